@@ -1,0 +1,101 @@
+import Geometry
+
+/// Modifier keys held during an input event: the trace's `mods` ⊆ shift, ctrl, alt, gui.
+public struct Modifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let shift = Modifiers(rawValue: 1 << 0)
+    public static let ctrl = Modifiers(rawValue: 1 << 1)
+    public static let alt = Modifiers(rawValue: 1 << 2)
+    public static let gui = Modifiers(rawValue: 1 << 3)
+
+    /// The trace's names, in the trace's order.
+    public static let names: [(String, Modifiers)] = [("shift", .shift), ("ctrl", .ctrl), ("alt", .alt), ("gui", .gui)]
+
+    public var names: [String] { Self.names.filter { contains($0.1) }.map(\.0) }
+
+    public init?(names: [String]) {
+        var m = Modifiers()
+        for n in names {
+            guard let found = Self.names.first(where: { $0.0 == n }) else { return nil }
+            m.insert(found.1)
+        }
+        self = m
+    }
+}
+
+/// A mouse button.
+public enum PointerButton: String, Hashable, Sendable, CaseIterable {
+    case left, middle, right
+}
+
+/// The phase of a pointer or key event.
+public enum PressPhase: String, Hashable, Sendable {
+    case down, move, up
+}
+
+/// The phase of a touch-screen finger.
+public enum TouchPhase: String, Hashable, Sendable {
+    case down, move, up, cancel
+}
+
+/// One time-stamped input to the viewer, SDL-free: the event model of the gesture trace.
+///
+/// `time` is seconds since the session began on the shell's monotonic clock; positions are window
+/// points, origin top-left.
+public struct InputEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// A frame is produced at this instant: the viewer advances to `time`.
+        case frame
+        /// Mouse button press, motion (with `button` held, or nil when none is) and release.
+        case pointer(phase: PressPhase, position: Point, button: PointerButton?, modifiers: Modifiers)
+        /// Wheel motion in wheel units (fractional where the device gives them); `delta.y > 0` is away from the user.
+        case wheel(position: Point, delta: Point, modifiers: Modifiers)
+        /// A key press or release; `key` is SDL's key name, lower-cased ("escape", "left", "q", "=").
+        case key(phase: PressPhase, key: String, modifiers: Modifiers)
+        /// A touch-screen finger, in window points.
+        case touch(phase: TouchPhase, id: Int, position: Point)
+        /// The window's size in points changed.
+        case resize(Size)
+        /// The feel parameters changed while running (a reloaded or tuned feel file), as the
+        /// JSON object of the feel file; recorded so a replay applies it at the same instant.
+        case feel(json: String)
+        /// The shell learned a photo's oriented pixel size (from its file header) after start-up.
+        case photoSize(index: Int, size: Size)
+    }
+
+    public var time: Double
+    public var kind: Kind
+
+    public init(time: Double, kind: Kind) {
+        self.time = time
+        self.kind = kind
+    }
+
+    // Convenience constructors used by tests, scripts and the shell.
+
+    public static func frame(_ t: Double) -> InputEvent { InputEvent(time: t, kind: .frame) }
+
+    public static func pointer(_ phase: PressPhase, _ t: Double, _ x: Double, _ y: Double,
+                               button: PointerButton? = .left, mods: Modifiers = []) -> InputEvent {
+        InputEvent(time: t, kind: .pointer(phase: phase, position: Point(x, y), button: button, modifiers: mods))
+    }
+
+    public static func wheel(_ t: Double, _ x: Double, _ y: Double, dx: Double = 0, dy: Double,
+                             mods: Modifiers = []) -> InputEvent {
+        InputEvent(time: t, kind: .wheel(position: Point(x, y), delta: Point(dx, dy), modifiers: mods))
+    }
+
+    public static func key(_ phase: PressPhase, _ t: Double, _ key: String, mods: Modifiers = []) -> InputEvent {
+        InputEvent(time: t, kind: .key(phase: phase, key: key, modifiers: mods))
+    }
+
+    public static func touch(_ phase: TouchPhase, _ t: Double, id: Int, _ x: Double, _ y: Double) -> InputEvent {
+        InputEvent(time: t, kind: .touch(phase: phase, id: id, position: Point(x, y)))
+    }
+
+    public static func resize(_ t: Double, _ w: Double, _ h: Double) -> InputEvent {
+        InputEvent(time: t, kind: .resize(Size(w, h)))
+    }
+}

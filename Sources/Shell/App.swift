@@ -1,0 +1,116 @@
+import CSDL2
+import Foundation
+import Geometry
+import Gestures
+import Viewer
+
+/// The options of `photozoom run`.
+public struct RunOptions: Sendable {
+    public var photosPath: String
+    public var feelPath: String?
+    public var recordPath: String?
+    public var statesPath: String?
+    public var windowSize: Size
+    /// Quit after this many seconds (for scripted runs and screenshots); nil runs until quit.
+    public var quitAfterSeconds: Double?
+    /// Save the last frame drawn to this PNG when the app quits.
+    public var screenshotPath: String?
+
+    public init(photosPath: String, feelPath: String? = nil, recordPath: String? = nil, statesPath: String? = nil,
+                windowSize: Size = Size(1280, 800), quitAfterSeconds: Double? = nil, screenshotPath: String? = nil) {
+        self.photosPath = photosPath
+        self.feelPath = feelPath
+        self.recordPath = recordPath
+        self.statesPath = statesPath
+        self.windowSize = windowSize
+        self.quitAfterSeconds = quitAfterSeconds
+        self.screenshotPath = screenshotPath
+    }
+}
+
+/// Writes a line to standard error.
+public func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// The windowed app: SDL window, event translation, the viewer, scene drawing, the frame loop.
+public final class App {
+    private let options: RunOptions
+    private var window: OpaquePointer?
+    private var renderer: OpaquePointer?
+
+    public init(options: RunOptions) {
+        self.options = options
+    }
+
+    /// Runs until the user quits. Throws a `ShellError` for bad input or a failure to start.
+    public func run() throws {
+        let folder = try PhotoFolder(path: options.photosPath)
+        if SDL_getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "x11", 1) }
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            throw ShellError("cannot start SDL video: \(String(cString: SDL_GetError()))")
+        }
+        defer { SDL_Quit() }
+        _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue | IMG_INIT_TIF.rawValue))
+        defer { IMG_Quit() }
+
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+        guard let window = SDL_CreateWindow("PhotoZoom", Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
+                                            Int32(options.windowSize.width), Int32(options.windowSize.height), flags) else {
+            throw ShellError("cannot open a window: \(String(cString: SDL_GetError()))")
+        }
+        self.window = window
+        defer { SDL_DestroyWindow(window) }
+        let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+            ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        guard let renderer else { throw ShellError("cannot create a renderer: \(String(cString: SDL_GetError()))") }
+        self.renderer = renderer
+        defer { SDL_DestroyRenderer(renderer) }
+
+        let photos = PhotoCatalog.photos(for: folder, warn: printError)
+        let textures = SimpleTextureSource(files: folder.files, warn: printError)
+        let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
+        var windowSize = currentWindowSize(window)
+        var viewer = Viewer(photos: photos, windowSize: windowSize, feel: .defaults)
+        var translator = EventTranslator(windowSize: windowSize)
+        let clock = MonotonicClock()
+
+        var running = true
+        var event = SDL_Event()
+        while running {
+            while SDL_PollEvent(&event) != 0 {
+                let t = clock.now()
+                if event.type == SDL_QUIT.rawValue { running = false; break }
+                if let input = translator.translate(event, at: t) {
+                    if case let .resize(size) = input.kind { windowSize = size }
+                    viewer.handle(input)
+                }
+            }
+            let t = clock.now()
+            viewer.handle(.frame(t))
+            for request in viewer.takeRequests() where request == .quit { running = false }
+            if let limit = options.quitAfterSeconds, t >= limit { running = false }
+
+            sceneRenderer.pointScale = pointScale(window, renderer, windowSize)
+            SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
+            sceneRenderer.draw(viewer.scene())
+            if !running, let path = options.screenshotPath { try Screenshot.save(renderer, to: path) }
+            SDL_RenderPresent(renderer)
+        }
+    }
+
+    private func currentWindowSize(_ window: OpaquePointer) -> Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return Size(Double(w), Double(h))
+    }
+
+    /// Drawable pixels per window point (2 on a HiDPI display).
+    private func pointScale(_ window: OpaquePointer, _ renderer: OpaquePointer, _ size: Size) -> Double {
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        return size.width > 0 ? Double(pw) / size.width : 1
+    }
+}

@@ -1,0 +1,18 @@
+import CSDL2
+
+/// Seconds since the clock was made, from SDL's performance counter (monotonic, sub-microsecond).
+public struct MonotonicClock {
+    private let start: UInt64
+    private let frequency: Double
+
+    public init() {
+        start = SDL_GetPerformanceCounter()
+        frequency = Double(SDL_GetPerformanceFrequency())
+    }
+
+    /// Seconds elapsed, rounded to the microsecond so traces print short, exact times.
+    public func now() -> Double {
+        let ticks = SDL_GetPerformanceCounter() &- start
+        return (Double(ticks) / frequency * 1_000_000).rounded() / 1_000_000
+    }
+}

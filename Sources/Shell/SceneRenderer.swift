@@ -1,0 +1,183 @@
+import CSDL2
+import Geometry
+import Viewer
+
+/// Draws a `Scene` with an SDL renderer and nothing else: every decision was made by the Viewer.
+///
+/// Coordinates are window points; `pointScale` (drawable pixels per point) maps them to pixels, so
+/// HiDPI windows draw sharp.
+public final class SceneRenderer {
+    public let renderer: OpaquePointer
+    public let textures: PhotoTextureSource
+    public let text: TextRenderer
+    /// Drawable pixels per window point.
+    public var pointScale: Double = 1
+
+    public init(renderer: OpaquePointer, textures: PhotoTextureSource) {
+        self.renderer = renderer
+        self.textures = textures
+        self.text = TextRenderer()
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    /// What the scene needs from the texture source.
+    public func demand(for scene: Scene) -> SceneDemand {
+        let side = scene.cells.first.map { Int(($0.frame.width * pointScale).rounded(.up)) } ?? 128
+        return SceneDemand(visibleCells: scene.cells.map(\.photo), cellPixels: side,
+                           largePhotos: scene.photos.map(\.photo),
+                           windowPixels: (Int(scene.windowSize.width * pointScale), Int(scene.windowSize.height * pointScale)))
+    }
+
+    /// Draws `scene` into the current render target (not presented).
+    public func draw(_ scene: Scene) {
+        textures.prepare(for: demand(for: scene), renderer: renderer)
+        setColor(scene.background)
+        SDL_RenderClear(renderer)
+        for cell in scene.cells { drawCell(cell) }
+        if scene.backdropAlpha > 0 {
+            setColor(Color(0, 0, 0, clamp01(scene.backdropAlpha)))
+            var r = frect(Rect(origin: .zero, size: scene.windowSize))
+            SDL_RenderFillRectF(renderer, &r)
+        }
+        for photo in scene.photos { drawPhoto(photo) }
+        for overlay in scene.overlays { drawOverlay(overlay) }
+    }
+
+    // MARK: - Pieces
+
+    private func drawCell(_ cell: Scene.Cell) {
+        var dst = frect(cell.frame)
+        if let tex = textures.texture(for: cell.photo, preferFull: false) {
+            var src = srcRect(cell.crop, tex)
+            SDL_SetTextureAlphaMod(tex.handle, 255)
+            SDL_RenderCopyF(renderer, tex.handle, &src, &dst)
+        } else {
+            drawPlaceholder(cell.frame, broken: textures.isBroken(cell.photo))
+        }
+        if cell.isFocused {
+            setColor(.focus)
+            for inset in 0..<3 {
+                var r = frect(cell.frame.insetBy(dx: Double(inset) - 3, dy: Double(inset) - 3))
+                SDL_RenderDrawRectF(renderer, &r)
+            }
+        }
+    }
+
+    private func drawPlaceholder(_ frame: Rect, broken: Bool) {
+        setColor(broken ? Color(0.30, 0.16, 0.16) : Color(0.22, 0.22, 0.24))
+        var dst = frect(frame)
+        SDL_RenderFillRectF(renderer, &dst)
+        if broken {
+            setColor(Color(0.85, 0.45, 0.45))
+            let r = frame.insetBy(dx: frame.width * 0.3, dy: frame.height * 0.3)
+            line(Point(r.minX, r.minY), Point(r.maxX, r.maxY))
+            line(Point(r.maxX, r.minY), Point(r.minX, r.maxY))
+        }
+    }
+
+    private func drawPhoto(_ photo: Scene.PhotoQuad) {
+        let rect = Rect(center: photo.center, size: photo.size)
+        var dst = frect(rect)
+        let alpha = UInt8((clamp01(photo.alpha) * 255).rounded())
+        let degrees = photo.rotation * 180 / Double.pi
+        if let tex = textures.texture(for: photo.photo, preferFull: true) {
+            var src = srcRect(photo.crop, tex)
+            SDL_SetTextureAlphaMod(tex.handle, alpha)
+            SDL_RenderCopyExF(renderer, tex.handle, &src, &dst, degrees, nil, SDL_FLIP_NONE)
+            SDL_SetTextureAlphaMod(tex.handle, 255)
+        } else {
+            // Nothing decoded: a flat tile keeps the geometry visible.
+            let broken = textures.isBroken(photo.photo)
+            var c = broken ? Color(0.30, 0.16, 0.16) : Color(0.22, 0.22, 0.24)
+            c.a = clamp01(photo.alpha)
+            setColor(c)
+            let corners = [Point(-0.5, -0.5), Point(0.5, -0.5), Point(0.5, 0.5), Point(-0.5, 0.5)].map {
+                photo.center + Point($0.x * photo.size.width, $0.y * photo.size.height).rotated(by: photo.rotation)
+            }
+            fillQuad(corners)
+        }
+    }
+
+    private func drawOverlay(_ overlay: Scene.Overlay) {
+        switch overlay {
+        case let .dot(center, radius, color):
+            setColor(color)
+            fillCircle(center, radius)
+        case let .ring(center, radius, color):
+            setColor(color)
+            let n = max(24, Int(radius / 2))
+            let pts = (0...n).map { center + Point(cosine(Double($0) / Double(n) * 2 * Double.pi), sine(Double($0) / Double(n) * 2 * Double.pi)) * radius }
+            polyline(pts)
+        case let .line(from, to, color):
+            setColor(color)
+            line(from, to)
+        case let .rect(r, color, filled):
+            setColor(color)
+            var f = frect(r)
+            if filled { SDL_RenderFillRectF(renderer, &f) } else { SDL_RenderDrawRectF(renderer, &f) }
+        case let .text(string, at, size, color):
+            // Text is rasterised at pixel size so it stays sharp on HiDPI; drawn in pixel space.
+            SDL_RenderSetScale(renderer, 1, 1)
+            text.draw(string, x: at.x * pointScale, y: at.y * pointScale, pixelSize: max(6, Int((size * pointScale).rounded())),
+                      color: sdlColor(color), renderer: renderer)
+            SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale))
+        case let .polyline(points, color):
+            setColor(color)
+            polyline(points)
+        }
+    }
+
+    // MARK: - Primitives
+
+    private func srcRect(_ crop: Rect, _ tex: Texture) -> SDL_Rect {
+        let w = Double(tex.width), h = Double(tex.height)
+        let x0 = (crop.minX * w).rounded(), y0 = (crop.minY * h).rounded()
+        let x1 = (crop.maxX * w).rounded(), y1 = (crop.maxY * h).rounded()
+        return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(max(1, x1 - x0)), h: Int32(max(1, y1 - y0)))
+    }
+
+    private func frect(_ r: Rect) -> SDL_FRect {
+        SDL_FRect(x: Float(r.minX), y: Float(r.minY), w: Float(r.width), h: Float(r.height))
+    }
+
+    private func setColor(_ c: Color) {
+        let k = sdlColor(c)
+        SDL_SetRenderDrawColor(renderer, k.r, k.g, k.b, k.a)
+    }
+
+    private func sdlColor(_ c: Color) -> SDL_Color {
+        func byte(_ v: Double) -> UInt8 { UInt8((clamp01(v) * 255).rounded()) }
+        return SDL_Color(r: byte(c.r), g: byte(c.g), b: byte(c.b), a: byte(c.a))
+    }
+
+    private func clamp01(_ v: Double) -> Double { v.isFinite ? min(1, max(0, v)) : 0 }
+
+    private func line(_ a: Point, _ b: Point) {
+        SDL_RenderDrawLineF(renderer, Float(a.x), Float(a.y), Float(b.x), Float(b.y))
+    }
+
+    private func polyline(_ pts: [Point]) {
+        guard pts.count > 1 else { return }
+        var f = pts.map { SDL_FPoint(x: Float($0.x), y: Float($0.y)) }
+        SDL_RenderDrawLinesF(renderer, &f, Int32(f.count))
+    }
+
+    private func fillCircle(_ c: Point, _ r: Double) {
+        let n = max(12, Int(r))
+        let pts = (0..<n).map { c + Point(cosine(Double($0) / Double(n) * 2 * Double.pi), sine(Double($0) / Double(n) * 2 * Double.pi)) * r }
+        fillPolygon(pts)
+    }
+
+    private func fillQuad(_ corners: [Point]) { fillPolygon(corners) }
+
+    /// Fills a convex polygon as a triangle fan with the current draw colour.
+    private func fillPolygon(_ pts: [Point]) {
+        guard pts.count >= 3 else { return }
+        var color = SDL_Color(r: 0, g: 0, b: 0, a: 0)
+        SDL_GetRenderDrawColor(renderer, &color.r, &color.g, &color.b, &color.a)
+        let verts = pts.map { SDL_Vertex(position: SDL_FPoint(x: Float($0.x), y: Float($0.y)), color: color, tex_coord: SDL_FPoint(x: 0, y: 0)) }
+        var indices: [Int32] = []
+        for i in 1..<(pts.count - 1) { indices += [0, Int32(i), Int32(i + 1)] }
+        SDL_RenderGeometry(renderer, nil, verts, Int32(verts.count), indices, Int32(indices.count))
+    }
+}

@@ -1,0 +1,80 @@
+import Geometry
+import Motion
+
+/// Every tunable number of PhotoZoom's behaviour, with units in the names: the feel file's content
+/// and the trace header's `feel`.
+public struct Feel: Hashable, Sendable, Codable {
+    // MARK: Springs
+    /// Flight from the grid cell to the full-screen frame.
+    public var openSpring = Spring(responseSeconds: 0.45, dampingRatio: 0.85)
+    /// Flight back to the cell (Esc, tap, committed dismissal): lands without bounce.
+    public var closeSpring = Spring(responseSeconds: 0.35, dampingRatio: 1.0)
+    /// Return to the full frame after a cancelled dismissal.
+    public var cancelSpring = Spring(responseSeconds: 0.40, dampingRatio: 0.80)
+    /// Paging between neighbours.
+    public var pagingSpring = Spring(responseSeconds: 0.35, dampingRatio: 1.0)
+    /// Zoom and pan settling inside the photo.
+    public var zoomSpring = Spring(responseSeconds: 0.35, dampingRatio: 0.9)
+    /// Grid scrolling toward its wheel target.
+    public var scrollSpring = Spring(responseSeconds: 0.25, dampingRatio: 1.0)
+
+    // MARK: Backdrop
+    /// The backdrop's opacity against transition progress (Material Motion's ease-in-ease-out).
+    public var backdropCurve = CubicBezier.easeInEaseOut
+
+    // MARK: Dismissal
+    /// Drag distance that maps to a full transition (Material Motion `MapDragRadius`).
+    public var dragRadiusPoints = 150.0
+    /// The scale a downward drag shrinks toward.
+    public var dismissMinimumScale = 0.5
+    /// The downward drag, as a fraction of the window height, that reaches the minimum scale.
+    public var dismissShrinkDistanceFraction = 0.5
+    /// Releasing back toward the start faster than this returns (Material Motion `ChangeDirection`).
+    public var cancelReversalSpeedPointsPerSecond = 100.0
+
+    // MARK: Momentum
+    /// Deceleration rate per millisecond for projecting release momentum (UIScrollView normal).
+    public var decelerationRatePerMillisecond = 0.998
+    /// Rubber-band coefficient (UIScrollView).
+    public var rubberBandCoefficient = 0.55
+
+    // MARK: Velocity tracking
+    public var velocityWindowSeconds = 0.1
+    public var velocitySampleLimit = 20
+    public var velocityStopGapSeconds = 0.04
+
+    // MARK: Paging
+    public var pagingAxisLockPoints = 10.0
+    /// Fraction of the window width the projected offset must pass to page.
+    public var pagingDistanceFraction = 0.5
+    public var pagingFlickSpeedPointsPerSecond = 500.0
+    /// Gap between neighbouring photos while paging.
+    public var pagingGapPoints = 24.0
+
+    // MARK: Clicks and wheel
+    public var clickSlopPoints = 6.0
+    public var doubleClickIntervalSeconds = 0.3
+    public var doubleClickDistancePoints = 20.0
+    /// A wheel gesture (Ctrl/Ctrl+Shift) ends after this quiet spell.
+    public var wheelQuietSeconds = 0.15
+    /// Ctrl + wheel: scale multiplies by `exp(unit · this)` per wheel unit.
+    public var wheelPinchLogScalePerUnit = 0.1
+    /// Ctrl + Shift + wheel: radians per wheel unit.
+    public var wheelRotateRadiansPerUnit = 0.08
+    /// Plain wheel: grid scroll distance per wheel unit.
+    public var wheelScrollPointsPerUnit = 60.0
+
+    // MARK: Zoom in the photo
+    public var maximumZoomScale = 4.0
+    public var doubleClickZoomScale = 2.5
+    public var keyboardZoomStep = 1.25
+
+    // MARK: Grid
+    /// Cells aim at this side length; the column count follows the window width.
+    public var gridCellTargetPoints = 160.0
+    public var gridSpacingPoints = 4.0
+
+    public init() {}
+
+    public static let defaults = Feel()
+}

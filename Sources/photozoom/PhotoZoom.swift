@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import Geometry
+import Shell
+
+@main
+struct PhotoZoom: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photozoom",
+        abstract: "A photo grid that zooms on springs, with a gesture-trace and feel-tuning lab.",
+        subcommands: [Run.self],
+        defaultSubcommand: Run.self
+    )
+}
+
+/// Parses `WxH` into a size in points.
+struct WindowSizeArgument: ExpressibleByArgument {
+    var size: Size
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 64, h >= 64, w <= 16384, h <= 16384 else { return nil }
+        size = Size(w, h)
+    }
+    static var defaultValueDescription: String { "1280x800" }
+}
+
+/// Runs `body`, turning a `ShellError` into its one-line message and exit status.
+func reportingErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ShellError {
+        printError("photozoom: \(error.message)")
+        throw ExitCode(error.exitStatus)
+    }
+}
+
+/// The default folder: the bundled photos next to the package, found from the executable's path.
+func bundledPhotosPath() -> String {
+    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var dir = exe.deletingLastPathComponent()
+    for _ in 0..<6 {
+        let candidate = dir.appendingPathComponent("Resources/Photos").path
+        if FileManager.default.fileExists(atPath: candidate) { return candidate }
+        dir = dir.deletingLastPathComponent()
+    }
+    return "Resources/Photos"
+}
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Open the window on a folder of photos (the default).")
+
+    @Option(help: "Folder of photos (default: the bundled Resources/Photos).")
+    var photos: String?
+    @Option(help: "Feel parameters file (JSON); reloaded live when saved.")
+    var feel: String?
+    @Option(help: "Record the session's gesture trace to this file (JSON Lines).")
+    var record: String?
+    @Option(help: "Write the state log (one JSON line per frame) to this file.")
+    var states: String?
+    @Option(help: "Window size in points, WxH.")
+    var size: WindowSizeArgument = WindowSizeArgument(argument: "1280x800")!
+    @Option(help: ArgumentHelp("Quit after this many seconds (scripted runs).", visibility: .hidden))
+    var quitAfter: Double?
+    @Option(help: ArgumentHelp("Save the last frame to this PNG when quitting.", visibility: .hidden))
+    var screenshot: String?
+
+    func run() throws {
+        try reportingErrors {
+            let options = RunOptions(photosPath: photos ?? bundledPhotosPath(), feelPath: feel, recordPath: record,
+                                     statesPath: states, windowSize: size.size, quitAfterSeconds: quitAfter,
+                                     screenshotPath: screenshot)
+            try App(options: options).run()
+        }
+    }
+}
