@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// PhotoZoom's micro-benchmarks, a package of their own so the test build never compiles them.
+// Run through scripts/bench (release build).
+let package = Package(
+    name: "PhotoZoomBenchmarks",
+    dependencies: [
+        .package(name: "PhotoZoom", path: ".."),
+        .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "photozoom-bench",
+            dependencies: [
+                .product(name: "Geometry", package: "PhotoZoom"),
+                .product(name: "Motion", package: "PhotoZoom"),
+                .product(name: "Gestures", package: "PhotoZoom"),
+                .product(name: "Viewer", package: "PhotoZoom"),
+                .product(name: "Trace", package: "PhotoZoom"),
+                .product(name: "Benchmark", package: "swift-benchmark"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+    ]
+)
