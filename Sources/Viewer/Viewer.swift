@@ -17,6 +17,7 @@ public struct Viewer: Sendable {
     private var scrollTarget: Double = 0
     private var lastWheelTime: Double = -.infinity
     private var requests: [ViewerRequest] = []
+    private var notes: [ViewerNote] = []
 
     public init(photos: [Photo], windowSize: Size, feel: Feel = .defaults) {
         self.photos = photos
@@ -36,6 +37,15 @@ public struct Viewer: Sendable {
         defer { requests.removeAll() }
         return requests
     }
+
+    /// The notes made since the last call (opens, releases, interruptions, settles).
+    public mutating func takeNotes() -> [ViewerNote] {
+        defer { notes.removeAll() }
+        return notes
+    }
+
+    /// While a gesture holds the photo, what a release would do now; nil otherwise.
+    public var dismissPreview: DismissPreview? { nil }
 
     /// Replaces the feel parameters; motions in flight keep their state and take the new springs.
     public mutating func apply(feel newFeel: Feel) {

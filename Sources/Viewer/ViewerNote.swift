@@ -1,0 +1,68 @@
+import Geometry
+
+/// Something that happened in the viewer, noted for summaries and plots (drained with
+/// `Viewer.takeNotes()`). Times are seconds on the trace clock.
+public enum ViewerNote: Hashable, Sendable {
+    /// A photo started opening; `trigger` names the input ("click", "key", "tap", "reopen").
+    case opened(photo: Int, trigger: String, time: Double)
+    /// A photo started closing without a gesture ("click", "escape", "tap").
+    case closing(photo: Int, trigger: String, time: Double)
+    /// A gesture took hold of the photo; `from` is the phase it interrupted.
+    case grabbed(photo: Int, gesture: String, from: Phase, time: Double)
+    /// A gesture let go and the viewer decided what happens next.
+    case released(Release)
+    /// A motion in flight was reversed or redirected without a gesture (a click mid-flight).
+    case interrupted(photo: Int, from: Phase, to: Phase, time: Double)
+    /// Paging moved from one photo to another.
+    case paged(from: Int, to: Int, time: Double)
+    /// Every motion came to rest in `phase`.
+    case settled(phase: Phase, time: Double)
+
+    /// The figures of one release.
+    public struct Release: Hashable, Sendable {
+        public var photo: Int
+        /// "pan", "pinch", "rotate", "pinch+rotate", "page", "zoom".
+        public var gesture: String
+        public var time: Double
+        /// The gesture's velocity at release, pt/s.
+        public var velocity: Point
+        public var scaleVelocity: Double
+        public var rotationVelocity: Double
+        /// The projected offset (pt) or scale the decision was made on.
+        public var projected: Double
+        /// "close", "return", "next", "previous", "stay", "zoom".
+        public var decision: String
+
+        public init(photo: Int, gesture: String, time: Double, velocity: Point, scaleVelocity: Double,
+                    rotationVelocity: Double, projected: Double, decision: String) {
+            self.photo = photo; self.gesture = gesture; self.time = time; self.velocity = velocity
+            self.scaleVelocity = scaleVelocity; self.rotationVelocity = rotationVelocity
+            self.projected = projected; self.decision = decision
+        }
+    }
+}
+
+/// While a gesture holds the photo: what a release would do now, for the decision overlay.
+public struct DismissPreview: Hashable, Sendable {
+    public enum Verdict: String, Hashable, Sendable { case close, `return`, next, previous, stay }
+
+    /// Where the gesture's pivot started, window points.
+    public var start: Point
+    /// Where it is now.
+    public var current: Point
+    /// Release velocity if let go now, pt/s.
+    public var velocity: Point
+    /// Where momentum would carry the pivot.
+    public var projected: Point
+    public var dragRadiusPoints: Double
+    public var verdict: Verdict
+    /// Virtual or real fingers, and the pivot of a mouse-made pinch.
+    public var fingers: [Point]
+    public var pivot: Point?
+
+    public init(start: Point, current: Point, velocity: Point, projected: Point, dragRadiusPoints: Double,
+                verdict: Verdict, fingers: [Point], pivot: Point?) {
+        self.start = start; self.current = current; self.velocity = velocity; self.projected = projected
+        self.dragRadiusPoints = dragRadiusPoints; self.verdict = verdict; self.fingers = fingers; self.pivot = pivot
+    }
+}
