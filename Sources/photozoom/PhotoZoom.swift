@@ -8,7 +8,7 @@ struct PhotoZoom: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photozoom",
         abstract: "A photo grid that zooms on springs, with a gesture-trace and feel-tuning lab.",
-        subcommands: [Run.self],
+        subcommands: [Run.self, FeelCommand.self],
         defaultSubcommand: Run.self
     )
 
@@ -66,7 +66,7 @@ struct Run: ParsableCommand {
 
     @Option(help: "Folder of photos (default: the bundled Resources/Photos).")
     var photos: String?
-    @Option(help: "Feel parameters file (JSON); reloaded live when saved.")
+    @Option(help: "Feel parameters: a JSON file (reloaded live when saved) or a preset name (default, ios, material, snappy, soft).")
     var feel: String?
     @Option(help: "Record the session's gesture trace to this file (JSON Lines).")
     var record: String?

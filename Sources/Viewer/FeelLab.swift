@@ -1,0 +1,132 @@
+import Geometry
+import Gestures
+
+/// The viewer's lab instruments: the tuning panel, slow motion, the decision overlay, the live
+/// curves and the message line. Pure state the `Viewer` holds and consults; the keys it takes are
+/// input events, so a trace records them and a replay does the same.
+///
+/// Keys (lower-case SDL names, no modifiers unless stated):
+/// - Tab or F1: show or hide the tuning panel (see `TuningPanel` for its keys).
+/// - `s`: slow motion, cycling 1×, 0.25×, 0.1× viewer time.
+/// - `d`: the decision overlay.
+/// - Ctrl+S: save the feel parameters to the feel file (with the panel shown or not).
+public struct FeelLab: Sendable {
+    /// What a key did.
+    public enum KeyResult: Hashable, Sendable {
+        case handled
+        /// The feel parameters should become this set (the panel adjusted or reset something).
+        case change(Feel)
+        /// The parameters should be saved to the feel file.
+        case save
+    }
+
+    /// A line at the top of the window: a reload error stays until the file is fixed; a notice
+    /// ("saved feel.json") fades after `noticeSeconds`.
+    public struct Message: Hashable, Sendable {
+        public var text: String
+        public var isError: Bool
+        /// Viewer time when it was shown.
+        public var time: Double
+    }
+
+    public static let noticeSeconds = 3.0
+
+    public var panel = TuningPanel()
+    public var showsDecisions = false
+    public private(set) var clock = SlowMotionClock()
+    public private(set) var curves = CurveHistory()
+    /// The feel file's parameters: what the panel's reset returns to and "unsaved" compares with.
+    public private(set) var baseline: Feel
+    public private(set) var message: Message?
+    /// The latest viewer time seen.
+    private var now = 0.0
+
+    public init(baseline: Feel) {
+        self.baseline = baseline
+    }
+
+    // MARK: - Input
+
+    /// Takes a key press first, before the viewer: the lab's own keys, then the panel's while it
+    /// is visible. `wallTime` is the event's time before slow-motion mapping. Nil: not a lab key.
+    public mutating func handleKey(_ key: String, modifiers: Modifiers, wallTime: Double, feel: Feel) -> KeyResult? {
+        let plain = modifiers.isEmpty
+        switch key {
+        case "tab" where modifiers.isEmpty, "f1" where modifiers.isEmpty:
+            panel.isVisible.toggle()
+            return .handled
+        case "s" where plain:
+            clock.cycle(atWall: wallTime)
+            return .handled
+        case "d" where plain:
+            showsDecisions.toggle()
+            return .handled
+        default:
+            break
+        }
+        if let action = panel.handleKey(key, modifiers: modifiers, feel: feel, baseline: baseline) {
+            switch action {
+            case .handled: return .handled
+            case let .change(next): return .change(next)
+            case .save: return .save
+            }
+        }
+        if key == "s", modifiers == .ctrl { return .save }
+        return nil
+    }
+
+    /// A feel set from the feel file arrived (a live reload, recorded as a `.feel` event) while
+    /// `current` was in force: the parameters it changes become the file's values for reset.
+    public mutating func fileFeelArrived(_ newFeel: Feel, current: Feel) {
+        baseline = baseline.replacing(newFeel.differences(from: current), from: newFeel)
+    }
+
+    /// The parameters were saved: they are the file's values now.
+    public mutating func saved(_ feel: Feel) {
+        baseline = feel
+    }
+
+    /// Shows a message line (replacing the previous one); nil clears it.
+    public mutating func show(_ text: String?, isError: Bool) {
+        message = text.map { Message(text: $0, isError: isError, time: now) }
+    }
+
+    /// Maps an input's wall time to viewer time (slow motion).
+    public func viewerTime(atWall t: Double) -> Double { clock.viewerTime(atWall: t) }
+
+    /// Adds a frame to the live curves. `fitWidth` is the aspect-fit width of the photo in view.
+    public mutating func record(_ snapshot: StateSnapshot, fitWidth: Double?) {
+        now = snapshot.time
+        curves.record(snapshot, fitWidth: fitWidth)
+        if let m = message, !m.isError, now - m.time > Self.noticeSeconds { message = nil }
+    }
+
+    // MARK: - Drawing
+
+    /// The lab's overlays, drawn above the scene: the decision overlay (while a gesture holds the
+    /// photo and it is on), the panel with its curves, the slow-motion badge and the message line.
+    public func overlays(feel: Feel, windowSize: Size, preview: DismissPreview?) -> [Scene.Overlay] {
+        var out: [Scene.Overlay] = []
+        if showsDecisions, let preview { out += DecisionOverlay.overlays(for: preview) }
+        out += panel.overlays(feel: feel, baseline: baseline, windowSize: windowSize, curves: curves)
+
+        var badges: [String] = []
+        if clock.rate != 1 { badges.append("\(FeelNumber.text(clock.rate))× time (s)") }
+        if showsDecisions { badges.append(preview == nil ? "decisions on (d): hold the photo" : "decisions (d)") }
+        var y = 8.0
+        if !badges.isEmpty {
+            let text = badges.joined(separator: "  ·  ")
+            out.append(.rect(Rect(x: 8, y: y, width: Double(text.count) * 0.602 * 13 + 16, height: 22),
+                             color: Color(0, 0, 0, 0.6), filled: true))
+            out.append(.text(text, at: Point(16, y + 4), size: 13, color: .overlay))
+            y += 28
+        }
+        if let message {
+            let width = min(windowSize.width - 16, Double(message.text.count) * 0.602 * 13 + 16)
+            out.append(.rect(Rect(x: 8, y: y, width: width, height: 22),
+                             color: message.isError ? Color(0.45, 0.05, 0.05, 0.9) : Color(0.05, 0.25, 0.1, 0.85), filled: true))
+            out.append(.text(message.text, at: Point(16, y + 4), size: 13, color: .white))
+        }
+        return out
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Shell
+import Viewer
+
+/// `photozoom feel`: prints feel files (the defaults, a preset), lists the presets and parameters,
+/// and checks a file without opening a window.
+struct FeelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feel",
+        abstract: "Print the default feel file or a preset, list presets and parameters, or check a feel file.",
+        discussion: """
+            A feel file is a JSON object of parameters; missing keys keep the defaults. Start from \
+            `photozoom feel --defaults > feel.json`, then `photozoom run --feel feel.json` and edit it \
+            while the app runs (it reloads on save), or tune it in the window (Tab) and save with Ctrl+S.
+            """
+    )
+
+    @Flag(help: "Print the default feel file.")
+    var defaults = false
+    @Option(help: "Print the preset NAME as a feel file (default, ios, material, snappy, soft).")
+    var preset: String?
+    @Flag(help: "List the presets with what sets them apart.")
+    var list = false
+    @Flag(help: "List every parameter with its unit, range, steps and default.")
+    var parameters = false
+    @Option(help: "Check a feel file: exit 0 and say what it changes, or exit 2 naming the line and key at fault.")
+    var check: String?
+
+    func validate() throws {
+        let chosen = [defaults, preset != nil, list, parameters, check != nil].filter { $0 }.count
+        if chosen != 1 {
+            throw ValidationError("choose one of --defaults, --preset NAME, --list, --parameters, --check FILE")
+        }
+        if let preset, Feel.preset(named: preset) == nil {
+            throw ValidationError("--preset: no preset named '\(preset)' (\(Feel.presets.map(\.name).joined(separator: ", ")))")
+        }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            if defaults {
+                print(Feel.defaults.jsonText(), terminator: "")
+            } else if let preset, let feel = Feel.preset(named: preset) {
+                print(feel.jsonText(), terminator: "")
+            } else if list {
+                for p in Feel.presets {
+                    print(p.name.padding(toLength: 10, withPad: " ", startingAt: 0) + p.summary)
+                }
+            } else if parameters {
+                for p in Feel.parameters {
+                    let value = p.formatted(p.value(in: .defaults))
+                    let steps = "step \(FeelNumber.text(p.coarseStep)) / \(FeelNumber.text(p.fineStep))"
+                    print("\(p.key)  \(value)  [\(p.range)]  \(steps)  \(p.summary)")
+                }
+            } else if let check {
+                let feel = try FeelFile.read(path: check).feel
+                let changed = feel.differences(from: .defaults)
+                if changed.isEmpty {
+                    print("\(check): ok, the defaults")
+                } else {
+                    let list = changed.map { key in
+                        let p = Feel.parameter(key)!
+                        return "\(key) \(p.formatted(p.value(in: feel)))"
+                    }
+                    print("\(check): ok, \(changed.count) of \(Feel.parameters.count) differ from the defaults: "
+                          + list.joined(separator: ", "))
+                }
+            }
+        }
+    }
+}
