@@ -18,9 +18,9 @@
 extension Feel {
     /// Reads a feel file's text over `base`. Errors carry the line of the value at fault.
     public init(jsonText: String, over base: Feel = .defaults) throws(FeelError) {
-        let value: JSONText.Value
+        let value: JSONDocument.Value
         do {
-            value = try JSONText.parse(jsonText)
+            value = try JSONDocument.parse(jsonText)
         } catch {
             throw FeelError(key: nil, reason: error.message, at: error.position)
         }
@@ -28,7 +28,7 @@ extension Feel {
     }
 
     /// Reads a parsed feel object over `base`.
-    public init(json: JSONText.Value, over base: Feel = .defaults) throws(FeelError) {
+    public init(json: JSONDocument.Value, over base: Feel = .defaults) throws(FeelError) {
         var feel = base
         try Feel.read(json, prefix: "", into: &feel)
         self = feel
@@ -41,7 +41,7 @@ extension Feel {
     }
 
     /// The feel as a JSON object in the parameter table's order.
-    public var jsonValue: JSONText.Value {
+    public var jsonValue: JSONDocument.Value {
         Feel.object(for: Feel.keyTree, in: self)
     }
 
@@ -86,21 +86,21 @@ extension Feel {
         return keys
     }()
 
-    private static func object(for nodes: [KeyNode], in feel: Feel) -> JSONText.Value {
+    private static func object(for nodes: [KeyNode], in feel: Feel) -> JSONDocument.Value {
         .object(nodes.map { node in
             switch node {
             case let .leaf(p):
                 let name = String(p.key.split(separator: ".").last!)
-                return JSONText.Member(key: name, keyPosition: nil, value: .number(p.value(in: feel), nil))
+                return JSONDocument.Member(key: name, keyPosition: nil, value: .number(p.value(in: feel), nil))
             case let .group(name, children):
-                return JSONText.Member(key: name, keyPosition: nil, value: object(for: children, in: feel))
+                return JSONDocument.Member(key: name, keyPosition: nil, value: object(for: children, in: feel))
             }
         }, nil)
     }
 
     // MARK: - Reading
 
-    private static func read(_ value: JSONText.Value, prefix: String, into feel: inout Feel) throws(FeelError) {
+    private static func read(_ value: JSONDocument.Value, prefix: String, into feel: inout Feel) throws(FeelError) {
         guard case let .object(members, _) = value else {
             if prefix.isEmpty {
                 throw FeelError(key: nil, reason: "a feel file is a JSON object of parameters, found \(value.kindName)",
@@ -182,7 +182,7 @@ extension Feel {
 /// out of range throw a `FeelError`), and encodes in the table's order.
 extension Feel {
     public init(from decoder: any Decoder) throws {
-        try self.init(json: try JSONText.Value(from: decoder))
+        try self.init(json: try JSONDocument.Value(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -1,4 +1,4 @@
-extension JSONText.Value {
+extension JSONDocument.Value {
     /// One line, no spaces: `{"a":1,"b":{"c":true}}`.
     public var compactText: String {
         var out = ""
@@ -54,7 +54,7 @@ extension JSONText.Value {
         }
     }
 
-    private func writeList(_ items: [(String?, JSONText.Value)], open: String, close: String, into out: inout String,
+    private func writeList(_ items: [(String?, JSONDocument.Value)], open: String, close: String, into out: inout String,
                            indent: String?, depth: Int, inlineDepth: Int) {
         out += open
         guard !items.isEmpty else { out += close; return }

@@ -1,6 +1,6 @@
 /// A small JSON reader that remembers where every value and key stood, so an error about a value
 /// can name its line. Pure Swift (the core has no Foundation); RFC 8259 grammar, UTF-8.
-public enum JSONText {
+public enum JSONDocument {
     /// A position in the text, both 1-based; the column counts UTF-8 bytes from the line start.
     public struct Position: Hashable, Sendable, CustomStringConvertible {
         public var line: Int

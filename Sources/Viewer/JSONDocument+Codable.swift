@@ -1,5 +1,5 @@
 /// A JSON value read from, or written to, any `Decoder`/`Encoder` (positions are unknown then).
-extension JSONText.Value: Codable {
+extension JSONDocument.Value: Codable {
     private struct AnyKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -11,15 +11,15 @@ extension JSONText.Value: Codable {
         if let object = try? decoder.container(keyedBy: AnyKey.self) {
             // Decoders keep keys in a dictionary; sorting makes the first error reported deterministic.
             let keys = object.allKeys.sorted { $0.stringValue < $1.stringValue }
-            var members: [JSONText.Member] = []
+            var members: [JSONDocument.Member] = []
             for key in keys {
-                members.append(JSONText.Member(key: key.stringValue, keyPosition: nil,
-                                               value: try object.decode(JSONText.Value.self, forKey: key)))
+                members.append(JSONDocument.Member(key: key.stringValue, keyPosition: nil,
+                                               value: try object.decode(JSONDocument.Value.self, forKey: key)))
             }
             self = .object(members, nil)
         } else if var list = try? decoder.unkeyedContainer() {
-            var items: [JSONText.Value] = []
-            while !list.isAtEnd { items.append(try list.decode(JSONText.Value.self)) }
+            var items: [JSONDocument.Value] = []
+            while !list.isAtEnd { items.append(try list.decode(JSONDocument.Value.self)) }
             self = .array(items, nil)
         } else {
             let single = try decoder.singleValueContainer()
