@@ -1,0 +1,134 @@
+import Foundation
+import Geometry
+import Viewer
+
+/// One state log (`.states.jsonl`) read for plotting: per frame the photo's centre, scale,
+/// rotation and the backdrop against time, plus the release and interruption instants.
+public struct PlotLog: Sendable {
+    /// One frame.
+    public struct Sample: Hashable, Sendable {
+        /// Seconds.
+        public var time: Double
+        /// Centre, window points; nil in the grid.
+        public var center: Point?
+        /// Displayed width over the photo's presented width (1 = fully open); nil in the grid.
+        public var scale: Double?
+        /// Radians; nil in the grid.
+        public var rotation: Double?
+        /// Backdrop opacity, 0...1.
+        public var backdrop: Double
+    }
+
+    /// The name shown in the legend (the file's name).
+    public var name: String
+    public var samples: [Sample]
+    public var marks: [CurveMark]
+
+    public init(name: String, samples: [Sample], marks: [CurveMark]) {
+        self.name = name; self.samples = samples; self.marks = marks
+    }
+
+    /// Reads the state log at `path`. A malformed line is bad input naming `file:line` and the
+    /// field; a last line cut off mid-way (a crash while writing) is left out with a warning.
+    public static func read(path: String, warn: (String) -> Void = { _ in }) throws(ShellError) -> PlotLog {
+        let text = try FeelFile.contents(path: path)
+        return try parse(text, name: (path as NSString).lastPathComponent, file: path, warn: warn)
+    }
+
+    /// Parses state-log text. `file` names it in messages.
+    public static func parse(_ text: String, name: String, file: String, warn: (String) -> Void = { _ in }) throws(ShellError) -> PlotLog {
+        struct Row { var time: Double; var phase: Phase; var gesture: GestureName; var photo: Int?; var image: StateSnapshot.Image?; var backdrop: Double }
+        var rows: [Row] = []
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let endsWithNewline = text.hasSuffix("\n")
+        for (index, raw) in lines.enumerated() {
+            let number = index + 1
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            let isLast = index == lines.count - 1
+            func fail(_ field: String?, _ message: String) throws(ShellError) -> Never {
+                throw ShellError.badInput("\(file):\(number): " + (field.map { "\($0): " } ?? "") + message)
+            }
+            let value: JSONDocument.Value
+            do {
+                value = try JSONDocument.parse(String(line))
+            } catch {
+                if isLast && !endsWithNewline && number > 1 {
+                    warn("\(file):\(number): cut off mid-line; plotting up to line \(number - 1)")
+                    break
+                }
+                try fail(nil, "column \(error.position.column): \(error.message)")
+            }
+            guard case .object = value else { try fail(nil, "expected a state object, found \(value.kindName)") }
+
+            func numberField(_ key: String, in object: JSONDocument.Value, prefix: String = "") throws(ShellError) -> Double {
+                guard let v = object[key] else { try fail(prefix + key, "missing") }
+                guard case let .number(n, _) = v, n.isFinite else { try fail(prefix + key, "expected a number, found \(v.kindName)") }
+                return n
+            }
+            let t = try numberField("t", in: value)
+            if let last = rows.last, t < last.time {
+                try fail("t", "\(FeelNumber.text(t)) is earlier than the previous frame's \(FeelNumber.text(last.time))")
+            }
+            guard case let .string(phaseName, _)? = value["phase"] else {
+                try fail("phase", value["phase"].map { "expected a string, found \($0.kindName)" } ?? "missing")
+            }
+            guard let phase = Phase(rawValue: phaseName) else {
+                try fail("phase", "unknown phase \"\(phaseName)\" (grid, opening, presented, interacting, closing, paging, zoomed)")
+            }
+            guard case let .string(gestureName, _)? = value["gesture"] else {
+                try fail("gesture", value["gesture"].map { "expected a string, found \($0.kindName)" } ?? "missing")
+            }
+            guard let gesture = GestureName(rawValue: gestureName) else {
+                try fail("gesture", "unknown gesture \"\(gestureName)\" (none, tap, pan, pinch, rotate, pinch+rotate, page, scroll)")
+            }
+            var photo: Int?
+            switch value["photo"] {
+            case .null?, nil: photo = nil
+            case let .number(n, _)? where n == n.rounded() && n >= 0 && n < 1e9: photo = Int(n)
+            case let other?: try fail("photo", "expected a photo index or null, found \(other.kindName)")
+            }
+            var image: StateSnapshot.Image?
+            switch value["image"] {
+            case .null?: image = nil
+            case nil: try fail("image", "missing")
+            case let object? where object.kindName == "an object":
+                let x = try numberField("x", in: object, prefix: "image."), y = try numberField("y", in: object, prefix: "image.")
+                let w = try numberField("w", in: object, prefix: "image."), h = try numberField("h", in: object, prefix: "image.")
+                let r = try numberField("rotation", in: object, prefix: "image.")
+                if w < 0 { try fail("image.w", "\(FeelNumber.text(w)) is negative") }
+                if h < 0 { try fail("image.h", "\(FeelNumber.text(h)) is negative") }
+                image = StateSnapshot.Image(center: Point(x, y), size: Size(w, h), rotation: r)
+            case let other?: try fail("image", "expected an object or null, found \(other.kindName)")
+            }
+            let backdrop = try numberField("backdrop", in: value)
+            rows.append(Row(time: t, phase: phase, gesture: gesture, photo: photo, image: image, backdrop: backdrop))
+        }
+        guard !rows.isEmpty else { throw ShellError.badInput("\(file): no frames (an empty state log)") }
+
+        // Scale reference: the photo's width in its first presented frame, else its widest.
+        var presentedWidth: [Int: Double] = [:], widest: [Int: Double] = [:]
+        for row in rows {
+            guard let p = row.photo, let w = row.image?.size.width, w > 0 else { continue }
+            if row.phase == .presented, presentedWidth[p] == nil { presentedWidth[p] = w }
+            widest[p] = max(widest[p] ?? 0, w)
+        }
+        let reference = widest.merging(presentedWidth) { _, presented in presented }
+        var samples: [Sample] = []
+        var marks: [CurveMark] = []
+        for (i, row) in rows.enumerated() {
+            var s = Sample(time: row.time, backdrop: row.backdrop)
+            if let image = row.image {
+                s.center = image.center
+                s.rotation = image.rotation
+                if let p = row.photo, let w = reference[p], w > 0 { s.scale = image.size.width / w }
+            }
+            samples.append(s)
+            if i > 0, let mark = CurveMark.between(previousPhase: rows[i - 1].phase, previousGesture: rows[i - 1].gesture,
+                                                   phase: row.phase, gesture: row.gesture, time: row.time) {
+                marks.append(mark)
+            }
+        }
+        return PlotLog(name: name, samples: samples, marks: marks)
+    }
+}
