@@ -1,0 +1,39 @@
+/// An input the recognizers could not take as it came, and what they did instead. Counted in
+/// `GestureRecognizer.anomalyCounts` so a HUD, a log or a test can see them; none of them stops
+/// anything or puts a NaN into the output.
+public enum InputAnomaly: String, Hashable, Sendable, CaseIterable {
+    /// An event's time was earlier than the previous event's: taken as the previous time.
+    case timeWentBackwards
+    /// An event's time was NaN or infinite: taken as the previous time.
+    case nonFiniteTime
+    /// A position or wheel delta was NaN or infinite: the event is ignored.
+    case nonFiniteCoordinates
+    /// A button release with no press held (or of a button never pressed): ignored.
+    case releaseWithoutPress
+    /// Motion with a button held but no press seen (pressed outside the window): ignored.
+    case moveWithoutPress
+    /// A press while another is held (a second button, a press during a touch): ignored, and so
+    /// is its release.
+    case secondPress
+    /// Motion with no button while a press was held: the release was lost (outside the window),
+    /// so the press ends where it was last seen.
+    case releaseLost
+    /// A press event without a button: ignored.
+    case pressWithoutButton
+    /// A touch move, up or cancel for a finger id never put down: ignored.
+    case unknownTouch
+    /// A touch down for a finger id already down: ignored.
+    case duplicateTouch
+    /// A touch while the mouse holds a press: ignored.
+    case touchDuringPress
+}
+
+/// What one event made the recognizers say: the gesture events, and the inputs they had to set aside.
+struct RecognizerOutput: Sendable {
+    var events: [GestureEvent] = []
+    var anomalies: [InputAnomaly] = []
+
+    mutating func emit(_ event: GestureEvent) { events.append(event) }
+    mutating func emit(_ manipulation: Manipulation) { events.append(.manipulation(manipulation)) }
+    mutating func note(_ anomaly: InputAnomaly) { anomalies.append(anomaly) }
+}
