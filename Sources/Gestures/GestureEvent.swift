@@ -20,6 +20,14 @@ public enum GestureSource: String, Hashable, Sendable {
 }
 
 /// Which components a manipulation is moving, as the state log names them.
+///
+/// `pan` for one finger or a mouse drag (plain or Alt + Shift). For two fingers, real or mirrored
+/// (Alt + drag), `pinchRotate`, narrowed to `pinch` once only the scale has moved more than
+/// `GestureSettings.pinchKindScaleThreshold` from 1, or to `rotate` once only the rotation has
+/// passed `rotateKindThresholdRadians`; `pinchRotate` again once both have. A Ctrl + wheel step is
+/// a `pinch`, a Ctrl + Shift + wheel step a `rotate`. A component once seen stays in the kind to
+/// the end of the manipulation (a pinch that then travels, or goes on with one finger, is still a
+/// pinch).
 public enum ManipulationKind: String, Hashable, Sendable {
     case pan, pinch, rotate
     case pinchRotate = "pinch+rotate"
@@ -35,19 +43,23 @@ public struct Manipulation: Hashable, Sendable {
     public var phase: GesturePhase
     public var kind: ManipulationKind
     public var source: GestureSource
-    /// The pivot at `began` (the centroid of the fingers, or the mirrored pointer's fixed pivot).
+    /// The pivot at `began`, fixed for the whole manipulation: the press point of a plain or
+    /// Alt + Shift drag, the mirror pivot of an Alt + drag, the fingers' centroid, the pointer of a
+    /// wheel gesture.
     public var startPivot: Point
-    /// Cumulative translation of the pivot since `began`, points.
+    /// Cumulative translation of the pivot since `began`, points: where the point that was under
+    /// `startPivot` has been carried. Continuous through modifier switches and finger changes.
     public var translation: Point
     /// Cumulative scale since `began` (1 = unchanged).
     public var scale: Double
     /// Cumulative rotation since `began`, radians, unwrapped, positive clockwise on screen.
     public var rotation: Double
-    /// Translation velocity, points per second (the tracker's estimate; final at `ended`).
+    /// Velocity of `pivot`, points per second (the tracker's estimate; final at `ended`; zero at
+    /// `cancelled`).
     public var velocity: Point
-    /// Scale velocity, scale units per second.
+    /// Scale velocity, scale units per second (d scale / dt, not logarithmic).
     public var scaleVelocity: Double
-    /// Angular velocity, radians per second.
+    /// Angular velocity, radians per second, positive clockwise on screen.
     public var rotationVelocity: Double
     /// The (real or virtual) finger positions now, for drawing: one for a plain drag or one finger,
     /// two for Alt + drag, Alt + Shift + drag or two fingers, none for a wheel gesture.

@@ -25,8 +25,16 @@ import Motion
 /// release; a duplicate touch down is ignored; motion without a button during a press means the
 /// release was lost, and the press ends where it was last seen.
 public struct GestureRecognizer: Sendable {
-    /// The settings in force (set at creation; build a new recognizer to change them).
-    public let settings: GestureSettings
+    /// The settings in force. Changing them (a tuned feel) takes effect at the next event; a
+    /// manipulation already under way keeps the velocity, finger-span and kind numbers it began with.
+    public var settings: GestureSettings {
+        didSet {
+            taps.settings = settings
+            pointer.settings = settings
+            touch.settings = settings
+            wheel.settings = settings
+        }
+    }
     /// How many of each anomaly the recognizer has set aside since it was made.
     public private(set) var anomalyCounts: [InputAnomaly: Int] = [:]
     /// The most recent anomaly, if any.
@@ -72,6 +80,7 @@ public struct GestureRecognizer: Sendable {
             if phase == .down {
                 if touch.isTouching {
                     output.note(.secondPress)
+                    pointer.ignorePress(of: button)
                     break
                 }
                 wheel.end(at: t, output: &output)
@@ -89,6 +98,7 @@ public struct GestureRecognizer: Sendable {
                 break
             }
             if step.isEmpty || touch.isTouching { break }
+            if pointer.isPressed { taps.fail() }
             if pointer.holdsSession {
                 pointer.apply(step, at: position, time: t, taps: &taps, output: &output)
             } else {
@@ -102,7 +112,10 @@ public struct GestureRecognizer: Sendable {
                 break
             }
             if pointer.isPressed {
-                if phase == .down { output.note(.touchDuringPress) }
+                if phase == .down {
+                    output.note(.touchDuringPress)
+                    touch.ignore(id: id)
+                }
                 break
             }
             if phase == .down { wheel.end(at: t, output: &output) }

@@ -17,7 +17,8 @@ struct PointerGestureRecognizer: Sendable {
         var session: ManipulationSession?
     }
 
-    private let settings: GestureSettings
+    /// The settings in force (a session under way keeps its own copy).
+    var settings: GestureSettings
     private var press: Press?
     /// Buttons pressed while another press was held: their releases are expected and ignored.
     private var ignoredButtons: Set<PointerButton> = []
@@ -68,14 +69,20 @@ struct PointerGestureRecognizer: Sendable {
             }
             track(to: position, modifiers: modifiers, time: time, context: context, taps: &taps, output: &output)
         case .up:
-            guard let held = press else { return output.note(.releaseWithoutPress) }
-            if let button, button != held.button {
-                if ignoredButtons.remove(button) == nil { output.note(.releaseWithoutPress) }
-                return
+            if let held = press, button == nil || button == held.button {
+                // A duplicate press of the held button meant a release was lost: this one ends it.
+                ignoredButtons.remove(held.button)
+                track(to: position, modifiers: modifiers, time: time, context: context, taps: &taps, output: &output)
+                return finish(time: time, taps: &taps, output: &output)
             }
-            track(to: position, modifiers: modifiers, time: time, context: context, taps: &taps, output: &output)
-            finish(time: time, taps: &taps, output: &output)
+            if let button, ignoredButtons.remove(button) != nil { return }
+            output.note(.releaseWithoutPress)
         }
+    }
+
+    /// A press that was refused (fingers were down): its release is expected and ignored.
+    mutating func ignorePress(of button: PointerButton?) {
+        if let button { ignoredButtons.insert(button) }
     }
 
     /// A key event: its modifiers may change the drag's mode.

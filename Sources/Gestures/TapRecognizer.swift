@@ -9,7 +9,8 @@ import Geometry
 /// same button, is reported with `count` 2; after a double tap the count starts again (a third
 /// quick tap is a single tap, a fourth a double again). A failed tap breaks the chain.
 struct TapRecognizer: Sendable {
-    private let settings: GestureSettings
+    /// The slop and double-tap limits.
+    var settings: GestureSettings
     /// The tap state machine's state (`failed` while nothing is pressed).
     private(set) var state: RecognizerState = .failed
     private var press: (location: Point, time: Double, button: PointerButton, modifiers: Modifiers)?

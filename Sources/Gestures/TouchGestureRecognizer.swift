@@ -15,7 +15,8 @@ struct TouchGestureRecognizer: Sendable {
         var position: Point
     }
 
-    private let settings: GestureSettings
+    /// The settings in force (a session under way keeps its own copy).
+    var settings: GestureSettings
     /// The fingers that drive the gesture, at most two, in the order they went down.
     private var fingers: [Finger] = []
     /// Fingers down beyond the first two (or left over from a cancelled gesture): ignored until they lift.
@@ -76,6 +77,11 @@ struct TouchGestureRecognizer: Sendable {
             // The other finger, if any, is still on the glass: ignore it until it lifts.
             fingers.removeAll()
         }
+    }
+
+    /// A finger that was refused (the mouse held a press): its later events are ignored quietly.
+    mutating func ignore(id: Int) {
+        if !fingers.contains(where: { $0.id == id }) { ignored.insert(id) }
     }
 
     /// Cancels the manipulation; every finger still down is ignored until it lifts.

@@ -12,7 +12,8 @@ import Geometry
 /// last step: a wheel turns in discrete notches, so the quiet spell is how a release is noticed,
 /// not a stop to be measured.
 struct WheelGestureRecognizer: Sendable {
-    private let settings: GestureSettings
+    /// The settings in force (a session under way keeps its own copy).
+    var settings: GestureSettings
     private var session: ManipulationSession?
     /// Time of the last step, seconds.
     private var lastStepTime = -Double.infinity

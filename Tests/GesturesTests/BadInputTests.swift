@@ -43,6 +43,8 @@ struct BadInputTests {
                      .touch(.up, 1.02, id: 2, 100, 100), .pointer(.up, 1.03, 300, 300)])
         #expect(script.taps.map(\.tapLocation) == [Point(100, 100), Point(300, 300)])
         #expect(script.anomalies(.secondPress) == 1 && script.anomalies(.touchDuringPress) == 1)
+        // The refused press's release and the refused finger's lift are expected, not anomalies.
+        #expect(script.anomalies(.releaseWithoutPress) == 0 && script.anomalies(.unknownTouch) == 0)
     }
 
     @Test("times that go backwards are taken as the last time; nothing reported goes back in time")

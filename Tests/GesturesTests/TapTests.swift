@@ -87,6 +87,25 @@ struct TapTests {
         #expect(script.taps.map(\.tapCount) == [1, 1])
     }
 
+    @Test("new settings take effect at the next event: a longer double-tap window")
+    func settingsChange() {
+        var script = GestureScript()
+        script.feed([.pointer(.down, 0, 100, 100), .pointer(.up, 0.05, 100, 100)])
+        script.recognizer.settings.doubleTapIntervalSeconds = 0.5
+        // press gap 0.45 − 0.05 = 0.4: outside the default 0.3, inside 0.5.
+        script.feed([.pointer(.down, 0.45, 100, 100), .pointer(.up, 0.5, 100, 100)])
+        #expect(script.taps.map(\.tapCount) == [1, 2])
+    }
+
+    @Test("a Ctrl + wheel while a right button is held rules out the right click")
+    func wheelFailsTap() {
+        var script = GestureScript()
+        script.feed([.pointer(.down, 0, 100, 100, button: .right), .wheel(0.01, 100, 100, dy: 1, mods: [.ctrl]),
+                     .pointer(.up, 0.05, 100, 100, button: .right)])
+        #expect(script.taps.isEmpty)
+        #expect(script.manipulations.first?.source == .wheel)
+    }
+
     @Test("right and middle buttons tap but never drag")
     func otherButtons() {
         var script = GestureScript()
