@@ -14,13 +14,15 @@ import Motion
 ///   about the pointer; any other wheel event is a `.scroll`.
 /// - Touch (`TouchGestureRecognizer`): one finger pans, two pinch and rotate.
 ///
-/// One manipulation at a time: a press while fingers are down (or a touch while a button is
-/// held) is ignored; a press or touch ends a wheel gesture first.
+/// One manipulation at a time: a press while fingers are down cancels the touch gesture and goes
+/// ahead (those fingers are ignored until they lift); a touch while a button is held is ignored;
+/// a press or touch ends a wheel gesture first.
 ///
 /// Bad input never stops it and never puts a NaN out (each case is an `InputAnomaly`, counted in
 /// `anomalyCounts`): times that go backwards or are not finite are taken as the last good time;
-/// events with NaN, infinite or absurd (beyond ±10⁹) coordinates or wheel deltas are ignored (a
-/// mirror pivot like that is treated as none: Alt + drag then pans); a release, a move with a button, or a touch
+/// events with NaN, infinite or absurd (beyond ±10⁹) coordinates or wheel deltas are ignored,
+/// except releases and lifts, which happen where the pointer or finger was last seen (a mirror
+/// pivot like that is treated as none: Alt + drag then pans); a release, a move with a button, or a touch
 /// id that was never pressed is ignored; a second press while one is held is ignored with its
 /// release; a duplicate touch down is ignored; motion without a button during a press means the
 /// release was lost, and the press ends where it was last seen.
@@ -72,16 +74,19 @@ public struct GestureRecognizer: Sendable {
         if !Self.isUsable(context.mirrorPivot) { context.mirrorPivot = Point(.nan, .nan) }
         wheel.endIfQuiet(at: t, output: &output)
         switch event.kind {
-        case let .pointer(phase, position, button, modifiers):
-            guard Self.isUsable(position) else {
+        case let .pointer(phase, eventPosition, button, modifiers):
+            var position = eventPosition
+            if !Self.isUsable(position) {
                 output.note(.nonFiniteCoordinates)
-                break
+                // A release still releases (where the pointer was last seen), so nothing stays held.
+                guard phase == .up, let last = pointer.lastPosition else { break }
+                position = last
             }
             if phase == .down {
                 if touch.isTouching {
-                    output.note(.secondPress)
-                    pointer.ignorePress(of: button)
-                    break
+                    // The mouse takes over: a finger whose lift was lost must not block it.
+                    output.note(.pressDuringTouch)
+                    touch.cancel(time: t, taps: &taps, output: &output)
                 }
                 wheel.end(at: t, output: &output)
             }
@@ -106,10 +111,13 @@ public struct GestureRecognizer: Sendable {
             }
         case let .key(_, _, modifiers):
             pointer.modifiersChanged(to: modifiers, time: t, context: context, output: &output)
-        case let .touch(phase, id, position):
-            guard Self.isUsable(position) else {
+        case let .touch(phase, id, eventPosition):
+            var position = eventPosition
+            if !Self.isUsable(position) {
                 output.note(.nonFiniteCoordinates)
-                break
+                // A lift or cancel still lifts (where the finger was last seen), so no finger stays down.
+                guard phase == .up || phase == .cancel, let last = touch.position(of: id) else { break }
+                position = last
             }
             if pointer.isPressed {
                 if phase == .down {

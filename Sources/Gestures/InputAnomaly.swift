@@ -6,15 +6,19 @@ public enum InputAnomaly: String, Hashable, Sendable, CaseIterable {
     case timeWentBackwards
     /// An event's time was NaN or infinite: taken as the previous time.
     case nonFiniteTime
-    /// A position or wheel delta was NaN or infinite: the event is ignored.
+    /// A position or wheel delta was NaN, infinite or beyond ±10⁹: the event is ignored, but a
+    /// release or a lift happens where the pointer or finger was last seen.
     case nonFiniteCoordinates
     /// A button release with no press held (or of a button never pressed): ignored.
     case releaseWithoutPress
     /// Motion with a button held but no press seen (pressed outside the window): ignored.
     case moveWithoutPress
-    /// A press while another is held (a second button, a press during a touch): ignored, and so
-    /// is its release.
+    /// A press while another is held (a second button, or the same one after a lost release):
+    /// ignored, and so is its release.
     case secondPress
+    /// A press while fingers are down: the touch gesture is cancelled and the press goes ahead, so
+    /// a finger whose lift was lost can never block the mouse.
+    case pressDuringTouch
     /// Motion with no button while a press was held: the release was lost (outside the window),
     /// so the press ends where it was last seen.
     case releaseLost
@@ -24,7 +28,7 @@ public enum InputAnomaly: String, Hashable, Sendable, CaseIterable {
     case unknownTouch
     /// A touch down for a finger id already down: ignored.
     case duplicateTouch
-    /// A touch while the mouse holds a press: ignored.
+    /// A touch while the mouse holds a press: ignored, with its later events.
     case touchDuringPress
 }
 

@@ -2,7 +2,7 @@ import Geometry
 import Motion
 
 /// One manipulation from the first press or finger to the release: the cumulative transform, the
-/// segment being measured now, the velocity trackers and the state machine
+/// segment being measured now, the samples for the velocity trackers and the state machine
 /// (possible → began → changed → ended | cancelled).
 ///
 /// The cumulative transform is `base` followed by the current segment's motion. When the grip
@@ -24,8 +24,6 @@ struct ManipulationSession: Sendable {
     private(set) var startPivot: Point
     /// Time of the last update, seconds.
     private(set) var time: Double
-    /// Time of the last update that moved the transform, seconds (the last velocity sample).
-    private(set) var lastMotionTime: Double
     /// True when something the viewer sees (transform, fingers, source) changed since the last report.
     private(set) var hasUnreportedChange = false
 
@@ -48,7 +46,6 @@ struct ManipulationSession: Sendable {
         transform = base
         startPivot = grip.centre
         self.time = time
-        lastMotionTime = time
         hasHadTwoFingers = grip.tracked.count == 2
         record(time: time)
     }
@@ -181,7 +178,6 @@ struct ManipulationSession: Sendable {
     // MARK: - Samples
 
     private mutating func record(time: Double) {
-        lastMotionTime = time
         if abs(transform.scale - 1) > settings.pinchKindScaleThreshold { hasPinched = true }
         if abs(transform.rotation) > settings.rotateKindThresholdRadians { hasRotated = true }
         if let last = samples.last, last.time == time {

@@ -30,6 +30,9 @@ struct PointerGestureRecognizer: Sendable {
     /// True while a button is held.
     var isPressed: Bool { press != nil }
 
+    /// Where the held press was last seen, window points; nil when nothing is held.
+    var lastPosition: Point? { press?.position }
+
     /// True while a left-button press holds a manipulation (reported or still possible).
     var holdsSession: Bool { press?.session != nil }
 
@@ -78,11 +81,6 @@ struct PointerGestureRecognizer: Sendable {
             if let button, ignoredButtons.remove(button) != nil { return }
             output.note(.releaseWithoutPress)
         }
-    }
-
-    /// A press that was refused (fingers were down): its release is expected and ignored.
-    mutating func ignorePress(of button: PointerButton?) {
-        if let button { ignoredButtons.insert(button) }
     }
 
     /// A key event: its modifiers may change the drag's mode.

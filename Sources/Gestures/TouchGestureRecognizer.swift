@@ -30,6 +30,11 @@ struct TouchGestureRecognizer: Sendable {
     /// True while a finger drives a gesture.
     var isTouching: Bool { !fingers.isEmpty }
 
+    /// Where finger `id` was last seen, if it drives the gesture.
+    func position(of id: Int) -> Point? {
+        fingers.first { $0.id == id }?.position
+    }
+
     /// True while a reported manipulation is in progress.
     var isManipulating: Bool { session?.state.isActive ?? false }
 

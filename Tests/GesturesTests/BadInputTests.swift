@@ -33,18 +33,38 @@ struct BadInputTests {
         #expect(script.anomalies(.secondPress) == 2 && script.anomalies(.releaseWithoutPress) == 0)
     }
 
-    @Test("a press while fingers are down, and a touch while a button is held, are ignored")
-    func mixedDevices() {
+    @Test("a press while fingers are down takes over from the touch; a touch while a button is held is ignored")
+    func mixedDevices() throws {
         var script = GestureScript()
-        script.feed([.touch(.down, 0, id: 1, 100, 100), .pointer(.down, 0.01, 300, 300), .pointer(.up, 0.02, 300, 300),
-                     .touch(.up, 0.03, id: 1, 100, 100)])
-        #expect(script.taps.map(\.tapLocation) == [Point(100, 100)])
+        script.feed([.touch(.down, 0, id: 1, 100, 100), .touch(.move, 0.01, id: 1, 150, 100),
+                     .pointer(.down, 0.02, 300, 300)])
+        // The finger's pan is cancelled (a finger whose lift was lost must not block the mouse).
+        #expect(script.manipulations.map(\.phase) == [.began, .cancelled])
+        script.feed([.touch(.move, 0.03, id: 1, 200, 100), .pointer(.up, 0.04, 300, 300),
+                     .touch(.up, 0.05, id: 1, 200, 100)])
+        #expect(script.taps.map(\.tapLocation) == [Point(300, 300)])
         script.feed([.pointer(.down, 1, 300, 300), .touch(.down, 1.01, id: 2, 100, 100),
-                     .touch(.up, 1.02, id: 2, 100, 100), .pointer(.up, 1.03, 300, 300)])
-        #expect(script.taps.map(\.tapLocation) == [Point(100, 100), Point(300, 300)])
-        #expect(script.anomalies(.secondPress) == 1 && script.anomalies(.touchDuringPress) == 1)
-        // The refused press's release and the refused finger's lift are expected, not anomalies.
-        #expect(script.anomalies(.releaseWithoutPress) == 0 && script.anomalies(.unknownTouch) == 0)
+                     .touch(.move, 1.015, id: 2, 150, 100), .pointer(.up, 1.02, 300, 300),
+                     .touch(.move, 1.025, id: 2, 200, 100), .touch(.up, 1.03, id: 2, 200, 100)])
+        #expect(script.taps.map(\.tapLocation) == [Point(300, 300), Point(300, 300)])
+        #expect(script.manipulations.count == 2)
+        #expect(script.anomalies(.pressDuringTouch) == 1 && script.anomalies(.touchDuringPress) == 1)
+        // The refused finger's later events are expected, not anomalies.
+        #expect(script.anomalies(.unknownTouch) == 0 && script.recognizer.anomalyCounts.count == 2)
+    }
+
+    @Test("a release or lift with NaN coordinates still releases, where last seen")
+    func nonFiniteRelease() throws {
+        var script = GestureScript()
+        script.feed([.pointer(.down, 0, 100, 100), .pointer(.move, 0.01, 150, 100), .pointer(.up, 0.02, .nan, .nan)])
+        #expect(script.last?.phase == .ended && script.last?.translation == Point(50, 0))
+        script.feed([.touch(.down, 1, id: 1, 100, 100), .touch(.up, 1.05, id: 1, .infinity, 0)])
+        #expect(script.taps.map(\.tapLocation) == [Point(100, 100)])
+        script.feed([.touch(.down, 2, id: 1, 100, 100), .touch(.move, 2.01, id: 1, 150, 100),
+                     .touch(.cancel, 2.02, id: 1, .nan, 0)])
+        #expect(script.last?.phase == .cancelled)
+        #expect(!script.recognizer.isManipulating)
+        #expect(script.anomalies(.nonFiniteCoordinates) == 3)
     }
 
     @Test("times that go backwards are taken as the last time; nothing reported goes back in time")
