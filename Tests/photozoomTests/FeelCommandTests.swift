@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@Suite("photozoom feel and run --feel: print, check, and refuse bad feel files with exit status 2")
+struct FeelCommandTests {
+    @Test("--defaults prints a feel file that --check accepts as the defaults")
+    func defaults() throws {
+        let r = try CommandRunner.run(["feel", "--defaults"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("{\n  \"openSpring\": {\"responseSeconds\": 0.45, \"dampingRatio\": 0.85},\n"))
+        let dir = try CommandRunner.temporaryDirectory("feel-defaults")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("feel.json")
+        try r.stdout.write(to: file, atomically: true, encoding: .utf8)
+        let check = try CommandRunner.run(["feel", "--check", file.path])
+        #expect(check.status == 0)
+        #expect(check.stdout == "\(file.path): ok, the defaults\n")
+    }
+
+    @Test("--preset prints a preset; --check lists what it changes")
+    func preset() throws {
+        let r = try CommandRunner.run(["feel", "--preset", "snappy"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("\"openSpring\": {\"responseSeconds\": 0.28, \"dampingRatio\": 0.9}"))
+        let dir = try CommandRunner.temporaryDirectory("feel-preset")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("snappy.json")
+        try r.stdout.write(to: file, atomically: true, encoding: .utf8)
+        let check = try CommandRunner.run(["feel", "--check", file.path])
+        #expect(check.status == 0)
+        #expect(check.stdout.contains("openSpring.responseSeconds 0.28 s"))
+    }
+
+    @Test("an unknown preset is a bad argument naming the presets")
+    func unknownPreset() throws {
+        let r = try CommandRunner.run(["feel", "--preset", "bouncy"])
+        #expect(r.status == 2)
+        #expect(r.stderr == "photozoom: --preset: no preset named 'bouncy' (default, ios, material, snappy, soft)\n")
+    }
+
+    @Test("a feel file out of range: --check and run --feel exit 2 naming file, line, key and range")
+    func badFile() throws {
+        let dir = try CommandRunner.temporaryDirectory("feel-bad")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("feel.json")
+        try "{\n  \"openSpring\": {\"responseSeconds\": 0.45, \"dampingRatio\": 0}\n}\n".write(to: file, atomically: true, encoding: .utf8)
+        let expected = "photozoom: \(file.path):2: openSpring.dampingRatio: 0 is out of range (0 < value ≤ 10)\n"
+        let check = try CommandRunner.run(["feel", "--check", file.path])
+        #expect(check.status == 2)
+        #expect(check.stderr == expected)
+        let run = try CommandRunner.run(["run", "--feel", file.path, "--quit-after", "0"])
+        #expect(run.status == 2)
+        #expect(run.stderr == expected)
+    }
+
+    @Test("run --feel with neither a file nor a preset exits 2 saying both")
+    func runUnknown() throws {
+        let run = try CommandRunner.run(["run", "--feel", "nosuch-\(getpid()).json", "--quit-after", "0"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "photozoom: nosuch-\(getpid()).json: no such feel file, and not a preset name (default, ios, material, snappy, soft)\n")
+    }
+}
