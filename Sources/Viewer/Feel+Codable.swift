@@ -91,7 +91,9 @@ extension Feel {
             switch node {
             case let .leaf(p):
                 let name = String(p.key.split(separator: ".").last!)
-                return JSONDocument.Member(key: name, keyPosition: nil, value: .number(p.value(in: feel), nil))
+                let value = p.value(in: feel)
+                return JSONDocument.Member(key: name, keyPosition: nil,
+                                           value: p.isBoolean ? .bool(value != 0, nil) : .number(value, nil))
             case let .group(name, children):
                 return JSONDocument.Member(key: name, keyPosition: nil, value: object(for: children, in: feel))
             }
@@ -116,6 +118,14 @@ extension Feel {
                 throw FeelError(key: key, reason: "appears twice", at: member.keyPosition)
             }
             if let parameter = parameter(key) {
+                if parameter.isBoolean {
+                    guard case let .bool(on, _) = member.value else {
+                        throw FeelError(key: key, reason: "expected true or false, found \(member.value.kindName)",
+                                        at: member.value.position)
+                    }
+                    parameter.set(on ? 1 : 0, in: &feel)
+                    continue
+                }
                 guard case let .number(number, position) = member.value else {
                     throw FeelError(key: key, reason: "expected a number (\(parameter.range)), found \(member.value.kindName)",
                                     at: member.value.position)

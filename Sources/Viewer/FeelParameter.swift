@@ -45,6 +45,7 @@ public struct FeelParameter: Sendable, Identifiable, CustomStringConvertible {
     enum Storage: Sendable {
         case real(WritableKeyPath<Feel, Double> & Sendable)
         case integer(WritableKeyPath<Feel, Int> & Sendable)
+        case boolean(WritableKeyPath<Feel, Bool> & Sendable)
     }
 
     /// The dotted path in the feel file, e.g. `openSpring.responseSeconds`.
@@ -68,6 +69,13 @@ public struct FeelParameter: Sendable, Identifiable, CustomStringConvertible {
         return false
     }
 
+    /// True for switches (e.g. `reducedMotion`): `true`/`false` in the file, 1/0 as a value,
+    /// "on"/"off" in the panel.
+    public var isBoolean: Bool {
+        if case .boolean = storage { return true }
+        return false
+    }
+
     init(_ key: String, _ keyPath: WritableKeyPath<Feel, Double> & Sendable, unit: String, range: FeelRange,
          coarse: Double, fine: Double, _ summary: String) {
         self.key = key; self.unit = unit; self.range = range
@@ -82,11 +90,18 @@ public struct FeelParameter: Sendable, Identifiable, CustomStringConvertible {
         self.storage = .integer(keyPath)
     }
 
+    init(_ key: String, boolean keyPath: WritableKeyPath<Feel, Bool> & Sendable, _ summary: String) {
+        self.key = key; self.unit = ""; self.range = .closed(0, 1)
+        self.coarseStep = 1; self.fineStep = 1; self.summary = summary
+        self.storage = .boolean(keyPath)
+    }
+
     /// The parameter's value in `feel`.
     public func value(in feel: Feel) -> Double {
         switch storage {
         case let .real(path): feel[keyPath: path]
         case let .integer(path): Double(feel[keyPath: path])
+        case let .boolean(path): feel[keyPath: path] ? 1 : 0
         }
     }
 
@@ -95,6 +110,7 @@ public struct FeelParameter: Sendable, Identifiable, CustomStringConvertible {
         switch storage {
         case let .real(path): feel[keyPath: path] = value
         case let .integer(path): feel[keyPath: path] = Int(value.rounded())
+        case let .boolean(path): feel[keyPath: path] = value >= 0.5
         }
     }
 
@@ -102,6 +118,7 @@ public struct FeelParameter: Sendable, Identifiable, CustomStringConvertible {
     public func problem(with value: Double) -> String? {
         if !value.isFinite { return "\(FeelNumber.text(value)) is not a finite number (\(range))" }
         if isInteger, value != value.rounded() { return "\(FeelNumber.text(value)) is not a whole number (\(range))" }
+        if isBoolean, value != 0, value != 1 { return "expected true or false" }
         if !range.contains(value) { return "\(FeelNumber.text(value)) is out of range (\(range))" }
         return nil
     }
@@ -116,7 +133,7 @@ public struct FeelParameter: Sendable, Identifiable, CustomStringConvertible {
     /// `value` rounded to the number of decimals of the fine step (0.005 → 3 places), so that
     /// repeated steps print as the numbers a person typed (0.45 + 0.05 = 0.5, not 0.5000000000000001).
     public func rounded(_ value: Double) -> Double {
-        if isInteger { return value.rounded() }
+        if isInteger || isBoolean { return value.rounded() }
         var scale = 1.0
         var places = 0
         while places < 12, ((fineStep * scale) - (fineStep * scale).rounded()).magnitude > 1e-9 {
@@ -128,7 +145,7 @@ public struct FeelParameter: Sendable, Identifiable, CustomStringConvertible {
 
     /// The nearest allowed value to `value`.
     public func clamped(_ value: Double) -> Double {
-        let margin = isInteger ? 1 : fineStep
+        let margin = isInteger || isBoolean ? 1 : fineStep
         var v = value.isFinite ? value : range.lower
         let low = range.lowerIncluded ? range.lower : range.lower + margin
         let high = range.upperIncluded ? range.upper : range.upper - margin
@@ -139,11 +156,14 @@ public struct FeelParameter: Sendable, Identifiable, CustomStringConvertible {
 
     /// The value with its unit, as the panel shows it: "0.45 s", "150 pt", "20".
     public func formatted(_ value: Double) -> String {
+        if isBoolean { return value >= 0.5 ? "on" : "off" }
         let number = FeelNumber.text(value)
         return unit.isEmpty ? number : unit == "×" ? number + "×" : number + " " + unit
     }
 
-    public var description: String { "\(key) (\(unit.isEmpty ? "ratio" : unit), \(range))" }
+    public var description: String {
+        isBoolean ? "\(key) (true or false)" : "\(key) (\(unit.isEmpty ? "ratio" : unit), \(range))"
+    }
 }
 
 /// How feel numbers print in files, messages and the panel.

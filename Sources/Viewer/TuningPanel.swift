@@ -11,7 +11,7 @@ import Gestures
 /// |---|---|
 /// | Up / Down | select the previous / next parameter |
 /// | Page Up / Page Down, Home / End | move the selection by ten rows, to the first / last |
-/// | Right / Left | add / subtract one coarse step |
+/// | Right / Left | add / subtract one coarse step (a switch: on / off) |
 /// | Shift + Right / Left | one fine step |
 /// | Backspace or Delete | reset the selected parameter to the feel file's value |
 /// | Shift + Backspace or Delete | reset it to the built-in default |
@@ -65,7 +65,9 @@ public struct TuningPanel: Hashable, Sendable {
         case "left", "right":
             let p = selectedParameter
             var next = feel
-            p.set(p.adjusted(p.value(in: feel), steps: key == "right" ? 1 : -1, fine: fine), in: &next)
+            // A switch: Right turns it on, Left off.
+            let value = p.isBoolean ? (key == "right" ? 1 : 0) : p.adjusted(p.value(in: feel), steps: key == "right" ? 1 : -1, fine: fine)
+            p.set(value, in: &next)
             return next == feel ? .handled : .change(next)
         case "backspace", "delete":
             let source = fine ? Feel.defaults : baseline

@@ -22,7 +22,8 @@ struct FeelParameterTableTests {
         #expect(Set(rows).subtracting(stored).sorted() == [], "rows naming no stored property")
         #expect(rows.count == Set(rows).count, "duplicate rows")
         for leaf in leaves {
-            #expect(leaf.value is Double || leaf.value is Int, "\(leaf.key) is \(type(of: leaf.value)); a feel parameter must be a number")
+            #expect(leaf.value is Double || leaf.value is Int || leaf.value is Bool,
+                    "\(leaf.key) is \(type(of: leaf.value)); a feel parameter is a number or a switch")
         }
     }
 
@@ -32,7 +33,7 @@ struct FeelParameterTableTests {
             var feel = Feel.defaults
             // A value inside the range that differs from the default.
             let old = p.value(in: feel)
-            let new = p.adjusted(old, steps: old >= p.range.upper - p.coarseStep ? -1 : 1, fine: false)
+            let new = p.isBoolean ? 1 - old : p.adjusted(old, steps: old >= p.range.upper - p.coarseStep ? -1 : 1, fine: false)
             #expect(new != old, "\(p.key): could not pick a different value")
             p.set(new, in: &feel)
             #expect(p.value(in: feel) == new, "\(p.key) does not read back")
@@ -42,12 +43,14 @@ struct FeelParameterTableTests {
         }
     }
 
-    @Test("integer parameters are flagged: velocitySampleLimit")
+    @Test("integer parameters and switches are flagged: velocitySampleLimit is whole")
     func integerFlag() {
         let integers = Feel.parameters.filter(\.isInteger).map(\.key)
         let storedInts = storedLeaves(of: Feel.defaults).filter { $0.value is Int }.map(\.key)
         #expect(integers == storedInts)
         #expect(integers.contains("velocitySampleLimit"))
+        let switches = Feel.parameters.filter(\.isBoolean).map(\.key)
+        #expect(switches == storedLeaves(of: Feel.defaults).filter { $0.value is Bool }.map(\.key))
     }
 
     @Test("every default and every preset value lies inside its range")
