@@ -1,0 +1,72 @@
+import Geometry
+
+/// The moving photo's composite: centre and unrotated size in points, a gesture scale and a
+/// rotation in radians. All ride one spring; each has its own rest threshold.
+public struct PhotoPose: Animatable, Hashable, CustomStringConvertible {
+    /// Centre in window points.
+    public var center: Point
+    /// Unrotated, unscaled size in points.
+    public var size: Size
+    /// The gesture's scale factor (1 = the size as laid out).
+    public var scale: Double
+    /// Rotation in radians, positive turning +x toward +y (clockwise on screen).
+    public var rotation: Double
+
+    @inlinable
+    public init(center: Point, size: Size, scale: Double = 1, rotation: Double = 0) {
+        self.center = center
+        self.size = size
+        self.scale = scale
+        self.rotation = rotation
+    }
+
+    /// All components 0 (the vector-space origin; not a drawable pose, whose scale is 1).
+    public static let zero = PhotoPose(center: .zero, size: .zero, scale: 0, rotation: 0)
+
+    /// Displacement thresholds at rest, per property: `RestThreshold.points` for centre and size,
+    /// `.scale` for the scale, `.radians` for the rotation.
+    public static let restTolerance = PhotoPose(
+        center: Point(RestThreshold.points.displacement, RestThreshold.points.displacement),
+        size: Size(RestThreshold.points.displacement, RestThreshold.points.displacement),
+        scale: RestThreshold.scale.displacement, rotation: RestThreshold.radians.displacement)
+    /// Speed thresholds at rest (per second), per property, from the same `RestThreshold`s.
+    public static let restVelocityTolerance = PhotoPose(
+        center: Point(RestThreshold.points.speed, RestThreshold.points.speed),
+        size: Size(RestThreshold.points.speed, RestThreshold.points.speed),
+        scale: RestThreshold.scale.speed, rotation: RestThreshold.radians.speed)
+
+    @inlinable
+    public static func + (a: PhotoPose, b: PhotoPose) -> PhotoPose {
+        PhotoPose(center: Point(x: a.center.x + b.center.x, y: a.center.y + b.center.y),
+                  size: Size(width: a.size.width + b.size.width, height: a.size.height + b.size.height),
+                  scale: a.scale + b.scale, rotation: a.rotation + b.rotation)
+    }
+    @inlinable
+    public static func - (a: PhotoPose, b: PhotoPose) -> PhotoPose {
+        PhotoPose(center: Point(x: a.center.x - b.center.x, y: a.center.y - b.center.y),
+                  size: Size(width: a.size.width - b.size.width, height: a.size.height - b.size.height),
+                  scale: a.scale - b.scale, rotation: a.rotation - b.rotation)
+    }
+    @inlinable
+    public func scaled(by f: Double) -> PhotoPose {
+        PhotoPose(center: Point(x: center.x * f, y: center.y * f),
+                  size: Size(width: size.width * f, height: size.height * f),
+                  scale: scale * f, rotation: rotation * f)
+    }
+    @inlinable
+    public func isWithin(_ t: PhotoPose) -> Bool {
+        abs(center.x) <= t.center.x && abs(center.y) <= t.center.y
+            && abs(size.width) <= t.size.width && abs(size.height) <= t.size.height
+            && abs(scale) <= t.scale && abs(rotation) <= t.rotation
+    }
+    @inlinable
+    public var isFinite: Bool {
+        center.x.isFinite && center.y.isFinite && size.width.isFinite && size.height.isFinite
+            && scale.isFinite && rotation.isFinite
+    }
+
+    /// The size actually drawn: the unrotated size times the gesture scale.
+    public var displayedSize: Size { size * scale }
+
+    public var description: String { "pose(c: \(center), s: \(size), ×\(scale), \(rotation) rad)" }
+}
