@@ -2,7 +2,7 @@
 /// progress in value `y`.
 ///
 /// `value(at:)` solves `x(s) = x` for the curve parameter `s` with Newton's method, falling back to
-/// bisection where the slope is too flat for Newton to be trusted, to `|x(s) − x| < 1e-12` (well
+/// bisection where the slope is too flat for Newton to be trusted, to `|x(s) − x| < 1e-14` (well
 /// inside the 1e-7 asked of it), then returns `y(s)`. `x1` and `x2` are clamped into 0...1 as CSS
 /// requires, which keeps `x(s)` monotonic; `y1` and `y2` are free (overshooting curves).
 public struct CubicBezier: Hashable, Sendable, Codable {
@@ -60,7 +60,7 @@ public struct CubicBezier: Hashable, Sendable, Codable {
     @inlinable
     func parameter(forProgress x: Double) -> Double {
         let px = xPolynomial
-        let tolerance = 1e-12
+        let tolerance = 1e-14
         // Newton from s = x (exact for the linear curve), accepted only while it stays in 0...1.
         var s = x
         for _ in 0..<8 {

@@ -9,7 +9,7 @@ import Geometry
 ///   1000 pt/s at 0.998 → 499 pt. The app decides on this one.
 /// - `projectContinuous(velocity:decelerationRate:)`, the **continuous integral** of
 ///   `v(t) = v·r^{1000t}`: `∫₀^∞ v·r^{1000t} dt = v / (−1000·ln r)`; 1000 pt/s at 0.998 →
-///   499.4996 pt. It is where `offset(after:velocity:decelerationRate:)`, a decay animation in
+///   499.4998 pt. It is where `offset(after:velocity:decelerationRate:)`, a decay animation in
 ///   closed form, comes to rest.
 public enum Momentum {
     /// UIScrollView's normal deceleration rate per millisecond.

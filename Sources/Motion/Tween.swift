@@ -3,6 +3,9 @@
 ///
 /// Before `startTime` the value is `from`; after `startTime + durationSeconds` it is `to`.
 /// A zero or negative (or NaN) duration jumps to `to` at the start time.
+///
+/// A tween can be reversed at any instant (`reversed(at:)`): it heads back to its `origin` from
+/// wherever it is, and reversing the reversal heads for the original `to` again.
 public struct Tween<Value: Animatable>: Sendable {
     public var from: Value
     public var to: Value
@@ -11,7 +14,13 @@ public struct Tween<Value: Animatable>: Sendable {
     public var curve: CubicBezier
     /// The instant the tween starts, in seconds on the caller's clock.
     public var startTime: Double
+    /// Where a reversal heads: `from` for a fresh tween; for a reversed one, the `to` it turned away from.
+    public var origin: Value
+    /// Seconds the whole path between `origin` and `to` takes at this tween's pace: the duration
+    /// for a fresh tween; reversals keep it and take the part of it their distance calls for.
+    public var pathDurationSeconds: Double
 
+    /// A fresh tween from `from` to `to`, its origin `from`.
     public init(from: Value, to: Value, durationSeconds: Double, curve: CubicBezier = .easeInEaseOut,
                 startTime: Double) {
         self.from = from
@@ -19,6 +28,8 @@ public struct Tween<Value: Animatable>: Sendable {
         self.durationSeconds = durationSeconds
         self.curve = curve
         self.startTime = startTime
+        self.origin = from
+        self.pathDurationSeconds = durationSeconds
     }
 
     /// The instant the tween ends, in seconds.
@@ -55,16 +66,22 @@ public struct Tween<Value: Animatable>: Sendable {
     /// True from the end time on.
     public func isFinished(at t: Double) -> Bool { t >= endTime }
 
-    /// The tween back to `from`, starting at `t` from the value it has at `t`.
+    /// The tween back to `origin`, starting at `t` from the value it has at `t`, on the same curve.
     ///
-    /// It takes the part of the duration that the distance already covered calls for, so it moves
-    /// back at the pace it came: `duration′ = duration · |y(p)|`, with `y(p)` the value progress at
-    /// `t` (a tween reversed halfway takes half the time; one reversed at its start takes none).
-    /// Reversing a finished tween takes the whole duration; the curve is kept.
+    /// It takes the part of the path's duration that its distance calls for, so it moves back at
+    /// the pace it came: with `y` the value progress at `t`, the distance still ahead is
+    /// `duration·(1 − y)` of path time, so the way back takes
+    /// `duration′ = pathDuration − duration·(1 − y)` — for a fresh tween `duration·y`: reversed
+    /// halfway it takes half the time, reversed at its start none, reversed when finished all of it.
+    /// The reversed tween's origin is this tween's `to`, so reversing again heads there.
     public func reversed(at t: Double) -> Tween {
-        let covered = abs(progress(at: t))
         let duration = max(durationSeconds.isNaN ? 0 : durationSeconds, 0)
-        return Tween(from: value(at: t), to: from, durationSeconds: duration * covered, curve: curve,
-                     startTime: t.isFinite ? t : startTime)
+        let path = max(pathDurationSeconds.isNaN ? duration : pathDurationSeconds, duration)
+        var reverse = Tween(from: value(at: t), to: origin,
+                            durationSeconds: max(path - duration * (1 - progress(at: t)), 0),
+                            curve: curve, startTime: t.isFinite ? t : startTime)
+        reverse.origin = to
+        reverse.pathDurationSeconds = path
+        return reverse
     }
 }
