@@ -21,7 +21,24 @@ public struct PhotoPose: Animatable, Hashable, CustomStringConvertible {
     }
 
     /// All components 0 (the vector-space origin; not a drawable pose, whose scale is 1).
-    public static let zero = PhotoPose(center: .zero, size: .zero, scale: 0, rotation: 0)
+    @inlinable
+    public static var zero: PhotoPose {
+        PhotoPose(center: Point(x: 0, y: 0), size: Size(width: 0, height: 0), scale: 0, rotation: 0)
+    }
+
+    /// Component-wise equality (written out so that it inlines into the animation's rest check).
+    @inlinable
+    public static func == (a: PhotoPose, b: PhotoPose) -> Bool {
+        a.center.x == b.center.x && a.center.y == b.center.y && a.size.width == b.size.width
+            && a.size.height == b.size.height && a.scale == b.scale && a.rotation == b.rotation
+    }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(center.x); hasher.combine(center.y)
+        hasher.combine(size.width); hasher.combine(size.height)
+        hasher.combine(scale); hasher.combine(rotation)
+    }
 
     /// Displacement thresholds at rest, per property: `RestThreshold.points` for centre and size,
     /// `.scale` for the scale, `.radians` for the rotation.
