@@ -41,6 +41,10 @@ extension CurveHistory {
                 low = mid - strip.3 / 2
                 high = mid + strip.3 / 2
             }
+            // A margin of 8 % keeps the extremes off the frame (and clear of the label at the top).
+            let margin = (high - low) * 0.08
+            low -= margin
+            high += margin * 2.5
             let plot = box.insetBy(dx: 2, dy: 3)
             func point(_ t: Double, _ v: Double) -> Point {
                 Point(plot.minX + (t - t0) / duration * plot.width, plot.maxY - (v - low) / (high - low) * plot.height)

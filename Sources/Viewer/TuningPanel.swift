@@ -159,7 +159,7 @@ public struct TuningPanel: Hashable, Sendable {
         let status = unsaved.isEmpty ? "saved" : "\(unsaved.count) unsaved"
         out.append(.text("FEEL  \(status)  ·  rows \(first + 1)–\(last) of \(Feel.parameters.count)",
                          at: l.header, size: size, color: unsaved.isEmpty ? Self.textColor : Self.unsavedColor))
-        out.append(.text("Up/Down select  Left/Right adjust (Shift fine)  Bksp reset  Ctrl+S save  Tab hide",
+        out.append(.text("↑↓ select · ←→ step (Shift fine) · Bksp reset · Ctrl+S save · Tab hide",
                          at: l.header + Point(0, line), size: size * 0.82, color: Self.dimColor))
 
         let columns = Int((l.panel.width - 16) / Self.characterWidth)
