@@ -72,7 +72,7 @@ public enum FeelCoding {
         do throws(FieldError) {
             _ = try resolve([o])
         } catch {
-            throw TraceError(file: path, field: error.field, message: error.message)
+            throw TraceError(file: path, line: nil, error)
         }
         return o
     }
@@ -80,15 +80,14 @@ public enum FeelCoding {
     // MARK: - Decoding
 
     private static func decode(_ object: JSONObject) throws(FieldError) -> Feel {
-        let text = JSONText.value(.object(object))
         do {
-            return try JSONDecoder().decode(Feel.self, from: Data(text.utf8))
-        } catch let DecodingError.typeMismatch(type, context) {
-            throw FieldError(field: path(context.codingPath), message: "expected \(describe(type)), found another kind of value")
-        } catch let DecodingError.valueNotFound(type, context) {
-            throw FieldError(field: path(context.codingPath), message: "expected \(describe(type)), found null")
+            return try Feel(from: JSONValueDecoder(.object(object)))
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw FieldError(field: path(context.codingPath), message: context.debugDescription)
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw FieldError(field: path(context.codingPath), message: context.debugDescription)
         } catch let DecodingError.keyNotFound(key, context) {
-            throw FieldError(field: path(context.codingPath + [key]), message: "missing")
+            throw FieldError(field: path(context.codingPath + [key]), message: "expected a value, found nothing (the key is missing)")
         } catch let DecodingError.dataCorrupted(context) {
             throw FieldError(field: path(context.codingPath), message: context.debugDescription)
         } catch {
@@ -102,16 +101,6 @@ public enum FeelCoding {
             if let i = key.intValue { out += "[\(i)]" } else { out += out.isEmpty ? key.stringValue : "." + key.stringValue }
         }
         return out
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is Double.Type, is Float.Type: return "a number"
-        case is Int.Type: return "a whole number"
-        case is String.Type: return "a string"
-        case is Bool.Type: return "true or false"
-        default: return "\(type)"
-        }
     }
 
     /// 1-based line and column of 1-based byte `offset` in `data`.

@@ -247,8 +247,9 @@ public struct JSONReader {
                 guard let u = Unicode.Scalar(scalar) else { throw error("invalid escape \\u\(String(scalar, radix: 16))") }
                 utf8.append(contentsOf: Array(String(Character(u)).utf8))
             default:
-                index -= 1
-                throw error("invalid escape '\\\(describeByte(e))'")
+                index -= 2
+                let shown = e >= 0x21 && e < 0x7F ? "'\\\(Character(Unicode.Scalar(e)))'" : "'\\' then \(describeByte(e))"
+                throw error("invalid escape \(shown)")
             }
         }
         throw error("unterminated string: expected '\"', found the end of the line", endedEarly: true)
