@@ -39,10 +39,14 @@ struct Recording {
         }
     }
 
-    /// Hands one stamped event to the session.
+    /// Hands one stamped event to the session. A feel event whose parameters do not decode is
+    /// refused with a warning (nothing is recorded or applied; the app runs on); a file that cannot
+    /// be written ends the app with exit status 1.
     func handle(_ event: InputEvent, in session: Session) throws {
         do throws(Session.Failure) {
             try session.handle(event)
+        } catch let .badFeel(error) {
+            printError("photozoom: feel parameters not applied: " + TraceError(file: "feel", line: nil, error).description)
         } catch {
             throw Self.shellError(error)
         }
@@ -61,7 +65,7 @@ struct Recording {
     private static func shellError(_ failure: Session.Failure) -> ShellError {
         switch failure {
         case let .cannotWrite(error): return ShellError(error.description, exitStatus: 1)
-        case let .badFeel(error): return ShellError("feel: " + TraceError(file: "feel", line: nil, error).description, exitStatus: 2)
+        case let .badFeel(error): return ShellError(TraceError(file: "feel", line: nil, error, fieldPrefix: "feel").description, exitStatus: 2)
         }
     }
 }

@@ -73,7 +73,11 @@ struct EndToEndTests {
         let (xvfbRun, binary) = try tools()
         let scriptURL = folder.appendingPathComponent("scenario.sh")
         try script.write(to: scriptURL, atomically: false, encoding: .utf8)
-        return try PhotoZoomProcess.runProgram(xvfbRun, ["-a", "-s", "-screen 0 1280x800x24", "bash", scriptURL.path, binary.path, folder.path],
+        // Displays from :140 up (xvfb-run -a takes the next free one), away from the :99 other
+        // tools start at, so a concurrent xvfb-run elsewhere cannot race for the same number.
+        let display = String(140 + Int(getpid() % 200))
+        return try PhotoZoomProcess.runProgram(xvfbRun, ["-a", "-n", display, "-s", "-screen 0 1280x800x24",
+                                                         "bash", scriptURL.path, binary.path, folder.path],
                                                environment: ["SDL_VIDEODRIVER": "x11"], timeout: 150)
     }
 
