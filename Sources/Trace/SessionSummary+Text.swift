@@ -46,7 +46,8 @@ extension SessionSummary {
             out += "settled (\(phase.rawValue))"
         }
         guard e.isMeasured else { return out }
-        if let after = e.velocityAfter {
+        // Opens and closes start from rest: their next-frame velocity is kept but not printed.
+        if let after = e.velocityAfter, Self.isHandOff(e.kind) {
             out += "; photo at \(Self.fixed(after.length, places: 0)) pt/s in the next frame"
         }
         if let overshoot = e.overshootPoints {
@@ -61,6 +62,13 @@ extension SessionSummary {
             out += "; still moving at the end"
         }
         return out
+    }
+
+    static func isHandOff(_ kind: Entry.Kind) -> Bool {
+        switch kind {
+        case .released, .interrupted: return true
+        default: return false
+        }
     }
 
     func photoName(_ index: Int?) -> String {

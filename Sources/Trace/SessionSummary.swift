@@ -5,7 +5,8 @@ import Viewer
 /// close, grab, release, interruption and page, with the figures that show how a motion felt.
 ///
 /// For each release, interruption, open and close it measures, from successive image centres:
-/// - the photo's velocity in the next frame: (centre now − centre in the frame before) / Δt, pt/s;
+/// - the photo's velocity in the next frame: (centre now − centre in the frame before) / Δt, pt/s
+///   (after a page, when the frame before showed another photo, one frame later);
 ///   set beside the gesture's release velocity (or, for an interruption, the photo's velocity in the
 ///   frame before) it shows whether the velocity was handed off;
 /// - overshoot: how far the centre went past where it came to rest, along its travel (and the width
@@ -41,6 +42,20 @@ public struct SessionSummary: Sendable {
         public var settledAt: Double?
         /// When the next event cut the motion short, seconds; nil when it did not.
         public var cutShortAt: Double?
+        /// True when this entry carries the figures of its motion: false for entries that carry none
+        /// (grabs, pages, bare settles) and for a note made at the same instant as the one that
+        /// does (an interruption's `closing`).
+        public var isMeasured: Bool
+
+        public init(time: Double, photo: Int?, kind: Kind) {
+            self.time = time
+            self.photo = photo
+            self.kind = kind
+            switch kind {
+            case .opened, .closing, .released, .interrupted: isMeasured = true
+            default: isMeasured = false
+            }
+        }
 
         /// How much velocity was lost or gained in the hand-off, pt/s: |after − release velocity| for a
         /// release, |after − before| for an interruption.
@@ -50,14 +65,6 @@ public struct SessionSummary: Sendable {
             case let .released(r): return (after - r.velocity).length
             case .interrupted: return velocityBefore.map { (after - $0).length }
             default: return nil
-            }
-        }
-
-        /// True for the kinds whose motion is measured.
-        var isMeasured: Bool {
-            switch kind {
-            case .opened, .closing, .released, .interrupted: return true
-            default: return false
             }
         }
     }
@@ -70,8 +77,12 @@ public struct SessionSummary: Sendable {
 
     private var previous: StateSnapshot?
     private var beforePrevious: StateSnapshot?
-    /// The entry whose motion is being measured, and its path (centre and width per frame).
+    /// The entry whose motion is being measured, the photo it follows, and its path (centre and
+    /// width per frame of that photo).
     private var measuring: Int?
+    private var trackedPhoto: Int?
+    /// The next-frame velocity waits a frame when the photo in view changed at the note (a page).
+    private var velocityPending = false
     private var start: (center: Point, width: Double)?
     private var path: [(center: Point, width: Double)] = []
     /// A motion's path is kept up to this many frames (minutes at 60 Hz); beyond it, only the rest.
@@ -86,16 +97,17 @@ public struct SessionSummary: Sendable {
         frameCount += 1
         endTime = snapshot.time
         var recorded = false
+        var begun = false
         for note in notes {
             switch note {
             case let .opened(photo, trigger, time):
-                begin(Entry(time: time, photo: photo, kind: .opened(trigger: trigger)), snapshot)
+                begin(Entry(time: time, photo: photo, kind: .opened(trigger: trigger)), snapshot, &begun)
             case let .closing(photo, trigger, time):
-                begin(Entry(time: time, photo: photo, kind: .closing(trigger: trigger)), snapshot)
+                begin(Entry(time: time, photo: photo, kind: .closing(trigger: trigger)), snapshot, &begun)
             case let .released(release):
-                begin(Entry(time: release.time, photo: release.photo, kind: .released(release)), snapshot)
+                begin(Entry(time: release.time, photo: release.photo, kind: .released(release)), snapshot, &begun)
             case let .interrupted(photo, from, to, time):
-                begin(Entry(time: time, photo: photo, kind: .interrupted(from: from, to: to)), snapshot)
+                begin(Entry(time: time, photo: photo, kind: .interrupted(from: from, to: to)), snapshot, &begun)
             case let .grabbed(photo, gesture, from, time):
                 cutShort(at: time)
                 entries.append(Entry(time: time, photo: photo, kind: .grabbed(gesture: gesture, from: from)))
@@ -103,33 +115,46 @@ public struct SessionSummary: Sendable {
                 entries.append(Entry(time: time, photo: to, kind: .paged(from: from, to: to)))
             case let .settled(phase, time):
                 if measuring != nil {
-                    if !recorded { record(snapshot); recorded = true }
+                    if !recorded { record(snapshot, begunNow: begun); recorded = true }
                     finish(settledAt: time)
                 } else {
                     entries.append(Entry(time: time, photo: snapshot.photo, kind: .settled(phase: phase)))
                 }
             }
         }
-        if measuring != nil, !recorded { record(snapshot) }
+        if measuring != nil, !recorded { record(snapshot, begunNow: begun) }
         beforePrevious = previous
         previous = snapshot
     }
 
     // MARK: - Measuring
 
-    private mutating func begin(_ entry: Entry, _ snapshot: StateSnapshot) {
-        cutShort(at: entry.time)
+    private mutating func begin(_ entry: Entry, _ snapshot: StateSnapshot, _ begun: inout Bool) {
         var entry = entry
+        // A second note at the same instant about the same photo describes the same motion.
+        if let m = measuring, entries[m].time == entry.time, entries[m].photo == entry.photo {
+            entry.isMeasured = false
+            entries.append(entry)
+            return
+        }
+        cutShort(at: entry.time)
+        begun = true
+        trackedPhoto = snapshot.photo
         entry.velocityAfter = Self.velocity(from: previous, to: snapshot)
+        velocityPending = entry.velocityAfter == nil
         entry.velocityBefore = Self.velocity(from: beforePrevious, to: previous)
         entries.append(entry)
         measuring = entries.count - 1
         path.removeAll(keepingCapacity: true)
-        start = previous?.image.map { ($0.center, $0.size.width) }
+        start = previous?.photo == snapshot.photo ? previous?.image.map { ($0.center, $0.size.width) } : nil
     }
 
-    private mutating func record(_ snapshot: StateSnapshot) {
-        guard let image = snapshot.image else { return }
+    private mutating func record(_ snapshot: StateSnapshot, begunNow: Bool) {
+        guard let image = snapshot.image, snapshot.photo == trackedPhoto else { return }
+        if velocityPending, !begunNow, let m = measuring {
+            entries[m].velocityAfter = Self.velocity(from: previous, to: snapshot)
+            velocityPending = false
+        }
         if start == nil { start = (image.center, image.size.width) }
         if path.count < Self.pathLimit { path.append((image.center, image.size.width)) } else { path[path.count - 1] = (image.center, image.size.width) }
     }
@@ -155,6 +180,7 @@ public struct SessionSummary: Sendable {
             }
         }
         measuring = nil
+        velocityPending = false
         path.removeAll(keepingCapacity: true)
         start = nil
     }
@@ -163,12 +189,14 @@ public struct SessionSummary: Sendable {
         guard let i = measuring else { return }
         entries[i].cutShortAt = time
         measuring = nil
+        velocityPending = false
         path.removeAll(keepingCapacity: true)
         start = nil
     }
 
+    /// The velocity between two frames' image centres, when both show the same photo.
     private static func velocity(from a: StateSnapshot?, to b: StateSnapshot?) -> Point? {
-        guard let a, let b, let p = a.image, let q = b.image, b.time > a.time else { return nil }
+        guard let a, let b, a.photo == b.photo, let p = a.image, let q = b.image, b.time > a.time else { return nil }
         return (q.center - p.center) / (b.time - a.time)
     }
 }

@@ -8,8 +8,8 @@ struct SessionSummaryTests {
     static let photos = [Photo(name: "a.jpg", pixelSize: Size(4, 3)), Photo(name: "b.jpg", pixelSize: Size(3, 4)),
                          Photo(name: "coffee.jpg", pixelSize: Size(600, 400))]
 
-    static func snap(_ frame: Int, _ t: Double, _ phase: Phase, center: Point?, width: Double = 900) -> StateSnapshot {
-        StateSnapshot(frame: frame, time: t, phase: phase, photo: 2,
+    static func snap(_ frame: Int, _ t: Double, _ phase: Phase, center: Point?, width: Double = 900, photo: Int = 2) -> StateSnapshot {
+        StateSnapshot(frame: frame, time: t, phase: phase, photo: photo,
                       image: center.map { StateSnapshot.Image(center: $0, size: Size(width, width * 2 / 3), rotation: 0) },
                       backdrop: 1, progress: 1, scroll: 0, gesture: .none)
     }
@@ -84,11 +84,42 @@ struct SessionSummaryTests {
         s.observe(notes: [], snapshot: Self.snap(3, 0.032, .opening, center: Point(640, 400), width: 1210))
         s.observe(notes: [.settled(phase: .presented, time: 0.048)], snapshot: Self.snap(4, 0.048, .presented, center: Point(640, 400), width: 1200))
         let e = s.entries[0]
-        #expect(e.velocityAfter == nil)
+        // The frame before showed the grid: the velocity is taken one frame later, (540, 300) / 0.016.
+        #expect(near(e.velocityAfter, Point(540, 300) / 0.016))
         #expect(e.overshootPoints == 0)
         #expect(e.sizeOvershootPoints == 10)
         #expect(s.text == "0.01 s open photo 2 (coffee.jpg) by click; overshoot 0.0 pt (width 10.0 pt); settled 0.05 s\n"
                 + "4 frames over 0.05 s; 1 open, 0 releases, 0 interruptions\n")
+    }
+
+    @Test("a page: the frame before shows the old photo, so the velocity is taken a frame later")
+    func page() {
+        var s = SessionSummary(photos: Self.photos)
+        s.observe(notes: [], snapshot: Self.snap(1, 1.000, .paging, center: Point(500, 400), photo: 1))
+        let release = ViewerNote.Release(photo: 2, gesture: "page", time: 1.01, velocity: Point(-2500, 0), scaleVelocity: 0,
+                                         rotationVelocity: 0, projected: -1500, decision: "next")
+        s.observe(notes: [.paged(from: 1, to: 2, time: 1.01), .released(release)],
+                  snapshot: Self.snap(2, 1.016, .paging, center: Point(1200, 400), photo: 2))
+        // (1120 − 1200) / 0.016 = −5000 pt/s
+        s.observe(notes: [], snapshot: Self.snap(3, 1.032, .paging, center: Point(1120, 400), photo: 2))
+        s.observe(notes: [.settled(phase: .presented, time: 1.048)], snapshot: Self.snap(4, 1.048, .presented, center: Point(640, 400), photo: 2))
+        let e = s.entries[1]
+        #expect(near(e.velocityAfter, Point(-5000, 0)))
+        #expect(e.overshootPoints == 0)
+        #expect(s.line(e) == "1.01 s page swipe released at (-2500, 0) pt/s, projected -1500 pt → next; "
+                + "photo at 5000 pt/s in the next frame; overshoot 0.0 pt; settled 1.05 s")
+    }
+
+    @Test("a note at the same instant as the one measured (an interruption's close) carries no figures")
+    func sameInstant() {
+        var s = SessionSummary(photos: Self.photos)
+        s.observe(notes: [], snapshot: Self.snap(1, 0.5, .opening, center: Point(300, 300)))
+        s.observe(notes: [.interrupted(photo: 2, from: .opening, to: .closing, time: 0.51), .closing(photo: 2, trigger: "click", time: 0.51)],
+                  snapshot: Self.snap(2, 0.516, .closing, center: Point(290, 295)))
+        s.observe(notes: [.settled(phase: .grid, time: 0.6)], snapshot: Self.snap(3, 0.6, .grid, center: nil))
+        #expect(s.entries.map(\.isMeasured) == [true, false])
+        #expect(s.entries[0].settledAt == 0.6 && s.entries[0].cutShortAt == nil)
+        #expect(s.line(s.entries[1]) == "0.51 s close photo 2 (coffee.jpg) by click")
     }
 
     @Test("paging and a bare settle are listed; an empty session says so")
