@@ -91,8 +91,23 @@ public enum FeelCoding {
         } catch let DecodingError.dataCorrupted(context) {
             throw FieldError(field: path(context.codingPath), message: context.debugDescription)
         } catch {
-            throw FieldError(field: "", message: "\(error)")
+            throw fieldError(from: error)
         }
+    }
+
+    /// `Feel`'s own validation error (`FeelError`, from `Feel+Codable`) carries the dotted key at
+    /// fault and the reason; read them by name so this file builds with or without it.
+    static func fieldError(from error: any Error) -> FieldError {
+        var key: String?, reason: String?
+        for child in Mirror(reflecting: error).children {
+            switch (child.label, child.value) {
+            case let ("key", value as String?): key = value
+            case let ("reason", value as String): reason = value
+            default: break
+            }
+        }
+        guard let reason else { return FieldError(field: "", message: "\(error)") }
+        return FieldError(field: key ?? "", message: reason)
     }
 
     private static func path(_ keys: [any CodingKey]) -> String {

@@ -17,6 +17,8 @@ struct RecordingOptionTests {
         try "{\n  \"dragRadiusPoints\": true\n}\n".write(toFile: feel, atomically: false, encoding: .utf8)
         let r = try PhotoZoomProcess.run(["run", "--feel", feel])
         #expect(r.status == 2)
-        #expect(r.stderr == "photozoom: \(feel): field 'dragRadiusPoints': expected a number, found true\n")
+        #expect(r.stderr.hasPrefix("photozoom: \(feel)"), "\(r.stderr)")
+        #expect(r.stderr.contains("dragRadiusPoints") && r.stderr.contains("expected a number"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
     }
 }
