@@ -61,4 +61,17 @@ struct FeelCodingTests {
             #expect(error.exitStatus == 2)
         }
     }
+
+    /// Shaped like `FeelError` (Feel+Codable): a dotted key and a reason.
+    struct StandInValidationError: Error {
+        var key: String?
+        var reason: String
+    }
+
+    @Test("Feel's own validation errors map to the key and the reason")
+    func validationErrors() {
+        let e = FeelCoding.fieldError(from: StandInValidationError(key: "openSpring.dampingRatio", reason: "0 is out of range (0 < value ≤ 10)"))
+        #expect(e == FieldError(field: "openSpring.dampingRatio", message: "0 is out of range (0 < value ≤ 10)"))
+        #expect(FeelCoding.fieldError(from: StandInValidationError(key: nil, reason: "not an object")) == FieldError(field: "", message: "not an object"))
+    }
 }
