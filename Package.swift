@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
-        .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer"]),
+        .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer"], exclude: ["Golden"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "CSDL2"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom"]),
     ]
