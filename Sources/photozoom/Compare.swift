@@ -1,0 +1,178 @@
+import ArgumentParser
+import Foundation
+import Shell
+import Trace
+import Viewer
+
+/// `photozoom compare TRACE --feel A --feel B --out FILE.png`: one recorded gesture under two (or
+/// more) feel settings, plotted together, with their summaries side by side.
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay one trace under two or more feel settings; plot them together and compare their figures.",
+        discussion: """
+            Each --feel is a feel file (its keys laid over the trace's own feel, as `replay --feel` does) \
+            or a preset name (default, ios, material, snappy, soft: the whole set). The table lists, for \
+            each open, close, release and interruption, what each run decided, its settle time (from the \
+            event to rest), its overshoot and its velocity hand-off error (|photo velocity in the next \
+            frame − gesture velocity| for a release).
+            """
+    )
+
+    @Argument(help: "The gesture trace (.trace.jsonl; - reads standard input).")
+    var trace: String
+    @Option(name: .customLong("feel"), help: "A feel file or preset name; give it two or more times.")
+    var feels: [String] = []
+    @Option(help: "The PNG to write.")
+    var out: String
+    @Option(help: "Image size in pixels, WxH.")
+    var size: WindowSizeArgument = WindowSizeArgument(argument: "1280x960")!
+
+    func validate() throws {
+        if feels.count < 2 { throw ValidationError("--feel: give two or more (a file or a preset name each)") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            do {
+                try compare()
+            } catch let error as TraceError {
+                throw ShellError(error.description, exitStatus: error.exitStatus)
+            }
+        }
+    }
+
+    /// One replay's outcome.
+    struct Run {
+        var label: String
+        var log: PlotLog
+        var summary: SessionSummary
+    }
+
+    private func compare() throws {
+        // Standard input can be read once: keep its text for every run.
+        let stdinText = trace == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : nil
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        var runs: [Run] = []
+        var warned = false
+        for (i, argument) in feels.enumerated() {
+            let override: JSONObject
+            let name: String
+            switch try FeelFile.resolve(argument) {
+            case let .file(path):
+                _ = try FeelFile.read(path: path)            // refuses a bad file naming line, key and range
+                override = try FeelCoding.layer(fromFile: path)
+                name = (path as NSString).lastPathComponent
+            case let .preset(preset):
+                override = FeelCoding.object(of: Feel.preset(named: preset) ?? .defaults)
+                name = preset
+            }
+            // Warnings about the trace (skipped lines, a cut-off end) are the same each run: print once.
+            let quiet = warned
+            let warn: (String) -> Void = { line in if !quiet { printError(line) } }
+            let reader: TraceReader
+            if let stdinText {
+                reader = try TraceReader(text: stdinText, name: "-", warn: warn)
+            } else {
+                reader = try TraceReader(path: trace, warn: warn)
+            }
+            warned = true
+            let states = MemoryLineSink()
+            let session = try TraceReplay.session(for: reader, feelOverride: override, states: states, summarize: true)
+            try TraceReplay.run(reader, through: session)
+            let label = "\(i < letters.count ? String(letters[i]) : String(i + 1)): \(name)"
+            let log = try PlotLog.parse(states.text, name: label, file: "\(trace) under \(argument)")
+            runs.append(Run(label: label, log: log, summary: session.summary ?? SessionSummary(photos: reader.header.photos)))
+        }
+        try PlotRenderer.save(runs.map(\.log), to: out, width: Int(size.size.width), height: Int(size.size.height))
+        print(Self.table(runs, trace: trace), terminator: "")
+    }
+
+    // MARK: - The side-by-side table
+
+    /// One run's cells for one event.
+    struct Cells {
+        var outcome = "—", settle = "—", overshoot = "—", handOff = "—"
+    }
+
+    static let eventWidth = 30
+    static let cellWidths = [10, 9, 10, 10]
+
+    static func table(_ runs: [Run], trace: String) -> String {
+        let measured = runs.map { $0.summary.entries.filter(\.isMeasured) }
+        let rows = measured.map(\.count).max() ?? 0
+        var lines: [String] = []
+        let first = runs.first?.summary
+        lines.append("\(trace): \(first?.frameCount ?? 0) frames over \(fixed(first?.endTime ?? 0, 2)) s")
+        let groupWidth = cellWidths.reduce(0, +) + cellWidths.count
+        lines.append(pad("", eventWidth) + runs.map { " " + pad($0.label, groupWidth - 1) }.joined())
+        lines.append(pad("event", eventWidth) + runs.map { _ in
+            zip(["outcome", "settle", "overshoot", "hand-off"], cellWidths).map { " " + leftPad($0, $1) }.joined()
+        }.joined())
+        for row in 0..<rows {
+            let event = measured.lazy.compactMap { row < $0.count ? $0[row] : nil }.first!
+            var line = pad(fixed(event.time, 2) + " s " + eventName(event), eventWidth)
+            for entries in measured {
+                let c = row < entries.count ? cells(entries[row]) : Cells()
+                line += zip([c.outcome, c.settle, c.overshoot, c.handOff], cellWidths).map { " " + leftPad($0, $1) }.joined()
+            }
+            lines.append(line)
+        }
+        // Totals: when the last motion came to rest, the largest overshoot, the mean hand-off error.
+        var totals = pad("all", eventWidth)
+        for entries in measured {
+            let settled = entries.compactMap(\.settledAt).max()
+            let overshoot = entries.compactMap(\.overshootPoints).max()
+            let errors = entries.compactMap(\.handOffErrorPointsPerSecond)
+            let mean = errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count)
+            let cells = ["", settled.map { "at " + fixed($0, 2) + " s" } ?? "—", overshoot.map { "max " + fixed($0, 1) } ?? "—",
+                         mean.map { "mean " + fixed($0, 0) } ?? "—"]
+            totals += zip(cells, cellWidths).map { " " + leftPad($0, $1) }.joined()
+        }
+        lines.append(totals)
+        lines.append("settle: seconds from the event to rest (cut: the next event came first); overshoot: pt past "
+                     + "the resting place; hand-off: pt/s between the gesture's and the photo's velocity")
+        return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
+    }
+
+    static func eventName(_ e: SessionSummary.Entry) -> String {
+        switch e.kind {
+        case .opened: "open"
+        case .closing: "close"
+        case let .released(r): "\(r.gesture) release"
+        case let .interrupted(from, _): "\(from.rawValue) interrupted"
+        case .grabbed, .paged, .settled: "—"
+        }
+    }
+
+    static func cells(_ e: SessionSummary.Entry) -> Cells {
+        var c = Cells()
+        switch e.kind {
+        case let .opened(trigger), let .closing(trigger): c.outcome = trigger
+        case let .released(r): c.outcome = "→ " + r.decision
+        case let .interrupted(_, to): c.outcome = "→ " + to.rawValue
+        default: break
+        }
+        if let settled = e.settledAt {
+            c.settle = fixed(settled - e.time, 2) + " s"
+        } else if let cut = e.cutShortAt {
+            c.settle = "cut " + fixed(cut - e.time, 2)
+        } else {
+            c.settle = "moving"
+        }
+        c.overshoot = e.overshootPoints.map { fixed($0, 1) + " pt" } ?? "—"
+        c.handOff = e.handOffErrorPointsPerSecond.map { fixed($0, 0) + " pt/s" } ?? "—"
+        return c
+    }
+
+    static func fixed(_ v: Double, _ places: Int) -> String {
+        v.isFinite ? String(format: "%.\(places)f", v == 0 ? 0 : v) : "—"
+    }
+
+    static func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? String(s.prefix(width - 1)) + " " : s + String(repeating: " ", count: width - s.count)
+    }
+
+    static func leftPad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
+    }
+}
