@@ -77,6 +77,7 @@ struct GridScroller: Sendable {
         guard let start = dragStartRaw else { return }
         dragStartRaw = nil
         let raw = start - translationY
+        axis.hold(raw: raw)
         axis.release(velocity: -velocityY * axis.bandSlope(atRaw: raw))
     }
 
