@@ -45,7 +45,7 @@ struct DismissInteraction: Sendable {
     /// The shrink factor `f` for a downward travel `dy` (points) in a window `height` points tall.
     static func shrink(dy: Double, height: Double, feel: Feel) -> Double {
         let reach = max(1, feel.dismissShrinkDistanceFraction * height)
-        return 1 - (1 - feel.dismissMinimumScale) * min(max(dy / reach, 0), 1)
+        return max(0, 1 - (1 - feel.dismissMinimumScale) * min(max(dy / reach, 0), 1))
     }
 
     /// The pose the gesture holds the photo at now.

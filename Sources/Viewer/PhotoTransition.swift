@@ -103,6 +103,21 @@ struct PhotoTransition: Sendable {
                                 towardOpen: destination == .open)
     }
 
+    /// Advances the pose spring, with a floor at zero under the size and the scale: a very thin
+    /// photo on a bouncy spring, or a violent pinch thrown inward, would otherwise overshoot into a
+    /// negative (mirrored) size. A component that reaches the floor stops there (its velocity
+    /// drops to zero) and the spring carries on from it.
+    mutating func advancePose(by dt: Double) {
+        pose.advance(by: dt)
+        let v = pose.value
+        guard v.size.width < 0 || v.size.height < 0 || v.scale < 0 else { return }
+        var floored = v, velocity = pose.velocity
+        if v.size.width < 0 { floored.size.width = 0; velocity.size.width = max(0, velocity.size.width) }
+        if v.size.height < 0 { floored.size.height = 0; velocity.size.height = max(0, velocity.size.height) }
+        if v.scale < 0 { floored.scale = 0; velocity.scale = max(0, velocity.scale) }
+        pose.jump(to: floored, velocity: velocity)
+    }
+
     /// The distance between two poses, points: centre, drawn width and height, and rotation
     /// weighted by 400 pt per radian (a corner of a large photo travels about that far).
     static func distance(_ a: PhotoPose, _ b: PhotoPose) -> Double {

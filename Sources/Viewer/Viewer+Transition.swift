@@ -189,7 +189,7 @@ extension Viewer {
         case .flight:
             refreshFlightTarget()
             guard var tr = transition else { return }
-            tr.pose.advance(by: dt)
+            tr.advancePose(by: dt)
             tr.fade?.advance(by: dt)
             if tr.destination == .closed && tr.isAtRest {
                 // Landed on the cell: the grid shows it again.

@@ -141,7 +141,7 @@ extension Viewer {
                 zoom.drive = .coasting(x: x, y: y)
             }
         case .spring:
-            tr.pose.advance(by: dt)
+            tr.advancePose(by: dt)
             if zoom.returningToFit && tr.pose.isAtRest {
                 transition = tr
                 control = .flight

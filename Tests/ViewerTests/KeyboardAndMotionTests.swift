@@ -134,3 +134,23 @@ struct KeyboardAndMotionTests {
         #expect(s.phase == .grid)
     }
 }
+
+@Suite("Performance shape: a frame touches only what is on screen")
+struct FrameCostTests {
+    @Test("the scene lists the same cells for 100 photos as for 10,000 (only the visible ones)")
+    func visibleCellsOnly() {
+        var small = ViewerScript(photos: 100)
+        var large = ViewerScript(photos: 10_000)
+        for s in [0, 1] {
+            var script = s == 0 ? small : large
+            script.send(.wheel(position: Point(600, 400), delta: Point(0, -10), modifiers: []))
+            script.settle()
+            if s == 0 { small = script } else { large = script }
+        }
+        #expect(small.viewer.scrollOffset == large.viewer.scrollOffset)
+        let a = small.viewer.scene().cells, b = large.viewer.scene().cells
+        #expect(a == b)
+        // 1280×800 at 155.5 pt cells: at most 6 rows of 8 touch the window.
+        #expect(b.count <= 48)
+    }
+}
