@@ -54,21 +54,17 @@ struct PhotoTransition: Sendable {
     var anchor: ProgressAnchor
     /// Reduced motion: progress and the photo's opacity come from this cross-fade.
     var fade: CrossFade?
-    /// The input that started the present motion (for the note of a later reversal).
-    var startedAt: Double
 
     init(photo: Int, from start: PhotoPose, to target: PhotoPose, role: SpringRole, feel: Feel,
-         fade: CrossFade?, time: Double) {
+         fade: CrossFade?) {
         self.photo = photo
         self.pose = SpringAnimation(value: start, target: target, spring: role.spring(in: feel),
                                     restTolerance: PhotoPose.restTolerance,
                                     restVelocityTolerance: PhotoPose.restVelocityTolerance)
         self.destination = .open
         self.role = role
-        self.anchor = ProgressAnchor(progress: 0, distance: 0, towardOpen: true)
+        self.anchor = ProgressAnchor(progress: 0, distance: PhotoTransition.distance(start, target), towardOpen: true)
         self.fade = fade
-        self.startedAt = time
-        anchor = ProgressAnchor(progress: 0, distance: PhotoTransition.distance(start, target), towardOpen: true)
     }
 
     /// The transition's progress, 0 (grid) ... 1 (presented), while springs or the fade drive it.

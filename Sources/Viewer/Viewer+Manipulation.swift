@@ -179,11 +179,9 @@ extension Viewer {
             guard var tr = transition else { return }
             // Reduced motion: no flight, the photo fades out where it was let go.
             tr.head(to: reduced ? tr.pose.value : cellPose(tr.photo), destination: .closed, role: .close, feel: feel, progress: p)
-            tr.startedAt = time
             transition = tr
         } else {
             tr.head(to: fullPose(tr.photo), destination: .open, role: .cancel, feel: feel, progress: p)
-            tr.startedAt = time
             transition = tr
         }
         let g = d.gesture

@@ -132,6 +132,12 @@ extension Viewer {
     mutating func advancePager(by dt: Double) {
         guard case var .paging(pager) = control else { return }
         pager.offset.advance(by: dt)
+        if var tr = transition {
+            // The current photo keeps its full frame (a resize, its real size arriving).
+            tr.pose.retarget(to: fullPose(tr.photo))
+            tr.advancePose(by: dt)
+            transition = tr
+        }
         if pager.isAtRest && owner != .photo {
             control = .flight
         } else {

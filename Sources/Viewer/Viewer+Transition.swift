@@ -13,10 +13,10 @@ extension Viewer {
         let full = fullPose(index)
         if feel.reducedMotion {
             transition = PhotoTransition(photo: index, from: full, to: full, role: .open, feel: feel,
-                                         fade: CrossFade(value: 0, target: 1, durationSeconds: feel.crossFadeSeconds), time: time)
+                                         fade: CrossFade(value: 0, target: 1, durationSeconds: feel.crossFadeSeconds))
         } else {
             transition = PhotoTransition(photo: index, from: cellPose(index), to: full, role: .open, feel: feel,
-                                         fade: nil, time: time)
+                                         fade: nil)
         }
         control = .flight
         lastPhoto = index
@@ -44,7 +44,6 @@ extension Viewer {
             uprightPose(&tr)
             tr.head(to: cellPose(tr.photo), destination: .closed, role: .close, feel: feel, progress: p)
         }
-        tr.startedAt = time
         transition = tr
         control = .flight
         if before == .opening { notes.append(.interrupted(photo: tr.photo, from: .opening, to: .closing, time: time)) }
@@ -57,7 +56,6 @@ extension Viewer {
         let p = progress
         uprightPose(&tr)
         tr.head(to: fullPose(tr.photo), destination: .open, role: .open, feel: feel, progress: p)
-        tr.startedAt = time
         transition = tr
         control = .flight
         notes.append(.interrupted(photo: tr.photo, from: .closing, to: .opening, time: time))

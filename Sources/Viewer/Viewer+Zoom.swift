@@ -236,10 +236,8 @@ extension Viewer {
         let target = ZoomInteraction.zoomed(fullPose(tr.photo), to: min(feel.doubleClickZoomScale, max(1, feel.maximumZoomScale)),
                                             about: location, fit: fit, window: windowSize)
         tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p)
-        tr.startedAt = time
         transition = tr
         var zoom = ZoomInteraction()
-        zoom.progressAtStart = p
         zoom.returningToFit = target.scale <= 1 + 1e-6
         control = .zoom(zoom)
         notes.append(.interrupted(photo: tr.photo, from: .closing, to: .zoomed, time: time))

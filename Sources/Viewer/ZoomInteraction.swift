@@ -22,10 +22,6 @@ struct ZoomInteraction: Sendable {
     var drive: Drive = .spring
     /// The pose spring heads for the fit: the zoom ends when it lands.
     var returningToFit = false
-    /// The transition's progress when the zoom started (below 1 only after a double-click caught a closing photo).
-    var progressAtStart: Double = 1
-
-    var isHeld: Bool { if case .gesture = drive { true } else { false } }
 
     /// Log-space rubber-band extent for the scale: a factor of 2.
     static let scaleBandLogExtent = logarithm(2)
