@@ -180,6 +180,15 @@ extension Viewer {
 
     // MARK: - Time
 
+    /// A closing photo that has come to rest on its cell (or faded out) leaves: the grid shows the
+    /// cell again.
+    mutating func landIfArrived() {
+        guard let tr = transition, case .flight = control, tr.destination == .closed, tr.isAtRest else { return }
+        transition = nil
+        focus.index = tr.photo
+        lastPhoto = tr.photo
+    }
+
     /// Moves the photo forward by `dt` seconds under whatever controls it.
     mutating func advancePhoto(by dt: Double) {
         guard transition != nil else { return }
@@ -189,15 +198,8 @@ extension Viewer {
             guard var tr = transition else { return }
             tr.advancePose(by: dt)
             tr.fade?.advance(by: dt)
-            if tr.destination == .closed && tr.isAtRest {
-                // Landed on the cell: the grid shows it again.
-                transition = nil
-                control = .flight
-                focus.index = tr.photo
-                lastPhoto = tr.photo
-            } else {
-                transition = tr
-            }
+            transition = tr
+            landIfArrived()
         case .pending, .dismissal:
             return
         case .paging:

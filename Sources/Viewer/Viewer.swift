@@ -234,6 +234,7 @@ public struct Viewer: Sendable {
         guard t.isFinite else { return }
         step(to: t)
         feedRecognizer(.frame(t))
+        landIfArrived()
         frameCount += 1
         frameGesture = currentGestureName
         gestureSinceFrame = .none
@@ -256,7 +257,7 @@ public struct Viewer: Sendable {
         guard scroller.isAtRest, owner == .none else { return false }
         guard let tr = transition else { return true }
         switch control {
-        case .flight: return tr.isAtRest
+        case .flight: return tr.isAtRest && tr.destination == .open
         case .pending, .dismissal: return false
         case let .paging(pager): return pager.isAtRest
         case let .zoom(zoom):

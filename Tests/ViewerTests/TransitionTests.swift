@@ -17,7 +17,10 @@ struct TransitionTests {
         let fit = Size(400, 600).fitting(in: Size(1280, 800))
         let spring = Feel.defaults.openSpring
         var worst = 0.0
-        for _ in 0..<60 {
+        s.frame()
+        // The frame after the click names it; later frames hold no gesture.
+        #expect(s.snapshot.gesture == .tap)
+        for _ in 0..<59 {
             s.frame()
             let image = try #require(s.snapshot.image)
             // Every component rides the same spring from the cell to the full frame with no
@@ -200,5 +203,27 @@ struct TransitionTests {
         s.send(.resize(Size(700, 800)))
         s.settle()
         #expect(s.viewer.layout.visibleRange(scroll: s.viewer.scrollOffset).contains(top))
+    }
+
+    @Test("a new feel applies to the motion in flight: same value and velocity, the new spring from there on")
+    func feelRetargetsInFlight() throws {
+        var s = ViewerScript()
+        s.click(s.cellCenter(6))
+        s.run(0.1)
+        let before = try #require(s.viewer.transition?.pose)
+        var feel = Feel.defaults
+        feel.openSpring = Spring(responseSeconds: 0.2, dampingRatio: 1)
+        s.viewer.apply(feel: feel)
+        let after = try #require(s.viewer.transition?.pose)
+        #expect(after.value == before.value && after.velocity == before.velocity)
+        #expect(after.spring == feel.openSpring)
+        // From here the path is the new spring's closed form.
+        let t0 = s.now
+        s.frame()
+        let k = feel.openSpring.coefficients(at: s.now - t0)
+        let expected = after.target.center + (after.value.center - after.target.center) * k.xx + after.velocity.center * k.xv
+        #expect((try #require(s.snapshot.image).center - expected).length < 1e-9)
+        s.settle()
+        #expect(s.phase == .presented)
     }
 }

@@ -140,3 +140,66 @@ struct ZoomTests {
         #expect(s.phase == .presented)
     }
 }
+
+@Suite("Zoom and dismissal through real input events (the recognizers in the loop)")
+struct RecognizedGestureTests {
+    @Test("double-click through pointer events: dismissal at once, then a 2.5× zoom about the click")
+    func doubleClickEvents() throws {
+        var s = ZoomTests.presented()
+        s.click(Point(900, 500))
+        #expect(s.phase == .closing)
+        s.run(0.1)
+        s.click(Point(900, 500))
+        #expect(s.phase == .zoomed)
+        s.settle()
+        #expect(s.snapshot.image?.center == Point(250, 250))
+        s.run(0.5)
+        s.click(Point(600, 300))
+        s.run(0.1)
+        s.click(Point(600, 300))
+        s.settle()
+        #expect(s.phase == .presented)
+    }
+
+    @Test("Alt-drag outward zooms about the photo's centre; Alt-drag inward dismisses")
+    func altDrag() throws {
+        var s = ZoomTests.presented()
+        // Fingers mirrored through (640, 400): span 2·160 → 2·320, scale 2.
+        s.press(Point(800, 400), mods: [.alt])
+        for i in 1...32 { s.move(Point(800 + 5 * Double(i), 400), after: 1.0 / 120, mods: [.alt]); if i % 2 == 0 { s.frame() } }
+        #expect(s.phase == .zoomed)
+        #expect(s.viewer.scene().overlays.count == 3)
+        s.run(0.1)
+        s.lift(Point(960, 400), mods: [.alt])
+        s.settle()
+        let image = try #require(s.snapshot.image)
+        #expect(abs(image.size.width - 2400) < 1e-6 && image.center == Point(640, 400))
+
+        var d = ZoomTests.presented()
+        d.press(Point(900, 400), mods: [.alt])
+        for i in 1...40 { d.move(Point(900 - 4 * Double(i), 400), after: 1.0 / 120, mods: [.alt]); if i % 2 == 0 { d.frame() } }
+        // Span 2·260 → 2·100: scale 0.385, a pinch well past the close threshold.
+        #expect(d.phase == .interacting)
+        #expect(d.snapshot.gesture == .pinch)
+        d.run(0.1)
+        d.lift(Point(740, 400), mods: [.alt])
+        #expect(d.phase == .closing)
+        d.settle()
+        #expect(d.phase == .grid)
+    }
+
+    @Test("Ctrl + wheel up zooms in about the pointer and stays zoomed when the wheel goes quiet")
+    func ctrlWheel() throws {
+        var s = ZoomTests.presented()
+        for _ in 0..<5 { s.send(.wheel(position: Point(640, 400), delta: Point(0, 1), modifiers: [.ctrl]), after: 0.02) }
+        #expect(s.phase == .zoomed)
+        s.settle()
+        #expect(s.phase == .zoomed)
+        // 5 units × e^0.1 each: e^0.5.
+        let image = try #require(s.snapshot.image)
+        #expect(abs(image.size.width / 1200 - Double.exp(0.5)) < 1e-6)
+        for _ in 0..<10 { s.send(.wheel(position: Point(640, 400), delta: Point(0, -1), modifiers: [.ctrl]), after: 0.02) }
+        s.settle()
+        #expect(s.phase == .presented)
+    }
+}
