@@ -85,9 +85,7 @@ struct ScrollAxis: Sendable {
 
     /// The raw value that displays as `shown`: the inverse of `banded`.
     func unbanded(_ shown: Double) -> Double {
-        if shown > upper { return upper + RubberBand.unband(shown - upper, dimension: dimension, coefficient: rubberBandCoefficient) }
-        if shown < lower { return lower + RubberBand.unband(shown - lower, dimension: dimension, coefficient: rubberBandCoefficient) }
-        return shown
+        RubberBand.unclamp(shown, lower: lower, upper: upper, dimension: dimension, coefficient: rubberBandCoefficient)
     }
 
     /// d(banded)/d(raw) at the raw value `raw`: 1 inside the bounds, `c / (|o|·c/D + 1)²` past them.
@@ -212,17 +210,15 @@ struct ScrollAxis: Sendable {
         let r = decelerationRatePerMillisecond
         guard r > 0, r < 1, velocity != 0 else { velocity = 0; drive = .rest; return }
         if isOutOfBounds { animate(to: clamped(value)); stepSpring(dt); return }
-        let k = -1000 * logarithm(r)
-        let speed = abs(velocity)
-        let tStop = speed > stopSpeed ? logarithm(speed / stopSpeed) / k : 0
-        let span = min(dt, tStop)
-        let decay = exponential(-k * span)
-        let travel = velocity / k * (1 - decay)
+        let span = min(dt, Momentum.duration(velocity: velocity, restSpeed: stopSpeed, decelerationRate: r))
+        let travel = Momentum.offset(after: span, velocity: velocity, decelerationRate: r)
         let bound = velocity > 0 ? upper : lower
         if (velocity > 0 && value + travel > bound) || (velocity < 0 && value + travel < bound) {
-            // The instant t* the coast reaches the bound: e^{−k t*} = 1 − (bound − x₀)·k / v₀.
-            let remaining = max(1e-12, 1 - (bound - value) * k / velocity)
-            let tHit = min(span, max(0, -logarithm(remaining) / k))
+            // The instant t* the coast reaches the bound: offset(t*) = total·(1 − r^{1000t*}) = bound − x₀,
+            // so r^{1000t*} = 1 − (bound − x₀)/total, and the velocity there is v₀·r^{1000t*}.
+            let total = Momentum.projectContinuous(velocity: velocity, decelerationRate: r)
+            let remaining = max(1e-12, 1 - (bound - value) / total)
+            let tHit = min(span, max(0, logarithm(remaining) / (1000 * logarithm(r))))
             velocity *= remaining
             value = bound
             target = bound
@@ -231,7 +227,7 @@ struct ScrollAxis: Sendable {
             return
         }
         value += travel
-        velocity *= decay
+        velocity = Momentum.velocity(after: span, velocity: velocity, decelerationRate: r)
         if span < dt || abs(velocity) <= stopSpeed {
             velocity = 0
             drive = .rest

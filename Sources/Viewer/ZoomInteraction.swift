@@ -49,10 +49,8 @@ struct ZoomInteraction: Sendable {
     static func unbandedScale(_ shown: Double, feel: Feel) -> Double {
         guard shown > 0, shown.isFinite else { return 1 }
         let upper = logarithm(max(1, feel.maximumZoomScale))
-        let l = logarithm(shown)
-        if l > upper { return exponential(upper + RubberBand.unband(l - upper, dimension: scaleBandLogExtent, coefficient: feel.rubberBandCoefficient)) }
-        if l < 0 { return exponential(RubberBand.unband(l, dimension: scaleBandLogExtent, coefficient: feel.rubberBandCoefficient)) }
-        return shown
+        return exponential(RubberBand.unclamp(logarithm(shown), lower: 0, upper: upper, dimension: scaleBandLogExtent,
+                                              coefficient: feel.rubberBandCoefficient))
     }
 
     /// `value` banded past `range` within `dimension`.
@@ -63,10 +61,8 @@ struct ZoomInteraction: Sendable {
 
     /// The inverse of `band`.
     static func unband(_ shown: Double, _ range: ClosedRange<Double>, dimension: Double, feel: Feel) -> Double {
-        let c = feel.rubberBandCoefficient
-        if shown > range.upperBound { return range.upperBound + RubberBand.unband(shown - range.upperBound, dimension: dimension, coefficient: c) }
-        if shown < range.lowerBound { return range.lowerBound + RubberBand.unband(shown - range.lowerBound, dimension: dimension, coefficient: c) }
-        return shown
+        RubberBand.unclamp(shown, lower: range.lowerBound, upper: range.upperBound, dimension: dimension,
+                           coefficient: feel.rubberBandCoefficient)
     }
 
     /// The pose at scale `scale` with `center` clamped into the bounds (the resting place of a zoom).
