@@ -16,7 +16,9 @@ extension Viewer {
     mutating func handleManipulation(_ m: Manipulation) {
         switch m.phase {
         case .began:
-            if owner != .none { endManipulation(m, cancelled: true) }
+            // A new manipulation while one is held (the recognizers never do this; a replayed or
+            // hand-written trace might): the old one is cancelled where it stood.
+            if owner != .none { endManipulation(heldManipulation ?? m, cancelled: true) }
             heldManipulation = m
             beginManipulation(m)
         case .changed:

@@ -61,7 +61,7 @@ extension Viewer {
             var out: [Scene.Overlay] = m.fingers.filter(\.isFinite).map {
                 .dot(center: $0, radius: Viewer.fingerDotRadius, color: .overlay)
             }
-            out.append(.ring(center: m.pivot, radius: Viewer.pivotRingRadius, color: .overlay))
+            if m.fingerCentre.isFinite { out.append(.ring(center: m.fingerCentre, radius: Viewer.pivotRingRadius, color: .overlay)) }
             return out
         case .mouse, .touch:
             return []
@@ -85,7 +85,8 @@ extension Viewer {
     /// While a gesture holds the photo (dismissing or paging), what a release would do now; nil otherwise.
     public var dismissPreview: DismissPreview? {
         guard let tr = transition, owner == .photo else { return nil }
-        let virtualPivot: Point? = heldManipulation.flatMap { $0.source == .mouse || $0.source == .touch ? nil : $0.pivot }
+        // The point the virtual fingers turn about (the mirror pivot, the pair's midpoint, the wheel's pointer).
+        let virtualPivot: Point? = heldManipulation.flatMap { $0.source == .mouse || $0.source == .touch ? nil : $0.fingerCentre }
         let fingers = heldManipulation?.fingers ?? []
         switch control {
         case let .dismissal(d):
