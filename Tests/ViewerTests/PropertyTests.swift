@@ -104,7 +104,7 @@ struct RandomSession {
     // MARK: - Actions
 
     mutating func act() {
-        switch rng.integer(0...13) {
+        switch rng.integer(0...14) {
         case 0, 1:
             frames(rng.integer(1...12))
         case 2:
@@ -151,6 +151,26 @@ struct RandomSession {
             }
         case 11:
             pinchStep()
+        case 14:
+            // Real touches: one or two fingers land, move together or apart, and lift.
+            guard pointer == nil else { return frame() }
+            let fingers = rng.integer(1...2)
+            var points = (0..<fingers).map { _ in randomPoint() }
+            for (id, p) in points.enumerated() { send(.touch(phase: .down, id: id, position: p), after: rng.uniform(0.001...0.03)) }
+            let drift = Point(rng.uniform(-2000...2000), rng.uniform(-2000...2000))
+            let spread = rng.uniform(-600...600)
+            for _ in 0..<rng.integer(1...15) {
+                for id in 0..<fingers {
+                    let away = fingers == 2 ? (points[id] - points[1 - id]) : .zero
+                    let unit = away.length > 0 ? away / away.length : .zero
+                    points[id] = points[id] + drift / 120 + unit * (spread / 120)
+                    send(.touch(phase: .move, id: id, position: points[id]), after: 1.0 / 240)
+                }
+                if rng.chance(0.5) { frame() }
+            }
+            for id in 0..<fingers {
+                send(.touch(phase: rng.chance(0.9) ? .up : .cancel, id: id, position: points[id]), after: rng.uniform(0.001...0.05))
+            }
         case 12:
             // A double tap (the recognizer's count 2), as the Gestures issue reports it.
             let p = randomPoint()
