@@ -33,6 +33,7 @@ extension Viewer {
 
     private mutating func beginManipulation(_ m: Manipulation) {
         swallowNextTap = false
+        tapDismissal = nil
         guard transition != nil else {
             // The grid: a drag scrolls it; pinches and rotations mean nothing here.
             if m.kind == .pan {

@@ -19,6 +19,7 @@ extension Viewer {
                                          fade: nil)
         }
         control = .flight
+        tapDismissal = nil
         lastPhoto = index
         focus.index = index
         notes.append(.opened(photo: index, trigger: trigger, time: time))
@@ -32,6 +33,7 @@ extension Viewer {
         if before == .closing { return }
         releaseControlIntoPose()
         if owner == .photo { owner = .ignored }
+        tapDismissal = nil
         let p = progress
         revealCell()
         guard var tr = transition else { return }
@@ -58,6 +60,7 @@ extension Viewer {
         tr.head(to: fullPose(tr.photo), destination: .open, role: .open, feel: feel, progress: p)
         transition = tr
         control = .flight
+        tapDismissal = nil
         notes.append(.interrupted(photo: tr.photo, from: .closing, to: .opening, time: time))
         notes.append(.opened(photo: tr.photo, trigger: "reopen", time: time))
     }
@@ -161,8 +164,9 @@ extension Viewer {
             close(trigger: "click")
             tapDismissal = (tr.photo, location, t)
         case .closing:
-            if isDouble, let d = tapDismissal, d.photo == tr.photo,
-               t - d.time <= feel.doubleClickIntervalSeconds + 1e-9 {
+            // A double tap's first tap came within the interval before it (the recognizer's rule);
+            // `tapDismissal` lives only while the closing that tap started is under way.
+            if isDouble, let d = tapDismissal, d.photo == tr.photo {
                 tapDismissal = nil
                 zoomAfterDoubleClick(at: d.location)
             } else {
@@ -185,6 +189,7 @@ extension Viewer {
     mutating func landIfArrived() {
         guard let tr = transition, case .flight = control, tr.destination == .closed, tr.isAtRest else { return }
         transition = nil
+        tapDismissal = nil
         focus.index = tr.photo
         lastPhoto = tr.photo
     }

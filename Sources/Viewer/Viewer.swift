@@ -42,7 +42,8 @@ public struct Viewer: Sendable {
     var heldManipulation: Manipulation?
     /// The photo opened last (the state log's `photo` in the grid).
     var lastPhoto: Int?
-    /// The click that last dismissed the presented photo: a second click reverses it into a zoom.
+    /// The click that dismissed the presented photo, while the closing it started is under way: a
+    /// second click (a double tap) reverses it into a zoom.
     var tapDismissal: (photo: Int, location: Point, time: Double)?
     /// A press that stopped a coasting grid: its click must not open a cell.
     var swallowNextTap = false

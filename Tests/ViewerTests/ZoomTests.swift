@@ -161,6 +161,17 @@ struct RecognizedGestureTests {
         #expect(s.phase == .presented)
     }
 
+    @Test("a slow second click (pressed in time, released late) still turns the dismissal into a zoom")
+    func slowSecondClick() {
+        var s = ZoomTests.presented()
+        s.click(Point(900, 500))
+        s.press(Point(900, 500))
+        s.lift(Point(900, 500), after: 0.35)
+        #expect(s.phase == .zoomed)
+        s.settle()
+        #expect(s.snapshot.image?.center == Point(250, 250))
+    }
+
     @Test("Alt-drag outward zooms about the photo's centre; Alt-drag inward dismisses")
     func altDrag() throws {
         var s = ZoomTests.presented()
