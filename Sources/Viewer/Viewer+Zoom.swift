@@ -60,7 +60,9 @@ extension Viewer {
         let b = ZoomInteraction.centerBounds(fit: fit, scale: s, window: windowSize)
         let c = Point(ZoomInteraction.band(raw.x, b.x, dimension: windowSize.width, feel: feel),
                       ZoomInteraction.band(raw.y, b.y, dimension: windowSize.height, feel: feel))
-        return PhotoPose(center: c, size: fit, scale: s, rotation: 0)
+        // Size and rotation stay as caught (a zoom caught while it turns from a closing keeps them;
+        // the release's spring brings them to the fit and upright).
+        return PhotoPose(center: c, size: grab.size, scale: s, rotation: grab.rotation)
     }
 
     mutating func updateZoom(_ m: Manipulation) {
@@ -72,8 +74,9 @@ extension Viewer {
         control = .zoom(zoom)
     }
 
-    /// Lets go: a pan coasts on its momentum within the bounds; a pinch settles on the zoom spring
-    /// at its scale limited to `1...maximum` (at 1: back to the presented photo), with its velocities.
+    /// Lets go: a pan coasts on its momentum within the bounds; a pinch (or a pan of a photo caught
+    /// while still turning into its zoom) settles on the zoom spring at its scale limited to
+    /// `1...maximum` (at 1: back to the presented photo), with its velocities.
     mutating func releaseZoom(_ m: Manipulation, cancelled: Bool) {
         updateZoom(m)
         guard case var .zoom(zoom) = control, case let .gesture(_, _, _, g) = zoom.drive, var tr = transition else { return }
@@ -84,7 +87,8 @@ extension Viewer {
         if velocity.length > maxSpeed { velocity = velocity * (maxSpeed / velocity.length) }
         let decision: String
         let scaleChanged = abs(g.scale - 1) > 1e-9
-        if g.kind == .pan && !scaleChanged {
+        let settled = pose.size == fit && pose.rotation == 0
+        if g.kind == .pan && !scaleChanged && settled {
             let b = ZoomInteraction.centerBounds(fit: fit, scale: pose.scale, window: windowSize)
             var x = ScrollAxis(value: pose.center.x, lower: b.x.lowerBound, upper: b.x.upperBound, dimension: windowSize.width,
                                feel: feel, spring: feel.zoomSpring, restTolerance: 0.25, restVelocityTolerance: 2)
@@ -107,8 +111,9 @@ extension Viewer {
                 v.center = v.center + (pose.center - g.pivot) * growth
                 v.scale = min(max(pose.scale * growth, -Viewer.maximumScaleSpeedPerSecond), Viewer.maximumScaleSpeedPerSecond)
             }
+            let p = progress
             tr.pose.resume(velocity: v)
-            tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: 1)
+            tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p)
             transition = tr
             zoom.drive = .spring
             zoom.returningToFit = toFit
