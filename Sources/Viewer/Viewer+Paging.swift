@@ -39,7 +39,9 @@ extension Viewer {
         guard case var .paging(pager) = control, let start = pager.dragStartRaw, let tr = transition else { return }
         let g = m.rebased(on: pager.base)
         pager.gesture = g
-        let shown = Pager.banded(start + g.translation.x, hasPrevious: hasPrevious(tr.photo), hasNext: hasNext(tr.photo),
+        // One page per drag: the neighbour can be pulled as far as the middle, not past it.
+        let raw = min(max(start + g.translation.x, -slotWidth), slotWidth)
+        let shown = Pager.banded(raw, hasPrevious: hasPrevious(tr.photo), hasNext: hasNext(tr.photo),
                                  width: windowSize.width, feel: feel)
         if !pager.offset.isPaused { pager.offset.pause() }
         pager.offset.hold(at: shown)
@@ -52,10 +54,11 @@ extension Viewer {
         updatePager(m)
         guard case var .paging(pager) = control, let start = pager.dragStartRaw, let tr = transition else { return }
         let g = m.rebased(on: pager.base)
-        let raw = start + g.translation.x
+        let raw = min(max(start + g.translation.x, -slotWidth), slotWidth)
         let shown = pager.offset.value
         let banded = raw > 0 && !hasPrevious(tr.photo) || raw < 0 && !hasNext(tr.photo)
-        var v = cancelled ? 0 : g.velocity.x
+        // Held at the middle (the drag went past it) the photos were not moving.
+        var v = cancelled || abs(start + g.translation.x) > slotWidth ? 0 : g.velocity.x
         if banded {
             let q = abs(raw) * feel.rubberBandCoefficient / max(1, windowSize.width) + 1
             v *= feel.rubberBandCoefficient / (q * q)
