@@ -69,8 +69,9 @@ public final class App {
         self.renderer = renderer
         defer { SDL_DestroyRenderer(renderer) }
 
-        let photos = PhotoCatalog.photos(for: folder, warn: printError)
-        let textures = SimpleTextureSource(files: folder.files, warn: printError)
+        let catalog = PhotoCatalog(folder: folder, warn: printError)
+        let photos = catalog.photos
+        let textures = PhotoPipeline(catalog: catalog, warn: printError)
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
         var windowSize = currentWindowSize(window)
         var viewer = Viewer(photos: photos, windowSize: windowSize, feel: .defaults)

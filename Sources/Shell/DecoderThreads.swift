@@ -1,0 +1,50 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The decoder threads: each takes the best pending job from the queue, decodes it with its own
+/// `PhotoDecoder` and hands the outcome back. They run at a lower scheduling priority (nice 10) than
+/// the frame loop, so on a machine with few cores a decode never delays a frame.
+enum DecoderThreads {
+    /// What a decoder thread needs to find a photo: its path and catalog header.
+    struct Source: Sendable {
+        var path: String
+        var header: ImageHeader?
+    }
+
+    /// 1 decoder thread on 1–2 cores (the frame loop keeps a core), else cores − 1, at most 4.
+    static var defaultCount: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
+
+    /// Starts `count` threads working on `queue` until it stops.
+    static func start(count: Int, queue: DecodeQueue, sources: [Source], pixelLimit: Int, maxTextureSide: Int,
+                      strategy: PhotoDecoder.Strategy) {
+        for worker in 0..<max(1, count) {
+            queue.workerStarted()
+            let thread = Thread {
+                // On Linux the nice value is per thread, and `who` 0 is the calling thread.
+                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+                let decoder = PhotoDecoder(pixelLimit: pixelLimit, maxTextureSide: maxTextureSide, strategy: strategy)
+                while let job = queue.next(worker: worker) {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let result: Result<DecodedImage, ImageProblem>
+                    if sources.indices.contains(job.photo) {
+                        let source = sources[job.photo]
+                        do throws(ImageProblem) {
+                            result = .success(try decoder.decode(path: source.path, header: source.header, target: job.target))
+                        } catch {
+                            result = .failure(error)
+                        }
+                    } else {
+                        result = .failure(.unreadable("no photo \(job.photo)"))
+                    }
+                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                    queue.finish(worker: worker, DecodeOutcome(job: job, result: result, seconds: seconds))
+                }
+            }
+            thread.name = "photozoom-decoder-\(worker)"
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+}
