@@ -16,10 +16,10 @@ enum DecoderThreads {
     /// 1 decoder thread on 1–2 cores (the frame loop keeps a core), else cores − 1, at most 4.
     static var defaultCount: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
 
-    /// Starts `count` threads working on `queue` until it stops.
+    /// Starts `count` threads working on `queue` until it stops (0 starts none: jobs stay queued, for tests).
     static func start(count: Int, queue: DecodeQueue, sources: [Source], pixelLimit: Int, maxTextureSide: Int,
                       strategy: PhotoDecoder.Strategy) {
-        for worker in 0..<max(1, count) {
+        for worker in 0..<max(0, count) {
             queue.workerStarted()
             let thread = Thread {
                 // On Linux the nice value is per thread, and `who` 0 is the calling thread.

@@ -48,7 +48,7 @@ public final class PhotoPipeline: PhotoTextureSource {
     private let sources: [DecoderThreads.Source]
     private let limits: Limits
     private let warn: (String) -> Void
-    private let queue = DecodeQueue()
+    let queue = DecodeQueue()
     private var started = false
 
     private var thumbnails: ByteBudgetCache<Int, StoredTexture>
