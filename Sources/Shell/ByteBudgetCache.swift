@@ -2,9 +2,9 @@
 ///
 /// Every insert and every `value(for:)` stamps the entry with a rising use counter. `evict` drops
 /// entries in order of oldest stamp until the total fits the budget, but spares entries used at or
-/// after a mark (what the current frame draws), so a budget smaller than one screen never makes the
-/// pipeline drop and re-decode what is on screen: the total may then stay over budget until those
-/// entries fall out of use.
+/// after a mark (what the last frame drew) and the keys the caller still wants, so a budget smaller
+/// than one screen never makes the pipeline drop and re-decode what is on screen: the total may
+/// then stay over budget, by at most what the screen needs, until those entries fall out of use.
 struct ByteBudgetCache<Key: Hashable, Value> {
     private struct Entry {
         var value: Value
@@ -59,11 +59,12 @@ struct ByteBudgetCache<Key: Hashable, Value> {
     }
 
     /// Drops least recently used entries until the total fits the budget, sparing entries used at
-    /// or after `mark`; returns what was dropped, oldest first.
-    mutating func evict(sparingUsesSince mark: UInt64 = .max) -> [(key: Key, value: Value)] {
+    /// or after `mark` and the keys in `kept`; returns what was dropped, oldest first.
+    mutating func evict(sparingUsesSince mark: UInt64 = .max, keeping kept: Set<Key> = []) -> [(key: Key, value: Value)] {
         guard totalBytes > budgetBytes else { return [] }
         var dropped: [(key: Key, value: Value)] = []
-        let oldestFirst = entries.filter { $0.value.lastUse < mark }.sorted { $0.value.lastUse < $1.value.lastUse }
+        let oldestFirst = entries.filter { $0.value.lastUse < mark && !kept.contains($0.key) }
+            .sorted { $0.value.lastUse < $1.value.lastUse }
         for (key, entry) in oldestFirst {
             guard totalBytes > budgetBytes else { break }
             entries.removeValue(forKey: key)

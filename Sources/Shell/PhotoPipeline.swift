@@ -95,8 +95,18 @@ public final class PhotoPipeline: PhotoTextureSource {
         upload(rank: rank, renderer: renderer)
         submitJobs(wanted)
 
-        for (_, t) in thumbnails.evict(sparingUsesSince: thumbnailMark) { SDL_DestroyTexture(t.texture.handle); stats.evictions += 1 }
-        for (_, t) in fulls.evict(sparingUsesSince: fullMark) { SDL_DestroyTexture(t.texture.handle); stats.evictions += 1 }
+        // What the scene wants stays (else prefetched cells would be dropped and decoded again
+        // every frame when the budget is smaller than a screen and its surroundings).
+        var keptThumbnails: Set<Int> = [], keptFulls: Set<Int> = []
+        for w in wanted { if w.kind == .thumbnail { keptThumbnails.insert(w.photo) } else { keptFulls.insert(w.photo) } }
+        for (_, t) in thumbnails.evict(sparingUsesSince: thumbnailMark, keeping: keptThumbnails) {
+            SDL_DestroyTexture(t.texture.handle)
+            stats.evictions += 1
+        }
+        for (_, t) in fulls.evict(sparingUsesSince: fullMark, keeping: keptFulls) {
+            SDL_DestroyTexture(t.texture.handle)
+            stats.evictions += 1
+        }
         thumbnailMark = thumbnails.useMark
         fullMark = fulls.useMark
     }
