@@ -69,7 +69,7 @@ public final class App {
         self.renderer = renderer
         defer { SDL_DestroyRenderer(renderer) }
 
-        let catalog = PhotoCatalog(folder: folder, warn: printError)
+        let catalog = PhotoCatalog(folder: folder, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
         let photos = catalog.photos
         let textures = PhotoPipeline(catalog: catalog, warn: printError)
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
@@ -90,6 +90,8 @@ public final class App {
                 }
             }
             let t = clock.now()
+            // Sizes of photos whose headers were read after start-up (InputEvents: record them too).
+            for sizeEvent in textures.takePhotoSizeEvents(at: t) { viewer.handle(sizeEvent) }
             viewer.handle(.frame(t))
             for request in viewer.takeRequests() where request == .quit { running = false }
             if let limit = options.quitAfterSeconds, t >= limit { running = false }

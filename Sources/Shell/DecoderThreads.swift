@@ -18,7 +18,7 @@ enum DecoderThreads {
 
     /// Starts `count` threads working on `queue` until it stops (0 starts none: jobs stay queued, for tests).
     static func start(count: Int, queue: DecodeQueue, sources: [Source], pixelLimit: Int, maxTextureSide: Int,
-                      strategy: PhotoDecoder.Strategy) {
+                      strategy: ThumbnailDecoding) {
         for worker in 0..<max(0, count) {
             queue.workerStarted()
             let thread = Thread {

@@ -5,17 +5,24 @@ import Geometry
 import Viewer
 
 /// The photo set the viewer is given: each file's name, format, stored size and EXIF orientation,
-/// read from the file headers at start-up without decoding pixels.
+/// read from the file headers without decoding pixels.
 ///
-/// Reading sizes synchronously is a measured decision: 10,000 JPEG headers (EXIF included) take
-/// about 0.1 s on two threads from the page cache (`scripts/bench pipeline`), well inside the
-/// "first frame in well under a second" target, so the trace header carries every size and no
-/// `photoSize` events are needed. Formats without a parser here (SVG, XPM, PCX, …) are sized by an
-/// SDL_image decode; they are rare in photo folders.
+/// Start-up reads headers only within a time budget (`startupHeaderBudgetSeconds`), a measured
+/// decision: 10,000 JPEG headers take 0.14 s from the page cache but 0.9 s after the cache is
+/// dropped (`scripts/bench pipeline`), and a spinning or network disk is slower still, so reading
+/// them all first would break "first frame in well under a second". What the budget leaves unread
+/// stays `.zero` (laid out as a square) and `PhotoPipeline` reads it on a thread, screen first,
+/// handing each size to the viewer as a `photoSize` event, which the trace records.
 ///
 /// A file that cannot be shown (empty, unreadable, not an image, corrupt header, above the pixel
-/// limit) gets one warning line here and a zero size; the pipeline draws it as a broken placeholder.
+/// limit) gets one warning line when its header is read and a zero size; the pipeline draws it as
+/// a broken placeholder. Formats without a parser here (SVG, XPM, PCX, …) are sized by an SDL_image
+/// decode; they are rare in photo folders.
 public struct PhotoCatalog: Sendable {
+    /// How long start-up spends reading headers before leaving the rest to the pipeline: 50 ms
+    /// reads about 3,500 headers from the page cache, 500 from a cold SSD — always the first screens.
+    public static let startupHeaderBudgetSeconds = 0.05
+
     /// Decoding refuses images with more pixels than this (100 MP: a 400 MB decode). Camera photos
     /// are 12–60 MP; a larger header is a decompression bomb or damage.
     public static let defaultPixelLimit = 100_000_000
@@ -30,27 +37,33 @@ public struct PhotoCatalog: Sendable {
 
         /// True when the file cannot be shown.
         public var isBroken: Bool { problem != nil }
+        /// True once the header was read (or found unreadable).
+        public var isKnown: Bool { header != nil || problem != nil }
     }
 
     public let entries: [Entry]
     public let pixelLimit: Int
 
-    /// Reads the headers of `folder`'s files; one warning line per file that cannot be shown.
-    public init(folder: PhotoFolder, pixelLimit: Int = defaultPixelLimit, warn: (String) -> Void) {
-        self.init(files: folder.files, pixelLimit: pixelLimit, warn: warn)
+    /// Reads the headers of `folder`'s files (all of them, or those that fit `headerBudgetSeconds`);
+    /// one warning line per file read that cannot be shown.
+    public init(folder: PhotoFolder, pixelLimit: Int = defaultPixelLimit, headerBudgetSeconds: Double? = nil,
+                warn: (String) -> Void) {
+        self.init(files: folder.files, pixelLimit: pixelLimit, headerBudgetSeconds: headerBudgetSeconds, warn: warn)
     }
 
-    /// Reads the headers of `files` (in this order) on up to `threads` threads.
-    public init(files: [URL], pixelLimit: Int = defaultPixelLimit, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                warn: (String) -> Void) {
+    /// Reads the headers of `files` (in this order) on up to `threads` threads: all of them, or, with
+    /// a budget, those read before it runs out (the first ones in grid order).
+    public init(files: [URL], pixelLimit: Int = defaultPixelLimit, headerBudgetSeconds: Double? = nil,
+                threads: Int = ProcessInfo.processInfo.activeProcessorCount, warn: (String) -> Void) {
         self.pixelLimit = pixelLimit
-        var results = [Entry](repeating: Entry(url: URL(fileURLWithPath: "/")), count: files.count)
+        var results = files.map { Entry(url: $0) }
         let workers = max(1, min(threads, files.count / 64 + 1))
+        let deadline = headerBudgetSeconds.map { DispatchTime.now().uptimeNanoseconds + UInt64(max(0, $0) * 1e9) } ?? .max
         results.withUnsafeMutableBufferPointer { out in
             nonisolated(unsafe) let out = out
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 var i = worker
-                while i < files.count {
+                while i < files.count && DispatchTime.now().uptimeNanoseconds < deadline {
                     out[i] = Self.entry(for: files[i], pixelLimit: pixelLimit)
                     i += workers
                 }
@@ -61,6 +74,9 @@ public struct PhotoCatalog: Sendable {
         }
         entries = results
     }
+
+    /// Files whose header is not read yet.
+    public var unknownCount: Int { entries.reduce(0) { $0 + ($1.isKnown ? 0 : 1) } }
 
     /// The photos in grid order: names and upright pixel sizes (`.zero` for files that cannot be shown).
     public var photos: [Photo] {

@@ -26,21 +26,13 @@ enum DecodeTarget: Hashable, Sendable {
 /// visit for a benefit only on folders the file manager has not already thumbnailed. It pays only
 /// for formats without scaled decoding (large PNG, TIFF, WebP), which photo folders rarely hold.
 final class PhotoDecoder {
-    /// How thumbnails are made: the pipeline's way, or the plain way it is measured against.
-    enum Strategy: Sendable {
-        /// JPEG DCT scaling to the nearest factor above the target, then a downscale.
-        case scaledDecode
-        /// A full-size decode, then the same downscale (the baseline for benchmarks).
-        case fullDecodeThenDownscale
-    }
-
     let pixelLimit: Int
     /// Longest texture side the renderer takes; thumbnails of extreme panoramas are capped to it.
     let maxTextureSide: Int
-    let strategy: Strategy
+    let strategy: ThumbnailDecoding
     private var turbo: tjhandle?
 
-    init(pixelLimit: Int = PhotoCatalog.defaultPixelLimit, maxTextureSide: Int = 4096, strategy: Strategy = .scaledDecode) {
+    init(pixelLimit: Int = PhotoCatalog.defaultPixelLimit, maxTextureSide: Int = 4096, strategy: ThumbnailDecoding = .scaledDecode) {
         self.pixelLimit = pixelLimit
         self.maxTextureSide = maxTextureSide
         self.strategy = strategy

@@ -1,5 +1,7 @@
 import CSDL2
 import Foundation
+import Geometry
+import Gestures
 
 /// The photo pipeline: the `PhotoTextureSource` the frame loop draws from. Decoder threads turn
 /// files into upright pixels at the size the screen needs; the frame loop turns a bounded number of
@@ -11,6 +13,10 @@ import Foundation
 /// direction first) — and makes that ranking the decoder threads' queue, so work for cells scrolled
 /// far away is dropped before it starts. Nothing here waits on a decoder: a photo without a texture
 /// draws as a placeholder, a large photo without its full picture draws its thumbnail scaled up.
+///
+/// Headers the catalog left unread at start-up are read on a thread of their own, screen first;
+/// the frame loop hands their sizes to the viewer with `takePhotoSizeEvents(at:)`. A thumbnail is
+/// shown only once its photo's size has been handed over, so no cell is drawn with a wrong crop.
 ///
 /// A file that cannot be decoded is marked broken and named in one warning line; it is never tried
 /// again. All methods are for the frame loop's thread (SDL renderers are not thread-safe).
@@ -34,7 +40,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         /// during a resize reuse the thumbnails instead of decoding them again.
         public var thumbnailSideQuantum = 32
         /// How thumbnails are made (the plain way exists for benchmarks).
-        var strategy = PhotoDecoder.Strategy.scaledDecode
+        public var thumbnailDecoding = ThumbnailDecoding.scaledDecode
 
         public init() {}
     }
@@ -61,6 +67,14 @@ public final class PhotoPipeline: PhotoTextureSource {
     /// Keys whose texture could not be made (the full picture of a photo whose thumbnail works).
     private var failedKeys: Set<PhotoTextureKey> = []
     private var lastSubmitted: [DecodeJob] = []
+    /// Reads the headers the catalog did not; nil when it read them all.
+    private let scanner: HeaderScanner?
+    private var lastScreen: [Int] = []
+    /// Per photo: its size is in the viewer (from the catalog, or handed over since).
+    private var sizeDelivered: [Bool]
+    /// Sizes learned and not yet handed over, in the order learned.
+    private var pendingSizes: [(index: Int, size: Size)] = []
+    private var sizePending: Set<Int> = []
     private var lastFirstVisible = 0
     private var scrollingUp = false
     private var stats = PipelineStatistics()
@@ -75,9 +89,14 @@ public final class PhotoPipeline: PhotoTextureSource {
         self.warn = warn
         thumbnails = ByteBudgetCache(budgetBytes: limits.thumbnailBytes)
         fulls = ByteBudgetCache(budgetBytes: limits.fullBytes)
+        sizeDelivered = catalog.entries.map(\.isKnown)
+        let unknown = catalog.entries.indices.filter { !catalog.entries[$0].isKnown }
+        scanner = unknown.isEmpty ? nil
+            : HeaderScanner(urls: catalog.entries.map(\.url), indices: unknown, pixelLimit: limits.pixelLimit)
     }
 
     deinit {
+        scanner?.stop()
         queue.stop()
         for t in thumbnails.removeAll() { SDL_DestroyTexture(t.texture.handle) }
         for t in fulls.removeAll() { SDL_DestroyTexture(t.texture.handle) }
@@ -91,6 +110,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         var rank: [PhotoTextureKey: Int] = [:]
         for (i, w) in wanted.enumerated() where rank[w.key] == nil { rank[w.key] = i }
 
+        takeHeaders(screen: demand.largePhotos + demand.visibleCells)
         takeFinishedDecodes(rank: rank)
         upload(rank: rank, renderer: renderer)
         submitJobs(wanted)
@@ -140,8 +160,18 @@ public final class PhotoPipeline: PhotoTextureSource {
     /// True when `photo` has its window-sized texture.
     public func hasFullPhoto(_ photo: Int) -> Bool { fulls.contains(photo) }
 
-    /// True when no decode is queued, running or waiting for upload.
-    public var isIdle: Bool { waiting.isEmpty && queue.isIdle }
+    /// True when no header is left to read and no decode is queued, running or waiting for upload.
+    public var isIdle: Bool { waiting.isEmpty && queue.isIdle && !(scanner?.isBusy ?? false) }
+
+    /// The sizes learned since the last call, as `photoSize` events stamped `time`, for the viewer
+    /// (and the trace). Thumbnails of these photos are drawn from the next frame on.
+    public func takePhotoSizeEvents(at time: Double) -> [InputEvent] {
+        defer { pendingSizes.removeAll(); sizePending.removeAll() }
+        return pendingSizes.map { update in
+            sizeDelivered[update.index] = true
+            return InputEvent(time: time, kind: .photoSize(index: update.index, size: update.size))
+        }
+    }
 
     // MARK: - Frame work
 
@@ -153,7 +183,7 @@ public final class PhotoPipeline: PhotoTextureSource {
             maxSide = Int(min(info.max_texture_width, info.max_texture_height))
         }
         DecoderThreads.start(count: limits.decoderThreads, queue: queue, sources: sources, pixelLimit: limits.pixelLimit,
-                             maxTextureSide: min(maxSide, 8192), strategy: limits.strategy)
+                             maxTextureSide: min(maxSide, 8192), strategy: limits.thumbnailDecoding)
     }
 
     /// What the scene wants, best first.
@@ -191,6 +221,28 @@ public final class PhotoPipeline: PhotoTextureSource {
         }
     }
 
+    /// Takes the headers read since the last frame: sizes to hand over, or broken photos.
+    private func takeHeaders(screen: [Int]) {
+        guard let scanner else { return }
+        if screen != lastScreen {
+            scanner.readFirst(screen.filter { !sizeDelivered[$0] })
+            lastScreen = screen
+        }
+        scanner.start()
+        for result in scanner.take() {
+            if let problem = result.problem { markBroken(result.index, problem) }
+            if let header = result.header {
+                learnSize(result.index, width: header.uprightSize.width, height: header.uprightSize.height)
+            }
+        }
+    }
+
+    /// Queues a photo's size for the viewer unless it has it or it is queued.
+    private func learnSize(_ photo: Int, width: Int, height: Int) {
+        guard !sizeDelivered[photo], sizePending.insert(photo).inserted else { return }
+        pendingSizes.append((photo, Size(Double(width), Double(height))))
+    }
+
     /// Moves finished decodes into the waiting list (if still wanted) or marks their photos broken.
     private func takeFinishedDecodes(rank: [PhotoTextureKey: Int]) {
         for outcome in queue.takeFinished() {
@@ -199,7 +251,8 @@ public final class PhotoPipeline: PhotoTextureSource {
             case let .failure(problem):
                 stats.decodeFailures += 1
                 markBroken(job.photo, problem)
-            case .success:
+            case let .success(image):
+                learnSize(job.photo, width: image.fullWidth, height: image.fullHeight)
                 if job.kind == .thumbnail { stats.thumbnailsDecoded += 1; stats.thumbnailDecodeSeconds += outcome.seconds }
                 else { stats.fullPhotosDecoded += 1; stats.fullDecodeSeconds += outcome.seconds }
                 if rank[job.key] != nil && !broken.contains(job.photo) {
@@ -230,6 +283,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         var first = true
         for key in waiting.keys.sorted(by: { rank[$0]! < rank[$1]! }) {
             guard let outcome = waiting[key], case let .success(image) = outcome.result else { continue }
+            guard sizeDelivered[key.photo] else { continue }  // its crop would be wrong until the viewer has the size
             if !first && image.byteCount > budget { break }
             first = false
             budget -= image.byteCount

@@ -14,7 +14,7 @@ struct PhotoDecoderTests {
         { x, y in quadrants[(y < h / 2 ? 0 : 2) + (x < w / 2 ? 0 : 1)] }
     }
 
-    func decode(_ url: URL, _ target: DecodeTarget, strategy: PhotoDecoder.Strategy = .scaledDecode) throws -> DecodedImage {
+    func decode(_ url: URL, _ target: DecodeTarget, strategy: ThumbnailDecoding = .scaledDecode) throws -> DecodedImage {
         let decoder = PhotoDecoder(strategy: strategy)
         let header = try ImageHeader.read(PhotoFile(path: url.path), fileExtension: url.pathExtension)
         return try decoder.decode(path: url.path, header: header, target: target)
