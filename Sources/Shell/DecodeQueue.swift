@@ -24,6 +24,8 @@ struct DecodeOutcome: Sendable {
     var job: DecodeJob
     var result: Result<DecodedImage, ImageProblem>
     var seconds: Double
+    /// True when the thumbnail came from the freedesktop thumbnail cache.
+    var fromSharedCache = false
 }
 
 /// The work shared by the frame loop and the decoder threads, behind one lock: jobs not yet

@@ -18,15 +18,17 @@ enum DecoderThreads {
 
     /// Starts `count` threads working on `queue` until it stops (0 starts none: jobs stay queued, for tests).
     static func start(count: Int, queue: DecodeQueue, sources: [Source], pixelLimit: Int, maxTextureSide: Int,
-                      strategy: ThumbnailDecoding) {
+                      strategy: ThumbnailDecoding, sharedThumbnails: FreedesktopThumbnailCache?) {
         for worker in 0..<max(0, count) {
             queue.workerStarted()
             let thread = Thread {
                 // On Linux the nice value is per thread, and `who` 0 is the calling thread.
                 setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-                let decoder = PhotoDecoder(pixelLimit: pixelLimit, maxTextureSide: maxTextureSide, strategy: strategy)
+                let decoder = PhotoDecoder(pixelLimit: pixelLimit, maxTextureSide: maxTextureSide, strategy: strategy,
+                                           sharedThumbnails: sharedThumbnails)
                 while let job = queue.next(worker: worker) {
                     let start = DispatchTime.now().uptimeNanoseconds
+                    let hits = decoder.sharedThumbnailHits
                     let result: Result<DecodedImage, ImageProblem>
                     if sources.indices.contains(job.photo) {
                         let source = sources[job.photo]
@@ -39,7 +41,8 @@ enum DecoderThreads {
                         result = .failure(.unreadable("no photo \(job.photo)"))
                     }
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                    queue.finish(worker: worker, DecodeOutcome(job: job, result: result, seconds: seconds))
+                    queue.finish(worker: worker, DecodeOutcome(job: job, result: result, seconds: seconds,
+                                                               fromSharedCache: decoder.sharedThumbnailHits > hits))
                 }
             }
             thread.name = "photozoom-decoder-\(worker)"

@@ -18,24 +18,25 @@ enum DecodeTarget: Hashable, Sendable {
 /// formats go through SDL_image, then the same downscale. EXIF orientation is applied last, on the
 /// small image.
 ///
-/// Not the freedesktop thumbnail cache (`~/.cache/thumbnails`), a measured decision: reading a
-/// cached 256-pixel PNG thumbnail costs about as much as the DCT-scaled decode of a camera JPEG
-/// (both a few milliseconds, see `scripts/bench pipeline`), the cache holds only 128/256/512/1024
-/// sizes so most cells would still need a resample, it needs an MD5 of each file URI and a stat
-/// check of `Thumb::MTime`, and writing entries (PNG encode, ~3× the decode) would slow the first
-/// visit for a benefit only on folders the file manager has not already thumbnailed. It pays only
-/// for formats without scaled decoding (large PNG, TIFF, WebP), which photo folders rarely hold.
+/// Thumbnails come from the freedesktop thumbnail cache instead when it holds a valid entry large
+/// enough (see `FreedesktopThumbnailCache` for the figures behind reading and not writing it).
 final class PhotoDecoder {
     let pixelLimit: Int
     /// Longest texture side the renderer takes; thumbnails of extreme panoramas are capped to it.
     let maxTextureSide: Int
     let strategy: ThumbnailDecoding
+    /// Where to look for thumbnails first; nil to always decode.
+    let sharedThumbnails: FreedesktopThumbnailCache?
     private var turbo: tjhandle?
+    /// Thumbnails taken from the shared cache so far.
+    private(set) var sharedThumbnailHits = 0
 
-    init(pixelLimit: Int = PhotoCatalog.defaultPixelLimit, maxTextureSide: Int = 4096, strategy: ThumbnailDecoding = .scaledDecode) {
+    init(pixelLimit: Int = PhotoCatalog.defaultPixelLimit, maxTextureSide: Int = 4096, strategy: ThumbnailDecoding = .scaledDecode,
+         sharedThumbnails: FreedesktopThumbnailCache? = nil) {
         self.pixelLimit = pixelLimit
         self.maxTextureSide = maxTextureSide
         self.strategy = strategy
+        self.sharedThumbnails = sharedThumbnails
     }
 
     deinit { if let turbo { tjDestroy(turbo) } }
@@ -43,17 +44,18 @@ final class PhotoDecoder {
     /// Decodes the photo at `path` for `target`. `header` is the catalog's (nil to parse here).
     func decode(path: String, header: ImageHeader?, target: DecodeTarget) throws(ImageProblem) -> DecodedImage {
         let file = try PhotoFile(path: path)
-        let bytes = try file.readAll()
-        guard !bytes.isEmpty else { throw .emptyFile }
+        guard file.count > 0 else { throw .emptyFile }
         let ext = (path as NSString).pathExtension.lowercased()
         var known = header
-        if known == nil { known = try ImageHeader.read(MemoryBytes(bytes), fileExtension: ext) }
+        if known == nil { known = try ImageHeader.read(file, fileExtension: ext) }
         guard let header = known else {
-            return try decodeWithSDLImage(bytes, typeHint: ext, header: nil, target: target)
+            return try decodeWithSDLImage(try file.readAll(), typeHint: ext, header: nil, target: target)
         }
         guard header.pixelCount <= pixelLimit else {
             throw .tooManyPixels(width: header.storedWidth, height: header.storedHeight, limit: pixelLimit)
         }
+        if case .thumbnail = target, let cached = cachedThumbnail(file, header, target) { return cached }
+        let bytes = try file.readAll()
         if header.format == .jpeg { return try decodeJPEG(bytes, orientation: header.orientation, target: target) }
         return try decodeWithSDLImage(bytes, typeHint: ext, header: header, target: target)
     }
@@ -67,6 +69,26 @@ final class PhotoDecoder {
         case let .screen(bw, bh):
             return JPEGScale.fittedSize(width: width, height: height, boundWidth: min(bw, maxTextureSide), boundHeight: min(bh, maxTextureSide))
         }
+    }
+
+    /// A valid shared-cache entry for `file`, downscaled to the thumbnail's exact size; nil when none.
+    private func cachedThumbnail(_ file: PhotoFile, _ header: ImageHeader, _ target: DecodeTarget) -> DecodedImage? {
+        guard let cache = sharedThumbnails else { return nil }
+        let upright = header.uprightSize
+        let out = outputSize(width: upright.width, height: upright.height, target: target)
+        guard let entry = cache.thumbnail(forFile: file.path, modificationTime: file.modificationTime, uprightWidth: upright.width,
+                                          uprightHeight: upright.height, minimumShortSide: min(out.width, out.height)) else { return nil }
+        var result = entry
+        if Int(entry.pointee.w) != out.width || Int(entry.pointee.h) != out.height {
+            guard let smaller = SurfaceOps.downscaled(entry, toWidth: out.width, height: out.height) else {
+                SDL_FreeSurface(entry)
+                return nil
+            }
+            SDL_FreeSurface(entry)
+            result = smaller
+        }
+        sharedThumbnailHits += 1
+        return DecodedImage(surface: result, fullWidth: upright.width, fullHeight: upright.height)
     }
 
     // MARK: - JPEG

@@ -14,6 +14,8 @@ final class PhotoFile: ByteSource {
 
     let path: String
     let count: Int
+    /// Last modification, whole seconds since 1970 (what the thumbnail cache records).
+    let modificationTime: Int
     private let descriptor: Int32
     private var blocks: [Int: [UInt8]] = [:]
 
@@ -36,6 +38,7 @@ final class PhotoFile: ByteSource {
         }
         descriptor = fd
         count = Int(info.st_size)
+        modificationTime = Int(info.st_mtim.tv_sec)
     }
 
     deinit { close(descriptor) }

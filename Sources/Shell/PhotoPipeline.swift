@@ -39,6 +39,9 @@ public final class PhotoPipeline: PhotoTextureSource {
         /// Thumbnail sides are rounded up to a multiple of this (pixels), so small cell-size changes
         /// during a resize reuse the thumbnails instead of decoding them again.
         public var thumbnailSideQuantum = 32
+        /// The freedesktop thumbnail cache to read thumbnails from first (file managers fill it);
+        /// nil to always decode.
+        public var sharedThumbnails: FreedesktopThumbnailCache? = .standard
         /// How thumbnails are made (the plain way exists for benchmarks).
         public var thumbnailDecoding = ThumbnailDecoding.scaledDecode
 
@@ -183,7 +186,8 @@ public final class PhotoPipeline: PhotoTextureSource {
             maxSide = Int(min(info.max_texture_width, info.max_texture_height))
         }
         DecoderThreads.start(count: limits.decoderThreads, queue: queue, sources: sources, pixelLimit: limits.pixelLimit,
-                             maxTextureSide: min(maxSide, 8192), strategy: limits.thumbnailDecoding)
+                             maxTextureSide: min(maxSide, 8192), strategy: limits.thumbnailDecoding,
+                             sharedThumbnails: limits.sharedThumbnails)
     }
 
     /// What the scene wants, best first.
@@ -253,6 +257,7 @@ public final class PhotoPipeline: PhotoTextureSource {
                 markBroken(job.photo, problem)
             case let .success(image):
                 learnSize(job.photo, width: image.fullWidth, height: image.fullHeight)
+                if outcome.fromSharedCache { stats.thumbnailsFromSharedCache += 1 }
                 if job.kind == .thumbnail { stats.thumbnailsDecoded += 1; stats.thumbnailDecodeSeconds += outcome.seconds }
                 else { stats.fullPhotosDecoded += 1; stats.fullDecodeSeconds += outcome.seconds }
                 if rank[job.key] != nil && !broken.contains(job.photo) {

@@ -6,6 +6,9 @@ public struct PipelineStatistics: Sendable, Equatable {
     public var fullPhotosDecoded = 0
     /// Decoder-thread seconds spent, by kind (sum over threads).
     public var thumbnailDecodeSeconds = 0.0
+    /// Thumbnails read from the freedesktop thumbnail cache instead of decoded (counted in
+    /// `thumbnailsDecoded` too).
+    public var thumbnailsFromSharedCache = 0
     public var fullDecodeSeconds = 0.0
     /// Photos found broken while decoding (each warned about once).
     public var decodeFailures = 0

@@ -20,6 +20,7 @@ struct PhotoPipelineTests {
     func limits(threads: Int) -> PhotoPipeline.Limits {
         var l = PhotoPipeline.Limits()
         l.decoderThreads = threads
+        l.sharedThumbnails = nil  // this machine's own cache stays out of the tests
         return l
     }
 
