@@ -114,14 +114,18 @@ final class PhotoDecoder {
         var owned: UnsafeMutablePointer<SDL_Surface>? = surface
         defer { if let owned { SDL_FreeSurface(owned) } }
 
+        // Default (accurate) IDCT and fancy upsampling: TJFLAG_FASTDCT | TJFLAG_FASTUPSAMPLE saved
+        // nothing measurable on a 1/8 decode of a 12 MP photo (60 ms either way; the Huffman
+        // decoding that no scaling can skip dominates).
+        let flags: Int32 = 0
         let cmyk = colorspace == TJCS_CMYK.rawValue || colorspace == TJCS_YCCK.rawValue
         let status: Int32
         if cmyk {
-            status = decodeCMYK(turbo, bytes, into: surface)
+            status = decodeCMYK(turbo, bytes, into: surface, flags: flags)
         } else {
             status = bytes.withUnsafeBufferPointer {
                 tjDecompress2(turbo, $0.baseAddress, UInt($0.count), surface.pointee.pixels.assumingMemoryBound(to: UInt8.self),
-                              Int32(dw), surface.pointee.pitch, Int32(dh), TJPF_BGRA.rawValue, 0)
+                              Int32(dw), surface.pointee.pitch, Int32(dh), TJPF_BGRA.rawValue, flags)
             }
         }
         if status != 0, let problem = problem(turbo, fatalOnly: true) { throw problem }
@@ -146,11 +150,11 @@ final class PhotoDecoder {
     }
 
     /// Adobe CMYK JPEGs (stored inverted): decode to CMYK, then R = C·K/255 and so on.
-    private func decodeCMYK(_ turbo: tjhandle, _ bytes: [UInt8], into surface: UnsafeMutablePointer<SDL_Surface>) -> Int32 {
+    private func decodeCMYK(_ turbo: tjhandle, _ bytes: [UInt8], into surface: UnsafeMutablePointer<SDL_Surface>, flags: Int32) -> Int32 {
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
         let px = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         let status = bytes.withUnsafeBufferPointer {
-            tjDecompress2(turbo, $0.baseAddress, UInt($0.count), px, Int32(w), Int32(pitch), Int32(h), TJPF_CMYK.rawValue, 0)
+            tjDecompress2(turbo, $0.baseAddress, UInt($0.count), px, Int32(w), Int32(pitch), Int32(h), TJPF_CMYK.rawValue, flags)
         }
         for y in 0..<h {
             let row = px + y * pitch
