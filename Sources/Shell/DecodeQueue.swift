@@ -19,7 +19,7 @@ struct DecodeJob: Hashable, Sendable {
     var key: PhotoTextureKey { PhotoTextureKey(photo: photo, kind: kind) }
 }
 
-/// A finished job: pixels or the problem, and how long the decode took (seconds, for statistics).
+/// A finished job: pixels or the problem, and the decoder thread's CPU seconds for it (statistics).
 struct DecodeOutcome: Sendable {
     var job: DecodeJob
     var result: Result<DecodedImage, ImageProblem>

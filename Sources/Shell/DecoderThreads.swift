@@ -13,6 +13,13 @@ enum DecoderThreads {
         var header: ImageHeader?
     }
 
+    /// CPU seconds the calling thread has run: decode costs that other work on the machine does not inflate.
+    static func threadCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     /// 1 decoder thread on 1–2 cores (the frame loop keeps a core), else cores − 1, at most 4.
     static var defaultCount: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
 
@@ -27,7 +34,7 @@ enum DecoderThreads {
                 let decoder = PhotoDecoder(pixelLimit: pixelLimit, maxTextureSide: maxTextureSide, strategy: strategy,
                                            sharedThumbnails: sharedThumbnails)
                 while let job = queue.next(worker: worker) {
-                    let start = DispatchTime.now().uptimeNanoseconds
+                    let start = threadCPUSeconds()
                     let hits = decoder.sharedThumbnailHits
                     let result: Result<DecodedImage, ImageProblem>
                     if sources.indices.contains(job.photo) {
@@ -40,7 +47,7 @@ enum DecoderThreads {
                     } else {
                         result = .failure(.unreadable("no photo \(job.photo)"))
                     }
-                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                    let seconds = threadCPUSeconds() - start
                     queue.finish(worker: worker, DecodeOutcome(job: job, result: result, seconds: seconds,
                                                                fromSharedCache: decoder.sharedThumbnailHits > hits))
                 }

@@ -98,9 +98,17 @@ public final class PhotoPipeline: PhotoTextureSource {
             : HeaderScanner(urls: catalog.entries.map(\.url), indices: unknown, pixelLimit: limits.pixelLimit)
     }
 
+    /// Stops the threads. Textures are not destroyed here: they belong to the renderer, which frees
+    /// them when it is destroyed, and the renderer may already be gone (Swift does not order the
+    /// release of a pipeline against the caller's `SDL_DestroyRenderer`). A caller that keeps the
+    /// renderer after dropping the pipeline calls `releaseTextures()` first.
     deinit {
         scanner?.stop()
         queue.stop()
+    }
+
+    /// Destroys every texture made so far (the renderer must still exist); they are made again on demand.
+    public func releaseTextures() {
         for t in thumbnails.removeAll() { SDL_DestroyTexture(t.texture.handle) }
         for t in fulls.removeAll() { SDL_DestroyTexture(t.texture.handle) }
     }

@@ -4,7 +4,8 @@ public struct PipelineStatistics: Sendable, Equatable {
     /// Decodes finished, by kind.
     public var thumbnailsDecoded = 0
     public var fullPhotosDecoded = 0
-    /// Decoder-thread seconds spent, by kind (sum over threads).
+    /// Decoder-thread CPU seconds spent, by kind (sum over threads; other work on the machine does
+    /// not inflate them).
     public var thumbnailDecodeSeconds = 0.0
     /// Thumbnails read from the freedesktop thumbnail cache instead of decoded (counted in
     /// `thumbnailsDecoded` too).

@@ -63,6 +63,36 @@ final class Canvas {
     }
 }
 
+/// Forwards to the pipeline, timing each `prepare` (the pipeline's whole share of a frame: taking
+/// decodes, uploading textures, queueing work, evicting).
+final class TimedTextureSource: PhotoTextureSource {
+    let inner: PhotoPipeline
+    var lastPrepare = 0.0
+    init(_ inner: PhotoPipeline) { self.inner = inner }
+    func prepare(for scene: SceneDemand, renderer: OpaquePointer) {
+        let start = now()
+        inner.prepare(for: scene, renderer: renderer)
+        lastPrepare = now() - start
+    }
+    func texture(for photo: Int, preferFull: Bool) -> Texture? { inner.texture(for: photo, preferFull: preferFull) }
+    func isBroken(_ photo: Int) -> Bool { inner.isBroken(photo) }
+}
+
+/// One frame's seconds: all its work, and the pipeline's `prepare` within it.
+struct FrameTime {
+    var total: Double
+    var prepare: Double
+}
+
+/// "work median …, over 2× median: N (M with prepare above the median frame)".
+func describe(_ frames: [FrameTime]) -> String {
+    let s = spread(frames.map(\.total))
+    let p = spread(frames.map(\.prepare))
+    let slow = frames.filter { $0.total > 2 * s.median }
+    let slowByPipeline = slow.filter { $0.prepare > s.median }.count
+    return "frames \(frames.count), work median \(ms(s.median)), p95 \(ms(s.p95)), max \(ms(s.max)); prepare median \(ms(p.median)), max \(ms(p.max)); over 2× median: \(slow.count) (\(slowByPipeline) where the pipeline's prepare alone took over the median frame)"
+}
+
 // MARK: - Start-up, streaming, scrolling, memory
 
 /// Opens DIR as the app does and reports time to the first frame, until every visible thumbnail is
@@ -81,7 +111,8 @@ func startup(_ path: String, window: Size, scrollSeconds: Double, threads: Int?)
     limits.sharedThumbnails = nil  // measure decoding, not this machine's cache
     if let threads { limits.decoderThreads = threads }
     let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: { _ in warnings += 1 })
-    let renderer = SceneRenderer(renderer: canvas.renderer, textures: pipeline)
+    let timed = TimedTextureSource(pipeline)
+    let renderer = SceneRenderer(renderer: canvas.renderer, textures: timed)
     var viewer = Viewer(photos: catalog.photos, windowSize: window)
     let clock0 = now()
     var sizesKnown = catalog.photos.count - catalog.unknownCount
@@ -89,7 +120,7 @@ func startup(_ path: String, window: Size, scrollSeconds: Double, threads: Int?)
     var tSizes: Double? = sizesKnown == catalog.photos.count ? now() : nil
 
     /// One frame as App runs it; returns the seconds of work (events, advance, scene, draw).
-    func frame(_ events: [InputEvent] = []) -> Double {
+    func frame(_ events: [InputEvent] = []) -> FrameTime {
         let start = now()
         for e in events { viewer.handle(e) }
         for e in pipeline.takePhotoSizeEvents(at: start - clock0) {
@@ -99,7 +130,7 @@ func startup(_ path: String, window: Size, scrollSeconds: Double, threads: Int?)
         if tSizes == nil && sizesKnown + warnings >= catalog.photos.count { tSizes = now() }
         viewer.handle(.frame(start - clock0))
         renderer.draw(viewer.scene())
-        return now() - start
+        return FrameTime(total: now() - start, prepare: timed.lastPrepare)
     }
     func visibleDone() -> Bool {
         viewer.scene().cells.allSatisfy { pipeline.hasThumbnail($0.photo) || pipeline.isBroken($0.photo) }
@@ -115,7 +146,7 @@ func startup(_ path: String, window: Size, scrollSeconds: Double, threads: Int?)
     _ = frame()
     let tFirst = now()
     let visibleCount = viewer.scene().cells.count
-    var streaming: [Double] = []
+    var streaming: [FrameTime] = []
     var tVisible: Double?
     while now() - tFirst < 60 {
         pace()
@@ -125,7 +156,6 @@ func startup(_ path: String, window: Size, scrollSeconds: Double, threads: Int?)
     }
     let tIdle = now()
     let settled = memory()
-    let s = spread(streaming)
     print("photos \(catalog.photos.count) (\(warnings) warnings), \(limits.decoderThreads) decoder thread(s), window \(Int(window.width))x\(Int(window.height)), \(visibleCount) cells visible")
     print("  list folder        \(ms(tList - t0))")
     print("  read headers       \(ms(tHeaders - tList))  (budget \(ms(PhotoCatalog.startupHeaderBudgetSeconds)); \(catalog.photos.count - unreadAtStart) read, \(unreadAtStart) left to the header thread)")
@@ -133,11 +163,11 @@ func startup(_ path: String, window: Size, scrollSeconds: Double, threads: Int?)
     print("  visible thumbnails \(tVisible.map { ms($0 - t0) } ?? "not in after 60 s")  after start")
     print("  queue idle         \(ms(tIdle - t0))  after start (visible + a screen above and below, all headers)")
     print("  all sizes known    \(tSizes.map { ms($0 - t0) } ?? "not yet")  after start")
-    print("  frames while streaming: \(streaming.count), work median \(ms(s.median)), p95 \(ms(s.p95)), max \(ms(s.max)), over 2× median: \(streaming.filter { $0 > 2 * s.median }.count)")
+    print("  while thumbnails stream in: \(describe(streaming))")
     print("  memory after streaming: resident \(String(format: "%.0f", settled.rss)) MB")
 
     // Scroll down through the folder with the wheel, 3 units a frame, then let it settle.
-    var scrolling: [Double] = []
+    var scrolling: [FrameTime] = []
     let before = pipeline.statistics
     let tScroll = now()
     let centre = Point(window.width / 2, window.height / 2)
@@ -153,8 +183,7 @@ func startup(_ path: String, window: Size, scrollSeconds: Double, threads: Int?)
     }
     let after = pipeline.statistics
     let m = memory()
-    let sc = spread(scrolling)
-    print("  scroll \(String(format: "%.0f", scrollSeconds)) s: to row \(Int(viewer.scrollOffset / viewer.layout.rowPitch)) of \(viewer.layout.rows), frames \(scrolling.count), work median \(ms(sc.median)), p95 \(ms(sc.p95)), max \(ms(sc.max)), over 2× median: \(scrolling.filter { $0 > 2 * sc.median }.count)")
+    print("  scroll \(String(format: "%.0f", scrollSeconds)) s to row \(Int(viewer.scrollOffset / viewer.layout.rowPitch)) of \(viewer.layout.rows): \(describe(scrolling))")
     print("    thumbnails decoded \(after.thumbnailsDecoded - before.thumbnailsDecoded), jobs cancelled \(after.jobsCancelled - before.jobsCancelled), decodes dropped \(after.decodesDiscarded - before.decodesDiscarded), textures evicted \(after.evictions - before.evictions)")
     print("    textures held: \(after.thumbnailTextures) thumbnails, \(after.thumbnailTextureBytes >> 20) MB (budget 48 MB)")
     print("  memory: resident \(String(format: "%.0f", m.rss)) MB, peak \(String(format: "%.0f", m.peak)) MB")
@@ -225,7 +254,7 @@ func thumbnails(_ path: String, count: Int, side: Int) {
         let st = pipeline.statistics
         let each = st.thumbnailDecodeSeconds / Double(max(1, st.thumbnailsDecoded))
         let cached = st.thumbnailsFromSharedCache > 0 ? ", \(st.thumbnailsFromSharedCache) from the cache" : ""
-        print("  \(label): \(String(format: "%6.1f", 1 / each)) thumbnails/s (\(ms(each)) each on the decoder thread; \(ms(wall)) wall for all\(cached))")
+        print("  \(label): \(String(format: "%6.1f", 1 / each)) thumbnails/s (\(ms(each)) CPU each on the decoder thread; \(ms(wall)) wall for all\(cached))")
         return each
     }
 
