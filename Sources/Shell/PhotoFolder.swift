@@ -38,7 +38,8 @@ public struct PhotoFolder: Sendable {
         naturalOrder(a, naturalKey(a), b, naturalKey(b))
     }
 
-    /// `names` in natural order, each name's key computed once (10,000 names: 0.6 s → 40 ms).
+    /// `names` in natural order, each name's key computed once rather than at every comparison
+    /// (listing 10,000 photos went from 0.59 s to 0.13 s, `scripts/bench pipeline`).
     public static func naturallySorted(_ names: [String]) -> [String] {
         names.map { ($0, naturalKey($0)) }.sorted { naturalOrder($0.0, $0.1, $1.0, $1.1) }.map(\.0)
     }
