@@ -26,7 +26,7 @@ let package = Package(
         ),
         .target(name: "Geometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Motion", dependencies: ["Geometry"]),
-        .target(name: "Gestures", dependencies: ["Geometry", "Motion"]),
+        .target(name: "Gestures", dependencies: ["Geometry", "Motion"], exclude: ["README.md"]),
         .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures"]),
         .target(name: "Trace", dependencies: ["Geometry", "Motion", "Gestures", "Viewer"]),
         .target(name: "Shell", dependencies: ["CSDL2", "Geometry", "Motion", "Gestures", "Viewer", "Trace"]),

@@ -20,6 +20,14 @@ public enum GestureSource: String, Hashable, Sendable {
 }
 
 /// Which components a manipulation is moving, as the state log names them.
+///
+/// `pan` for one finger or a mouse drag (plain or Alt + Shift). For two fingers, real or mirrored
+/// (Alt + drag), `pinchRotate`, narrowed to `pinch` once only the scale has moved more than
+/// `GestureSettings.pinchKindScaleThreshold` from 1, or to `rotate` once only the rotation has
+/// passed `rotateKindThresholdRadians`; `pinchRotate` again once both have. A Ctrl + wheel step is
+/// a `pinch`, a Ctrl + Shift + wheel step a `rotate`. A component once seen stays in the kind to
+/// the end of the manipulation (a pinch that then travels, or goes on with one finger, is still a
+/// pinch).
 public enum ManipulationKind: String, Hashable, Sendable {
     case pan, pinch, rotate
     case pinchRotate = "pinch+rotate"
@@ -35,31 +43,43 @@ public struct Manipulation: Hashable, Sendable {
     public var phase: GesturePhase
     public var kind: ManipulationKind
     public var source: GestureSource
-    /// The pivot at `began` (the centroid of the fingers, or the mirrored pointer's fixed pivot).
+    /// The pivot at `began`, fixed for the whole manipulation: the press point of a plain or
+    /// Alt + Shift drag, the mirror pivot of an Alt + drag, the fingers' centroid, the pointer of a
+    /// wheel gesture.
     public var startPivot: Point
-    /// Cumulative translation of the pivot since `began`, points.
+    /// Cumulative translation of the pivot since `began`, points: where the point that was under
+    /// `startPivot` has been carried. Continuous through modifier switches and finger changes.
     public var translation: Point
     /// Cumulative scale since `began` (1 = unchanged).
     public var scale: Double
     /// Cumulative rotation since `began`, radians, unwrapped, positive clockwise on screen.
     public var rotation: Double
-    /// Translation velocity, points per second (the tracker's estimate; final at `ended`).
+    /// Velocity of `pivot`, points per second (the tracker's estimate; final at `ended`; zero at
+    /// `cancelled`).
     public var velocity: Point
-    /// Scale velocity, scale units per second.
+    /// Scale velocity, scale units per second (d scale / dt, not logarithmic).
     public var scaleVelocity: Double
-    /// Angular velocity, radians per second.
+    /// Angular velocity, radians per second, positive clockwise on screen.
     public var rotationVelocity: Double
-    /// The (real or virtual) finger positions now, for drawing.
+    /// The (real or virtual) finger positions now, for drawing: one for a plain drag or one finger,
+    /// two for Alt + drag, Alt + Shift + drag or two fingers, none for a wheel gesture.
     public var fingers: [Point]
+    /// The point the fingers turn about now, for drawing, window points: the centroid of the real
+    /// fingers, the mirror pivot of Alt + drag, the midpoint of the Alt + Shift pair, the pointer of
+    /// a wheel gesture. (Not `pivot`: that is where the point grabbed at `began` has been carried.)
+    public var fingerCentre: Point
     /// Time of this update, seconds.
     public var time: Double
 
+    /// A manipulation; `fingerCentre` defaults to `pivot`.
     public init(phase: GesturePhase, kind: ManipulationKind, source: GestureSource, startPivot: Point,
                 translation: Point = .zero, scale: Double = 1, rotation: Double = 0, velocity: Point = .zero,
-                scaleVelocity: Double = 0, rotationVelocity: Double = 0, fingers: [Point] = [], time: Double) {
+                scaleVelocity: Double = 0, rotationVelocity: Double = 0, fingers: [Point] = [],
+                fingerCentre: Point? = nil, time: Double) {
         self.phase = phase; self.kind = kind; self.source = source; self.startPivot = startPivot
         self.translation = translation; self.scale = scale; self.rotation = rotation; self.velocity = velocity
         self.scaleVelocity = scaleVelocity; self.rotationVelocity = rotationVelocity; self.fingers = fingers
+        self.fingerCentre = fingerCentre ?? startPivot + translation
         self.time = time
     }
 
@@ -84,15 +104,36 @@ public enum GestureEvent: Hashable, Sendable {
 
 /// The recognizers' tunable numbers (the viewer fills them from its feel parameters).
 public struct GestureSettings: Hashable, Sendable {
+    /// A press (or finger) that moves no farther than this from where it went down is a tap; one
+    /// that moves farther begins a manipulation, points.
     public var clickSlopPoints = 6.0
+    /// The longest wait from a tap's release to the next press for the two to make a double tap, seconds.
     public var doubleTapIntervalSeconds = 0.3
+    /// The farthest apart two taps' presses may be to make a double tap, points.
     public var doubleTapDistancePoints = 20.0
+    /// A wheel gesture (Ctrl or Ctrl + Shift) ends after this long without a wheel step, seconds.
     public var wheelQuietSeconds = 0.15
+    /// Ctrl + wheel: the scale multiplies by `exp(dy · this)` per step of `dy` wheel units.
     public var wheelPinchLogScalePerUnit = 0.1
+    /// Ctrl + Shift + wheel: radians turned per wheel unit (positive `dy` turns clockwise on screen).
     public var wheelRotateRadiansPerUnit = 0.08
+    /// The velocity trackers fit the samples of this last stretch of time, seconds.
     public var velocityWindowSeconds = 0.1
+    /// The velocity trackers keep at most this many samples.
     public var velocitySampleLimit = 20
+    /// A velocity is zero when the last sample is at least this old at release, seconds.
     public var velocityStopGapSeconds = 0.04
+    /// Two fingers (real or virtual) closer than this do not scale or rotate, points: their
+    /// centroid still moves the photo, and scale and rotation resume, measured afresh, once they
+    /// are this far apart again. Keeps a pointer near the mirror pivot from multiplying the scale
+    /// a hundredfold and crossing fingers from flipping the rotation.
+    public var minimumFingerSpanPoints = 20.0
+    /// A two-finger manipulation is reported as pinching once its scale has been farther than this
+    /// from 1 (`|scale − 1| > this`).
+    public var pinchKindScaleThreshold = 0.05
+    /// A two-finger manipulation is reported as rotating once its rotation has been larger than
+    /// this, radians (5°).
+    public var rotateKindThresholdRadians = 5 * Double.pi / 180
     public init() {}
 }
 

@@ -1,19 +1,26 @@
 /// UIScrollView's rubber band: resistance that grows as a value is pulled past a limit.
+///
+/// `band(x) = (1 − 1 / (|x|·c / d + 1))·d`, signed like `x`: slope `c` at the limit, never
+/// reaching the dimension `d`. `unband` is its inverse, for turning a displayed overshoot back
+/// into the raw pull when a gesture resumes past a limit. Bad input (a NaN offset, a dimension or
+/// coefficient that is not finite and positive) gives 0 rather than NaN.
 public enum RubberBand {
     /// UIScrollView's constant.
     public static let defaultCoefficient = 0.55
 
-    /// The displayed overshoot for a raw `offset` past the limit, within `dimension` points:
-    /// `(1 − 1 / (offset·c / dimension + 1))·dimension`, odd in `offset`.
+    /// The displayed overshoot (points) for a raw `offset` (points) past the limit, within
+    /// `dimension` points: `(1 − 1 / (|offset|·c / dimension + 1))·dimension`, odd in `offset`.
     public static func band(_ offset: Double, dimension: Double, coefficient c: Double = defaultCoefficient) -> Double {
-        guard dimension > 0 else { return 0 }
+        guard dimension > 0, dimension.isFinite, c > 0, c.isFinite, !offset.isNaN else { return 0 }
         let magnitude = (1 - 1 / (abs(offset) * c / dimension + 1)) * dimension
         return offset < 0 ? -magnitude : magnitude
     }
 
-    /// The raw offset that displays as `banded`: the inverse of `band`, for |banded| < dimension.
+    /// The raw offset that displays as `banded`: the inverse of `band`,
+    /// `(1 / (1 − |banded|/dimension) − 1)·dimension / c`. A `|banded|` at or beyond `dimension`
+    /// (which `band` never reaches) is treated as just under it, giving a large finite offset.
     public static func unband(_ banded: Double, dimension: Double, coefficient c: Double = defaultCoefficient) -> Double {
-        guard dimension > 0 else { return 0 }
+        guard dimension > 0, dimension.isFinite, c > 0, c.isFinite, !banded.isNaN else { return 0 }
         let m = min(abs(banded), dimension * (1 - 1e-12))
         let raw = (1 / (1 - m / dimension) - 1) * dimension / c
         return banded < 0 ? -raw : raw
@@ -25,5 +32,13 @@ public enum RubberBand {
         if value < lower { return lower + band(value - lower, dimension: dimension, coefficient: c) }
         if value > upper { return upper + band(value - upper, dimension: dimension, coefficient: c) }
         return value
+    }
+
+    /// The raw value that `clamp` displays as `displayed`: the inverse of `clamp`.
+    public static func unclamp(_ displayed: Double, lower: Double, upper: Double, dimension: Double,
+                               coefficient c: Double = defaultCoefficient) -> Double {
+        if displayed < lower { return lower + unband(displayed - lower, dimension: dimension, coefficient: c) }
+        if displayed > upper { return upper + unband(displayed - upper, dimension: dimension, coefficient: c) }
+        return displayed
     }
 }

@@ -7,10 +7,13 @@ import Geometry
 /// damping ratio `ζ = c / (2·√(k·m))`. Value and velocity at any time come from the exact solution
 /// for the under-, critically and over-damped cases; nothing is integrated numerically, so the
 /// answer does not depend on the frame rate.
+///
+/// The mass only matters when converting to and from stiffness and damping: the motion itself
+/// depends on the response and the damping ratio alone.
 public struct Spring: Hashable, Sendable, Codable {
     /// Seconds for one undamped oscillation (`2π / ω₀`); SwiftUI's `response`.
     public var responseSeconds: Double
-    /// ζ: 1 is critical (no overshoot), below 1 bounces, above 1 creeps.
+    /// ζ, dimensionless: 1 is critical (no overshoot), below 1 bounces, above 1 creeps.
     public var dampingRatio: Double
 
     /// A spring from its response (seconds) and damping ratio, SwiftUI's convention.
@@ -21,97 +24,165 @@ public struct Spring: Hashable, Sendable, Codable {
 
     /// A spring from physical constants: stiffness `k` (N/m), damping `c` (N·s/m), mass `m` (kg).
     ///
-    /// `ω₀ = √(k/m)`, `response = 2π / ω₀`, `ζ = c / (2·√(k·m))`.
+    /// `ω₀ = √(k/m)`, `response = 2π / ω₀ = 2π·√(m/k)`, `ζ = c / (2·√(k·m))`.
     public init(stiffness: Double, damping: Double, mass: Double = 1) {
-        let omega = (stiffness / mass).squareRoot()
-        self.responseSeconds = 2 * Double.pi / omega
+        self.responseSeconds = 2 * Double.pi * (mass / stiffness).squareRoot()
         self.dampingRatio = damping / (2 * (stiffness * mass).squareRoot())
     }
 
-    /// A spring from a perceptual duration (seconds, taken as the response) and bounce.
+    /// A spring from a perceptual duration (seconds, taken as the response) and a bounce, SwiftUI's
+    /// `Spring(duration:bounce:)`.
     ///
-    /// `bounce = 1 − ζ` for `ζ ≤ 1`; a negative bounce is over-damped, `ζ = 1 / (1 + bounce)`.
+    /// `ζ = 1 − bounce` for `bounce ≥ 0`; a negative bounce is over-damped, `ζ = 1 / (1 + bounce)`.
+    /// A bounce of −1 or less has no spring (see `isValid`).
     public init(durationSeconds: Double, bounce: Double) {
         self.responseSeconds = durationSeconds
         self.dampingRatio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
     }
 
-    /// ω₀ in radians per second.
+    /// ω₀ in radians per second: `2π / response`.
     public var angularFrequency: Double { 2 * Double.pi / responseSeconds }
 
-    /// k = m·ω₀².
+    /// Stiffness in N/m for a mass in kg: `k = m·ω₀² = 4π²·m / response²`.
     public func stiffness(mass: Double = 1) -> Double { mass * angularFrequency * angularFrequency }
 
-    /// c = 4π·ζ·m / response.
+    /// Damping in N·s/m for a mass in kg: `c = 2ζ·√(k·m) = 4π·ζ·m / response`.
     public func damping(mass: Double = 1) -> Double { 4 * Double.pi * dampingRatio * mass / responseSeconds }
 
-    /// 1 − ζ for ζ ≤ 1, and `1/ζ − 1` (negative) when over-damped.
+    /// The perceptual duration in seconds (SwiftUI's `duration`): the response.
+    public var durationSeconds: Double { responseSeconds }
+
+    /// `1 − ζ` for `ζ ≤ 1`, and `1/ζ − 1` (negative) when over-damped: the inverse of
+    /// `init(durationSeconds:bounce:)`.
     public var bounce: Double { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
 
-    /// True when response and damping ratio are finite and positive.
-    public var isValid: Bool {
-        responseSeconds.isFinite && responseSeconds > 0 && dampingRatio.isFinite && dampingRatio > 0
+    /// True when the response and the damping ratio are finite and positive.
+    public var isValid: Bool { invalidityReason == nil }
+
+    /// Why the spring is not valid, naming the field and what was expected; nil for a valid spring.
+    public var invalidityReason: String? {
+        if !(responseSeconds.isFinite && responseSeconds > 0) {
+            return "responseSeconds must be a finite number of seconds above 0, got \(responseSeconds)"
+        }
+        if !(dampingRatio.isFinite && dampingRatio > 0) {
+            return "dampingRatio must be a finite number above 0, got \(dampingRatio)"
+        }
+        return nil
     }
 
     // MARK: - Closed-form solution
 
+    /// The shortest response the solution honours, in seconds; shorter ones are treated as this.
+    @inlinable public static var minimumResponseSeconds: Double { 1e-6 }
+    /// The longest response the solution honours, in seconds; longer ones are treated as this.
+    @inlinable public static var maximumResponseSeconds: Double { 1e6 }
+    /// The largest damping ratio the solution honours; larger ones are treated as this.
+    @inlinable public static var maximumDampingRatio: Double { 1e6 }
+
     /// The linear map from the initial displacement `x₀` and velocity `v₀` to displacement and
-    /// velocity at time `t`: `x(t) = xx·x₀ + xv·v₀`, `v(t) = vx·x₀ + vv·v₀`.
+    /// velocity `t` seconds later: `x(t) = xx·x₀ + xv·v₀`, `v(t) = vx·x₀ + vv·v₀`.
+    ///
+    /// Units: `xx` and `vv` are dimensionless, `xv` is in seconds, `vx` in 1/s².
     public struct Coefficients: Hashable, Sendable {
         public var xx: Double, xv: Double, vx: Double, vv: Double
         @inlinable
         public init(xx: Double, xv: Double, vx: Double, vv: Double) {
             self.xx = xx; self.xv = xv; self.vx = vx; self.vv = vv
         }
+        /// No time has passed: the state is unchanged.
+        @inlinable public static var identity: Coefficients { Coefficients(xx: 1, xv: 0, vx: 0, vv: 1) }
+        /// The spring has fully settled: displacement and velocity are 0.
+        @inlinable public static var settled: Coefficients { Coefficients(xx: 0, xv: 0, vx: 0, vv: 0) }
     }
 
     /// The solution's coefficients at `t` seconds after the initial state.
+    ///
+    /// With `a = ζω₀` and `q = 1 − ζ²`, every regime is one formula,
+    /// `x(t) = e^{−at}·[x₀·C(t) + (v₀ + a·x₀)·S(t)]`, `v(t) = e^{−at}·[v₀·C(t) − (a·v₀ + ω₀²·x₀)·S(t)]`,
+    /// where, with `β = ω₀·√|q|`:
+    /// - under-damped (`q > 0`): `C = cos βt`, `S = sin(βt) / β`;
+    /// - critically damped (`q = 0`): `C = 1`, `S = t`;
+    /// - over-damped (`q < 0`): `C = cosh βt`, `S = sinh(βt) / β`.
+    ///
+    /// Each form tends to the critical one as `β → 0` and is evaluated without cancellation there
+    /// (`sin(βt)/β` and `sinh(βt)/β` are accurate for small arguments; `q` is formed as
+    /// `(1 − ζ)(1 + ζ)`), so no band around `ζ = 1` is needed: the result is exact to rounding on
+    /// both sides of critical damping. For `βt ≥ 1` the over-damped products `e^{−at}·cosh βt` are
+    /// formed from the two real exponentials `e^{−(a∓β)t}` instead, which cannot overflow, with
+    /// the slow rate `a − β = ω₀ / (ζ + √(ζ² − 1))` computed without cancellation.
+    ///
+    /// Never NaN or infinite: `t ≤ 0` or NaN gives the identity, `t = ∞` the settled state; a
+    /// response outside `minimumResponseSeconds...maximumResponseSeconds` is clamped into it (a NaN
+    /// or non-positive response settles at once), a damping ratio is clamped into
+    /// `0...maximumDampingRatio` (NaN counts as 1).
     @inlinable
     public func coefficients(at t: Double) -> Coefficients {
-        let w0 = 2 * Double.pi / responseSeconds
-        let z = dampingRatio
-        if t <= 0 { return Coefficients(xx: 1, xv: 0, vx: 0, vv: 1) }
-        // Within 1e-6 of ζ = 1 the critically damped form is used: the under- and over-damped
-        // forms divide by ω₀·√|1 − ζ²|, which vanishes there.
-        if abs(z - 1) < 1e-6 {
-            // x = e^{−ω₀t}·(x₀ + (v₀ + ω₀x₀)·t)
-            let e = exponential(-w0 * t)
-            return Coefficients(xx: e * (1 + w0 * t), xv: e * t,
-                                vx: -e * w0 * w0 * t, vv: e * (1 - w0 * t))
-        } else if z < 1 {
-            // x = e^{−ζω₀t}·(x₀·cos ω_d t + (v₀ + ζω₀x₀)/ω_d · sin ω_d t)
-            let a = z * w0
-            let wd = w0 * (1 - z * z).squareRoot()
+        guard t > 0 else { return .identity }
+        guard t < .infinity, responseSeconds > 0 else { return .settled }
+        let response = min(max(responseSeconds, Spring.minimumResponseSeconds), Spring.maximumResponseSeconds)
+        let z = dampingRatio.isNaN ? 1 : min(max(dampingRatio, 0), Spring.maximumDampingRatio)
+        let w0 = 2 * Double.pi / response
+        let a = z * w0
+        let q = (1 - z) * (1 + z)
+        // c = e^{−at}·C(t), s = e^{−at}·S(t).
+        let c: Double, s: Double
+        if q > 0 {
+            let beta = w0 * q.squareRoot()
             let e = exponential(-a * t)
-            let c = cosine(wd * t), s = sine(wd * t)
-            return Coefficients(xx: e * (c + a / wd * s), xv: e * s / wd,
-                                vx: -e * (a * a / wd + wd) * s, vv: e * (c - a / wd * s))
+            c = e * cosine(beta * t)
+            s = e * sine(beta * t) / beta
+        } else if q < 0 {
+            let root = (-q).squareRoot()
+            let beta = w0 * root
+            let bt = beta * t
+            if bt < 1 {
+                let e = exponential(-a * t)
+                c = e * hyperbolicCosine(bt)
+                s = e * hyperbolicSine(bt) / beta
+            } else {
+                let slowRate = w0 / (z + root)   // a − β
+                let fastRate = a + beta
+                let slow = exponential(-slowRate * t), fast = exponential(-fastRate * t)
+                // Written out so that C − a·S does not cancel when ζ is large:
+                // xx = (fast·e_slow − slow·e_fast)/2β, vv = (fast·e_fast − slow·e_slow)/2β.
+                let d = 2 * beta
+                return Coefficients(xx: (fastRate * slow - slowRate * fast) / d,
+                                    xv: (slow - fast) / d,
+                                    vx: -w0 * w0 * (slow - fast) / d,
+                                    vv: (fastRate * fast - slowRate * slow) / d)
+            }
         } else {
-            // x = c₁e^{r₁t} + c₂e^{r₂t}, r₁,₂ = −ω₀(ζ ∓ √(ζ²−1)),
-            // c₁ = (v₀ − r₂x₀)/(r₁ − r₂), c₂ = x₀ − c₁.
-            let root = (z * z - 1).squareRoot()
-            let r1 = -w0 * (z - root), r2 = -w0 * (z + root)
-            let e1 = exponential(r1 * t), e2 = exponential(r2 * t)
-            let d = r1 - r2
-            return Coefficients(xx: (-r2 * e1 + r1 * e2) / d, xv: (e1 - e2) / d,
-                                vx: (-r2 * r1 * e1 + r1 * r2 * e2) / d, vv: (r1 * e1 - r2 * e2) / d)
+            let e = exponential(-w0 * t)
+            c = e
+            s = e * t
         }
+        return Coefficients(xx: c + a * s, xv: s, vx: -w0 * w0 * s, vv: c - a * s)
     }
 
-    /// Displacement from the target at `t` for initial displacement `x0` and velocity `v0`.
+    /// Displacement from the target at `t` seconds for initial displacement `x0` and velocity `v0`
+    /// (units per second).
+    @inlinable
     public func displacement(at t: Double, from x0: Double, velocity v0: Double) -> Double {
         let k = coefficients(at: t)
         return k.xx * x0 + k.xv * v0
     }
 
-    /// Velocity at `t` for initial displacement `x0` and velocity `v0`.
+    /// Velocity (units per second) at `t` seconds for initial displacement `x0` and velocity `v0`.
+    @inlinable
     public func velocity(at t: Double, from x0: Double, velocity v0: Double) -> Double {
         let k = coefficients(at: t)
         return k.vx * x0 + k.vv * v0
     }
 
-    /// The value at `t` of a spring released at `from` with `velocity`, pulled toward `to`.
+    /// The value at `t` seconds of a spring released at `from` with `velocity`, pulled toward `to`.
+    @inlinable
     public func value(at t: Double, from: Double, to: Double, velocity v0: Double = 0) -> Double {
         to + displacement(at: t, from: from - to, velocity: v0)
+    }
+
+    /// The velocity at `t` seconds of a spring released at `from` with `velocity`, pulled toward `to`.
+    @inlinable
+    public func velocity(at t: Double, from: Double, to: Double, velocity v0: Double = 0) -> Double {
+        velocity(at: t, from: from - to, velocity: v0)
     }
 }

@@ -2,106 +2,206 @@ import Geometry
 
 /// A value riding a spring toward a target: the state of an animation, not its physics.
 ///
-/// Each `advance(by:)` re-solves the spring from the current value and velocity in closed form, so
-/// the position at a given time does not depend on how the time was cut into frames. Retargeting
-/// keeps value and velocity; pausing freezes both while a gesture writes the value.
+/// Each `advance(by:)` re-solves the spring in closed form from the current value and velocity.
+/// The solution's flow composes exactly (`K(a)·K(b) = K(a + b)`), so where the value is at a given
+/// time does not depend on how that time was cut into frames, up to rounding (about 1e-15 of the
+/// distance per frame).
+///
+/// Interruptions keep the motion continuous:
+/// - `retarget(to:spring:)` changes where it goes, never where it is or how fast it moves;
+/// - `pause()` freezes value and velocity while a gesture holds the property (Material Motion's
+///   PausesSpring), `hold(at:)` lets the gesture write the value, and the target may still change;
+/// - `resume(velocity:mode:)` hands the gesture's velocity to the spring, set or added
+///   (Material Motion's AppliesVelocity).
+///
+/// At rest — every component within `restTolerance` of the target and within
+/// `restVelocityTolerance` of zero speed at the end of an `advance` — the value snaps exactly onto
+/// the target and the velocity to zero. Only `advance` snaps: the other operations never move the
+/// value, so they never cause a jump.
+///
+/// Non-finite arguments (NaN, ±∞) are ignored: the animation keeps its previous state and never
+/// produces a NaN.
 public struct SpringAnimation<Value: Animatable>: Sendable {
     /// How a gesture's velocity joins the animation on resume.
-    public enum VelocityMode: Sendable { case set, add }
+    public enum VelocityMode: Sendable, Hashable {
+        /// The gesture's velocity replaces the animation's.
+        case set
+        /// The gesture's velocity is added to the animation's.
+        case add
+    }
 
+    /// The physics; may be changed at any time (the value and velocity carry over).
     public var spring: Spring
-    public private(set) var value: Value
-    public private(set) var velocity: Value
-    public private(set) var target: Value
-    /// While paused, time passes without moving the value (Material Motion's PausesSpring).
-    public private(set) var isPaused: Bool = false
-    /// Displacement tolerance at rest, per component.
+    /// Displacement tolerance at rest, per component, in the value's units.
     public var restTolerance: Value
-    /// Velocity tolerance at rest, per component, per second.
+    /// Velocity tolerance at rest, per component, in the value's units per second.
     public var restVelocityTolerance: Value
 
+    @usableFromInline var currentValue: Value
+    @usableFromInline var currentVelocity: Value
+    @usableFromInline var currentTarget: Value
+    @usableFromInline var paused: Bool = false
+
+    /// The present value.
+    @inlinable public var value: Value { currentValue }
+    /// The present velocity, in the value's units per second.
+    @inlinable public var velocity: Value { currentVelocity }
+    /// Where the spring pulls the value.
+    @inlinable public var target: Value { currentTarget }
+    /// While paused, time passes without moving the value (Material Motion's PausesSpring).
+    @inlinable public var isPaused: Bool { paused }
+
+    /// An animation at `value` moving with `velocity` toward `target` (the value itself when nil).
+    ///
+    /// Non-finite arguments fall back: a value to the target (or zero), a target to the value, a
+    /// velocity to zero.
     public init(value: Value, target: Value? = nil, velocity: Value = .zero, spring: Spring,
                 restTolerance: Value, restVelocityTolerance: Value) {
-        self.value = value
-        self.target = target ?? value
-        self.velocity = velocity
+        let finiteTarget = target.flatMap { $0.isFinite ? $0 : nil }
+        let start = value.isFinite ? value : (finiteTarget ?? .zero)
+        self.currentValue = start
+        self.currentTarget = finiteTarget ?? start
+        self.currentVelocity = velocity.isFinite ? velocity : .zero
         self.spring = spring
         self.restTolerance = restTolerance
         self.restVelocityTolerance = restVelocityTolerance
-        snapIfAtRest()
     }
 
     /// True when the value sits exactly on the target with zero velocity.
-    public var isAtRest: Bool { value == target && velocity == .zero }
+    @inlinable
+    public var isAtRest: Bool { currentValue == currentTarget && currentVelocity == .zero }
 
-    /// Moves time forward by `dt` seconds (ignored while paused, or for a non-positive `dt`).
+    // MARK: - Time
+
+    /// Moves time forward by `dt` seconds: ignored while paused or at rest, and for a non-positive
+    /// or NaN `dt`. Snaps onto the target when the new state is within the rest tolerances.
+    @inlinable
     public mutating func advance(by dt: Double) {
-        guard !isPaused, dt > 0, !isAtRest else { return }
+        guard !paused, dt > 0, !isAtRest else { return }
+        let (x, v) = displacementAndVelocity(after: dt)
+        if x.isWithin(restTolerance) && v.isWithin(restVelocityTolerance) {
+            currentValue = currentTarget
+            currentVelocity = .zero
+        } else {
+            currentValue = currentTarget + x
+            currentVelocity = v
+        }
+    }
+
+    /// The value `dt` seconds from now if nothing interrupts (no rest snapping; the present value
+    /// while paused).
+    @inlinable
+    public func value(after dt: Double) -> Value {
+        guard !paused else { return currentValue }
+        return currentTarget + displacementAndVelocity(after: dt).displacement
+    }
+
+    /// The velocity `dt` seconds from now if nothing interrupts (zero while paused).
+    @inlinable
+    public func velocity(after dt: Double) -> Value {
+        guard !paused else { return .zero }
+        return displacementAndVelocity(after: dt).velocity
+    }
+
+    /// The closed-form displacement from the target and the velocity `dt` seconds from now.
+    @inlinable
+    func displacementAndVelocity(after dt: Double) -> (displacement: Value, velocity: Value) {
         let k = spring.coefficients(at: dt)
-        let x0 = value - target
-        let v0 = velocity
-        value = target + x0.scaled(by: k.xx) + v0.scaled(by: k.xv)
-        velocity = x0.scaled(by: k.vx) + v0.scaled(by: k.vv)
-        snapIfAtRest()
+        let x0 = currentValue - currentTarget
+        let v0 = currentVelocity
+        return (x0.scaled(by: k.xx) + v0.scaled(by: k.xv), x0.scaled(by: k.vx) + v0.scaled(by: k.vv))
     }
 
-    /// Sends the animation toward a new target from where it is, with the velocity it has.
+    // MARK: - Interruptions
+
+    /// Sends the animation toward a new target, optionally on a new spring, from where it is with
+    /// the velocity it has: value and velocity are untouched, so the motion stays continuous.
+    /// Works while paused too (the new target applies on resume). A non-finite target is ignored.
+    @inlinable
     public mutating func retarget(to newTarget: Value, spring newSpring: Spring? = nil) {
-        target = newTarget
+        if newTarget.isFinite { currentTarget = newTarget }
         if let newSpring { spring = newSpring }
-        if !isPaused { snapIfAtRest() }
     }
 
-    /// Freezes value and velocity; the target may still change.
+    /// Freezes value and velocity (the velocity is kept for `resume(velocity:mode:)`); the target
+    /// may still change.
+    @inlinable
     public mutating func pause() {
-        isPaused = true
+        paused = true
     }
 
-    /// While paused, a gesture writes the value directly (velocity stays zero until resume).
+    /// A gesture writes the value directly; the velocity becomes zero (the gesture's own velocity
+    /// arrives with `resume(velocity:mode:)`). Meant for a paused animation: while running, the
+    /// spring carries on from the new value at rest. A non-finite value is ignored.
+    @inlinable
     public mutating func hold(at newValue: Value) {
-        value = newValue
-        velocity = .zero
+        guard newValue.isFinite else { return }
+        currentValue = newValue
+        currentVelocity = .zero
     }
 
-    /// Sets value and velocity at once, keeping the target (for cross-fades and hand-offs).
+    /// Sets value and velocity at once, keeping the target (for hand-offs between animations).
+    /// Ignored if either is non-finite.
+    @inlinable
     public mutating func jump(to newValue: Value, velocity newVelocity: Value = .zero) {
-        value = newValue
-        velocity = newVelocity
-        if !isPaused { snapIfAtRest() }
+        guard newValue.isFinite, newVelocity.isFinite else { return }
+        currentValue = newValue
+        currentVelocity = newVelocity
     }
 
-    /// Lets time move the value again, with a gesture's velocity set or added (AppliesVelocity).
+    /// Lets time move the value again, with a gesture's velocity (units per second) set or added
+    /// (Material Motion's AppliesVelocity). Without a velocity, the one kept at `pause()` (zero
+    /// after a `hold(at:)`) carries on. A non-finite velocity is ignored.
+    @inlinable
     public mutating func resume(velocity gestureVelocity: Value? = nil, mode: VelocityMode = .set) {
-        isPaused = false
-        if let gestureVelocity {
-            velocity = mode == .set ? gestureVelocity : velocity + gestureVelocity
+        paused = false
+        if let gestureVelocity, gestureVelocity.isFinite {
+            switch mode {
+            case .set: currentVelocity = gestureVelocity
+            case .add: currentVelocity = currentVelocity + gestureVelocity
+            }
         }
-        snapIfAtRest()
     }
 
-    /// An estimate of the seconds until rest: the time for the envelope `e^{−ζω₀t}` (or the slow
-    /// over-damped root) to bring the present displacement and velocity inside the tolerances,
-    /// found by stepping the closed form in 1/120 s steps (at most 10 s).
-    public func settlingTimeEstimate() -> Double {
+    // MARK: - Settling
+
+    /// An estimate of the seconds until `advance` snaps the animation to rest if nothing
+    /// interrupts it: the first instant at which the closed-form displacement and velocity are both
+    /// within the rest tolerances. 0 when already within them; counted from `resume` while paused.
+    ///
+    /// Found by scanning the closed form in steps of at most 1/240 s (and at most a 24th of the
+    /// response, so no oscillation is skipped), then bisecting the step where the state enters the
+    /// tolerances to 1 µs. Driven by frames of length `h`, the animation comes to rest on the first
+    /// frame at or after this instant, so the measured time to rest lies in `[estimate, estimate + h)`
+    /// unless an under-damped spring passes through the tolerances between two frames and out again.
+    /// - Parameter limitSeconds: the longest time searched; returned when the state has not settled
+    ///   by then.
+    public func settlingTimeEstimate(limitSeconds: Double = 60) -> Double {
         if isAtRest { return 0 }
-        var t = 0.0
-        let step = 1.0 / 120
-        while t < 10 {
-            t += step
-            let k = spring.coefficients(at: t)
-            let x0 = value - target
-            let x = x0.scaled(by: k.xx) + velocity.scaled(by: k.xv)
-            let v = x0.scaled(by: k.vx) + velocity.scaled(by: k.vv)
-            if x.isWithin(restTolerance) && v.isWithin(restVelocityTolerance) { return t }
+        func settled(_ t: Double) -> Bool {
+            let (x, v) = displacementAndVelocity(after: t)
+            return x.isWithin(restTolerance) && v.isWithin(restVelocityTolerance)
         }
-        return t
-    }
-
-    private mutating func snapIfAtRest() {
-        guard !isPaused else { return }
-        if (value - target).isWithin(restTolerance) && velocity.isWithin(restVelocityTolerance) {
-            value = target
-            velocity = .zero
+        if settled(0) { return 0 }
+        let response = spring.responseSeconds.isFinite ? max(spring.responseSeconds, Spring.minimumResponseSeconds)
+                                                       : Spring.maximumResponseSeconds
+        let step = min(1.0 / 240, response / 24)
+        let limit = limitSeconds.isFinite ? max(limitSeconds, 0) : 60
+        var previous = 0.0
+        var index = 1.0
+        while previous < limit {
+            let t = min(index * step, limit)
+            if settled(t) {
+                var lo = previous, hi = t
+                while hi - lo > 1e-6 {
+                    let mid = (lo + hi) / 2
+                    if settled(mid) { hi = mid } else { lo = mid }
+                }
+                return hi
+            }
+            previous = t
+            index += 1
         }
+        return limit
     }
 }

@@ -11,6 +11,21 @@ struct PhotoZoom: ParsableCommand {
         subcommands: [Run.self],
         defaultSubcommand: Run.self
     )
+
+    /// Parses and runs, mapping argument errors to DESIGN.md's exit status 2 with one line on stderr
+    /// (ArgumentParser's own code for them is 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                printError("photozoom: " + message(for: error).split(separator: "\n").joined(separator: "; "))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 /// Parses `WxH` into a size in points.

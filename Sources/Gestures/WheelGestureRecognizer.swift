@@ -1,0 +1,60 @@
+import Geometry
+
+/// Wheel gestures with no button held: Ctrl + wheel pinches about the pointer, Ctrl + Shift +
+/// wheel rotates about it (see `WheelStep`), one step per wheel event, each about the pointer
+/// where it is then.
+///
+/// The first step begins the manipulation (with the step already applied, so one notch acts at
+/// once); later steps change it; switching between Ctrl and Ctrl + Shift keeps it going (its kind
+/// becomes `pinchRotate`). It ends when no step has come for `wheelQuietSeconds`, noticed on the
+/// first event of any kind (a `.frame` included) at or after that instant, or at once when a plain
+/// wheel event, a press or a touch comes. Its end velocities are the trackers' figures as of the
+/// last step: a wheel turns in discrete notches, so the quiet spell is how a release is noticed,
+/// not a stop to be measured.
+struct WheelGestureRecognizer: Sendable {
+    /// The settings in force (a session under way keeps its own copy).
+    var settings: GestureSettings
+    private var session: ManipulationSession?
+    /// Time of the last step, seconds.
+    private var lastStepTime = -Double.infinity
+
+    init(settings: GestureSettings) {
+        self.settings = settings
+    }
+
+    /// True while a wheel manipulation is in progress.
+    var isManipulating: Bool { session != nil }
+
+    /// Applies a step at `pointer`, beginning the manipulation if none is in progress.
+    mutating func apply(_ step: WheelStep, at pointer: Point, time: Double, output: inout RecognizerOutput) {
+        let grip = Grip(tracked: [], fixedCentre: pointer, source: .wheel)
+        // The unmoved start and the first step share an instant, so the step's result replaces
+        // the start as the first velocity sample.
+        var active = session ?? ManipulationSession(grip: grip, time: time, settings: settings)
+        active.regrip(grip, time: time)
+        active.apply(step: step.motion(about: pointer), pinch: step.isPinch, rotate: step.isRotate, time: time)
+        output.emit(active.report(active.state == .possible ? .began : .changed, at: time))
+        session = active
+        lastStepTime = time
+    }
+
+    /// Ends the manipulation if the wheel has been quiet for `wheelQuietSeconds` at `time`.
+    mutating func endIfQuiet(at time: Double, output: inout RecognizerOutput) {
+        guard session != nil, time - lastStepTime >= settings.wheelQuietSeconds else { return }
+        end(at: time, output: &output)
+    }
+
+    /// Ends the manipulation now, if one is in progress.
+    mutating func end(at time: Double, output: inout RecognizerOutput) {
+        guard var active = session else { return }
+        session = nil
+        output.emit(active.report(.ended, at: time, velocityTime: lastStepTime))
+    }
+
+    /// Cancels the manipulation, if one is in progress.
+    mutating func cancel(at time: Double, output: inout RecognizerOutput) {
+        guard var active = session else { return }
+        session = nil
+        output.emit(active.report(.cancelled, at: time))
+    }
+}
