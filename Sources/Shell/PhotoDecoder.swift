@@ -1,15 +1,6 @@
 import CSDL2
 import Foundation
 
-/// What a decode is for.
-enum DecodeTarget: Hashable, Sendable {
-    /// A grid thumbnail: shorter side `shortSide` pixels (covering an aspect-fill square cell of that
-    /// side), the longer side capped at the largest texture side.
-    case thumbnail(shortSide: Int)
-    /// The photo shown large: aspect fit inside `width`×`height` pixels (the window).
-    case screen(width: Int, height: Int)
-}
-
 /// Decodes one photo file into upright pixels at the size a target needs. One per decoder thread
 /// (it holds a TurboJPEG handle, which is not shared between threads).
 ///
