@@ -330,7 +330,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         let running = queue.runningJobs()
         var seen: Set<PhotoTextureKey> = []
         var jobs: [DecodeJob] = []
-        for job in wanted where seen.insert(job.key).inserted {
+        for job in wanted where !broken.contains(job.photo) && seen.insert(job.key).inserted {
             let cache = job.kind == .thumbnail ? thumbnails : fulls
             if let t = cache.peek(job.photo), serves(t.target, isFullSize: t.isFullSize, job.target) { continue }
             if let w = waiting[job.key], case let .success(image) = w.result,
