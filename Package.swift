@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "Viewer", targets: ["Viewer"]),
         .library(name: "Trace", targets: ["Trace"]),
+        // The SDL shell, for the pipeline benchmark (Benchmarks/); not part of the reusable engine.
+        .library(name: "Shell", targets: ["Shell"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
