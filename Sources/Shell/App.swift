@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Geometry
 import Gestures
+import Trace
 import Viewer
 
 /// The options of `photozoom run`.
@@ -46,6 +47,7 @@ public final class App {
     /// Runs until the user quits. Throws a `ShellError` for bad input or a failure to start.
     public func run() throws {
         let folder = try PhotoFolder(path: options.photosPath)
+        let recording = try Recording(options: options)
         if SDL_getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "x11", 1) }
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
@@ -69,11 +71,14 @@ public final class App {
         self.renderer = renderer
         defer { SDL_DestroyRenderer(renderer) }
 
-        let photos = PhotoCatalog.photos(for: folder, warn: printError)
-        let textures = SimpleTextureSource(files: folder.files, warn: printError)
+        let catalog = PhotoCatalog(folder: folder, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
+        let photos = catalog.photos
+        let textures = PhotoPipeline(catalog: catalog, warn: printError)
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
         var windowSize = currentWindowSize(window)
-        var viewer = Viewer(photos: photos, windowSize: windowSize, feel: .defaults)
+        let header = TraceHeader(windowSize: windowSize, scale: pointScale(window, renderer, windowSize), photos: photos,
+                                 feel: FeelCoding.object(of: recording.feel))
+        let session = try recording.session(header: header)
         var translator = EventTranslator(windowSize: windowSize)
         let clock = MonotonicClock()
 
@@ -85,20 +90,23 @@ public final class App {
                 if event.type == SDL_QUIT.rawValue { running = false; break }
                 if let input = translator.translate(event, at: t) {
                     if case let .resize(size) = input.kind { windowSize = size }
-                    viewer.handle(input)
+                    try recording.handle(input, in: session)
                 }
             }
             let t = clock.now()
-            viewer.handle(.frame(t))
-            for request in viewer.takeRequests() where request == .quit { running = false }
+            // Sizes of photos whose headers were read after start-up: recorded, so a replay matches.
+            for sizeEvent in textures.takePhotoSizeEvents(at: t) { try recording.handle(sizeEvent, in: session) }
+            try recording.handle(.frame(t), in: session)
+            for request in session.takeRequests() where request == .quit { running = false }
             if let limit = options.quitAfterSeconds, t >= limit { running = false }
 
             sceneRenderer.pointScale = pointScale(window, renderer, windowSize)
             SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
-            sceneRenderer.draw(viewer.scene())
+            sceneRenderer.draw(session.viewer.scene())
             if !running, let path = options.screenshotPath { try Screenshot.save(renderer, to: path) }
             SDL_RenderPresent(renderer)
         }
+        try recording.close()
     }
 
     private func currentWindowSize(_ window: OpaquePointer) -> Size {

@@ -1,9 +1,13 @@
 import Viewer
 
-/// Formats state snapshots as state-log lines (`.states.jsonl`).
+/// The state log's lines (`.states.jsonl`, DESIGN.md "State log"): one JSON object per frame, with
+/// a fixed field order and fixed rounding, so logs written live and in replay compare byte for byte.
 ///
-/// PROVISIONAL (foundation): the traces issue owns the recorder, reader and replay; this is the
-/// line format of the DESIGN contract, written with a fixed field order so logs compare byte for byte.
+/// `{"frame":12,"t":0.1,"phase":"opening","photo":3,"image":{"x":640,"y":400,"w":900,"h":600,
+///   "rotation":0},"backdrop":0.42,"progress":0.42,"scroll":0,"gesture":"none"}`
+///
+/// Rounding: `t` to the microsecond (the clock's grain); positions and sizes to 0.001 pt; rotation to
+/// 0.00001 rad; backdrop and progress to 0.0001; trailing zeros are not written.
 public enum StateLogFormat {
     /// One JSON line (no newline) for `s`.
     public static func line(_ s: StateSnapshot) -> String {
@@ -20,7 +24,8 @@ public enum StateLogFormat {
         return out
     }
 
-    /// `value` rounded to `places` decimals, printed without trailing zeros ("-0" prints as "0").
+    /// `value` rounded to `places` decimals, printed without trailing zeros ("-0" prints as "0");
+    /// `null` for a non-finite value (which the viewer never produces).
     public static func number(_ value: Double, places: Int = 3) -> String {
         guard value.isFinite else { return "null" }
         var scale = 1.0

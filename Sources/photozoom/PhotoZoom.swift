@@ -8,7 +8,7 @@ struct PhotoZoom: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photozoom",
         abstract: "A photo grid that zooms on springs, with a gesture-trace and feel-tuning lab.",
-        subcommands: [Run.self],
+        subcommands: [Run.self, Replay.self],
         defaultSubcommand: Run.self
     )
 

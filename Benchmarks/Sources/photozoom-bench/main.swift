@@ -7,4 +7,5 @@ import Benchmark
 Benchmark.main([
     motionBenchmarks,
     viewerBenchmarks,
+    replayBenchmarks,
 ])

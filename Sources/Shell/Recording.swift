@@ -1,0 +1,71 @@
+import Gestures
+import Trace
+import Viewer
+
+/// The live app's side of `--record`, `--states` and `--feel`: opens the files before the window,
+/// starts the `Session` the frame loop feeds, and turns trace errors into the shell's exit statuses.
+///
+/// Both files are written one whole line per `write(2)` as events happen, so a `kill -9` loses at
+/// most the event in flight.
+struct Recording {
+    /// The feel in force at the start (defaults ⊕ `--feel FILE`).
+    let feel: Feel
+    private let trace: FileLineSink?
+    private let states: FileLineSink?
+
+    /// Opens the trace and state-log files and reads the feel file; a bad path or feel file is bad
+    /// input (exit status 2), reported before any window opens.
+    init(options: RunOptions) throws {
+        do throws(TraceError) {
+            let layer = try options.feelPath.map { path throws(TraceError) in try FeelCoding.layer(fromFile: path) }
+            do throws(FieldError) {
+                feel = try FeelCoding.resolve([layer])
+            } catch {
+                throw TraceError(file: options.feelPath ?? "feel", line: nil, error)
+            }
+            trace = try options.recordPath.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: true) }
+            states = try options.statesPath.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: true) }
+        } catch {
+            throw ShellError(error.description, exitStatus: error.exitStatus)
+        }
+    }
+
+    /// The session for the window just opened; writes the trace header.
+    func session(header: TraceHeader) throws -> Session {
+        do throws(Session.Failure) {
+            return try Session(header: header, trace: trace, states: states)
+        } catch {
+            throw Self.shellError(error)
+        }
+    }
+
+    /// Hands one stamped event to the session. A feel event whose parameters do not decode is
+    /// refused with a warning (nothing is recorded or applied; the app runs on); a file that cannot
+    /// be written ends the app with exit status 1.
+    func handle(_ event: InputEvent, in session: Session) throws {
+        do throws(Session.Failure) {
+            try session.handle(event)
+        } catch let .badFeel(error) {
+            printError("photozoom: feel parameters not applied: " + TraceError(file: "feel", line: nil, error).description)
+        } catch {
+            throw Self.shellError(error)
+        }
+    }
+
+    /// Closes both files.
+    func close() throws {
+        do throws(TraceError) {
+            try trace?.close()
+            try states?.close()
+        } catch {
+            throw ShellError(error.description, exitStatus: 1)
+        }
+    }
+
+    private static func shellError(_ failure: Session.Failure) -> ShellError {
+        switch failure {
+        case let .cannotWrite(error): return ShellError(error.description, exitStatus: 1)
+        case let .badFeel(error): return ShellError(TraceError(file: "feel", line: nil, error, fieldPrefix: "feel").description, exitStatus: 2)
+        }
+    }
+}

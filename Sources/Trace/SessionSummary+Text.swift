@@ -1,0 +1,116 @@
+import Geometry
+import Viewer
+
+/// The human account printed by `replay --summary`, one line per event, e.g.
+/// `1.90 s pan dismissal released at (12, 1043) pt/s, projected 521 pt → close; photo at 1012 pt/s
+/// in the next frame; overshoot 0 pt; settled 2.31 s`.
+extension SessionSummary {
+    public var text: String {
+        var lines = entries.map(line)
+        var opens = 0, releases = 0, interruptions = 0
+        for e in entries {
+            switch e.kind {
+            case .opened: opens += 1
+            case .released: releases += 1
+            case .interrupted: interruptions += 1
+            default: break
+            }
+        }
+        if entries.isEmpty { lines.append("no photo was opened") }
+        lines.append("\(frameCount) frames over \(Self.seconds(endTime)); \(Self.count(opens, "open")), "
+                     + "\(Self.count(releases, "release")), \(Self.count(interruptions, "interruption"))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One entry's line.
+    public func line(_ e: Entry) -> String {
+        var out = Self.seconds(e.time) + " "
+        switch e.kind {
+        case let .opened(trigger):
+            out += "open \(photoName(e.photo)) by \(trigger)"
+        case let .closing(trigger):
+            out += "close \(photoName(e.photo)) by \(trigger)"
+        case let .grabbed(gesture, from):
+            out += "\(gesture) takes hold of \(photoName(e.photo)) while \(from.rawValue)"
+        case let .released(r):
+            out += "\(Self.gestureLabel(r.gesture)) released at \(Self.vector(r.velocity)) pt/s"
+            if r.scaleVelocity != 0 { out += ", scale \(Self.signed(r.scaleVelocity, places: 2))/s" }
+            if r.rotationVelocity != 0 { out += ", rotation \(Self.signed(r.rotationVelocity, places: 2)) rad/s" }
+            out += ", projected \(Self.projected(r)) → \(r.decision)"
+        case let .interrupted(from, to):
+            out += "\(from.rawValue) of \(photoName(e.photo)) interrupted → \(to.rawValue)"
+            if let before = e.velocityBefore { out += "; photo at \(Self.fixed(before.length, places: 0)) pt/s before" }
+        case let .paged(from, to):
+            out += "paged from \(photoName(from)) to \(photoName(to))"
+        case let .settled(phase):
+            out += "settled (\(phase.rawValue))"
+        }
+        guard e.isMeasured else { return out }
+        // Opens and closes start from rest: their next-frame velocity is kept but not printed.
+        if let after = e.velocityAfter, Self.isHandOff(e.kind) {
+            out += "; photo at \(Self.fixed(after.length, places: 0)) pt/s in the next frame"
+        }
+        if let overshoot = e.overshootPoints {
+            out += "; overshoot \(Self.fixed(overshoot, places: 1)) pt"
+            if let size = e.sizeOvershootPoints, size >= 0.05 { out += " (width \(Self.fixed(size, places: 1)) pt)" }
+        }
+        if let settled = e.settledAt {
+            out += "; settled \(Self.seconds(settled))"
+        } else if let cut = e.cutShortAt {
+            out += "; cut short at \(Self.seconds(cut))"
+        } else {
+            out += "; still moving at the end"
+        }
+        return out
+    }
+
+    static func isHandOff(_ kind: Entry.Kind) -> Bool {
+        switch kind {
+        case .released, .interrupted: return true
+        default: return false
+        }
+    }
+
+    func photoName(_ index: Int?) -> String {
+        guard let index else { return "the photo" }
+        guard photos.indices.contains(index) else { return "photo \(index)" }
+        return "photo \(index) (\(photos[index].name))"
+    }
+
+    static func gestureLabel(_ gesture: String) -> String {
+        switch gesture {
+        case "pan", "pinch", "rotate", "pinch+rotate": return "\(gesture) dismissal"
+        case "page": return "page swipe"
+        default: return gesture
+        }
+    }
+
+    /// The projection the decision was made on: a scale for pinches and zooms, points otherwise.
+    static func projected(_ r: ViewerNote.Release) -> String {
+        r.gesture == "pinch" || r.gesture == "zoom" ? "scale \(fixed(r.projected, places: 2))" : "\(fixed(r.projected, places: 0)) pt"
+    }
+
+    static func seconds(_ t: Double) -> String { fixed(t, places: 2) + " s" }
+
+    static func vector(_ p: Point) -> String { "(\(fixed(p.x, places: 0)), \(fixed(p.y, places: 0)))" }
+
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    static func signed(_ v: Double, places: Int) -> String { (v > 0 ? "+" : "") + fixed(v, places: places) }
+
+    /// `v` with exactly `places` decimals, no exponent, "-0" printed as "0".
+    static func fixed(_ v: Double, places: Int) -> String {
+        guard v.isFinite else { return v.isNaN ? "nan" : (v > 0 ? "∞" : "-∞") }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (v * scale).rounded()
+        if scaled == 0 { return places == 0 ? "0" : "0." + String(repeating: "0", count: places) }
+        guard abs(scaled) < 9e18 else { return v.description }
+        let negative = scaled < 0
+        let digits = String(Int64(abs(scaled)))
+        let padded = digits.count <= places ? String(repeating: "0", count: places - digits.count + 1) + digits : digits
+        let cut = padded.index(padded.endIndex, offsetBy: -places)
+        let body = places == 0 ? padded : padded[..<cut] + "." + padded[cut...]
+        return (negative ? "-" : "") + body
+    }
+}

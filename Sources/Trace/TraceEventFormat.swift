@@ -1,0 +1,145 @@
+import Geometry
+import Gestures
+
+/// The event lines of a gesture trace (`.trace.jsonl`, DESIGN.md "Gesture trace"): one JSON object
+/// per `InputEvent`, keys in a fixed order, numbers written so they read back bit for bit.
+///
+/// Beyond the contract's list, two event types carry what the shell learns while running:
+/// - `{"t":1.5,"type":"feel","feel":{…}}`: feel parameters changed live (a feel file layer: the keys
+///   given override the defaults);
+/// - `{"t":0.2,"type":"photo","index":3,"w":600,"h":400}`: photo 3's oriented pixel size became known.
+///
+/// A pointer `move` with no button held has no `button` key; `mods` may be omitted when empty.
+public enum TraceEventFormat {
+    /// The type names this version writes and reads.
+    public static let knownTypes: Set<String> = ["frame", "pointer", "wheel", "key", "touch", "resize", "feel", "photo"]
+
+    /// What a line holds: an event, or an event of a type this version does not know (skipped).
+    public enum Decoded: Hashable, Sendable {
+        case event(InputEvent)
+        case unknown(type: String)
+    }
+
+    // MARK: - Writing
+
+    /// The line (no newline) for `event`. A `.feel` event's `json` must be one compact JSON object
+    /// (as `FeelLayer.canonicalText` makes it): it is written as it is.
+    public static func line(_ event: InputEvent) -> String {
+        var out = "{\"t\":"
+        out += JSONText.number(event.time)
+        switch event.kind {
+        case .frame:
+            out += ",\"type\":\"frame\"}"
+        case let .pointer(phase, position, button, modifiers):
+            out += ",\"type\":\"pointer\",\"phase\":\"" + phase.rawValue + "\""
+            appendPoint(position, to: &out)
+            if let button { out += ",\"button\":\"" + button.rawValue + "\"" }
+            appendModifiers(modifiers, to: &out)
+            out += "}"
+        case let .wheel(position, delta, modifiers):
+            out += ",\"type\":\"wheel\""
+            appendPoint(position, to: &out)
+            out += ",\"dx\":" + JSONText.number(delta.x) + ",\"dy\":" + JSONText.number(delta.y)
+            appendModifiers(modifiers, to: &out)
+            out += "}"
+        case let .key(phase, key, modifiers):
+            out += ",\"type\":\"key\",\"phase\":\"" + phase.rawValue + "\",\"key\":" + JSONText.string(key)
+            appendModifiers(modifiers, to: &out)
+            out += "}"
+        case let .touch(phase, id, position):
+            out += ",\"type\":\"touch\",\"phase\":\"" + phase.rawValue + "\",\"id\":" + String(id)
+            appendPoint(position, to: &out)
+            out += "}"
+        case let .resize(size):
+            out += ",\"type\":\"resize\",\"w\":" + JSONText.number(size.width) + ",\"h\":" + JSONText.number(size.height) + "}"
+        case let .feel(json):
+            out += ",\"type\":\"feel\",\"feel\":" + json + "}"
+        case let .photoSize(index, size):
+            out += ",\"type\":\"photo\",\"index\":" + String(index)
+            out += ",\"w\":" + JSONText.number(size.width) + ",\"h\":" + JSONText.number(size.height) + "}"
+        }
+        return out
+    }
+
+    private static func appendPoint(_ p: Point, to out: inout String) {
+        out += ",\"x\":"
+        out += JSONText.number(p.x)
+        out += ",\"y\":"
+        out += JSONText.number(p.y)
+    }
+
+    private static func appendModifiers(_ m: Modifiers, to out: inout String) {
+        out += ",\"mods\":["
+        var first = true
+        for (name, flag) in Modifiers.names where m.contains(flag) {
+            if !first { out += "," }
+            out += "\"" + name + "\""
+            first = false
+        }
+        out += "]"
+    }
+
+    // MARK: - Reading
+
+    /// The event of one parsed line. Unknown fields are ignored; an unknown `type` is reported as
+    /// `.unknown` for the caller to skip; anything missing or malformed throws naming the field.
+    public static func decode(_ o: JSONObject) throws(FieldError) -> Decoded {
+        let time = try o.number("t")
+        guard time >= 0 else { throw FieldError(field: "t", message: "expected a time ≥ 0 s, found \(JSONText.number(time))") }
+        let type = try o.string("type")
+        let kind: InputEvent.Kind
+        switch type {
+        case "frame":
+            kind = .frame
+        case "pointer":
+            let phase = PressPhase(rawValue: try o.choice("phase", ["down", "move", "up"]))!
+            let button: PointerButton?
+            if phase == .move, o["button"] == nil || o["button"] == .null {
+                button = nil
+            } else {
+                button = PointerButton(rawValue: try o.choice("button", PointerButton.allCases.map(\.rawValue)))
+            }
+            kind = .pointer(phase: phase, position: try point(o), button: button, modifiers: try modifiers(o))
+        case "wheel":
+            kind = .wheel(position: try point(o), delta: Point(try o.number("dx"), try o.number("dy")), modifiers: try modifiers(o))
+        case "key":
+            let phase = PressPhase(rawValue: try o.choice("phase", ["down", "up"]))!
+            let key = try o.string("key")
+            guard !key.isEmpty else { throw FieldError(field: "key", message: "expected a key name (SDL's, lower-cased), found the empty string") }
+            kind = .key(phase: phase, key: key, modifiers: try modifiers(o))
+        case "touch":
+            let phase = TouchPhase(rawValue: try o.choice("phase", ["down", "move", "up", "cancel"]))!
+            // Ids are exact in a Double up to 2^53, which is what the text can carry.
+            kind = .touch(phase: phase, id: try o.integer("id", in: -(1 << 53)...(1 << 53)), position: try point(o))
+        case "resize":
+            kind = .resize(Size(try o.number("w", atLeast: 0, inclusive: false), try o.number("h", atLeast: 0, inclusive: false)))
+        case "feel":
+            kind = .feel(json: JSONText.value(.object(try o.object("feel"))))
+        case "photo":
+            kind = .photoSize(index: try o.integer("index", in: 0...Int(Int32.max)),
+                              size: Size(try o.number("w", atLeast: 0), try o.number("h", atLeast: 0)))
+        default:
+            return .unknown(type: type)
+        }
+        return .event(InputEvent(time: time, kind: kind))
+    }
+
+    private static func point(_ o: JSONObject) throws(FieldError) -> Point {
+        Point(try o.number("x"), try o.number("y"))
+    }
+
+    private static func modifiers(_ o: JSONObject) throws(FieldError) -> Modifiers {
+        guard let value = o["mods"] else { return [] }
+        guard case let .array(items) = value else {
+            throw FieldError(field: "mods", message: "expected an array of \"shift\", \"ctrl\", \"alt\", \"gui\", found \(value.kindDescription)")
+        }
+        var m = Modifiers()
+        for (i, item) in items.enumerated() {
+            guard case let .string(name) = item, let flag = Modifiers.names.first(where: { $0.0 == name })?.1 else {
+                throw FieldError(field: "mods[\(i)]", message: "expected one of \"shift\", \"ctrl\", \"alt\", \"gui\", found \(item.kindDescription)")
+            }
+            m.insert(flag)
+        }
+        return m
+    }
+}

@@ -1,0 +1,143 @@
+import Geometry
+import Testing
+@testable import Trace
+import Viewer
+
+@Suite("Summary: releases and interruptions with hand-off velocity, overshoot and settle time")
+struct SessionSummaryTests {
+    static let photos = [Photo(name: "a.jpg", pixelSize: Size(4, 3)), Photo(name: "b.jpg", pixelSize: Size(3, 4)),
+                         Photo(name: "coffee.jpg", pixelSize: Size(600, 400))]
+
+    static func snap(_ frame: Int, _ t: Double, _ phase: Phase, center: Point?, width: Double = 900, photo: Int = 2) -> StateSnapshot {
+        StateSnapshot(frame: frame, time: t, phase: phase, photo: photo,
+                      image: center.map { StateSnapshot.Image(center: $0, size: Size(width, width * 2 / 3), rotation: 0) },
+                      backdrop: 1, progress: 1, scroll: 0, gesture: .none)
+    }
+
+    /// Equal within 1e-9 relative: the times' decimal steps are not exact in binary.
+    func near(_ a: Point?, _ b: Point) -> Bool { a.map { ($0 - b).length <= 1e-9 * b.length } ?? false }
+    func near(_ a: Double?, _ b: Double) -> Bool { a.map { abs($0 - b) <= 1e-9 * abs(b) } ?? false }
+
+    static func release(at t: Double, velocity: Point, projected: Double, decision: String) -> ViewerNote {
+        .released(ViewerNote.Release(photo: 2, gesture: "pan", time: t, velocity: velocity, scaleVelocity: 0,
+                                     rotationVelocity: 0, projected: projected, decision: decision))
+    }
+
+    @Test("a release: next-frame velocity from successive centres, overshoot past the resting place, settle time")
+    func release() {
+        var s = SessionSummary(photos: Self.photos)
+        s.observe(notes: [], snapshot: Self.snap(1, 1.000, .interacting, center: Point(640, 380)))
+        s.observe(notes: [], snapshot: Self.snap(2, 1.016, .interacting, center: Point(640, 400)))
+        // Released between frames 2 and 3; frame 3 is 16 pt lower 0.016 s later: (416 − 400) / 0.016 = 1000 pt/s.
+        s.observe(notes: [Self.release(at: 1.01, velocity: Point(12, 1043), projected: 521, decision: "close")],
+                  snapshot: Self.snap(3, 1.032, .closing, center: Point(640, 416)))
+        // Travel 400 → 700 (downward); it reaches 712 and comes back: overshoot 712 − 700 = 12 pt.
+        s.observe(notes: [], snapshot: Self.snap(4, 1.048, .closing, center: Point(640, 600)))
+        s.observe(notes: [], snapshot: Self.snap(5, 1.064, .closing, center: Point(641, 712), width: 200))
+        s.observe(notes: [], snapshot: Self.snap(6, 1.080, .closing, center: Point(640, 700), width: 150))
+        s.observe(notes: [.settled(phase: .grid, time: 1.096)], snapshot: Self.snap(7, 1.096, .grid, center: nil))
+
+        let e = s.entries[0]
+        #expect(near(e.velocityAfter, Point(0, 1000)))
+        #expect(e.overshootPoints == 12)
+        // Width shrinks 900 → 150 and never goes below it: no size overshoot.
+        #expect(e.sizeOvershootPoints == 0)
+        #expect(e.settledAt == 1.096)
+        // |(0, 1000) − (12, 1043)| = √(12² + 43²)
+        #expect(near(e.handOffErrorPointsPerSecond, (12.0 * 12 + 43 * 43).squareRoot()))
+        #expect(s.line(e) == "1.01 s pan dismissal released at (12, 1043) pt/s, projected 521 pt → close; "
+                + "photo at 1000 pt/s in the next frame; overshoot 12.0 pt; settled 1.10 s")
+    }
+
+    @Test("an interruption compares the photo's velocity before and after; a grab cuts the motion short")
+    func interruption() {
+        var s = SessionSummary(photos: Self.photos)
+        s.observe(notes: [.opened(photo: 2, trigger: "click", time: 0.5)], snapshot: Self.snap(1, 0.516, .opening, center: Point(100, 100), width: 150))
+        s.observe(notes: [], snapshot: Self.snap(2, 0.532, .opening, center: Point(110, 105), width: 200))
+        s.observe(notes: [], snapshot: Self.snap(3, 0.548, .opening, center: Point(120, 110), width: 250))
+        // Before: (10, 5) / 0.016 = (625, 312.5) pt/s; after: (8, 4) / 0.016 = (500, 250) pt/s.
+        s.observe(notes: [.interrupted(photo: 2, from: .opening, to: .closing, time: 0.55)],
+                  snapshot: Self.snap(4, 0.564, .closing, center: Point(128, 114), width: 280))
+        s.observe(notes: [.grabbed(photo: 2, gesture: "pan", from: .closing, time: 0.57)],
+                  snapshot: Self.snap(5, 0.580, .interacting, center: Point(130, 115)))
+
+        #expect(s.entries.count == 3)
+        #expect(s.entries[0].cutShortAt == 0.55)
+        let i = s.entries[1]
+        #expect(near(i.velocityBefore, Point(625, 312.5)))
+        #expect(near(i.velocityAfter, Point(500, 250)))
+        #expect(i.cutShortAt == 0.57)
+        #expect(i.settledAt == nil)
+        // |(625, 312.5) − (500, 250)| = √(125² + 62.5²)
+        #expect(near(i.handOffErrorPointsPerSecond, (125.0 * 125 + 62.5 * 62.5).squareRoot()))
+        #expect(s.line(s.entries[0]) == "0.50 s open photo 2 (coffee.jpg) by click; cut short at 0.55 s")
+        #expect(s.line(i) == "0.55 s opening of photo 2 (coffee.jpg) interrupted → closing; photo at 699 pt/s before; "
+                + "photo at 559 pt/s in the next frame; cut short at 0.57 s")
+        #expect(s.line(s.entries[2]) == "0.57 s pan takes hold of photo 2 (coffee.jpg) while closing")
+    }
+
+    @Test("an opening that grows past its final width reports the size overshoot")
+    func sizeOvershoot() {
+        var s = SessionSummary(photos: Self.photos)
+        s.observe(notes: [], snapshot: Self.snap(1, 0.0, .grid, center: nil))
+        s.observe(notes: [.opened(photo: 2, trigger: "click", time: 0.01)], snapshot: Self.snap(2, 0.016, .opening, center: Point(100, 100), width: 150))
+        s.observe(notes: [], snapshot: Self.snap(3, 0.032, .opening, center: Point(640, 400), width: 1210))
+        s.observe(notes: [.settled(phase: .presented, time: 0.048)], snapshot: Self.snap(4, 0.048, .presented, center: Point(640, 400), width: 1200))
+        let e = s.entries[0]
+        // The frame before showed the grid: the velocity is taken one frame later, (540, 300) / 0.016.
+        #expect(near(e.velocityAfter, Point(540, 300) / 0.016))
+        #expect(e.overshootPoints == 0)
+        #expect(e.sizeOvershootPoints == 10)
+        #expect(s.text == "0.01 s open photo 2 (coffee.jpg) by click; overshoot 0.0 pt (width 10.0 pt); settled 0.05 s\n"
+                + "4 frames over 0.05 s; 1 open, 0 releases, 0 interruptions\n")
+    }
+
+    @Test("a page: the frame before shows the old photo, so the velocity is taken a frame later")
+    func page() {
+        var s = SessionSummary(photos: Self.photos)
+        s.observe(notes: [], snapshot: Self.snap(1, 1.000, .paging, center: Point(500, 400), photo: 1))
+        let release = ViewerNote.Release(photo: 2, gesture: "page", time: 1.01, velocity: Point(-2500, 0), scaleVelocity: 0,
+                                         rotationVelocity: 0, projected: -1500, decision: "next")
+        s.observe(notes: [.paged(from: 1, to: 2, time: 1.01), .released(release)],
+                  snapshot: Self.snap(2, 1.016, .paging, center: Point(1200, 400), photo: 2))
+        // (1120 − 1200) / 0.016 = −5000 pt/s
+        s.observe(notes: [], snapshot: Self.snap(3, 1.032, .paging, center: Point(1120, 400), photo: 2))
+        s.observe(notes: [.settled(phase: .presented, time: 1.048)], snapshot: Self.snap(4, 1.048, .presented, center: Point(640, 400), photo: 2))
+        let e = s.entries[1]
+        #expect(near(e.velocityAfter, Point(-5000, 0)))
+        #expect(e.overshootPoints == 0)
+        #expect(s.line(e) == "1.01 s page swipe released at (-2500, 0) pt/s, projected -1500 pt → next; "
+                + "photo at 5000 pt/s in the next frame; overshoot 0.0 pt; settled 1.05 s")
+    }
+
+    @Test("a note at the same instant as the one measured (an interruption's close) carries no figures")
+    func sameInstant() {
+        var s = SessionSummary(photos: Self.photos)
+        s.observe(notes: [], snapshot: Self.snap(1, 0.5, .opening, center: Point(300, 300)))
+        s.observe(notes: [.interrupted(photo: 2, from: .opening, to: .closing, time: 0.51), .closing(photo: 2, trigger: "click", time: 0.51)],
+                  snapshot: Self.snap(2, 0.516, .closing, center: Point(290, 295)))
+        s.observe(notes: [.settled(phase: .grid, time: 0.6)], snapshot: Self.snap(3, 0.6, .grid, center: nil))
+        #expect(s.entries.map(\.isMeasured) == [true, false])
+        #expect(s.entries[0].settledAt == 0.6 && s.entries[0].cutShortAt == nil)
+        #expect(s.line(s.entries[1]) == "0.51 s close photo 2 (coffee.jpg) by click")
+    }
+
+    @Test("paging and a bare settle are listed; an empty session says so")
+    func others() {
+        var s = SessionSummary(photos: Self.photos)
+        #expect(s.text == "no photo was opened\n0 frames over 0.00 s; 0 opens, 0 releases, 0 interruptions\n")
+        s.observe(notes: [.paged(from: 0, to: 1, time: 2), .settled(phase: .presented, time: 2.4)], snapshot: Self.snap(1, 2.4, .presented, center: Point(1, 1)))
+        #expect(s.line(s.entries[0]) == "2.00 s paged from photo 0 (a.jpg) to photo 1 (b.jpg)")
+        #expect(s.line(s.entries[1]) == "2.40 s settled (presented)")
+    }
+
+    @Test("figures print with fixed decimals and no exponent")
+    func fixed() {
+        #expect(SessionSummary.fixed(1043.4, places: 0) == "1043")
+        #expect(SessionSummary.fixed(-0.004, places: 2) == "0.00")
+        #expect(SessionSummary.fixed(0.05, places: 2) == "0.05")
+        #expect(SessionSummary.fixed(-12.345, places: 1) == "-12.3")
+        #expect(SessionSummary.fixed(1e-9, places: 3) == "0.000")
+        #expect(SessionSummary.fixed(2.5e7, places: 1) == "25000000.0")
+    }
+}

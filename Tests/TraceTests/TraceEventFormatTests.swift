@@ -1,0 +1,137 @@
+import Geometry
+import Gestures
+import Testing
+@testable import Trace
+import Viewer
+
+@Suite("Trace lines: every event type round-trips exactly; bad fields are named")
+struct TraceEventFormatTests {
+    static let events: [InputEvent] = [
+        .frame(0.0083),
+        .frame(0),
+        .pointer(.down, 0.0101, 412.5, 300, button: .left),
+        .pointer(.move, 0.0189, 414, 331, button: .left, mods: [.alt]),
+        .pointer(.move, 0.02, 1.0 / 3, -0.0, button: nil, mods: [.shift, .ctrl, .alt, .gui]),
+        .pointer(.up, 0.12, 420, 390, button: .right, mods: [.ctrl]),
+        .pointer(.down, 0.13, Double.leastNonzeroMagnitude, 1e300, button: .middle),
+        .wheel(0.2, 600, 400, dx: 0.1, dy: -1.5, mods: [.ctrl, .shift]),
+        .key(.down, 0.3, "escape"),
+        .key(.up, 0.31, "left alt", mods: [.alt]),
+        .key(.down, 0.32, "\"quoted\\key\""),
+        .touch(.down, 0.4, id: 3, 500, 410),
+        .touch(.move, 0.41, id: -7, 500.25, 410.125),
+        .touch(.up, 0.42, id: 1 << 52, 0, 0),
+        .touch(.cancel, 0.43, id: 0, 1, 2),
+        .resize(0.5, 1024, 768),
+        .resize(0.51, 0.5, 1e-3),
+        InputEvent(time: 0.6, kind: .feel(json: #"{"openSpring":{"responseSeconds":0.5},"dragRadiusPoints":120}"#)),
+        InputEvent(time: 0.6, kind: .feel(json: "{}")),
+        InputEvent(time: 0.7, kind: .photoSize(index: 3, size: Size(600, 400))),
+        InputEvent(time: 0.71, kind: .photoSize(index: 0, size: .zero)),
+    ]
+
+    @Test("an event written and read back is the same event", arguments: events)
+    func roundTrip(event: InputEvent) throws {
+        let line = TraceEventFormat.line(event)
+        let object = try #require(try JSONReader.parse(line).objectValue, "\(line)")
+        #expect(try TraceEventFormat.decode(object) == .event(event), "\(line)")
+        #expect(!line.contains("\n"))
+    }
+
+    @Test("lines follow the contract's key order")
+    func contractText() {
+        #expect(TraceEventFormat.line(.frame(0.0083)) == #"{"t":0.0083,"type":"frame"}"#)
+        #expect(TraceEventFormat.line(.pointer(.down, 0.0101, 412.5, 300)) ==
+            #"{"t":0.0101,"type":"pointer","phase":"down","x":412.5,"y":300,"button":"left","mods":[]}"#)
+        #expect(TraceEventFormat.line(.wheel(0.2, 600, 400, dy: -1.5, mods: [.ctrl])) ==
+            #"{"t":0.2,"type":"wheel","x":600,"y":400,"dx":0,"dy":-1.5,"mods":["ctrl"]}"#)
+        #expect(TraceEventFormat.line(.key(.down, 0.3, "escape")) == #"{"t":0.3,"type":"key","phase":"down","key":"escape","mods":[]}"#)
+        #expect(TraceEventFormat.line(.touch(.down, 0.4, id: 3, 500, 410)) == #"{"t":0.4,"type":"touch","phase":"down","id":3,"x":500,"y":410}"#)
+        #expect(TraceEventFormat.line(.resize(0.5, 1024, 768)) == #"{"t":0.5,"type":"resize","w":1024,"h":768}"#)
+        #expect(TraceEventFormat.line(InputEvent(time: 0.8, kind: .photoSize(index: 3, size: Size(600, 400)))) ==
+            #"{"t":0.8,"type":"photo","index":3,"w":600,"h":400}"#)
+        #expect(TraceEventFormat.line(InputEvent(time: 0.9, kind: .feel(json: #"{"dragRadiusPoints":120}"#))) ==
+            #"{"t":0.9,"type":"feel","feel":{"dragRadiusPoints":120}}"#)
+    }
+
+    @Test("the contract's example lines read, with unknown fields ignored and mods optional")
+    func contractExamples() throws {
+        let lines = [
+            #"{"t":0.0083,"type":"frame","extra":{"deep":[1,2]}}"#,
+            #"{"t":0.4000,"type":"touch","phase":"down","id":3,"x":500,"y":410}"#,
+            #"{"t":0.3000,"type":"key","phase":"down","key":"escape"}"#,
+            #"{"t":0.1,"type":"pointer","phase":"move","x":1,"y":2,"button":null}"#,
+        ]
+        let expected: [InputEvent] = [.frame(0.0083), .touch(.down, 0.4, id: 3, 500, 410), .key(.down, 0.3, "escape"),
+                                      .pointer(.move, 0.1, 1, 2, button: nil)]
+        for (line, event) in zip(lines, expected) {
+            let object = try #require(try JSONReader.parse(line).objectValue)
+            #expect(try TraceEventFormat.decode(object) == .event(event))
+        }
+    }
+
+    @Test("an unknown type is reported as unknown, not as an error")
+    func unknownType() throws {
+        let object = try #require(try JSONReader.parse(#"{"t":1,"type":"gyro","x":[]}"#).objectValue)
+        #expect(try TraceEventFormat.decode(object) == .unknown(type: "gyro"))
+    }
+
+    @Test("a missing or malformed field is named with what was expected", arguments: [
+        (#"{"type":"frame"}"#, "t", "expected a number, found nothing (the field is missing)"),
+        (#"{"t":"abc","type":"frame"}"#, "t", "expected a number, found the string \"abc\""),
+        (#"{"t":-1,"type":"frame"}"#, "t", "expected a time ≥ 0 s, found -1"),
+        (#"{"t":1}"#, "type", "expected a string, found nothing (the field is missing)"),
+        (#"{"t":1,"type":"pointer","phase":"drag","x":1,"y":2}"#, "phase", #"expected one of "down", "move", "up", found the string "drag""#),
+        (#"{"t":1,"type":"pointer","phase":"down","x":1,"y":2}"#, "button", #"expected one of "left", "middle", "right", found nothing (the field is missing)"#),
+        (#"{"t":1,"type":"pointer","phase":"down","x":true,"y":2,"button":"left"}"#, "x", "expected a number, found true"),
+        (#"{"t":1,"type":"pointer","phase":"up","x":1,"y":2,"button":"left","mods":["meta"]}"#, "mods[0]", #"expected one of "shift", "ctrl", "alt", "gui", found the string "meta""#),
+        (#"{"t":1,"type":"touch","phase":"down","id":1.5,"x":1,"y":2}"#, "id", "expected a whole number in -9007199254740992…9007199254740992, found 1.5"),
+        (#"{"t":1,"type":"key","phase":"move","key":"a"}"#, "phase", #"expected one of "down", "up", found the string "move""#),
+        (#"{"t":1,"type":"resize","w":0,"h":5}"#, "w", "expected a number > 0, found 0"),
+        (#"{"t":1,"type":"feel","feel":[1]}"#, "feel", "expected an object, found an array"),
+        (#"{"t":1,"type":"photo","index":-1,"w":5,"h":5}"#, "index", "expected a whole number in 0…2147483647, found -1"),
+    ] as [(String, String, String)])
+    func fieldErrors(line: String, field: String, message: String) throws {
+        let object = try #require(try JSONReader.parse(line).objectValue)
+        do {
+            _ = try TraceEventFormat.decode(object)
+            Issue.record("\(line) decoded")
+        } catch {
+            #expect(error.field == field)
+            #expect(error.message == message)
+        }
+    }
+
+    @Test("the header round-trips: window, scale, photos with awkward names, a partial feel")
+    func headerRoundTrip() throws {
+        let feel = try #require(try JSONReader.parse(#"{"dragRadiusPoints":120}"#).objectValue)
+        let header = TraceHeader(windowSize: Size(1280, 800), scale: 2,
+                                 photos: [Photo(name: "café \"1\".jpg", pixelSize: Size(600, 400)), Photo(name: "x.png", pixelSize: .zero)],
+                                 feel: feel)
+        let line = header.line
+        #expect(line.hasPrefix(#"{"trace":"photozoom","version":1,"window":{"w":1280,"h":800},"scale":2,"photos":[{"name":"café \"1\".jpg","w":600,"h":400}"#))
+        let back = try TraceHeader(try #require(try JSONReader.parse(line).objectValue))
+        #expect(back == header)
+        let bare = try TraceHeader(try #require(try JSONReader.parse(#"{"trace":"photozoom","version":1,"window":{"w":10,"h":20},"photos":[]}"#).objectValue))
+        #expect(bare.scale == 1 && bare.feel == nil && bare.photos.isEmpty)
+    }
+
+    @Test("header faults name the field", arguments: [
+        (#"{"t":0,"type":"frame"}"#, "trace"),
+        (#"{"trace":"photozoom","version":2,"window":{"w":1,"h":1},"photos":[]}"#, "version"),
+        (#"{"trace":"photozoom","version":1,"window":{"w":1},"photos":[]}"#, "window.h"),
+        (#"{"trace":"photozoom","version":1,"window":{"w":1,"h":1},"photos":[{"name":"a","w":"x","h":1}]}"#, "photos[0].w"),
+        (#"{"trace":"photozoom","version":1,"window":{"w":1,"h":1},"photos":[3]}"#, "photos[0]"),
+        (#"{"trace":"photozoom","version":1,"window":{"w":1,"h":1}}"#, "photos"),
+        (#"{"trace":"photozoom","version":1,"window":{"w":1,"h":1},"photos":[],"feel":7}"#, "feel"),
+    ] as [(String, String)])
+    func headerErrors(line: String, field: String) throws {
+        let object = try #require(try JSONReader.parse(line).objectValue)
+        do {
+            _ = try TraceHeader(object)
+            Issue.record("\(line) read")
+        } catch {
+            #expect(error.field == field, "\(error.message)")
+        }
+    }
+}

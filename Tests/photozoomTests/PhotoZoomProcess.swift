@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// The built `photozoom` binary, run as a user would, with its exit status and both output streams.
+enum PhotoZoomProcess {
+    /// The package's root folder.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The golden traces committed with the Trace tests.
+    static let goldenFolder = packageRoot.appendingPathComponent("Tests/TraceTests/Golden", isDirectory: true)
+
+    /// `photozoom` beside the test bundle (`.build/debug/photozoom`), else under the package's `.build`.
+    static let binary: URL? = {
+        var candidates: [URL] = []
+        if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent().appendingPathComponent("photozoom")) }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("photozoom"))
+        let arg0 = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(arg0.deletingLastPathComponent().appendingPathComponent("photozoom"))
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/photozoom"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    struct Outcome {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `photozoom arguments…` to completion (killed after `timeout` seconds).
+    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+                    timeout: Double = 120) throws -> Outcome {
+        let binary = try #require(binary, "photozoom is not built next to the tests; run `swift build` first")
+        return try runProgram(binary, arguments, environment: environment.merging(["SDL_VIDEODRIVER": "dummy"]) { a, _ in a },
+                              stdin: stdin, timeout: timeout)
+    }
+
+    /// Runs any program to completion, with outputs captured through files (no pipe can fill up).
+    static func runProgram(_ program: URL, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+                           timeout: Double = 120) throws -> Outcome {
+        let scratch = try scratchFolder("process-\(counter.next())")
+        let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        if let stdin {
+            let input = scratch.appendingPathComponent("stdin")
+            try stdin.write(to: input, atomically: false, encoding: .utf8)
+            process.standardInput = try FileHandle(forReadingFrom: input)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            Issue.record("\(program.lastPathComponent) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+        }
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus,
+                       stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+                       stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    }
+
+    /// A fresh, empty folder for one test.
+    static func scratchFolder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("photozoom-cli-tests-\(getpid())", isDirectory: true)
+            .appendingPathComponent(name, isDirectory: true)
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Distinct names for concurrent tests.
+    final class Counter: @unchecked Sendable {
+        private var value = 0
+        private let lock = NSLock()
+        func next() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+    }
+    static let counter = Counter()
+}

@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+
+@Suite("photozoom replay: logs, frames, summaries, other feel, and every bad input through the real command line")
+struct ReplayCommandTests {
+    static let header = #"{"trace":"photozoom","version":1,"window":{"w":640,"h":480},"scale":1,"photos":[{"name":"coffee.jpg","w":600,"h":400},{"name":"rocket.jpg","w":640,"h":427},{"name":"not-in-any-folder.jpg","w":300,"h":300}]}"#
+
+    /// A hand-written trace at 24 frames per second with a wheel scroll in it.
+    static func handWritten(frames: Int = 48, extra: [Int: String] = [:]) -> [String] {
+        var lines = [header]
+        for k in 1...frames {
+            if k == 5 { lines.append(#"{"t":0.2,"type":"wheel","x":300,"y":200,"dx":0,"dy":-3,"mods":[]}"#) }
+            if let e = extra[k] { lines.append(e) }
+            lines.append(#"{"t":"# + String(Double(k) / 24) + #","type":"frame"}"#)
+        }
+        return lines
+    }
+
+    func write(_ lines: [String], _ name: String, in folder: URL, newline: Bool = true) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try (lines.joined(separator: "\n") + (newline ? "\n" : "")).write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    @Test("a golden trace replays through the command line to its committed log, twice identically")
+    func goldenTwice() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("golden-twice")
+        let trace = PhotoZoomProcess.goldenFolder.appendingPathComponent("pan-dismissal.trace.jsonl").path
+        var logs: [Data] = []
+        for i in 0..<2 {
+            let log = folder.appendingPathComponent("\(i).states.jsonl").path
+            let r = try PhotoZoomProcess.run(["replay", trace, "--states", log])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stderr.isEmpty)
+            logs.append(try Data(contentsOf: URL(fileURLWithPath: log)))
+        }
+        #expect(logs[0] == logs[1])
+        #expect(logs[0] == (try Data(contentsOf: PhotoZoomProcess.goldenFolder.appendingPathComponent("pan-dismissal.states.jsonl"))))
+    }
+
+    @Test("a hand-written trace at 24 fps replays, one state line per frame, the trace read from standard input too")
+    func handWrittenTrace() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("hand-written")
+        let trace = try write(Self.handWritten(), "t.trace.jsonl", in: folder)
+        let r = try PhotoZoomProcess.run(["replay", trace, "--states", "-"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 48)
+        #expect(lines.last?.hasPrefix(#"{"frame":48,"t":2,"#) == true)
+        let piped = try PhotoZoomProcess.run(["replay", "-", "--states", "-"], stdin: Self.handWritten().joined(separator: "\n") + "\n")
+        #expect(piped.stdout == r.stdout)
+    }
+
+    @Test("--feel replays the same input under other parameters, over the header's feel and the defaults")
+    func feelOverride() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("feel-override")
+        // Sixty photos, so the grid has room to scroll.
+        let photos = (0..<60).map { #"{"name":"p\#($0).jpg","w":400,"h":300}"# }.joined(separator: ",")
+        var lines = Self.handWritten()
+        lines[0] = #"{"trace":"photozoom","version":1,"window":{"w":640,"h":480},"photos":["# + photos
+            + #"],"feel":{"wheelScrollPointsPerUnit":20}}"#
+        let trace = try write(lines, "t.trace.jsonl", in: folder)
+        let feel = folder.appendingPathComponent("slow.json").path
+        try #"{"wheelScrollPointsPerUnit": 5}"#.write(toFile: feel, atomically: false, encoding: .utf8)
+        let recorded = try PhotoZoomProcess.run(["replay", trace, "--states", "-"])
+        let other = try PhotoZoomProcess.run(["replay", trace, "--feel", feel, "--states", "-"])
+        #expect(recorded.status == 0 && other.status == 0, "\(recorded.stderr)\(other.stderr)")
+        #expect(recorded.stdout != other.stdout)
+        // The wheel asked for 3 units: the grid settles toward 3 · 20 pt with the header's feel, 3 · 5 pt with --feel.
+        func lastScroll(_ log: String) throws -> Double {
+            let last = try #require(log.split(separator: "\n").last)
+            let field = try #require(last.range(of: #""scroll":[-0-9.e]+"#, options: .regularExpression))
+            return try #require(Double(last[field].dropFirst(9)))
+        }
+        #expect(abs(try lastScroll(recorded.stdout) - 60) < 1)
+        #expect(abs(try lastScroll(other.stdout) - 15) < 1)
+    }
+
+    @Test("--summary prints an account ending with the frame count")
+    func summary() throws {
+        let trace = PhotoZoomProcess.goldenFolder.appendingPathComponent("open-and-close.trace.jsonl").path
+        let r = try PhotoZoomProcess.run(["replay", trace, "--summary"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // 2.2 s at 16 ms a frame: ⌊2200 / 16⌋ = 137 frames, the last at 2.192 s.
+        #expect(r.stdout.split(separator: "\n").last?.hasPrefix("137 frames over 2.19 s; ") == true, "\(r.stdout)")
+    }
+
+    @Test("--frames draws every Nth frame as a PNG of the window's size, missing photos as placeholders")
+    func frames() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("frames")
+        let trace = try write(Self.handWritten(frames: 12), "t.trace.jsonl", in: folder)
+        let out = folder.appendingPathComponent("frames/nested").path
+        let r = try PhotoZoomProcess.run(["replay", trace, "--frames", out, "--every", "5"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("1 of the trace's 3 photos are not in"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        // Frames 1, 6 and 11 of 12.
+        #expect(names == ["frame-000001.png", "frame-000006.png", "frame-000011.png"])
+        let png = try Data(contentsOf: URL(fileURLWithPath: out).appendingPathComponent(names[0]))
+        // PNG: 8-byte signature, then the IHDR chunk whose data starts with width and height (big-endian).
+        #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 640 && height == 480)
+    }
+
+    @Test("with no output asked for, it says what it did and how to get output")
+    func nothingAsked() throws {
+        let r = try PhotoZoomProcess.run(["replay", PhotoZoomProcess.goldenFolder.appendingPathComponent("paging.trace.jsonl").path])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("replayed 187 frames"))
+    }
+
+    // MARK: - Bad input
+
+    @Test("a malformed field: exit status 2 and FILE:LINE: field 'x': expected …")
+    func malformedField() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("malformed")
+        var lines = Self.handWritten()
+        lines[2] = #"{"t":0.05,"type":"pointer","phase":"down","x":"abc","y":1,"button":"left"}"#
+        let trace = try write(lines, "bad.trace.jsonl", in: folder)
+        let r = try PhotoZoomProcess.run(["replay", trace, "--states", folder.appendingPathComponent("s.jsonl").path])
+        #expect(r.status == 2)
+        #expect(r.stderr == "photozoom: \(trace):3: field 'x': expected a number, found the string \"abc\"\n")
+    }
+
+    @Test("broken JSON in the middle: exit status 2 naming the line and column")
+    func brokenJSON() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("broken")
+        var lines = Self.handWritten()
+        lines[4] = #"{"t":0.17,"type":"frame",}"#
+        let trace = try write(lines, "bad.trace.jsonl", in: folder)
+        let r = try PhotoZoomProcess.run(["replay", trace])
+        #expect(r.status == 2)
+        #expect(r.stderr == "photozoom: \(trace):5: expected a quoted key, found '}' (column 26)\n")
+    }
+
+    @Test("an unknown event type: skipped with one warning, the rest replays as if it were not there")
+    func unknownType() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("unknown")
+        let plain = try write(Self.handWritten(), "plain.trace.jsonl", in: folder)
+        let odd = try write(Self.handWritten(extra: [3: #"{"t":0.1,"type":"stylus","pressure":0.5}"#, 9: #"{"t":0.35,"type":"stylus"}"#]),
+                            "odd.trace.jsonl", in: folder)
+        let a = try PhotoZoomProcess.run(["replay", plain, "--states", "-"])
+        let b = try PhotoZoomProcess.run(["replay", odd, "--states", "-"])
+        #expect(b.status == 0)
+        #expect(b.stderr == "\(odd):4: warning: skipping events of unknown type \"stylus\"\n")
+        #expect(a.stdout == b.stdout)
+    }
+
+    @Test("a last line cut off mid-way: replayed up to the last whole line, with a warning")
+    func cutOff() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("cut-off")
+        let whole = Self.handWritten(frames: 20)
+        let complete = try write(whole, "whole.trace.jsonl", in: folder)
+        let cut = try write(whole + [#"{"t":0.9,"type":"poi"#], "cut.trace.jsonl", in: folder, newline: false)
+        let a = try PhotoZoomProcess.run(["replay", complete, "--states", "-"])
+        let b = try PhotoZoomProcess.run(["replay", cut, "--states", "-"])
+        #expect(b.status == 0)
+        #expect(b.stderr == "\(cut):\(whole.count + 1): warning: the last line is cut off (unterminated string: expected '\"', found the end of the line); replaying up to line \(whole.count)\n")
+        #expect(a.stdout == b.stdout)
+    }
+
+    @Test("times going backwards: exit status 2 naming the line")
+    func backwards() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("backwards")
+        var lines = Self.handWritten(frames: 10)
+        lines.insert(#"{"t":0.1,"type":"key","phase":"down","key":"a"}"#, at: 8)
+        let trace = try write(lines, "back.trace.jsonl", in: folder)
+        let r = try PhotoZoomProcess.run(["replay", trace])
+        #expect(r.status == 2)
+        #expect(r.stderr == "photozoom: \(trace):9: field 't': time 0.1 s goes backwards (line 8 was at 0.25 s)\n")
+    }
+
+    @Test("a missing, empty or foreign file: exit status 2 naming it", arguments: ["missing", "empty", "foreign", "version"])
+    func badFiles(kind: String) throws {
+        let folder = try PhotoZoomProcess.scratchFolder("bad-file-\(kind)")
+        let path = folder.appendingPathComponent("\(kind).trace.jsonl").path
+        let expected: String
+        switch kind {
+        case "empty":
+            try "".write(toFile: path, atomically: false, encoding: .utf8)
+            expected = "\(path): empty: expected the trace header {\"trace\":\"photozoom\",…} on line 1"
+        case "foreign":
+            try "{\"hello\":1}\n".write(toFile: path, atomically: false, encoding: .utf8)
+            expected = "\(path):1: field 'trace': expected \"photozoom\" (line 1 must be the trace header), found nothing"
+        case "version":
+            try (Self.header.replacingOccurrences(of: #""version":1"#, with: #""version":3"#) + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+            expected = "\(path):1: field 'version': expected 1 (this photozoom reads version 1 traces), found 3"
+        default:
+            expected = "\(path): no such file"
+        }
+        let r = try PhotoZoomProcess.run(["replay", path])
+        #expect(r.status == 2)
+        #expect(r.stderr == "photozoom: \(expected)\n")
+    }
+
+    @Test("a bad feel file or --every 0: exit status 2 naming the key or option")
+    func badArguments() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("bad-arguments")
+        let trace = try write(Self.handWritten(frames: 3), "t.trace.jsonl", in: folder)
+        let feel = folder.appendingPathComponent("feel.json").path
+        try #"{"openSpring": {"dampingRatio": "bouncy"}}"#.write(toFile: feel, atomically: false, encoding: .utf8)
+        let r = try PhotoZoomProcess.run(["replay", trace, "--feel", feel])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("photozoom: \(feel): field 'openSpring.dampingRatio': expected a number"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        let every = try PhotoZoomProcess.run(["replay", trace, "--frames", folder.path, "--every", "0"])
+        #expect(every.status == 2)
+        #expect(every.stderr == "photozoom: --every: expected a whole number ≥ 1, found 0\n")
+    }
+
+    @Test("a state log that cannot be written: exit status 2 before anything is replayed")
+    func unwritableLog() throws {
+        let trace = PhotoZoomProcess.goldenFolder.appendingPathComponent("paging.trace.jsonl").path
+        let r = try PhotoZoomProcess.run(["replay", trace, "--states", "/nonexistent-folder/s.jsonl"])
+        #expect(r.status == 2)
+        #expect(r.stderr == "photozoom: /nonexistent-folder/s.jsonl: cannot create: No such file or directory\n")
+    }
+}
