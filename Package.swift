@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "Viewer", targets: ["Viewer"]),
         .library(name: "Trace", targets: ["Trace"]),
+        // The SDL shell, for the pipeline benchmark (Benchmarks/); not part of the reusable engine.
+        .library(name: "Shell", targets: ["Shell"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -25,7 +27,7 @@ let package = Package(
         .target(name: "Geometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "Gestures", dependencies: ["Geometry", "Motion"], exclude: ["README.md"]),
-        .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures"]),
+        .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures"], exclude: ["README.md"]),
         .target(name: "Trace", dependencies: ["Geometry", "Motion", "Gestures", "Viewer"]),
         .target(name: "Shell", dependencies: ["CSDL2", "Geometry", "Motion", "Gestures", "Viewer", "Trace"]),
         .executableTarget(

@@ -22,5 +22,16 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // The photo pipeline against real folders (scripts/bench pipeline): start-up, streaming,
+        // memory, thumbnail throughput against the plain decode.
+        .executableTarget(
+            name: "photozoom-pipeline-bench",
+            dependencies: [
+                .product(name: "Geometry", package: "PhotoZoom"),
+                .product(name: "Gestures", package: "PhotoZoom"),
+                .product(name: "Viewer", package: "PhotoZoom"),
+                .product(name: "Shell", package: "PhotoZoom"),
+            ]
+        ),
     ]
 )

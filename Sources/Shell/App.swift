@@ -71,8 +71,9 @@ public final class App {
         self.renderer = renderer
         defer { SDL_DestroyRenderer(renderer) }
 
-        let photos = PhotoCatalog.photos(for: folder, warn: printError)
-        let textures = SimpleTextureSource(files: folder.files, warn: printError)
+        let catalog = PhotoCatalog(folder: folder, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
+        let photos = catalog.photos
+        let textures = PhotoPipeline(catalog: catalog, warn: printError)
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
         var windowSize = currentWindowSize(window)
         let header = TraceHeader(windowSize: windowSize, scale: pointScale(window, renderer, windowSize), photos: photos,
@@ -93,6 +94,8 @@ public final class App {
                 }
             }
             let t = clock.now()
+            // Sizes of photos whose headers were read after start-up: recorded, so a replay matches.
+            for sizeEvent in textures.takePhotoSizeEvents(at: t) { try recording.handle(sizeEvent, in: session) }
             try recording.handle(.frame(t), in: session)
             for request in session.takeRequests() where request == .quit { running = false }
             if let limit = options.quitAfterSeconds, t >= limit { running = false }

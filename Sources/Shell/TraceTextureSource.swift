@@ -5,11 +5,13 @@ import Viewer
 /// The textures of a trace's photos, taken from a folder at hand and matched by name: the one
 /// adapter between replayed frames and the texture pipeline.
 ///
-/// Replay saves each frame as soon as it is drawn, so the source must answer synchronously; this
-/// one wraps `SimpleTextureSource`, which decodes at first demand. A photo of the trace that the
-/// folder lacks is drawn as a plain placeholder tile.
+/// Replay saves each frame as soon as it is drawn, so the source must answer synchronously: this
+/// one drives the asynchronous `PhotoPipeline` until every texture the frame needs has arrived (or
+/// is known broken). A photo of the trace that the folder lacks is drawn as a plain placeholder tile.
 public final class TraceTextureSource: PhotoTextureSource {
-    private let source: SimpleTextureSource
+    private let source: PhotoPipeline
+    /// The longest a frame waits for its decodes before it is drawn with what there is.
+    static let frameWaitLimitSeconds = 30.0
     /// The folder file index of each trace photo, nil where the folder has none of that name.
     private let fileIndex: [Int?]
 
@@ -19,7 +21,7 @@ public final class TraceTextureSource: PhotoTextureSource {
             byName[url.lastPathComponent] = i
         }
         fileIndex = photos.map { byName[$0.name] }
-        source = SimpleTextureSource(files: folder.files, warn: warn)
+        source = PhotoPipeline(catalog: PhotoCatalog(folder: folder, warn: warn), warn: warn)
     }
 
     /// How many of the trace's photos the folder lacks.
@@ -30,6 +32,18 @@ public final class TraceTextureSource: PhotoTextureSource {
         mapped.visibleCells = demand.visibleCells.compactMap(file)
         mapped.largePhotos = demand.largePhotos.compactMap(file)
         source.prepare(for: mapped, renderer: renderer)
+        let start = DispatchTime.now().uptimeNanoseconds
+        while !isComplete(mapped) && !source.isIdle {
+            if Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 > Self.frameWaitLimitSeconds { break }
+            usleep(1000)
+            source.prepare(for: mapped, renderer: renderer)
+        }
+    }
+
+    /// True when every texture `demand` asks for is uploaded or known broken.
+    private func isComplete(_ demand: SceneDemand) -> Bool {
+        demand.visibleCells.allSatisfy { source.hasThumbnail($0) || source.isBroken($0) }
+            && demand.largePhotos.allSatisfy { source.hasFullPhoto($0) || source.isBroken($0) }
     }
 
     public func texture(for photo: Int, preferFull: Bool) -> Texture? {

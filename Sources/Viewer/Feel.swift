@@ -31,12 +31,18 @@ public struct Feel: Hashable, Sendable, Codable {
     public var dismissShrinkDistanceFraction = 0.5
     /// Releasing back toward the start faster than this returns (Material Motion `ChangeDirection`).
     public var cancelReversalSpeedPointsPerSecond = 100.0
+    /// A pinch released with its projected scale below this closes (between 1 and the minimum scale).
+    public var dismissPinchCloseScale = 0.75
 
     // MARK: Momentum
     /// Deceleration rate per millisecond for projecting release momentum (UIScrollView normal).
     public var decelerationRatePerMillisecond = 0.998
     /// Rubber-band coefficient (UIScrollView).
     public var rubberBandCoefficient = 0.55
+    /// Coasting (grid scroll, zoomed pan) stops once its speed falls below this, pt/s.
+    public var momentumStopSpeedPointsPerSecond = 20.0
+    /// Release velocities are limited to this speed before they are handed on, pt/s.
+    public var maximumFlingSpeedPointsPerSecond = 6000.0
 
     // MARK: Velocity tracking
     public var velocityWindowSeconds = 0.1
@@ -63,16 +69,26 @@ public struct Feel: Hashable, Sendable, Codable {
     public var wheelRotateRadiansPerUnit = 0.08
     /// Plain wheel: grid scroll distance per wheel unit.
     public var wheelScrollPointsPerUnit = 60.0
+    /// Horizontal wheel travel (units) on the presented photo that turns one page.
+    public var wheelPageUnits = 1.0
 
     // MARK: Zoom in the photo
     public var maximumZoomScale = 4.0
     public var doubleClickZoomScale = 2.5
     public var keyboardZoomStep = 1.25
+    /// Arrow keys pan a zoomed photo by this fraction of the window.
+    public var keyboardPanFraction = 0.15
 
     // MARK: Grid
     /// Cells aim at this side length; the column count follows the window width.
     public var gridCellTargetPoints = 160.0
     public var gridSpacingPoints = 4.0
+
+    // MARK: Motion preferences
+    /// Reduced motion (`--reduced-motion`): openings and closings cross-fade instead of flying.
+    public var reducedMotion = false
+    /// Duration of a full reduced-motion cross-fade, seconds.
+    public var crossFadeSeconds = 0.25
 
     public init() {}
 

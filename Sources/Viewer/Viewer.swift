@@ -4,8 +4,24 @@ import Motion
 
 /// PhotoZoom's whole behaviour: events and times in, state and Scene out. Pure and deterministic.
 ///
-/// PROVISIONAL (foundation): the grid, its scrolling and its keys. The transition issue adds the
-/// photo transition, dismissal, paging and zoom behind the same surface.
+/// The grid scrolls (wheel, drag with momentum, keyboard focus); a click flies a photo from its cell
+/// to the full frame on the open spring and a click, Esc or a gesture can take it back at any
+/// instant; a pan, pinch or rotate holds the photo with the springs paused and throws it back to
+/// the grid or the full frame with the gesture's velocity; horizontal drags page; pinching out zooms.
+/// This file is the dispatcher: each concept lives in its own type and `Viewer+…` file.
+///
+/// Input may arrive between frames: every motion is first advanced to the event's own time, so a
+/// reversal or a release starts from the state at that instant, not at the last frame.
+///
+/// Double-click (documented for users in the README): on the presented photo the first click starts
+/// the dismissal at once (a tap never waits to see whether a second follows); a second click within
+/// the double-click interval reverses that dismissal, from wherever the photo is and with its
+/// velocity, into a 2.5× zoom about the point clicked. On a zoomed photo a double-click zooms back
+/// to the fit; a single click there does nothing. In the grid a double-click simply opens (its
+/// second click does not send the opening photo back).
+///
+/// Plain wheel: scrolls the grid; on the presented photo a horizontal wheel swipe turns one page and
+/// vertical wheel is ignored (the grid behind stays put); on a zoomed photo it pans.
 public struct Viewer: Sendable {
     public private(set) var photos: [Photo]
     public private(set) var feel: Feel
@@ -13,23 +29,91 @@ public struct Viewer: Sendable {
     public private(set) var time: Double = 0
     public private(set) var frameCount = 0
 
-    private var scroll: SpringAnimation<Double>
-    private var scrollTarget: Double = 0
-    private var lastWheelTime: Double = -.infinity
-    private var requests: [ViewerRequest] = []
-    private var notes: [ViewerNote] = []
+    var recognizer: GestureRecognizer
+    var scroller: GridScroller
+    var focus = FocusRing()
+    /// The photo out of the grid, if any.
+    var transition: PhotoTransition?
+    /// What moves that photo now.
+    var control: PhotoControl = .flight
+    /// Who receives the manipulation in progress.
+    var owner: ManipulationOwner = .none
+    /// The manipulation in progress as the recognizer reported it (for the finger overlay).
+    var heldManipulation: Manipulation?
+    /// The photo opened last (the state log's `photo` in the grid).
+    var lastPhoto: Int?
+    /// The click that dismissed the presented photo, while the closing it started is under way: a
+    /// second click (a double tap) reverses it into a zoom.
+    var tapDismissal: (photo: Int, location: Point, time: Double)?
+    /// A press that stopped a coasting grid: its click must not open a cell.
+    var swallowNextTap = false
+    var wheelPaging = WheelPaging()
+    /// A tap or wheel step seen since the last frame (for the state log's `gesture`).
+    var gestureSinceFrame: GestureName = .none
+    /// The state log's `gesture` for the last frame.
+    var frameGesture: GestureName = .none
+    var wasAtRest = true
+    var requests: [ViewerRequest] = []
+    var notes: [ViewerNote] = []
+
+    /// What moves the photo out of the grid.
+    enum PhotoControl: Sendable {
+        /// The pose spring (or, with reduced motion, the cross-fade) toward the transition's destination.
+        case flight
+        /// The presented photo under a manipulation that has not yet shown its axis or pinch direction.
+        case pending
+        /// A gesture holds the photo to dismiss it.
+        case dismissal(DismissInteraction)
+        /// Horizontal paging.
+        case paging(Pager)
+        /// Zoom inside the photo.
+        case zoom(ZoomInteraction)
+    }
+
+    /// Who receives the manipulation in progress.
+    enum ManipulationOwner: Sendable, Equatable {
+        case none
+        /// Nobody: the manipulation was pre-empted (Esc) or means nothing here; wait for its end.
+        case ignored
+        case grid
+        case photo
+    }
+
+    /// Horizontal wheel paging: one page per wheel burst.
+    struct WheelPaging: Sendable {
+        var accumulated = 0.0
+        var lastTime = -Double.infinity
+        var spent = false
+    }
 
     public init(photos: [Photo], windowSize: Size, feel: Feel = .defaults) {
         self.photos = photos
-        self.windowSize = windowSize
+        self.windowSize = windowSize.isEmpty || !windowSize.isFinite ? Size(1, 1) : windowSize
         self.feel = feel
-        self.scroll = SpringAnimation(value: 0, spring: feel.scrollSpring,
-                                      restTolerance: 0.05, restVelocityTolerance: 1)
+        self.recognizer = GestureRecognizer(settings: Viewer.gestureSettings(for: feel))
+        let layout = GridLayout(windowSize: self.windowSize, photoCount: photos.count,
+                                targetCellPoints: feel.gridCellTargetPoints, spacingPoints: feel.gridSpacingPoints)
+        self.scroller = GridScroller(feel: feel, layout: layout)
     }
 
     public var layout: GridLayout {
         GridLayout(windowSize: windowSize, photoCount: photos.count,
                    targetCellPoints: feel.gridCellTargetPoints, spacingPoints: feel.gridSpacingPoints)
+    }
+
+    /// The recognizers' numbers, taken from the feel parameters.
+    static func gestureSettings(for feel: Feel) -> GestureSettings {
+        var s = GestureSettings()
+        s.clickSlopPoints = feel.clickSlopPoints
+        s.doubleTapIntervalSeconds = feel.doubleClickIntervalSeconds
+        s.doubleTapDistancePoints = feel.doubleClickDistancePoints
+        s.wheelQuietSeconds = feel.wheelQuietSeconds
+        s.wheelPinchLogScalePerUnit = feel.wheelPinchLogScalePerUnit
+        s.wheelRotateRadiansPerUnit = feel.wheelRotateRadiansPerUnit
+        s.velocityWindowSeconds = feel.velocityWindowSeconds
+        s.velocitySampleLimit = feel.velocitySampleLimit
+        s.velocityStopGapSeconds = feel.velocityStopGapSeconds
+        return s
     }
 
     /// The requests made since the last call (quit, save feel).
@@ -44,94 +128,162 @@ public struct Viewer: Sendable {
         return notes
     }
 
-    /// While a gesture holds the photo, what a release would do now; nil otherwise.
-    public var dismissPreview: DismissPreview? { nil }
-
-    /// Replaces the feel parameters; motions in flight keep their state and take the new springs.
+    /// Replaces the feel parameters. Motions in flight keep their value and velocity and continue on
+    /// the new springs; the grid relayouts if its cell size changed; the recognizers take the new
+    /// slop, intervals and velocity window.
     public mutating func apply(feel newFeel: Feel) {
         feel = newFeel
-        scroll.spring = newFeel.scrollSpring
+        recognizer.settings = Viewer.gestureSettings(for: newFeel)
+        scroller.apply(feel: newFeel)
+        scroller.relayout(layout)
+        if var tr = transition {
+            tr.pose.spring = tr.role.spring(in: newFeel)
+            tr.fade?.durationSeconds = newFeel.crossFadeSeconds
+            transition = tr
+        }
+        switch control {
+        case var .paging(pager):
+            pager.offset.spring = newFeel.pagingSpring
+            control = .paging(pager)
+        case var .zoom(zoom):
+            if case var .coasting(x, y) = zoom.drive {
+                x.apply(feel: newFeel, spring: newFeel.zoomSpring)
+                y.apply(feel: newFeel, spring: newFeel.zoomSpring)
+                zoom.drive = .coasting(x: x, y: y)
+            }
+            control = .zoom(zoom)
+        default:
+            break
+        }
+        refreshFlightTarget()
     }
 
     // MARK: - Input
 
-    /// Feeds one input event. `.frame` events advance time (same as `advance(to:)`).
+    /// Feeds one input event. `.frame` events advance time (same as `advance(to:)`); every other
+    /// event first advances the motions to its own time, then acts.
     public mutating func handle(_ event: InputEvent) {
-        switch event.kind {
-        case .frame:
+        guard event.time.isFinite else { return }
+        if case .frame = event.kind {
             advance(to: event.time)
-        case let .wheel(_, delta, modifiers) where modifiers.isEmpty:
-            scrollBy(-delta.y * feel.wheelScrollPointsPerUnit, at: event.time)
+            return
+        }
+        step(to: event.time)
+        switch event.kind {
         case let .key(.down, key, modifiers):
-            if key == "q" || (key == "q" && modifiers.contains(.ctrl)) { requests.append(.quit) }
+            handleKey(key, modifiers: modifiers)
         case let .resize(size):
-            guard size.width > 0, size.height > 0 else { return }
-            windowSize = size
-            let limit = layout.maxScroll
-            scrollTarget = min(max(0, scrollTarget), limit)
-            scroll.retarget(to: scrollTarget)
+            resize(to: size)
         case let .photoSize(index, size):
-            if photos.indices.contains(index) { photos[index].pixelSize = size }
+            if photos.indices.contains(index), size.isFinite, size.width >= 0, size.height >= 0 {
+                photos[index].pixelSize = size
+            }
+        case .pointer(.down, _, _, _), .touch(.down, _, _):
+            // A press on a coasting grid stops it, and its click does not open a cell.
+            if transition == nil, scroller.isCoastingFast {
+                scroller.stop()
+                swallowNextTap = true
+            } else {
+                swallowNextTap = false
+            }
         default:
             break
         }
+        feedRecognizer(event)
     }
 
-    private mutating func scrollBy(_ dy: Double, at t: Double) {
-        let limit = layout.maxScroll
-        // The target moves freely inside the bounds; past them it is rubber-banded against the
-        // window height and springs back once the wheel has been quiet.
-        let raw = scrollTarget + dy
-        if raw < 0 || raw > limit {
-            let bound = raw < 0 ? 0.0 : limit
-            let previousExcess = RubberBand.unband(scrollTarget - bound, dimension: windowSize.height,
-                                                   coefficient: feel.rubberBandCoefficient)
-            let excess = (scrollTarget - bound).sign == dy.sign || scrollTarget == bound ? previousExcess + dy : dy
-            scrollTarget = bound + RubberBand.band(excess, dimension: windowSize.height,
-                                                   coefficient: feel.rubberBandCoefficient)
-        } else {
-            scrollTarget = raw
+    /// Passes an event to the recognizers and acts on what they report.
+    mutating func feedRecognizer(_ event: InputEvent) {
+        let context = GestureContext(mirrorPivot: mirrorPivot(for: event))
+        for gesture in recognizer.handle(event, context: context) {
+            handle(gesture: gesture)
         }
-        scroll.retarget(to: scrollTarget)
-        lastWheelTime = t
+    }
+
+    /// Acts on one recognized gesture (also the tests' entry point for pinches and double taps).
+    mutating func handle(gesture: GestureEvent) {
+        switch gesture {
+        case let .tap(location, count, button, _, t):
+            guard location.isFinite, t.isFinite else { return }
+            step(to: t)
+            handleTap(at: location, count: count, button: button, time: time)
+        case let .manipulation(m):
+            guard m.isFinite else { return }
+            step(to: m.time)
+            handleManipulation(m)
+        case let .scroll(location, delta, modifiers, t):
+            guard location.isFinite, delta.isFinite, t.isFinite else { return }
+            step(to: t)
+            handleScroll(delta: delta, modifiers: modifiers)
+        }
+    }
+
+    /// The pivot for mirrored virtual fingers: the moving photo's centre, else the cell under the
+    /// pointer, else the window's centre.
+    func mirrorPivot(for event: InputEvent) -> Point {
+        if let quad = movingQuadCenter { return quad }
+        if case let .pointer(_, p, _, _) = event.kind, let i = layout.cellIndex(at: p, scroll: scroller.offset) {
+            return layout.cellRect(i, scroll: scroller.offset).center
+        }
+        return Point(windowSize.width / 2, windowSize.height / 2)
     }
 
     // MARK: - Time
 
-    /// Advances every motion to time `t` (seconds); a frame is counted.
+    /// Advances every motion to time `t` (seconds) and counts a frame.
     public mutating func advance(to t: Double) {
-        let dt = t - time
-        if dt > 0 {
-            let limit = layout.maxScroll
-            if t - lastWheelTime >= feel.wheelQuietSeconds, scrollTarget < 0 || scrollTarget > limit {
-                scrollTarget = min(max(0, scrollTarget), limit)
-                scroll.retarget(to: scrollTarget)
-            }
-            scroll.advance(by: dt)
-            time = t
-        }
+        guard t.isFinite else { return }
+        step(to: t)
+        feedRecognizer(.frame(t))
+        landIfArrived()
         frameCount += 1
+        frameGesture = currentGestureName
+        gestureSinceFrame = .none
+        let rest = isAtRest
+        if rest && !wasAtRest { notes.append(.settled(phase: phase, time: time)) }
+        wasAtRest = rest
     }
 
-    // MARK: - Output
-
-    public var scrollOffset: Double { scroll.value }
-
-    public var snapshot: StateSnapshot {
-        StateSnapshot(frame: frameCount, time: time, phase: .grid, photo: nil, image: nil, backdrop: 0,
-                      progress: 0, scroll: scroll.value, gesture: .none)
+    /// Moves every motion forward to `t` without counting a frame (input between frames).
+    mutating func step(to t: Double) {
+        guard t.isFinite, t > time else { return }
+        let dt = t - time
+        time = t
+        scroller.advance(by: dt, now: t)
+        advancePhoto(by: dt)
     }
 
-    public func scene() -> Scene {
-        let layout = self.layout
-        let s = scroll.value
-        var cells: [Scene.Cell] = []
-        for i in layout.visibleRange(scroll: s) {
-            let crop = photos[i].layoutSize.centerCrop(aspect: 1)
-            let unit = Rect(x: crop.minX / photos[i].layoutSize.width, y: crop.minY / photos[i].layoutSize.height,
-                            width: crop.width / photos[i].layoutSize.width, height: crop.height / photos[i].layoutSize.height)
-            cells.append(Scene.Cell(photo: i, frame: layout.cellRect(i, scroll: s), crop: unit))
+    /// True when nothing moves and no gesture is held.
+    public var isAtRest: Bool {
+        guard scroller.isAtRest, owner == .none else { return false }
+        guard let tr = transition else { return true }
+        switch control {
+        case .flight: return tr.isAtRest && tr.destination == .open
+        case .pending, .dismissal: return false
+        case let .paging(pager): return pager.isAtRest
+        case let .zoom(zoom):
+            if case .spring = zoom.drive { return !zoom.returningToFit && tr.pose.isAtRest }
+            return false
         }
-        return Scene(windowSize: windowSize, cells: cells)
+    }
+
+    // MARK: - Resize
+
+    mutating func resize(to size: Size) {
+        guard size.isFinite, size.width > 0, size.height > 0, size != windowSize else { return }
+        // Keep the top-left photo in view where it was while the columns reflow.
+        let old = layout
+        let anchor = old.visibleRange(scroll: scroller.offset).lowerBound
+        let anchorOffset = old.photoCount > 0 ? old.cellRect(anchor).minY - scroller.offset : 0
+        let oldFit = transition.map { fitSize($0.photo) }
+        windowSize = size
+        let new = layout
+        if new.photoCount > 0 { scroller.shift(by: new.cellRect(anchor).minY - anchorOffset - scroller.offset) }
+        scroller.relayout(new)
+        if scroller.isAtRest, scroller.offset < 0 || scroller.offset > new.maxScroll {
+            scroller.reveal(min(max(0, scroller.offset), new.maxScroll), animated: false)
+        }
+        refreshFlightTarget()
+        if let oldFit { resizeZoom(oldFit: oldFit) }
     }
 }

@@ -1,21 +1,32 @@
 import Geometry
 
 /// Something that happened in the viewer, noted for summaries and plots (drained with
-/// `Viewer.takeNotes()`). Times are seconds on the trace clock.
+/// `Viewer.takeNotes()`). Times are seconds on the trace clock (the instant of the input that
+/// caused it, which may fall between frames).
+///
+/// A reversal without a gesture is noted twice: first `interrupted(from:to:)`, then the
+/// `closing` or `opened` of the motion it started (a click mid-opening gives
+/// `interrupted(opening → closing)` then `closing("click")`; a click mid-closing gives
+/// `interrupted(closing → opening)` then `opened("reopen")`; the second click of a double-click
+/// on the presented photo gives `interrupted(closing → zoomed)`).
 public enum ViewerNote: Hashable, Sendable {
-    /// A photo started opening; `trigger` names the input ("click", "key", "tap", "reopen").
+    /// A photo started opening; `trigger` names the input: "click" (a click or tap on a cell),
+    /// "key" (Enter or Space on the focused cell), "reopen" (a click during the closing).
     case opened(photo: Int, trigger: String, time: Double)
-    /// A photo started closing without a gesture ("click", "escape", "tap").
+    /// A photo started closing without a gesture: "click" (a tap on the photo, or mid-opening),
+    /// "escape", "key" (Enter or Space).
     case closing(photo: Int, trigger: String, time: Double)
-    /// A gesture took hold of the photo; `from` is the phase it interrupted.
+    /// A gesture took hold of the photo; `gesture` is "pan", "pinch", "rotate", "pinch+rotate"
+    /// (dismissal or zoom) or "page"; `from` is the phase it interrupted (opening, closing,
+    /// presented, zoomed, paging).
     case grabbed(photo: Int, gesture: String, from: Phase, time: Double)
     /// A gesture let go and the viewer decided what happens next.
     case released(Release)
     /// A motion in flight was reversed or redirected without a gesture (a click mid-flight).
     case interrupted(photo: Int, from: Phase, to: Phase, time: Double)
-    /// Paging moved from one photo to another.
+    /// Paging moved from one photo to another (a drag, Left/Right, a horizontal wheel swipe).
     case paged(from: Int, to: Int, time: Double)
-    /// Every motion came to rest in `phase`.
+    /// Every motion came to rest in `phase` (grid, presented or zoomed) and no gesture is held.
     case settled(phase: Phase, time: Double)
 
     /// The figures of one release.
@@ -28,9 +39,12 @@ public enum ViewerNote: Hashable, Sendable {
         public var velocity: Point
         public var scaleVelocity: Double
         public var rotationVelocity: Double
-        /// The projected offset (pt) or scale the decision was made on.
+        /// The figure the decision was made on: for a dismissal the projected drag distance (pt),
+        /// or the projected pinch scale for a pure pinch; for paging the projected offset (pt); for
+        /// a zoom gesture the scale at release.
         public var projected: Double
-        /// "close", "return", "next", "previous", "stay", "zoom".
+        /// Dismissal: "close" or "return"; paging: "next", "previous" or "stay"; zoom: "zoom"
+        /// (stays zoomed) or "return" (back to the fit).
         public var decision: String
 
         public init(photo: Int, gesture: String, time: Double, velocity: Point, scaleVelocity: Double,
@@ -42,7 +56,8 @@ public enum ViewerNote: Hashable, Sendable {
     }
 }
 
-/// While a gesture holds the photo: what a release would do now, for the decision overlay.
+/// While a gesture holds the photo (dismissing or paging): what a release would do now, for the
+/// decision overlay.
 public struct DismissPreview: Hashable, Sendable {
     public enum Verdict: String, Hashable, Sendable { case close, `return`, next, previous, stay }
 

@@ -6,5 +6,6 @@ import Benchmark
 // Each area registers its suite in its own file; `scripts/bench` runs them all in one release build.
 Benchmark.main([
     motionBenchmarks,
+    viewerBenchmarks,
     replayBenchmarks,
 ])

@@ -1,0 +1,103 @@
+import Foundation
+
+/// The work shared by the frame loop and the decoder threads, behind one lock: jobs not yet
+/// started (best first), jobs being decoded, and finished outcomes waiting for the frame loop.
+///
+/// The frame loop replaces the whole pending list every time its wishes change; jobs it no longer
+/// lists are cancelled before they start. A started decode runs to its end (TurboJPEG cannot be
+/// interrupted); its outcome is taken or dropped by the frame loop.
+final class DecodeQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var pending: [DecodeJob] = []
+    private var running: [Int: DecodeJob] = [:]
+    private var finished: [DecodeOutcome] = []
+    private var stopping = false
+    private var liveWorkers = 0
+
+    /// Replaces the jobs not yet started with `jobs` (best first); returns how many listed jobs
+    /// were dropped without being started.
+    @discardableResult
+    func replacePending(with jobs: [DecodeJob]) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        let kept = Set(jobs)
+        let cancelled = pending.reduce(0) { $0 + (kept.contains($1) ? 0 : 1) }
+        pending = jobs
+        if !pending.isEmpty { condition.broadcast() }
+        return cancelled
+    }
+
+    /// Jobs being decoded now.
+    func runningJobs() -> [DecodeJob] {
+        condition.lock()
+        defer { condition.unlock() }
+        return Array(running.values)
+    }
+
+    /// Jobs not started yet, best first.
+    func pendingJobs() -> [DecodeJob] {
+        condition.lock()
+        defer { condition.unlock() }
+        return pending
+    }
+
+    /// The outcomes finished since the last call, in the order they finished.
+    func takeFinished() -> [DecodeOutcome] {
+        condition.lock()
+        defer { condition.unlock() }
+        defer { finished.removeAll() }
+        return finished
+    }
+
+    /// True when nothing is pending, running or waiting to be taken.
+    var isIdle: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return pending.isEmpty && running.isEmpty && finished.isEmpty
+    }
+
+    // MARK: - Worker side
+
+    /// Registers a worker thread.
+    func workerStarted() {
+        condition.lock()
+        liveWorkers += 1
+        condition.unlock()
+    }
+
+    /// Blocks until a job is pending (and takes the best) or the queue stops (nil).
+    func next(worker: Int) -> DecodeJob? {
+        condition.lock()
+        defer { condition.unlock() }
+        while pending.isEmpty && !stopping { condition.wait() }
+        if stopping {
+            liveWorkers -= 1
+            condition.broadcast()
+            return nil
+        }
+        let job = pending.removeFirst()
+        running[worker] = job
+        return job
+    }
+
+    /// Hands over a worker's finished job.
+    func finish(worker: Int, _ outcome: DecodeOutcome) {
+        condition.lock()
+        running[worker] = nil
+        if !stopping { finished.append(outcome) }
+        condition.unlock()
+    }
+
+    /// Stops the workers: pending jobs are dropped; waits up to `timeout` seconds for running
+    /// decodes to end so no decoder touches SDL after the caller shuts it down.
+    func stop(waitingUpTo timeout: Double = 2) {
+        condition.lock()
+        stopping = true
+        pending.removeAll()
+        finished.removeAll()
+        condition.broadcast()
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while liveWorkers > 0 && condition.wait(until: deadline) {}
+        condition.unlock()
+    }
+}

@@ -1,0 +1,27 @@
+import CSDL2
+
+/// Decoded pixels, upright and at the size they will be shown: an ARGB8888 SDL surface owned by
+/// this object. Made on a decoder thread and handed whole to the frame loop, which uploads it as a
+/// texture and drops it; it is never used by two threads at once.
+final class DecodedImage: @unchecked Sendable {
+    let surface: UnsafeMutablePointer<SDL_Surface>
+    /// The picture's full upright size in pixels (the decode may be smaller).
+    let fullWidth: Int
+    let fullHeight: Int
+
+    /// Takes ownership of `surface` (ARGB8888).
+    init(surface: UnsafeMutablePointer<SDL_Surface>, fullWidth: Int, fullHeight: Int) {
+        self.surface = surface
+        self.fullWidth = fullWidth
+        self.fullHeight = fullHeight
+    }
+
+    deinit { SDL_FreeSurface(surface) }
+
+    var width: Int { Int(surface.pointee.w) }
+    var height: Int { Int(surface.pointee.h) }
+    /// Bytes of pixel memory held.
+    var byteCount: Int { Int(surface.pointee.pitch) * height }
+    /// True when decoded at the picture's full size (nothing sharper exists).
+    var isFullSize: Bool { width >= fullWidth && height >= fullHeight }
+}

@@ -1,0 +1,45 @@
+/// Why a photo cannot be shown. Its `message` completes the one warning line the pipeline prints:
+/// `warning: PATH: MESSAGE; showing a placeholder`.
+enum ImageProblem: Error, Equatable, Sendable {
+    /// The file has no bytes at all.
+    case emptyFile
+    /// The file cannot be opened or read; the reason names the cause (permission, link loop, …).
+    case unreadable(String)
+    /// The path is not a regular file (a folder, a pipe, a device).
+    case notAFile(String)
+    /// The content is not an image in any format PhotoZoom reads; the detail says what was found.
+    case notAnImage(String)
+    /// The file ends before the image does.
+    case truncated(String)
+    /// The image data is damaged.
+    case corrupt(String)
+    /// The header declares more pixels than the limit: refused before decoding (a decompression bomb).
+    case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// A valid image in a variant the decoders cannot handle.
+    case unsupported(String)
+    /// Decoded, but the pixels could not be turned into a texture.
+    case cannotUpload(String)
+
+    var message: String {
+        switch self {
+        case .emptyFile: return "empty file (0 bytes)"
+        case let .unreadable(reason): return "cannot read the file: \(reason)"
+        case let .notAFile(kind): return "not a regular file (\(kind))"
+        case let .notAnImage(detail): return "not an image (\(detail))"
+        case let .truncated(detail): return "truncated image: \(detail)"
+        case let .corrupt(detail): return "corrupt image: \(detail)"
+        case let .tooManyPixels(w, h, limit):
+            return "image too large: \(w)×\(h) is \(Self.megapixels(w * h)) MP, above the \(Self.megapixels(limit)) MP limit (refused before decoding)"
+        case let .unsupported(detail): return "unsupported image: \(detail)"
+        case let .cannotUpload(detail): return "cannot make a texture: \(detail)"
+        }
+    }
+
+    /// The warning line for `path`.
+    func warning(path: String) -> String { "warning: \(path): \(message); showing a placeholder" }
+
+    private static func megapixels(_ pixels: Int) -> String {
+        let mp = Double(pixels) / 1_000_000
+        return mp >= 10 ? String(Int(mp.rounded())) : String((mp * 10).rounded() / 10)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An open photo file, read with `pread` through a small block cache: the header parsers read a
+/// few hundred bytes from a file of megabytes, so only the blocks they touch are read.
+///
+/// Opening never blocks (a named pipe with a photo's name is refused, not waited on) and maps the
+/// system's refusals to `ImageProblem`s a person can act on.
+final class PhotoFile: ByteSource {
+    /// Bytes per cached block. 16 KiB covers a JPEG's markers and a typical EXIF block in one read.
+    static let blockSize = 16 * 1024
+
+    let path: String
+    let count: Int
+    /// Last modification, whole seconds since 1970 (what the thumbnail cache records).
+    let modificationTime: Int
+    private let descriptor: Int32
+    private var blocks: [Int: [UInt8]] = [:]
+
+    /// Opens `path` for reading; throws an `ImageProblem` for a missing, unreadable or non-regular file.
+    init(path: String) throws(ImageProblem) {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw Self.problem(errno: errno, path: path) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let e = errno
+            close(fd)
+            throw Self.problem(errno: e, path: path)
+        }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            close(fd)
+            throw ImageProblem.notAFile(kind == S_IFDIR ? "a folder" : kind == S_IFIFO ? "a named pipe"
+                                        : kind == S_IFSOCK ? "a socket" : "a device")
+        }
+        descriptor = fd
+        count = Int(info.st_size)
+        modificationTime = Int(info.st_mtim.tv_sec)
+    }
+
+    deinit { close(descriptor) }
+
+    /// The whole file (what the decoders need).
+    func readAll() throws(ImageProblem) -> [UInt8] {
+        try bytes(at: 0, count: count, cached: false)
+    }
+
+    func bytes(at offset: Int, count wanted: Int) throws(ImageProblem) -> [UInt8] {
+        try bytes(at: offset, count: wanted, cached: true)
+    }
+
+    private func bytes(at offset: Int, count wanted: Int, cached: Bool) throws(ImageProblem) -> [UInt8] {
+        let end = min(count, offset + max(0, wanted))
+        guard offset >= 0, offset < end else { return [] }
+        if cached, offset / Self.blockSize == (end - 1) / Self.blockSize {
+            let index = offset / Self.blockSize
+            let block = try self.block(index)
+            let start = offset - index * Self.blockSize
+            return Array(block[start..<min(block.count, start + end - offset)])
+        }
+        return try read(from: offset, count: end - offset)
+    }
+
+    private func block(_ index: Int) throws(ImageProblem) -> [UInt8] {
+        if let b = blocks[index] { return b }
+        let b = try read(from: index * Self.blockSize, count: min(Self.blockSize, count - index * Self.blockSize))
+        blocks[index] = b
+        return b
+    }
+
+    private func read(from offset: Int, count n: Int) throws(ImageProblem) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: n)
+        var done = 0
+        while done < n {
+            let got = out.withUnsafeMutableBytes { buf in
+                pread(descriptor, buf.baseAddress! + done, n - done, off_t(offset + done))
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw Self.problem(errno: errno, path: path)
+            }
+            if got == 0 { break } // the file shrank since it was opened
+            done += got
+        }
+        if done < n { out.removeLast(n - done) }
+        return out
+    }
+
+    /// The problem for a failed open or read, with the cause in words.
+    static func problem(errno code: Int32, path: String) -> ImageProblem {
+        switch code {
+        case ELOOP: return .unreadable("symbolic link loop")
+        case ENOENT: return .unreadable((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+                                        ? "dangling symbolic link" : "no such file")
+        case EACCES, EPERM: return .unreadable("permission denied")
+        case EISDIR: return .notAFile("a folder")
+        case EIO: return .unreadable("input/output error")
+        default: return .unreadable(String(cString: strerror(code)))
+        }
+    }
+}

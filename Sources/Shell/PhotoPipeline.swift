@@ -1,0 +1,356 @@
+import CSDL2
+import Foundation
+import Geometry
+import Gestures
+
+/// The photo pipeline: the `PhotoTextureSource` the frame loop draws from. Decoder threads turn
+/// files into upright pixels at the size the screen needs; the frame loop turns a bounded number of
+/// them into textures each frame; least recently used textures go once a byte budget is full.
+///
+/// Each frame `prepare` ranks what the scene wants — the thumbnail and the window-sized picture of
+/// every photo drawn large, the thumbnails of the visible cells in order, the large photos'
+/// neighbours (index ± 1, for paging), then the cells a screen above and below (the scroll
+/// direction first) — and makes that ranking the decoder threads' queue, so work for cells scrolled
+/// far away is dropped before it starts. Nothing here waits on a decoder: a photo without a texture
+/// draws as a placeholder, a large photo without its full picture draws its thumbnail scaled up.
+///
+/// Headers the catalog left unread at start-up are read on a thread of their own, screen first;
+/// the frame loop hands their sizes to the viewer with `takePhotoSizeEvents(at:)`. A thumbnail is
+/// shown only once its photo's size has been handed over, so no cell is drawn with a wrong crop.
+///
+/// A file that cannot be decoded is marked broken and named in one warning line; it is never tried
+/// again. All methods are for the frame loop's thread (SDL renderers are not thread-safe).
+public final class PhotoPipeline: PhotoTextureSource {
+    /// Budgets and knobs, with the defaults the app runs with.
+    public struct Limits: Sendable {
+        /// Thumbnail textures held (bytes, 4 per pixel).
+        public var thumbnailBytes = 48 << 20
+        /// Window-sized textures held: four 2560×1600 pictures.
+        public var fullBytes = 64 << 20
+        /// Decoded pixels waiting for upload.
+        public var decodedBytes = 24 << 20
+        /// Texture bytes made per frame (at least one texture a frame is always made).
+        public var uploadBytesPerFrame = 4 << 20
+        public var decoderThreads = DecoderThreads.defaultCount
+        /// Images with more pixels are refused before decoding.
+        public var pixelLimit = PhotoCatalog.defaultPixelLimit
+        /// Cells prefetched above and below the visible ones, in screens.
+        public var nearbyScreens = 1.0
+        /// Thumbnail sides are rounded up to a multiple of this (pixels), so small cell-size changes
+        /// during a resize reuse the thumbnails instead of decoding them again.
+        public var thumbnailSideQuantum = 32
+        /// The freedesktop thumbnail cache to read thumbnails from first (file managers fill it);
+        /// nil to always decode.
+        public var sharedThumbnails: FreedesktopThumbnailCache? = .standard
+        /// How thumbnails are made (the plain way exists for benchmarks).
+        public var thumbnailDecoding = ThumbnailDecoding.scaledDecode
+
+        public init() {}
+    }
+
+    private struct StoredTexture {
+        var texture: Texture
+        var target: DecodeTarget
+        var isFullSize: Bool
+    }
+
+    private let sources: [DecoderThreads.Source]
+    private let limits: Limits
+    private let warn: (String) -> Void
+    let queue = DecodeQueue()
+    private var started = false
+
+    private var thumbnails: ByteBudgetCache<Int, StoredTexture>
+    private var fulls: ByteBudgetCache<Int, StoredTexture>
+    private var thumbnailMark: UInt64 = .max
+    private var fullMark: UInt64 = .max
+    /// Decoded pixels waiting for upload, by key.
+    private var waiting: [PhotoTextureKey: DecodeOutcome] = [:]
+    private var broken: Set<Int>
+    /// Keys whose texture could not be made (the full picture of a photo whose thumbnail works).
+    private var failedKeys: Set<PhotoTextureKey> = []
+    private var lastSubmitted: [DecodeJob] = []
+    /// Reads the headers the catalog did not; nil when it read them all.
+    private let scanner: HeaderScanner?
+    private var lastScreen: [Int] = []
+    /// Per photo: its size is in the viewer (from the catalog, or handed over since).
+    private var sizeDelivered: [Bool]
+    /// Sizes learned and not yet handed over, in the order learned.
+    private var pendingSizes: [(index: Int, size: Size)] = []
+    private var sizePending: Set<Int> = []
+    private var lastFirstVisible = 0
+    private var scrollingUp = false
+    private var stats = PipelineStatistics()
+
+    /// A pipeline for `catalog`'s photos. Files the catalog found broken start broken (already warned).
+    public init(catalog: PhotoCatalog, limits: Limits = Limits(), warn: @escaping (String) -> Void) {
+        sources = catalog.entries.map { DecoderThreads.Source(path: $0.url.path, header: $0.header) }
+        broken = Set(catalog.entries.indices.filter { catalog.entries[$0].isBroken })
+        var limits = limits
+        limits.pixelLimit = min(limits.pixelLimit, catalog.pixelLimit)
+        self.limits = limits
+        self.warn = warn
+        thumbnails = ByteBudgetCache(budgetBytes: limits.thumbnailBytes)
+        fulls = ByteBudgetCache(budgetBytes: limits.fullBytes)
+        sizeDelivered = catalog.entries.map(\.isKnown)
+        let unknown = catalog.entries.indices.filter { !catalog.entries[$0].isKnown }
+        scanner = unknown.isEmpty ? nil
+            : HeaderScanner(urls: catalog.entries.map(\.url), indices: unknown, pixelLimit: limits.pixelLimit)
+    }
+
+    /// Stops the threads. Textures are not destroyed here: they belong to the renderer, which frees
+    /// them when it is destroyed, and the renderer may already be gone (Swift does not order the
+    /// release of a pipeline against the caller's `SDL_DestroyRenderer`). A caller that keeps the
+    /// renderer after dropping the pipeline calls `releaseTextures()` first.
+    deinit {
+        scanner?.stop()
+        queue.stop()
+    }
+
+    /// Destroys every texture made so far (the renderer must still exist); they are made again on demand.
+    public func releaseTextures() {
+        for t in thumbnails.removeAll() { SDL_DestroyTexture(t.texture.handle) }
+        for t in fulls.removeAll() { SDL_DestroyTexture(t.texture.handle) }
+    }
+
+    // MARK: - PhotoTextureSource
+
+    public func prepare(for demand: SceneDemand, renderer: OpaquePointer) {
+        if !started { start(renderer) }
+        let wanted = wantedTextures(for: demand)
+        var rank: [PhotoTextureKey: Int] = [:]
+        for (i, w) in wanted.enumerated() where rank[w.key] == nil { rank[w.key] = i }
+
+        takeHeaders(screen: demand.largePhotos + demand.visibleCells)
+        takeFinishedDecodes(rank: rank)
+        upload(rank: rank, renderer: renderer)
+        submitJobs(wanted)
+
+        // What the scene wants stays (else prefetched cells would be dropped and decoded again
+        // every frame when the budget is smaller than a screen and its surroundings).
+        var keptThumbnails: Set<Int> = [], keptFulls: Set<Int> = []
+        for w in wanted { if w.kind == .thumbnail { keptThumbnails.insert(w.photo) } else { keptFulls.insert(w.photo) } }
+        for (_, t) in thumbnails.evict(sparingUsesSince: thumbnailMark, keeping: keptThumbnails) {
+            SDL_DestroyTexture(t.texture.handle)
+            stats.evictions += 1
+        }
+        for (_, t) in fulls.evict(sparingUsesSince: fullMark, keeping: keptFulls) {
+            SDL_DestroyTexture(t.texture.handle)
+            stats.evictions += 1
+        }
+        thumbnailMark = thumbnails.useMark
+        fullMark = fulls.useMark
+    }
+
+    public func texture(for photo: Int, preferFull: Bool) -> Texture? {
+        if preferFull, let t = fulls.value(for: photo) { return t.texture }
+        if let t = thumbnails.value(for: photo) { return t.texture }
+        return fulls.value(for: photo)?.texture
+    }
+
+    public func isBroken(_ photo: Int) -> Bool { broken.contains(photo) }
+
+    // MARK: - Observation
+
+    /// Counters and levels now.
+    public var statistics: PipelineStatistics {
+        var s = stats
+        s.thumbnailTextures = thumbnails.count
+        s.thumbnailTextureBytes = thumbnails.totalBytes
+        s.fullTextures = fulls.count
+        s.fullTextureBytes = fulls.totalBytes
+        s.decodedWaitingBytes = waiting.values.reduce(0) { $0 + ((try? $1.result.get())?.byteCount ?? 0) }
+        s.pendingJobs = queue.pendingJobs().count
+        s.runningJobs = queue.runningJobs().count
+        return s
+    }
+
+    /// True when `photo` has a thumbnail texture.
+    public func hasThumbnail(_ photo: Int) -> Bool { thumbnails.contains(photo) }
+
+    /// True when `photo` has its window-sized texture.
+    public func hasFullPhoto(_ photo: Int) -> Bool { fulls.contains(photo) }
+
+    /// True when no header is left to read and no decode is queued, running or waiting for upload.
+    public var isIdle: Bool { waiting.isEmpty && queue.isIdle && !(scanner?.isBusy ?? false) }
+
+    /// The sizes learned since the last call, as `photoSize` events stamped `time`, for the viewer
+    /// (and the trace). Thumbnails of these photos are drawn from the next frame on.
+    public func takePhotoSizeEvents(at time: Double) -> [InputEvent] {
+        defer { pendingSizes.removeAll(); sizePending.removeAll() }
+        return pendingSizes.map { update in
+            sizeDelivered[update.index] = true
+            return InputEvent(time: time, kind: .photoSize(index: update.index, size: update.size))
+        }
+    }
+
+    // MARK: - Frame work
+
+    private func start(_ renderer: OpaquePointer) {
+        started = true
+        var info = SDL_RendererInfo()
+        var maxSide = 16384
+        if SDL_GetRendererInfo(renderer, &info) == 0, info.max_texture_width > 0, info.max_texture_height > 0 {
+            maxSide = Int(min(info.max_texture_width, info.max_texture_height))
+        }
+        DecoderThreads.start(count: limits.decoderThreads, queue: queue, sources: sources, pixelLimit: limits.pixelLimit,
+                             maxTextureSide: min(maxSide, 8192), strategy: limits.thumbnailDecoding,
+                             sharedThumbnails: limits.sharedThumbnails)
+    }
+
+    /// What the scene wants, best first.
+    private func wantedTextures(for demand: SceneDemand) -> [DecodeJob] {
+        let count = sources.count
+        let quantum = max(1, limits.thumbnailSideQuantum)
+        let side = (max(16, demand.cellPixels) + quantum - 1) / quantum * quantum
+        let screen = DecodeTarget.screen(width: max(16, demand.windowPixels.width), height: max(16, demand.windowPixels.height))
+        var out: [DecodeJob] = []
+        func thumbnail(_ p: Int) { if p >= 0 && p < count { out.append(DecodeJob(photo: p, kind: .thumbnail, target: .thumbnail(shortSide: side))) } }
+        func full(_ p: Int) { if p >= 0 && p < count { out.append(DecodeJob(photo: p, kind: .full, target: screen)) } }
+
+        for p in demand.largePhotos { thumbnail(p); full(p) }
+        for p in demand.visibleCells { thumbnail(p) }
+        for p in demand.largePhotos { thumbnail(p - 1); thumbnail(p + 1); full(p + 1); full(p - 1) }
+
+        if let lo = demand.visibleCells.min(), let hi = demand.visibleCells.max() {
+            if lo != lastFirstVisible { scrollingUp = lo < lastFirstVisible }
+            lastFirstVisible = lo
+            let n = Int((Double(demand.visibleCells.count) * limits.nearbyScreens).rounded(.up))
+            let below = (hi + 1)..<min(count, hi + 1 + n)
+            let above = stride(from: lo - 1, through: max(0, lo - n), by: -1)
+            if scrollingUp { above.forEach(thumbnail); below.forEach(thumbnail) } else { below.forEach(thumbnail); above.forEach(thumbnail) }
+        }
+        return out.filter { !broken.contains($0.photo) && !failedKeys.contains($0.key) }
+    }
+
+    /// True when a texture made for `made` serves a request for `wanted`.
+    private func serves(_ made: DecodeTarget, isFullSize: Bool, _ wanted: DecodeTarget) -> Bool {
+        if isFullSize { return true }
+        switch (made, wanted) {
+        case let (.thumbnail(a), .thumbnail(b)): return a >= b
+        case let (.screen(aw, ah), .screen(bw, bh)): return aw >= bw && ah >= bh
+        default: return false
+        }
+    }
+
+    /// Takes the headers read since the last frame: sizes to hand over, or broken photos.
+    private func takeHeaders(screen: [Int]) {
+        guard let scanner else { return }
+        if screen != lastScreen {
+            scanner.readFirst(screen.filter { !sizeDelivered[$0] })
+            lastScreen = screen
+        }
+        scanner.start()
+        for result in scanner.take() {
+            if let problem = result.problem { markBroken(result.index, problem) }
+            if let header = result.header {
+                learnSize(result.index, width: header.uprightSize.width, height: header.uprightSize.height)
+            }
+        }
+    }
+
+    /// Queues a photo's size for the viewer unless it has it or it is queued.
+    private func learnSize(_ photo: Int, width: Int, height: Int) {
+        guard !sizeDelivered[photo], sizePending.insert(photo).inserted else { return }
+        pendingSizes.append((photo, Size(Double(width), Double(height))))
+    }
+
+    /// Moves finished decodes into the waiting list (if still wanted) or marks their photos broken.
+    private func takeFinishedDecodes(rank: [PhotoTextureKey: Int]) {
+        for outcome in queue.takeFinished() {
+            let job = outcome.job
+            switch outcome.result {
+            case let .failure(problem):
+                stats.decodeFailures += 1
+                markBroken(job.photo, problem)
+            case let .success(image):
+                learnSize(job.photo, width: image.fullWidth, height: image.fullHeight)
+                if outcome.fromSharedCache { stats.thumbnailsFromSharedCache += 1 }
+                if job.kind == .thumbnail { stats.thumbnailsDecoded += 1; stats.thumbnailDecodeSeconds += outcome.seconds }
+                else { stats.fullPhotosDecoded += 1; stats.fullDecodeSeconds += outcome.seconds }
+                if rank[job.key] != nil && !broken.contains(job.photo) {
+                    waiting[job.key] = outcome
+                } else {
+                    stats.decodesDiscarded += 1
+                }
+            }
+        }
+        // Drop waiting pixels no longer wanted, then the worst-ranked ones beyond the budget.
+        for key in waiting.keys where rank[key] == nil {
+            waiting[key] = nil
+            stats.decodesDiscarded += 1
+        }
+        var bytes = waiting.values.reduce(0) { $0 + ((try? $1.result.get())?.byteCount ?? 0) }
+        if bytes > limits.decodedBytes {
+            for key in waiting.keys.sorted(by: { rank[$0]! > rank[$1]! }) where bytes > limits.decodedBytes && waiting.count > 1 {
+                bytes -= (try? waiting[key]?.result.get())?.byteCount ?? 0
+                waiting[key] = nil
+                stats.decodesDiscarded += 1
+            }
+        }
+    }
+
+    /// Makes textures from waiting pixels, best-ranked first, within the per-frame byte budget.
+    private func upload(rank: [PhotoTextureKey: Int], renderer: OpaquePointer) {
+        var budget = limits.uploadBytesPerFrame
+        var first = true
+        for key in waiting.keys.sorted(by: { rank[$0]! < rank[$1]! }) {
+            guard let outcome = waiting[key], case let .success(image) = outcome.result else { continue }
+            guard sizeDelivered[key.photo] else { continue }  // its crop would be wrong until the viewer has the size
+            if !first && image.byteCount > budget { break }
+            first = false
+            budget -= image.byteCount
+            waiting[key] = nil
+            guard let tex = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                              Int32(image.width), Int32(image.height)) else {
+                let problem = ImageProblem.cannotUpload("\(image.width)×\(image.height): \(String(cString: SDL_GetError()))")
+                if key.kind == .full && thumbnails.contains(key.photo) {
+                    failedKeys.insert(key)
+                    warn(problem.warning(path: sources[key.photo].path).replacingOccurrences(of: "; showing a placeholder", with: "; showing the thumbnail"))
+                } else {
+                    markBroken(key.photo, problem)
+                }
+                continue
+            }
+            SDL_UpdateTexture(tex, nil, image.surface.pointee.pixels, image.surface.pointee.pitch)
+            SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+            let stored = StoredTexture(texture: Texture(handle: tex, width: image.width, height: image.height),
+                                       target: outcome.job.target, isFullSize: image.isFullSize)
+            let replaced = key.kind == .thumbnail
+                ? thumbnails.insert(stored, for: key.photo, bytes: image.byteCount)
+                : fulls.insert(stored, for: key.photo, bytes: image.byteCount)
+            if let replaced { SDL_DestroyTexture(replaced.texture.handle) }
+            stats.uploads += 1
+            stats.uploadedBytes += image.byteCount
+        }
+    }
+
+    /// Queues the wanted textures that are not made, waiting or being decoded, best first.
+    private func submitJobs(_ wanted: [DecodeJob]) {
+        let running = queue.runningJobs()
+        var seen: Set<PhotoTextureKey> = []
+        var jobs: [DecodeJob] = []
+        for job in wanted where !broken.contains(job.photo) && seen.insert(job.key).inserted {
+            let cache = job.kind == .thumbnail ? thumbnails : fulls
+            if let t = cache.peek(job.photo), serves(t.target, isFullSize: t.isFullSize, job.target) { continue }
+            if let w = waiting[job.key], case let .success(image) = w.result,
+               serves(w.job.target, isFullSize: image.isFullSize, job.target) { continue }
+            if running.contains(where: { $0.key == job.key && serves($0.target, isFullSize: false, job.target) }) { continue }
+            jobs.append(job)
+        }
+        if jobs != lastSubmitted {
+            stats.jobsCancelled += queue.replacePending(with: jobs)
+            lastSubmitted = jobs
+        }
+    }
+
+    /// Marks `photo` broken: one warning line, its textures dropped, never decoded again.
+    private func markBroken(_ photo: Int, _ problem: ImageProblem) {
+        guard broken.insert(photo).inserted else { return }
+        warn(problem.warning(path: sources[photo].path))
+        if let t = thumbnails.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
+        if let t = fulls.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
+        waiting[PhotoTextureKey(photo: photo, kind: .thumbnail)] = nil
+        waiting[PhotoTextureKey(photo: photo, kind: .full)] = nil
+    }
+}

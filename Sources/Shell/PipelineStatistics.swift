@@ -1,0 +1,36 @@
+/// Counters and levels of the photo pipeline, for benchmarks, tests and a HUD. Counts run from the
+/// pipeline's start; byte figures are what is held now.
+public struct PipelineStatistics: Sendable, Equatable {
+    /// Decodes finished, by kind.
+    public var thumbnailsDecoded = 0
+    public var fullPhotosDecoded = 0
+    /// Decoder-thread CPU seconds spent, by kind (sum over threads; other work on the machine does
+    /// not inflate them).
+    public var thumbnailDecodeSeconds = 0.0
+    /// Thumbnails read from the freedesktop thumbnail cache instead of decoded (counted in
+    /// `thumbnailsDecoded` too).
+    public var thumbnailsFromSharedCache = 0
+    public var fullDecodeSeconds = 0.0
+    /// Photos found broken while decoding (each warned about once).
+    public var decodeFailures = 0
+    /// Jobs dropped before they started because their cells scrolled away.
+    public var jobsCancelled = 0
+    /// Decodes that finished after their cell had scrolled away, dropped unused.
+    public var decodesDiscarded = 0
+    /// Textures made, and their bytes.
+    public var uploads = 0
+    public var uploadedBytes = 0
+    /// Textures dropped to stay within the budget.
+    public var evictions = 0
+    /// Held now: textures (thumbnails, full photos) and decoded pixels waiting for upload.
+    public var thumbnailTextures = 0
+    public var thumbnailTextureBytes = 0
+    public var fullTextures = 0
+    public var fullTextureBytes = 0
+    public var decodedWaitingBytes = 0
+    /// Work queued and running now.
+    public var pendingJobs = 0
+    public var runningJobs = 0
+
+    public init() {}
+}

@@ -1,0 +1,124 @@
+import Geometry
+import Gestures
+import Motion
+
+/// A gesture holding the photo to dismiss it (Material Motion's Photo transition, iOS Photos' drag
+/// to close): the springs are paused and the gesture writes the pose.
+///
+/// With the manipulation measured from the grab (`m`), pivot `P₀` at the grab, the pose at the grab
+/// (centre `c₀`, scale `s₀`, rotation `θ₀`) and a downward-drag shrink `f`:
+///
+///     centre   = P + R(θ)·(S·f)·(c₀ − P₀)       P = P₀ + translation, S = pinch scale, θ = rotation
+///     scale    = s₀·S·f
+///     rotation = θ₀ + θ
+///     f        = 1 − (1 − minimumScale)·clamp(Δy / (shrinkFraction·H), 0, 1)
+///
+/// so the point under the pivot stays under it. Progress is the progress at the grab times
+/// `1 − a`, where the dismissal amount `a = 1 − (1 − drag)(1 − pinch)` combines the drag distance
+/// through the drag radius, `drag = min(1, |translation| / radius)`, and the pinch below 1,
+/// `pinch = clamp((1 − S) / (1 − minimumScale), 0, 1)`.
+struct DismissInteraction: Sendable {
+    /// The pose when the gesture took hold.
+    var grabPose: PhotoPose
+    /// The transition's progress when the gesture took hold.
+    var grabProgress: Double
+    /// The phase the gesture interrupted.
+    var from: Phase
+    /// The manipulation it is measured from: nil for its own start (the photo was at rest and
+    /// catches up with the pointer), or the sample at the grab (the photo was moving and stops).
+    var base: Manipulation?
+    /// The latest manipulation, measured from the grab.
+    var gesture: Manipulation
+
+    init(grabPose: PhotoPose, grabProgress: Double, from: Phase, base: Manipulation?, first: Manipulation) {
+        self.grabPose = grabPose
+        self.grabProgress = grabProgress
+        self.from = from
+        self.base = base
+        self.gesture = first.rebased(on: base)
+    }
+
+    mutating func update(_ m: Manipulation) { gesture = m.rebased(on: base) }
+
+    // MARK: - Pose
+
+    /// The shrink factor `f` for a downward travel `dy` (points) in a window `height` points tall.
+    static func shrink(dy: Double, height: Double, feel: Feel) -> Double {
+        let reach = max(1, feel.dismissShrinkDistanceFraction * height)
+        return max(0, 1 - (1 - feel.dismissMinimumScale) * min(max(dy / reach, 0), 1))
+    }
+
+    /// The pose the gesture holds the photo at now.
+    func pose(windowHeight: Double, feel: Feel) -> PhotoPose {
+        let m = gesture
+        let f = DismissInteraction.shrink(dy: m.translation.y, height: windowHeight, feel: feel)
+        let arm = ((grabPose.center - m.startPivot) * (m.scale * f)).rotated(by: m.rotation)
+        return PhotoPose(center: m.pivot + arm, size: grabPose.size, scale: grabPose.scale * m.scale * f,
+                         rotation: grabPose.rotation + m.rotation)
+    }
+
+    /// The pose's velocity now by the chain rule (pt/s, scale/s, rad/s):
+    /// `ċ = V + θ̇·S·f·w⊥ + (Ṡ·f + S·ḟ)·w` with `w = R(θ)·(c₀ − P₀)`, `ṡ = s₀·(Ṡ·f + S·ḟ)`.
+    func poseVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
+        let m = gesture
+        let reach = max(1, feel.dismissShrinkDistanceFraction * windowHeight)
+        let dy = m.translation.y
+        let f = DismissInteraction.shrink(dy: dy, height: windowHeight, feel: feel)
+        let fDot = dy > 0 && dy < reach ? -(1 - feel.dismissMinimumScale) / reach * m.velocity.y : 0
+        let w = (grabPose.center - m.startPivot).rotated(by: m.rotation)
+        let perpendicular = Point(-w.y, w.x)
+        let growth = m.scaleVelocity * f + m.scale * fDot
+        let center = m.velocity + perpendicular * (m.rotationVelocity * m.scale * f) + w * growth
+        return PhotoPose(center: center, size: .zero, scale: grabPose.scale * growth, rotation: m.rotationVelocity)
+    }
+
+    /// The dismissal amount `a` for a translation and a pinch scale (see the type's documentation).
+    static func amount(translation: Point, scale: Double, feel: Feel) -> Double {
+        let drag = feel.dragRadiusPoints > 0 ? min(1, translation.length / feel.dragRadiusPoints) : 1
+        let pinchRange = max(0.05, 1 - feel.dismissMinimumScale)
+        let pinch = min(max((1 - scale) / pinchRange, 0), 1)
+        let a = 1 - (1 - drag) * (1 - pinch)
+        return a.isFinite ? a : 0
+    }
+
+    /// The transition's progress now.
+    func progress(feel: Feel) -> Double {
+        grabProgress * (1 - DismissInteraction.amount(translation: gesture.translation, scale: gesture.scale, feel: feel))
+    }
+
+    // MARK: - Decision
+
+    /// What a release now would do, and the figures it decided on.
+    struct Decision: Sendable, Equatable {
+        var closes: Bool
+        /// Offset plus the momentum projection of the velocity, pt (from the grab).
+        var projectedOffset: Point
+        /// Pinch scale plus the projection of its velocity.
+        var projectedScale: Double
+        /// True when the release moved back toward the start faster than the reversal speed.
+        var reversed: Bool
+        /// The figure summaries print: the projected scale for a pure pinch, else the projected distance.
+        var projected: Double
+    }
+
+    /// Close against return on projected momentum: close when the projected offset passes the drag
+    /// radius or the projected pinch scale falls below `dismissPinchCloseScale`, unless the release
+    /// moves back toward the start faster than `cancelReversalSpeedPointsPerSecond`.
+    func decision(feel: Feel) -> Decision {
+        let m = gesture
+        let rate = feel.decelerationRatePerMillisecond
+        let offset = m.translation
+        let projectedOffset = offset + Point(Momentum.project(velocity: m.velocity.x, decelerationRate: rate),
+                                             Momentum.project(velocity: m.velocity.y, decelerationRate: rate))
+        let projectedScale = m.scale + Momentum.project(velocity: m.scaleVelocity, decelerationRate: rate)
+        let distance = offset.length
+        // Only a deliberate drag has a direction to reverse (past the click slop).
+        let backSpeed = distance > feel.clickSlopPoints ? -m.velocity.dot(offset / distance) : 0
+        let reversed = backSpeed > feel.cancelReversalSpeedPointsPerSecond
+        let far = projectedOffset.length > feel.dragRadiusPoints
+        let pinched = projectedScale < feel.dismissPinchCloseScale
+        let projected = m.kind == .pinch ? projectedScale : projectedOffset.length
+        return Decision(closes: !reversed && (far || pinched), projectedOffset: projectedOffset,
+                        projectedScale: projectedScale, reversed: reversed, projected: projected)
+    }
+}

@@ -1,0 +1,90 @@
+import Geometry
+import Gestures
+import Motion
+
+/// The grid's vertical scroll: the wheel moves a spring's target (rubber-banded past the ends, sent
+/// back once the wheel is quiet), a drag holds the content under the pointer and lets it coast on
+/// release, and keyboard focus or a closing photo scroll a cell into view.
+struct GridScroller: Sendable {
+    private(set) var axis: ScrollAxis
+    private var lastWheelTime = -Double.infinity
+    private var wheelQuietSeconds: Double
+    /// The raw (unbanded) offset when the current drag took hold.
+    private var dragStartRaw: Double?
+
+    init(feel: Feel, layout: GridLayout) {
+        axis = ScrollAxis(value: 0, lower: 0, upper: layout.maxScroll, dimension: layout.windowSize.height,
+                          feel: feel, spring: feel.scrollSpring, restTolerance: 0.05, restVelocityTolerance: 1)
+        wheelQuietSeconds = feel.wheelQuietSeconds
+    }
+
+    /// The scroll offset shown now, points (content moved up by this much).
+    var offset: Double { axis.value }
+
+    /// Where the scroll is heading: the spring's target, or the offset itself.
+    var destination: Double { axis.drive == .spring ? axis.target : axis.value }
+
+    var isAtRest: Bool { axis.isAtRest }
+    var isDragging: Bool { dragStartRaw != nil }
+    /// Coasting fast enough that a press should stop it rather than click a cell.
+    var isCoastingFast: Bool { axis.drive == .coasting && abs(axis.velocity) > 100 }
+
+    mutating func apply(feel: Feel) {
+        axis.apply(feel: feel, spring: feel.scrollSpring)
+        wheelQuietSeconds = feel.wheelQuietSeconds
+    }
+
+    /// The layout changed (resize, feel): new bounds and viewport.
+    mutating func relayout(_ layout: GridLayout) {
+        axis.dimension = layout.windowSize.height
+        axis.setBounds(lower: 0, upper: layout.maxScroll)
+    }
+
+    /// Moves the content by `delta` points (positive shows later rows).
+    mutating func wheel(by delta: Double, at time: Double) {
+        guard !isDragging else { return }
+        axis.nudge(by: delta)
+        lastWheelTime = time
+    }
+
+    /// Scrolls so that `offset` shows, on the scroll spring (or at once when nobody can see the grid).
+    mutating func reveal(_ newOffset: Double, animated: Bool) {
+        guard !isDragging, abs(newOffset - destination) > 1e-9 else { return }
+        if animated { axis.animate(to: newOffset) } else { axis.jump(to: newOffset) }
+    }
+
+    /// Keeps the content under the viewport when the layout reflows (a resize): both the offset and
+    /// any target move by `delta`, so motion in flight continues.
+    mutating func shift(by delta: Double) { axis.shift(by: delta) }
+
+    /// A press stops a coasting grid.
+    mutating func stop() { axis.stop() }
+
+    // MARK: - Drag
+
+    mutating func beginDrag() {
+        dragStartRaw = axis.unbanded(axis.value)
+    }
+
+    /// `translationY`: the pointer's downward travel since the drag's reference.
+    mutating func drag(translationY: Double) {
+        guard let start = dragStartRaw, translationY.isFinite else { return }
+        axis.hold(raw: start - translationY)
+    }
+
+    /// Lets go with the pointer's vertical velocity (pt/s, downward positive): the content coasts.
+    mutating func endDrag(translationY: Double, velocityY: Double) {
+        guard let start = dragStartRaw else { return }
+        dragStartRaw = nil
+        let raw = start - translationY
+        axis.hold(raw: raw)
+        axis.release(velocity: -velocityY * axis.bandSlope(atRaw: raw))
+    }
+
+    // MARK: - Time
+
+    mutating func advance(by dt: Double, now: Double) {
+        if now - lastWheelTime >= wheelQuietSeconds { axis.settleOvershoot() }
+        axis.advance(by: dt)
+    }
+}

@@ -1,0 +1,127 @@
+import Geometry
+import Motion
+
+/// The photo out of the grid: which photo, its pose riding a spring, where it is heading and how
+/// far the transition has come.
+///
+/// The pose (`PhotoPose`: centre, unrotated size, gesture scale, rotation) is the quad drawn; its
+/// visible crop is the photo's centred crop at the quad's own aspect ratio (`Photo.unitCrop`), so a
+/// square cell opens into the whole photo in step with the size, with no distortion at any instant.
+///
+/// Progress (0 in the grid, 1 presented) is anchored rather than recomputed from scratch: when a
+/// motion starts toward a target at progress `p₀` with the pose `d₀` away from that target, then
+/// `progress = 1 − (1 − p₀)·min(1, d/d₀)` toward the full frame and `p₀·min(1, d/d₀)` toward the cell.
+/// From a cell this is exactly the fraction of the way travelled; after a gesture or a reversal it
+/// starts where the backdrop was, so the backdrop never jumps.
+struct PhotoTransition: Sendable {
+    enum Destination: Sendable, Equatable {
+        /// Toward the full frame (or a zoomed pose in it).
+        case open
+        /// Toward the grid cell.
+        case closed
+    }
+
+    /// Which of the feel's springs drives the pose now.
+    enum SpringRole: Sendable, Equatable {
+        case open, close, cancel, zoom
+        func spring(in feel: Feel) -> Spring {
+            switch self {
+            case .open: feel.openSpring
+            case .close: feel.closeSpring
+            case .cancel: feel.cancelSpring
+            case .zoom: feel.zoomSpring
+            }
+        }
+    }
+
+    /// Where progress was anchored: see the type's documentation.
+    struct ProgressAnchor: Sendable, Equatable {
+        var progress: Double
+        var distance: Double
+        var towardOpen: Bool
+
+        func progress(atDistance d: Double) -> Double {
+            let r = distance > 1e-9 ? min(1, d / distance) : 0
+            let p = towardOpen ? 1 - (1 - progress) * r : progress * r
+            return min(max(p, 0), 1)
+        }
+    }
+
+    var photo: Int
+    var pose: SpringAnimation<PhotoPose>
+    var destination: Destination
+    var role: SpringRole
+    var anchor: ProgressAnchor
+    /// Reduced motion: progress and the photo's opacity come from this cross-fade.
+    var fade: CrossFade?
+
+    init(photo: Int, from start: PhotoPose, to target: PhotoPose, role: SpringRole, feel: Feel,
+         fade: CrossFade?) {
+        self.photo = photo
+        self.pose = SpringAnimation(value: start, target: target, spring: role.spring(in: feel),
+                                    restTolerance: PhotoPose.restTolerance,
+                                    restVelocityTolerance: PhotoPose.restVelocityTolerance)
+        self.destination = .open
+        self.role = role
+        self.anchor = ProgressAnchor(progress: 0, distance: PhotoTransition.distance(start, target), towardOpen: true)
+        self.fade = fade
+    }
+
+    /// The transition's progress, 0 (grid) ... 1 (presented), while springs or the fade drive it.
+    var flightProgress: Double {
+        if let fade { return fade.value }
+        return anchor.progress(atDistance: PhotoTransition.distance(pose.value, pose.target))
+    }
+
+    /// True when the pose and the fade are both at rest.
+    var isAtRest: Bool { pose.isAtRest && !pose.isPaused && (fade?.isAtRest ?? true) }
+
+    /// Sends the pose toward `target` from where it is, keeping its velocity, on `role`'s spring,
+    /// anchoring progress at `progress`.
+    mutating func head(to target: PhotoPose, destination newDestination: Destination, role newRole: SpringRole,
+                       feel: Feel, progress: Double) {
+        if pose.isPaused { pose.resume() }
+        pose.retarget(to: target, spring: newRole.spring(in: feel))
+        destination = newDestination
+        role = newRole
+        anchor = ProgressAnchor(progress: progress, distance: PhotoTransition.distance(pose.value, target),
+                                towardOpen: newDestination == .open)
+        fade?.retarget(to: newDestination == .open ? 1 : 0)
+    }
+
+    /// Moves the target without changing course (the cell scrolled, the window resized): progress
+    /// is re-anchored where it stands so it stays continuous.
+    mutating func follow(_ target: PhotoPose) {
+        guard target != pose.target, target.isFinite else { return }
+        let p = flightProgress
+        pose.retarget(to: target)
+        anchor = ProgressAnchor(progress: p, distance: PhotoTransition.distance(pose.value, target),
+                                towardOpen: destination == .open)
+    }
+
+    /// Advances the pose spring, with a floor at zero under the size and the scale: a very thin
+    /// photo on a bouncy spring, or a violent pinch thrown inward, would otherwise overshoot into a
+    /// negative (mirrored) size. A component that reaches the floor stops there (its velocity
+    /// drops to zero) and the spring carries on from it.
+    mutating func advancePose(by dt: Double) {
+        pose.advance(by: dt)
+        let v = pose.value
+        guard v.size.width < 0 || v.size.height < 0 || v.scale < 0 else { return }
+        var floored = v, velocity = pose.velocity
+        if v.size.width < 0 { floored.size.width = 0; velocity.size.width = max(0, velocity.size.width) }
+        if v.size.height < 0 { floored.size.height = 0; velocity.size.height = max(0, velocity.size.height) }
+        if v.scale < 0 { floored.scale = 0; velocity.scale = max(0, velocity.scale) }
+        pose.jump(to: floored, velocity: velocity)
+    }
+
+    /// The distance between two poses, points: centre, drawn width and height, and rotation
+    /// weighted by 400 pt per radian (a corner of a large photo travels about that far).
+    static func distance(_ a: PhotoPose, _ b: PhotoPose) -> Double {
+        let da = a.displayedSize, db = b.displayedSize
+        let dx = a.center.x - b.center.x, dy = a.center.y - b.center.y
+        let dw = da.width - db.width, dh = da.height - db.height
+        let dr = (a.rotation - b.rotation) * 400
+        let d = (dx * dx + dy * dy + dw * dw + dh * dh + dr * dr).squareRoot()
+        return d.isFinite ? d : 0
+    }
+}

@@ -1,0 +1,78 @@
+import Geometry
+import Gestures
+
+// Keys: SDL's key names, lower-cased.
+//
+// | key                         | grid                         | open photo                          |
+// |-----------------------------|------------------------------|-------------------------------------|
+// | arrows                      | move the focus ring          | Left/Right page; zoomed: pan        |
+// | return, space, keypad enter | open the focused photo       | close it                            |
+// | escape                      | hide the focus ring          | close it, from any phase            |
+// | = + keypad +                | —                            | zoom in by the keyboard step        |
+// | - keypad -                  | —                            | zoom out by it (down to the fit)    |
+// | 0 keypad 0                  | —                            | back to the fit                     |
+// | q, Ctrl+Q                   | quit                         | quit                                |
+extension Viewer {
+    mutating func handleKey(_ key: String, modifiers: Modifiers) {
+        if key == "q" {
+            requests.append(.quit)
+            return
+        }
+        guard transition != nil else {
+            handleGridKey(key)
+            return
+        }
+        let pan = feel.keyboardPanFraction
+        switch key {
+        case "escape":
+            close(trigger: "escape")
+        case "return", "space", "keypad enter":
+            if [.presented, .zoomed, .paging].contains(phase) { close(trigger: "key") }
+        case "left", "right":
+            let step = key == "left" ? -1 : 1
+            if phase == .zoomed {
+                zoomPan(by: Point(-Double(step) * pan * windowSize.width, 0))
+            } else {
+                page(by: step)
+            }
+        case "up", "down":
+            if phase == .zoomed {
+                zoomPan(by: Point(0, (key == "up" ? 1 : -1) * pan * windowSize.height))
+            }
+        case "=", "+", "keypad +":
+            if phase == .presented || phase == .zoomed { zoomByKey(feel.keyboardZoomStep) }
+        case "-", "keypad -":
+            if phase == .zoomed, feel.keyboardZoomStep > 0 { zoomByKey(1 / feel.keyboardZoomStep) }
+        case "0", "keypad 0":
+            if phase == .zoomed { zoom(toScale: 1, about: Point(windowSize.width / 2, windowSize.height / 2)) }
+        default:
+            break
+        }
+    }
+
+    private mutating func handleGridKey(_ key: String) {
+        let layout = self.layout
+        let visible = layout.visibleRange(scroll: scroller.offset)
+        var moved: Int?
+        switch key {
+        case "left": moved = focus.move(dx: -1, dy: 0, columns: layout.columns, count: photos.count, visible: visible)
+        case "right": moved = focus.move(dx: 1, dy: 0, columns: layout.columns, count: photos.count, visible: visible)
+        case "up": moved = focus.move(dx: 0, dy: -1, columns: layout.columns, count: photos.count, visible: visible)
+        case "down": moved = focus.move(dx: 0, dy: 1, columns: layout.columns, count: photos.count, visible: visible)
+        case "return", "space", "keypad enter":
+            if focus.isVisible, let i = focus.index, photos.indices.contains(i) {
+                scroller.reveal(layout.scrollRevealing(i, from: scroller.destination), animated: true)
+                open(i, trigger: "key")
+            } else {
+                moved = focus.move(dx: 0, dy: 0, columns: layout.columns, count: photos.count, visible: visible)
+            }
+        case "escape":
+            focus.isVisible = false
+        default:
+            break
+        }
+        if let i = moved {
+            scroller.reveal(layout.scrollRevealing(i, from: scroller.destination), animated: true)
+        }
+    }
+}

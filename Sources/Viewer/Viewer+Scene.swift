@@ -1,0 +1,111 @@
+import Geometry
+import Gestures
+import Motion
+
+// What the viewer shows: the Scene, the state-log snapshot and the decision overlay's preview.
+// Only visible cells are touched, so the cost does not grow with the number of photos.
+extension Viewer {
+    /// Radius of a drawn virtual finger, points.
+    static let fingerDotRadius = 9.0
+    /// Radius of the ring drawn at a mouse-made pinch's pivot, points.
+    static let pivotRingRadius = 6.0
+
+    public func scene() -> Scene {
+        let layout = self.layout
+        let s = scroller.offset
+        let visible = layout.visibleRange(scroll: s)
+        // The flying photo's cell is hidden (with reduced motion nothing flies: the cell stays).
+        let hidden = transition.flatMap { $0.fade == nil ? $0.photo : nil }
+        let focused = transition == nil && focus.isVisible ? focus.index : nil
+        var cells: [Scene.Cell] = []
+        cells.reserveCapacity(visible.count)
+        for i in visible where i != hidden {
+            cells.append(Scene.Cell(photo: i, frame: layout.cellRect(i, scroll: s), crop: photos[i].unitCrop(aspect: 1),
+                                    isFocused: i == focused))
+        }
+        return Scene(windowSize: windowSize, cells: cells, backdropAlpha: backdrop, photos: photoQuads(),
+                     overlays: fingerOverlays())
+    }
+
+    /// The moving photo, and its neighbours while paging (behind it).
+    func photoQuads() -> [Scene.PhotoQuad] {
+        guard let tr = transition else { return [] }
+        var quads: [Scene.PhotoQuad] = []
+        let alpha = tr.fade != nil ? min(max(progress, 0), 1) : 1
+        let dx = pagingOffset
+        if case .paging = control {
+            let slot = slotWidth
+            for (neighbour, shift) in [(tr.photo - 1, -slot), (tr.photo + 1, slot)] where photos.indices.contains(neighbour) {
+                let x = windowSize.width / 2 + dx + shift
+                let fit = fitSize(neighbour)
+                // Only a neighbour that reaches into the window is drawn.
+                guard x + fit.width / 2 > 0, x - fit.width / 2 < windowSize.width else { continue }
+                quads.append(Scene.PhotoQuad(photo: neighbour, crop: Rect(x: 0, y: 0, width: 1, height: 1),
+                                             center: Point(x, windowSize.height / 2), size: fit, rotation: 0, alpha: alpha))
+            }
+        }
+        let pose = tr.pose.value
+        let shown = pose.displayedSize
+        quads.append(Scene.PhotoQuad(photo: tr.photo, crop: photos[tr.photo].unitCrop(aspect: pose.size.aspectRatio),
+                                     center: pose.center + Point(dx, 0),
+                                     size: Size(max(0, shown.width), max(0, shown.height)),
+                                     rotation: pose.rotation, alpha: alpha))
+        return quads
+    }
+
+    /// The virtual fingers and pivot of a mouse-made (or wheel-made) pinch while it is held.
+    func fingerOverlays() -> [Scene.Overlay] {
+        guard let m = heldManipulation, owner != .none else { return [] }
+        switch m.source {
+        case .mouseMirrored, .mouseTranslated, .wheel:
+            var out: [Scene.Overlay] = m.fingers.filter(\.isFinite).map {
+                .dot(center: $0, radius: Viewer.fingerDotRadius, color: .overlay)
+            }
+            if m.fingerCentre.isFinite { out.append(.ring(center: m.fingerCentre, radius: Viewer.pivotRingRadius, color: .overlay)) }
+            return out
+        case .mouse, .touch:
+            return []
+        }
+    }
+
+    /// The state-log line for the present frame.
+    public var snapshot: StateSnapshot {
+        var image: StateSnapshot.Image?
+        if let tr = transition {
+            let pose = tr.pose.value
+            let shown = pose.displayedSize
+            image = StateSnapshot.Image(center: pose.center + Point(pagingOffset, 0),
+                                        size: Size(max(0, shown.width), max(0, shown.height)), rotation: pose.rotation)
+        }
+        return StateSnapshot(frame: frameCount, time: time, phase: phase, photo: transition?.photo ?? lastPhoto,
+                             image: image, backdrop: backdrop, progress: progress, scroll: scroller.offset,
+                             gesture: frameGesture)
+    }
+
+    /// While a gesture holds the photo (dismissing or paging), what a release would do now; nil otherwise.
+    public var dismissPreview: DismissPreview? {
+        guard let tr = transition, owner == .photo else { return nil }
+        // The point the virtual fingers turn about (the mirror pivot, the pair's midpoint, the wheel's pointer).
+        let virtualPivot: Point? = heldManipulation.flatMap { $0.source == .mouse || $0.source == .touch ? nil : $0.fingerCentre }
+        let fingers = heldManipulation?.fingers ?? []
+        switch control {
+        case let .dismissal(d):
+            let decision = d.decision(feel: feel)
+            let g = d.gesture
+            return DismissPreview(start: g.startPivot, current: g.pivot, velocity: g.velocity,
+                                  projected: g.startPivot + decision.projectedOffset, dragRadiusPoints: feel.dragRadiusPoints,
+                                  verdict: decision.closes ? .close : .return, fingers: fingers, pivot: virtualPivot)
+        case let .paging(pager):
+            guard let g = pager.gesture else { return nil }
+            let offset = pager.offset.value
+            let verdict = Pager.verdict(offset: offset, velocity: g.velocity.x, width: windowSize.width,
+                                        hasPrevious: hasPrevious(tr.photo), hasNext: hasNext(tr.photo), feel: feel)
+            let travel = Momentum.project(velocity: g.velocity.x, decelerationRate: feel.decelerationRatePerMillisecond)
+            return DismissPreview(start: g.startPivot, current: g.pivot, velocity: g.velocity,
+                                  projected: Point(g.pivot.x + travel, g.pivot.y), dragRadiusPoints: feel.dragRadiusPoints,
+                                  verdict: verdict, fingers: fingers, pivot: virtualPivot)
+        default:
+            return nil
+        }
+    }
+}

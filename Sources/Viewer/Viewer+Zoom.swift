@@ -1,0 +1,250 @@
+import Geometry
+import Gestures
+import Motion
+
+// Zoom inside the presented photo: pinches, pans with momentum, keys, wheel and double-click.
+extension Viewer {
+    /// A pinch out on the presented photo starts zooming (the photo catches up with the pinch).
+    mutating func beginZoomGesture(_ m: Manipulation) {
+        guard let tr = transition else { return }
+        control = .zoom(ZoomInteraction())
+        startZoomHold(m, base: nil)
+        notes.append(.grabbed(photo: tr.photo, gesture: m.kind.rawValue, from: .presented, time: time))
+    }
+
+    /// A pan or pinch on a zoomed photo: held where it is if it was moving, else it follows the
+    /// pointer from the press.
+    mutating func grabZoom(_ m: Manipulation) {
+        guard case let .zoom(zoom) = control, let tr = transition else { return }
+        let moving: Bool
+        switch zoom.drive {
+        case .coasting: moving = true
+        case .spring: moving = !tr.pose.isAtRest
+        case .gesture: moving = false
+        }
+        startZoomHold(m, base: moving ? m : nil)
+        notes.append(.grabbed(photo: tr.photo, gesture: m.kind.rawValue, from: .zoomed, time: time))
+    }
+
+    private mutating func startZoomHold(_ m: Manipulation, base: Manipulation?) {
+        guard case var .zoom(zoom) = control, var tr = transition else { return }
+        if case let .coasting(x, y) = zoom.drive {
+            tr.pose.hold(at: PhotoPose(center: Point(x.value, y.value), size: tr.pose.value.size, scale: tr.pose.value.scale))
+        }
+        tr.pose.pause()
+        tr.pose.hold(at: tr.pose.value)
+        let grab = tr.pose.value
+        let fit = fitSize(tr.photo)
+        let rawScale = ZoomInteraction.unbandedScale(grab.scale, feel: feel)
+        let b = ZoomInteraction.centerBounds(fit: fit, scale: grab.scale, window: windowSize)
+        let rawCenter = Point(ZoomInteraction.unband(grab.center.x, b.x, dimension: windowSize.width, feel: feel),
+                              ZoomInteraction.unband(grab.center.y, b.y, dimension: windowSize.height, feel: feel))
+        let rawGrab = PhotoPose(center: rawCenter, size: grab.size, scale: rawScale, rotation: 0)
+        zoom.drive = .gesture(base: base, grab: grab, rawGrab: rawGrab, latest: m.rebased(on: base))
+        zoom.returningToFit = false
+        transition = tr
+        control = .zoom(zoom)
+        owner = .photo
+        tr.pose.hold(at: zoomGesturePose(zoom) ?? grab)
+        transition = tr
+    }
+
+    /// The pose a zoom gesture holds now: scale banded past `1...maximum`, the photo point under the
+    /// pivot kept under it, the centre banded past its bounds.
+    private func zoomGesturePose(_ zoom: ZoomInteraction) -> PhotoPose? {
+        guard case let .gesture(_, grab, rawGrab, g) = zoom.drive, let tr = transition else { return nil }
+        let fit = fitSize(tr.photo)
+        let s = ZoomInteraction.bandedScale(rawGrab.scale * g.scale, feel: feel)
+        let ratio = grab.scale > 0 ? s / grab.scale : 1
+        let raw = g.pivot + (rawGrab.center - g.startPivot) * ratio
+        let b = ZoomInteraction.centerBounds(fit: fit, scale: s, window: windowSize)
+        let c = Point(ZoomInteraction.band(raw.x, b.x, dimension: windowSize.width, feel: feel),
+                      ZoomInteraction.band(raw.y, b.y, dimension: windowSize.height, feel: feel))
+        // Size and rotation stay as caught (a zoom caught while it turns from a closing keeps them;
+        // the release's spring brings them to the fit and upright).
+        return PhotoPose(center: c, size: grab.size, scale: s, rotation: grab.rotation)
+    }
+
+    mutating func updateZoom(_ m: Manipulation) {
+        guard case var .zoom(zoom) = control, case let .gesture(base, grab, rawGrab, _) = zoom.drive,
+              var tr = transition else { return }
+        zoom.drive = .gesture(base: base, grab: grab, rawGrab: rawGrab, latest: m.rebased(on: base))
+        if let pose = zoomGesturePose(zoom) { tr.pose.hold(at: pose) }
+        transition = tr
+        control = .zoom(zoom)
+    }
+
+    /// Lets go: a pan coasts on its momentum within the bounds; a pinch (or a pan of a photo caught
+    /// while still turning into its zoom) settles on the zoom spring at its scale limited to
+    /// `1...maximum` (at 1: back to the presented photo), with its velocities.
+    mutating func releaseZoom(_ m: Manipulation, cancelled: Bool) {
+        updateZoom(m)
+        guard case var .zoom(zoom) = control, case let .gesture(_, _, _, g) = zoom.drive, var tr = transition else { return }
+        let pose = tr.pose.value
+        let fit = fitSize(tr.photo)
+        let maxSpeed = feel.maximumFlingSpeedPointsPerSecond
+        var velocity = cancelled ? .zero : g.velocity
+        if velocity.length > maxSpeed { velocity = velocity * (maxSpeed / velocity.length) }
+        let decision: String
+        let scaleChanged = abs(g.scale - 1) > 1e-9
+        let settled = pose.size == fit && pose.rotation == 0
+        if g.kind == .pan && !scaleChanged && settled {
+            let b = ZoomInteraction.centerBounds(fit: fit, scale: pose.scale, window: windowSize)
+            var x = ScrollAxis(value: pose.center.x, lower: b.x.lowerBound, upper: b.x.upperBound, dimension: windowSize.width,
+                               feel: feel, spring: feel.zoomSpring, restTolerance: 0.25, restVelocityTolerance: 2)
+            var y = ScrollAxis(value: pose.center.y, lower: b.y.lowerBound, upper: b.y.upperBound, dimension: windowSize.height,
+                               feel: feel, spring: feel.zoomSpring, restTolerance: 0.25, restVelocityTolerance: 2)
+            x.release(velocity: velocity.x * x.bandSlope(atRaw: x.unbanded(pose.center.x)))
+            y.release(velocity: velocity.y * y.bandSlope(atRaw: y.unbanded(pose.center.y)))
+            zoom.drive = .coasting(x: x, y: y)
+            control = .zoom(zoom)
+            decision = "zoom"
+        } else {
+            let s = min(max(pose.scale, 1), max(1, feel.maximumZoomScale))
+            let toFit = s <= 1 + 1e-3
+            let target = toFit ? fullPose(tr.photo)
+                : ZoomInteraction.zoomed(pose, to: s, about: g.pivot, fit: fit, window: windowSize)
+            // Centre velocity of the pinch: the pivot's, plus the arm growing at Ṡ/S.
+            var v = PhotoPose(center: velocity, size: .zero, scale: 0, rotation: 0)
+            if !cancelled, g.scale > 0 {
+                let growth = g.scaleVelocity / g.scale
+                v.center = v.center + (pose.center - g.pivot) * growth
+                v.scale = min(max(pose.scale * growth, -Viewer.maximumScaleSpeedPerSecond), Viewer.maximumScaleSpeedPerSecond)
+            }
+            let p = progress
+            tr.pose.resume(velocity: v)
+            tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p)
+            transition = tr
+            zoom.drive = .spring
+            zoom.returningToFit = toFit
+            control = .zoom(zoom)
+            decision = toFit ? "return" : "zoom"
+        }
+        notes.append(.released(ViewerNote.Release(
+            photo: tr.photo, gesture: g.kind.rawValue, time: time, velocity: g.velocity, scaleVelocity: g.scaleVelocity,
+            rotationVelocity: g.rotationVelocity, projected: pose.scale, decision: decision)))
+    }
+
+    /// Moves the zoom on: coasting axes write the centre; a spring that has brought the photo back
+    /// to its fit ends the zoom.
+    mutating func advanceZoom(by dt: Double) {
+        guard case var .zoom(zoom) = control, var tr = transition else { return }
+        switch zoom.drive {
+        case .gesture:
+            return
+        case var .coasting(x, y):
+            x.advance(by: dt)
+            y.advance(by: dt)
+            var pose = tr.pose.value
+            pose.center = Point(x.value, y.value)
+            tr.pose.hold(at: pose)
+            if x.isAtRest && y.isAtRest {
+                tr.pose.resume()
+                tr.pose.retarget(to: pose)
+                zoom.drive = .spring
+            } else {
+                zoom.drive = .coasting(x: x, y: y)
+            }
+        case .spring:
+            tr.advancePose(by: dt)
+            if zoom.returningToFit && tr.pose.isAtRest {
+                transition = tr
+                control = .flight
+                return
+            }
+        }
+        transition = tr
+        control = .zoom(zoom)
+    }
+
+    /// The window resized while zoomed: the same scale, the centre kept in the new bounds.
+    mutating func resizeZoom(oldFit: Size) {
+        guard case let .zoom(zoom) = control, let base = zoomBase else { return }
+        let returning = zoom.returningToFit
+        releaseControlIntoPose()
+        guard var tr = transition else { return }
+        let fit = fitSize(tr.photo)
+        let centre = Point(windowSize.width / 2, windowSize.height / 2)
+        let ratio = oldFit.width > 0 ? fit.width / oldFit.width : 1
+        let target = returning ? fullPose(tr.photo)
+            : ZoomInteraction.clampedPose(center: centre + (base.center - centre) * ratio, scale: base.scale, fit: fit, window: windowSize)
+        tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: progress)
+        transition = tr
+        var next = ZoomInteraction()
+        next.returningToFit = returning
+        control = .zoom(next)
+    }
+
+    // MARK: - Keys, wheel, double-click
+
+    /// The pose a new zoom step starts from: where the zoom spring is heading, or the photo at rest.
+    private var zoomBase: PhotoPose? {
+        guard let tr = transition else { return nil }
+        switch control {
+        case .flight: return phase == .presented ? tr.pose.value : nil
+        case let .zoom(zoom):
+            switch zoom.drive {
+            case .spring: return tr.pose.target
+            case let .coasting(x, y): return PhotoPose(center: Point(x.value, y.value), size: tr.pose.value.size, scale: tr.pose.value.scale)
+            case .gesture: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// Zooms to `scale` (limited to `1...maximum`) keeping the photo point at `anchor` in place, on
+    /// the zoom spring from wherever the photo is; scale 1 returns to the presented photo.
+    mutating func zoom(toScale scale: Double, about anchor: Point) {
+        guard let base = zoomBase, transition != nil else { return }
+        let s = min(max(scale, 1), max(1, feel.maximumZoomScale))
+        let toFit = s <= 1 + 1e-6
+        if toFit && phase == .presented { return }
+        releaseControlIntoPose()
+        guard var tr = transition else { return }
+        let fit = fitSize(tr.photo)
+        var reference = base
+        reference.size = fit
+        let target = toFit ? fullPose(tr.photo) : ZoomInteraction.zoomed(reference, to: s, about: anchor, fit: fit, window: windowSize)
+        tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: progress)
+        transition = tr
+        var zoom = ZoomInteraction()
+        zoom.returningToFit = toFit
+        control = .zoom(zoom)
+    }
+
+    /// `+` / `−`: multiplies the scale by the feel's keyboard step about the window's centre.
+    mutating func zoomByKey(_ factor: Double) {
+        guard let base = zoomBase else { return }
+        zoom(toScale: base.scale * factor, about: Point(windowSize.width / 2, windowSize.height / 2))
+    }
+
+    /// Arrow keys and the wheel pan a zoomed photo by `delta` points (the photo moves by it), within bounds.
+    mutating func zoomPan(by delta: Point) {
+        guard case .zoom = control, var base = zoomBase, let tr0 = transition else { return }
+        releaseControlIntoPose()
+        guard var tr = transition else { return }
+        base.center = base.center + delta
+        let target = ZoomInteraction.clampedPose(center: base.center, scale: base.scale, fit: fitSize(tr0.photo), window: windowSize)
+        tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: 1)
+        transition = tr
+        control = .zoom(ZoomInteraction())
+    }
+
+    /// The second click of a double-click on the presented photo: the dismissal its first click
+    /// started turns, from where the photo is and with its velocity, into a zoom about the point
+    /// clicked (measured on the full frame, where the first click landed).
+    mutating func zoomAfterDoubleClick(at location: Point) {
+        guard var tr = transition else { return }
+        let p = progress
+        uprightPose(&tr)
+        let fit = fitSize(tr.photo)
+        let target = ZoomInteraction.zoomed(fullPose(tr.photo), to: min(feel.doubleClickZoomScale, max(1, feel.maximumZoomScale)),
+                                            about: location, fit: fit, window: windowSize)
+        tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p)
+        transition = tr
+        var zoom = ZoomInteraction()
+        zoom.returningToFit = target.scale <= 1 + 1e-6
+        control = .zoom(zoom)
+        notes.append(.interrupted(photo: tr.photo, from: .closing, to: .zoomed, time: time))
+    }
+}

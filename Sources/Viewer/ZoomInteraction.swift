@@ -1,0 +1,82 @@
+import Geometry
+import Gestures
+import Motion
+
+/// Zoom inside the presented photo: the pose's scale goes past 1 (the fit), a drag pans within the
+/// photo's bounds with rubber-banding and momentum, a pinch zooms about its pivot, keys zoom about
+/// the window's centre; zooming back to the fit returns to the presented photo.
+///
+/// Bounds: at scale `z` the photo is `z·fit` large; along an axis where that exceeds the window,
+/// the centre may move so that no gap shows (`[W − w/2, w/2]`), else it stays centred. The scale is
+/// rubber-banded in log space past `1...maximumZoomScale` (at most a factor of 2 beyond).
+struct ZoomInteraction: Sendable {
+    enum Drive: Sendable {
+        /// The pose spring settles toward its target.
+        case spring
+        /// A gesture holds the pose; `rawGrab` is the pose with centre and scale unbanded.
+        case gesture(base: Manipulation?, grab: PhotoPose, rawGrab: PhotoPose, latest: Manipulation)
+        /// After a pan: each axis of the centre coasts.
+        case coasting(x: ScrollAxis, y: ScrollAxis)
+    }
+
+    var drive: Drive = .spring
+    /// The pose spring heads for the fit: the zoom ends when it lands.
+    var returningToFit = false
+
+    /// Log-space rubber-band extent for the scale: a factor of 2.
+    static let scaleBandLogExtent = logarithm(2)
+
+    // MARK: - Geometry
+
+    /// The centre's bounds for a photo of fit size `fit` at scale `scale` in `window`.
+    static func centerBounds(fit: Size, scale: Double, window: Size) -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
+        func range(_ extent: Double, _ viewport: Double) -> ClosedRange<Double> {
+            extent <= viewport ? (viewport / 2)...(viewport / 2) : (viewport - extent / 2)...(extent / 2)
+        }
+        return (range(fit.width * scale, window.width), range(fit.height * scale, window.height))
+    }
+
+    /// `scale` limited to `1...maximum`, banded in log space past it.
+    static func bandedScale(_ raw: Double, feel: Feel) -> Double {
+        guard raw > 0, raw.isFinite else { return 1 }
+        let upper = logarithm(max(1, feel.maximumZoomScale))
+        let l = RubberBand.clamp(logarithm(raw), lower: 0, upper: upper, dimension: scaleBandLogExtent,
+                                 coefficient: feel.rubberBandCoefficient)
+        return exponential(l)
+    }
+
+    /// The inverse of `bandedScale`.
+    static func unbandedScale(_ shown: Double, feel: Feel) -> Double {
+        guard shown > 0, shown.isFinite else { return 1 }
+        let upper = logarithm(max(1, feel.maximumZoomScale))
+        return exponential(RubberBand.unclamp(logarithm(shown), lower: 0, upper: upper, dimension: scaleBandLogExtent,
+                                              coefficient: feel.rubberBandCoefficient))
+    }
+
+    /// `value` banded past `range` within `dimension`.
+    static func band(_ value: Double, _ range: ClosedRange<Double>, dimension: Double, feel: Feel) -> Double {
+        RubberBand.clamp(value, lower: range.lowerBound, upper: range.upperBound, dimension: dimension,
+                         coefficient: feel.rubberBandCoefficient)
+    }
+
+    /// The inverse of `band`.
+    static func unband(_ shown: Double, _ range: ClosedRange<Double>, dimension: Double, feel: Feel) -> Double {
+        RubberBand.unclamp(shown, lower: range.lowerBound, upper: range.upperBound, dimension: dimension,
+                           coefficient: feel.rubberBandCoefficient)
+    }
+
+    /// The pose at scale `scale` with `center` clamped into the bounds (the resting place of a zoom).
+    static func clampedPose(center: Point, scale: Double, fit: Size, window: Size) -> PhotoPose {
+        let b = centerBounds(fit: fit, scale: scale, window: window)
+        let c = Point(min(max(center.x, b.x.lowerBound), b.x.upperBound), min(max(center.y, b.y.lowerBound), b.y.upperBound))
+        return PhotoPose(center: c, size: fit, scale: scale, rotation: 0)
+    }
+
+    /// The resting pose of zooming the present view to `scale` while the window point `anchor`
+    /// keeps showing the same point of the photo: `c' = a + (c − a)·(z' / z)`, then clamped.
+    static func zoomed(_ pose: PhotoPose, to scale: Double, about anchor: Point, fit: Size, window: Size) -> PhotoPose {
+        let ratio = pose.scale > 0 ? scale / pose.scale : 1
+        let c = anchor + (pose.center - anchor) * ratio
+        return clampedPose(center: c, scale: scale, fit: fit, window: window)
+    }
+}

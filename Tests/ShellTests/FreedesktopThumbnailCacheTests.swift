@@ -1,0 +1,84 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import Shell
+
+@Suite("Freedesktop thumbnail cache (read only)")
+struct FreedesktopThumbnailCacheTests {
+    typealias RGB = TestImages.RGB
+
+    @Test("MD5 gives the digests of RFC 1321's test suite")
+    func md5() {
+        // RFC 1321, appendix A.5.
+        let suite = [
+            "": "d41d8cd98f00b204e9800998ecf8427e",
+            "a": "0cc175b9c0f1b6a831c399e269772661",
+            "abc": "900150983cd24fb0d6963f7d28e17f72",
+            "message digest": "f96b697d7cb7938d525a2f31aaf161d0",
+            "abcdefghijklmnopqrstuvwxyz": "c3fcd3d76192e4007dfb496cca67e13b",
+            String(repeating: "1234567890", count: 8): "57edf4a22be3c955ac49da2e2107b67a",
+        ]
+        for (message, digest) in suite { #expect(MD5.hex(Array(message.utf8)) == digest, "\(message)") }
+    }
+
+    @Test("entries are named by the MD5 of the file URI, with unsafe bytes percent-encoded")
+    func naming() {
+        #expect(FreedesktopThumbnailCache.uri(forPath: "/home/a b/ünï.jpg") == "file:///home/a%20b/%C3%BCn%C3%AF.jpg")
+        #expect(FreedesktopThumbnailCache.uri(forPath: "/p/x#1?.jpg") == "file:///p/x%231%3F.jpg")
+        let cache = FreedesktopThumbnailCache(directory: URL(fileURLWithPath: "/c/thumbnails"))
+        // The standard's own example: file:///home/jens/photos/me.png → c6ee772d9e49320e97ec29a7eb5b1697.png.
+        #expect(cache.entryPath(forFile: "/home/jens/photos/me.png", sizeClass: .large)
+                == "/c/thumbnails/large/c6ee772d9e49320e97ec29a7eb5b1697.png")
+    }
+
+    /// A red 400×300 photo and a cache holding a green entry for it in `sizeClass`.
+    func seeded(sizeClass: FreedesktopThumbnailCache.SizeClass, mtimeOffset: Int = 0) throws -> (photo: String, cache: FreedesktopThumbnailCache) {
+        let dir = TestImages.folder()
+        let photo = TestImages.write(TestImages.jpeg(width: 400, height: 300) { _, _ in RGB(220, 20, 20) }, "photo.jpg", in: dir).path
+        let cache = FreedesktopThumbnailCache(directory: dir.appendingPathComponent("thumbnails"))
+        let box = sizeClass.rawValue
+        let entry = TestImages.surface(width: box, height: box * 3 / 4) { _, _ in RGB(20, 200, 20) }
+        defer { SDL_FreeSurface(entry) }
+        let mtime = try PhotoFile(path: photo).modificationTime
+        try cache.write(entry, forFile: photo, modificationTime: mtime + mtimeOffset, sizeClass: sizeClass)
+        return (photo, cache)
+    }
+
+    func thumbnail(_ photo: String, _ cache: FreedesktopThumbnailCache, side: Int) throws -> (DecodedImage, hit: Bool) {
+        let decoder = PhotoDecoder(sharedThumbnails: cache)
+        let image = try decoder.decode(path: photo, header: nil, target: .thumbnail(shortSide: side))
+        return (image, decoder.sharedThumbnailHits == 1)
+    }
+
+    @Test("a valid entry large enough replaces the decode, downscaled to the cell's size")
+    func hit() throws {
+        let (photo, cache) = try seeded(sizeClass: .large)
+        // A 256×192 entry covers a 160-pixel cell: 213×160 (round(400·160/300)).
+        let (image, hit) = try thumbnail(photo, cache, side: 160)
+        #expect(hit)
+        #expect(image.width == 213 && image.height == 160)
+        #expect(TestImages.pixel(image.surface, 100, 80) == RGB(20, 200, 20))
+    }
+
+    @Test("an entry smaller than the cell, or for another modification time, is not used")
+    func misses() throws {
+        let (photo, cache) = try seeded(sizeClass: .large)
+        // 192 < 250: the large entry is too small, and there is no x-large one.
+        let (big, bigHit) = try thumbnail(photo, cache, side: 250)
+        #expect(!bigHit && TestImages.pixel(big.surface, 100, 80).isClose(to: RGB(220, 20, 20), tolerance: 8))
+        let (stalePhoto, staleCache) = try seeded(sizeClass: .large, mtimeOffset: -60)
+        let (stale, staleHit) = try thumbnail(stalePhoto, staleCache, side: 100)
+        #expect(!staleHit && TestImages.pixel(stale.surface, 50, 40).isClose(to: RGB(220, 20, 20), tolerance: 8))
+    }
+
+    @Test("the required text chunks are written and read back, CRC included")
+    func textChunks() throws {
+        let (photo, cache) = try seeded(sizeClass: .normal)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cache.entryPath(forFile: photo, sizeClass: .normal))))
+        let text = try #require(FreedesktopThumbnailCache.textChunks(bytes))
+        #expect(text["Thumb::URI"] == FreedesktopThumbnailCache.uri(forPath: photo))
+        #expect(text["Thumb::MTime"] == String(try PhotoFile(path: photo).modificationTime))
+        // CRC-32 of "IEND" is AE 42 60 82, the bytes every PNG ends with.
+        #expect(FreedesktopThumbnailCache.crc32(Array("IEND".utf8)) == 0xAE42_6082)
+    }
+}

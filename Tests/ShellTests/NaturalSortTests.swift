@@ -1,0 +1,17 @@
+import Testing
+@testable import Shell
+
+@Suite("Natural sort with keys computed once")
+struct NaturalSortTests {
+    @Test("naturallySorted orders exactly as sorting by naturalOrder does")
+    func sameOrder() {
+        // Names built from every pairing of prefixes, numbers (with leading zeros) and suffixes.
+        var names: [String] = []
+        for prefix in ["img", "IMG", "a", "photo-", ""] {
+            for number in ["1", "01", "2", "10", "002", "100", "9"] {
+                for suffix in [".jpg", "b.jpg", ".PNG"] { names.append(prefix + number + suffix) }
+            }
+        }
+        #expect(PhotoFolder.naturallySorted(names.reversed()) == names.sorted(by: PhotoFolder.naturalOrder))
+    }
+}

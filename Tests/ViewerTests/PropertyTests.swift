@@ -1,0 +1,297 @@
+import Testing
+import Geometry
+import Gestures
+import Motion
+@testable import Viewer
+
+/// Random input, seeded: any sequence of clicks, drags, pinches, keys, wheels, resizes, photo sizes
+/// and feel changes, at any timing, keeps every number the viewer shows finite and in range, and
+/// everything comes to rest in the grid or on the photo within 3 s of the last input.
+@Suite("Property: any input keeps the viewer sane and lets it settle")
+struct PropertyTests {
+    static let sequenceCount = 10_000
+    static let settleLimitSeconds = 3.0
+
+    @Test("10,000 seeded random event sequences: no NaN, no negative size, opacities in 0...1, at rest within 3 s")
+    func randomSequences() {
+        var settleTimes: [Double] = []
+        var failures: [String] = []
+        var endPhases: [Phase: Int] = [:]
+        var framesPerPhase: [Phase: Int] = [:]
+        for seed in 0..<PropertyTests.sequenceCount {
+            var session = RandomSession(seed: UInt64(seed))
+            if let failure = session.play() {
+                failures.append("seed \(seed): \(failure)")
+                if failures.count >= 5 { break }
+            } else {
+                settleTimes.append(session.settleTime)
+                endPhases[session.viewer.phase, default: 0] += 1
+                framesPerPhase.merge(session.framesPerPhase, uniquingKeysWith: +)
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        settleTimes.sort()
+        if !settleTimes.isEmpty {
+            let median = settleTimes[settleTimes.count / 2]
+            let p99 = settleTimes[min(settleTimes.count - 1, settleTimes.count * 99 / 100)]
+            report("property: \(settleTimes.count) sequences; settle after last input: median \(median) s, 99th percentile \(p99) s, max \(settleTimes.last!) s; end phases \(endPhases.map { "\($0.key.rawValue) \($0.value)" }.sorted()); frames per phase \(framesPerPhase.map { "\($0.key.rawValue) \($0.value)" }.sorted())")
+        // Every phase was visited: the generator reaches the whole behaviour.
+        #expect(Set(framesPerPhase.keys) == [.grid, .opening, .presented, .interacting, .closing, .paging, .zoomed])
+        }
+    }
+}
+
+/// One random session: its generator, the viewer, and the checks run after every event and frame.
+struct RandomSession {
+    var rng: SplitMix64
+    var viewer: Viewer
+    var now = 0.0
+    var pointer: Point?
+    var pinch: Manipulation?
+    var settleTime = 0.0
+    var failure: String?
+    var step = 0
+    var framesPerPhase: [Phase: Int] = [:]
+
+    init(seed: UInt64) {
+        rng = SplitMix64(seed: seed)
+        let count = rng.pick([1, 2, 3, 12, 60, 400])
+        var photos: [Photo] = []
+        for i in 0..<count {
+            let size = rng.chance(0.1) ? Size.zero : Size(rng.uniform(40...4000).rounded(), rng.uniform(40...4000).rounded())
+            photos.append(Photo(name: "p\(i)", pixelSize: size))
+        }
+        var feel = Feel.defaults
+        feel.reducedMotion = rng.chance(0.15)
+        let window = Size(rng.uniform(160...1600).rounded(), rng.uniform(120...1000).rounded())
+        viewer = Viewer(photos: photos, windowSize: window, feel: feel)
+    }
+
+    /// Plays the session; returns the first broken rule, or nil.
+    mutating func play() -> String? {
+        let steps = rng.integer(4...60)
+        for i in 0..<steps {
+            step = i
+            act()
+            if let failure { return failure }
+        }
+        // The last input: whatever is held lets go.
+        if let p = pointer { send(.pointer(phase: .up, position: p, button: .left, modifiers: []), after: 0.01) }
+        pointer = nil
+        if var m = pinch {
+            now += 0.01
+            m.phase = .ended
+            m.time = now
+            viewer.handle(gesture: .manipulation(m))
+            pinch = nil
+            check("end pinch")
+        }
+        if let failure { return failure }
+        let lastInput = now
+        while now - lastInput < PropertyTests.settleLimitSeconds {
+            frame()
+            if let failure { return failure }
+            if viewer.isAtRest { break }
+        }
+        settleTime = now - lastInput
+        guard viewer.isAtRest else {
+            return "not at rest \(settleTime) s after the last input (phase \(viewer.phase), \(viewer.snapshot))"
+        }
+        guard [.grid, .presented, .zoomed].contains(viewer.phase) else { return "came to rest in \(viewer.phase)" }
+        return nil
+    }
+
+    // MARK: - Actions
+
+    mutating func act() {
+        switch rng.integer(0...14) {
+        case 0, 1:
+            frames(rng.integer(1...12))
+        case 2:
+            // A click: on a cell, on the photo, anywhere.
+            guard pointer == nil else { return frame() }
+            let p = randomPoint()
+            send(.pointer(phase: .down, position: p, button: .left, modifiers: []), after: rng.uniform(0.001...0.05))
+            send(.pointer(phase: .up, position: p + Point(rng.uniform(-3...3), rng.uniform(-3...3)), button: .left, modifiers: []),
+                 after: rng.uniform(0.01...0.2))
+        case 3:
+            guard pointer == nil else { return frame() }
+            let p = randomPoint()
+            pointer = p
+            send(.pointer(phase: .down, position: p, button: .left, modifiers: rng.chance(0.2) ? [.alt] : []), after: rng.uniform(0.001...0.05))
+        case 4, 5, 6:
+            // A drag segment: moves at 120 Hz with frames between, at up to 4000 pt/s.
+            guard var p = pointer else { return frame() }
+            let velocity = Point(rng.uniform(-4000...4000), rng.uniform(-4000...4000)) * (rng.chance(0.5) ? 0.1 : 1)
+            for _ in 0..<rng.integer(1...20) {
+                p = p + velocity / 120
+                send(.pointer(phase: .move, position: p, button: .left, modifiers: []), after: 1.0 / 120)
+                if rng.chance(0.5) { frame() }
+            }
+            pointer = p
+        case 7:
+            guard let p = pointer else { return frame() }
+            pointer = nil
+            send(.pointer(phase: .up, position: p, button: .left, modifiers: []), after: rng.uniform(0.001...0.06))
+        case 8:
+            let key = rng.pick(["escape", "left", "right", "up", "down", "return", "space", "=", "+", "-", "0", "keypad +", "x"])
+            send(.key(phase: .down, key: key, modifiers: []), after: rng.uniform(0.001...0.2))
+            send(.key(phase: .up, key: key, modifiers: []), after: 0.01)
+        case 9:
+            let mods: Modifiers = rng.pick([[], [], [.shift], [.ctrl]])
+            for _ in 0..<rng.integer(1...8) {
+                send(.wheel(position: randomPoint(), delta: Point(rng.uniform(-3...3), rng.uniform(-6...6)), modifiers: mods),
+                     after: rng.uniform(0.005...0.05))
+            }
+        case 10:
+            if rng.chance(0.3) {
+                send(.resize(Size(rng.uniform(160...1600).rounded(), rng.uniform(120...1000).rounded())), after: rng.uniform(0.001...0.1))
+            } else {
+                frames(rng.integer(1...4))
+            }
+        case 11:
+            pinchStep()
+        case 14:
+            // Real touches: one or two fingers land, move together or apart, and lift.
+            guard pointer == nil else { return frame() }
+            let fingers = rng.integer(1...2)
+            var points = (0..<fingers).map { _ in randomPoint() }
+            for (id, p) in points.enumerated() { send(.touch(phase: .down, id: id, position: p), after: rng.uniform(0.001...0.03)) }
+            let drift = Point(rng.uniform(-2000...2000), rng.uniform(-2000...2000))
+            let spread = rng.uniform(-600...600)
+            for _ in 0..<rng.integer(1...15) {
+                for id in 0..<fingers {
+                    let away = fingers == 2 ? (points[id] - points[1 - id]) : .zero
+                    let unit = away.length > 0 ? away / away.length : .zero
+                    points[id] = points[id] + drift / 120 + unit * (spread / 120)
+                    send(.touch(phase: .move, id: id, position: points[id]), after: 1.0 / 240)
+                }
+                if rng.chance(0.5) { frame() }
+            }
+            for id in 0..<fingers {
+                send(.touch(phase: rng.chance(0.9) ? .up : .cancel, id: id, position: points[id]), after: rng.uniform(0.001...0.05))
+            }
+        case 12:
+            // A double tap (the recognizer's count 2), as the Gestures issue reports it.
+            let p = randomPoint()
+            now += rng.uniform(0.001...0.1)
+            viewer.handle(gesture: .tap(location: p, count: 1, button: .left, modifiers: [], time: now))
+            check("tap")
+            if rng.chance(0.5) { frames(rng.integer(1...10)) }
+            now += rng.uniform(0.05...0.3)
+            viewer.handle(gesture: .tap(location: p, count: 2, button: .left, modifiers: [], time: now))
+            check("double tap")
+        default:
+            if rng.chance(0.5) {
+                let i = rng.integer(0...max(0, viewer.photos.count - 1))
+                send(.photoSize(index: i, size: Size(rng.uniform(10...5000).rounded(), rng.uniform(10...5000).rounded())), after: 0.001)
+            } else {
+                var feel = viewer.feel
+                // Springs in the range a feel designer uses (the 3 s bound is for settings like
+                // these: a 2 s response settles in no 3 s).
+                feel.openSpring = Spring(responseSeconds: rng.uniform(0.15...0.6), dampingRatio: rng.uniform(0.5...1.2))
+                feel.closeSpring = Spring(responseSeconds: rng.uniform(0.15...0.6), dampingRatio: rng.uniform(0.7...1.2))
+                feel.zoomSpring = Spring(responseSeconds: rng.uniform(0.15...0.6), dampingRatio: rng.uniform(0.6...1.2))
+                viewer.apply(feel: feel)
+                check("feel")
+            }
+        }
+    }
+
+    /// Begins, continues or ends a two-finger manipulation fed as the recognizers would report it.
+    mutating func pinchStep() {
+        now += rng.uniform(0.004...0.03)
+        if var m = pinch {
+            if rng.chance(0.25) {
+                m.phase = rng.chance(0.9) ? .ended : .cancelled
+                m.velocity = Point(rng.uniform(-8000...8000), rng.uniform(-8000...8000))
+                m.scaleVelocity = rng.uniform(-20...20)
+                m.rotationVelocity = rng.uniform(-30...30)
+                pinch = nil
+            } else {
+                m.phase = .changed
+                m.scale = min(max(m.scale * Double.exp(rng.uniform(-0.4...0.4)), 0.05), 20)
+                m.rotation += rng.uniform(-0.8...0.8)
+                m.translation = m.translation + Point(rng.uniform(-60...60), rng.uniform(-60...60))
+                m.velocity = Point(rng.uniform(-3000...3000), rng.uniform(-3000...3000))
+                m.scaleVelocity = rng.uniform(-5...5)
+                m.rotationVelocity = rng.uniform(-8...8)
+                pinch = m
+            }
+            m.time = now
+            viewer.handle(gesture: .manipulation(m))
+        } else {
+            let kind: ManipulationKind = rng.pick([.pinch, .rotate, .pinchRotate, .pan])
+            let source: GestureSource = rng.pick([.mouseMirrored, .mouseTranslated, .wheel, .touch])
+            let pivot = randomPoint()
+            let m = Manipulation(phase: .began, kind: kind, source: source, startPivot: pivot,
+                                 scale: Double.exp(rng.uniform(-0.2...0.2)), rotation: rng.uniform(-0.2...0.2),
+                                 fingers: [pivot + Point(-30, 0), pivot + Point(30, 0)], time: now)
+            pinch = m
+            viewer.handle(gesture: .manipulation(m))
+        }
+        check("pinch")
+    }
+
+    /// A point on the photo, on a cell, or anywhere in (and a little beyond) the window.
+    mutating func randomPoint() -> Point {
+        let w = viewer.windowSize
+        if rng.chance(0.5) {
+            return Point(w.width / 2 + rng.uniform(-w.width / 4...w.width / 4), w.height / 2 + rng.uniform(-w.height / 4...w.height / 4))
+        }
+        return Point(rng.uniform(-20...(w.width + 20)), rng.uniform(-20...(w.height + 20)))
+    }
+
+    // MARK: - Feeding and checking
+
+    mutating func send(_ kind: InputEvent.Kind, after: Double) {
+        now += after
+        viewer.handle(InputEvent(time: now, kind: kind))
+        check("\(kind)")
+    }
+
+    mutating func frame() {
+        now += rng.uniform(1.0 / 240...1.0 / 20)
+        viewer.handle(.frame(now))
+        _ = viewer.takeNotes()
+        framesPerPhase[viewer.phase, default: 0] += 1
+        check("frame")
+    }
+
+    mutating func frames(_ n: Int) { for _ in 0..<n { frame() } }
+
+    mutating func check(_ context: String) {
+        guard failure == nil else { return }
+        let s = viewer.snapshot
+        func fail(_ what: String) { failure = "step \(step) after \(context): \(what)" }
+        func unit(_ v: Double) -> Bool { v.isFinite && v >= 0 && v <= 1 }
+        guard s.time.isFinite, s.scroll.isFinite else { return fail("time or scroll not finite: \(s)") }
+        guard unit(s.backdrop), unit(s.progress) else { return fail("backdrop or progress out of 0...1: \(s)") }
+        if let i = s.image {
+            guard i.center.isFinite, i.size.isFinite, i.rotation.isFinite else { return fail("image not finite: \(s)") }
+            guard i.size.width >= 0, i.size.height >= 0 else { return fail("negative size: \(s)") }
+        }
+        if let pose = viewer.transition?.pose.value {
+            guard pose.isFinite else { return fail("pose not finite: \(pose)") }
+            guard pose.displayedSize.width >= 0, pose.displayedSize.height >= 0 else { return fail("negative pose size: \(pose)") }
+        }
+        if let preview = viewer.dismissPreview {
+            guard preview.projected.isFinite, preview.current.isFinite, preview.velocity.isFinite else { return fail("preview \(preview)") }
+        }
+        // The scene is what a frame draws: checked at frames.
+        guard context == "frame" else { return }
+        let scene = viewer.scene()
+        guard unit(scene.backdropAlpha) else { return fail("backdrop alpha \(scene.backdropAlpha)") }
+        for c in scene.cells {
+            guard c.frame.origin.isFinite, c.frame.size.isFinite, c.frame.width >= 0 else { return fail("cell \(c)") }
+            guard c.crop.origin.isFinite, c.crop.size.isFinite, c.crop.minX >= -1e-9, c.crop.maxX <= 1 + 1e-9 else { return fail("cell crop \(c)") }
+        }
+        for q in scene.photos {
+            guard q.center.isFinite, q.size.isFinite, q.rotation.isFinite else { return fail("quad not finite \(q)") }
+            guard q.size.width >= 0, q.size.height >= 0 else { return fail("quad negative size \(q)") }
+            guard unit(q.alpha) else { return fail("quad alpha \(q.alpha)") }
+            guard q.crop.origin.isFinite, q.crop.size.isFinite, q.crop.minX >= -1e-9, q.crop.maxX <= 1 + 1e-9,
+                  q.crop.minY >= -1e-9, q.crop.maxY <= 1 + 1e-9 else { return fail("quad crop \(q.crop)") }
+        }
+    }
+}
