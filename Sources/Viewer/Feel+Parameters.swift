@@ -17,12 +17,18 @@ extension Feel {
                       coarse: 0.05, fine: 0.01, "downward drag, in window heights, that reaches the minimum scale"),
         FeelParameter("cancelReversalSpeedPointsPerSecond", \.cancelReversalSpeedPointsPerSecond, unit: "pt/s",
                       range: .closed(0, 10000), coarse: 25, fine: 5, "release speed back toward the start that returns"),
+        FeelParameter("dismissPinchCloseScale", \.dismissPinchCloseScale, unit: "×", range: .above(0, upTo: 1),
+                      coarse: 0.05, fine: 0.01, "a pinch released with projected scale below this closes"),
 
         // MARK: Momentum
         FeelParameter("decelerationRatePerMillisecond", \.decelerationRatePerMillisecond, unit: "/ms", range: .open(0, 1),
                       coarse: 0.001, fine: 0.0001, "momentum kept per millisecond when projecting a release"),
         FeelParameter("rubberBandCoefficient", \.rubberBandCoefficient, unit: "", range: .above(0, upTo: 1),
                       coarse: 0.05, fine: 0.01, "resistance past a limit (UIScrollView 0.55)"),
+        FeelParameter("momentumStopSpeedPointsPerSecond", \.momentumStopSpeedPointsPerSecond, unit: "pt/s",
+                      range: .above(0, upTo: 1000), coarse: 5, fine: 1, "coasting stops below this speed"),
+        FeelParameter("maximumFlingSpeedPointsPerSecond", \.maximumFlingSpeedPointsPerSecond, unit: "pt/s",
+                      range: .above(0, upTo: 50000), coarse: 500, fine: 100, "release velocities are limited to this speed"),
 
         // MARK: Velocity tracking
         FeelParameter("velocityWindowSeconds", \.velocityWindowSeconds, unit: "s", range: .above(0, upTo: 1),
@@ -57,6 +63,8 @@ extension Feel {
                       coarse: 0.02, fine: 0.005, "Ctrl+Shift+wheel: rotation per wheel unit"),
         FeelParameter("wheelScrollPointsPerUnit", \.wheelScrollPointsPerUnit, unit: "pt", range: .above(0, upTo: 1000),
                       coarse: 10, fine: 1, "grid scroll per wheel unit"),
+        FeelParameter("wheelPageUnits", \.wheelPageUnits, unit: "", range: .above(0, upTo: 20),
+                      coarse: 0.25, fine: 0.05, "horizontal wheel travel (units) that turns one page"),
 
         // MARK: Zoom in the photo
         FeelParameter("maximumZoomScale", \.maximumZoomScale, unit: "×", range: .closed(1, 20),
@@ -65,12 +73,19 @@ extension Feel {
                       coarse: 0.25, fine: 0.05, "zoom a double click goes to (capped at the maximum)"),
         FeelParameter("keyboardZoomStep", \.keyboardZoomStep, unit: "×", range: .above(1, upTo: 4),
                       coarse: 0.05, fine: 0.01, "+ and − multiply the zoom by this"),
+        FeelParameter("keyboardPanFraction", \.keyboardPanFraction, unit: "", range: .above(0, upTo: 1),
+                      coarse: 0.05, fine: 0.01, "arrow keys pan a zoomed photo by this fraction of the window"),
 
         // MARK: Grid
         FeelParameter("gridCellTargetPoints", \.gridCellTargetPoints, unit: "pt", range: .closed(16, 2000),
                       coarse: 10, fine: 1, "cells aim at this side; columns follow the width"),
         FeelParameter("gridSpacingPoints", \.gridSpacingPoints, unit: "pt", range: .closed(0, 200),
                       coarse: 1, fine: 0.5, "gap between grid cells"),
+
+        // MARK: Motion preferences
+        FeelParameter("reducedMotion", boolean: \.reducedMotion, "openings and closings cross-fade instead of flying"),
+        FeelParameter("crossFadeSeconds", \.crossFadeSeconds, unit: "s", range: .above(0, upTo: 5),
+                      coarse: 0.05, fine: 0.01, "duration of a full reduced-motion cross-fade"),
     ]
 
     /// Two rows per spring: response (s) and damping ratio.
