@@ -96,8 +96,17 @@ public final class App {
             let t = clock.now()
             // Sizes of photos whose headers were read after start-up: recorded, so a replay matches.
             for sizeEvent in textures.takePhotoSizeEvents(at: t) { try recording.handle(sizeEvent, in: session) }
+            // A saved change of the feel file: recorded and applied as a feel event; an error shows.
+            let (feelEvent, notice) = recording.live.poll(at: t, current: session.viewer.feel)
+            if let feelEvent { try recording.handle(feelEvent, in: session) }
+            if let notice { show(notice, in: session) }
             try recording.handle(.frame(t), in: session)
-            for request in session.takeRequests() where request == .quit { running = false }
+            for request in session.takeRequests() {
+                switch request {
+                case .quit: running = false
+                case .saveFeel: show(recording.live.save(session.viewer.feel), in: session)
+                }
+            }
             if let limit = options.quitAfterSeconds, t >= limit { running = false }
 
             sceneRenderer.pointScale = pointScale(window, renderer, windowSize)
@@ -107,6 +116,15 @@ public final class App {
             SDL_RenderPresent(renderer)
         }
         try recording.close()
+    }
+
+    /// Puts a feel-file notice on the window's message line.
+    private func show(_ notice: LiveFeelFile.Notice, in session: Session) {
+        switch notice {
+        case let .info(text): session.show(message: text, isError: false)
+        case let .error(text): session.show(message: text, isError: true)
+        case .clear: session.show(message: nil, isError: false)
+        }
     }
 
     private func currentWindowSize(_ window: OpaquePointer) -> Size {

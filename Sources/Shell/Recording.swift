@@ -8,21 +8,18 @@ import Viewer
 /// Both files are written one whole line per `write(2)` as events happen, so a `kill -9` loses at
 /// most the event in flight.
 struct Recording {
-    /// The feel in force at the start (defaults ⊕ `--feel FILE`).
-    let feel: Feel
+    /// The feel in force at the start (defaults ⊕ `--feel FILE`, or a preset).
+    var feel: Feel { live.initial }
+    /// The feel file: live reload and saving (`--feel FILE` or a preset name).
+    let live: LiveFeelFile
     private let trace: FileLineSink?
     private let states: FileLineSink?
 
     /// Opens the trace and state-log files and reads the feel file; a bad path or feel file is bad
     /// input (exit status 2), reported before any window opens.
     init(options: RunOptions) throws {
+        live = try LiveFeelFile(argument: options.feelPath)
         do throws(TraceError) {
-            let layer = try options.feelPath.map { path throws(TraceError) in try FeelCoding.layer(fromFile: path) }
-            do throws(FieldError) {
-                feel = try FeelCoding.resolve([layer])
-            } catch {
-                throw TraceError(file: options.feelPath ?? "feel", line: nil, error)
-            }
             trace = try options.recordPath.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: true) }
             states = try options.statesPath.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: true) }
         } catch {

@@ -106,6 +106,12 @@ public final class Session {
     }
 
     /// What the viewer asked of the shell since the last call (quit, save feel), each once.
+    /// Shows a message line in the window (a feel-file reload error, "saved feel.json"). Not an
+    /// event: nothing is recorded, and no state the log shows changes.
+    public func show(message: String?, isError: Bool) {
+        viewer.show(message: message, isError: isError)
+    }
+
     public func takeRequests() -> [ViewerRequest] {
         defer { pendingRequests.removeAll() }
         return pendingRequests

@@ -55,6 +55,8 @@ public struct Viewer: Sendable {
     var wasAtRest = true
     var requests: [ViewerRequest] = []
     var notes: [ViewerNote] = []
+    /// The feel lab: tuning panel, slow motion, decision overlay, live curves (`Viewer+Lab.swift`).
+    var lab: FeelLab
 
     /// What moves the photo out of the grid.
     enum PhotoControl: Sendable {
@@ -94,6 +96,7 @@ public struct Viewer: Sendable {
         let layout = GridLayout(windowSize: self.windowSize, photoCount: photos.count,
                                 targetCellPoints: feel.gridCellTargetPoints, spacingPoints: feel.gridSpacingPoints)
         self.scroller = GridScroller(feel: feel, layout: layout)
+        self.lab = FeelLab(baseline: feel)
     }
 
     public var layout: GridLayout {
@@ -128,10 +131,18 @@ public struct Viewer: Sendable {
         return notes
     }
 
+    /// Replaces the feel parameters with a set from the feel file (a live reload, a trace's `feel`
+    /// event); the parameters it changes become the tuning panel's reset values. Motions in flight
+    /// keep their value and velocity and continue on the new springs (see `retune(to:)`).
+    public mutating func apply(feel newFeel: Feel) {
+        lab.fileFeelArrived(newFeel, current: feel)
+        retune(to: newFeel)
+    }
+
     /// Replaces the feel parameters. Motions in flight keep their value and velocity and continue on
     /// the new springs; the grid relayouts if its cell size changed; the recognizers take the new
     /// slop, intervals and velocity window.
-    public mutating func apply(feel newFeel: Feel) {
+    mutating func retune(to newFeel: Feel) {
         feel = newFeel
         recognizer.settings = Viewer.gestureSettings(for: newFeel)
         scroller.apply(feel: newFeel)
@@ -162,8 +173,16 @@ public struct Viewer: Sendable {
 
     /// Feeds one input event. `.frame` events advance time (same as `advance(to:)`); every other
     /// event first advances the motions to its own time, then acts.
+    ///
+    /// Times are mapped to the viewer's own clock first (slow motion), and a key press goes to the
+    /// feel lab first: its keys (and the tuning panel's, while it is shown) go no further.
     public mutating func handle(_ event: InputEvent) {
         guard event.time.isFinite else { return }
+        let wallTime = event.time
+        let event = InputEvent(time: lab.viewerTime(atWall: wallTime), kind: event.kind)
+        if case let .key(.down, key, modifiers) = event.kind, handleLabKey(key, modifiers: modifiers, at: event.time, wallTime: wallTime) {
+            return
+        }
         if case .frame = event.kind {
             advance(to: event.time)
             return
@@ -242,6 +261,7 @@ public struct Viewer: Sendable {
         let rest = isAtRest
         if rest && !wasAtRest { notes.append(.settled(phase: phase, time: time)) }
         wasAtRest = rest
+        recordLabFrame()
     }
 
     /// Moves every motion forward to `t` without counting a frame (input between frames).

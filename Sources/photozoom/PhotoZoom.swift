@@ -81,8 +81,6 @@ struct Run: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            // A bad feel file or an unknown preset stops here, before any window, with exit status 2.
-            if let feel { _ = try FeelFile.load(try FeelFile.resolve(feel)) }
             let options = RunOptions(photosPath: photos ?? bundledPhotosPath(), feelPath: feel, recordPath: record,
                                      statesPath: states, windowSize: size.size, quitAfterSeconds: quitAfter,
                                      screenshotPath: screenshot)
