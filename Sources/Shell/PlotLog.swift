@@ -17,12 +17,17 @@ public struct PlotLog: Sendable {
         public var rotation: Double?
         /// Backdrop opacity, 0...1.
         public var backdrop: Double
+        /// The photo out of the grid and its displayed width (points), for the scale reference.
+        public var photo: Int?
+        public var width: Double?
     }
 
     /// The name shown in the legend (the file's name).
     public var name: String
     public var samples: [Sample]
     public var marks: [CurveMark]
+    /// Each photo's width in its first presented frame, points.
+    public var presentedWidths: [Int: Double] = [:]
 
     public init(name: String, samples: [Sample], marks: [CurveMark]) {
         self.name = name; self.samples = samples; self.marks = marks
@@ -106,22 +111,19 @@ public struct PlotLog: Sendable {
         }
         guard !rows.isEmpty else { throw ShellError.badInput("\(file): no frames (an empty state log)") }
 
-        // Scale reference: the photo's width in its first presented frame, else its widest.
-        var presentedWidth: [Int: Double] = [:], widest: [Int: Double] = [:]
-        for row in rows {
-            guard let p = row.photo, let w = row.image?.size.width, w > 0 else { continue }
-            if row.phase == .presented, presentedWidth[p] == nil { presentedWidth[p] = w }
-            widest[p] = max(widest[p] ?? 0, w)
-        }
-        let reference = widest.merging(presentedWidth) { _, presented in presented }
         var samples: [Sample] = []
         var marks: [CurveMark] = []
+        var presentedWidths: [Int: Double] = [:]
         for (i, row) in rows.enumerated() {
             var s = Sample(time: row.time, backdrop: row.backdrop)
             if let image = row.image {
                 s.center = image.center
                 s.rotation = image.rotation
-                if let p = row.photo, let w = reference[p], w > 0 { s.scale = image.size.width / w }
+                s.photo = row.photo
+                s.width = image.size.width
+                if row.phase == .presented, let p = row.photo, presentedWidths[p] == nil, image.size.width > 0 {
+                    presentedWidths[p] = image.size.width
+                }
             }
             samples.append(s)
             if i > 0, let mark = CurveMark.between(previousPhase: rows[i - 1].phase, previousGesture: rows[i - 1].gesture,
@@ -129,6 +131,32 @@ public struct PlotLog: Sendable {
                 marks.append(mark)
             }
         }
-        return PlotLog(name: name, samples: samples, marks: marks)
+        var log = PlotLog(name: name, samples: samples, marks: marks)
+        log.presentedWidths = presentedWidths
+        return PlotLog.sharingScale([log])[0]
+    }
+
+    /// `logs` with every sample's scale measured against one width per photo: its width in the
+    /// first presented frame of any of the logs (the same window and photo present alike under any
+    /// feel), else its widest frame in any of them. Plotted together, equal sizes then read as equal scales.
+    public static func sharingScale(_ logs: [PlotLog]) -> [PlotLog] {
+        var reference: [Int: Double] = [:]
+        for log in logs { reference.merge(log.presentedWidths) { first, _ in first } }
+        var widest: [Int: Double] = [:]
+        for log in logs {
+            for s in log.samples {
+                if let p = s.photo, let w = s.width, w > 0 { widest[p] = max(widest[p] ?? 0, w) }
+            }
+        }
+        reference.merge(widest) { presented, _ in presented }
+        return logs.map { log in
+            var log = log
+            for i in log.samples.indices {
+                if let p = log.samples[i].photo, let w = log.samples[i].width, let r = reference[p], r > 0 {
+                    log.samples[i].scale = w / r
+                }
+            }
+            return log
+        }
     }
 }

@@ -22,17 +22,17 @@ public enum DecisionOverlay {
         // Start and drag radius: progress reaches 1 when the pivot is a radius away.
         out.append(.ring(center: preview.start, radius: preview.dragRadiusPoints, color: Color(1, 1, 1, 0.35)))
         out.append(.dot(center: preview.start, radius: 4, color: guide))
-        out.append(.text("start", at: preview.start + Point(7, -18), size: textSize * 0.85, color: guide))
-        out.append(.text("drag radius \(FeelNumber.short(preview.dragRadiusPoints)) pt",
-                         at: preview.start + Point(-preview.dragRadiusPoints * 0.7071 + 4, -preview.dragRadiusPoints * 0.7071 - 16),
-                         size: textSize * 0.85, color: Color(1, 1, 1, 0.5)))
+        out += label("start", at: preview.start + Point(7, -18), size: textSize * 0.85, color: guide)
+        out += label("drag radius \(FeelNumber.short(preview.dragRadiusPoints)) pt",
+                     at: preview.start + Point(-preview.dragRadiusPoints * 0.7071 + 4, -preview.dragRadiusPoints * 0.7071 - 16),
+                     size: textSize * 0.85, color: Color(1, 1, 1, 0.7))
         out.append(.line(from: preview.start, to: preview.current, color: guide))
 
         // Momentum: dashed path to the landing point.
         out += dashed(from: preview.current, to: preview.projected, color: verdictColor)
         out.append(.ring(center: preview.projected, radius: 9, color: verdictColor))
         out.append(.dot(center: preview.projected, radius: 3, color: verdictColor))
-        out.append(.text("projected", at: preview.projected + Point(12, -8), size: textSize * 0.85, color: verdictColor))
+        out += label("projected", at: preview.projected + Point(12, -8), size: textSize * 0.85, color: verdictColor)
 
         // Velocity arrow.
         let tip = preview.current + preview.velocity * arrowSeconds
@@ -61,6 +61,13 @@ public enum DecisionOverlay {
         out.append(.text("projected \(FeelNumber.short(offset.rounded())) pt from start",
                          at: label + Point(0, textSize * 2.2), size: textSize * 0.85, color: .white))
         return out
+    }
+
+    /// Text on a dark backing so it reads over any photo (DejaVu Sans Mono: 0.602 em per character).
+    static func label(_ text: String, at p: Point, size: Double, color: Color) -> [Scene.Overlay] {
+        [.rect(Rect(x: p.x - 3, y: p.y - 2, width: Double(text.count) * 0.602 * size + 6, height: size * 1.25 + 4),
+               color: Color(0, 0, 0, 0.55), filled: true),
+         .text(text, at: p, size: size, color: color)]
     }
 
     /// An arrow: a shaft and two barbs of 10 pt at ±25°; nothing for a zero-length arrow.

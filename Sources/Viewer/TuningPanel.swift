@@ -139,7 +139,7 @@ public struct TuningPanel: Hashable, Sendable {
 
     // MARK: - Drawing
 
-    public static let background = Color(0.04, 0.04, 0.06, 0.84)
+    public static let background = Color(0.04, 0.04, 0.06, 0.9)
     public static let selectionColor = Color(0.25, 0.6, 1.0, 0.38)
     public static let textColor = Color(0.86, 0.86, 0.9)
     public static let dimColor = Color(0.6, 0.6, 0.66)

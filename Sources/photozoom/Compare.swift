@@ -83,7 +83,7 @@ struct Compare: ParsableCommand {
             let log = try PlotLog.parse(states.text, name: label, file: "\(trace) under \(argument)")
             runs.append(Run(label: label, log: log, summary: session.summary ?? SessionSummary(photos: reader.header.photos)))
         }
-        try PlotRenderer.save(runs.map(\.log), to: out, width: Int(size.size.width), height: Int(size.size.height))
+        try PlotRenderer.save(PlotLog.sharingScale(runs.map(\.log)), to: out, width: Int(size.size.width), height: Int(size.size.height))
         print(Self.table(runs, trace: trace), terminator: "")
     }
 

@@ -28,7 +28,7 @@ struct Plot: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let plotted = try logs.map { path throws(ShellError) in try PlotLog.read(path: path, warn: printError) }
-            try PlotRenderer.save(plotted, to: out, width: Int(size.size.width), height: Int(size.size.height))
+            try PlotRenderer.save(PlotLog.sharingScale(plotted), to: out, width: Int(size.size.width), height: Int(size.size.height))
         }
     }
 }

@@ -127,6 +127,24 @@ struct PlotRendererTests {
         #expect(log.samples.first { $0.time == first }?.scale == 1)
     }
 
+    @Test("logs plotted together share each photo's reference width, so equal sizes read as equal scales")
+    func sharedScale() throws {
+        // A: presented at width 900. B: interrupted before presenting, widest 600.
+        let a = try PlotLog.parse([stateLine(frame: 0, t: 0, phase: "opening", image: (1, 1, 450, 0), backdrop: 0.5),
+                                   stateLine(frame: 1, t: 0.1, phase: "presented", image: (1, 1, 900, 0), backdrop: 1)]
+            .joined(separator: "\n"), name: "a", file: "a")
+        let b = try PlotLog.parse([stateLine(frame: 0, t: 0, phase: "opening", image: (1, 1, 600, 0), backdrop: 0.5),
+                                   stateLine(frame: 1, t: 0.1, phase: "closing", image: (1, 1, 300, 0), backdrop: 0.2)]
+            .joined(separator: "\n"), name: "b", file: "b")
+        let alone: [Double?] = [1, 0.5]
+        #expect(b.samples.map(\.scale) == alone)                    // alone: against its widest, 600
+        let shared = PlotLog.sharingScale([a, b])
+        let presented: [Double?] = [0.5, 1]
+        #expect(shared[0].samples.map(\.scale) == presented)        // 450/900, 900/900
+        let expected: [Double?] = [600.0 / 900, 300.0 / 900]
+        #expect(shared[1].samples.map(\.scale) == expected)
+    }
+
     struct BadLine: Sendable, CustomTestStringConvertible {
         var line: String
         var message: String
