@@ -122,11 +122,41 @@ public struct FeelLab: Sendable {
             y += 28
         }
         if let message {
-            let width = min(windowSize.width - 16, Double(message.text.count) * 0.602 * 13 + 16)
-            out.append(.rect(Rect(x: 8, y: y, width: width, height: 22),
-                             color: message.isError ? Color(0.45, 0.05, 0.05, 0.9) : Color(0.05, 0.25, 0.1, 0.85), filled: true))
-            out.append(.text(message.text, at: Point(16, y + 4), size: 13, color: .white))
+            // The line stops short of the panel and wraps at spaces (DejaVu Sans Mono: 0.602 em wide).
+            let right = panel.isVisible ? TuningPanel.layout(windowSize: windowSize).panel.minX : windowSize.width
+            let columns = max(20, Int((right - 32) / (0.602 * 13)))
+            for line in Self.wrapped(message.text, columns: columns) {
+                out.append(.rect(Rect(x: 8, y: y, width: Double(line.count) * 0.602 * 13 + 16, height: 20),
+                                 color: message.isError ? Color(0.45, 0.05, 0.05, 0.9) : Color(0.05, 0.25, 0.1, 0.85),
+                                 filled: true))
+                out.append(.text(line, at: Point(16, y + 3), size: 13, color: .white))
+                y += 20
+            }
         }
         return out
+    }
+
+    /// `text` broken into lines of at most `columns` characters, at spaces where it can be.
+    static func wrapped(_ text: String, columns: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            var word = Substring(word)
+            while word.count > columns {
+                if !line.isEmpty { lines.append(line); line = "" }
+                lines.append(String(word.prefix(columns)))
+                word = word.dropFirst(columns)
+            }
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= columns {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }

@@ -49,6 +49,14 @@ struct FeelLabTests {
         #expect(lab.baseline == file)
     }
 
+    @Test("messages wrap at spaces to the room left of the panel")
+    func wrapping() {
+        #expect(FeelLab.wrapped("feel.json:2: openSpring.dampingRatio: 0 is out of range", columns: 24)
+                == ["feel.json:2:", "openSpring.dampingRatio:", "0 is out of range"])
+        #expect(FeelLab.wrapped("abcdefghij", columns: 4) == ["abcd", "efgh", "ij"])
+        #expect(FeelLab.wrapped("short", columns: 40) == ["short"])
+    }
+
     @Test("an error stays on screen; a notice fades after 3 s of viewer time")
     func messages() {
         var lab = FeelLab(baseline: .defaults)
