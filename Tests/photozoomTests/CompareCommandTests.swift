@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@Suite("photozoom compare: one trace under two feel settings, plotted and tabulated")
+struct CompareCommandTests {
+    static let trace = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/interrupted-opening.trace.jsonl").path
+
+    @Test("two presets: a PNG at the requested size and a table with both runs' figures")
+    func comparesPresets() throws {
+        let dir = try CommandRunner.temporaryDirectory("compare")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("c.png")
+        let r = try CommandRunner.run(["compare", Self.trace, "--feel", "snappy", "--feel", "soft", "--out", out.path, "--size", "800x600"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let png = try Data(contentsOf: out)
+        let b = [UInt8](png[16..<24])
+        #expect((Int(b[2]) << 8 | Int(b[3]), Int(b[6]) << 8 | Int(b[7])) == (800, 600))
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[1].contains("A: snappy") && lines[1].contains("B: soft"))
+        let interruption = try #require(lines.first { $0.contains("opening interrupted") })
+        // Both runs reverse into a closing, each with its own settle time.
+        #expect(interruption.components(separatedBy: "→ closing").count == 3)
+        #expect(lines.contains { $0.hasPrefix("all") })
+    }
+
+    @Test("a feel file is laid over the trace's feel; a bad one exits 2 naming line, key and range")
+    func feelFiles() throws {
+        let dir = try CommandRunner.temporaryDirectory("compare-files")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = dir.appendingPathComponent("slow.json"), bad = dir.appendingPathComponent("bad.json")
+        try #"{"closeSpring": {"responseSeconds": 0.8}}"#.write(to: good, atomically: true, encoding: .utf8)
+        try "{\n \"closeSpring\": {\"responseSeconds\": -1}\n}".write(to: bad, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("c.png")
+        let ok = try CommandRunner.run(["compare", Self.trace, "--feel", "default", "--feel", good.path, "--out", out.path])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout.contains("B: slow.json"))
+        let r = try CommandRunner.run(["compare", Self.trace, "--feel", "default", "--feel", bad.path, "--out", out.path])
+        #expect(r.status == 2)
+        #expect(r.stderr == "photozoom: \(bad.path):2: closeSpring.responseSeconds: -1 is out of range (0 < value ≤ 10)\n")
+    }
+
+    @Test("fewer than two --feel is a bad argument")
+    func needsTwo() throws {
+        let r = try CommandRunner.run(["compare", Self.trace, "--feel", "ios", "--out", "/tmp/never.png"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("--feel: give two or more"))
+    }
+}
