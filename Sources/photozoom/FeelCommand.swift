@@ -50,6 +50,10 @@ struct FeelCommand: ParsableCommand {
             } else if parameters {
                 for p in Feel.parameters {
                     let value = p.formatted(p.value(in: .defaults))
+                    if p.isBoolean {
+                        print("\(p.key)  \(value)  [true or false]  \(p.summary)")
+                        continue
+                    }
                     let steps = "step \(FeelNumber.text(p.coarseStep)) / \(FeelNumber.text(p.fineStep))"
                     print("\(p.key)  \(value)  [\(p.range)]  \(steps)  \(p.summary)")
                 }
