@@ -22,9 +22,18 @@ public final class TextRenderer {
         fontPath = Self.fontPaths.first { FileManager.default.fileExists(atPath: $0) }
     }
 
+    /// Cached textures belong to the renderer, which frees them when it is destroyed; the
+    /// renderer may already be gone here (Swift does not order this against `SDL_DestroyRenderer`),
+    /// so only the fonts are closed. Owners that keep the renderer call `releaseTextures()`.
     deinit {
-        for t in cache.values { SDL_DestroyTexture(t.handle) }
         for f in fonts.values { TTF_CloseFont(f) }
+    }
+
+    /// Destroys the cached text textures while their renderer is still alive.
+    public func releaseTextures() {
+        for t in cache.values { SDL_DestroyTexture(t.handle) }
+        cache.removeAll()
+        order.removeAll()
     }
 
     /// True when a font was found; without one text is not drawn.

@@ -24,6 +24,8 @@ public final class Session {
     public private(set) var viewer: Viewer
     /// The account of what happened, when asked for.
     public private(set) var summary: SessionSummary?
+    /// The photo's velocity right after each input event since the last frame (for the summary).
+    private var handOffVelocities: [(time: Double, velocity: Point)] = []
     /// The notes the viewer made up to the last frame (drained every frame), for live displays.
     public private(set) var lastNotes: [ViewerNote] = []
     /// Frames handled so far.
@@ -90,7 +92,11 @@ public final class Session {
             return
         }
         viewer.handle(event)
-        guard case .frame = event.kind else { return }
+        guard case .frame = event.kind else {
+            // The photo's own velocity the instant after this event: what a release handed the springs.
+            if summary != nil, let v = viewer.photoVelocity?.center { handOffVelocities.append((event.time, v)) }
+            return
+        }
         frameCount += 1
         let snapshot = viewer.snapshot
         do throws(TraceError) {
@@ -99,7 +105,8 @@ public final class Session {
             throw .cannotWrite(error)
         }
         lastNotes = viewer.takeNotes()
-        summary?.observe(notes: lastNotes, snapshot: snapshot)
+        summary?.observe(notes: lastNotes, snapshot: snapshot, velocitiesAtEvents: handOffVelocities)
+        handOffVelocities.removeAll(keepingCapacity: true)
         for request in viewer.takeRequests() where !pendingRequests.contains(request) {
             pendingRequests.append(request)
         }

@@ -47,8 +47,13 @@ extension SessionSummary {
         }
         guard e.isMeasured else { return out }
         // Opens and closes start from rest: their next-frame velocity is kept but not printed.
-        if let after = e.velocityAfter, Self.isHandOff(e.kind) {
-            out += "; photo at \(Self.fixed(after.length, places: 0)) pt/s in the next frame"
+        if Self.isHandOff(e.kind) {
+            if let handed = e.velocityAtHandOff {
+                out += "; springs take over at \(Self.vector(handed)) pt/s"
+            }
+            if let after = e.velocityAfter {
+                out += "; photo at \(Self.fixed(after.length, places: 0)) pt/s over the next frame"
+            }
         }
         if let overshoot = e.overshootPoints {
             out += "; overshoot \(Self.fixed(overshoot, places: 1)) pt"

@@ -32,6 +32,9 @@ public struct SessionSummary: Sendable {
         public var kind: Kind
         /// The photo's velocity over the first frame after the event, pt/s.
         public var velocityAfter: Point?
+        /// The photo's velocity the instant after the event was handled, pt/s: what the gesture
+        /// handed to the springs (nil where the event came with no input, e.g. a wheel's quiet spell).
+        public var velocityAtHandOff: Point?
         /// The photo's velocity over the frame before the event, pt/s.
         public var velocityBefore: Point?
         /// How far the centre went past its resting place along its travel, pt (≥ 0).
@@ -57,10 +60,11 @@ public struct SessionSummary: Sendable {
             }
         }
 
-        /// How much velocity was lost or gained in the hand-off, pt/s: |after − release velocity| for a
-        /// release, |after − before| for an interruption.
+        /// How much velocity was lost or gained in the hand-off, pt/s: |handed − release velocity| for
+        /// a release, |handed − before| for an interruption, where "handed" is the photo's velocity the
+        /// instant after the event (or, when that is unknown, over the next frame).
         public var handOffErrorPointsPerSecond: Double? {
-            guard let after = velocityAfter else { return nil }
+            guard let after = velocityAtHandOff ?? velocityAfter else { return nil }
             switch kind {
             case let .released(r): return (after - r.velocity).length
             case .interrupted: return velocityBefore.map { (after - $0).length }
@@ -75,6 +79,7 @@ public struct SessionSummary: Sendable {
     /// The time of the last frame, seconds.
     public private(set) var endTime = 0.0
 
+    private var handOffVelocities: [(time: Double, velocity: Point)] = []
     private var previous: StateSnapshot?
     private var beforePrevious: StateSnapshot?
     /// The entry whose motion is being measured, the photo it follows, and its path (centre and
@@ -93,7 +98,11 @@ public struct SessionSummary: Sendable {
     }
 
     /// Takes one frame: the notes drained at it (in the order made) and its snapshot.
-    public mutating func observe(notes: [ViewerNote], snapshot: StateSnapshot) {
+    /// `velocitiesAtEvents` holds the photo's velocity right after each input event since the last
+    /// frame, with the event's time.
+    public mutating func observe(notes: [ViewerNote], snapshot: StateSnapshot,
+                                 velocitiesAtEvents: [(time: Double, velocity: Point)] = []) {
+        handOffVelocities = velocitiesAtEvents
         frameCount += 1
         endTime = snapshot.time
         var recorded = false
@@ -141,6 +150,7 @@ public struct SessionSummary: Sendable {
         begun = true
         trackedPhoto = snapshot.photo
         entry.velocityAfter = Self.velocity(from: previous, to: snapshot)
+        entry.velocityAtHandOff = handOffVelocities.last { $0.time == entry.time }?.velocity
         velocityPending = entry.velocityAfter == nil
         entry.velocityBefore = Self.velocity(from: beforePrevious, to: previous)
         entries.append(entry)

@@ -46,7 +46,7 @@ struct SessionSummaryTests {
         // |(0, 1000) − (12, 1043)| = √(12² + 43²)
         #expect(near(e.handOffErrorPointsPerSecond, (12.0 * 12 + 43 * 43).squareRoot()))
         #expect(s.line(e) == "1.01 s pan dismissal released at (12, 1043) pt/s, projected 521 pt → close; "
-                + "photo at 1000 pt/s in the next frame; overshoot 12.0 pt; settled 1.10 s")
+                + "photo at 1000 pt/s over the next frame; overshoot 12.0 pt; settled 1.10 s")
     }
 
     @Test("an interruption compares the photo's velocity before and after; a grab cuts the motion short")
@@ -72,7 +72,7 @@ struct SessionSummaryTests {
         #expect(near(i.handOffErrorPointsPerSecond, (125.0 * 125 + 62.5 * 62.5).squareRoot()))
         #expect(s.line(s.entries[0]) == "0.50 s open photo 2 (coffee.jpg) by click; cut short at 0.55 s")
         #expect(s.line(i) == "0.55 s opening of photo 2 (coffee.jpg) interrupted → closing; photo at 699 pt/s before; "
-                + "photo at 559 pt/s in the next frame; cut short at 0.57 s")
+                + "photo at 559 pt/s over the next frame; cut short at 0.57 s")
         #expect(s.line(s.entries[2]) == "0.57 s pan takes hold of photo 2 (coffee.jpg) while closing")
     }
 
@@ -107,7 +107,7 @@ struct SessionSummaryTests {
         #expect(near(e.velocityAfter, Point(-5000, 0)))
         #expect(e.overshootPoints == 0)
         #expect(s.line(e) == "1.01 s page swipe released at (-2500, 0) pt/s, projected -1500 pt → next; "
-                + "photo at 5000 pt/s in the next frame; overshoot 0.0 pt; settled 1.05 s")
+                + "photo at 5000 pt/s over the next frame; overshoot 0.0 pt; settled 1.05 s")
     }
 
     @Test("a note at the same instant as the one measured (an interruption's close) carries no figures")
@@ -139,5 +139,42 @@ struct SessionSummaryTests {
         #expect(SessionSummary.fixed(-12.345, places: 1) == "-12.3")
         #expect(SessionSummary.fixed(1e-9, places: 3) == "0.000")
         #expect(SessionSummary.fixed(2.5e7, places: 1) == "25000000.0")
+    }
+}
+
+@Suite("Summary: the velocity the springs take over at a release")
+struct HandOffVelocityTests {
+    @Test("a replayed pan dismissal reports the springs taking over at the gesture's own release velocity")
+    func handOffMatchesRelease() throws {
+        // Open photo 0 at 0.1 s, let it settle, drag down from its centre and let go while moving.
+        let photos = [Photo(name: "a.jpg", pixelSize: Size(600, 400))]
+        let header = TraceHeader(windowSize: Size(800, 600), scale: 1, photos: photos, feel: nil)
+        let session = try Session(header: header, feelOverride: nil, trace: nil, states: nil, summarize: true)
+        let cell = session.viewer.layout.cellRect(0).center
+        var t = 0.0
+        func frame() throws { t += 1.0 / 60; try session.handle(.frame(t)) }
+        try session.handle(.pointer(.down, 0.1, cell.x, cell.y))
+        try session.handle(.pointer(.up, 0.11, cell.x, cell.y))
+        while t < 1.5 { try frame() }
+        // 20 moves 8 ms apart at 1000 pt/s straight down: the tracker's velocity is 1000 pt/s.
+        let start = Point(400, 300)
+        try session.handle(.pointer(.down, t, start.x, start.y))
+        let t0 = t
+        for i in 1...20 {
+            let ti = t0 + Double(i) * 0.008
+            try session.handle(.pointer(.move, ti, start.x, start.y + 1000 * (ti - t0)))
+            if i % 2 == 0 { t = ti; try session.handle(.frame(t)) }
+        }
+        let tUp = t0 + 0.168
+        try session.handle(.pointer(.up, tUp, start.x, start.y + 1000 * (tUp - t0)))
+        for _ in 0..<90 { try frame() }
+        let summary = try #require(session.summary)
+        let release = try #require(summary.entries.first { if case .released = $0.kind { return true } else { return false } })
+        guard case let .released(r) = release.kind else { return }
+        let handed = try #require(release.velocityAtHandOff)
+        // The hand-off keeps the gesture's velocity: the error is |handed − release| / |release|.
+        #expect((handed - r.velocity).length / r.velocity.length < 0.05)
+        #expect(abs(r.velocity.y - 1000) < 10)
+        #expect(release.handOffErrorPointsPerSecond.map { $0 < 50 } == true)
     }
 }
