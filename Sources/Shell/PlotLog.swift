@@ -54,34 +54,34 @@ public struct PlotLog: Sendable {
             func fail(_ field: String?, _ message: String) throws(ShellError) -> Never {
                 throw ShellError.badInput("\(file):\(number): " + (field.map { "\($0): " } ?? "") + message)
             }
-            let value: JSONDocument.Value
+            let value: JSONValue
             do {
-                value = try JSONDocument.parse(String(line))
+                value = try JSONReader.parse(String(line))
             } catch {
                 if isLast && !endsWithNewline && number > 1 {
                     warn("\(file):\(number): cut off mid-line; plotting up to line \(number - 1)")
                     break
                 }
-                try fail(nil, "column \(error.position.column): \(error.message)")
+                try fail(nil, "column \(error.column): \(error.message)")
             }
             guard case .object = value else { try fail(nil, "expected a state object, found \(value.kindName)") }
 
-            func numberField(_ key: String, in object: JSONDocument.Value, prefix: String = "") throws(ShellError) -> Double {
+            func numberField(_ key: String, in object: JSONValue, prefix: String = "") throws(ShellError) -> Double {
                 guard let v = object[key] else { try fail(prefix + key, "missing") }
-                guard case let .number(n, _) = v, n.isFinite else { try fail(prefix + key, "expected a number, found \(v.kindName)") }
+                guard case let .number(n) = v, n.isFinite else { try fail(prefix + key, "expected a number, found \(v.kindName)") }
                 return n
             }
             let t = try numberField("t", in: value)
             if let last = rows.last, t < last.time {
                 try fail("t", "\(FeelNumber.text(t)) is earlier than the previous frame's \(FeelNumber.text(last.time))")
             }
-            guard case let .string(phaseName, _)? = value["phase"] else {
+            guard case let .string(phaseName)? = value["phase"] else {
                 try fail("phase", value["phase"].map { "expected a string, found \($0.kindName)" } ?? "missing")
             }
             guard let phase = Phase(rawValue: phaseName) else {
                 try fail("phase", "unknown phase \"\(phaseName)\" (grid, opening, presented, interacting, closing, paging, zoomed)")
             }
-            guard case let .string(gestureName, _)? = value["gesture"] else {
+            guard case let .string(gestureName)? = value["gesture"] else {
                 try fail("gesture", value["gesture"].map { "expected a string, found \($0.kindName)" } ?? "missing")
             }
             guard let gesture = GestureName(rawValue: gestureName) else {
@@ -90,14 +90,14 @@ public struct PlotLog: Sendable {
             var photo: Int?
             switch value["photo"] {
             case .null?, nil: photo = nil
-            case let .number(n, _)? where n == n.rounded() && n >= 0 && n < 1e9: photo = Int(n)
+            case let .number(n)? where n == n.rounded() && n >= 0 && n < 1e9: photo = Int(n)
             case let other?: try fail("photo", "expected a photo index or null, found \(other.kindName)")
             }
             var image: StateSnapshot.Image?
             switch value["image"] {
             case .null?: image = nil
             case nil: try fail("image", "missing")
-            case let object? where object.kindName == "an object":
+            case let object? where object.objectValue != nil:
                 let x = try numberField("x", in: object, prefix: "image."), y = try numberField("y", in: object, prefix: "image.")
                 let w = try numberField("w", in: object, prefix: "image."), h = try numberField("h", in: object, prefix: "image.")
                 let r = try numberField("rotation", in: object, prefix: "image.")

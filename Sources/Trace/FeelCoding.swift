@@ -8,20 +8,15 @@ import Viewer
 /// A feel object is a layer: the keys it gives override what lies under it, the rest keep their
 /// values. Layers resolve over the defaults in order (`defaults ⊕ header ⊕ --feel`), so a header
 /// without `feel` or with some keys replays on the defaults for the rest, and `--feel` overrides both.
-/// Decoding goes through `Feel`'s `Codable` conformance, so its validation applies.
+/// Decoding goes through `Feel(json:)`, the feel file's reader, so its validation applies.
 public enum FeelCoding {
     /// The defaults as a JSON object, keys sorted.
     public static let defaultsObject: JSONObject = object(of: .defaults)
 
-    /// The full JSON object of `feel`, keys sorted (the form a trace header records).
+    /// The full JSON object of `feel`, keys sorted at every level (the form a trace header records).
     public static func object(of feel: Feel) -> JSONObject {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(feel),
-              case let .object(o)? = try? JSONReader.parse([UInt8](data)) else {
-            preconditionFailure("Feel must encode to a JSON object")
-        }
-        return o
+        guard case let .object(o) = feel.jsonValue else { preconditionFailure("Feel must write a JSON object") }
+        return sortedByKey(o)
     }
 
     /// The defaults with each layer laid over in turn, decoded into a `Feel`. Nil layers are skipped.
@@ -31,7 +26,11 @@ public enum FeelCoding {
         for layer in layers {
             if let layer { merged = merged.merging(layer) }
         }
-        return try decode(merged)
+        do throws(FeelError) {
+            return try Feel(json: .object(merged))
+        } catch {
+            throw FieldError(field: error.key ?? "", message: error.reason)
+        }
     }
 
     /// A JSON object text of one layer in canonical form (compact, members in their given order).
@@ -45,7 +44,8 @@ public enum FeelCoding {
         do throws(JSONSyntaxError) {
             value = try JSONReader.parse(text)
         } catch {
-            throw FieldError(field: error.field ?? "", message: "\(error.message) (byte \(error.column))")
+            let place = error.line > 1 ? "line \(error.line), column \(error.column)" : "column \(error.column)"
+            throw FieldError(field: error.field ?? "", message: "\(error.message) (\(place))")
         }
         guard case let .object(o) = value else {
             throw FieldError(field: "", message: "expected an object of feel parameters, found \(value.kindDescription)")
@@ -63,67 +63,25 @@ public enum FeelCoding {
         do throws(JSONSyntaxError) {
             value = try JSONReader.parse([UInt8](data))
         } catch {
-            let (line, column) = lineAndColumn(of: error.column, in: data)
-            throw TraceError(file: path, line: line, field: error.field, message: "\(error.message) (column \(column))")
+            throw TraceError(file: path, line: error.line, field: error.field, message: "\(error.message) (column \(error.column))")
         }
         guard case let .object(o) = value else {
             throw TraceError(file: path, line: 1, message: "expected a JSON object of feel parameters, found \(value.kindDescription)")
         }
-        do throws(FieldError) {
-            _ = try resolve([o])
+        // Read with the positions the reader kept, so a value out of range names its line.
+        do throws(FeelError) {
+            _ = try Feel(json: value)
         } catch {
-            throw TraceError(file: path, line: nil, error)
+            throw TraceError(file: path, line: error.line, field: error.key, message: error.reason)
         }
         return o
     }
 
-    // MARK: - Decoding
-
-    private static func decode(_ object: JSONObject) throws(FieldError) -> Feel {
-        do {
-            return try Feel(from: JSONValueDecoder(.object(object)))
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw FieldError(field: path(context.codingPath), message: context.debugDescription)
-        } catch let DecodingError.valueNotFound(_, context) {
-            throw FieldError(field: path(context.codingPath), message: context.debugDescription)
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw FieldError(field: path(context.codingPath + [key]), message: "expected a value, found nothing (the key is missing)")
-        } catch let DecodingError.dataCorrupted(context) {
-            throw FieldError(field: path(context.codingPath), message: context.debugDescription)
-        } catch {
-            throw fieldError(from: error)
-        }
-    }
-
-    /// `Feel`'s own validation error (`FeelError`, from `Feel+Codable`) carries the dotted key at
-    /// fault and the reason; read them by name so this file builds with or without it.
-    static func fieldError(from error: any Error) -> FieldError {
-        var key: String?, reason: String?
-        for child in Mirror(reflecting: error).children {
-            switch (child.label, child.value) {
-            case let ("key", value as String?): key = value
-            case let ("reason", value as String): reason = value
-            default: break
-            }
-        }
-        guard let reason else { return FieldError(field: "", message: "\(error)") }
-        return FieldError(field: key ?? "", message: reason)
-    }
-
-    private static func path(_ keys: [any CodingKey]) -> String {
-        var out = ""
-        for key in keys {
-            if let i = key.intValue { out += "[\(i)]" } else { out += out.isEmpty ? key.stringValue : "." + key.stringValue }
-        }
-        return out
-    }
-
-    /// 1-based line and column of 1-based byte `offset` in `data`.
-    private static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {
-        var line = 1, column = 1
-        for (i, b) in data.enumerated() where i < offset - 1 {
-            if b == 0x0A { line += 1; column = 1 } else { column += 1 }
-        }
-        return (line, column)
+    /// `object` with its members sorted by key, at every level.
+    private static func sortedByKey(_ object: JSONObject) -> JSONObject {
+        JSONObject(object.members.sorted { $0.key < $1.key }.map { member in
+            guard case let .object(inner) = member.value else { return member }
+            return JSONMember(member.key, .object(sortedByKey(inner)))
+        })
     }
 }

@@ -1,3 +1,5 @@
+import Viewer
+
 /// Typed access to an object's fields, throwing a `FieldError` that names the field and says what
 /// was expected and found.
 extension JSONObject {

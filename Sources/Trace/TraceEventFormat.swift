@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import Viewer
 
 /// The event lines of a gesture trace (`.trace.jsonl`, DESIGN.md "Gesture trace"): one JSON object
 /// per `InputEvent`, keys in a fixed order, numbers written so they read back bit for bit.

@@ -1,5 +1,6 @@
 import Glibc
 import Gestures
+import Viewer
 
 /// Reads a gesture trace line by line: the header at once, then one event per `next()`.
 ///

@@ -1,3 +1,5 @@
+import Viewer
+
 /// Deterministic replay: a trace's events fed, in order, to a `Session` built from its header.
 ///
 /// The command line's `replay` and any A/B comparison use this; nothing here reads a clock, so the

@@ -18,30 +18,32 @@
 extension Feel {
     /// Reads a feel file's text over `base`. Errors carry the line of the value at fault.
     public init(jsonText: String, over base: Feel = .defaults) throws(FeelError) {
-        let value: JSONDocument.Value
+        let document: (value: JSONValue, position: JSONPosition)
         do {
-            value = try JSONDocument.parse(jsonText)
+            document = try JSONReader.parseDocument(jsonText)
         } catch {
             throw FeelError(key: nil, reason: error.message, at: error.position)
         }
-        try self.init(json: value, over: base)
+        var feel = base
+        try Feel.read(document.value, at: document.position, prefix: "", into: &feel)
+        self = feel
     }
 
     /// Reads a parsed feel object over `base`.
-    public init(json: JSONDocument.Value, over base: Feel = .defaults) throws(FeelError) {
+    public init(json: JSONValue, over base: Feel = .defaults) throws(FeelError) {
         var feel = base
-        try Feel.read(json, prefix: "", into: &feel)
+        try Feel.read(json, at: nil, prefix: "", into: &feel)
         self = feel
     }
 
     /// The feel file's text: two-space indented, one line per parameter or group, table order, a
     /// final newline. `compact` gives one line (for a trace's event line).
     public func jsonText(compact: Bool = false) -> String {
-        compact ? jsonValue.compactText : jsonValue.prettyText(inlineDepth: 1) + "\n"
+        compact ? JSONText.value(jsonValue) : JSONText.pretty(jsonValue, inlineDepth: 1) + "\n"
     }
 
     /// The feel as a JSON object in the parameter table's order.
-    public var jsonValue: JSONDocument.Value {
+    public var jsonValue: JSONValue {
         Feel.object(for: Feel.keyTree, in: self)
     }
 
@@ -86,56 +88,56 @@ extension Feel {
         return keys
     }()
 
-    private static func object(for nodes: [KeyNode], in feel: Feel) -> JSONDocument.Value {
-        .object(nodes.map { node in
+    private static func object(for nodes: [KeyNode], in feel: Feel) -> JSONValue {
+        .object(JSONObject(nodes.map { node in
             switch node {
             case let .leaf(p):
                 let name = String(p.key.split(separator: ".").last!)
                 let value = p.value(in: feel)
-                return JSONDocument.Member(key: name, keyPosition: nil,
-                                           value: p.isBoolean ? .bool(value != 0, nil) : .number(value, nil))
+                return JSONMember(name, p.isBoolean ? .bool(value != 0) : .number(value))
             case let .group(name, children):
-                return JSONDocument.Member(key: name, keyPosition: nil, value: object(for: children, in: feel))
+                return JSONMember(name, object(for: children, in: feel))
             }
-        }, nil)
+        }))
     }
 
     // MARK: - Reading
 
-    private static func read(_ value: JSONDocument.Value, prefix: String, into feel: inout Feel) throws(FeelError) {
-        guard case let .object(members, _) = value else {
+    /// Reads `value` (which starts at `position`, when known) as the group `prefix` ("" for the file).
+    private static func read(_ value: JSONValue, at position: JSONPosition?, prefix: String, into feel: inout Feel) throws(FeelError) {
+        guard case let .object(object) = value else {
             if prefix.isEmpty {
                 throw FeelError(key: nil, reason: "a feel file is a JSON object of parameters, found \(value.kindName)",
-                                at: value.position)
+                                at: position)
             }
             throw FeelError(key: prefix, reason: "expected an object with \(childNames(of: prefix)), found \(value.kindName)",
-                            at: value.position)
+                            at: position)
         }
         var seen = Set<String>()
-        for member in members {
+        for member in object.members {
             let key = prefix.isEmpty ? member.key : prefix + "." + member.key
             guard seen.insert(key).inserted else {
                 throw FeelError(key: key, reason: "appears twice", at: member.keyPosition)
             }
             if let parameter = parameter(key) {
                 if parameter.isBoolean {
-                    guard case let .bool(on, _) = member.value else {
+                    guard case let .bool(on) = member.value else {
                         throw FeelError(key: key, reason: "expected true or false, found \(member.value.kindName)",
-                                        at: member.value.position)
+                                        at: member.valuePosition)
                     }
                     parameter.set(on ? 1 : 0, in: &feel)
                     continue
                 }
-                guard case let .number(number, position) = member.value else {
+                guard case let .number(number) = member.value else {
                     throw FeelError(key: key, reason: "expected a number (\(parameter.range)), found \(member.value.kindName)",
-                                    at: member.value.position)
+                                    at: member.valuePosition)
                 }
                 if let problem = parameter.problem(with: number) {
-                    throw FeelError(key: key, reason: problem, at: position)
+                    throw FeelError(key: key, reason: problem, at: member.valuePosition)
                 }
                 parameter.set(number, in: &feel)
             } else if groupKeys.contains(key) {
-                try read(member.value, prefix: key, into: &feel)
+                try read(member.value, at: member.valuePosition, prefix: key, into: &feel)
             } else {
                 throw FeelError(key: key, reason: "unknown key" + suggestion(for: key, prefix: prefix), at: member.keyPosition)
             }
@@ -192,7 +194,7 @@ extension Feel {
 /// out of range throw a `FeelError`), and encodes in the table's order.
 extension Feel {
     public init(from decoder: any Decoder) throws {
-        try self.init(json: try JSONDocument.Value(from: decoder))
+        try self.init(json: try JSONValue(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {

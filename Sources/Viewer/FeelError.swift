@@ -15,7 +15,7 @@ public struct FeelError: Error, Hashable, Sendable, CustomStringConvertible {
         self.key = key; self.reason = reason; self.line = line; self.column = column
     }
 
-    init(key: String?, reason: String, at position: JSONDocument.Position?) {
+    init(key: String?, reason: String, at position: JSONPosition?) {
         self.init(key: key, reason: reason, line: position?.line, column: position?.column)
     }
 

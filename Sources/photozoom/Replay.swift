@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Shell
 import Trace
+import Viewer
 
 /// `photozoom replay TRACE`: the recorded session again, with no window, deterministically.
 struct Replay: ParsableCommand {

@@ -58,20 +58,42 @@ struct FeelCodingTests {
             Issue.record("accepted")
         } catch {
             #expect(error.field == "velocitySampleLimit")
+            #expect(error.line == 1)
             #expect(error.exitStatus == 2)
         }
     }
 
-    /// Shaped like `FeelError` (Feel+Codable): a dotted key and a reason.
-    struct StandInValidationError: Error {
-        var key: String?
-        var reason: String
+    @Test("Feel's own validation errors become the key and the reason")
+    func validationErrors() {
+        #expect(throws: FieldError(field: "openSpring.dampingRatio", message: "0 is out of range (0 < value ≤ 10)")) {
+            try FeelCoding.resolve([try FeelCoding.layer(fromText: #"{"openSpring":{"dampingRatio":0}}"#)])
+        }
+        #expect(throws: FieldError(field: "bounciness", message: "unknown key (`photozoom feel --defaults` lists every key)")) {
+            try FeelCoding.resolve([try FeelCoding.layer(fromText: #"{"bounciness":1}"#)])
+        }
     }
 
-    @Test("Feel's own validation errors map to the key and the reason")
-    func validationErrors() {
-        let e = FeelCoding.fieldError(from: StandInValidationError(key: "openSpring.dampingRatio", reason: "0 is out of range (0 < value ≤ 10)"))
-        #expect(e == FieldError(field: "openSpring.dampingRatio", message: "0 is out of range (0 < value ≤ 10)"))
-        #expect(FeelCoding.fieldError(from: StandInValidationError(key: nil, reason: "not an object")) == FieldError(field: "", message: "not an object"))
+    @Test("a syntax error in a layer's text names the field and the column")
+    func layerSyntax() {
+        // `{"dragRadiusPoints":` is 20 bytes: the bad value starts at column 21.
+        #expect(throws: FieldError(field: "dragRadiusPoints", message: "expected a value, found 'x' (column 21)")) {
+            try FeelCoding.layer(fromText: #"{"dragRadiusPoints":x}"#)
+        }
+        #expect(throws: FieldError(field: "dragRadiusPoints", message: "expected a value, found 'x' (line 2, column 21)")) {
+            try FeelCoding.layer(fromText: "{\n\"dragRadiusPoints\": x}")
+        }
+    }
+
+    @Test("the recorded object is the form JSONEncoder writes with sorted keys, so headers keep their bytes")
+    func sortedLikeJSONEncoder() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for preset in Feel.presets {
+            let data = try encoder.encode(preset.feel)
+            let encoded = try #require(try JSONReader.parse([UInt8](data)).objectValue)
+            let object = FeelCoding.object(of: preset.feel)
+            #expect(object == encoded, "preset \(preset.name)")
+            #expect(FeelCoding.canonicalText(object) == FeelCoding.canonicalText(encoded))
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Trace
+import Viewer
 
 /// Golden traces: each committed trace replays to its committed state log, byte for byte.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Gestures
 import Testing
 @testable import Trace
+import Viewer
 
 @Suite("Trace reader: streams, skips the unknown, stops at a cut-off last line, rejects the malformed")
 struct TraceReaderTests {
@@ -65,7 +66,7 @@ struct TraceReaderTests {
     @Test("a line that ends early but has its newline is malformed, not cut off")
     func endedEarlyMidFile() {
         let e = error(Self.header + "\n" + #"{"t":0.1,"type":"frame""# + "\n" + #"{"t":0.2,"type":"frame"}"# + "\n")
-        #expect(e?.description == "t.jsonl:2: expected ',' or '}', found the end of the line (column 24)")
+        #expect(e?.description == "t.jsonl:2: expected ',' or '}', found the end of the text (column 24)")
         #expect(e?.exitStatus == 2)
     }
 
@@ -85,7 +86,7 @@ struct TraceReaderTests {
         ("", "t.jsonl: empty: expected the trace header {\"trace\":\"photozoom\",…} on line 1"),
         (#"{"t":0.1,"type":"frame"}"#, "t.jsonl:1: field 'trace': expected \"photozoom\" (line 1 must be the trace header), found an event line"),
         ("[1,2]", "t.jsonl:1: expected the trace header {\"trace\":\"photozoom\",…}, found an array"),
-        (#"{"trace":"photozoom","version":1,"window""#, "t.jsonl:1: the header line is cut off: expected ':' after key \"window\", found the end of the line (column 42)"),
+        (#"{"trace":"photozoom","version":1,"window""#, "t.jsonl:1: the header line is cut off: expected ':' after key \"window\", found the end of the text (column 42)"),
     ] as [(String, String)])
     func badHeader(text: String, message: String) {
         #expect(error(text)?.description == message)

@@ -92,7 +92,6 @@ struct FeelFileTests {
              reason: "unknown key (did you mean \"openSpring.dampingRatio\"?)"),
         Case(text: #"{"wobble": 3}"#, key: "wobble", line: 1, reason: "unknown key (`photozoom feel --defaults` lists every key)"),
         Case(text: #"{"clickSlopPoints": 4, "clickSlopPoints": 5}"#, key: "clickSlopPoints", line: 1, reason: "appears twice"),
-        Case(text: #"{"clickSlopPoints": 1e999}"#, key: "clickSlopPoints", line: 1, reason: "inf is not a finite number (0 ≤ value ≤ 100)"),
         Case(text: "[1, 2]", key: nil, line: 1, reason: "a feel file is a JSON object of parameters, found an array"),
     ])
     func invalid(_ c: Case) {
@@ -118,11 +117,16 @@ struct FeelFileTests {
 
     @Test("syntax errors give the line and column", arguments: [
         ("{\n  \"dragRadiusPoints\": 150\n  \"clickSlopPoints\": 6\n}", 3, 3, "expected ',' or '}', found '\"'"),
-        ("{\"dragRadiusPoints\": 150,}", 1, 26, "expected a key in quotes, found '}'"),
+        ("{\"dragRadiusPoints\": 150,}", 1, 26, "expected a quoted key, found '}'"),
         ("{\"dragRadiusPoints\": 01}", 1, 23, "a number may not start with 0 followed by digits"),
-        ("{\"dragRadiusPoints\": 150", 1, 25, "expected ',' or '}', found end of file (object opened at 1:1)"),
-        ("", 1, 1, "expected a value, found end of file"),
-        ("{} x", 1, 4, "unexpected 'x' after the JSON value"),
+        ("{\"dragRadiusPoints\": 150", 1, 25, "expected ',' or '}', found the end of the text"),
+        // The unclosed object opened on an earlier line: the message says where.
+        ("{\n  \"openSpring\": {\"dampingRatio\": 0.5\n", 3, 1, "expected ',' or '}', found the end of the text (object opened at 2:17)"),
+        ("", 1, 1, "expected a value, found the end of the text"),
+        ("{} x", 1, 4, "unexpected text after the value: 'x'"),
+        // `{"clickSlopPoints": ` is 20 bytes: the number starts at column 21.
+        ("{\"clickSlopPoints\": 1e999}", 1, 21, "the number 1e999 is too large for a Double (±1.8e308)"),
+        ("\u{FEFF}{\n\"clickSlopPoints\": 4,}", 2, 22, "expected a quoted key, found '}'"),
     ])
     func syntax(text: String, line: Int, column: Int, reason: String) {
         do {

@@ -156,7 +156,7 @@ struct ReplayCommandTests {
         let a = try PhotoZoomProcess.run(["replay", complete, "--states", "-"])
         let b = try PhotoZoomProcess.run(["replay", cut, "--states", "-"])
         #expect(b.status == 0)
-        #expect(b.stderr == "\(cut):\(whole.count + 1): warning: the last line is cut off (unterminated string: expected '\"', found the end of the line); replaying up to line \(whole.count)\n")
+        #expect(b.stderr == "\(cut):\(whole.count + 1): warning: the last line is cut off (unterminated string: expected '\"', found the end of the text); replaying up to line \(whole.count)\n")
         #expect(a.stdout == b.stdout)
     }
 

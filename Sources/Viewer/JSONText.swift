@@ -45,14 +45,23 @@ public enum JSONText {
         return out + "\""
     }
 
-    /// The compact JSON text of `value` (no spaces, no newline).
+    /// The compact JSON text of `value`, on one line with no spaces: `{"a":1,"b":{"c":true}}`.
     public static func value(_ value: JSONValue) -> String {
         var out = ""
-        write(value, into: &out)
+        write(value, into: &out, indent: nil, depth: 0, inlineDepth: 0)
         return out
     }
 
-    static func write(_ value: JSONValue, into out: inout String) {
+    /// `value` indented by two spaces per level (no final newline); objects and arrays nested
+    /// `inlineDepth` levels or deeper are written on one line with a space after each ':' and ','.
+    public static func pretty(_ value: JSONValue, inlineDepth: Int = .max) -> String {
+        var out = ""
+        write(value, into: &out, indent: "", depth: 0, inlineDepth: inlineDepth)
+        return out
+    }
+
+    /// `indent` nil writes compact text; otherwise the indentation of the current line.
+    private static func write(_ value: JSONValue, into out: inout String, indent: String?, depth: Int, inlineDepth: Int) {
         switch value {
         case .null: out += "null"
         case let .bool(b): out += b ? "true" : "false"
@@ -60,20 +69,40 @@ public enum JSONText {
         case let .string(s): out += string(s)
         case let .array(items):
             out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                write(item, into: &out)
+            writeItems(items.count, into: &out, indent: indent, depth: depth, inlineDepth: inlineDepth) { i, inner, out in
+                write(items[i], into: &out, indent: inner, depth: depth + 1, inlineDepth: inlineDepth)
             }
             out += "]"
         case let .object(object):
             out += "{"
-            for (i, member) in object.members.enumerated() {
-                if i > 0 { out += "," }
-                out += string(member.key)
-                out += ":"
-                write(member.value, into: &out)
+            writeItems(object.members.count, into: &out, indent: indent, depth: depth, inlineDepth: inlineDepth) { i, inner, out in
+                out += string(object.members[i].key)
+                out += indent == nil ? ":" : ": "
+                write(object.members[i].value, into: &out, indent: inner, depth: depth + 1, inlineDepth: inlineDepth)
             }
             out += "}"
         }
+    }
+
+    /// The separators and line breaks between `count` items of an array or object; `item` writes
+    /// item `i` given the indentation of its line.
+    private static func writeItems(_ count: Int, into out: inout String, indent: String?, depth: Int, inlineDepth: Int,
+                                   item: (Int, String?, inout String) -> Void) {
+        guard count > 0 else { return }
+        guard let indent else {
+            for i in 0..<count {
+                if i > 0 { out += "," }
+                item(i, nil, &out)
+            }
+            return
+        }
+        let multiline = depth < inlineDepth
+        let inner = indent + "  "
+        for i in 0..<count {
+            if i > 0 { out += multiline ? "," : ", " }
+            if multiline { out += "\n" + inner }
+            item(i, inner, &out)
+        }
+        if multiline { out += "\n" + indent }
     }
 }

@@ -1,5 +1,6 @@
-/// A JSON value read from, or written to, any `Decoder`/`Encoder` (positions are unknown then).
-extension JSONDocument.Value: Codable {
+/// A JSON value read from, or written to, any `Decoder`/`Encoder` (positions are unknown then); how
+/// `Feel` meets `JSONDecoder`/`JSONEncoder`.
+extension JSONValue: Codable {
     private struct AnyKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -11,26 +12,25 @@ extension JSONDocument.Value: Codable {
         if let object = try? decoder.container(keyedBy: AnyKey.self) {
             // Decoders keep keys in a dictionary; sorting makes the first error reported deterministic.
             let keys = object.allKeys.sorted { $0.stringValue < $1.stringValue }
-            var members: [JSONDocument.Member] = []
+            var members: [JSONMember] = []
             for key in keys {
-                members.append(JSONDocument.Member(key: key.stringValue, keyPosition: nil,
-                                               value: try object.decode(JSONDocument.Value.self, forKey: key)))
+                members.append(JSONMember(key.stringValue, try object.decode(JSONValue.self, forKey: key)))
             }
-            self = .object(members, nil)
+            self = .object(JSONObject(members))
         } else if var list = try? decoder.unkeyedContainer() {
-            var items: [JSONDocument.Value] = []
-            while !list.isAtEnd { items.append(try list.decode(JSONDocument.Value.self)) }
-            self = .array(items, nil)
+            var items: [JSONValue] = []
+            while !list.isAtEnd { items.append(try list.decode(JSONValue.self)) }
+            self = .array(items)
         } else {
             let single = try decoder.singleValueContainer()
             if single.decodeNil() {
-                self = .null(nil)
+                self = .null
             } else if let b = try? single.decode(Bool.self) {
-                self = .bool(b, nil)
+                self = .bool(b)
             } else if let n = try? single.decode(Double.self) {
-                self = .number(n, nil)
+                self = .number(n)
             } else {
-                self = .string(try single.decode(String.self), nil)
+                self = .string(try single.decode(String.self))
             }
         }
     }
@@ -40,21 +40,22 @@ extension JSONDocument.Value: Codable {
         case .null:
             var c = encoder.singleValueContainer()
             try c.encodeNil()
-        case let .bool(b, _):
+        case let .bool(b):
             var c = encoder.singleValueContainer()
             try c.encode(b)
-        case let .number(n, _):
+        case let .number(n):
             var c = encoder.singleValueContainer()
+            // Whole numbers as integers, so encoders that print `Double`s with a fraction write `150`.
             if n.isFinite, n == n.rounded(), n.magnitude < 1e15 { try c.encode(Int64(n)) } else { try c.encode(n) }
-        case let .string(s, _):
+        case let .string(s):
             var c = encoder.singleValueContainer()
             try c.encode(s)
-        case let .array(items, _):
+        case let .array(items):
             var c = encoder.unkeyedContainer()
             for item in items { try c.encode(item) }
-        case let .object(members, _):
+        case let .object(object):
             var c = encoder.container(keyedBy: AnyKey.self)
-            for m in members { try c.encode(m.value, forKey: AnyKey(stringValue: m.key)) }
+            for m in object.members { try c.encode(m.value, forKey: AnyKey(stringValue: m.key)) }
         }
     }
 }

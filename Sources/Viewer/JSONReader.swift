@@ -1,13 +1,19 @@
-/// Reads one JSON value from UTF-8 bytes (RFC 8259), reporting the column and the field at fault.
+/// Reads one JSON value from UTF-8 bytes (RFC 8259), reporting the line, column and field at fault,
+/// and recording where each object member's key and value stood (for messages about a value that
+/// parsed but is not allowed, like a feel parameter out of range).
 ///
 /// Numbers are read with `Double(String)`, so a number written by `JSONText.number` reads back
-/// bit for bit. Strings must be valid UTF-8. Nesting is limited to `maximumDepth` so hostile input
-/// cannot exhaust the stack.
+/// bit for bit; one too large for a `Double` is an error. Strings must be valid UTF-8. A leading
+/// UTF-8 byte-order mark is skipped. Nesting is limited to `maximumDepth` so hostile input cannot
+/// exhaust the stack. The reader holds nothing between calls: JSON Lines are read a line at a time.
 public struct JSONReader {
     public static let maximumDepth = 64
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// The current line (1-based) and the index of its first byte.
+    private var line = 1
+    private var lineStart = 0
     private var path: [PathComponent] = []
 
     private enum PathComponent {
@@ -17,18 +23,28 @@ public struct JSONReader {
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            index = 3
+            lineStart = 3
+        }
     }
 
-    /// The one value in `bytes` (whitespace around it allowed).
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    /// The one value in `bytes` (whitespace around it allowed), and where it starts.
+    public static func parseDocument(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> (value: JSONValue, position: JSONPosition) {
         var reader = JSONReader(bytes)
         reader.skipWhitespace()
+        let position = reader.position
         let value = try reader.readValue(depth: 0)
         reader.skipWhitespace()
         if reader.index < bytes.count {
             throw reader.error("unexpected text after the value: \(reader.describeCurrent())")
         }
-        return value
+        return (value, position)
+    }
+
+    /// The one value in `bytes` (whitespace around it allowed).
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        try parseDocument(bytes).value
     }
 
     /// The one value in `bytes`.
@@ -38,17 +54,24 @@ public struct JSONReader {
 
     /// The one value in `text`.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        try parseDocument(text).value
+    }
+
+    /// The one value in `text`, and where it starts.
+    public static func parseDocument(_ text: String) throws(JSONSyntaxError) -> (value: JSONValue, position: JSONPosition) {
         var copy = text
-        let result: Result<JSONValue, JSONSyntaxError> = copy.withUTF8 { buffer in
-            do throws(JSONSyntaxError) { return .success(try parse(buffer)) } catch { return .failure(error) }
+        let result: Result<(value: JSONValue, position: JSONPosition), JSONSyntaxError> = copy.withUTF8 { buffer in
+            do throws(JSONSyntaxError) { return .success(try parseDocument(buffer)) } catch { return .failure(error) }
         }
         return try result.get()
     }
 
     // MARK: - Values
 
+    private var position: JSONPosition { JSONPosition(line: line, column: index - lineStart + 1) }
+
     private mutating func readValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard index < bytes.count else { throw error("expected a value, found the end of the line", endedEarly: true) }
+        guard index < bytes.count else { throw error("expected a value, found the end of the text", endedEarly: true) }
         switch bytes[index] {
         case UInt8(ascii: "{"):
             guard depth < Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
@@ -75,6 +98,7 @@ public struct JSONReader {
     }
 
     private mutating func readObject(depth: Int) throws(JSONSyntaxError) -> JSONObject {
+        let start = position
         index += 1 // {
         var members: [JSONMember] = []
         skipWhitespace()
@@ -84,20 +108,22 @@ public struct JSONReader {
         }
         while true {
             skipWhitespace()
-            guard index < bytes.count else { throw error("expected a key, found the end of the line", endedEarly: true) }
+            guard index < bytes.count else { throw error("expected a quoted key, found the end of the text\(opened("object", at: start))", endedEarly: true) }
             guard bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key, found \(describeCurrent())") }
+            let keyPosition = position
             let key = try readString()
             skipWhitespace()
-            guard index < bytes.count else { throw error("expected ':' after key \"\(key)\", found the end of the line", endedEarly: true) }
+            guard index < bytes.count else { throw error("expected ':' after key \"\(key)\", found the end of the text", endedEarly: true) }
             guard bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\", found \(describeCurrent())") }
             index += 1
             skipWhitespace()
             path.append(.key(key))
+            let valuePosition = position
             let value = try readValue(depth: depth)
             path.removeLast()
-            members.append(JSONMember(key, value))
+            members.append(JSONMember(key, value, keyPosition: keyPosition, valuePosition: valuePosition))
             skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or '}', found the end of the line", endedEarly: true) }
+            guard index < bytes.count else { throw error("expected ',' or '}', found the end of the text\(opened("object", at: start))", endedEarly: true) }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; return JSONObject(members) }
             throw error("expected ',' or '}', found \(describeCurrent())")
@@ -105,6 +131,7 @@ public struct JSONReader {
     }
 
     private mutating func readArray(depth: Int) throws(JSONSyntaxError) -> [JSONValue] {
+        let start = position
         index += 1 // [
         var items: [JSONValue] = []
         skipWhitespace()
@@ -119,11 +146,17 @@ public struct JSONReader {
             path.removeLast()
             items.append(value)
             skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or ']', found the end of the line", endedEarly: true) }
+            guard index < bytes.count else { throw error("expected ',' or ']', found the end of the text\(opened("array", at: start))", endedEarly: true) }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "]") { index += 1; return items }
             throw error("expected ',' or ']', found \(describeCurrent())")
         }
+    }
+
+    /// " (object opened at 2:14)" when the text ends on a later line than the one the unclosed
+    /// object or array opened on (in a multi-line file, the line to look at); "" otherwise.
+    private func opened(_ kind: String, at start: JSONPosition) -> String {
+        start.line < line ? " (\(kind) opened at \(start))" : ""
     }
 
     private mutating func readLiteral(_ word: StaticString) throws(JSONSyntaxError) {
@@ -131,7 +164,7 @@ public struct JSONReader {
         let count = word.utf8CodeUnitCount
         for k in 0..<count {
             guard start + k < bytes.count else {
-                throw error("expected \(word), found the end of the line", endedEarly: true)
+                throw error("expected \(word), found the end of the text", endedEarly: true)
             }
             guard bytes[start + k] == word.utf8Start[k] else {
                 index = start
@@ -147,9 +180,10 @@ public struct JSONReader {
     private mutating func readNumber() throws(JSONSyntaxError) -> Double {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count else { throw error("expected a digit, found the end of the line", endedEarly: true) }
+        guard index < bytes.count else { throw error("expected a digit, found the end of the text", endedEarly: true) }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
+            if index < bytes.count, isDigit(bytes[index]) { throw error("a number may not start with 0 followed by digits") }
         } else if isDigit(bytes[index]) {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         } else {
@@ -157,22 +191,21 @@ public struct JSONReader {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard index < bytes.count else { throw error("expected a digit after '.', found the end of the line", endedEarly: true) }
+            guard index < bytes.count else { throw error("expected a digit after '.', found the end of the text", endedEarly: true) }
             guard isDigit(bytes[index]) else { throw error("expected a digit after '.', found \(describeCurrent())") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count else { throw error("expected an exponent, found the end of the line", endedEarly: true) }
+            guard index < bytes.count else { throw error("expected an exponent, found the end of the text", endedEarly: true) }
             guard isDigit(bytes[index]) else { throw error("expected an exponent, found \(describeCurrent())") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            let end = index
             index = start
-            throw error("the number \(text) is out of range (column \(start + 1)–\(end))")
+            throw error("the number \(text) is too large for a Double (±1.8e308)")
         }
         return value
     }
@@ -252,13 +285,13 @@ public struct JSONReader {
                 throw error("invalid escape \(shown)")
             }
         }
-        throw error("unterminated string: expected '\"', found the end of the line", endedEarly: true)
+        throw error("unterminated string: expected '\"', found the end of the text", endedEarly: true)
     }
 
     private mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard index < bytes.count else { throw error("expected 4 hex digits after \\u, found the end of the line", endedEarly: true) }
+            guard index < bytes.count else { throw error("expected 4 hex digits after \\u, found the end of the text", endedEarly: true) }
             let b = bytes[index]
             let digit: UInt32
             switch b {
@@ -278,19 +311,24 @@ public struct JSONReader {
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
             default: return
             }
         }
     }
 
     private func describeCurrent() -> String {
-        index < bytes.count ? describeByte(bytes[index]) : "the end of the line"
+        index < bytes.count ? describeByte(bytes[index]) : "the end of the text"
     }
 
     private func describeByte(_ b: UInt8) -> String {
         if b >= 0x21, b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
         if b == 0x20 { return "a space" }
+        if b == 0x0A { return "the end of the line" }
         return "byte 0x\(hex(b))"
     }
 
@@ -312,6 +350,6 @@ public struct JSONReader {
     }
 
     private func error(_ message: String, endedEarly: Bool = false) -> JSONSyntaxError {
-        JSONSyntaxError(column: index + 1, field: fieldPath(), message: message, endedEarly: endedEarly)
+        JSONSyntaxError(line: line, column: index - lineStart + 1, field: fieldPath(), message: message, endedEarly: endedEarly)
     }
 }

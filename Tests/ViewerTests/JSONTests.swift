@@ -1,7 +1,7 @@
 import Testing
-@testable import Trace
+@testable import Viewer
 
-@Suite("JSON text: numbers read back bit for bit, strings escape, errors name the field and column")
+@Suite("JSON text: numbers read back bit for bit, strings escape, errors name the line, column and field")
 struct JSONTests {
     /// Values chosen to stress the shortest round-trip form: clock microseconds, binary fractions,
     /// the extremes, subnormals, negative zero, integers at the 2^53 edge.
@@ -88,6 +88,7 @@ struct JSONTests {
             (#"{"a":tru"#, 6, "a", true),
             (#"{"a":"\q"}"#, 7, "a", false),
             (#"{"a":1e400}"#, 6, "a", false),
+            (#"{"a":01}"#, 7, "a", false),
           ] as [(String, Int, String?, Bool)])
     func syntaxErrors(text: String, column: Int, field: String?, endedEarly: Bool) {
         do {
@@ -119,5 +120,65 @@ struct JSONTests {
         }
         let fine = String(repeating: "[", count: JSONReader.maximumDepth) + String(repeating: "]", count: JSONReader.maximumDepth)
         #expect(throws: Never.self) { try JSONReader.parse(fine) }
+    }
+
+    @Test("members remember the line and column of their key and value")
+    func positions() throws {
+        let text = "{\n  \"a\": 1,\n  \"b\": {\"c\": [true]}\n}"
+        let (value, start) = try JSONReader.parseDocument(text)
+        #expect(start == JSONPosition(line: 1, column: 1))
+        let object = try #require(value.objectValue)
+        #expect(object.members.map(\.keyPosition) == [JSONPosition(line: 2, column: 3), JSONPosition(line: 3, column: 3)])
+        #expect(object.members.map(\.valuePosition) == [JSONPosition(line: 2, column: 8), JSONPosition(line: 3, column: 8)])
+        let inner = try #require(object["b"]?.objectValue?.members.first)
+        #expect(inner.keyPosition == JSONPosition(line: 3, column: 9))
+        #expect(inner.valuePosition == JSONPosition(line: 3, column: 14))
+        // Positions are where the text put things, not part of the value.
+        #expect(value == .object(JSONObject([JSONMember("a", .number(1)), JSONMember("b", .object(JSONObject([JSONMember("c", .array([.bool(true)]))])))])))
+        #expect(try JSONReader.parseDocument("\n\n  [1]").position == JSONPosition(line: 3, column: 3))
+    }
+
+    @Test("errors in a multi-line text give the line and the column within it",
+          arguments: [
+            ("{\n  \"a\": 1\n  \"b\": 2\n}", 3, 3, nil, "expected ',' or '}', found '\"'"),
+            ("{\n  \"a\": [1,\n    2,\n    x]\n}", 4, 5, "a[2]", "expected a value, found 'x'"),
+            ("{\n  \"a\": {\"b\": 1\n", 3, 1, "a", "expected ',' or '}', found the end of the text (object opened at 2:8)"),
+            ("[1,\n2", 2, 2, nil, "expected ',' or ']', found the end of the text (array opened at 1:1)"),
+            ("\u{FEFF}{\"a\":tru}", 1, 6, "a", "expected a value, found 't'"),
+          ] as [(String, Int, Int, String?, String)])
+    func multilineErrors(text: String, line: Int, column: Int, field: String?, message: String) {
+        do {
+            _ = try JSONReader.parse(text)
+            Issue.record("\(text) parsed")
+        } catch {
+            #expect(error.line == line, "\(text): \(error.message)")
+            #expect(error.column == column, "\(text): \(error.message)")
+            #expect(error.field == field, "\(text): \(error.message)")
+            #expect(error.message == message)
+            #expect(error.description == "\(line):\(column): \(message)")
+        }
+    }
+
+    @Test("a byte-order mark is skipped and does not count as a column")
+    func byteOrderMark() throws {
+        #expect(try JSONReader.parse([0xEF, 0xBB, 0xBF] + Array(#"{"a":1}"#.utf8)) == .object(JSONObject([JSONMember("a", .number(1))])))
+    }
+
+    @Test("pretty text indents by two spaces and writes deep levels on one line")
+    func prettyText() throws {
+        let value = try JSONReader.parse(#"{"s":{"r":0.45,"d":1},"n":[],"b":true,"e":{}}"#)
+        #expect(JSONText.pretty(value, inlineDepth: 1) == "{\n  \"s\": {\"r\": 0.45, \"d\": 1},\n  \"n\": [],\n  \"b\": true,\n  \"e\": {}\n}")
+        #expect(JSONText.pretty(value) == "{\n  \"s\": {\n    \"r\": 0.45,\n    \"d\": 1\n  },\n  \"n\": [],\n  \"b\": true,\n  \"e\": {}\n}")
+        #expect(try JSONReader.parse(JSONText.pretty(value)) == value)
+    }
+
+    @Test("kinds are named for messages, briefly or with the value")
+    func kinds() {
+        #expect(JSONValue.number(2.5).kindName == "a number")
+        #expect(JSONValue.number(2.5).kindDescription == "the number 2.5")
+        #expect(JSONValue.string("abc").kindDescription == #"the string "abc""#)
+        #expect(JSONValue.array([]).kindName == "an array")
+        #expect(JSONValue.bool(false).kindDescription == "false")
+        #expect(JSONValue.null.kindName == "null")
     }
 }
