@@ -5,30 +5,6 @@ import Gestures
 import Trace
 import Viewer
 
-/// The options of `photozoom run`.
-public struct RunOptions: Sendable {
-    public var photosPath: String
-    public var feelPath: String?
-    public var recordPath: String?
-    public var statesPath: String?
-    public var windowSize: Size
-    /// Quit after this many seconds (for scripted runs and screenshots); nil runs until quit.
-    public var quitAfterSeconds: Double?
-    /// Save the last frame drawn to this PNG when the app quits.
-    public var screenshotPath: String?
-
-    public init(photosPath: String, feelPath: String? = nil, recordPath: String? = nil, statesPath: String? = nil,
-                windowSize: Size = Size(1280, 800), quitAfterSeconds: Double? = nil, screenshotPath: String? = nil) {
-        self.photosPath = photosPath
-        self.feelPath = feelPath
-        self.recordPath = recordPath
-        self.statesPath = statesPath
-        self.windowSize = windowSize
-        self.quitAfterSeconds = quitAfterSeconds
-        self.screenshotPath = screenshotPath
-    }
-}
-
 /// Writes a line to standard error.
 public func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))

@@ -8,7 +8,7 @@ import Viewer
 /// Both files are written one whole line per `write(2)` as events happen, so a `kill -9` loses at
 /// most the event in flight.
 struct Recording {
-    /// The feel in force at the start (defaults ⊕ `--feel FILE`, or a preset).
+    /// The feel in force at the start (defaults ⊕ `--feel FILE`, or a preset, ⊕ `--reduced-motion`).
     var feel: Feel { live.initial }
     /// The feel file: live reload and saving (`--feel FILE` or a preset name).
     let live: LiveFeelFile
@@ -18,7 +18,8 @@ struct Recording {
     /// Opens the trace and state-log files and reads the feel file; a bad path or feel file is bad
     /// input (exit status 2), reported before any window opens.
     init(options: RunOptions) throws {
-        live = try LiveFeelFile(argument: options.feelPath)
+        live = try LiveFeelFile(argument: options.feelPath,
+                                fixed: options.reducedMotion ? LiveFeelFile.reducedMotionLayer : [:])
         do throws(TraceError) {
             trace = try options.recordPath.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: true) }
             states = try options.statesPath.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: true) }

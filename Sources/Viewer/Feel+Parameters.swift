@@ -29,6 +29,10 @@ extension Feel {
                       range: .above(0, upTo: 1000), coarse: 5, fine: 1, "coasting stops below this speed"),
         FeelParameter("maximumFlingSpeedPointsPerSecond", \.maximumFlingSpeedPointsPerSecond, unit: "pt/s",
                       range: .above(0, upTo: 50000), coarse: 500, fine: 100, "release velocities are limited to this speed"),
+        FeelParameter("maximumFlingScalePerSecond", \.maximumFlingScalePerSecond, unit: "/s",
+                      range: .above(0, upTo: 100), coarse: 1, fine: 0.5, "release scale velocities are limited to this"),
+        FeelParameter("maximumFlingRadiansPerSecond", \.maximumFlingRadiansPerSecond, unit: "rad/s",
+                      range: .above(0, upTo: 200), coarse: 1, fine: 0.5, "release angular velocities are limited to this"),
 
         // MARK: Velocity tracking
         FeelParameter("velocityWindowSeconds", \.velocityWindowSeconds, unit: "s", range: .above(0, upTo: 1),
@@ -66,6 +70,18 @@ extension Feel {
         FeelParameter("wheelPageUnits", \.wheelPageUnits, unit: "", range: .above(0, upTo: 20),
                       coarse: 0.25, fine: 0.05, "horizontal wheel travel (units) that turns one page"),
 
+        // MARK: Two-finger gestures
+        FeelParameter("minimumFingerSpanPoints", \.minimumFingerSpanPoints, unit: "pt", range: .closed(1, 400),
+                      coarse: 2, fine: 0.5, "fingers closer than this neither scale nor rotate"),
+        FeelParameter("pinchKindScaleThreshold", \.pinchKindScaleThreshold, unit: "", range: .closed(0, 1),
+                      coarse: 0.01, fine: 0.005, "scale change from 1 that names a two-finger gesture a pinch"),
+        FeelParameter("rotateKindThresholdRadians", \.rotateKindThresholdRadians, unit: "rad", range: .closed(0, 1.6),
+                      coarse: 0.01, fine: 0.005, "rotation that names a two-finger gesture a rotate"),
+        FeelParameter("pinchLockScaleFraction", \.pinchLockScaleFraction, unit: "", range: .closed(0, 1),
+                      coarse: 0.01, fine: 0.005, "pinch on the presented photo: scale change before it zooms or dismisses"),
+        FeelParameter("rotationLockRadians", \.rotationLockRadians, unit: "rad", range: .closed(0, 1.6),
+                      coarse: 0.01, fine: 0.005, "rotation on the presented photo before it dismisses on its own"),
+
         // MARK: Zoom in the photo
         FeelParameter("maximumZoomScale", \.maximumZoomScale, unit: "×", range: .closed(1, 20),
                       coarse: 0.25, fine: 0.05, "largest zoom inside a photo"),
@@ -75,12 +91,16 @@ extension Feel {
                       coarse: 0.05, fine: 0.01, "+ and − multiply the zoom by this"),
         FeelParameter("keyboardPanFraction", \.keyboardPanFraction, unit: "", range: .above(0, upTo: 1),
                       coarse: 0.05, fine: 0.01, "arrow keys pan a zoomed photo by this fraction of the window"),
+        FeelParameter("zoomRubberBandScaleFactor", \.zoomRubberBandScaleFactor, unit: "×", range: .above(1, upTo: 16),
+                      coarse: 0.25, fine: 0.05, "rubber band past the zoom limits: the band's dimension as a factor"),
 
         // MARK: Grid
         FeelParameter("gridCellTargetPoints", \.gridCellTargetPoints, unit: "pt", range: .closed(16, 2000),
                       coarse: 10, fine: 1, "cells aim at this side; columns follow the width"),
         FeelParameter("gridSpacingPoints", \.gridSpacingPoints, unit: "pt", range: .closed(0, 200),
                       coarse: 1, fine: 0.5, "gap between grid cells"),
+        FeelParameter("coastingStopSpeedPointsPerSecond", \.coastingStopSpeedPointsPerSecond, unit: "pt/s",
+                      range: .closed(0, 10000), coarse: 25, fine: 5, "a press stops a grid coasting faster than this (no open)"),
 
         // MARK: Motion preferences
         FeelParameter("reducedMotion", boolean: \.reducedMotion, "openings and closings cross-fade instead of flying"),

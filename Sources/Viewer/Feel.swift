@@ -43,6 +43,11 @@ public struct Feel: Hashable, Sendable, Codable {
     public var momentumStopSpeedPointsPerSecond = 20.0
     /// Release velocities are limited to this speed before they are handed on, pt/s.
     public var maximumFlingSpeedPointsPerSecond = 6000.0
+    /// Release scale velocities are limited to this before they are handed on, scale units per
+    /// second: keeps a wild estimate from a last jittery sample from flinging the photo away.
+    public var maximumFlingScalePerSecond = 8.0
+    /// Release angular velocities are limited to this before they are handed on, rad/s.
+    public var maximumFlingRadiansPerSecond = 25.0
 
     // MARK: Velocity tracking
     public var velocityWindowSeconds = 0.1
@@ -72,17 +77,40 @@ public struct Feel: Hashable, Sendable, Codable {
     /// Horizontal wheel travel (units) on the presented photo that turns one page.
     public var wheelPageUnits = 1.0
 
+    // MARK: Two-finger gestures
+    /// Two fingers (real or virtual) closer than this do not scale or rotate, points: their
+    /// centroid still moves the photo (keeps a pointer near the mirror pivot from multiplying the
+    /// scale a hundredfold).
+    public var minimumFingerSpanPoints = 20.0
+    /// A two-finger gesture is named a pinch once its scale has moved farther than this from 1
+    /// (`|scale − 1|`, a fraction): the state log's `gesture` and the summary.
+    public var pinchKindScaleThreshold = 0.05
+    /// A two-finger gesture is named a rotate once its rotation has passed this, radians (5°).
+    public var rotateKindThresholdRadians = 5 * Double.pi / 180
+    /// On the presented photo, a pinch must change the scale by this fraction before it counts as
+    /// zooming in (above 1) or dismissing (below 1).
+    public var pinchLockScaleFraction = 0.02
+    /// On the presented photo, a rotation must reach this before it counts as a dismissal on its
+    /// own, radians.
+    public var rotationLockRadians = 0.05
+
     // MARK: Zoom in the photo
     public var maximumZoomScale = 4.0
     public var doubleClickZoomScale = 2.5
     public var keyboardZoomStep = 1.25
     /// Arrow keys pan a zoomed photo by this fraction of the window.
     public var keyboardPanFraction = 0.15
+    /// Pinching past the maximum zoom (or below the fit) rubber-bands in log space with this factor
+    /// as the band's dimension: at `c = 0.55` a pull of this factor shows about half of it.
+    public var zoomRubberBandScaleFactor = 2.0
 
     // MARK: Grid
     /// Cells aim at this side length; the column count follows the window width.
     public var gridCellTargetPoints = 160.0
     public var gridSpacingPoints = 4.0
+    /// A press on a grid coasting faster than this stops it, and its click does not open a cell,
+    /// pt/s (as a tap stops a scrolling list on a phone).
+    public var coastingStopSpeedPointsPerSecond = 100.0
 
     // MARK: Motion preferences
     /// Reduced motion (`--reduced-motion`): openings and closings cross-fade instead of flying.

@@ -50,7 +50,7 @@ public struct FeelParameter: Sendable, Identifiable, CustomStringConvertible {
 
     /// The dotted path in the feel file, e.g. `openSpring.responseSeconds`.
     public let key: String
-    /// The unit shown after the value: "s", "pt", "pt/s", "rad", "×", "/ms" or "" for plain ratios.
+    /// The unit shown after the value: "s", "pt", "pt/s", "rad", "rad/s", "×", "/s", "/ms" or "" for plain ratios.
     public let unit: String
     public let range: FeelRange
     /// Step of one Left/Right press in the tuning panel.

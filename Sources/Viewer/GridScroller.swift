@@ -9,6 +9,7 @@ struct GridScroller: Sendable {
     private(set) var axis: ScrollAxis
     private var lastWheelTime = -Double.infinity
     private var wheelQuietSeconds: Double
+    private var coastingStopSpeed: Double
     /// The raw (unbanded) offset when the current drag took hold.
     private var dragStartRaw: Double?
 
@@ -16,6 +17,7 @@ struct GridScroller: Sendable {
         axis = ScrollAxis(value: 0, lower: 0, upper: layout.maxScroll, dimension: layout.windowSize.height,
                           feel: feel, spring: feel.scrollSpring, restTolerance: 0.05, restVelocityTolerance: 1)
         wheelQuietSeconds = feel.wheelQuietSeconds
+        coastingStopSpeed = feel.coastingStopSpeedPointsPerSecond
     }
 
     /// The scroll offset shown now, points (content moved up by this much).
@@ -27,11 +29,12 @@ struct GridScroller: Sendable {
     var isAtRest: Bool { axis.isAtRest }
     var isDragging: Bool { dragStartRaw != nil }
     /// Coasting fast enough that a press should stop it rather than click a cell.
-    var isCoastingFast: Bool { axis.drive == .coasting && abs(axis.velocity) > 100 }
+    var isCoastingFast: Bool { axis.drive == .coasting && abs(axis.velocity) > coastingStopSpeed }
 
     mutating func apply(feel: Feel) {
         axis.apply(feel: feel, spring: feel.scrollSpring)
         wheelQuietSeconds = feel.wheelQuietSeconds
+        coastingStopSpeed = feel.coastingStopSpeedPointsPerSecond
     }
 
     /// The layout changed (resize, feel): new bounds and viewport.

@@ -4,15 +4,6 @@ import Motion
 
 // Manipulations (pan, pinch, rotate): who takes them, and dismissal by gesture.
 extension Viewer {
-    /// A pinch must change the scale by this fraction before it counts as zooming or dismissing.
-    static let pinchLockScaleFraction = 0.02
-    /// A rotation must reach this many radians before it counts as a dismissal on its own.
-    static let rotationLockRadians = 0.05
-    /// Hand-off limits that keep a wild velocity estimate from flinging the photo away: scale per
-    /// second and radians per second (translation uses the feel's maximum fling speed).
-    static let maximumScaleSpeedPerSecond = 8.0
-    static let maximumRotationSpeedRadiansPerSecond = 25.0
-
     mutating func handleManipulation(_ m: Manipulation) {
         switch m.phase {
         case .began:
@@ -115,9 +106,9 @@ extension Viewer {
             }
             return
         }
-        if m.scale > 1 + Viewer.pinchLockScaleFraction {
+        if m.scale > 1 + feel.pinchLockScaleFraction {
             beginZoomGesture(m)
-        } else if m.scale < 1 - Viewer.pinchLockScaleFraction || abs(m.rotation) > Viewer.rotationLockRadians || moved {
+        } else if m.scale < 1 - feel.pinchLockScaleFraction || abs(m.rotation) > feel.rotationLockRadians || moved {
             grabForDismissal(m, base: nil, from: .presented)
         }
     }
@@ -169,8 +160,10 @@ extension Viewer {
         let speed = v.center.length
         let maxSpeed = feel.maximumFlingSpeedPointsPerSecond
         if speed > maxSpeed, speed > 0 { v.center = v.center * (maxSpeed / speed) }
-        v.scale = min(max(v.scale, -Viewer.maximumScaleSpeedPerSecond), Viewer.maximumScaleSpeedPerSecond)
-        v.rotation = min(max(v.rotation, -Viewer.maximumRotationSpeedRadiansPerSecond), Viewer.maximumRotationSpeedRadiansPerSecond)
+        let maxScaleSpeed = feel.maximumFlingScalePerSecond
+        let maxRotationSpeed = feel.maximumFlingRadiansPerSecond
+        v.scale = min(max(v.scale, -maxScaleSpeed), maxScaleSpeed)
+        v.rotation = min(max(v.rotation, -maxRotationSpeed), maxRotationSpeed)
         let reduced = tr.fade != nil
         tr.pose.resume(velocity: reduced && closes ? PhotoPose.zero : v)
         uprightPose(&tr)

@@ -109,7 +109,7 @@ extension Viewer {
             if !cancelled, g.scale > 0 {
                 let growth = g.scaleVelocity / g.scale
                 v.center = v.center + (pose.center - g.pivot) * growth
-                v.scale = min(max(pose.scale * growth, -Viewer.maximumScaleSpeedPerSecond), Viewer.maximumScaleSpeedPerSecond)
+                v.scale = min(max(pose.scale * growth, -feel.maximumFlingScalePerSecond), feel.maximumFlingScalePerSecond)
             }
             let p = progress
             tr.pose.resume(velocity: v)

@@ -116,6 +116,9 @@ public struct Viewer: Sendable {
         s.velocityWindowSeconds = feel.velocityWindowSeconds
         s.velocitySampleLimit = feel.velocitySampleLimit
         s.velocityStopGapSeconds = feel.velocityStopGapSeconds
+        s.minimumFingerSpanPoints = feel.minimumFingerSpanPoints
+        s.pinchKindScaleThreshold = feel.pinchKindScaleThreshold
+        s.rotateKindThresholdRadians = feel.rotateKindThresholdRadians
         return s
     }
 

@@ -41,10 +41,3 @@ public struct StateSnapshot: Hashable, Sendable {
         self.backdrop = backdrop; self.progress = progress; self.scroll = scroll; self.gesture = gesture
     }
 }
-
-/// What the viewer asks of the shell; drained with `Viewer.takeRequests()`.
-public enum ViewerRequest: Hashable, Sendable {
-    case quit
-    /// Save the current feel parameters to the feel file.
-    case saveFeel
-}

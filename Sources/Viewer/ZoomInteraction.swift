@@ -23,8 +23,10 @@ struct ZoomInteraction: Sendable {
     /// The pose spring heads for the fit: the zoom ends when it lands.
     var returningToFit = false
 
-    /// Log-space rubber-band extent for the scale: a factor of 2.
-    static let scaleBandLogExtent = logarithm(2)
+    /// Log-space rubber-band extent for the scale: the log of the feel's band factor.
+    static func scaleBandLogExtent(_ feel: Feel) -> Double {
+        logarithm(max(1.000001, feel.zoomRubberBandScaleFactor))
+    }
 
     // MARK: - Geometry
 
@@ -40,7 +42,7 @@ struct ZoomInteraction: Sendable {
     static func bandedScale(_ raw: Double, feel: Feel) -> Double {
         guard raw > 0, raw.isFinite else { return 1 }
         let upper = logarithm(max(1, feel.maximumZoomScale))
-        let l = RubberBand.clamp(logarithm(raw), lower: 0, upper: upper, dimension: scaleBandLogExtent,
+        let l = RubberBand.clamp(logarithm(raw), lower: 0, upper: upper, dimension: scaleBandLogExtent(feel),
                                  coefficient: feel.rubberBandCoefficient)
         return exponential(l)
     }
@@ -49,7 +51,7 @@ struct ZoomInteraction: Sendable {
     static func unbandedScale(_ shown: Double, feel: Feel) -> Double {
         guard shown > 0, shown.isFinite else { return 1 }
         let upper = logarithm(max(1, feel.maximumZoomScale))
-        return exponential(RubberBand.unclamp(logarithm(shown), lower: 0, upper: upper, dimension: scaleBandLogExtent,
+        return exponential(RubberBand.unclamp(logarithm(shown), lower: 0, upper: upper, dimension: scaleBandLogExtent(feel),
                                               coefficient: feel.rubberBandCoefficient))
     }
 

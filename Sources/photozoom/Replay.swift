@@ -14,7 +14,8 @@ struct Replay: ParsableCommand {
         window and photo sizes in the trace's header, whatever folder is at hand; --photos only supplies \
         the pictures for --frames, matched by name.
 
-        Feel: the defaults, then the header's feel (any subset of the keys), then --feel FILE.
+        Feel: the defaults, then the header's feel (any subset of the keys), then --feel FILE, then \
+        --reduced-motion (which holds over the trace's own feel events too).
         Exit status: 0 success, 1 a file could not be written, 2 bad arguments or a bad trace or feel file.
         """
     )
@@ -23,6 +24,8 @@ struct Replay: ParsableCommand {
     var trace: String
     @Option(help: "Feel parameters laid over the trace's (JSON; any subset of the keys).")
     var feel: String?
+    @Flag(help: "Cross-fade instead of flying photos, whatever the trace's feel says (as `run --reduced-motion`).")
+    var reducedMotion = false
     @Option(help: "Write the state log (one JSON line per frame) to this file (- for standard output).")
     var states: String?
     @Option(help: "Draw frames as PNGs into this folder (made if missing).")
@@ -46,7 +49,10 @@ struct Replay: ParsableCommand {
     }
 
     private func replay() throws {
-        let override = try feel.map { path throws(TraceError) in try FeelCoding.layer(fromFile: path) }
+        var override = try feel.map { path throws(TraceError) in try FeelCoding.layer(fromFile: path) }
+        if reducedMotion {
+            override = (override ?? JSONObject()).merging(JSONObject([JSONMember("reducedMotion", .bool(true))]))
+        }
         let reader = try TraceReader(path: trace, warn: printError)
         let statesSink = try states.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: false) }
         let session = try TraceReplay.session(for: reader, feelOverride: override, states: statesSink, summarize: summary)

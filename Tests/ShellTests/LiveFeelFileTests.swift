@@ -73,4 +73,37 @@ struct LiveFeelFileTests {
         _ = live.poll(at: 2, current: tuned)
         #expect(try feel(of: live.poll(at: 2.1, current: tuned).event)?.dragRadiusPoints == 90)
     }
+
+    @Test("--reduced-motion is a top layer: on at start, kept through reloads that lack or unset it, not saved into the file")
+    func fixedLayer() throws {
+        let dir = try temporaryFolder("live-fixed")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/feel.json"
+        try #"{"dragRadiusPoints": 140}"#.write(toFile: path, atomically: false, encoding: .utf8)
+        let live = try LiveFeelFile(argument: path, fixed: LiveFeelFile.reducedMotionLayer, saveFolder: dir) { _ in }
+        #expect(live.initial.reducedMotion)
+        #expect(live.initial.dragRadiusPoints == 140)
+
+        // An edit without the key: the feel event keeps reduced motion on.
+        var current = live.initial
+        try #"{"dragRadiusPoints": 120, "reducedMotion": true}"#.write(toFile: path, atomically: false, encoding: .utf8)
+        _ = live.poll(at: 1, current: current)
+        current = try #require(try feel(of: live.poll(at: 1.02, current: current).event))
+        #expect(current.reducedMotion && current.dragRadiusPoints == 120)
+
+        // An edit that switches it off in the file: the command line still wins, and says so.
+        try #"{"dragRadiusPoints": 100}"#.write(toFile: path, atomically: false, encoding: .utf8)
+        _ = live.poll(at: 2, current: current)
+        let (event, notice) = live.poll(at: 2.02, current: current)
+        current = try #require(try feel(of: event))
+        #expect(current.reducedMotion && current.dragRadiusPoints == 100)
+        #expect(notice == .info("reloaded feel.json: dragRadiusPoints 100 pt; reducedMotion kept as the command line set it"))
+
+        // Saving writes the file's own value for the switch (off), the tuned values as they are.
+        current.clickSlopPoints = 3
+        _ = live.save(current)
+        let saved = try FeelFile.read(path: path).feel
+        #expect(!saved.reducedMotion)
+        #expect(saved.clickSlopPoints == 3 && saved.dragRadiusPoints == 100)
+    }
 }

@@ -1,0 +1,30 @@
+/// Where the scene renderer gets its photo textures. Implementations decode off the frame loop and
+/// answer at once with whatever they have.
+public protocol PhotoTextureSource: AnyObject {
+    /// Called once a frame with the scene about to be drawn, so the source can prioritise work
+    /// (visible cells first, full resolution for the moving photo) and upload finished decodes.
+    func prepare(for scene: SceneDemand, renderer: OpaquePointer)
+    /// The best texture available now for `photo`: full resolution when `preferFull` and decoded,
+    /// else the thumbnail; nil while nothing is decoded.
+    func texture(for photo: Int, preferFull: Bool) -> Texture?
+    /// True when the photo could not be decoded: it is drawn as a placeholder with a cross.
+    func isBroken(_ photo: Int) -> Bool
+}
+
+/// What a frame needs: the cells on screen (with their pixel side) and the photos drawn large.
+public struct SceneDemand {
+    public var visibleCells: [Int]
+    /// Side of a grid cell in pixels, so thumbnails decode at the right size.
+    public var cellPixels: Int
+    /// Photos drawn above the backdrop, wanted at full resolution.
+    public var largePhotos: [Int]
+    /// Window size in pixels, the full photo's decode bound.
+    public var windowPixels: (width: Int, height: Int)
+
+    public init(visibleCells: [Int], cellPixels: Int, largePhotos: [Int], windowPixels: (width: Int, height: Int)) {
+        self.visibleCells = visibleCells
+        self.cellPixels = cellPixels
+        self.largePhotos = largePhotos
+        self.windowPixels = windowPixels
+    }
+}

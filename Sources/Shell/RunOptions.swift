@@ -1,0 +1,31 @@
+import Geometry
+
+/// The options of `photozoom run`.
+public struct RunOptions: Sendable {
+    public var photosPath: String
+    public var feelPath: String?
+    public var recordPath: String?
+    public var statesPath: String?
+    public var windowSize: Size
+    /// Quit after this many seconds (for scripted runs and screenshots); nil runs until quit.
+    public var quitAfterSeconds: Double?
+    /// Save the last frame drawn to this PNG when the app quits.
+    public var screenshotPath: String?
+    /// `--reduced-motion`: openings and closings cross-fade instead of flying, whatever the feel file
+    /// says (a top feel layer `{"reducedMotion": true}`, kept through live reloads and recorded in
+    /// the trace header's feel).
+    public var reducedMotion: Bool
+
+    public init(photosPath: String, feelPath: String? = nil, recordPath: String? = nil, statesPath: String? = nil,
+                windowSize: Size = Size(1280, 800), quitAfterSeconds: Double? = nil, screenshotPath: String? = nil,
+                reducedMotion: Bool = false) {
+        self.photosPath = photosPath
+        self.feelPath = feelPath
+        self.recordPath = recordPath
+        self.statesPath = statesPath
+        self.windowSize = windowSize
+        self.quitAfterSeconds = quitAfterSeconds
+        self.screenshotPath = screenshotPath
+        self.reducedMotion = reducedMotion
+    }
+}

@@ -1,0 +1,6 @@
+/// What the viewer asks of the shell; drained with `Viewer.takeRequests()`.
+public enum ViewerRequest: Hashable, Sendable {
+    case quit
+    /// Save the current feel parameters to the feel file.
+    case saveFeel
+}
