@@ -91,10 +91,19 @@ public final class SceneRenderer {
             var c = broken ? Color(0.30, 0.16, 0.16) : Color(0.22, 0.22, 0.24)
             c.a = clamp01(photo.alpha)
             setColor(c)
-            let corners = [Point(-0.5, -0.5), Point(0.5, -0.5), Point(0.5, 0.5), Point(-0.5, 0.5)].map {
-                photo.center + Point($0.x * photo.size.width, $0.y * photo.size.height).rotated(by: photo.rotation)
+            // A unit-square point (-0.5...0.5 on each axis) of the quad, in window points.
+            func corner(_ x: Double, _ y: Double) -> Point {
+                photo.center + Point(x * photo.size.width, y * photo.size.height).rotated(by: photo.rotation)
             }
-            fillQuad(corners)
+            fillQuad([corner(-0.5, -0.5), corner(0.5, -0.5), corner(0.5, 0.5), corner(-0.5, 0.5)])
+            if broken {
+                // The same cross as the broken cell's, so an open photo that cannot be shown says so.
+                var mark = Color(0.85, 0.45, 0.45)
+                mark.a = clamp01(photo.alpha)
+                setColor(mark)
+                line(corner(-0.2, -0.2), corner(0.2, 0.2))
+                line(corner(0.2, -0.2), corner(-0.2, 0.2))
+            }
         }
     }
 
