@@ -91,10 +91,19 @@ public final class SceneRenderer {
             var c = broken ? Color(0.30, 0.16, 0.16) : Color(0.22, 0.22, 0.24)
             c.a = clamp01(photo.alpha)
             setColor(c)
-            let corners = [Point(-0.5, -0.5), Point(0.5, -0.5), Point(0.5, 0.5), Point(-0.5, 0.5)].map {
-                photo.center + Point($0.x * photo.size.width, $0.y * photo.size.height).rotated(by: photo.rotation)
+            // A unit-square point (-0.5...0.5 on each axis) of the quad, in window points.
+            func corner(_ x: Double, _ y: Double) -> Point {
+                photo.center + Point(x * photo.size.width, y * photo.size.height).rotated(by: photo.rotation)
             }
-            fillQuad(corners)
+            fillQuad([corner(-0.5, -0.5), corner(0.5, -0.5), corner(0.5, 0.5), corner(-0.5, 0.5)])
+            if broken {
+                // The same cross as the broken cell's, so an open photo that cannot be shown says so.
+                var mark = Color(0.85, 0.45, 0.45)
+                mark.a = clamp01(photo.alpha)
+                setColor(mark)
+                line(corner(-0.2, -0.2), corner(0.2, 0.2))
+                line(corner(0.2, -0.2), corner(-0.2, 0.2))
+            }
         }
     }
 
@@ -156,10 +165,70 @@ public final class SceneRenderer {
         SDL_RenderDrawLineF(renderer, Float(a.x), Float(a.y), Float(b.x), Float(b.y))
     }
 
+    /// Draws connected segments, one point wide. At one pixel per point SDL's own lines are exact; at
+    /// any other scale SDL draws each scaled segment short of its end, leaving a gap at every vertex
+    /// (curves come out dashed on HiDPI), so the line is stroked as one mitred triangle strip instead.
     private func polyline(_ pts: [Point]) {
         guard pts.count > 1 else { return }
-        var f = pts.map { SDL_FPoint(x: Float($0.x), y: Float($0.y)) }
-        SDL_RenderDrawLinesF(renderer, &f, Int32(f.count))
+        if pointScale == 1 {
+            var f = pts.map { SDL_FPoint(x: Float($0.x), y: Float($0.y)) }
+            SDL_RenderDrawLinesF(renderer, &f, Int32(f.count))
+        } else {
+            stroke(pts, width: 1)
+        }
+    }
+
+    /// Fills a band `width` points wide along `pts` with the current draw colour, drawn on whole
+    /// pixels; the joins are
+    /// mitred (limited to 3 half-widths at sharp turns), a closed path (last point on the first) has
+    /// no seam, and no pixel is covered twice along a straight run.
+    private func stroke(_ input: [Point], width: Double) {
+        var pts: [Point] = []
+        for p in input where p.isFinite && (pts.last.map { ($0 - p).length > 1e-6 } ?? true) { pts.append(p) }
+        guard pts.count > 1 else { return }
+        let closed = pts.count > 2 && (pts[0] - pts[pts.count - 1]).length < 1e-6
+        if closed { pts.removeLast() }
+        let n = pts.count
+        func normal(_ a: Point, _ b: Point) -> Point {
+            let d = (b - a) / (b - a).length
+            return Point(-d.y, d.x)
+        }
+        let half = width / 2
+        var color = SDL_Color(r: 0, g: 0, b: 0, a: 0)
+        SDL_GetRenderDrawColor(renderer, &color.r, &color.g, &color.b, &color.a)
+        var verts: [SDL_Vertex] = []
+        verts.reserveCapacity(2 * (n + 1))
+        for i in 0..<(closed ? n + 1 : n) {
+            let k = i % n
+            let before: Point? = k > 0 ? normal(pts[k - 1], pts[k]) : closed ? normal(pts[n - 1], pts[0]) : nil
+            let after: Point? = k < n - 1 ? normal(pts[k], pts[k + 1]) : closed ? normal(pts[n - 1], pts[0]) : nil
+            var offset: Point
+            switch (before, after) {
+            case let (b?, a?):
+                let sum = b + a
+                let miter = sum.length > 1e-9 ? sum / sum.length : b
+                offset = miter * (half / max(1.0 / 3, miter.dot(b)))
+            case let (b?, nil): offset = b * half
+            case let (nil, a?): offset = a * half
+            case (nil, nil): offset = .zero
+            }
+            for side in [pts[k] + offset, pts[k] - offset] {
+                // On whole pixels: SDL's software renderer fills a quad that is an axis-aligned
+                // rectangle as a rect, truncating its origin and size apart, which opens gaps between
+                // quads at fractional pixels.
+                let px = SDL_FPoint(x: Float((side.x * pointScale).rounded()), y: Float((side.y * pointScale).rounded()))
+                verts.append(SDL_Vertex(position: px, color: color, tex_coord: SDL_FPoint(x: 0, y: 0)))
+            }
+        }
+        var indices: [Int32] = []
+        for i in 0..<(verts.count / 2 - 1) {
+            let a = Int32(2 * i)
+            indices += [a, a + 1, a + 2, a + 1, a + 3, a + 2]
+        }
+        // Drawn in pixels (the vertices are), then back to points.
+        SDL_RenderSetScale(renderer, 1, 1)
+        SDL_RenderGeometry(renderer, nil, verts, Int32(verts.count), indices, Int32(indices.count))
+        SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale))
     }
 
     private func fillCircle(_ c: Point, _ r: Double) {

@@ -14,6 +14,11 @@ extension CurveHistory {
         public static let label = Color(0.8, 0.8, 0.85)
     }
 
+    /// Space above a strip's label, points.
+    static let labelInset = 2.0
+    /// Height of a label line in ems of the text size (DejaVu Sans Mono's line is 1.17 em).
+    static let labelLineHeight = 1.2
+
     /// The curves drawn in `rect`: four strips (centre x and y, scale, rotation, backdrop) over the
     /// last `duration` seconds ending at the newest sample, release marks in green and
     /// interruptions in red. `textSize` is the label size in points.
@@ -41,11 +46,14 @@ extension CurveHistory {
                 low = mid - strip.3 / 2
                 high = mid + strip.3 / 2
             }
-            // A margin of 8 % keeps the extremes off the frame (and clear of the label at the top).
+            // A margin of 8 % keeps the extremes off the frame.
             let margin = (high - low) * 0.08
             low -= margin
-            high += margin * 2.5
-            let plot = box.insetBy(dx: 2, dy: 3)
+            high += margin
+            // The curves run below the label line, so a value at the top of its range never strikes
+            // the label through.
+            let labelBottom = box.minY + CurveHistory.labelInset + CurveHistory.labelLineHeight * textSize
+            let plot = Rect(x: box.minX + 2, y: labelBottom, width: box.width - 4, height: max(1, box.maxY - 3 - labelBottom))
             func point(_ t: Double, _ v: Double) -> Point {
                 Point(plot.minX + (t - t0) / duration * plot.width, plot.maxY - (v - low) / (high - low) * plot.height)
             }
@@ -69,7 +77,7 @@ extension CurveHistory {
             }
             let latest = samples.last.map { s in strip.1.compactMap { s[keyPath: $0.0] }.map(FeelNumber.short).joined(separator: ", ") } ?? ""
             let unit = strip.4.isEmpty ? "" : " " + strip.4
-            out.append(.text("\(strip.0)  \(latest.isEmpty ? "–" : latest + unit)", at: Point(box.minX + 4, box.minY + 2),
+            out.append(.text("\(strip.0)  \(latest.isEmpty ? "–" : latest + unit)", at: Point(box.minX + 4, box.minY + CurveHistory.labelInset),
                              size: textSize, color: Palette.label))
         }
         return out

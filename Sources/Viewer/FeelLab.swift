@@ -21,11 +21,11 @@ public struct FeelLab: Sendable {
     }
 
     /// A line at the top of the window: a reload error stays until the file is fixed; a notice
-    /// ("saved feel.json") fades after `noticeSeconds`.
+    /// ("saved feel.json") fades after `noticeSeconds` of wall time, whatever the slow-motion rate.
     public struct Message: Hashable, Sendable {
         public var text: String
         public var isError: Bool
-        /// Viewer time when it was shown.
+        /// Wall time (trace seconds, before slow motion) when it was shown.
         public var time: Double
     }
 
@@ -38,7 +38,8 @@ public struct FeelLab: Sendable {
     /// The feel file's parameters: what the panel's reset returns to and "unsaved" compares with.
     public private(set) var baseline: Feel
     public private(set) var message: Message?
-    /// The latest viewer time seen.
+    /// The latest frame's wall time (before slow motion): a notice fades after 3 s of the user's
+    /// time, not 30 s at 0.1×.
     private var now = 0.0
 
     public init(baseline: Feel) {
@@ -96,7 +97,7 @@ public struct FeelLab: Sendable {
 
     /// Adds a frame to the live curves. `fitWidth` is the aspect-fit width of the photo in view.
     public mutating func record(_ snapshot: StateSnapshot, fitWidth: Double?) {
-        now = snapshot.time
+        now = clock.wallTime(atViewer: snapshot.time)
         curves.record(snapshot, fitWidth: fitWidth)
         if let m = message, !m.isError, now - m.time > Self.noticeSeconds { message = nil }
     }

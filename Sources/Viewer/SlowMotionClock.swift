@@ -21,6 +21,11 @@ public struct SlowMotionClock: Hashable, Sendable {
         rate == 1 && wallAnchor == 0 && viewerAnchor == 0 ? t : viewerAnchor + (t - wallAnchor) * rate
     }
 
+    /// Wall time at viewer time `v` (seconds): the inverse of `viewerTime(atWall:)`.
+    public func wallTime(atViewer v: Double) -> Double {
+        rate == 1 && wallAnchor == 0 && viewerAnchor == 0 ? v : wallAnchor + (v - viewerAnchor) / rate
+    }
+
     /// Moves to the next rate at wall time `t`; viewer time stays continuous.
     public mutating func cycle(atWall t: Double) {
         let index = Self.rates.firstIndex(of: rate) ?? 0

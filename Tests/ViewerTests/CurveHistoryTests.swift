@@ -83,6 +83,34 @@ struct CurveHistoryTests {
     }
 }
 
+extension CurveHistoryTests {
+    @Test("every curve runs below its strip's label, even a value at the top of its range (backdrop 1, the larger centre coordinate)")
+    func curvesClearTheLabels() {
+        var h = CurveHistory()
+        // A photo at rest, presented: each value is flat, the backdrop at 1 (its range's top) and the
+        // centre's x (640) above its y (400), so both sit at the top of their strips.
+        for i in 0...60 { h.record(snapshot(Double(i) / 60, .presented), fitWidth: 900) }
+        let textSize = 10.0
+        let overlays = h.overlays(in: Rect(x: 0, y: 0, width: 400, height: 200), textSize: textSize)
+        // Each strip is its frame, then its curves, then its label: pair each strip's curves with its label.
+        var strips: [(curves: [Point], label: Point)] = []
+        var pending: [Point] = []
+        for o in overlays {
+            switch o {
+            case let .polyline(points, _): pending += points
+            case let .text(_, at, _, _): strips.append((pending, at)); pending = []
+            default: break
+            }
+        }
+        #expect(strips.count == 4)
+        for strip in strips {
+            #expect(!strip.curves.isEmpty)
+            // The label's line is 1.17 em tall in DejaVu Sans Mono: its bottom is at label.y + 1.17 · textSize.
+            #expect(strip.curves.allSatisfy { $0.y >= strip.label.y + 1.17 * textSize })
+        }
+    }
+}
+
 @Suite("Decision overlay: start, radius, velocity, landing point, verdict, fingers")
 struct DecisionOverlayTests {
     @Test("draws each part where the preview puts it, in the verdict's colour")

@@ -57,7 +57,7 @@ struct FeelLabTests {
         #expect(FeelLab.wrapped("short", columns: 40) == ["short"])
     }
 
-    @Test("an error stays on screen; a notice fades after 3 s of viewer time")
+    @Test("an error stays on screen; a notice fades after 3 s (at 1×: viewer time is wall time)")
     func messages() {
         var lab = FeelLab(baseline: .defaults)
         func frame(_ t: Double) -> StateSnapshot {
@@ -98,5 +98,16 @@ struct SlowMotionClockTests {
         #expect(abs(clock.viewerTime(atWall: 5) - 2.45) < 1e-12)
         clock.cycle(atWall: 5)                       // back to 1×
         #expect(abs(clock.viewerTime(atWall: 6) - 3.45) < 1e-12)
+    }
+
+    @Test("wall time from viewer time inverts the mapping at every rate")
+    func inverse() {
+        var clock = SlowMotionClock()
+        #expect(clock.wallTime(atViewer: 1.25) == 1.25)
+        clock.cycle(atWall: 2)                       // 0.25× from wall 2 s (viewer 2 s)
+        // wall = 2 + (2.25 − 2)/0.25 = 3
+        #expect(clock.wallTime(atViewer: 2.25) == 3)
+        clock.cycle(atWall: 3)                       // 0.1× from wall 3 s (viewer 2.25 s)
+        for wall in [3.0, 4.5, 10] { #expect(abs(clock.wallTime(atViewer: clock.viewerTime(atWall: wall)) - wall) < 1e-9) }
     }
 }

@@ -151,4 +151,24 @@ struct FeelLabViewerTests {
         #expect(a.scene().overlays == b.scene().overlays)
         #expect(a.feel == b.feel)
     }
+
+    @Test("in slow motion a notice still fades after 3 s of wall time (not 30 s at 0.1×); an error stays")
+    func noticeFadesInWallTime() {
+        var v = Viewer(photos: ViewerScript.photos(12), windowSize: Size(1280, 800))
+        v.handle(.frame(0.5))
+        for t in [0.5, 0.6] {                                // 1× → 0.25× → 0.1×
+            v.handle(.key(.down, t, "s"))
+            v.handle(.key(.up, t, "s"))
+        }
+        #expect(v.feelLab.clock.rate == 0.1)
+        v.handle(.frame(1))
+        v.show(message: "saved feel.json", isError: false)   // shown at wall 1 s
+        v.handle(.frame(3.9))                                // 2.9 s later: still shown
+        #expect(v.feelLab.message?.text == "saved feel.json")
+        v.handle(.frame(4.1))                                // 3.1 s later (0.31 s of viewer time): gone
+        #expect(v.feelLab.message == nil)
+        v.show(message: "feel.json:2: expected a value", isError: true)
+        v.handle(.frame(60))
+        #expect(v.feelLab.message?.isError == true)
+    }
 }
