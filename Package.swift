@@ -37,10 +37,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The seeded generator the property and sweep tests share; not a product.
+        .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
-        .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer"], exclude: ["Golden"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "CSDL2"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom"]),

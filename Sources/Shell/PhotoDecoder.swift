@@ -121,23 +121,8 @@ final class PhotoDecoder {
         }
         if status != 0, let problem = problem(turbo, fatalOnly: true) { throw problem }
 
-        var result = surface
-        if dw != stored.width || dh != stored.height {
-            guard let smaller = SurfaceOps.downscaled(surface, toWidth: stored.width, height: stored.height) else {
-                throw .unsupported("cannot downscale \(dw)×\(dh) to \(stored.width)×\(stored.height)")
-            }
-            result = smaller
-            SDL_FreeSurface(surface)
-            owned = smaller
-        }
-        if orientation != .up {
-            guard let turned = SurfaceOps.oriented(result, orientation) else { throw .unsupported("no memory to orient the photo") }
-            SDL_FreeSurface(result)
-            owned = turned
-            result = turned
-        }
         owned = nil
-        return DecodedImage(surface: result, fullWidth: upright.width, fullHeight: upright.height)
+        return try finish(surface, stored: stored, orientation: orientation, fullSize: upright)
     }
 
     /// Adobe CMYK JPEGs (stored inverted): decode to CMYK, then R = C·K/255 and so on.
@@ -207,12 +192,25 @@ final class PhotoDecoder {
         let upright = orientation.uprightSize(width: sw, height: sh)
         let out = outputSize(width: upright.width, height: upright.height, target: target)
         let stored = orientation.swapsAxes ? (width: out.height, height: out.width) : out
+        owned = nil
+        return try finish(surface, stored: stored, orientation: orientation, fullSize: upright)
+    }
+
+    // MARK: - Both paths
+
+    /// Takes ownership of `surface` (freed here, on error too): downscales it to `stored` (the size
+    /// before turning) when it is not that size already, then turns it upright.
+    private func finish(_ surface: UnsafeMutablePointer<SDL_Surface>, stored: (width: Int, height: Int),
+                        orientation: ExifOrientation, fullSize upright: (width: Int, height: Int)) throws(ImageProblem) -> DecodedImage {
+        var owned: UnsafeMutablePointer<SDL_Surface>? = surface
+        defer { if let owned { SDL_FreeSurface(owned) } }
         var result = surface
-        if stored.width != sw || stored.height != sh {
-            guard let smaller = SurfaceOps.downscaled(surface, toWidth: stored.width, height: stored.height) else {
-                throw .unsupported("cannot downscale \(sw)×\(sh) to \(stored.width)×\(stored.height)")
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+        if w != stored.width || h != stored.height {
+            guard let smaller = SurfaceOps.downscaled(result, toWidth: stored.width, height: stored.height) else {
+                throw .unsupported("cannot downscale \(w)×\(h) to \(stored.width)×\(stored.height)")
             }
-            SDL_FreeSurface(surface)
+            SDL_FreeSurface(result)
             owned = smaller
             result = smaller
         }

@@ -1,6 +1,7 @@
 import Geometry
 import Testing
 @testable import Gestures
+import TestSupport
 
 @Suite("Bad input is ignored or clamped, counted, and never crashes or puts a NaN out")
 struct BadInputTests {
@@ -142,11 +143,8 @@ struct BadInputTests {
     @Test("a long stream of random and broken events never puts out a NaN nor breaks the phase order")
     func randomStream() {
         var script = GestureScript()
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return seed >> 33
-        }
+        var random = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
+        func next() -> UInt64 { random.next() }
         func coordinate() -> Double {
             switch next() % 24 {
             case 0: .nan

@@ -1,6 +1,7 @@
 import Geometry
 import Testing
 @testable import Motion
+import TestSupport
 
 /// The photo's flight from a grid cell to the full-screen frame, with a little spin and scale.
 let cellPose = PhotoPose(center: Point(120, 90), size: Size(150, 100), scale: 1, rotation: 0)
@@ -38,7 +39,7 @@ struct SpringAnimationTests {
     func frameRateIndependence(ratio: Double) {
         let spring = Spring(responseSeconds: 0.45, dampingRatio: ratio)
         let throwVelocity = PhotoPose(center: Point(-900, 1400), size: Size(300, 200), scale: 2, rotation: -4)
-        var generator = SeededGenerator(seed: 144)
+        var generator = SplitMix64(seed: 144)
         let irregular = (0..<40).map { _ in generator.uniform(0.004...0.034) }
         let schedules: [(String, [Double])] = [
             ("60 Hz", Array(repeating: 1.0 / 60, count: 48)),

@@ -1,6 +1,7 @@
 import Geometry
 import Testing
 @testable import Motion
+import TestSupport
 
 /// A property-style sweep: many seeded random springs driven through random frame sequences with
 /// random interruptions. Every case is reproducible from its seed, printed on failure.
@@ -8,7 +9,7 @@ import Testing
 struct SpringSweepTests {
     /// A random spring: response log-uniform in 0.05…3 s; damping ratio near 1 (within 1e-12…1e-3),
     /// heavily over-damped, or uniform in 0.05…3.
-    static func randomSpring(_ g: inout SeededGenerator) -> Spring {
+    static func randomSpring(_ g: inout SplitMix64) -> Spring {
         let response = g.logUniform(0.05...3)
         let ratio: Double
         switch g.uniform(0...1) {
@@ -19,7 +20,7 @@ struct SpringSweepTests {
         return Spring(responseSeconds: response, dampingRatio: ratio)
     }
 
-    static func randomPose(_ g: inout SeededGenerator, scale: Double) -> PhotoPose {
+    static func randomPose(_ g: inout SplitMix64, scale: Double) -> PhotoPose {
         PhotoPose(center: Point(g.uniform(-scale...scale), g.uniform(-scale...scale)),
                   size: Size(g.uniform(0...scale), g.uniform(0...scale)),
                   scale: g.uniform(0...3) * scale / 1000, rotation: g.uniform(-6...6) * scale / 1000)
@@ -28,7 +29,7 @@ struct SpringSweepTests {
     @Test("1000 random animations: finite throughout, retarget and resume continuous, stepping equals one evaluation")
     func sweep() {
         for seed in UInt64(1)...1000 {
-            var g = SeededGenerator(seed: seed)
+            var g = SplitMix64(seed: seed)
             var spring = Self.randomSpring(&g)
             let start = Self.randomPose(&g, scale: 1000)
             var animation = SpringAnimation(value: start, target: Self.randomPose(&g, scale: 1000),
@@ -76,7 +77,7 @@ struct SpringSweepTests {
     @Test("500 random springs settle: finite, within the estimate's frame, exactly on the target")
     func settlingSweep() {
         for seed in UInt64(5001)...5500 {
-            var g = SeededGenerator(seed: seed)
+            var g = SplitMix64(seed: seed)
             // Springs the app could be tuned to: response 0.1…1 s, damping ratio 0.3…3.
             let spring = Spring(responseSeconds: g.uniform(0.1...1), dampingRatio: g.uniform(0.3...3))
             let target = Self.randomPose(&g, scale: 1000)

@@ -1,5 +1,6 @@
 import Testing
 @testable import Motion
+import TestSupport
 
 @Suite("Cubic-bezier timing curves and tweens")
 struct TweenTests {
@@ -46,7 +47,7 @@ struct TweenTests {
 
     @Test("Newton with bisection fallback solves |x(s) − x| < 1e-13 on every curve, flat spots included")
     func solverPrecision() {
-        var generator = SeededGenerator(seed: 1986)
+        var generator = SplitMix64(seed: 1986)
         var curves: [CubicBezier] = [.linear, .ease, .easeIn, .easeOut, .easeInEaseOut,
                                      CubicBezier(1, 0, 0, 1),     // x′(½) = 0: Newton stalls mid-curve
                                      CubicBezier(0, 0, 0, 0),     // x = s³: flat at the start

@@ -3,6 +3,7 @@ import Geometry
 import Gestures
 import Motion
 @testable import Viewer
+import TestSupport
 
 /// Random input, seeded: any sequence of clicks, drags, pinches, keys, wheels, resizes, photo sizes
 /// and feel changes, at any timing, keeps every number the viewer shows finite and in range, and

@@ -99,33 +99,13 @@ struct ViewerScript {
     /// Presses at `from` and drags along a straight line to `to` at constant velocity in `duration`
     /// seconds, one pointer move every 1/120 s with frames in between; `release` lifts at the end.
     mutating func drag(from: Point, to: Point, duration: Double, release: Bool = true) {
-        press(from)
-        let steps = max(1, Int((duration * 120).rounded()))
-        let dt = duration / Double(steps)
-        var nextFrame = now + frameInterval
-        for i in 1...steps {
-            let p = from + (to - from) * (Double(i) / Double(steps))
-            let target = now + dt
-            while nextFrame < target {
-                now = nextFrame
-                viewer.handle(.frame(now))
-                snapshots.append(viewer.snapshot)
-                notes += viewer.takeNotes()
-                nextFrame += frameInterval
-            }
-            now = target
-            if i == steps && release {
-                viewer.handle(.pointer(.up, now, p.x, p.y))
-            } else {
-                viewer.handle(.pointer(.move, now, p.x, p.y))
-            }
-            notes += viewer.takeNotes()
-        }
+        drag(through: [from, to], durations: [duration], release: release)
     }
 
     /// Presses at the first point and drags through the others, each segment at constant velocity
-    /// in its duration (pointer moves at 120 Hz, frames in between); lifts at the last point.
-    mutating func drag(through points: [Point], durations: [Double]) {
+    /// in its duration (pointer moves at 120 Hz, frames in between); lifts at the last point unless
+    /// `release` is false.
+    mutating func drag(through points: [Point], durations: [Double], release: Bool = true) {
         precondition(points.count == durations.count + 1)
         press(points[0])
         var nextFrame = now + frameInterval
@@ -144,7 +124,7 @@ struct ViewerScript {
                     nextFrame += frameInterval
                 }
                 now = target
-                let last = i == durations.count - 1 && j == steps
+                let last = release && i == durations.count - 1 && j == steps
                 viewer.handle(.pointer(last ? .up : .move, now, p.x, p.y))
                 notes += viewer.takeNotes()
             }
