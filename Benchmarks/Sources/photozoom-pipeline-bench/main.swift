@@ -12,6 +12,7 @@ import Viewer
 //   photozoom-pipeline-bench startup DIR [--window WxH] [--scroll-seconds S] [--threads N]
 //   photozoom-pipeline-bench thumbnails DIR [--count N] [--side PX]
 //   photozoom-pipeline-bench core
+//   photozoom-pipeline-bench draw [--frames N] [--accelerated]
 
 /// Wall-clock seconds since an arbitrary start (monotonic).
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -313,6 +314,99 @@ func core() {
     }
 }
 
+// MARK: - Frame drawing
+
+/// Synthetic textures made once on the renderer: a thumbnail per grid photo and one large photo.
+final class SyntheticTextures: PhotoTextureSource {
+    var textures: [Texture] = []
+    init(renderer: OpaquePointer, thumbnails: Int, thumbnailSide: Int, large: (width: Int, height: Int)) {
+        func make(_ w: Int, _ h: Int, seed: Int) -> Texture {
+            let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)!
+            let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+            let stride = Int(surface.pointee.pitch) / 4
+            for y in 0..<h {
+                for x in 0..<w {
+                    // A smooth gradient with a fine checker, so sampling has detail to read.
+                    let r = UInt32((x * 255) / max(1, w - 1)), g = UInt32((y * 255) / max(1, h - 1))
+                    let b: UInt32 = ((x / 8 + y / 8 + seed) % 2 == 0) ? 200 : 60
+                    pixels[y * stride + x] = 0xFF00_0000 | r << 16 | g << 8 | b
+                }
+            }
+            let tex = SDL_CreateTextureFromSurface(renderer, surface)!
+            SDL_FreeSurface(surface)
+            SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+            return Texture(handle: tex, width: w, height: h)
+        }
+        textures = (0..<thumbnails).map { make(thumbnailSide, thumbnailSide, seed: $0) }
+        textures.append(make(large.width, large.height, seed: 0))
+    }
+    /// Frees the textures; before their renderer goes.
+    func destroy() {
+        for t in textures { SDL_DestroyTexture(t.handle) }
+        textures = []
+    }
+    func prepare(for scene: SceneDemand, renderer: OpaquePointer) {}
+    func texture(for photo: Int, preferFull: Bool) -> Texture? { textures.indices.contains(photo) ? textures[photo] : nil }
+    func isBroken(_ photo: Int) -> Bool { false }
+}
+
+/// Draw time of one 1280×800 frame: 48 thumbnails (8 × 6 cells of 150 pt) under a half-dark
+/// backdrop, and one photo filling the window turned 8°. Through the software renderer on a surface
+/// (as replay frames are drawn), or with `accelerated` through the window's accelerated renderer (as
+/// the app draws; needs a display, e.g. Xvfb), each frame read back by one pixel so the GPU's work
+/// is inside the time.
+func draw(frames: Int, accelerated: Bool) {
+    let window = Size(1280, 800)
+    let canvas = Canvas(width: Int(window.width), height: Int(window.height))
+    var sdlWindow: OpaquePointer?
+    var target = canvas.renderer
+    var name = "software renderer"
+    if accelerated {
+        setenv("SDL_VIDEODRIVER", "x11", 1)
+        guard SDL_Init(SDL_INIT_VIDEO) == 0,
+              let w = SDL_CreateWindow("bench", 0, 0, Int32(window.width), Int32(window.height), SDL_WINDOW_HIDDEN.rawValue),
+              let r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue) else {
+            fail("no accelerated renderer: \(String(cString: SDL_GetError()))")
+        }
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(r, &info)
+        name = "\(String(cString: info.name)) renderer"
+        sdlWindow = w
+        target = r
+    }
+    let textures = SyntheticTextures(renderer: target, thumbnails: 48, thumbnailSide: 160, large: (1200, 800))
+    let renderer = SceneRenderer(renderer: target, textures: textures)
+    let cells = (0..<48).map { i in
+        Scene.Cell(photo: i, frame: Rect(x: 10 + Double(i % 8) * 158, y: 10 + Double(i / 8) * 130, width: 150, height: 150),
+                   crop: Rect(x: 0, y: 0, width: 1, height: 1))
+    }
+    /// The large photo, moved a fraction of a point each frame as a flying photo is.
+    func scene(_ k: Int) -> Scene {
+        let photo = Scene.PhotoQuad(photo: 48, crop: Rect(x: 0.05, y: 0, width: 0.9, height: 1),
+                                    center: Point(640 + Double(k % 10) * 0.1, 400.3), size: Size(1080, 800),
+                                    rotation: 8 * Double.pi / 180, alpha: 1)
+        return Scene(windowSize: window, cells: cells, backdropAlpha: 0.5, photos: [photo])
+    }
+    for k in 0..<5 { renderer.draw(scene(k)) }  // warm-up
+    var times: [Double] = []
+    for k in 0..<frames {
+        let start = now()
+        renderer.draw(scene(k))
+        var pixel: UInt32 = 0
+        var one = SDL_Rect(x: 640, y: 400, w: 1, h: 1)
+        SDL_RenderReadPixels(target, &one, SDL_PIXELFORMAT_ARGB8888.rawValue, &pixel, 4)
+        times.append(now() - start)
+    }
+    let s = spread(times)
+    print("draw 1280x800 (48 thumbnails, backdrop, 1 photo 1080x800 pt turned 8°), \(name): median \(ms(s.median)), p95 \(ms(s.p95)), max \(ms(s.max)) over \(frames) frames")
+    textures.destroy()
+    if let sdlWindow {
+        SDL_DestroyRenderer(target)
+        SDL_DestroyWindow(sdlWindow)
+    }
+    withExtendedLifetime((canvas, renderer)) {}
+}
+
 // MARK: - Main
 
 setenv("SDL_VIDEODRIVER", "dummy", 0)
@@ -330,6 +424,8 @@ case "thumbnails":
     thumbnails(args[1], count: Int(option("--count", args) ?? "40") ?? 40, side: Int(option("--side", args) ?? "256") ?? 256)
 case "core":
     core()
+case "draw":
+    draw(frames: Int(option("--frames", args) ?? "60") ?? 60, accelerated: args.contains("--accelerated"))
 default:
-    fail("usage: photozoom-pipeline-bench startup DIR | thumbnails DIR | core")
+    fail("usage: photozoom-pipeline-bench startup DIR | thumbnails DIR | core | draw [--frames N] [--accelerated]")
 }
