@@ -12,11 +12,16 @@ public final class SceneRenderer {
     public let text: TextRenderer
     /// Drawable pixels per window point.
     public var pointScale: Double = 1
+    /// True when the renderer puts vertices on whole pixels only (SDL's software renderer truncates
+    /// them), which the photo's feathered edge allows for.
+    private let hasWholePixelVertices: Bool
 
     public init(renderer: OpaquePointer, textures: PhotoTextureSource) {
         self.renderer = renderer
         self.textures = textures
         self.text = TextRenderer()
+        var info = SDL_RendererInfo()
+        hasWholePixelVertices = SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -75,35 +80,47 @@ public final class SceneRenderer {
         }
     }
 
+    /// Draws the moving photo (or a paging neighbour) with anti-aliased edges: as textured triangles
+    /// with a one-pixel feather along each edge (`FeatheredQuad`), in drawable pixels so the feather
+    /// is one pixel at any point scale. An unturned quad on whole pixels has no partial pixels and is
+    /// drawn as the plain rectangle copy.
     private func drawPhoto(_ photo: Scene.PhotoQuad) {
-        let rect = Rect(center: photo.center, size: photo.size)
-        var dst = frect(rect)
         let alpha = UInt8((clamp01(photo.alpha) * 255).rounded())
-        let degrees = photo.rotation * 180 / Double.pi
-        if let tex = textures.texture(for: photo.photo, preferFull: true) {
+        guard let tex = textures.texture(for: photo.photo, preferFull: true) else {
+            drawPhotoPlaceholder(photo)
+            return
+        }
+        let pixelCorners = photo.corners.map { $0 * pointScale }
+        if FeatheredQuad.isUnturnedOnWholePixels(pixelCorners) {
             var src = srcRect(photo.crop, tex)
+            var dst = frect(Rect(center: photo.center, size: photo.size))
             SDL_SetTextureAlphaMod(tex.handle, alpha)
-            SDL_RenderCopyExF(renderer, tex.handle, &src, &dst, degrees, nil, SDL_FLIP_NONE)
+            SDL_RenderCopyF(renderer, tex.handle, &src, &dst)
             SDL_SetTextureAlphaMod(tex.handle, 255)
-        } else {
-            // Nothing decoded: a flat tile keeps the geometry visible.
-            let broken = textures.isBroken(photo.photo)
-            var c = broken ? Color(0.30, 0.16, 0.16) : Color(0.22, 0.22, 0.24)
-            c.a = clamp01(photo.alpha)
-            setColor(c)
-            // A unit-square point (-0.5...0.5 on each axis) of the quad, in window points.
-            func corner(_ x: Double, _ y: Double) -> Point {
-                photo.center + Point(x * photo.size.width, y * photo.size.height).rotated(by: photo.rotation)
-            }
-            fillQuad([corner(-0.5, -0.5), corner(0.5, -0.5), corner(0.5, 0.5), corner(-0.5, 0.5)])
-            if broken {
-                // The same cross as the broken cell's, so an open photo that cannot be shown says so.
-                var mark = Color(0.85, 0.45, 0.45)
-                mark.a = clamp01(photo.alpha)
-                setColor(mark)
-                line(corner(-0.2, -0.2), corner(0.2, 0.2))
-                line(corner(0.2, -0.2), corner(-0.2, 0.2))
-            }
+            return
+        }
+        guard let quad = FeatheredQuad(corners: pixelCorners, crop: photo.crop, alpha: alpha, wholePixelVertices: hasWholePixelVertices) else { return }
+        // The vertices carry the alpha; the texture's own modulation stays neutral.
+        SDL_SetTextureAlphaMod(tex.handle, 255)
+        SDL_RenderSetScale(renderer, 1, 1)
+        SDL_RenderGeometry(renderer, tex.handle, quad.vertices, Int32(quad.vertices.count), quad.indices, Int32(quad.indices.count))
+        SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale))
+    }
+
+    /// Nothing decoded: a flat tile keeps the geometry visible; a photo that cannot be decoded shows
+    /// the same cross as its broken cell.
+    private func drawPhotoPlaceholder(_ photo: Scene.PhotoQuad) {
+        let broken = textures.isBroken(photo.photo)
+        var c = broken ? Color(0.30, 0.16, 0.16) : Color(0.22, 0.22, 0.24)
+        c.a = clamp01(photo.alpha)
+        setColor(c)
+        fillQuad(photo.corners)
+        if broken {
+            var mark = Color(0.85, 0.45, 0.45)
+            mark.a = clamp01(photo.alpha)
+            setColor(mark)
+            line(photo.point(unitX: -0.2, unitY: -0.2), photo.point(unitX: 0.2, unitY: 0.2))
+            line(photo.point(unitX: 0.2, unitY: -0.2), photo.point(unitX: -0.2, unitY: 0.2))
         }
     }
 
