@@ -194,6 +194,23 @@ struct PhotoEdgeRenderTests {
         #expect(over == 0, "\(over) pixels brighter than the half blend")
     }
 
+    @Test("an unturned photo at fractional points, alpha 0.5: one partial pixel across each edge instead of a snapped edge, the inside the 50 % blend, no seam drawn twice")
+    func unturnedAtFractionalPoints() throws {
+        // Edges at x = 40.3 and 160.3, y = 35.3 and 125.3: no pixel boundary.
+        let quad = Scene.PhotoQuad(photo: 0, crop: Rect(x: 0, y: 0, width: 1, height: 1), center: Point(100.3, 80.3),
+                                   size: Size(120, 90), rotation: 0, alpha: 0.5)
+        let frame = try render(quad, name: "edge-unturned-fractional")
+        let half = 128
+        let stray = strayPixels(in: frame, quad: quad, scale: 1, inside: half)
+        #expect(stray.inside == 0 && stray.outside == 0, "\(stray)")
+        // Row 80 and column 100 cross two edges each; the band is one pixel across an unturned edge.
+        let row = (0..<frame.width).filter { (1..<half).contains(frame.green($0, 80)) }
+        let column = (0..<frame.height).filter { (1..<half).contains(frame.green(100, $0)) }
+        #expect(row.count == 2 && column.count == 2, "partial pixels on row 80 at \(row), on column 100 at \(column)")
+        let over = frame.pixels.filter { Int($0 >> 8 & 0xFF) > half }.count
+        #expect(over == 0, "\(over) pixels brighter than the half blend")
+    }
+
     @Test("at 2 pixels per point the feather is one drawable pixel wide, not two")
     func featherIsOneDrawablePixelAtTwoX() throws {
         let quad = Self.turnedQuad()
