@@ -99,7 +99,9 @@ public final class SceneRenderer {
             SDL_SetTextureAlphaMod(tex.handle, 255)
             return
         }
-        guard let quad = FeatheredQuad(corners: pixelCorners, crop: photo.crop, alpha: alpha, wholePixelVertices: hasWholePixelVertices) else { return }
+        let cellArea = hasWholePixelVertices ? FeatheredQuad.softwareCellAreaLimit(textureSide: max(tex.width, tex.height)) : .infinity
+        guard let quad = FeatheredQuad(corners: pixelCorners, crop: photo.crop, alpha: alpha,
+                                       wholePixelVertices: hasWholePixelVertices, largestCellArea: cellArea) else { return }
         // The vertices carry the alpha; the texture's own modulation stays neutral.
         SDL_SetTextureAlphaMod(tex.handle, 255)
         SDL_RenderSetScale(renderer, 1, 1)

@@ -76,4 +76,25 @@ struct FeatheredQuadTests {
         // Turned a quarter: whole pixels, but the texture would have to turn too.
         #expect(!FeatheredQuad.isUnturnedOnWholePixels(corners(Point(100, 80), Size(120, 90), Double.pi / 2)))
     }
+
+    @Test("split for the software renderer: every triangle small enough for its 32-bit texel arithmetic, and every edge's strip still one pixel wide")
+    func splitForTheSoftwareRenderer() throws {
+        let c = corners(Point(640, 400.3), Size(1080, 800), 8 * Double.pi / 180)
+        let limit = FeatheredQuad.softwareCellAreaLimit(textureSide: 1200)
+        let quad = try #require(FeatheredQuad(corners: c, crop: Rect(x: 0.05, y: 0, width: 0.9, height: 1), alpha: 255,
+                                              wholePixelVertices: true, largestCellArea: limit))
+        // 2³¹ / (8 · 1200) ≈ 223,700 px² a cell: ⌈1079 / 473⌉ × ⌈799 / 473⌉ = 3 × 2 cells.
+        #expect(quad.indices.count == 3 * (2 * 3 * 2 + 2 * (3 + 2 + 3 + 2)))
+        var largest = 0.0
+        for t in stride(from: 0, to: quad.indices.count, by: 3) {
+            let a = point(quad.vertices[Int(quad.indices[t])]), b = point(quad.vertices[Int(quad.indices[t + 1])])
+            let d = point(quad.vertices[Int(quad.indices[t + 2])])
+            let area = abs((b.x - a.x) * (d.y - a.y) - (b.y - a.y) * (d.x - a.x)) / 2
+            largest = max(largest, area)
+        }
+        // texel coordinate (≤ 1200) × 8 × area must stay under 2³¹.
+        #expect(1200 * 8 * largest < Double(Int32.max), "largest triangle \(largest) px²")
+        // Every vertex on a whole pixel, as the software renderer puts it anyway.
+        #expect(quad.vertices.allSatisfy { $0.position.x == $0.position.x.rounded() && $0.position.y == $0.position.y.rounded() })
+    }
 }

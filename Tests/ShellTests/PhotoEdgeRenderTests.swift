@@ -59,8 +59,8 @@ struct PhotoEdgeRenderTests {
     /// PHOTOZOOM_RENDER_ACCELERATED=1 (with a display, SDL_VIDEODRIVER=x11) to draw through a hidden
     /// window's accelerated renderer instead, as the app does.
     func render(_ quad: Scene.PhotoQuad, scale: Double = 1, texture: SolidPhotoTexture = SolidPhotoTexture(),
-                name: String) throws -> DrawnFrame {
-        let w = Int(Self.window.width * scale), h = Int(Self.window.height * scale)
+                window size: Size = Self.window, name: String) throws -> DrawnFrame {
+        let w = Int(size.width * scale), h = Int(size.height * scale)
         let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
         defer { SDL_FreeSurface(surface) }
         var window: OpaquePointer?
@@ -79,7 +79,7 @@ struct PhotoEdgeRenderTests {
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: texture)
         sceneRenderer.pointScale = scale
         SDL_RenderSetScale(renderer, Float(scale), Float(scale))
-        sceneRenderer.draw(Scene(windowSize: Self.window, backdropAlpha: 1, photos: [quad]))
+        sceneRenderer.draw(Scene(windowSize: size, backdropAlpha: 1, photos: [quad]))
         if window != nil {
             SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch)
         }
@@ -234,5 +234,17 @@ struct PhotoEdgeRenderTests {
         #expect(framed == 0, "\(framed) pixels show the texture beyond the crop")
         let widths = bandWidths(in: frame, quad: quad, scale: 1)
         #expect(abs(mean(widths) - Self.bandAlongRow) < 0.25, "mean band width along a row \(mean(widths))")
+    }
+
+    @Test("a window-filling photo from a 1200 × 800 texture turned 8° draws whole: inside the photo's colour, a feathered edge (the software renderer's 32-bit texel arithmetic overflows on photo-sized triangles)")
+    func largeTurnedPhoto() throws {
+        let texture = SolidPhotoTexture(width: 1200, height: 800)
+        let quad = Scene.PhotoQuad(photo: 0, crop: Rect(x: 0.05, y: 0, width: 0.9, height: 1), center: Point(640, 400.3),
+                                   size: Size(1080, 800), rotation: 8 * Double.pi / 180, alpha: 1)
+        let frame = try render(quad, texture: texture, window: Size(1280, 800), name: "edge-large-turned")
+        let stray = strayPixels(in: frame, quad: quad, scale: 1, inside: 255)
+        #expect(stray.inside == 0 && stray.outside == 0, "\(stray)")
+        let partial = frame.pixels.filter { ($0 >> 8 & 0xFF) > 0 && ($0 >> 8 & 0xFF) < 255 }.count
+        #expect(partial > 1000, "\(partial) partial pixels along the edges on screen")
     }
 }
