@@ -3,7 +3,7 @@ import Geometry
 /// The decision overlay: what the viewer would decide if the gesture holding the photo let go now,
 /// and why.
 ///
-/// Drawn from `Viewer.dismissPreview`: the pivot's start point and the drag radius around it, the
+/// Drawn from `Viewer.dismissPreview`: the pivot's start point and (dismissing) the drag radius around it, the
 /// drag so far, the release velocity as an arrow (the distance it would cover in `arrowSeconds`),
 /// the projected landing point momentum would carry the pivot to, the fingers (virtual ones for a
 /// mouse-made pinch) joined through their pivot, and a box with the verdict, the rule that decided
@@ -46,8 +46,11 @@ public enum DecisionOverlay {
         var marks: [Scene.Overlay] = []
         var placer = LabelPlacer(windowSize: windowSize, keepClear: keepClear)
 
-        // Start and drag radius: progress reaches 0 when the pivot is a radius away.
-        marks.append(.ring(center: preview.start, radius: preview.dragRadiusPoints, color: Color(1, 1, 1, 0.35)))
+        // Start and drag radius: progress reaches 0 when the pivot is a radius away (a dismissal's
+        // rule only: paging decides on the page distance, shown in the box).
+        if !preview.isPaging {
+            marks.append(.ring(center: preview.start, radius: preview.dragRadiusPoints, color: Color(1, 1, 1, 0.35)))
+        }
         marks += haloLine(from: preview.start, to: preview.current, color: guide)
         marks.append(.dot(center: preview.start, radius: 6, color: halo))
         marks.append(.dot(center: preview.start, radius: 4, color: guide))
@@ -91,7 +94,7 @@ public enum DecisionOverlay {
         label("projected", near: preview.projected, gap: 12, color: verdictColor)
         label("start", near: preview.start, gap: 8, color: guide)
         if let pivot = preview.pivot { label("pivot", near: pivot, gap: 12, color: .overlay) }
-        if let anchor = radiusLabelAnchor(preview, windowSize: windowSize) {
+        if !preview.isPaging, let anchor = radiusLabelAnchor(preview, windowSize: windowSize) {
             label("drag radius \(FeelNumber.fixed(preview.dragRadiusPoints, places: 0)) pt", near: anchor, gap: 4,
                   color: Color(1, 1, 1, 0.8))
         }

@@ -57,8 +57,9 @@ public struct DismissPreview: Hashable, Sendable {
                 verdict: Verdict, fingers: [Point], pivot: Point?, gesture: String = "pan",
                 reason: DecisionReason? = nil, offset: Point? = nil, projectedOffset: Point? = nil,
                 scale: Double = 1, scaleVelocity: Double = 0, projectedScale: Double? = nil,
-                pinchCloseScale: Double = 0.75, rotation: Double = 0, rotationVelocity: Double = 0,
-                backSpeed: Double = 0, reversalSpeedPointsPerSecond: Double = 100,
+                pinchCloseScale: Double = Feel.defaults.dismissPinchCloseScale, rotation: Double = 0, rotationVelocity: Double = 0,
+                backSpeed: Double = 0,
+                reversalSpeedPointsPerSecond: Double = Feel.defaults.cancelReversalSpeedPointsPerSecond,
                 pageDistancePoints: Double = 0, flickSpeedPointsPerSecond: Double = 0) {
         self.start = start; self.current = current; self.velocity = velocity; self.projected = projected
         self.dragRadiusPoints = dragRadiusPoints; self.verdict = verdict; self.fingers = fingers; self.pivot = pivot

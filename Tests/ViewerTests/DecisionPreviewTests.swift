@@ -180,6 +180,9 @@ struct DecisionPreviewTests {
         #expect(preview.verdict == .next)
         // Projected −60 − 1000·0.998/2 = −559 pt, short of half the width (640): the flick decides.
         #expect(preview.reason == .flick(speed: preview.velocity.x, limit: 500))
+        // The drag radius is a dismissal's rule: no ring while paging.
+        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800))
+        #expect(!o.contains { if case .ring(_, 150, _) = $0 { true } else { false } })
         s.lift(Point(840, 400))
         #expect(try Self.lastRelease(s).decision == "next")
         #expect(s.snapshot.photo == 6)
