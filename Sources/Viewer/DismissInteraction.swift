@@ -88,13 +88,18 @@ struct DismissInteraction: Sendable {
 
     // MARK: - Decision
 
-    /// What a release now would do, and the figures it decided on.
+    /// What a release now would do, the rule that decided it, and the figures it decided on.
     struct Decision: Sendable, Equatable {
         var closes: Bool
+        /// The rule that decided, with the figures it compared (what the decision overlay shows).
+        var reason: DecisionReason
         /// Offset plus the momentum projection of the velocity, pt (from the grab).
         var projectedOffset: Point
         /// Pinch scale plus the projection of its velocity.
         var projectedScale: Double
+        /// The release's speed back toward the start, pt/s (0 within the click slop, negative
+        /// when moving away).
+        var backSpeed: Double
         /// True when the release moved back toward the start faster than the reversal speed.
         var reversed: Bool
         /// The figure summaries print: the projected scale for a pure pinch, else the projected distance.
@@ -103,8 +108,10 @@ struct DismissInteraction: Sendable {
 
     /// Close against return on projected momentum: close when the projected offset passes the drag
     /// radius or the projected pinch scale falls below `dismissPinchCloseScale`, unless the release
-    /// moves back toward the start faster than `cancelReversalSpeedPointsPerSecond`.
-    func decision(feel: Feel) -> Decision {
+    /// moves back toward the start faster than `cancelReversalSpeedPointsPerSecond`; a cancelled
+    /// gesture returns. The one place the dismissal's release is decided: the release and the
+    /// decision overlay both ask it.
+    func decision(feel: Feel, cancelled: Bool = false) -> Decision {
         let m = gesture
         let rate = feel.decelerationRatePerMillisecond
         let offset = m.translation
@@ -115,10 +122,27 @@ struct DismissInteraction: Sendable {
         // Only a deliberate drag has a direction to reverse (past the click slop).
         let backSpeed = distance > feel.clickSlopPoints ? -m.velocity.dot(offset / distance) : 0
         let reversed = backSpeed > feel.cancelReversalSpeedPointsPerSecond
-        let far = projectedOffset.length > feel.dragRadiusPoints
+        let projectedDistance = projectedOffset.length
+        let far = projectedDistance > feel.dragRadiusPoints
         let pinched = projectedScale < feel.dismissPinchCloseScale
-        let projected = m.kind == .pinch ? projectedScale : projectedOffset.length
-        return Decision(closes: !reversed && (far || pinched), projectedOffset: projectedOffset,
-                        projectedScale: projectedScale, reversed: reversed, projected: projected)
+        let pinching = m.kind == .pinch || m.kind == .pinchRotate
+        let reason: DecisionReason
+        if cancelled {
+            reason = .cancelled
+        } else if reversed {
+            reason = .movingBack(speed: backSpeed, limit: feel.cancelReversalSpeedPointsPerSecond)
+        } else if pinched && (pinching || !far) {
+            reason = .projectedScaleBelow(projectedScale: projectedScale, threshold: feel.dismissPinchCloseScale)
+        } else if far {
+            reason = .projectedPastRadius(projectedDistance: projectedDistance, radius: feel.dragRadiusPoints)
+        } else {
+            reason = .shortOfClosing(projectedDistance: projectedDistance, radius: feel.dragRadiusPoints,
+                                     projectedScale: pinching || m.scale != 1 ? projectedScale : nil,
+                                     threshold: feel.dismissPinchCloseScale)
+        }
+        let projected = m.kind == .pinch ? projectedScale : projectedDistance
+        return Decision(closes: !cancelled && !reversed && (far || pinched), reason: reason,
+                        projectedOffset: projectedOffset, projectedScale: projectedScale, backSpeed: backSpeed,
+                        reversed: reversed, projected: projected)
     }
 }

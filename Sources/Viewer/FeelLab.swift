@@ -104,13 +104,24 @@ public struct FeelLab: Sendable {
 
     // MARK: - Drawing
 
-    /// The lab's overlays, drawn above the scene: the decision overlay (while a gesture holds the
-    /// photo and it is on), the panel with its curves, the slow-motion badge and the message line.
+    /// The lab's overlays, drawn above the scene: the panel with its curves, the decision overlay
+    /// (while a gesture holds the photo and it is on), the slow-motion badge and the message line.
     public func overlays(feel: Feel, windowSize: Size, preview: DismissPreview?) -> [Scene.Overlay] {
-        var out: [Scene.Overlay] = []
-        if showsDecisions, let preview { out += DecisionOverlay.overlays(for: preview) }
-        out += panel.overlays(feel: feel, baseline: baseline, windowSize: windowSize, curves: curves)
+        var out = panel.overlays(feel: feel, baseline: baseline, windowSize: windowSize, curves: curves)
+        let notices = noticeOverlays(preview: preview, windowSize: windowSize)
+        if showsDecisions, let preview {
+            // The decision overlay's labels keep clear of the panel and of the badges and message;
+            // drawn above the panel for the window too narrow to keep its box clear of it.
+            var keepClear = notices.compactMap { if case let .rect(r, _, true) = $0 { r } else { nil } }
+            if panel.isVisible { keepClear.append(TuningPanel.layout(windowSize: windowSize).panel) }
+            out += DecisionOverlay.overlays(for: preview, windowSize: windowSize, keepClear: keepClear)
+        }
+        return out + notices
+    }
 
+    /// The slow-motion and decisions badges and the message line, top left.
+    func noticeOverlays(preview: DismissPreview?, windowSize: Size) -> [Scene.Overlay] {
+        var out: [Scene.Overlay] = []
         var badges: [String] = []
         if clock.rate != 1 { badges.append("\(FeelNumber.text(clock.rate))× time (s)") }
         if showsDecisions { badges.append(preview == nil ? "decisions on (d): hold the photo" : "decisions (d)") }

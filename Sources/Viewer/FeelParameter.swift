@@ -178,4 +178,20 @@ public enum FeelNumber {
         }
         return "\(value)"
     }
+
+    /// The value rounded to `places` decimals, always showing them ("0.62", "-1.40", "150.0");
+    /// a value that rounds to zero prints without a sign; non-finite ones as `text` prints them.
+    public static func fixed(_ value: Double, places: Int) -> String {
+        guard value.isFinite, value.magnitude < 1e15 else { return text(value) }
+        let places = min(max(places, 0), 6)
+        var power = 1.0
+        for _ in 0..<places { power *= 10 }
+        let units = (value.magnitude * power).rounded()
+        let whole = Int64(units / power)
+        let fraction = Int64(units - Double(whole) * power)
+        var digits = places > 0 ? String(fraction) : ""
+        while digits.count < places { digits = "0" + digits }
+        let sign = value < 0 && units > 0 ? "-" : ""
+        return sign + String(whole) + (places > 0 ? "." + digits : "")
+    }
 }

@@ -38,14 +38,40 @@ struct Pager: Sendable {
         return raw
     }
 
-    /// The verdict a release with `velocity` (pt/s) at the displayed `offset` would give.
-    static func verdict(offset: Double, velocity: Double, width: Double, hasPrevious: Bool, hasNext: Bool,
-                        feel: Feel) -> DismissPreview.Verdict {
+    /// What a release would do: the verdict, the rule that decided it and the figures it used.
+    struct Decision: Sendable, Equatable {
+        var verdict: DismissPreview.Verdict
+        var reason: DecisionReason
+        /// The displayed offset at the release, pt.
+        var offset: Double
+        /// The velocity handed to the paging spring, pt/s.
+        var velocity: Double
+        /// `offset` plus the momentum projection of `velocity`, pt.
+        var projectedOffset: Double
+    }
+
+    /// The decision for a release with `velocity` (pt/s) at the displayed `offset`: a neighbour when
+    /// the projected offset passes `pagingDistanceFraction` of the `width` toward it, or a flick
+    /// toward it faster than `pagingFlickSpeedPointsPerSecond` with the offset on that side; else stay.
+    static func decision(offset: Double, velocity: Double, width: Double, hasPrevious: Bool, hasNext: Bool,
+                         feel: Feel, cancelled: Bool = false) -> Decision {
         let projected = offset + Momentum.project(velocity: velocity, decelerationRate: feel.decelerationRatePerMillisecond)
         let half = width * feel.pagingDistanceFraction
         let flick = feel.pagingFlickSpeedPointsPerSecond
-        if hasNext && (projected < -half || (velocity < -flick && offset < 0)) { return .next }
-        if hasPrevious && (projected > half || (velocity > flick && offset > 0)) { return .previous }
-        return .stay
+        func result(_ verdict: DismissPreview.Verdict, _ reason: DecisionReason) -> Decision {
+            Decision(verdict: verdict, reason: reason, offset: offset, velocity: velocity, projectedOffset: projected)
+        }
+        if cancelled { return result(.stay, .cancelled) }
+        let towardNext = (projected < -half, velocity < -flick && offset < 0)
+        let towardPrevious = (projected > half, velocity > flick && offset > 0)
+        if hasNext && towardNext.0 { return result(.next, .projectedPastPageDistance(projectedOffset: projected, distance: half)) }
+        if hasNext && towardNext.1 { return result(.next, .flick(speed: velocity, limit: flick)) }
+        if hasPrevious && towardPrevious.0 { return result(.previous, .projectedPastPageDistance(projectedOffset: projected, distance: half)) }
+        if hasPrevious && towardPrevious.1 { return result(.previous, .flick(speed: velocity, limit: flick)) }
+        if !hasNext && (towardNext.0 || towardNext.1) { return result(.stay, .noNeighbour(isNext: true)) }
+        if !hasPrevious && (towardPrevious.0 || towardPrevious.1) { return result(.stay, .noNeighbour(isNext: false)) }
+        // The speed that could count as a flick: along the side the offset is on.
+        let along = offset < 0 ? max(0, -velocity) : offset > 0 ? max(0, velocity) : 0
+        return result(.stay, .shortOfPaging(projectedOffset: projected, distance: half, speed: along, limit: flick))
     }
 }

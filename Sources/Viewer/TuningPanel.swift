@@ -163,7 +163,7 @@ public struct TuningPanel: Hashable, Sendable {
                          at: l.header + Point(0, line), size: size * 0.82, color: Self.dimColor))
 
         let columns = Int((l.panel.width - 16) / Self.characterWidth)
-        let keyWidth = max(10, columns - 16)
+        let keyWidth = max(10, columns - 2 - Self.valueColumns - 1 - Self.unitColumns)
         for row in first..<last {
             let p = Feel.parameters[row]
             let y = l.listTop + Double(row - first) * l.rowHeight
@@ -175,7 +175,7 @@ public struct TuningPanel: Hashable, Sendable {
             let isUnsaved = value != p.value(in: baseline)
             let isDefault = value == p.value(in: .defaults)
             let marker = isUnsaved ? "●" : isDefault ? " " : "◦"
-            let text = marker + " " + Self.padded(p.key, keyWidth) + Self.leftPadded(p.formatted(value), 13)
+            let text = marker + " " + Self.padded(p.key, keyWidth) + Self.valueColumn(p, value)
             out.append(.text(text, at: Point(l.header.x, y + 1), size: size,
                              color: isUnsaved ? Self.unsavedColor : Self.textColor))
         }
@@ -203,6 +203,36 @@ public struct TuningPanel: Hashable, Sendable {
             out += curves.overlays(in: rect, textSize: size * 0.85)
         }
         return out
+    }
+
+    /// Characters for a row's number (right-aligned) and for its unit (left-aligned after a space).
+    static let valueColumns = 9
+    static let unitColumns = 5
+
+    /// A row's value and unit in two columns, so that numbers end and units start at the same
+    /// place in every row whatever the key's length: "      150 pt", "     0.45 s", "      1.5 ×",
+    /// "       on". (The row is one monospaced string; nothing trails the unit.)
+    static func valueColumn(_ p: FeelParameter, _ value: Double) -> String {
+        let number = p.isBoolean ? (value >= 0.5 ? "on" : "off") : fitted(value, valueColumns)
+        let shown = leftPadded(number, valueColumns)
+        return p.isBoolean || p.unit.isEmpty ? shown : shown + " " + p.unit
+    }
+
+    /// `value` as the feel file writes it when that fits in `width` characters, else rounded to
+    /// as many decimals as fit, at most six, trailing zeros dropped (0.08726646259971647 →
+    /// "0.087266", 0.1000000001 → "0.1"); only the column rounds: the value and the file keep every digit.
+    static func fitted(_ value: Double, _ width: Int) -> String {
+        let exact = FeelNumber.text(value)
+        guard exact.count > width, value.isFinite else { return exact }
+        for places in stride(from: min(width - 2, 6), through: 0, by: -1) {
+            var rounded = FeelNumber.fixed(value, places: places)
+            if rounded.contains(".") {
+                while rounded.hasSuffix("0") { rounded.removeLast() }
+                if rounded.hasSuffix(".") { rounded.removeLast() }
+            }
+            if rounded.count <= width { return rounded }
+        }
+        return exact
     }
 
     static func padded(_ s: String, _ width: Int) -> String {

@@ -152,8 +152,8 @@ extension Viewer {
             d.gesture.scaleVelocity = 0
             d.gesture.rotationVelocity = 0
         }
-        let decision = d.decision(feel: feel)
-        let closes = decision.closes && !cancelled
+        let decision = d.decision(feel: feel, cancelled: cancelled)
+        let closes = decision.closes
         let p = d.progress(feel: feel)
         tr.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
         var v = d.poseVelocity(windowHeight: windowSize.height, feel: feel)

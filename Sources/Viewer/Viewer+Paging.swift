@@ -48,15 +48,14 @@ extension Viewer {
         control = .paging(pager)
     }
 
-    /// Lets go: next, previous or stay, decided on the projected offset or a flick; the paging
-    /// spring carries the release velocity.
-    mutating func releasePager(_ m: Manipulation, cancelled: Bool) {
-        updatePager(m)
-        guard case var .paging(pager) = control, let start = pager.dragStartRaw, let tr = transition else { return }
-        let g = m.rebased(on: pager.base)
+    /// What releasing the paging drag `g` (measured from `pager.base`) would do now: the release
+    /// velocity (zero when cancelled or held past the middle, rubber-banded past the first and last
+    /// photo, capped) and the decision on it. The one place a paging release is decided: the
+    /// release and the decision overlay both ask it.
+    func pagingDecision(_ pager: Pager, gesture g: Manipulation, photo: Int, cancelled: Bool) -> Pager.Decision? {
+        guard let start = pager.dragStartRaw else { return nil }
         let raw = min(max(start + g.translation.x, -slotWidth), slotWidth)
-        let shown = pager.offset.value
-        let banded = raw > 0 && !hasPrevious(tr.photo) || raw < 0 && !hasNext(tr.photo)
+        let banded = raw > 0 && !hasPrevious(photo) || raw < 0 && !hasNext(photo)
         // Held at the middle (the drag went past it) the photos were not moving.
         var v = cancelled || abs(start + g.translation.x) > slotWidth ? 0 : g.velocity.x
         if banded {
@@ -65,24 +64,31 @@ extension Viewer {
         }
         let maxSpeed = feel.maximumFlingSpeedPointsPerSecond
         v = min(max(v, -maxSpeed), maxSpeed)
-        let verdict = cancelled ? .stay : Pager.verdict(offset: shown, velocity: v, width: windowSize.width,
-                                                        hasPrevious: hasPrevious(tr.photo), hasNext: hasNext(tr.photo), feel: feel)
+        return Pager.decision(offset: pager.offset.value, velocity: v, width: windowSize.width,
+                              hasPrevious: hasPrevious(photo), hasNext: hasNext(photo), feel: feel, cancelled: cancelled)
+    }
+
+    /// Lets go: next, previous or stay, decided on the projected offset or a flick; the paging
+    /// spring carries the release velocity.
+    mutating func releasePager(_ m: Manipulation, cancelled: Bool) {
+        updatePager(m)
+        guard case var .paging(pager) = control, let tr = transition else { return }
+        let g = m.rebased(on: pager.base)
+        guard let decision = pagingDecision(pager, gesture: g, photo: tr.photo, cancelled: cancelled) else { return }
         pager.dragStartRaw = nil
         pager.base = nil
         pager.gesture = nil
-        pager.offset.resume(velocity: v)
+        pager.offset.resume(velocity: decision.velocity)
         control = .paging(pager)
         let from = tr.photo
-        switch verdict {
+        switch decision.verdict {
         case .next: turnPage(by: 1)
         case .previous: turnPage(by: -1)
         default: settlePager()
         }
-        let projected = shown + Momentum.project(velocity: v, decelerationRate: feel.decelerationRatePerMillisecond)
-        let decision = verdict == .next ? "next" : verdict == .previous ? "previous" : "stay"
         notes.append(.released(ViewerNote.Release(
             photo: from, gesture: GestureName.page.rawValue, time: time, velocity: g.velocity, scaleVelocity: 0,
-            rotationVelocity: 0, projected: projected, decision: decision)))
+            rotationVelocity: 0, projected: decision.projectedOffset, decision: decision.verdict.rawValue)))
     }
 
     /// Sends the pager's offset home (to 0) on the paging spring.

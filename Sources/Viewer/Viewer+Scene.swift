@@ -82,30 +82,55 @@ extension Viewer {
                              gesture: frameGesture)
     }
 
-    /// While a gesture holds the photo (dismissing or paging), what a release would do now; nil otherwise.
+    /// While a gesture holds the photo (dismissing or paging), what a release would do now and why;
+    /// nil otherwise. Decided by the functions the release calls (`DismissInteraction.decision`,
+    /// `pagingDecision`), so it says what a release now would do.
     public var dismissPreview: DismissPreview? {
         guard let tr = transition, owner == .photo else { return nil }
         // The point the virtual fingers turn about (the mirror pivot, the pair's midpoint, the wheel's pointer).
         let virtualPivot: Point? = heldManipulation.flatMap { $0.source == .mouse || $0.source == .touch ? nil : $0.fingerCentre }
         let fingers = heldManipulation?.fingers ?? []
         switch control {
-        case let .dismissal(d):
+        case var .dismissal(d):
+            d.gesture = releasedNow(d.gesture)
             let decision = d.decision(feel: feel)
             let g = d.gesture
             return DismissPreview(start: g.startPivot, current: g.pivot, velocity: g.velocity,
                                   projected: g.startPivot + decision.projectedOffset, dragRadiusPoints: feel.dragRadiusPoints,
-                                  verdict: decision.closes ? .close : .return, fingers: fingers, pivot: virtualPivot)
+                                  verdict: decision.closes ? .close : .return, fingers: fingers, pivot: virtualPivot,
+                                  gesture: g.kind.rawValue, reason: decision.reason, offset: g.translation,
+                                  projectedOffset: decision.projectedOffset, scale: g.scale, scaleVelocity: g.scaleVelocity,
+                                  projectedScale: decision.projectedScale, pinchCloseScale: feel.dismissPinchCloseScale,
+                                  rotation: g.rotation, rotationVelocity: g.rotationVelocity, backSpeed: decision.backSpeed,
+                                  reversalSpeedPointsPerSecond: feel.cancelReversalSpeedPointsPerSecond)
         case let .paging(pager):
-            guard let g = pager.gesture else { return nil }
-            let offset = pager.offset.value
-            let verdict = Pager.verdict(offset: offset, velocity: g.velocity.x, width: windowSize.width,
-                                        hasPrevious: hasPrevious(tr.photo), hasNext: hasNext(tr.photo), feel: feel)
-            let travel = Momentum.project(velocity: g.velocity.x, decelerationRate: feel.decelerationRatePerMillisecond)
-            return DismissPreview(start: g.startPivot, current: g.pivot, velocity: g.velocity,
+            guard let g = pager.gesture.map(releasedNow),
+                  let decision = pagingDecision(pager, gesture: g, photo: tr.photo, cancelled: false) else { return nil }
+            let travel = decision.projectedOffset - decision.offset
+            return DismissPreview(start: g.startPivot, current: g.pivot, velocity: Point(decision.velocity, 0),
                                   projected: Point(g.pivot.x + travel, g.pivot.y), dragRadiusPoints: feel.dragRadiusPoints,
-                                  verdict: verdict, fingers: fingers, pivot: virtualPivot)
+                                  verdict: decision.verdict, fingers: fingers, pivot: virtualPivot,
+                                  gesture: GestureName.page.rawValue, reason: decision.reason,
+                                  offset: Point(decision.offset, 0), projectedOffset: Point(decision.projectedOffset, 0),
+                                  pinchCloseScale: feel.dismissPinchCloseScale,
+                                  reversalSpeedPointsPerSecond: feel.cancelReversalSpeedPointsPerSecond,
+                                  pageDistancePoints: windowSize.width * feel.pagingDistanceFraction,
+                                  flickSpeedPointsPerSecond: feel.pagingFlickSpeedPointsPerSecond)
         default:
             return nil
         }
+    }
+
+    /// The held gesture as a release now would find it: once no sample has come for the velocity
+    /// tracker's stop gap, the pointer or fingers have stopped and a release gets no velocity
+    /// (`VelocityTracker`). A wheel gesture keeps its last step's velocities: it ends on a quiet
+    /// spell, which is how its release is noticed, not a stop (`WheelGestureRecognizer`).
+    func releasedNow(_ g: Manipulation) -> Manipulation {
+        guard g.source != .wheel, time - g.time >= feel.velocityStopGapSeconds else { return g }
+        var still = g
+        still.velocity = .zero
+        still.scaleVelocity = 0
+        still.rotationVelocity = 0
+        return still
     }
 }

@@ -55,29 +55,3 @@ public enum ViewerNote: Hashable, Sendable {
         }
     }
 }
-
-/// While a gesture holds the photo (dismissing or paging): what a release would do now, for the
-/// decision overlay.
-public struct DismissPreview: Hashable, Sendable {
-    public enum Verdict: String, Hashable, Sendable { case close, `return`, next, previous, stay }
-
-    /// Where the gesture's pivot started, window points.
-    public var start: Point
-    /// Where it is now.
-    public var current: Point
-    /// Release velocity if let go now, pt/s.
-    public var velocity: Point
-    /// Where momentum would carry the pivot.
-    public var projected: Point
-    public var dragRadiusPoints: Double
-    public var verdict: Verdict
-    /// Virtual or real fingers, and the pivot of a mouse-made pinch.
-    public var fingers: [Point]
-    public var pivot: Point?
-
-    public init(start: Point, current: Point, velocity: Point, projected: Point, dragRadiusPoints: Double,
-                verdict: Verdict, fingers: [Point], pivot: Point?) {
-        self.start = start; self.current = current; self.velocity = velocity; self.projected = projected
-        self.dragRadiusPoints = dragRadiusPoints; self.verdict = verdict; self.fingers = fingers; self.pivot = pivot
-    }
-}

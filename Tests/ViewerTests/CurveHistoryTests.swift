@@ -118,16 +118,18 @@ struct DecisionOverlayTests {
         let preview = DismissPreview(start: Point(600, 400), current: Point(610, 520), velocity: Point(50, 900),
                                      projected: Point(640, 970), dragRadiusPoints: 150, verdict: .close,
                                      fingers: [Point(560, 500), Point(660, 540)], pivot: Point(610, 520))
-        let o = DecisionOverlay.overlays(for: preview)
+        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800))
         #expect(o.contains(.ring(center: Point(600, 400), radius: 150, color: Color(1, 1, 1, 0.35))))
         #expect(o.contains(.ring(center: Point(640, 970), radius: 9, color: .verdictClose)))
         // The arrow's shaft ends 0.1 s of travel ahead: (610, 520) + (50, 900)·0.1
         #expect(o.contains(.line(from: Point(610, 520), to: Point(615, 610), color: .overlay)))
         #expect(o.contains { if case let .text(s, _, _, c) = $0 { s == "release now → close" && c == .verdictClose } else { false } })
-        #expect(o.filter { if case .ring(_, 14, _) = $0 { true } else { false } }.count == 2)
+        // Each finger: a light ring of 11 pt on a dark disc of 14 pt.
+        #expect(o.filter { if case .ring(_, 11, _) = $0 { true } else { false } }.count == 2)
+        #expect(o.filter { if case .dot(_, 14, DecisionOverlay.halo) = $0 { true } else { false } }.count == 2)
         let returning = DismissPreview(start: .zero, current: Point(0, 30), velocity: Point(0, -200), projected: Point(0, 0),
                                        dragRadiusPoints: 150, verdict: .return, fingers: [], pivot: nil)
-        #expect(DecisionOverlay.overlays(for: returning).contains {
+        #expect(DecisionOverlay.overlays(for: returning, windowSize: Size(1280, 800)).contains {
             if case let .text(s, _, _, c) = $0 { s == "release now → return" && c == .verdictReturn } else { false }
         })
     }

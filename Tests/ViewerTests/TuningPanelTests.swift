@@ -151,4 +151,41 @@ struct TuningPanelTests {
             #expect(shown, "\(key) not drawn")
         }
     }
+
+    @Test("values end and units start in one column in every row, whatever the key's length")
+    func valueColumn() {
+        var panel = openPanel()
+        let window = Size(1280, 800)
+        let layout = TuningPanel.layout(windowSize: window)
+        var ends: Set<Int> = [], unitStarts: Set<Int> = [], xs: Set<Double> = []
+        var seen = 0
+        // Page through every parameter so each row is drawn once.
+        for row in stride(from: 0, to: Feel.parameters.count, by: max(1, layout.visibleRows - 1)) {
+            _ = panel.select(Feel.parameters[row].key)
+            for o in panel.overlays(feel: .defaults, baseline: .defaults, windowSize: window) {
+                guard case let .text(text, at, _, _) = o,
+                      let p = Feel.parameters.first(where: { text.dropFirst(2).hasPrefix($0.key + " ") }) else { continue }
+                let chars = Array(text)
+                let value = p.isBoolean ? (p.value(in: .defaults) >= 0.5 ? "on" : "off")
+                    : TuningPanel.fitted(p.value(in: .defaults), TuningPanel.valueColumns)
+                // The row is one monospaced string: columns are character offsets.
+                let tail = p.unit.isEmpty || p.isBoolean ? value : value + " " + p.unit
+                #expect(text.hasSuffix(tail), "\(text)")
+                ends.insert(chars.count - (tail.count - value.count))
+                if !p.unit.isEmpty && !p.isBoolean { unitStarts.insert(chars.count - p.unit.count) }
+                xs.insert(at.x)
+                seen += 1
+            }
+        }
+        #expect(seen >= Feel.parameters.count)
+        #expect(ends.count == 1, "numbers end at columns \(ends.sorted())")
+        #expect(unitStarts.count == 1, "units start at columns \(unitStarts.sorted())")
+        #expect(xs.count == 1)
+        // Units start one space after the numbers end.
+        #expect(unitStarts.first == ends.first.map { $0 + 1 })
+        // A number too long for the column is rounded to fit (5° in radians).
+        #expect(TuningPanel.fitted(0.08726646259971647, 9) == "0.087266")
+        #expect(TuningPanel.fitted(0.1000000001, 9) == "0.1")
+        #expect(TuningPanel.fitted(0.45, 9) == "0.45")
+    }
 }

@@ -1,0 +1,70 @@
+/// The rule that decided what a release does, with the figures it compared.
+///
+/// Made by the same functions that decide a release (`DismissInteraction.decision(feel:cancelled:)`
+/// and `Viewer.pagingDecision`), so what the decision overlay says is what a release does.
+/// Distances are points, speeds points per second, scales multiples of the scale at the grab.
+public enum DecisionReason: Hashable, Sendable {
+    // MARK: Dismissal
+
+    /// Returns: the release moves back toward the start at `speed`, faster than `limit`
+    /// (`cancelReversalSpeedPointsPerSecond`).
+    case movingBack(speed: Double, limit: Double)
+    /// Closes: the pinch scale plus the projection of its velocity, `projectedScale`, is below
+    /// `threshold` (`dismissPinchCloseScale`).
+    case projectedScaleBelow(projectedScale: Double, threshold: Double)
+    /// Closes: the offset plus the projection of the velocity, `projectedDistance` from the start,
+    /// passes the drag `radius`.
+    case projectedPastRadius(projectedDistance: Double, radius: Double)
+    /// Returns: the projected distance stays within the radius and the projected scale at or above
+    /// the threshold (`projectedScale` is nil when the gesture has not pinched: the scale rule
+    /// cannot close it).
+    case shortOfClosing(projectedDistance: Double, radius: Double, projectedScale: Double?, threshold: Double)
+
+    // MARK: Paging
+
+    /// Pages: the displayed offset plus the projection of the release velocity, `projectedOffset`,
+    /// passes `distance` (`pagingDistanceFraction` of the window width) toward a neighbour.
+    case projectedPastPageDistance(projectedOffset: Double, distance: Double)
+    /// Pages: a flick toward a neighbour at `speed` (signed, pt/s), faster than `limit`
+    /// (`pagingFlickSpeedPointsPerSecond`).
+    case flick(speed: Double, limit: Double)
+    /// Stays: the projected offset stays within `distance` either side and the speed in the drag's
+    /// direction, `speed` (0 when moving against the offset), is at most `limit`.
+    case shortOfPaging(projectedOffset: Double, distance: Double, speed: Double, limit: Double)
+    /// Stays: the drag heads past the first or last photo (`isNext`: past the last).
+    case noNeighbour(isNext: Bool)
+
+    // MARK: Either
+
+    /// The gesture was cancelled (a window lost its focus, a touch was taken away): the photo goes
+    /// back where it was, without the gesture's velocity.
+    case cancelled
+
+    /// The rule and its figures in words, for the decision overlay: "projected scale 0.62 < 0.75",
+    /// "moving back toward start at 140 pt/s > 100", "projected 980 pt > radius 150".
+    public var text: String {
+        func n(_ v: Double) -> String { FeelNumber.fixed(v, places: 0) }
+        func s(_ v: Double) -> String { FeelNumber.fixed(v, places: 2) }
+        switch self {
+        case let .movingBack(speed, limit):
+            return "moving back toward start at \(n(speed)) pt/s > \(n(limit))"
+        case let .projectedScaleBelow(scale, threshold):
+            return "projected scale \(s(scale)) < \(s(threshold))"
+        case let .projectedPastRadius(distance, radius):
+            return "projected \(n(distance)) pt > radius \(n(radius))"
+        case let .shortOfClosing(distance, radius, scale, threshold):
+            guard let scale else { return "projected \(n(distance)) pt ≤ radius \(n(radius))" }
+            return "scale \(s(scale)) ≥ \(s(threshold)), \(n(distance)) pt ≤ radius \(n(radius))"
+        case let .projectedPastPageDistance(offset, distance):
+            return "projected \(n(offset)) pt past \(offset < 0 ? "-" : "")\(n(distance))"
+        case let .flick(speed, limit):
+            return "flick \(n(abs(speed))) pt/s > \(n(limit))"
+        case let .shortOfPaging(offset, distance, speed, limit):
+            return "projected \(n(offset)) pt within ±\(n(distance)), flick \(n(speed)) ≤ \(n(limit))"
+        case let .noNeighbour(isNext):
+            return isNext ? "no photo after the last" : "no photo before the first"
+        case .cancelled:
+            return "gesture cancelled"
+        }
+    }
+}
