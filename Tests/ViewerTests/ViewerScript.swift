@@ -115,20 +115,25 @@ struct ViewerScript {
             let dt = duration / Double(steps)
             for j in 1...steps {
                 let p = from + (to - from) * (Double(j) / Double(steps))
-                let target = now + dt
-                while nextFrame < target {
-                    now = nextFrame
-                    viewer.handle(.frame(now))
-                    snapshots.append(viewer.snapshot)
-                    notes += viewer.takeNotes()
-                    nextFrame += frameInterval
-                }
-                now = target
+                frames(until: now + dt, next: &nextFrame)
                 let last = release && i == durations.count - 1 && j == steps
                 viewer.handle(.pointer(last ? .up : .move, now, p.x, p.y))
                 notes += viewer.takeNotes()
             }
         }
+    }
+
+    /// Runs the frames due before `target` (from `next`, one `frameInterval` apart, recording
+    /// snapshots and notes), then sets the clock to `target` for the input that comes there.
+    private mutating func frames(until target: Double, next: inout Double) {
+        while next < target {
+            now = next
+            viewer.handle(.frame(now))
+            snapshots.append(viewer.snapshot)
+            notes += viewer.takeNotes()
+            next += frameInterval
+        }
+        now = target
     }
 
     /// A recognized gesture fed straight to the viewer (pinches, rotations, double taps), at `now`.
@@ -156,15 +161,7 @@ struct ViewerScript {
         gesture(.manipulation(sample(.began, 0, now)))
         var nextFrame = now + frameInterval
         for i in 1...steps {
-            let target = now + dt
-            while nextFrame < target {
-                now = nextFrame
-                viewer.handle(.frame(now))
-                snapshots.append(viewer.snapshot)
-                notes += viewer.takeNotes()
-                nextFrame += frameInterval
-            }
-            now = target
+            frames(until: now + dt, next: &nextFrame)
             gesture(.manipulation(sample(.changed, Double(i) / Double(steps), now)))
         }
         if end {
