@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Geometry
 import Gestures
+import LabUI
 import Trace
 import Viewer
 
@@ -51,6 +52,7 @@ public final class App {
         let photos = catalog.photos
         let textures = PhotoPipeline(catalog: catalog, warn: printError)
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
+        let textMetrics = sceneRenderer.text.metrics
         var windowSize = currentWindowSize(window)
         let header = TraceHeader(windowSize: windowSize, scale: pointScale(window, renderer, windowSize), photos: photos,
                                  feel: FeelCoding.object(of: recording.feel))
@@ -87,7 +89,7 @@ public final class App {
 
             sceneRenderer.pointScale = pointScale(window, renderer, windowSize)
             SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
-            sceneRenderer.draw(session.viewer.scene())
+            sceneRenderer.draw(session.viewer.scene(text: textMetrics))
             if !running, let path = options.screenshotPath { try Screenshot.save(renderer, to: path) }
             SDL_RenderPresent(renderer)
         }

@@ -40,8 +40,4 @@ extension Viewer {
         lab.record(snapshot, fitWidth: transition.map { fitSize($0.photo).width })
     }
 
-    /// The lab's overlays: decision overlay, tuning panel with curves, badges and message line.
-    func labOverlays() -> [Scene.Overlay] {
-        lab.overlays(feel: feel, windowSize: windowSize, preview: lab.showsDecisions ? dismissPreview : nil)
-    }
 }

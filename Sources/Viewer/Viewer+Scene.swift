@@ -10,6 +10,7 @@ extension Viewer {
     /// Radius of the ring drawn at a mouse-made pinch's pivot, points.
     static let pivotRingRadius = 6.0
 
+    /// The frame without the lab's instruments (the `LabUI` module adds them: `scene(text:)`).
     public func scene() -> Scene {
         let layout = self.layout
         let s = scroller.offset
@@ -24,7 +25,7 @@ extension Viewer {
                                     isFocused: i == focused))
         }
         return Scene(windowSize: windowSize, cells: cells, backdropAlpha: backdrop, photos: photoQuads(),
-                     overlays: fingerOverlays() + labOverlays())
+                     overlays: fingerOverlays())
     }
 
     /// The moving photo, and its neighbours while paging (behind it).

@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Testing
+@testable import LabUI
 @testable import Viewer
 
 /// The decision overlay tells what a release does: the preview read just before letting go names
@@ -133,7 +134,7 @@ struct DecisionPreviewTests {
         #expect(preview.verdict == .close)
         guard case .projectedScaleBelow? = preview.reason else { Issue.record("reason \(String(describing: preview.reason))"); return }
         // The overlay joins the fingers through the pivot.
-        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800))
+        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800), text: .dejaVuSansMono)
         let white = Color(1, 1, 1, 0.95)
         #expect(o.contains(.line(from: preview.fingers[0], to: pivot, color: white)))
         #expect(o.contains(.line(from: pivot, to: preview.fingers[1], color: white)))
@@ -181,7 +182,7 @@ struct DecisionPreviewTests {
         // Projected −60 − 1000·0.998/2 = −559 pt, short of half the width (640): the flick decides.
         #expect(preview.reason == .flick(speed: preview.velocity.x, limit: 500))
         // The drag radius is a dismissal's rule: no ring while paging.
-        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800))
+        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800), text: .dejaVuSansMono)
         #expect(!o.contains { if case .ring(_, 150, _) = $0 { true } else { false } })
         s.lift(Point(840, 400))
         #expect(try Self.lastRelease(s).decision == "next")
@@ -254,7 +255,7 @@ struct DecisionOverlayLayoutTests {
                             scale: pinch ? 0.8 : 1, scaleVelocity: pinch ? -1.4 : 0, projectedScale: pinch ? 0.62 : 1,
                             rotation: pinch ? 0.2 : 0, rotationVelocity: pinch ? 0.8 : 0)
                         let keepClear = pinch ? [panel] : []
-                        let o = DecisionOverlay.overlays(for: preview, windowSize: window, keepClear: keepClear)
+                        let o = DecisionOverlay.overlays(for: preview, windowSize: window, keepClear: keepClear, text: .dejaVuSansMono)
                         let rects = Self.boxes(o)
                         let name = "window \(window) start \(start) current \(current) projected \(projected)"
                         // The box, "projected", "start", the drag radius when its ring shows, "pivot" with fingers.

@@ -3,7 +3,7 @@ import Motion
 
 /// Every tunable number of PhotoZoom's behaviour, with units in the names: the feel file's content
 /// and the trace header's `feel`.
-public struct Feel: Hashable, Sendable, Codable {
+public struct Feel: Hashable, Sendable {
     // MARK: Springs
     /// Flight from the grid cell to the full-screen frame.
     public var openSpring = Spring(responseSeconds: 0.45, dampingRatio: 0.85)

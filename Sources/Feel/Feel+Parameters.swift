@@ -142,7 +142,7 @@ extension Feel {
         parameterIndex[key].map { parameters[$0] }
     }
 
-    static let parameterIndex: [String: Int] = Dictionary(
+    package static let parameterIndex: [String: Int] = Dictionary(
         uniqueKeysWithValues: parameters.enumerated().map { ($0.element.key, $0.offset) })
 
     /// The value of parameter `key`, or nil when there is no such parameter.
