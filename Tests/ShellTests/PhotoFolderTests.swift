@@ -23,10 +23,24 @@ struct PhotoFolderTests {
         #expect(folder.files.map(\.lastPathComponent) == ["a.png", "b.JPG", "c.webp"])
     }
 
-    @Test("the bundled photos are all found, CREDITS left out")
+    @Test("the bundled demo photos are all found, CREDITS left out; each is credited there")
     func bundledPhotos() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = try PhotoFolder(path: root.appendingPathComponent("Resources/Photos").path)
+        let demo = root.appendingPathComponent("Resources/Photos")
+        let folder = try PhotoFolder(path: demo.path)
+        // The floor for the demo: at least 24 real photographs.
+        #expect(folder.files.count >= 24)
+        #expect(!folder.files.contains { $0.lastPathComponent == "CREDITS" })
+        let credits = try String(contentsOf: demo.appendingPathComponent("CREDITS"), encoding: .utf8)
+        for file in folder.files {
+            #expect(credits.contains("| \(file.lastPathComponent) |"), "\(file.lastPathComponent) has no line in CREDITS")
+        }
+    }
+
+    @Test("the test-fixture photos (the awkward cases the golden traces name) are all found")
+    func fixturePhotos() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = try PhotoFolder(path: root.appendingPathComponent("Tests/Fixtures/Photos").path)
         #expect(folder.files.count == 13)
         #expect(!folder.files.contains { $0.lastPathComponent == "CREDITS" })
     }
