@@ -22,7 +22,7 @@ public final class App {
 
     /// Runs until the user quits. Throws a `ShellError` for bad input or a failure to start.
     public func run() throws {
-        let folder = try PhotoFolder(path: options.photosPath)
+        let selection = try PhotoSelection(paths: options.photoPaths, recursive: options.recursive)
         let recording = try Recording(options: options)
         if SDL_getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "x11", 1) }
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
@@ -47,13 +47,13 @@ public final class App {
         self.renderer = renderer
         defer { SDL_DestroyRenderer(renderer) }
 
-        let catalog = PhotoCatalog(folder: folder, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
+        let catalog = PhotoCatalog(files: selection.files, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
         let photos = catalog.photos
         let textures = PhotoPipeline(catalog: catalog, warn: printError)
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
         let windowSize = currentWindowSize(window)
         let header = TraceHeader(windowSize: windowSize, scale: pointScale(window, renderer, windowSize), photos: photos,
-                                 feel: FeelCoding.object(of: recording.feel))
+                                 feel: FeelCoding.object(of: recording.feel), openPhoto: selection.openIndex)
         let session = try recording.session(header: header)
         let loop = FrameLoop(session: session, recording: recording, source: SDLEventSource(windowSize: windowSize),
                              clock: MonotonicClock(), windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
