@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "FeelTests", dependencies: ["Feel", "Gestures"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "TestSupport"]),
-        .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer"], exclude: ["Golden"]),
+        .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "CSDL2"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom"]),
     ]
