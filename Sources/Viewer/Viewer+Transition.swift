@@ -33,7 +33,7 @@ extension Viewer {
     public mutating func present(_ index: Int) {
         guard photos.indices.contains(index), transition == nil else { return }
         scroller.reveal(layout.scrollRevealing(index, from: scroller.destination), animated: false)
-        open(index, trigger: "start")
+        open(index, trigger: .start)
     }
 
     /// Sends the photo back to its cell from wherever it is, with the velocity it has (Esc, a click,

@@ -32,6 +32,8 @@ public enum ViewerNote: Hashable, Sendable {
     /// The input that opened or closed a photo without a gesture (raw values as summaries print them).
     public enum Trigger: String, Hashable, Sendable {
         case click, key, escape, reopen
+        /// The session started on this photo (`photozoom photo.jpg`).
+        case start
     }
 
     /// The figures of one release.
