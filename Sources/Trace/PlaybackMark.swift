@@ -40,7 +40,7 @@ public struct PlaybackMark: Hashable, Sendable {
                 if out.last.map({ $0.kind == .interruption && $0.time == time }) == true { continue }
                 out.append(PlaybackMark(kind: .gesture, frame: frame, time: time, label: "close (\(trigger.rawValue))"))
             case let .grabbed(_, gesture, _, time):
-                out.append(PlaybackMark(kind: .gesture, frame: frame, time: time, label: gesture))
+                out.append(PlaybackMark(kind: .gesture, frame: frame, time: time, label: gesture.rawValue))
             case let .released(release):
                 out.append(PlaybackMark(kind: .release, frame: frame, time: release.time, label: "\(release.gesture.rawValue) → \(release.decision.rawValue)"))
             case let .interrupted(_, from, to, time):
