@@ -57,7 +57,7 @@ public final class App {
         let header = TraceHeader(windowSize: windowSize, scale: pointScale(window, renderer, windowSize), photos: photos,
                                  feel: FeelCoding.object(of: recording.feel), openPhoto: selection.openIndex)
         let session = try recording.session(header: header)
-        let loop = FrameLoop(session: session, recording: recording, source: SDLEventSource(windowSize: windowSize),
+        let loop = FrameLoop(session: session, recording: recording, source: SDLEventSource(window: window, windowSize: windowSize),
                              clock: MonotonicClock(), windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
                              lateSizes: textures.takePhotoSizeEvents(at:))
         while loop.isRunning {
