@@ -25,6 +25,14 @@ extension Viewer {
         notes.append(.opened(photo: index, trigger: trigger, time: time))
     }
 
+    /// Starts the session on photo `index` (`photozoom photo.jpg`): the grid scrolls to its cell at
+    /// once and the photo flies from there as a click would open it (trigger `start`).
+    public mutating func present(_ index: Int) {
+        guard photos.indices.contains(index), transition == nil else { return }
+        scroller.reveal(layout.scrollRevealing(index, from: scroller.destination), animated: false)
+        open(index, trigger: "start")
+    }
+
     /// Sends the photo back to its cell from wherever it is, with the velocity it has (Esc, a click,
     /// a key). Whatever held it (paging, zoom, a gesture) lets go first.
     mutating func close(trigger: String) {
