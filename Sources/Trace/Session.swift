@@ -143,7 +143,7 @@ public final class Session {
     public struct Checkpoint: Sendable {
         fileprivate var viewer: Viewer
         fileprivate var summary: SessionSummary?
-        fileprivate var handOffVelocities: [(time: Double, velocity: Point)]
+        fileprivate var handOffVelocities: [(time: Double, rate: PhotoRate)]
         fileprivate var lastNotes: [ViewerNote]
         fileprivate var frameCount: Int
         fileprivate var lastTime: Double

@@ -167,7 +167,7 @@ public struct Viewer: Sendable {
     mutating func noteDirectMoves(by event: InputEvent, feelBefore: Feel) {
         switch event.kind {
         case .resize, .photoSize, .feel: movedByInput = true
-        default: movedByInput = owner == .photo || feel != feelBefore
+        default: movedByInput = (session?.isHeldByGesture ?? false) || feel != feelBefore
         }
     }
 
@@ -181,7 +181,7 @@ public struct Viewer: Sendable {
 
     /// Acts on one recognized gesture (also the tests' entry point for pinches and double taps).
     mutating func handle(gesture: GestureEvent) {
-        defer { movedByInput = owner == .photo }
+        defer { movedByInput = session?.isHeldByGesture ?? false }
         switch gesture {
         case let .tap(location, count, button, _, t):
             guard location.isFinite, t.isFinite else { return }
@@ -262,9 +262,9 @@ public struct Viewer: Sendable {
         refreshFlightTarget()
         if let oldFit { resizeZoom(oldFit: oldFit) }
         // A held dismissal's shrink depends on the window's height: show it now, not at the next move.
-        if case let .dismissal(d) = control, var tr = transition {
-            tr.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
-            transition = tr
+        if case var .photo(s) = mode, case let .dismissing(d) = s.driver {
+            s.transition.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
+            mode = .photo(s)
         }
     }
 }
