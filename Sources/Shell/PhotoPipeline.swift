@@ -78,6 +78,8 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var lastScreen: [Int] = []
     /// Per photo: its size is in the viewer (from the catalog, or handed over since).
     private var sizeDelivered: [Bool]
+    /// Per photo: the upright size the viewer has or will be handed, once known.
+    private var knownSizes: [(width: Int, height: Int)?]
     /// Sizes learned and not yet handed over, in the order learned.
     private var pendingSizes: [(index: Int, size: Size)] = []
     private var sizePending: Set<Int> = []
@@ -96,6 +98,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         thumbnails = ByteBudgetCache(budgetBytes: limits.thumbnailBytes)
         fulls = ByteBudgetCache(budgetBytes: limits.fullBytes)
         sizeDelivered = catalog.entries.map(\.hasSize)
+        knownSizes = catalog.entries.map { $0.header?.uprightSize }
         let unknown = catalog.entries.indices.filter { !catalog.entries[$0].isKnown }
         scanner = unknown.isEmpty ? nil
             : HeaderScanner(urls: catalog.entries.map(\.url), indices: unknown, pixelLimit: limits.pixelLimit)
@@ -257,8 +260,23 @@ public final class PhotoPipeline: PhotoTextureSource {
 
     /// Queues a photo's size for the viewer unless it has it or it is queued.
     private func learnSize(_ photo: Int, width: Int, height: Int) {
+        knownSizes[photo] = (width, height)
         guard !sizeDelivered[photo], sizePending.insert(photo).inserted else { return }
         pendingSizes.append((photo, Size(Double(width), Double(height))))
+    }
+
+    /// A decode found `photo` at another size than the viewer has: the file was replaced since its
+    /// header was read. Its textures (the old picture) are dropped and the new size is handed over
+    /// before the new pixels are drawn, so the new picture is never stretched into the old shape.
+    private func sizeChanged(_ photo: Int, width: Int, height: Int) {
+        if let t = thumbnails.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
+        if let t = fulls.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
+        waiting[PhotoTextureKey(photo: photo, kind: .thumbnail)] = nil
+        waiting[PhotoTextureKey(photo: photo, kind: .full)] = nil
+        sizeDelivered[photo] = false
+        sizePending.remove(photo)
+        pendingSizes.removeAll { $0.index == photo }
+        learnSize(photo, width: width, height: height)
     }
 
     /// Moves finished decodes into the waiting list (if still wanted) or marks their photos broken.
@@ -270,6 +288,9 @@ public final class PhotoPipeline: PhotoTextureSource {
                 stats.decodeFailures += 1
                 markBroken(job.photo, problem)
             case let .success(image):
+                if let known = knownSizes[job.photo], known != (image.fullWidth, image.fullHeight) {
+                    sizeChanged(job.photo, width: image.fullWidth, height: image.fullHeight)
+                }
                 learnSize(job.photo, width: image.fullWidth, height: image.fullHeight)
                 if outcome.fromSharedCache { stats.thumbnailsFromSharedCache += 1 }
                 if job.kind == .thumbnail { stats.thumbnailsDecoded += 1; stats.thumbnailDecodeSeconds += outcome.seconds }
