@@ -160,7 +160,7 @@ struct Compare: ParsableCommand {
         switch e.kind {
         case .opened: "open"
         case .closing: "close"
-        case let .released(r): "\(r.gesture) release"
+        case let .released(r): "\(r.gesture.rawValue) release"
         case let .interrupted(from, _): "\(from.rawValue) interrupted"
         case .grabbed, .paged, .settled: "—"
         }
@@ -169,8 +169,8 @@ struct Compare: ParsableCommand {
     static func cells(_ e: SessionSummary.Entry) -> Cells {
         var c = Cells()
         switch e.kind {
-        case let .opened(trigger), let .closing(trigger): c.outcome = trigger
-        case let .released(r): c.outcome = "→ " + r.decision
+        case let .opened(trigger), let .closing(trigger): c.outcome = trigger.rawValue
+        case let .released(r): c.outcome = "→ " + r.decision.rawValue
         case let .interrupted(_, to): c.outcome = "→ " + to.rawValue
         default: break
         }

@@ -154,7 +154,8 @@ struct ReplayCommandTests {
         let folder = try PhotoZoomProcess.scratchFolder("frames")
         let trace = try write(Self.handWritten(frames: 12), "t.trace.jsonl", in: folder)
         let out = folder.appendingPathComponent("frames/nested").path
-        let r = try PhotoZoomProcess.run(["replay", trace, "--frames", out, "--every", "5"])
+        let fixtures = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/Fixtures/Photos").path
+        let r = try PhotoZoomProcess.run(["replay", trace, "--frames", out, "--every", "5", "--photos", fixtures])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("1 of the trace's 3 photos are not in"))
         let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
