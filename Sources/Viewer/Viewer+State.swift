@@ -73,6 +73,13 @@ extension Viewer {
         }
     }
 
+    /// How fast the moving photo's drawn centre, size and rotation change now (`photoVelocity` with
+    /// the gesture scale folded into the size); nil in the grid.
+    public var photoRate: PhotoRate? {
+        guard let tr = transition, let v = photoVelocity else { return nil }
+        return PhotoRate(pose: tr.pose.value, velocity: v)
+    }
+
     /// The gesture holding the viewer now, as the state log names it.
     var currentGestureName: GestureName {
         switch mode {

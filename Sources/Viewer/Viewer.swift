@@ -43,6 +43,10 @@ public struct Viewer: Sendable {
     var lastFrameWasAtRest = true
     var requests: [ViewerRequest] = []
     var notes: [ViewerNote] = []
+    /// True when the event just handled wrote the drawn quantities directly (`MotionSample`).
+    var movedByInput = false
+    /// The backdrop curve's largest slope, for the jump detector's bound (`Viewer+Motion`).
+    var backdropSlope: Double
     /// The feel lab: tuning panel, slow motion, decision overlay, live curves (`Viewer+Lab.swift`).
     var lab: FeelLab
 
@@ -55,6 +59,7 @@ public struct Viewer: Sendable {
                                 targetCellPoints: feel.gridCellTargetPoints, spacingPoints: feel.gridSpacingPoints)
         self.scroller = GridScroller(feel: feel, layout: layout)
         self.lab = FeelLab(baseline: feel)
+        self.backdropSlope = Viewer.largestSlope(of: feel.backdropCurve)
     }
 
     public var layout: GridLayout {
@@ -98,12 +103,14 @@ public struct Viewer: Sendable {
     public mutating func apply(feel newFeel: Feel) {
         lab.fileFeelArrived(newFeel, current: feel)
         retune(to: newFeel)
+        movedByInput = true
     }
 
     /// Replaces the feel parameters. Motions in flight keep their value and velocity and continue on
     /// the new springs; the grid relayouts if its cell size changed; the recognizers take the new
     /// slop, intervals and velocity window.
     mutating func retune(to newFeel: Feel) {
+        if newFeel.backdropCurve != feel.backdropCurve { backdropSlope = Viewer.largestSlope(of: newFeel.backdropCurve) }
         feel = newFeel
         recognizer.settings = Viewer.gestureSettings(for: newFeel)
         scroller.apply(feel: newFeel)
@@ -124,6 +131,8 @@ public struct Viewer: Sendable {
     /// feel lab first: its keys (and the tuning panel's, while it is shown) go no further.
     public mutating func handle(_ event: InputEvent) {
         guard event.time.isFinite else { return }
+        let feelBefore = feel
+        defer { noteDirectMoves(by: event, feelBefore: feelBefore) }
         let wallTime = event.time
         let event = InputEvent(time: lab.viewerTime(atWall: wallTime), kind: event.kind)
         if case let .key(.down, key, modifiers) = event.kind, handleLabKey(key, modifiers: modifiers, at: event.time, wallTime: wallTime) {
@@ -142,6 +151,8 @@ public struct Viewer: Sendable {
         case let .photoSize(index, size):
             if photos.indices.contains(index), size.isFinite, size.width >= 0, size.height >= 0 {
                 photos[index].pixelSize = size
+                // The frame it flies to (with reduced motion: the frame it shows in) changes now.
+                refreshFlightTarget()
             }
         case .pointer(.down, _, _, _), .touch(.down, _, _):
             pressed()
@@ -149,6 +160,15 @@ public struct Viewer: Sendable {
             break
         }
         feedRecognizer(event)
+    }
+
+    /// Marks whether `event` wrote the drawn quantities directly (for the jump detector): a gesture
+    /// holds the photo after it, or it changed the window, a photo's size or the feel.
+    mutating func noteDirectMoves(by event: InputEvent, feelBefore: Feel) {
+        switch event.kind {
+        case .resize, .photoSize, .feel: movedByInput = true
+        default: movedByInput = (session?.isHeldByGesture ?? false) || feel != feelBefore
+        }
     }
 
     /// Passes an event to the recognizers and acts on what they report.
@@ -161,6 +181,7 @@ public struct Viewer: Sendable {
 
     /// Acts on one recognized gesture (also the tests' entry point for pinches and double taps).
     mutating func handle(gesture: GestureEvent) {
+        defer { movedByInput = session?.isHeldByGesture ?? false }
         switch gesture {
         case let .tap(location, count, button, _, t):
             guard location.isFinite, t.isFinite else { return }
@@ -240,5 +261,10 @@ public struct Viewer: Sendable {
         }
         refreshFlightTarget()
         if let oldFit { resizeZoom(oldFit: oldFit) }
+        // A held dismissal's shrink depends on the window's height: show it now, not at the next move.
+        if case var .photo(s) = mode, case let .dismissing(d) = s.driver {
+            s.transition.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
+            mode = .photo(s)
+        }
     }
 }

@@ -71,9 +71,36 @@ struct SessionSummaryTests {
         // |(625, 312.5) − (500, 250)| = √(125² + 62.5²)
         #expect(near(i.handOffErrorPointsPerSecond, (125.0 * 125 + 62.5 * 62.5).squareRoot()))
         #expect(s.line(s.entries[0]) == "0.50 s open photo 2 (coffee.jpg) by click; cut short at 0.55 s")
+        // The width grows 200 → 250 before (3125 pt/s) and 250 → 280 after (1875 pt/s); heights two thirds of that.
         #expect(s.line(i) == "0.55 s opening of photo 2 (coffee.jpg) interrupted → closing; photo at 699 pt/s before; "
-                + "photo at 559 pt/s over the next frame; cut short at 0.57 s")
+                + "photo at 559 pt/s over the next frame; size (3125, 2083) → (1875, 1250) pt/s; cut short at 0.57 s")
         #expect(s.line(s.entries[2]) == "0.57 s pan takes hold of photo 2 (coffee.jpg) while closing")
+    }
+
+    @Test("a release reports the drawn size's and the rotation's rates before and after: a stalled pinch shows")
+    func componentHandOff() {
+        var s = SessionSummary(photos: Self.photos)
+        func snap(_ frame: Int, _ t: Double, _ phase: Phase, height: Double, rotation: Double) -> StateSnapshot {
+            StateSnapshot(frame: frame, time: t, phase: phase, photo: 2,
+                          image: StateSnapshot.Image(center: Point(640, 400), size: Size(height * 1.5, height), rotation: rotation),
+                          backdrop: 1, progress: 1, scroll: 0, gesture: .pinch)
+        }
+        let release = ViewerNote.Release(photo: 2, gesture: .pinch, time: 1.02, velocity: .zero, scaleVelocity: -4,
+                                         rotationVelocity: 0.5, projected: 0.4, decision: .close)
+        s.observe(notes: [], snapshot: snap(1, 1.000, .interacting, height: 400, rotation: 0))
+        // Before: the height falls 400 → 300 in 0.016 s (−6250 pt/s, width −9375), rotation +0.008 rad (0.5 rad/s).
+        s.observe(notes: [], snapshot: snap(2, 1.016, .interacting, height: 300, rotation: 0.008))
+        // After: the height grows 300 → 301 (+62.5 pt/s), the rotation stops.
+        s.observe(notes: [.released(release)], snapshot: snap(3, 1.032, .closing, height: 301, rotation: 0.008),
+                  ratesAtEvents: [(1.02, PhotoRate(center: .zero, size: Size(0, 0), rotation: 0))])
+        let e = s.entries[0]
+        #expect(near(e.rateBefore?.size.height, -6250))
+        #expect(near(e.rateAfter?.size.height, 62.5))
+        // Handed (at the event) 0 against −6250 (height) and −9375 (width): √(6250² + 9375²).
+        #expect(near(e.sizeHandOffErrorPointsPerSecond, (6250.0 * 6250 + 9375 * 9375).squareRoot()))
+        // |0 − 0.5| rad/s against the release's rotation velocity.
+        #expect(near(e.rotationHandOffErrorRadiansPerSecond, 0.5))
+        #expect(s.line(e).contains("; size (-9375, -6250) → (0, 0) pt/s; rotation 0.50 → 0.00 rad/s"))
     }
 
     @Test("an opening that grows past its final width reports the size overshoot")
