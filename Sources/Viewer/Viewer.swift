@@ -143,12 +143,21 @@ public struct Viewer: Sendable {
             if photos.indices.contains(index), size.isFinite, size.width >= 0, size.height >= 0 {
                 photos[index].pixelSize = size
             }
-        case .pointer(.down, _, _, _), .touch(.down, _, _):
-            pressed()
+        case let .pointer(.down, position, button, _):
+            pressed(at: position, button: button)
+        case let .touch(.down, _, position):
+            pressed(at: position, button: .left)
         default:
             break
         }
         feedRecognizer(event)
+        switch event.kind {
+        case .pointer(.up, _, _, _), .touch(.up, _, _), .touch(.cancel, _, _):
+            // A press that caught the photo ended with neither a click nor a drag taking over.
+            if case var .photo(s) = mode, s.releaseCatch() { mode = .photo(s) }
+        default:
+            break
+        }
     }
 
     /// Passes an event to the recognizers and acts on what they report.
