@@ -22,7 +22,10 @@ public final class App {
 
     /// Runs until the user quits. Throws a `ShellError` for bad input or a failure to start.
     public func run() throws {
-        let selection = try PhotoSelection(paths: options.photoPaths, recursive: options.recursive)
+        let statePath = WindowState.path(in: options.configFolder)
+        var state = WindowState(contentsOf: statePath)
+        let selection = try PhotoSelection(paths: options.photoPaths(lastFolder: state.lastFolder), recursive: options.recursive)
+        let startSize = options.windowSize ?? state.windowSize ?? RunOptions.defaultWindowSize
         let recording = try Recording(options: options)
         // Ctrl+S saves a tuned preset as a fresh feel.json there.
         ConfigDirectory.create(options.feelSaveFolder)
@@ -38,7 +41,7 @@ public final class App {
 
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         guard let window = SDL_CreateWindow("PhotoZoom", Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
-                                            Int32(options.windowSize.width), Int32(options.windowSize.height), flags) else {
+                                            Int32(startSize.width), Int32(startSize.height), flags) else {
             throw ShellError("cannot open a window: \(String(cString: SDL_GetError()))")
         }
         self.window = window
@@ -54,6 +57,7 @@ public final class App {
         let textures = PhotoPipeline(catalog: catalog, warn: printError)
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
         var windowSize = currentWindowSize(window)
+        let control = WindowControl(window: window, setName: selection.title, size: windowSize)
         let header = TraceHeader(windowSize: windowSize, scale: pointScale(window, renderer, windowSize), photos: photos,
                                  feel: FeelCoding.object(of: recording.feel), openPhoto: selection.openIndex)
         let session = try recording.session(header: header)
@@ -83,17 +87,25 @@ public final class App {
                 switch request {
                 case .quit: running = false
                 case .saveFeel: show(recording.live.save(session.viewer.feel), in: session)
+                case let .fullscreen(on): control.setFullscreen(on, currentSize: windowSize)
                 }
             }
             if let limit = options.quitAfterSeconds, t >= limit { running = false }
 
             sceneRenderer.pointScale = pointScale(window, renderer, windowSize)
             SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
-            sceneRenderer.draw(session.viewer.scene())
+            let scene = session.viewer.scene()
+            control.update(subject: scene.title)
+            sceneRenderer.draw(scene)
             if !running, let path = options.screenshotPath { try Screenshot.save(renderer, to: path) }
             SDL_RenderPresent(renderer)
         }
         try recording.close()
+        state.windowSize = control.rememberedSize(currentSize: windowSize)
+        if let folder = selection.folder, folder != URL(fileURLWithPath: options.bundledPhotos).standardizedFileURL.path {
+            state.lastFolder = folder
+        }
+        state.write(to: statePath)
     }
 
     /// Puts a feel-file notice on the window's message line.

@@ -24,7 +24,7 @@ extension Viewer {
                                     isFocused: i == focused))
         }
         return Scene(windowSize: windowSize, cells: cells, backdropAlpha: backdrop, photos: photoQuads(),
-                     overlays: fingerOverlays() + labOverlays())
+                     overlays: fingerOverlays() + chromeOverlays() + labOverlays(), title: titleSubject)
     }
 
     /// The moving photo, and its neighbours while paging (behind it).

@@ -57,6 +57,8 @@ public struct Viewer: Sendable {
     var notes: [ViewerNote] = []
     /// The feel lab: tuning panel, slow motion, decision overlay, live curves (`Viewer+Lab.swift`).
     var lab: FeelLab
+    /// Help overlay, caption, fullscreen, scroll indicator (`Viewer+Chrome.swift`).
+    var chrome = ViewerChrome()
 
     /// What moves the photo out of the grid.
     enum PhotoControl: Sendable {
@@ -183,9 +185,13 @@ public struct Viewer: Sendable {
         guard event.time.isFinite else { return }
         let wallTime = event.time
         let event = InputEvent(time: lab.viewerTime(atWall: wallTime), kind: event.kind)
-        if case let .key(.down, key, modifiers) = event.kind, handleLabKey(key, modifiers: modifiers, at: event.time, wallTime: wallTime) {
-            return
+        if case let .key(.down, key, modifiers) = event.kind {
+            step(to: event.time)
+            if handleChromeKey(key, modifiers: modifiers) { return }
+            if handleLabKey(key, modifiers: modifiers, at: event.time, wallTime: wallTime) { return }
         }
+        noteHover(event.kind)
+        if case .pointer(.move, _, _, _) = event.kind { wakeCaption() }
         if case .frame = event.kind {
             advance(to: event.time)
             return
@@ -264,6 +270,7 @@ public struct Viewer: Sendable {
         let rest = isAtRest
         if rest && !wasAtRest { notes.append(.settled(phase: phase, time: time)) }
         wasAtRest = rest
+        updateChrome()
         recordLabFrame()
     }
 
