@@ -30,6 +30,7 @@ public final class App {
         // Ctrl+S saves a tuned preset as a fresh feel.json there.
         ConfigDirectory.create(options.feelSaveFolder)
         if SDL_getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "x11", 1) }
+        WindowControl.useUTF8Titles()
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {

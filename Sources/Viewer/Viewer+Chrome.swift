@@ -128,11 +128,15 @@ extension Viewer {
     func aimingFingerOverlays() -> [Scene.Overlay] {
         guard chrome.altHeld, owner == .none, let p = chrome.pointer, [.presented, .zoomed].contains(phase),
               let pivot = movingQuadCenter, pivot.isFinite else { return [] }
-        let color = Color(Color.overlay.r, Color.overlay.g, Color.overlay.b, 0.55)
+        // Half-transparent discs with full rings: where the fingers would land, lighter than the
+        // solid dots a held pinch draws.
+        let fill = Color(Color.overlay.r, Color.overlay.g, Color.overlay.b, 0.4)
         let mirror = Point(2 * pivot.x - p.x, 2 * pivot.y - p.y)
-        return [.ring(center: p, radius: Viewer.fingerDotRadius, color: color),
-                .ring(center: mirror, radius: Viewer.fingerDotRadius, color: color),
-                .ring(center: pivot, radius: Viewer.pivotRingRadius, color: color)]
+        return [.dot(center: p, radius: Viewer.fingerDotRadius, color: fill),
+                .ring(center: p, radius: Viewer.fingerDotRadius, color: .overlay),
+                .dot(center: mirror, radius: Viewer.fingerDotRadius, color: fill),
+                .ring(center: mirror, radius: Viewer.fingerDotRadius, color: .overlay),
+                .ring(center: pivot, radius: Viewer.pivotRingRadius, color: .overlay)]
     }
 
     /// Pointer motion over the open photo wakes its caption.
