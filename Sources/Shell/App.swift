@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Geometry
 import Gestures
+import LabUI
 import Trace
 import Viewer
 
@@ -10,7 +11,7 @@ public func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
-/// The windowed app: SDL window, event translation, the viewer, scene drawing, the frame loop.
+/// The windowed app: SDL window and renderer around a `FrameLoop` fed by SDL's events, drawing each frame.
 public final class App {
     private let options: RunOptions
     private var window: OpaquePointer?
@@ -57,65 +58,32 @@ public final class App {
         let photos = catalog.photos
         let textures = PhotoPipeline(catalog: catalog, warn: printError)
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
-        var windowSize = currentWindowSize(window)
+        let textMetrics = sceneRenderer.text.metrics
+        let windowSize = currentWindowSize(window)
         let control = WindowControl(window: window, setName: selection.title, size: windowSize)
         let header = TraceHeader(windowSize: windowSize, scale: pointScale(window, renderer, windowSize), photos: photos,
                                  feel: FeelCoding.object(of: recording.feel), openPhoto: selection.openIndex)
         let session = try recording.session(header: header)
-        var translator = EventTranslator(windowSize: windowSize)
-        let clock = MonotonicClock()
-
-        var running = true
-        var event = SDL_Event()
-        while running {
-            while SDL_PollEvent(&event) != 0 {
-                let t = clock.now()
-                if event.type == SDL_QUIT.rawValue { running = false; break }
-                if let input = translator.translate(event, at: t) {
-                    if case let .resize(size) = input.kind { windowSize = size }
-                    try recording.handle(input, in: session)
-                }
-            }
-            let t = clock.now()
-            // Sizes of photos whose headers were read after start-up: recorded, so a replay matches.
-            for sizeEvent in textures.takePhotoSizeEvents(at: t) { try recording.handle(sizeEvent, in: session) }
-            // A saved change of the feel file: recorded and applied as a feel event; an error shows.
-            let (feelEvent, notice) = recording.live.poll(at: t, current: session.viewer.feel)
-            if let feelEvent { try recording.handle(feelEvent, in: session) }
-            if let notice { show(notice, in: session) }
-            try recording.handle(.frame(t), in: session)
-            for request in session.takeRequests() {
-                switch request {
-                case .quit: running = false
-                case .saveFeel: show(recording.live.save(session.viewer.feel), in: session)
-                case let .fullscreen(on): control.setFullscreen(on, currentSize: windowSize)
-                }
-            }
-            if let limit = options.quitAfterSeconds, t >= limit { running = false }
-
-            sceneRenderer.pointScale = pointScale(window, renderer, windowSize)
+        let loop = FrameLoop(session: session, recording: recording, source: SDLEventSource(window: window, windowSize: windowSize),
+                             clock: MonotonicClock(), windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
+                             lateSizes: textures.takePhotoSizeEvents(at:),
+                             setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) })
+        while loop.isRunning {
+            try loop.step()
+            sceneRenderer.pointScale = pointScale(window, renderer, loop.windowSize)
             SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
-            let scene = session.viewer.scene()
+            let scene = session.viewer.scene(text: textMetrics)
             control.update(subject: scene.title)
             sceneRenderer.draw(scene)
-            if !running, let path = options.screenshotPath { try Screenshot.save(renderer, to: path) }
+            if !loop.isRunning, let path = options.screenshotPath { try Screenshot.save(renderer, to: path) }
             SDL_RenderPresent(renderer)
         }
         try recording.close()
-        state.windowSize = control.rememberedSize(currentSize: windowSize)
+        state.windowSize = control.rememberedSize(currentSize: loop.windowSize)
         if let folder = selection.folder, folder != URL(fileURLWithPath: options.bundledPhotos).standardizedFileURL.path {
             state.lastFolder = folder
         }
         state.write(to: statePath)
-    }
-
-    /// Puts a feel-file notice on the window's message line.
-    private func show(_ notice: LiveFeelFile.Notice, in session: Session) {
-        switch notice {
-        case let .info(text): session.show(message: text, isError: false)
-        case let .error(text): session.show(message: text, isError: true)
-        case .clear: session.show(message: nil, isError: false)
-        }
     }
 
     private func currentWindowSize(_ window: OpaquePointer) -> Size {

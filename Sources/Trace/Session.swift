@@ -25,7 +25,7 @@ public final class Session {
     /// The account of what happened, when asked for.
     public private(set) var summary: SessionSummary?
     /// The photo's velocity right after each input event since the last frame (for the summary).
-    private var handOffVelocities: [(time: Double, velocity: Point)] = []
+    private var handOffVelocities: [(time: Double, rate: PhotoRate)] = []
     /// The notes the viewer made up to the last frame (drained every frame), for live displays.
     public private(set) var lastNotes: [ViewerNote] = []
     /// Frames handled so far.
@@ -95,7 +95,7 @@ public final class Session {
         viewer.handle(event)
         guard case .frame = event.kind else {
             // The photo's own velocity the instant after this event: what a release handed the springs.
-            if summary != nil, let v = viewer.photoVelocity?.center { handOffVelocities.append((event.time, v)) }
+            if summary != nil, let v = viewer.photoRate { handOffVelocities.append((event.time, v)) }
             return
         }
         frameCount += 1
@@ -106,7 +106,7 @@ public final class Session {
             throw .cannotWrite(error)
         }
         lastNotes = viewer.takeNotes()
-        summary?.observe(notes: lastNotes, snapshot: snapshot, velocitiesAtEvents: handOffVelocities)
+        summary?.observe(notes: lastNotes, snapshot: snapshot, ratesAtEvents: handOffVelocities)
         handOffVelocities.removeAll(keepingCapacity: true)
         for request in viewer.takeRequests() where !pendingRequests.contains(request) {
             pendingRequests.append(request)
@@ -133,6 +133,44 @@ public final class Session {
         } catch {
             throw .cannotWrite(error)
         }
+    }
+
+    // MARK: - Checkpoints
+
+    /// Everything a session knows except where it writes: restoring it puts the session back at
+    /// that instant, and the events after it then give the same states, byte for byte, as they did
+    /// the first time (the `Viewer` is a value). The trace player keeps one every stretch of events.
+    public struct Checkpoint: Sendable {
+        fileprivate var viewer: Viewer
+        fileprivate var summary: SessionSummary?
+        fileprivate var handOffVelocities: [(time: Double, rate: PhotoRate)]
+        fileprivate var lastNotes: [ViewerNote]
+        fileprivate var frameCount: Int
+        fileprivate var lastTime: Double
+        fileprivate var pendingRequests: [ViewerRequest]
+
+        /// The viewer as it stood.
+        public var viewerState: Viewer { viewer }
+        /// Frames handled up to it.
+        public var frames: Int { frameCount }
+    }
+
+    /// The session's state now.
+    public func checkpoint() -> Checkpoint {
+        Checkpoint(viewer: viewer, summary: summary, handOffVelocities: handOffVelocities, lastNotes: lastNotes,
+                   frameCount: frameCount, lastTime: lastTime, pendingRequests: pendingRequests)
+    }
+
+    /// Puts the session back at `checkpoint` (taken from a session on the same header and feel).
+    /// Nothing is written: the sinks only ever see events as they are handled.
+    public func restore(_ checkpoint: Checkpoint) {
+        viewer = checkpoint.viewer
+        summary = checkpoint.summary
+        handOffVelocities = checkpoint.handOffVelocities
+        lastNotes = checkpoint.lastNotes
+        frameCount = checkpoint.frameCount
+        lastTime = checkpoint.lastTime
+        pendingRequests = checkpoint.pendingRequests
     }
 
     // MARK: - Carriable events

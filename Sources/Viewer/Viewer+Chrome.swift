@@ -126,7 +126,7 @@ extension Viewer {
     /// Alt + drag from here would put them (the pointer and its mirror through the photo's centre),
     /// and the pivot, dimmed, so the user can aim before pressing.
     func aimingFingerOverlays() -> [Scene.Overlay] {
-        guard chrome.altHeld, owner == .none, let p = chrome.pointer, [.presented, .zoomed].contains(phase),
+        guard chrome.altHeld, heldManipulation == nil, let p = chrome.pointer, [.presented, .zoomed].contains(phase),
               let pivot = movingQuadCenter, pivot.isFinite else { return [] }
         // Half-transparent discs with full rings: where the fingers would land, lighter than the
         // solid dots a held pinch draws.
