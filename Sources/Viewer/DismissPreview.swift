@@ -7,7 +7,7 @@ import Geometry
 /// disagrees with the release that follows it. Window points, origin top-left; speeds in points per
 /// second; scales are multiples of the scale at the grab.
 public struct DismissPreview: Hashable, Sendable {
-    public enum Verdict: String, Hashable, Sendable { case close, `return`, next, previous, stay }
+    public typealias Verdict = ReleaseVerdict
 
     /// Where the gesture's pivot started, window points.
     public var start: Point
@@ -25,8 +25,8 @@ public struct DismissPreview: Hashable, Sendable {
     public var fingers: [Point]
     public var pivot: Point?
 
-    /// The gesture: "pan", "pinch", "rotate", "pinch+rotate" (dismissal) or "page".
-    public var gesture: String
+    /// The gesture: pan, pinch, rotate, pinch+rotate (dismissal) or page.
+    public var gesture: GestureName
     /// The rule that decided the verdict, with the figures it compared; nil only in a preview made
     /// by hand.
     public var reason: DecisionReason?
@@ -44,6 +44,9 @@ public struct DismissPreview: Hashable, Sendable {
     /// Rotation since the grab, radians (positive clockwise on screen), and its velocity, rad/s.
     public var rotation: Double
     public var rotationVelocity: Double
+    /// The rotation momentum would carry to, radians, and the angle past which that closes.
+    public var projectedRotation: Double
+    public var rotationCloseRadians: Double
     /// Dismissal: the speed back toward the start, pt/s (0 within the click slop), and the speed
     /// above which that returns the photo whatever the projection says.
     public var backSpeed: Double
@@ -54,13 +57,15 @@ public struct DismissPreview: Hashable, Sendable {
     public var flickSpeedPointsPerSecond: Double
 
     public init(start: Point, current: Point, velocity: Point, projected: Point, dragRadiusPoints: Double,
-                verdict: Verdict, fingers: [Point], pivot: Point?, gesture: String = "pan",
+                verdict: Verdict, fingers: [Point], pivot: Point?, gesture: GestureName = .pan,
                 reason: DecisionReason? = nil, offset: Point? = nil, projectedOffset: Point? = nil,
                 scale: Double = 1, scaleVelocity: Double = 0, projectedScale: Double? = nil,
                 pinchCloseScale: Double = Feel.defaults.dismissPinchCloseScale, rotation: Double = 0, rotationVelocity: Double = 0,
                 backSpeed: Double = 0,
                 reversalSpeedPointsPerSecond: Double = Feel.defaults.cancelReversalSpeedPointsPerSecond,
-                pageDistancePoints: Double = 0, flickSpeedPointsPerSecond: Double = 0) {
+                pageDistancePoints: Double = 0, flickSpeedPointsPerSecond: Double = 0,
+                projectedRotation: Double? = nil,
+                rotationCloseRadians: Double = Feel.defaults.dismissRotationRadians) {
         self.start = start; self.current = current; self.velocity = velocity; self.projected = projected
         self.dragRadiusPoints = dragRadiusPoints; self.verdict = verdict; self.fingers = fingers; self.pivot = pivot
         self.gesture = gesture; self.reason = reason
@@ -70,8 +75,9 @@ public struct DismissPreview: Hashable, Sendable {
         self.pinchCloseScale = pinchCloseScale; self.rotation = rotation; self.rotationVelocity = rotationVelocity
         self.backSpeed = backSpeed; self.reversalSpeedPointsPerSecond = reversalSpeedPointsPerSecond
         self.pageDistancePoints = pageDistancePoints; self.flickSpeedPointsPerSecond = flickSpeedPointsPerSecond
+        self.projectedRotation = projectedRotation ?? rotation; self.rotationCloseRadians = rotationCloseRadians
     }
 
     /// True while paging (the verdict is next, previous or stay).
-    public var isPaging: Bool { gesture == "page" }
+    public var isPaging: Bool { gesture == .page }
 }

@@ -99,6 +99,30 @@ struct PhotoTransition: Sendable {
                                 towardOpen: destination == .open)
     }
 
+    /// Reduced motion, a presented photo whose full frame changed: at rest it refits at once, else
+    /// its fade-in follows the new frame.
+    mutating func refit(to full: PhotoPose) {
+        if pose.isAtRest && !pose.isPaused {
+            if full != pose.target { pose.retarget(to: full); pose.jump(to: full) }
+        } else {
+            follow(full)
+        }
+    }
+
+    /// Turns the pose's rotation by whole turns (the same picture) so that a spring to 0 lands
+    /// upright the way its momentum goes: the whole turn nearest to where the angular velocity
+    /// would carry it (`Momentum.project` at the feel's deceleration rate). Without angular
+    /// velocity that is the short way, into (−π, π].
+    mutating func upright(feel: Feel) {
+        var v = pose.value
+        let travel = Momentum.project(velocity: pose.velocity.rotation, decelerationRate: feel.decelerationRatePerMillisecond)
+        let wrapped = travel == 0 ? wrapAngle(v.rotation) : wrapAngle(v.rotation + travel) - travel
+        if wrapped != v.rotation {
+            v.rotation = wrapped
+            pose.jump(to: v, velocity: pose.velocity)
+        }
+    }
+
     /// Advances the pose spring, with a floor at zero under the size and the scale: a very thin
     /// photo on a bouncy spring, or a violent pinch thrown inward, would otherwise overshoot into a
     /// negative (mirrored) size. A component that reaches the floor stops there (its velocity

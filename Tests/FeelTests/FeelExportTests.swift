@@ -1,6 +1,7 @@
+import Foundation
 import Motion
 import Testing
-@testable import Viewer
+@testable import Feel
 
 @Suite("Feel export: every platform's code reproduces the feel's springs, curve and thresholds")
 struct FeelExportTests {

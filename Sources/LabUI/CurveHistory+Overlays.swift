@@ -16,7 +16,7 @@ extension CurveHistory {
 
     /// Space above a strip's label, points.
     static let labelInset = 2.0
-    /// Height of a label line in ems of the text size (DejaVu Sans Mono's line is 1.17 em).
+    /// Height of a label line in ems of the text size (a little over a monospaced font's line).
     static let labelLineHeight = 1.2
 
     /// The curves drawn in `rect`: four strips (centre x and y, scale, rotation, backdrop) over the

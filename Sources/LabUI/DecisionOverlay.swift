@@ -16,7 +16,7 @@ import Geometry
 ///
 /// Labels and the box are placed by `LabelPlacer`: none covers another, all stay inside the window,
 /// clear of `keepClear` (the tuning panel, the badges). Marks sit on a dark halo so they read on
-/// any photo. Text is DejaVu Sans Mono: 0.602 em per character.
+/// any photo. Text is measured with the shell's `TextMetrics`.
 public enum DecisionOverlay {
     /// The velocity arrow shows the travel of this many seconds at the release velocity.
     public static let arrowSeconds = 0.1
@@ -24,22 +24,14 @@ public enum DecisionOverlay {
     public static let backing = Color(0, 0, 0, 0.62)
     /// Under marks and lines: the dark halo that lets a light mark read on a light photo.
     public static let halo = Color(0, 0, 0, 0.6)
-    /// Characters of DejaVu Sans Mono are this many em wide.
-    static let characterWidth = 0.602
-
-    /// The width of one character at `size` points: 0.602 em, but the font's hinting rounds each
-    /// advance to a whole pixel (7 px at 11 px, not 6.6), so never less than that rounding.
-    static func characterAdvance(size: Double) -> Double {
-        max(characterWidth * size, (characterWidth * size).rounded())
-    }
-
     /// The size of the box's figure lines and of the labels: 0.85 of the header's, in whole points
     /// (the text is rasterised at whole pixel sizes).
     static func smallSize(_ textSize: Double) -> Double { (textSize * 0.85).rounded() }
 
     /// The overlay for `preview` in a window of `windowSize` points, keeping clear of `keepClear`.
+    /// `text`: the shell's font metrics.
     public static func overlays(for preview: DismissPreview, windowSize: Size, keepClear: [Rect] = [],
-                                textSize: Double = 13) -> [Scene.Overlay] {
+                                textSize: Double = 13, text metrics: TextMetrics) -> [Scene.Overlay] {
         let verdictColor = color(of: preview.verdict)
         let guide = Color(1, 1, 1, 0.75)
         let small = smallSize(textSize)
@@ -75,7 +67,7 @@ public enum DecisionOverlay {
 
         // The verdict box first, beside the moving point; then the labels around it.
         let lines = boxLines(for: preview)
-        let box = boxSize(lines, textSize: textSize)
+        let box = boxSize(lines, textSize: textSize, text: metrics)
         var texts: [Scene.Overlay] = []
         let boxRect = placer.place(box, near: preview.current, gap: 14, order: .box)
         texts.append(.rect(boxRect, color: backing, filled: true))
@@ -88,7 +80,7 @@ public enum DecisionOverlay {
         }
 
         func label(_ text: String, near anchor: Point, gap: Double, color: Color) {
-            let rect = placer.place(labelSize(text, size: small), near: anchor, gap: gap)
+            let rect = placer.place(labelSize(text, size: small, text: metrics), near: anchor, gap: gap)
             texts += labelOverlays(text, in: rect, size: small, color: color)
         }
         label("projected", near: preview.projected, gap: 12, color: verdictColor)
@@ -104,7 +96,7 @@ public enum DecisionOverlay {
     static func color(of verdict: DismissPreview.Verdict) -> Color {
         switch verdict {
         case .close: .verdictClose
-        case .return, .stay: .verdictReturn
+        case .return, .stay, .zoom: .verdictReturn
         case .next, .previous: .focus
         }
     }
@@ -138,15 +130,16 @@ public enum DecisionOverlay {
                                  decides: isFlick(p.reason)))
             return lines
         }
-        let pinching = p.gesture.contains("pinch") || p.scale != 1
-        let rotating = p.gesture.contains("rotate") || p.rotation != 0
+        let pinching = [.pinch, .pinchRotate].contains(p.gesture) || p.scale != 1
+        let rotating = [.rotate, .pinchRotate].contains(p.gesture) || p.rotation != 0
         if pinching {
             lines.append(BoxLine(text: "pinch  \(x2(p.scale))×  \(x2(p.scaleVelocity))/s → \(x2(p.projectedScale))×"
                                     + "  close < \(x2(p.pinchCloseScale))×", decides: isScale(p.reason)))
         }
         if rotating {
-            let degrees = p.rotation * 180 / Double.pi
-            lines.append(BoxLine(text: "rotate \(FeelNumber.fixed(degrees, places: 1))°  \(x2(p.rotationVelocity)) rad/s  (no release rule)"))
+            func degrees(_ radians: Double) -> String { FeelNumber.fixed(radians * 180 / Double.pi, places: 0) }
+            lines.append(BoxLine(text: "rotate \(degrees(p.rotation))°  \(degrees(p.rotationVelocity))°/s → \(degrees(p.projectedRotation))°"
+                                    + "  close > ±\(degrees(p.rotationCloseRadians))°", decides: isRotation(p.reason)))
         }
         lines.append(BoxLine(text: "pan    \(pt(p.offset.length)) pt  \(pt(p.velocity.length)) pt/s → \(pt(p.projectedOffset.length)) pt"
                                 + "  close > \(pt(p.dragRadiusPoints))", decides: isRadius(p.reason)))
@@ -162,28 +155,29 @@ public enum DecisionOverlay {
     static func isFlick(_ r: DecisionReason?) -> Bool { if case .flick? = r { true } else { false } }
     static func isScale(_ r: DecisionReason?) -> Bool { if case .projectedScaleBelow? = r { true } else { false } }
     static func isRadius(_ r: DecisionReason?) -> Bool {
-        switch r { case .projectedPastRadius?, .shortOfClosing?: true; default: false }
+        switch r { case .projectedPastRadius?, .shortOfClosing?, .awayFromDismissal?: true; default: false }
     }
     static func isMovingBack(_ r: DecisionReason?) -> Bool { if case .movingBack? = r { true } else { false } }
+    static func isRotation(_ r: DecisionReason?) -> Bool { if case .projectedRotationPast? = r { true } else { false } }
 
     /// The box that holds `lines`, points.
-    static func boxSize(_ lines: [BoxLine], textSize: Double) -> Size {
-        // Each line takes `lineSpacing` em; the last only its glyphs' 1.17 em.
+    static func boxSize(_ lines: [BoxLine], textSize: Double, text metrics: TextMetrics) -> Size {
+        // Each line takes `lineSpacing` em; the last only its glyphs' line height.
         var width = 0.0, height = 0.0, last = 0.0
         for line in lines {
             let size = line.isHeader ? textSize : smallSize(textSize)
-            width = max(width, Double(line.text.count) * characterAdvance(size: size))
+            width = max(width, metrics.width(of: line.text, size: size))
             height += size * lineSpacing
             last = size
         }
-        return Size(width + 2 * boxPadding.x, height + 2 * boxPadding.y - last * (lineSpacing - 1.17))
+        return Size(width + 2 * boxPadding.x, height + 2 * boxPadding.y - last * (lineSpacing - metrics.lineHeight))
     }
 
     // MARK: - Labels
 
     /// The backing of a one-line label of `text` at `size` points.
-    static func labelSize(_ text: String, size: Double) -> Size {
-        Size(Double(text.count) * characterAdvance(size: size) + 6, size * 1.25 + 4)
+    static func labelSize(_ text: String, size: Double, text metrics: TextMetrics) -> Size {
+        Size(metrics.width(of: text, size: size) + 6, size * 1.25 + 4)
     }
 
     /// Text on a dark backing so it reads over any photo.

@@ -186,18 +186,3 @@ extension Feel {
         return previous[b.count]
     }
 }
-
-// MARK: - Codable
-
-/// `Feel` decodes from any `Decoder` (a trace header's `feel` read with `JSONDecoder`) with the same
-/// rules as the feel file (partial objects keep the defaults; unknown keys, wrong types and values
-/// out of range throw a `FeelError`), and encodes in the table's order.
-extension Feel {
-    public init(from decoder: any Decoder) throws {
-        try self.init(json: try JSONValue(from: decoder))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try jsonValue.encode(to: encoder)
-    }
-}

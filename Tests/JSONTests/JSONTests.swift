@@ -1,5 +1,5 @@
 import Testing
-@testable import Viewer
+@testable import JSON
 
 @Suite("JSON text: numbers read back bit for bit, strings escape, errors name the line, column and field")
 struct JSONTests {
