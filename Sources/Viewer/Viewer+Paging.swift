@@ -58,10 +58,7 @@ extension Viewer {
         let banded = raw > 0 && !hasPrevious(photo) || raw < 0 && !hasNext(photo)
         // Held at the middle (the drag went past it) the photos were not moving.
         var v = cancelled || abs(start + g.translation.x) > slotWidth ? 0 : g.velocity.x
-        if banded {
-            let q = abs(raw) * feel.rubberBandCoefficient / max(1, windowSize.width) + 1
-            v *= feel.rubberBandCoefficient / (q * q)
-        }
+        if banded { v *= RubberBand.slope(raw, dimension: max(1, windowSize.width), coefficient: feel.rubberBandCoefficient) }
         let maxSpeed = feel.maximumFlingSpeedPointsPerSecond
         v = min(max(v, -maxSpeed), maxSpeed)
         return Pager.decision(offset: pager.offset.value, velocity: v, width: windowSize.width,
