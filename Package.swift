@@ -29,7 +29,7 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libturbojpeg0-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libturbojpeg0-dev", "libx11-dev", "libxi-dev"])]
         ),
         .target(name: "Geometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Motion", dependencies: ["Geometry"]),
@@ -39,7 +39,10 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures", "Feel"], exclude: ["README.md"]),
         .target(name: "LabUI", dependencies: ["Viewer"]),
         .target(name: "Trace", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Viewer"]),
-        .target(name: "Shell", dependencies: ["CSDL2", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace"]),
+        // Process plumbing for the decoder helpers (seccomp, rlimits, memfd, posix_spawn): C, as
+        // those interfaces are macros and variadic functions.
+        .target(name: "CSandbox"),
+        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
@@ -58,7 +61,7 @@ let package = Package(
         .testTarget(name: "FeelTests", dependencies: ["Feel", "Gestures"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "CSDL2"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "CSDL2", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine"]),
     ]
 )

@@ -25,6 +25,8 @@ public final class App {
     public func run() throws {
         let selection = try PhotoSelection(paths: options.photoPaths, recursive: options.recursive)
         let recording = try Recording(options: options)
+        // Ctrl+S saves a tuned preset as a fresh feel.json there.
+        ConfigDirectory.create(options.feelSaveFolder)
         if SDL_getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "x11", 1) }
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
@@ -57,7 +59,7 @@ public final class App {
         let header = TraceHeader(windowSize: windowSize, scale: pointScale(window, renderer, windowSize), photos: photos,
                                  feel: FeelCoding.object(of: recording.feel), openPhoto: selection.openIndex)
         let session = try recording.session(header: header)
-        let loop = FrameLoop(session: session, recording: recording, source: SDLEventSource(windowSize: windowSize),
+        let loop = FrameLoop(session: session, recording: recording, source: SDLEventSource(window: window, windowSize: windowSize),
                              clock: MonotonicClock(), windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
                              lateSizes: textures.takePhotoSizeEvents(at:))
         while loop.isRunning {

@@ -34,15 +34,15 @@ public struct PlaybackMark: Hashable, Sendable {
         var out: [PlaybackMark] = []
         for note in notes {
             switch note {
-            case let .opened(_, trigger, time) where trigger != "reopen":
-                out.append(PlaybackMark(kind: .gesture, frame: frame, time: time, label: "open (\(trigger))"))
+            case let .opened(_, trigger, time) where trigger != .reopen:
+                out.append(PlaybackMark(kind: .gesture, frame: frame, time: time, label: "open (\(trigger.rawValue))"))
             case let .closing(_, trigger, time):
                 if out.last.map({ $0.kind == .interruption && $0.time == time }) == true { continue }
-                out.append(PlaybackMark(kind: .gesture, frame: frame, time: time, label: "close (\(trigger))"))
+                out.append(PlaybackMark(kind: .gesture, frame: frame, time: time, label: "close (\(trigger.rawValue))"))
             case let .grabbed(_, gesture, _, time):
-                out.append(PlaybackMark(kind: .gesture, frame: frame, time: time, label: gesture))
+                out.append(PlaybackMark(kind: .gesture, frame: frame, time: time, label: gesture.rawValue))
             case let .released(release):
-                out.append(PlaybackMark(kind: .release, frame: frame, time: release.time, label: "\(release.gesture) → \(release.decision)"))
+                out.append(PlaybackMark(kind: .release, frame: frame, time: release.time, label: "\(release.gesture.rawValue) → \(release.decision.rawValue)"))
             case let .interrupted(_, from, to, time):
                 out.append(PlaybackMark(kind: .interruption, frame: frame, time: time, label: "\(from.rawValue) → \(to.rawValue)"))
             case .opened, .paged, .settled:

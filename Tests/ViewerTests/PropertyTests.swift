@@ -15,8 +15,11 @@ struct PropertyTests {
     static let defaultCount = 1_000
     /// Sequences run with `PHOTOZOOM_PROPERTY_FULL=1` (CI may run the full set).
     static let fullCount = 10_000
+    /// `PHOTOZOOM_PROPERTY_SEQUENCES=N` runs N while working on the viewer; else the full set or the default.
     static var sequenceCount: Int {
-        ProcessInfo.processInfo.environment["PHOTOZOOM_PROPERTY_FULL"] == "1" ? fullCount : defaultCount
+        let environment = ProcessInfo.processInfo.environment
+        if let n = environment["PHOTOZOOM_PROPERTY_SEQUENCES"].flatMap({ Int($0) }) { return max(0, n) }
+        return environment["PHOTOZOOM_PROPERTY_FULL"] == "1" ? fullCount : defaultCount
     }
     /// Seeds per block; the blocks run in parallel, each on its own seeds, so the result is the same
     /// whatever the order they finish in.
@@ -29,6 +32,9 @@ struct PropertyTests {
         var failures: [String] = []
         var endPhases: [Phase: Int] = [:]
         var framesPerPhase: [Phase: Int] = [:]
+        var largest: [DrawnQuantity.Kind: JumpDetector.Largest] = [:]
+        var jumpCount = 0
+        var jumpExamples: [String] = []
     }
 
     /// Plays the sequences of `seeds`; stops at the fifth failure.
@@ -36,7 +42,13 @@ struct PropertyTests {
         var result = BlockResult()
         for seed in seeds {
             var session = RandomSession(seed: UInt64(seed))
-            if let failure = session.play() {
+            let failure = session.play()
+            for (kind, l) in session.detector.largest {
+                result.largest[kind] = largest(result.largest[kind], l)
+            }
+            result.jumpCount += session.detector.jumps.count
+            if let j = session.firstJump, result.jumpExamples.count < 12 { result.jumpExamples.append("seed \(seed): \(j)") }
+            if let failure {
                 result.failures.append("seed \(seed): \(failure)")
                 if result.failures.count >= 5 { break }
             } else {
@@ -48,7 +60,15 @@ struct PropertyTests {
         return result
     }
 
-    @Test("seeded random event sequences (1,000; 10,000 with PHOTOZOOM_PROPERTY_FULL=1): no NaN, no negative size, opacities in 0...1, at rest within 3 s")
+    /// The larger step and share of two records of one quantity.
+    static func largest(_ a: JumpDetector.Largest?, _ b: JumpDetector.Largest) -> JumpDetector.Largest {
+        var m = a ?? JumpDetector.Largest()
+        m.step = max(m.step, b.step)
+        m.shareOfAllowance = max(m.shareOfAllowance, b.shareOfAllowance)
+        return m
+    }
+
+    @Test("seeded random event sequences (1,000; 10,000 with PHOTOZOOM_PROPERTY_FULL=1): no NaN, no negative size, opacities in 0...1, no jump, at rest within 3 s")
     func randomSequences() async {
         let count = PropertyTests.sequenceCount
         let blocks = stride(from: 0, to: count, by: PropertyTests.blockSize).map { $0..<min(count, $0 + PropertyTests.blockSize) }
@@ -62,11 +82,20 @@ struct PropertyTests {
         var settleTimes = results.flatMap(\.settleTimes)
         var endPhases: [Phase: Int] = [:]
         var framesPerPhase: [Phase: Int] = [:]
+        var largest: [DrawnQuantity.Kind: JumpDetector.Largest] = [:]
         for r in results {
             endPhases.merge(r.endPhases, uniquingKeysWith: +)
             framesPerPhase.merge(r.framesPerPhase, uniquingKeysWith: +)
+            for (kind, l) in r.largest { largest[kind] = PropertyTests.largest(largest[kind], l) }
         }
+        let jumpCount = results.map(\.jumpCount).reduce(0, +)
+        let jumpExamples = results.flatMap(\.jumpExamples).prefix(12)
         #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+        let steps = DrawnQuantity.Kind.allCases.compactMap { kind in
+            largest[kind].map { "\(kind.rawValue) \(JumpDetector.Jump.figure($0.step))\(kind.unit.isEmpty ? "" : " " + kind.unit) (\(JumpDetector.Jump.figure($0.shareOfAllowance * 100)) % of its allowance)" }
+        }
+        report("property: jump detector: \(jumpCount) jumps; largest step per quantity: \(steps.joined(separator: ", "))")
+        #expect(jumpCount == 0, "\(jumpExamples.joined(separator: "\n"))")
         settleTimes.sort()
         if !settleTimes.isEmpty {
             let median = settleTimes[settleTimes.count / 2]
@@ -89,6 +118,13 @@ struct RandomSession {
     var failure: String?
     var step = 0
     var framesPerPhase: [Phase: Int] = [:]
+    /// Reads the viewer after every event and frame (`JumpDetector`).
+    var detector = JumpDetector()
+    /// The first jump found, with the phases and the event around it.
+    var firstJump: String?
+    var lastPhase: Phase = .grid
+    var debug = false
+    var lastSample: MotionSample?
 
     init(seed: UInt64) {
         rng = SplitMix64(seed: seed)
@@ -145,14 +181,14 @@ struct RandomSession {
         case 0, 1:
             frames(rng.integer(1...12))
         case 2:
-            // A click: on a cell, on the photo, anywhere.
-            guard pointer == nil else { return frame() }
+            // A click: on a cell, on the photo, anywhere (one pointing device at a time, as in life).
+            guard pointer == nil, pinch == nil else { return frame() }
             let p = randomPoint()
             send(.pointer(phase: .down, position: p, button: .left, modifiers: []), after: rng.uniform(0.001...0.05))
             send(.pointer(phase: .up, position: p + Point(rng.uniform(-3...3), rng.uniform(-3...3)), button: .left, modifiers: []),
                  after: rng.uniform(0.01...0.2))
         case 3:
-            guard pointer == nil else { return frame() }
+            guard pointer == nil, pinch == nil else { return frame() }
             let p = randomPoint()
             pointer = p
             send(.pointer(phase: .down, position: p, button: .left, modifiers: rng.chance(0.2) ? [.alt] : []), after: rng.uniform(0.001...0.05))
@@ -175,7 +211,8 @@ struct RandomSession {
             send(.key(phase: .down, key: key, modifiers: []), after: rng.uniform(0.001...0.2))
             send(.key(phase: .up, key: key, modifiers: []), after: 0.01)
         case 9:
-            let mods: Modifiers = rng.pick([[], [], [.shift], [.ctrl]])
+            var mods: Modifiers = rng.pick([[], [], [.shift], [.ctrl]])
+            if pinch != nil { mods = [] }
             for _ in 0..<rng.integer(1...8) {
                 send(.wheel(position: randomPoint(), delta: Point(rng.uniform(-3...3), rng.uniform(-6...6)), modifiers: mods),
                      after: rng.uniform(0.005...0.05))
@@ -187,10 +224,12 @@ struct RandomSession {
                 frames(rng.integer(1...4))
             }
         case 11:
+            // One device at a time: no pinch begins while a pointer or a wheel gesture holds the viewer.
+            guard pointer == nil, pinch != nil || viewer.heldManipulation == nil else { return frame() }
             pinchStep()
         case 14:
             // Real touches: one or two fingers land, move together or apart, and lift.
-            guard pointer == nil else { return frame() }
+            guard pointer == nil, pinch == nil else { return frame() }
             let fingers = rng.integer(1...2)
             var points = (0..<fingers).map { _ in randomPoint() }
             for (id, p) in points.enumerated() { send(.touch(phase: .down, id: id, position: p), after: rng.uniform(0.001...0.03)) }
@@ -210,6 +249,7 @@ struct RandomSession {
             }
         case 12:
             // A double tap (the recognizer's count 2), as the Gestures issue reports it.
+            guard pointer == nil, pinch == nil else { return frame() }
             let p = randomPoint()
             now += rng.uniform(0.001...0.1)
             viewer.handle(gesture: .tap(location: p, count: 1, button: .left, modifiers: [], time: now))
@@ -299,6 +339,20 @@ struct RandomSession {
 
     mutating func check(_ context: String) {
         guard failure == nil else { return }
+        let sample = viewer.motionSample
+        let found = detector.observe(sample)
+        if debug, !found.isEmpty, let a = lastSample {
+            print("JUMP \(found.map(\.description)) after \(context)")
+            print("  a: \(a)")
+            print("  b: \(sample)")
+            print("  pose \(String(describing: viewer.transition?.pose)) mode \(viewer.mode)")
+        }
+        if debug { print("  · \(viewer.time) \(viewer.phase) held \(String(describing: viewer.heldManipulation?.kind)) \(context.prefix(120)) pose \(viewer.transition.map { "\($0.pose.value)" } ?? "-")") }
+        lastSample = sample
+        if firstJump == nil, let j = found.first {
+            firstJump = "\(j.description): \(lastPhase.rawValue) → \(viewer.phase.rawValue) after \(context.prefix(90))"
+        }
+        lastPhase = viewer.phase
         let s = viewer.snapshot
         func fail(_ what: String) { failure = "step \(step) after \(context): \(what)" }
         func unit(_ v: Double) -> Bool { v.isFinite && v >= 0 && v <= 1 }
