@@ -142,11 +142,7 @@ extension TuningPanel {
         let exact = FeelNumber.text(value)
         guard exact.count > width, value.isFinite else { return exact }
         for places in stride(from: min(width - 2, 6), through: 0, by: -1) {
-            var rounded = FeelNumber.fixed(value, places: places)
-            if rounded.contains(".") {
-                while rounded.hasSuffix("0") { rounded.removeLast() }
-                if rounded.hasSuffix(".") { rounded.removeLast() }
-            }
+            let rounded = FeelNumber.trimmed(value, places: places)
             if rounded.count <= width { return rounded }
         }
         return exact

@@ -195,7 +195,7 @@ struct Compare: ParsableCommand {
     }
 
     static func fixed(_ v: Double, _ places: Int) -> String {
-        v.isFinite ? String(format: "%.\(places)f", v == 0 ? 0 : v) : "—"
+        v.isFinite ? FeelNumber.fixed(v, places: places) : "—"
     }
 
     static func pad(_ s: String, _ width: Int) -> String {
