@@ -89,7 +89,7 @@ struct ReplayCommandTests {
         #expect(defaults.stdout == plain.stdout, "the golden trace records the defaults")
         let unknown = try PhotoZoomProcess.run(["replay", trace, "--feel", "bouncy"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "photozoom: bouncy: no such feel file, and not a preset name (default, ios, material, snappy, soft)\n")
+        #expect(unknown.stderr == "photozoom: bouncy: no such feel file, and not a preset name (default, ios, material, photoswipe, snappy, soft)\n")
         let every = try PhotoZoomProcess.run(["replay", trace, "--every", "5", "--states", "-"])
         #expect(every.status == 2)
         #expect(every.stderr == "photozoom: --every: only with --frames DIR (it picks which frames to draw)\n")
