@@ -9,7 +9,9 @@ import Gestures
 /// - Tab or F1: show or hide the tuning panel (see `TuningPanel` for its keys).
 /// - `s`: slow motion, cycling 1×, 0.25×, 0.1× viewer time.
 /// - `d`: the decision overlay.
-/// - Ctrl+S: save the feel parameters to the feel file (with the panel shown or not).
+/// - Ctrl+S (Ctrl alone: Ctrl+Shift+S is not a save): save the feel parameters to the feel file,
+///   with the panel shown or not. They count as saved (the panel says "saved") only when the
+///   shell's `feelSaved` result comes back as an event.
 public struct FeelLab: Sendable {
     /// What a key did.
     public enum KeyResult: Hashable, Sendable {
@@ -37,6 +39,8 @@ public struct FeelLab: Sendable {
     public private(set) var curves = CurveHistory()
     /// The feel file's parameters: what the panel's reset returns to and "unsaved" compares with.
     public private(set) var baseline: Feel
+    /// The parameters of the latest Ctrl+S whose result has not come back yet.
+    public private(set) var pendingSave: Feel?
     public private(set) var message: Message?
     /// The latest frame's wall time (before slow motion): a notice fades after 3 s of the user's
     /// time, not 30 s at 0.1×.
@@ -52,6 +56,7 @@ public struct FeelLab: Sendable {
     /// is visible. `wallTime` is the event's time before slow-motion mapping. Nil: not a lab key.
     public mutating func handleKey(_ key: String, modifiers: Modifiers, wallTime: Double, feel: Feel) -> KeyResult? {
         let plain = modifiers.isEmpty
+        if key == "s", modifiers == .ctrl { return .save }
         switch key {
         case "tab" where modifiers.isEmpty, "f1" where modifiers.isEmpty:
             panel.isVisible.toggle()
@@ -69,10 +74,8 @@ public struct FeelLab: Sendable {
             switch action {
             case .handled: return .handled
             case let .change(next): return .change(next)
-            case .save: return .save
             }
         }
-        if key == "s", modifiers == .ctrl { return .save }
         return nil
     }
 
@@ -82,9 +85,22 @@ public struct FeelLab: Sendable {
         baseline = baseline.replacing(newFeel.differences(from: current), from: newFeel)
     }
 
-    /// The parameters were saved: they are the file's values now.
-    public mutating func saved(_ feel: Feel) {
-        baseline = feel
+    /// Ctrl+S asked to save `feel`: it becomes the file's only when the save succeeds.
+    public mutating func requestSave(_ feel: Feel) {
+        pendingSave = feel
+    }
+
+    /// The shell's result of the pending save: on success the parameters saved are the file's
+    /// values now (the panel says "saved"); on failure nothing changes but the message line.
+    public mutating func saveFinished(succeeded: Bool) {
+        if succeeded, let pendingSave { baseline = pendingSave }
+        pendingSave = nil
+    }
+
+    /// The feel file changed on disk to `file` and the session took `keys` from it: those are the
+    /// file's values for reset from now on.
+    public mutating func fileReloaded(_ file: Feel, taking keys: [String]) {
+        baseline = baseline.replacing(keys, from: file)
     }
 
     /// Shows a message line (replacing the previous one); nil clears it.

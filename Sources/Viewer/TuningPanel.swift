@@ -25,8 +25,6 @@ public struct TuningPanel: Hashable, Sendable {
         case handled
         /// The feel parameters should become this set.
         case change(Feel)
-        /// Save the current parameters to the feel file.
-        case save
     }
 
     public var isVisible = false
@@ -75,8 +73,6 @@ public struct TuningPanel: Hashable, Sendable {
                 ? feel.replacing(Feel.parameters.map(\.key), from: source)
                 : feel.replacing([selectedParameter.key], from: source)
             return next == feel ? .handled : .change(next)
-        case "s" where modifiers.contains(.ctrl):
-            return .save
         case "escape":
             isVisible = false
             return .handled

@@ -143,6 +143,10 @@ public struct Viewer: Sendable {
             return
         }
         step(to: event.time)
+        if case let .effect(result) = event.kind {
+            handleEffect(result)
+            return
+        }
         switch event.kind {
         case let .key(.down, key, modifiers):
             handleKey(key, modifiers: modifiers)
@@ -167,7 +171,7 @@ public struct Viewer: Sendable {
     mutating func noteDirectMoves(by event: InputEvent, feelBefore: Feel) {
         switch event.kind {
         case .resize, .photoSize, .feel: movedByInput = true
-        default: movedByInput = owner == .photo || feel != feelBefore
+        default: movedByInput = session?.isHeldByGesture == true || feel != feelBefore
         }
     }
 
@@ -181,7 +185,7 @@ public struct Viewer: Sendable {
 
     /// Acts on one recognized gesture (also the tests' entry point for pinches and double taps).
     mutating func handle(gesture: GestureEvent) {
-        defer { movedByInput = owner == .photo }
+        defer { movedByInput = session?.isHeldByGesture == true }
         switch gesture {
         case let .tap(location, count, button, _, t):
             guard location.isFinite, t.isFinite else { return }
@@ -262,9 +266,9 @@ public struct Viewer: Sendable {
         refreshFlightTarget()
         if let oldFit { resizeZoom(oldFit: oldFit) }
         // A held dismissal's shrink depends on the window's height: show it now, not at the next move.
-        if case let .dismissal(d) = control, var tr = transition {
-            tr.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
-            transition = tr
+        if case var .photo(session) = mode, case let .dismissing(d) = session.driver {
+            session.transition.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
+            mode = .photo(session)
         }
     }
 }

@@ -78,7 +78,7 @@ struct FrameLoopTests {
         let release = try #require(h.releases.last)
         // The true velocity is 150 pt/s down; stamped at poll time it read ~290,000 pt/s.
         #expect(abs(release.velocity.y - 150) <= 0.05 * 150, "release velocity \(release.velocity)")
-        #expect(release.decision == "return")
+        #expect(release.decision == .return)
         #expect(h.states.lines.last?.contains(#""phase":"presented""#) == true)
         #expect(try h.replayedStates() == h.states.text)
     }
@@ -90,6 +90,6 @@ struct FrameLoopTests {
         try h.frames(from: 1.4, until: 3)
         let release = try #require(h.releases.last)
         #expect(abs(release.velocity.y - 1500) <= 0.05 * 1500, "release velocity \(release.velocity)")
-        #expect(release.decision == "close")
+        #expect(release.decision == .close)
     }
 }

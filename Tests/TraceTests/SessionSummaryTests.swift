@@ -85,8 +85,8 @@ struct SessionSummaryTests {
                           image: StateSnapshot.Image(center: Point(640, 400), size: Size(height * 1.5, height), rotation: rotation),
                           backdrop: 1, progress: 1, scroll: 0, gesture: .pinch)
         }
-        let release = ViewerNote.Release(photo: 2, gesture: "pinch", time: 1.02, velocity: .zero, scaleVelocity: -4,
-                                         rotationVelocity: 0.5, projected: 0.4, decision: "close")
+        let release = ViewerNote.Release(photo: 2, gesture: .pinch, time: 1.02, velocity: .zero, scaleVelocity: -4,
+                                         rotationVelocity: 0.5, projected: 0.4, decision: .close)
         s.observe(notes: [], snapshot: snap(1, 1.000, .interacting, height: 400, rotation: 0))
         // Before: the height falls 400 → 300 in 0.016 s (−6250 pt/s, width −9375), rotation +0.008 rad (0.5 rad/s).
         s.observe(notes: [], snapshot: snap(2, 1.016, .interacting, height: 300, rotation: 0.008))
