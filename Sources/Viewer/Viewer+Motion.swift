@@ -138,13 +138,13 @@ extension Viewer {
 
     /// A zoomed photo coasting after a pan: its centre's axes' bounds.
     var coastBound: SpeedBound {
-        guard case let .zooming(zoom) = session?.driver, case let .coasting(x, y) = zoom.drive else { return .still }
+        guard case let .zooming(zoom)? = session?.driver, case let .coasting(x, y) = zoom.drive else { return .still }
         return x.speedBound.plus(y.speedBound)
     }
 
     /// The paging offset's bound (zero unless the pager's spring runs).
     var pagerBounds: SpeedBound {
-        guard case let .paging(pager) = session?.driver, !pager.offset.isPaused else { return .still }
+        guard case let .paging(pager)? = session?.driver, !pager.offset.isPaused else { return .still }
         let (w, z) = Viewer.springConstants(pager.offset.spring)
         let e = Viewer.energySpeed([pager.offset.value - pager.offset.target], [pager.offset.velocity], omega: w)
         return SpeedBound(limit: e, decay: 2 * z * w, tolerance: pager.offset.restTolerance)

@@ -158,12 +158,21 @@ public struct Viewer: Sendable {
                 // The frame it flies to (with reduced motion: the frame it shows in) changes now.
                 refreshFlightTarget()
             }
-        case .pointer(.down, _, _, _), .touch(.down, _, _):
-            pressed()
+        case let .pointer(.down, position, button, _):
+            pressed(at: position, button: button)
+        case let .touch(.down, _, position):
+            pressed(at: position, button: .left)
         default:
             break
         }
         feedRecognizer(event)
+        switch event.kind {
+        case .pointer(.up, _, _, _), .touch(.up, _, _), .touch(.cancel, _, _):
+            // A press that caught the photo ended with neither a click nor a drag taking over.
+            if case var .photo(s) = mode, s.releaseCatch() { mode = .photo(s) }
+        default:
+            break
+        }
     }
 
     /// Marks whether `event` wrote the drawn quantities directly (for the jump detector): a gesture
@@ -171,7 +180,7 @@ public struct Viewer: Sendable {
     mutating func noteDirectMoves(by event: InputEvent, feelBefore: Feel) {
         switch event.kind {
         case .resize, .photoSize, .feel: movedByInput = true
-        default: movedByInput = session?.isHeldByGesture == true || feel != feelBefore
+        default: movedByInput = (session?.isHeldByGesture ?? false) || feel != feelBefore
         }
     }
 
@@ -185,7 +194,7 @@ public struct Viewer: Sendable {
 
     /// Acts on one recognized gesture (also the tests' entry point for pinches and double taps).
     mutating func handle(gesture: GestureEvent) {
-        defer { movedByInput = session?.isHeldByGesture == true }
+        defer { movedByInput = session?.isHeldByGesture ?? false }
         switch gesture {
         case let .tap(location, count, button, _, t):
             guard location.isFinite, t.isFinite else { return }
@@ -266,9 +275,9 @@ public struct Viewer: Sendable {
         refreshFlightTarget()
         if let oldFit { resizeZoom(oldFit: oldFit) }
         // A held dismissal's shrink depends on the window's height: show it now, not at the next move.
-        if case var .photo(session) = mode, case let .dismissing(d) = session.driver {
-            session.transition.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
-            mode = .photo(session)
+        if case var .photo(s) = mode, case let .dismissing(d) = s.driver {
+            s.transition.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
+            mode = .photo(s)
         }
     }
 }

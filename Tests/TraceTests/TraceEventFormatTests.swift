@@ -13,7 +13,7 @@ struct TraceEventFormatTests {
         .pointer(.move, 0.0189, 414, 331, button: .left, mods: [.alt]),
         .pointer(.move, 0.02, 1.0 / 3, -0.0, button: nil, mods: [.shift, .ctrl, .alt, .gui]),
         .pointer(.up, 0.12, 420, 390, button: .right, mods: [.ctrl]),
-        .pointer(.down, 0.13, Double.leastNonzeroMagnitude, 1e6, button: .middle),
+        .pointer(.down, 0.13, Double.leastNonzeroMagnitude, 999_999.875, button: .middle),
         .wheel(0.2, 600, 400, dx: 0.1, dy: -1.5, mods: [.ctrl, .shift]),
         .key(.down, 0.3, "escape"),
         .key(.up, 0.31, "left alt", mods: [.alt]),

@@ -179,7 +179,7 @@ struct RandomSession {
             }
         case 11:
             // One device at a time: no pinch begins while a pointer or a wheel gesture holds the viewer.
-            guard pointer == nil, pinch != nil || viewer.snapshot.gesture == .none else { return frame() }
+            guard pointer == nil, pinch != nil || viewer.heldManipulation == nil else { return frame() }
             pinchStep()
         case 14:
             // Real touches: one or two fingers land, move together or apart, and lift.
@@ -299,9 +299,9 @@ struct RandomSession {
             print("JUMP \(found.map(\.description)) after \(context)")
             print("  a: \(a)")
             print("  b: \(sample)")
-            print("  pose \(String(describing: viewer.transition?.pose)) driver \(String(describing: viewer.session?.driver))")
+            print("  pose \(String(describing: viewer.transition?.pose)) mode \(viewer.mode)")
         }
-        if debug { print("  · \(viewer.time) \(viewer.phase) gesture \(viewer.snapshot.gesture) \(context.prefix(120)) pose \(viewer.transition.map { "\($0.pose.value)" } ?? "-")") }
+        if debug { print("  · \(viewer.time) \(viewer.phase) held \(String(describing: viewer.heldManipulation?.kind)) \(context.prefix(120)) pose \(viewer.transition.map { "\($0.pose.value)" } ?? "-")") }
         lastSample = sample
         if firstJump == nil, let j = found.first {
             firstJump = "\(j.description): \(lastPhase.rawValue) → \(viewer.phase.rawValue) after \(context.prefix(90))"

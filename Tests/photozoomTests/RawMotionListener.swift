@@ -26,7 +26,7 @@ final class RawMotionListener: @unchecked Sendable {
     func start(display: String, folder: URL, deadline: Date) {
         let t = Thread { [self] in
             run(display: display, folder: folder, deadline: deadline)
-            FileManager.default.createFile(atPath: folder.appendingPathComponent("listener-closed").path, contents: Data())
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("listener-closed").path, contents: Data())
         }
         thread = t
         t.start()
@@ -64,7 +64,7 @@ final class RawMotionListener: @unchecked Sendable {
         }
         XSync(dpy, 0)
         lock.lock(); isListening = true; lock.unlock()
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("listening").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("listening").path, contents: Data())
         var finishing = false
         while !shouldStop, Date() < deadline {
             // After the script says the drag is done, one more drain, then close.
