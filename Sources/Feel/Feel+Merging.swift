@@ -1,3 +1,4 @@
+/// Layers of feel parameters laid over one another, key by key.
 extension Feel {
     /// `self` with the parameters named by `keys` taken from `other`.
     public func replacing(_ keys: [String], from other: Feel) -> Feel {

@@ -19,6 +19,8 @@ final class FrameLoop {
     /// Photo sizes read after start-up, as events at the given time (the pipeline's header thread).
     private let lateSizes: (Double) -> [InputEvent]
     private let quitAfterSeconds: Double?
+    /// Carries out the viewer's fullscreen request with the window's present size (the window's business).
+    private let setFullscreen: (Bool, Size) -> Void
     /// Puts the window system's event times on the session clock.
     private var serverTimes = ServerTimeMapper()
     private var reportedRecordingFailure = false
@@ -31,7 +33,8 @@ final class FrameLoop {
     /// A loop over `session` (already started: header written) fed by `source`.
     init(session: Session, recording: Recording, source: EventSource, clock: SessionClock,
          windowSize: Size, quitAfterSeconds: Double? = nil, lateSizes: @escaping (Double) -> [InputEvent] = { _ in [] },
-         warn: @escaping (String) -> Void = printError) {
+         setFullscreen: @escaping (Bool, Size) -> Void = { _, _ in }, warn: @escaping (String) -> Void = printError) {
+        self.setFullscreen = setFullscreen
         self.warn = warn
         self.session = session
         self.recording = recording
@@ -71,6 +74,8 @@ final class FrameLoop {
                 // "saved" only once it has come back.
                 guard let feel = session.viewer.feelToSave else { break }
                 try recording.handle(InputEvent(time: t, kind: .effect(recording.live.save(feel))), in: session)
+            case let .fullscreen(on):
+                setFullscreen(on, windowSize)
             }
         }
         if let limit = quitAfterSeconds, t >= limit { isRunning = false }
