@@ -22,6 +22,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        // `swift package generate-documentation`: the DocC catalogs of the library modules.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -48,9 +50,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The README's "Use the engine" example, built and run by the tests; not a product.
+        .executableTarget(name: "use-the-engine", dependencies: ["Viewer"], path: "Examples/UseTheEngine"),
         // The seeded generator the property and sweep tests share; not a product.
         .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/TestSupport"),
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -58,6 +62,6 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "CSDL2", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "photozoomTests", dependencies: ["photozoom"]),
+        .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine"]),
     ]
 )

@@ -15,7 +15,7 @@ struct Run: ParsableCommand {
     var recursive = false
     @Option(help: "A folder or photo to show (the same as giving it as a path).")
     var photos: String?
-    @Option(help: "Feel parameters: a JSON file (reloaded live when saved) or a preset name (default, ios, material, snappy, soft).")
+    @Option(help: "Feel parameters: a JSON file (reloaded live when saved) or a preset name (default, ios, material, photoswipe, snappy, soft).")
     var feel: String?
     @Option(help: "Record the session's gesture trace to this file (JSON Lines).")
     var record: String?
