@@ -119,6 +119,9 @@ extension TuningPanel {
         if let rect = l.curves, let curves {
             out += curves.overlays(in: rect, textSize: size * 0.85)
         }
+        // A spring row selected: its step response beside the panel.
+        out += springPreview(feel: feel, layout: l, rowTop: l.listTop + Double(selection - first) * l.rowHeight,
+                             windowSize: windowSize)
         return out
     }
 

@@ -32,13 +32,15 @@ struct CommandRunner {
         let process = Process()
         process.executableURL = binary(named: program)
         process.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = env["SDL_VIDEODRIVER"] ?? "dummy"
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
         // Output goes to files, so a chatty process can never block on a full pipe.
         let dir = try temporaryDirectory("run")
         defer { try? FileManager.default.removeItem(at: dir) }
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = env["SDL_VIDEODRIVER"] ?? "dummy"
+        // A config folder of its own: no remembered window or folder from the user's runs or other tests.
+        env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
         let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
