@@ -6,10 +6,10 @@ import Gestures
 // curves fed every frame. See `FeelLab` and `TuningPanel` for the keys.
 extension Viewer {
     /// The lab's state: panel, slow-motion clock, decision overlay switch, curves, message line.
-    public var feelLab: FeelLab { lab }
+    package var feelLab: FeelLab { lab }
 
     /// The feel file's parameters: what the panel's reset returns to and "unsaved" compares with.
-    public var savedFeel: Feel { lab.baseline }
+    package var savedFeel: Feel { lab.baseline }
 
     /// Shows a line at the top of the window (a feel file that failed to reload stays until fixed;
     /// a notice such as "saved feel.json" fades after 3 s); nil clears it. Not an input: it changes
