@@ -9,4 +9,14 @@ extension Feel {
         }
         return result
     }
+
+    /// What a reloaded feel file means for a running session: the parameters the file changed
+    /// (between `oldFile` and `newFile`) take the file's values, except those in `fixed` (set on
+    /// the command line, kept whatever the file says); every other parameter keeps its value in
+    /// `self`, so numbers tuned in the panel and not yet saved survive an edit of other keys.
+    /// Returns the merged set and the keys taken from the file.
+    public func merging(fileChangedFrom oldFile: Feel, to newFile: Feel, keeping fixed: [String] = []) -> (feel: Feel, taken: [String]) {
+        let taken = newFile.differences(from: oldFile).filter { !fixed.contains($0) }
+        return (replacing(taken, from: newFile), taken)
+    }
 }

@@ -2,16 +2,16 @@ import Geometry
 
 extension CurveHistory {
     /// Colours of the live curves.
-    public enum Palette {
-        public static let x = Color(0.35, 0.8, 1.0)
-        public static let y = Color(1.0, 0.45, 0.85)
-        public static let scale = Color(1.0, 0.8, 0.2)
-        public static let rotation = Color(0.6, 1.0, 0.4)
-        public static let backdrop = Color(0.85, 0.85, 0.9)
-        public static let release = Color(0.3, 0.9, 0.45, 0.8)
-        public static let interruption = Color(1.0, 0.35, 0.3, 0.8)
-        public static let frame = Color(1, 1, 1, 0.18)
-        public static let label = Color(0.8, 0.8, 0.85)
+    package enum Palette {
+        package static let x = Color(0.35, 0.8, 1.0)
+        package static let y = Color(1.0, 0.45, 0.85)
+        package static let scale = Color(1.0, 0.8, 0.2)
+        package static let rotation = Color(0.6, 1.0, 0.4)
+        package static let backdrop = Color(0.85, 0.85, 0.9)
+        package static let release = Color(0.3, 0.9, 0.45, 0.8)
+        package static let interruption = Color(1.0, 0.35, 0.3, 0.8)
+        package static let frame = Color(1, 1, 1, 0.18)
+        package static let label = Color(0.8, 0.8, 0.85)
     }
 
     /// Space above a strip's label, points.
@@ -22,7 +22,7 @@ extension CurveHistory {
     /// The curves drawn in `rect`: four strips (centre x and y, scale, rotation, backdrop) over the
     /// last `duration` seconds ending at the newest sample, release marks in green and
     /// interruptions in red. `textSize` is the label size in points.
-    public func overlays(in rect: Rect, textSize: Double = 10) -> [Scene.Overlay] {
+    package func overlays(in rect: Rect, textSize: Double = 10) -> [Scene.Overlay] {
         let strips: [(String, [(KeyPath<Sample, Double?>, Color)], (Double, Double)?, Double, String)] = [
             ("centre", [(\.center?.x, Palette.x), (\.center?.y, Palette.y)], nil, 20, "pt"),
             ("scale", [(\.scale, Palette.scale)], nil, 0.1, "×"),

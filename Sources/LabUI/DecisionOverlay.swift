@@ -17,20 +17,20 @@ import Geometry
 /// Labels and the box are placed by `LabelPlacer`: none covers another, all stay inside the window,
 /// clear of `keepClear` (the tuning panel, the badges). Marks sit on a dark halo so they read on
 /// any photo. Text is measured with the shell's `TextMetrics`.
-public enum DecisionOverlay {
+package enum DecisionOverlay {
     /// The velocity arrow shows the travel of this many seconds at the release velocity.
-    public static let arrowSeconds = 0.1
+    package static let arrowSeconds = 0.1
     /// Behind every label and the verdict box.
-    public static let backing = Color(0, 0, 0, 0.62)
+    package static let backing = Color(0, 0, 0, 0.62)
     /// Under marks and lines: the dark halo that lets a light mark read on a light photo.
-    public static let halo = Color(0, 0, 0, 0.6)
+    package static let halo = Color(0, 0, 0, 0.6)
     /// The size of the box's figure lines and of the labels: 0.85 of the header's, in whole points
     /// (the text is rasterised at whole pixel sizes).
     static func smallSize(_ textSize: Double) -> Double { (textSize * 0.85).rounded() }
 
     /// The overlay for `preview` in a window of `windowSize` points, keeping clear of `keepClear`.
     /// `text`: the shell's font metrics.
-    public static func overlays(for preview: DismissPreview, windowSize: Size, keepClear: [Rect] = [],
+    package static func overlays(for preview: DismissPreview, windowSize: Size, keepClear: [Rect] = [],
                                 textSize: Double = 13, text metrics: TextMetrics) -> [Scene.Overlay] {
         let verdictColor = color(of: preview.verdict)
         let guide = Color(1, 1, 1, 0.75)

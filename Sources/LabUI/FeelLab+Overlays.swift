@@ -6,7 +6,7 @@ extension FeelLab {
     /// The lab's overlays, drawn above the scene: the panel with its curves, the decision overlay
     /// (while a gesture holds the photo and it is on), the slow-motion badge and the message line.
     /// `text`: the shell's font metrics.
-    public func overlays(feel: Feel, windowSize: Size, preview: DismissPreview?, text: TextMetrics) -> [Scene.Overlay] {
+    package func overlays(feel: Feel, windowSize: Size, preview: DismissPreview?, text: TextMetrics) -> [Scene.Overlay] {
         var out = panel.overlays(feel: feel, baseline: baseline, windowSize: windowSize, curves: curves, text: text)
         let notices = noticeOverlays(preview: preview, windowSize: windowSize, text: text)
         if showsDecisions, let preview {

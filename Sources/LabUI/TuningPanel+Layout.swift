@@ -6,28 +6,28 @@ extension TuningPanel {
     // MARK: - Layout
 
     /// Where the panel's parts go in a window, points.
-    public struct Layout: Hashable, Sendable {
-        public var panel: Rect
+    package struct Layout: Hashable, Sendable {
+        package var panel: Rect
         /// Top-left of the first header line.
-        public var header: Point
-        public var rowHeight: Double
+        package var header: Point
+        package var rowHeight: Double
         /// Top of the first parameter row.
-        public var listTop: Double
-        public var visibleRows: Int
+        package var listTop: Double
+        package var visibleRows: Int
         /// Top of the selected parameter's detail lines.
-        public var detailTop: Double
+        package var detailTop: Double
         /// The live curves, or nil when the window is too short for them.
-        public var curves: Rect?
-        public var textSize: Double
+        package var curves: Rect?
+        package var textSize: Double
     }
 
-    public static let textSize = 12.0
+    package static let textSize = 12.0
     static let headerLines = 2
     static let detailLines = 3
 
     /// The panel hugs the right edge: 480 pt wide (less in a narrow window), full height; the
     /// curves (200 pt) go at the bottom when the window is at least 560 pt tall.
-    public static func layout(windowSize: Size) -> Layout {
+    package static func layout(windowSize: Size) -> Layout {
         let width = min(480, max(240, windowSize.width * 0.5))
         let panel = Rect(x: windowSize.width - width, y: 0, width: width, height: windowSize.height)
         let pad = 8.0, line = textSize * 1.35
@@ -47,7 +47,7 @@ extension TuningPanel {
     }
 
     /// The first row shown: the list scrolls so the selection stays in view, a few rows from the edge.
-    public func firstVisibleRow(visibleRows: Int) -> Int {
+    package func firstVisibleRow(visibleRows: Int) -> Int {
         let count = Feel.parameters.count
         guard count > visibleRows else { return 0 }
         return min(max(0, selection - visibleRows / 2), count - visibleRows)
@@ -55,15 +55,15 @@ extension TuningPanel {
 
     // MARK: - Drawing
 
-    public static let background = Color(0.04, 0.04, 0.06, 0.9)
-    public static let selectionColor = Color(0.25, 0.6, 1.0, 0.38)
-    public static let textColor = Color(0.86, 0.86, 0.9)
-    public static let dimColor = Color(0.6, 0.6, 0.66)
+    package static let background = Color(0.04, 0.04, 0.06, 0.9)
+    package static let selectionColor = Color(0.25, 0.6, 1.0, 0.38)
+    package static let textColor = Color(0.86, 0.86, 0.9)
+    package static let dimColor = Color(0.6, 0.6, 0.66)
     /// Rows whose value differs from the feel file (unsaved).
-    public static let unsavedColor = Color(1.0, 0.78, 0.25)
+    package static let unsavedColor = Color(1.0, 0.78, 0.25)
 
     /// The panel as overlays (nothing while hidden). `curves` adds the live curves at the bottom.
-    public func overlays(feel: Feel, baseline: Feel, windowSize: Size, curves: CurveHistory? = nil,
+    package func overlays(feel: Feel, baseline: Feel, windowSize: Size, curves: CurveHistory? = nil,
                          text metrics: TextMetrics) -> [Scene.Overlay] {
         guard isVisible else { return [] }
         let l = Self.layout(windowSize: windowSize)

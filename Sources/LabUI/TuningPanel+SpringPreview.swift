@@ -5,16 +5,16 @@ import Viewer
 // The selected spring's step response, drawn beside the tuning panel.
 extension TuningPanel {
     /// The spring whose response or damping ratio row is selected, or nil.
-    public var selectedSpringRole: FeelExport.SpringRole? {
+    package var selectedSpringRole: FeelExport.SpringRole? {
         let group = selectedParameter.key.split(separator: ".").first.map(String.init) ?? ""
         return FeelExport.springRoles.first { $0.key == group }
     }
 
     /// The preview's size, points.
-    public static let springPreviewSize = Size(250, 150)
+    package static let springPreviewSize = Size(250, 150)
 
     /// Where the preview goes: left of the panel, level with the selected row (kept in the window).
-    public static func springPreviewRect(layout l: Layout, rowTop: Double, windowSize: Size) -> Rect {
+    package static func springPreviewRect(layout l: Layout, rowTop: Double, windowSize: Size) -> Rect {
         let size = springPreviewSize
         let x = max(0, l.panel.minX - size.width - 8)
         let y = min(max(0, rowTop - 8), max(0, windowSize.height - size.height))
@@ -26,7 +26,7 @@ extension TuningPanel {
     /// `SpringStepResponse`), its overshoot in percent, and its stiffness and damping at mass 1.
     /// Empty when no spring row is selected. Drawn anew from `feel` every frame, so it follows each
     /// step of the numbers.
-    public func springPreview(feel: Feel, layout l: Layout, rowTop: Double, windowSize: Size) -> [Scene.Overlay] {
+    package func springPreview(feel: Feel, layout l: Layout, rowTop: Double, windowSize: Size) -> [Scene.Overlay] {
         guard isVisible, let role = selectedSpringRole, l.panel.minX >= 160 else { return [] }
         let spring = feel[keyPath: role.path]
         guard spring.isValid else { return [] }

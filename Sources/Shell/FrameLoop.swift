@@ -23,6 +23,8 @@ final class FrameLoop {
     private let setFullscreen: (Bool, Size) -> Void
     /// Puts the window system's event times on the session clock.
     private var serverTimes = ServerTimeMapper()
+    private var reportedRecordingFailure = false
+    private let warn: (String) -> Void
     /// False once the user quit, the viewer asked to, or `quitAfterSeconds` passed.
     private(set) var isRunning = true
     /// The window's size in points, as the last resize input said.
@@ -31,8 +33,9 @@ final class FrameLoop {
     /// A loop over `session` (already started: header written) fed by `source`.
     init(session: Session, recording: Recording, source: EventSource, clock: SessionClock,
          windowSize: Size, quitAfterSeconds: Double? = nil, lateSizes: @escaping (Double) -> [InputEvent] = { _ in [] },
-         setFullscreen: @escaping (Bool, Size) -> Void = { _, _ in }) {
+         setFullscreen: @escaping (Bool, Size) -> Void = { _, _ in }, warn: @escaping (String) -> Void = printError) {
         self.setFullscreen = setFullscreen
+        self.warn = warn
         self.session = session
         self.recording = recording
         self.source = source
@@ -59,27 +62,33 @@ final class FrameLoop {
         let t = clock.now()
         // Sizes of photos whose headers were read after start-up: recorded, so a replay matches.
         for sizeEvent in lateSizes(t) { try recording.handle(sizeEvent, in: session) }
-        // A saved change of the feel file: recorded and applied as a feel event; an error shows.
-        let (feelEvent, notice) = recording.live.poll(at: t, current: session.viewer.feel)
-        if let feelEvent { try recording.handle(feelEvent, in: session) }
-        if let notice { show(notice) }
+        // A change of the feel file on disk: recorded, and merged by the viewer; an error shows.
+        if let feelEvent = recording.live.poll(at: t) { try recording.handle(feelEvent, in: session) }
         try recording.handle(.frame(t), in: session)
         for request in session.takeRequests() {
             switch request {
-            case .quit: isRunning = false
-            case .saveFeel: show(recording.live.save(session.viewer.feel))
-            case let .fullscreen(on): setFullscreen(on, windowSize)
+            case .quit:
+                isRunning = false
+            case .saveFeel:
+                // The result is recorded right after the frame that asked for it; the panel says
+                // "saved" only once it has come back.
+                guard let feel = session.viewer.feelToSave else { break }
+                try recording.handle(InputEvent(time: t, kind: .effect(recording.live.save(feel))), in: session)
+            case let .fullscreen(on):
+                setFullscreen(on, windowSize)
             }
         }
         if let limit = quitAfterSeconds, t >= limit { isRunning = false }
+        reportRecordingFailure()
     }
 
-    /// Puts a feel-file notice on the window's message line.
-    private func show(_ notice: LiveFeelFile.Notice) {
-        switch notice {
-        case let .info(text): session.show(message: text, isError: false)
-        case let .error(text): session.show(message: text, isError: true)
-        case .clear: session.show(message: nil, isError: false)
-        }
+    /// Says once, on stderr and in the window, that the recording stopped (a full disk): the app
+    /// runs on, and the panel's tuning is still there to save.
+    private func reportRecordingFailure() {
+        guard !reportedRecordingFailure, let failure = session.recordingFailure else { return }
+        reportedRecordingFailure = true
+        let text = "recording stopped: \(failure.description); the app runs on, the trace so far is intact"
+        warn("photozoom: " + text)
+        session.show(message: text, isError: true)
     }
 }

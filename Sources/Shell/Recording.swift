@@ -65,10 +65,13 @@ struct Recording {
         }
     }
 
-    /// The session for the window just opened; writes the trace header.
+    /// The session for the window just opened; writes the trace header. A file that cannot be
+    /// written later (a full disk) stops the recording, not the app (see `FrameLoop`).
     func session(header: TraceHeader) throws -> Session {
         do throws(Session.Failure) {
-            return try Session(header: header, trace: trace, states: states)
+            let session = try Session(header: header, trace: trace, states: states)
+            session.continuesWhenRecordingFails = true
+            return session
         } catch {
             throw Self.shellError(error)
         }

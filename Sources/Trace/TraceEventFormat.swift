@@ -8,12 +8,16 @@ import Viewer
 /// Beyond the contract's list, two event types carry what the shell learns while running:
 /// - `{"t":1.5,"type":"feel","feel":{…}}`: feel parameters changed live (a feel file layer: the keys
 ///   given override the defaults);
-/// - `{"t":0.2,"type":"photo","index":3,"w":600,"h":400}`: photo 3's oriented pixel size became known.
+/// - `{"t":0.2,"type":"photo","index":3,"w":600,"h":400}`: photo 3's oriented pixel size became known;
+/// - `{"t":2.1,"type":"effect","effect":…}`: the result of an effect (`EffectResult`), one of
+///   `"feelSaved"` with `"path"` and `"message"`, `"feelSaveFailed"` with `"message"`,
+///   `"feelReloaded"` with `"name"`, `"feel"` (the file's object) and `"fixed"` (an array of
+///   parameter keys), `"feelReloadFailed"` with `"message"`.
 ///
 /// A pointer `move` with no button held has no `button` key; `mods` may be omitted when empty.
 public enum TraceEventFormat {
     /// The type names this version writes and reads.
-    public static let knownTypes: Set<String> = ["frame", "pointer", "wheel", "key", "touch", "resize", "feel", "photo"]
+    public static let knownTypes: Set<String> = ["frame", "pointer", "wheel", "key", "touch", "resize", "feel", "photo", "effect"]
 
     /// What a line holds: an event, or an event of a type this version does not know (skipped).
     public enum Decoded: Hashable, Sendable {
@@ -58,6 +62,20 @@ public enum TraceEventFormat {
         case let .photoSize(index, size):
             out += ",\"type\":\"photo\",\"index\":" + String(index)
             out += ",\"w\":" + JSONText.number(size.width) + ",\"h\":" + JSONText.number(size.height) + "}"
+        case let .effect(result):
+            out += ",\"type\":\"effect\""
+            switch result {
+            case let .feelSaved(path, message):
+                out += ",\"effect\":\"feelSaved\",\"path\":" + JSONText.string(path) + ",\"message\":" + JSONText.string(message)
+            case let .feelSaveFailed(message):
+                out += ",\"effect\":\"feelSaveFailed\",\"message\":" + JSONText.string(message)
+            case let .feelReloaded(name, json, fixed):
+                out += ",\"effect\":\"feelReloaded\",\"name\":" + JSONText.string(name) + ",\"feel\":" + json
+                out += ",\"fixed\":[" + fixed.map(JSONText.string).joined(separator: ",") + "]"
+            case let .feelReloadFailed(message):
+                out += ",\"effect\":\"feelReloadFailed\",\"message\":" + JSONText.string(message)
+            }
+            out += "}"
         }
         return out
     }
@@ -123,10 +141,36 @@ public enum TraceEventFormat {
             kind = .photoSize(index: try o.integer("index", in: 0...Int(Int32.max)),
                               size: Size(try o.number("w", from: 0, through: TraceBounds.photoPixels),
                                          try o.number("h", from: 0, through: TraceBounds.photoPixels)))
+        case "effect":
+            kind = .effect(try effect(o))
         default:
             return .unknown(type: type)
         }
         return .event(InputEvent(time: time, kind: kind))
+    }
+
+    /// The `EffectResult` of an `effect` line.
+    private static func effect(_ o: JSONObject) throws(FieldError) -> EffectResult {
+        switch try o.choice("effect", ["feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed"]) {
+        case "feelSaved":
+            return .feelSaved(path: try o.string("path"), message: try o.string("message"))
+        case "feelSaveFailed":
+            return .feelSaveFailed(message: try o.string("message"))
+        case "feelReloaded":
+            guard case let .array(items)? = o["fixed"] else {
+                throw FieldError(field: "fixed", message: "expected an array of parameter keys, found \(o["fixed"]?.kindDescription ?? "nothing")")
+            }
+            var fixed: [String] = []
+            for (i, item) in items.enumerated() {
+                guard case let .string(key) = item else {
+                    throw FieldError(field: "fixed[\(i)]", message: "expected a parameter key, found \(item.kindDescription)")
+                }
+                fixed.append(key)
+            }
+            return .feelReloaded(name: try o.string("name"), json: JSONText.value(.object(try o.object("feel"))), fixed: fixed)
+        default:
+            return .feelReloadFailed(message: try o.string("message"))
+        }
     }
 
     private static func point(_ o: JSONObject) throws(FieldError) -> Point {

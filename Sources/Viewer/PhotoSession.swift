@@ -144,7 +144,10 @@ struct PhotoSession: Sendable {
     /// True when the photo is closing and within `points` of its resting place (pose distance,
     /// `PhotoTransition.distance`): it is landing, to the eye already there.
     func isLanding(within points: Double) -> Bool {
-        guard case .flight = driver, transition.destination == .closed else { return false }
+        // Reduced motion's fade keeps the photo in place: it lands when it has faded out.
+        guard case .flight = driver, transition.destination == .closed, (transition.fade?.value ?? 0) <= 0.02 else {
+            return false
+        }
         return PhotoTransition.distance(transition.pose.value, transition.pose.target) <= points
     }
 

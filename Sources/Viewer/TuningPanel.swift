@@ -18,29 +18,27 @@ import Gestures
 /// | Ctrl + Backspace or Delete | reset every parameter to the file's values (Ctrl + Shift: to the defaults) |
 /// | Ctrl + S | save the current set to the feel file (atomically, by the shell) |
 /// | Escape | hide the panel |
-public struct TuningPanel: Hashable, Sendable {
+package struct TuningPanel: Hashable, Sendable {
     /// What a key did.
-    public enum Action: Hashable, Sendable {
+    package enum Action: Hashable, Sendable {
         /// Consumed; nothing else changes (a selection move, a step at the end of the range).
         case handled
         /// The feel parameters should become this set.
         case change(Feel)
-        /// Save the current parameters to the feel file.
-        case save
     }
 
-    public var isVisible = false
+    package var isVisible = false
     /// Index of the selected row in `Feel.parameters`.
-    public private(set) var selection = 0
+    package private(set) var selection = 0
 
-    public init() {}
+    package init() {}
 
     /// The selected parameter.
-    public var selectedParameter: FeelParameter { Feel.parameters[selection] }
+    package var selectedParameter: FeelParameter { Feel.parameters[selection] }
 
     /// Selects the row of `key`; false when there is no such parameter.
     @discardableResult
-    public mutating func select(_ key: String) -> Bool {
+    package mutating func select(_ key: String) -> Bool {
         guard let index = Feel.parameterIndex[key] else { return false }
         selection = index
         return true
@@ -51,7 +49,7 @@ public struct TuningPanel: Hashable, Sendable {
     /// Handles a key press while the panel is visible. `feel` is the set in force, `baseline` the
     /// feel file's (what a reset returns to). Returns nil for keys the panel does not use, which
     /// go on to the viewer.
-    public mutating func handleKey(_ key: String, modifiers: Modifiers, feel: Feel, baseline: Feel) -> Action? {
+    package mutating func handleKey(_ key: String, modifiers: Modifiers, feel: Feel, baseline: Feel) -> Action? {
         guard isVisible else { return nil }
         let fine = modifiers.contains(.shift)
         let rows = Feel.parameters.count
@@ -75,8 +73,6 @@ public struct TuningPanel: Hashable, Sendable {
                 ? feel.replacing(Feel.parameters.map(\.key), from: source)
                 : feel.replacing([selectedParameter.key], from: source)
             return next == feel ? .handled : .change(next)
-        case "s" where modifiers.contains(.ctrl):
-            return .save
         case "escape":
             isVisible = false
             return .handled

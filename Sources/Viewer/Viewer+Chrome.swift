@@ -13,7 +13,7 @@ import Gestures
 // | Home End PgUp PgDn  | grid: scroll to the top, the bottom, a screen up or down          |
 extension Viewer {
     /// The help overlay's lines: every control, as the README's table gives them.
-    static let helpLines: [String] = [
+    package static let helpLines: [String] = [
         "PhotoZoom — keys and gestures",
         "",
         "click               open a photo; on the open photo: close it",
@@ -170,11 +170,10 @@ extension Viewer {
 
     // MARK: - Overlays
 
-    /// Caption, scroll indicator and help, in drawing order.
+    /// The aiming fingers and the scroll indicator; the caption and the help, which are text laid
+    /// out with the host's font metrics, are LabUI's (`scene(text:)`).
     func chromeOverlays() -> [Scene.Overlay] {
-        var out = aimingFingerOverlays() + scrollIndicator() + captionOverlays()
-        if chrome.showsHelp { out += helpOverlays() }
-        return out
+        aimingFingerOverlays() + scrollIndicator()
     }
 
     /// A thin bar at the right edge while the grid moves, fading after it stops.
@@ -189,35 +188,5 @@ extension Viewer {
         let fraction = min(max(scroller.offset / layout.maxScroll, 0), 1)
         let rect = Rect(x: windowSize.width - 7, y: 4 + (track - length) * fraction, width: 4, height: length)
         return [.rect(rect, color: Color(1, 1, 1, 0.45 * alpha), filled: true)]
-    }
-
-    /// The caption at the bottom of the open photo's window: a dark band with one line of text.
-    func captionOverlays() -> [Scene.Overlay] {
-        guard let text = caption, phase != .closing, !chrome.showsHelp else { return [] }
-        let alpha = chrome.captionPinned ? 1 : ViewerChrome.fade(since: chrome.captionWokenAt, hold: ViewerChrome.captionHoldSeconds, now: time)
-        guard alpha > 0 else { return [] }
-        let size = 14.0
-        // DejaVu Sans Mono's advance is 0.602 em; the band pads the text by 12 pt on each side.
-        let width = min(windowSize.width - 16, Double(text.count) * size * 0.602 + 24)
-        let band = Rect(x: (windowSize.width - width) / 2, y: windowSize.height - 40, width: width, height: 26)
-        return [.rect(band, color: Color(0, 0, 0, 0.55 * alpha), filled: true),
-                .text(text, at: Point(band.minX + 12, band.minY + 4), size: size, color: Color(1, 1, 1, 0.92 * alpha))]
-    }
-
-    /// The help overlay: every control on a dark panel in the middle of the window.
-    func helpOverlays() -> [Scene.Overlay] {
-        let size = min(15, max(9, (windowSize.height - 60) / Double(Self.helpLines.count) / 1.45))
-        let lineHeight = size * 1.45
-        let longest = Self.helpLines.map(\.count).max() ?? 0
-        let width = min(windowSize.width - 16, Double(longest) * size * 0.602 + 48)
-        let height = Double(Self.helpLines.count) * lineHeight + 36
-        let panel = Rect(x: (windowSize.width - width) / 2, y: max(8, (windowSize.height - height) / 2), width: width, height: height)
-        var out: [Scene.Overlay] = [.rect(Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height), color: Color(0, 0, 0, 0.35), filled: true),
-                                    .rect(panel, color: Color(0.08, 0.08, 0.1, 0.92), filled: true)]
-        for (i, line) in Self.helpLines.enumerated() where !line.isEmpty {
-            out.append(.text(line, at: Point(panel.minX + 24, panel.minY + 18 + Double(i) * lineHeight), size: size,
-                             color: i == 0 ? .focus : Color(0.92, 0.92, 0.92)))
-        }
-        return out
     }
 }

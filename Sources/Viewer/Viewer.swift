@@ -50,7 +50,7 @@ public struct Viewer: Sendable {
     /// The feel lab: tuning panel, slow motion, decision overlay, live curves (`Viewer+Lab.swift`).
     var lab: FeelLab
     /// Help overlay, caption, fullscreen, scroll indicator (`Viewer+Chrome.swift`).
-    var chrome = ViewerChrome()
+    package var chrome = ViewerChrome()
 
     public init(photos: [Photo], windowSize: Size, feel: Feel = .defaults) {
         self.photos = photos
@@ -149,6 +149,10 @@ public struct Viewer: Sendable {
             return
         }
         step(to: event.time)
+        if case let .effect(result) = event.kind {
+            handleEffect(result)
+            return
+        }
         switch event.kind {
         case let .key(.down, key, modifiers):
             handleKey(key, modifiers: modifiers)

@@ -6,6 +6,23 @@ import Testing
 import Trace
 import Viewer
 
+/// Lines kept in memory; after `capacity` lines every write fails as a full disk does.
+final class TestLineSink: LineSink {
+    private(set) var lines: [String] = []
+    var capacity = Int.max
+
+    func write(line: String) throws(TraceError) {
+        guard lines.count < capacity else {
+            throw TraceError(file: "/full/disk.jsonl", message: "cannot be written: No space left on device", exitStatus: 1)
+        }
+        lines.append(line)
+    }
+
+    func flush() throws(TraceError) {}
+
+    var text: String { lines.map { $0 + "\n" }.joined() }
+}
+
 /// A session clock the test sets by hand.
 final class ManualClock: SessionClock {
     var time = 0.0
@@ -28,21 +45,45 @@ final class FrameLoopHarness {
     static let photos = (0..<12).map { Photo(name: "p\($0).jpg", pixelSize: Size(3000, 2000)) }
     static let windowSize = Size(1280, 800)
 
-    let trace = MemoryLineSink(), states = MemoryLineSink()
+    let trace: TestLineSink, states: TestLineSink
     let source = ScriptedEventSource()
     let clock = ManualClock()
     let loop: FrameLoop
-    var warnings: [String] = []
+    /// What went to stderr.
+    var warnings: [String] { warningBox.lines }
+    private let warningBox = WarningBox()
 
-    /// A loop whose feel comes from `feelArgument` (a file path or preset; nil: the defaults), saving to `saveFolder`.
-    init(feelArgument: String? = nil, saveFolder: String = NSTemporaryDirectory()) throws {
-        var sink: [String] = []
-        let live = try LiveFeelFile(argument: feelArgument, saveFolder: saveFolder) { sink.append($0) }
+    /// A loop whose feel comes from `feelArgument` (a file path or preset; nil: the defaults) with
+    /// `fixed` laid over it, saving to `saveFolder`; recording into `trace` and `states`.
+    init(feelArgument: String? = nil, fixed: [String: Double] = [:], saveFolder: String = NSTemporaryDirectory(),
+         trace: TestLineSink = TestLineSink(), states: TestLineSink = TestLineSink()) throws {
+        self.trace = trace
+        self.states = states
+        let box = warningBox
+        let live = try LiveFeelFile(argument: feelArgument, fixed: fixed, saveFolder: saveFolder) { box.lines.append($0) }
         let recording = Recording(live: live, trace: trace, states: states)
         let header = TraceHeader(windowSize: Self.windowSize, scale: 1, photos: Self.photos,
                                  feel: FeelCoding.object(of: recording.feel))
         let session = try recording.session(header: header)
-        loop = FrameLoop(session: session, recording: recording, source: source, clock: clock, windowSize: Self.windowSize)
+        loop = FrameLoop(session: session, recording: recording, source: source, clock: clock, windowSize: Self.windowSize,
+                         warn: { box.lines.append($0) })
+    }
+
+    /// Collects warnings (a class, so the closures above can append).
+    final class WarningBox { var lines: [String] = [] }
+
+    /// The time of the next frame: 1/60 s after the last one stepped.
+    private var nextFrame: Double { clock.time + 1.0 / 60 }
+
+    /// Steps `count` frames at 60 Hz after the last one, `burst` waiting before the first.
+    func step(_ count: Int = 1, _ burst: [WindowInput] = []) throws {
+        try frame(at: nextFrame, burst)
+        for _ in 1..<max(count, 1) { try frame(at: nextFrame) }
+    }
+
+    /// The effect results recorded in the trace, in order.
+    func recordedEffects() throws -> [EffectResult] {
+        try recordedEvents().compactMap { if case let .effect(r) = $0.kind { return r } else { return nil } }
     }
 
     var session: Session { loop.session }

@@ -28,6 +28,11 @@ struct TraceEventFormatTests {
         InputEvent(time: 0.6, kind: .feel(json: "{}")),
         InputEvent(time: 0.7, kind: .photoSize(index: 3, size: Size(600, 400))),
         InputEvent(time: 0.71, kind: .photoSize(index: 0, size: .zero)),
+        InputEvent(time: 0.8, kind: .effect(.feelSaved(path: "/home/u/feel \"2\".json", message: "saved feel.json (3 of 41 differ)"))),
+        InputEvent(time: 0.81, kind: .effect(.feelSaveFailed(message: "feel.json: cannot save the feel file: No space left on device"))),
+        InputEvent(time: 0.82, kind: .effect(.feelReloaded(name: "feel.json", json: #"{"dragRadiusPoints":120}"#, fixed: ["reducedMotion"]))),
+        InputEvent(time: 0.83, kind: .effect(.feelReloaded(name: "f", json: "{}", fixed: []))),
+        InputEvent(time: 0.84, kind: .effect(.feelReloadFailed(message: "feel.json:2: dragRadiusPoints: 0 is out of range"))),
     ]
 
     @Test("an event written and read back is the same event", arguments: events)
@@ -90,6 +95,10 @@ struct TraceEventFormatTests {
         (#"{"t":1,"type":"resize","w":0,"h":5}"#, "w", "expected a number in 0 (excluded)…100000, found 0"),
         (#"{"t":1,"type":"feel","feel":[1]}"#, "feel", "expected an object, found an array"),
         (#"{"t":1,"type":"photo","index":-1,"w":5,"h":5}"#, "index", "expected a whole number in 0…2147483647, found -1"),
+        (#"{"t":1,"type":"effect","effect":"feelLost"}"#, "effect", #"expected one of "feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", found the string "feelLost""#),
+        (#"{"t":1,"type":"effect","effect":"feelSaved","message":"saved"}"#, "path", "expected a string, found nothing (the field is missing)"),
+        (#"{"t":1,"type":"effect","effect":"feelReloaded","name":"f","feel":{},"fixed":"all"}"#, "fixed", #"expected an array of parameter keys, found the string "all""#),
+        (#"{"t":1,"type":"effect","effect":"feelReloaded","name":"f","feel":{},"fixed":[3]}"#, "fixed[0]", "expected a parameter key, found the number 3"),
     ] as [(String, String, String)])
     func fieldErrors(line: String, field: String, message: String) throws {
         let object = try #require(try JSONReader.parse(line).objectValue)

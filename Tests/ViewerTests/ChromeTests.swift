@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Testing
+@testable import LabUI
 @testable import Viewer
 
 @Suite("On-screen help, caption, fullscreen and grid keys: decided in the viewer, drawn from the Scene")
@@ -15,7 +16,7 @@ struct ChromeTests {
         var s = ViewerScript()
         s.key("/", mods: .shift)
         #expect(s.viewer.showsHelp)
-        let lines = Self.texts(s.viewer.scene())
+        let lines = Self.texts(s.viewer.scene(text: .dejaVuSansMono))
         for control in ["Home  End", "F11  f", "Esc", "Tab", "?  h  F1", "Alt + drag", "q  Ctrl+Q"] {
             #expect(lines.contains { $0.hasPrefix(control) }, "help names \(control)")
         }
@@ -85,20 +86,20 @@ struct ChromeTests {
         // Photo 4 is 600 × 400 (shapes cycle every 4); fitted into 1280 × 800: ×2 → 1200 pt wide = 200 %.
         let fit = s.viewer.fitSize(4).width / 600 * 100
         #expect(s.viewer.caption == "p4.png   5 / 12   \(Int(fit.rounded())) %   600 × 400")
-        #expect(Self.texts(s.viewer.scene()).contains(s.viewer.caption!))
+        #expect(Self.texts(s.viewer.scene(text: .dejaVuSansMono)).contains(s.viewer.caption!))
         #expect(s.viewer.scene().title == "p4.png")
         s.run(ViewerChrome.captionHoldSeconds + ViewerChrome.fadeSeconds + 0.1)
-        #expect(Self.texts(s.viewer.scene()).isEmpty, "hidden after the hold and the fade")
+        #expect(Self.texts(s.viewer.scene(text: .dejaVuSansMono)).isEmpty, "hidden after the hold and the fade")
         s.key("i")
-        #expect(Self.texts(s.viewer.scene()) == [s.viewer.caption!])
+        #expect(Self.texts(s.viewer.scene(text: .dejaVuSansMono)) == [s.viewer.caption!])
         s.run(5)
-        #expect(Self.texts(s.viewer.scene()) == [s.viewer.caption!], "kept by i")
+        #expect(Self.texts(s.viewer.scene(text: .dejaVuSansMono)) == [s.viewer.caption!], "kept by i")
         s.key("i")
-        #expect(Self.texts(s.viewer.scene()).isEmpty)
+        #expect(Self.texts(s.viewer.scene(text: .dejaVuSansMono)).isEmpty)
         // Paging wakes it with the new photo's line.
         s.key("right")
         s.settle()
-        #expect(Self.texts(s.viewer.scene()).first?.hasPrefix("p5.png   6 / 12") == true)
+        #expect(Self.texts(s.viewer.scene(text: .dejaVuSansMono)).first?.hasPrefix("p5.png   6 / 12") == true)
         s.key("escape")
         s.settle()
         #expect(s.viewer.scene().title == nil)

@@ -35,6 +35,11 @@ struct FeelLabTests {
         _ = lab.handleKey("d", modifiers: [], wallTime: 0, feel: .defaults)
         #expect(lab.showsDecisions)
         #expect(lab.handleKey("s", modifiers: .ctrl, wallTime: 0, feel: .defaults) == .save)
+        // One Ctrl+S handler, panel shown or not: Ctrl alone saves, Ctrl+Shift+S does not.
+        #expect(lab.handleKey("s", modifiers: [.ctrl, .shift], wallTime: 0, feel: .defaults) == nil)
+        lab.panel.isVisible = true
+        #expect(lab.handleKey("s", modifiers: .ctrl, wallTime: 0, feel: .defaults) == .save)
+        #expect(lab.handleKey("s", modifiers: [.ctrl, .shift], wallTime: 0, feel: .defaults) == nil)
     }
 
     @Test("a reloaded file moves the reset baseline only for the keys it changed")
@@ -47,8 +52,17 @@ struct FeelLabTests {
         lab.fileFeelArrived(file, current: current)
         #expect(lab.baseline.dragRadiusPoints == 120)
         #expect(lab.baseline.clickSlopPoints == Feel.defaults.clickSlopPoints)
-        lab.saved(file)
-        #expect(lab.baseline == file)
+        // Ctrl+S asks to save; the baseline moves only when the save's result says it succeeded.
+        let fileValues = lab.baseline
+        var tuned = file
+        tuned.clickSlopPoints = 4
+        lab.requestSave(tuned)
+        #expect(lab.baseline != tuned && lab.pendingSave == tuned)
+        lab.saveFinished(succeeded: false)
+        #expect(lab.baseline == fileValues && lab.pendingSave == nil)
+        lab.requestSave(tuned)
+        lab.saveFinished(succeeded: true)
+        #expect(lab.baseline == tuned && lab.pendingSave == nil)
     }
 
     @Test("messages wrap at spaces to the room left of the panel")

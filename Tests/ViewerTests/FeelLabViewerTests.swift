@@ -109,7 +109,7 @@ struct FeelLabViewerTests {
         #expect(lab.curves.samples.contains { $0.scale != nil && abs($0.scale! - 1) < 1e-9 })
     }
 
-    @Test("Ctrl+S asks the shell to save and makes the current set the saved one; a file reload moves only its keys")
+    @Test("Ctrl+S asks the shell to save; the set counts as saved when feelSaved comes back; a file reload moves only its keys")
     func savedFeel() {
         var s = ViewerScript()
         s.key("tab")
@@ -117,7 +117,15 @@ struct FeelLabViewerTests {
         #expect(s.viewer.savedFeel == .defaults)
         s.key("s", mods: .ctrl)
         #expect(s.viewer.takeRequests() == [.saveFeel])
+        #expect(s.viewer.feelToSave == s.viewer.feel)
+        #expect(s.viewer.savedFeel == .defaults, "not saved until the result comes back")
+        s.send(.effect(.feelSaveFailed(message: "feel.json: cannot save the feel file: No space left on device")))
+        #expect(s.viewer.savedFeel == .defaults && s.viewer.feelToSave == nil)
+        #expect(s.viewer.feelLab.message?.isError == true)
+        s.key("s", mods: .ctrl)
+        s.send(.effect(.feelSaved(path: "feel.json", message: "saved feel.json")))
         #expect(s.viewer.savedFeel == s.viewer.feel)
+        #expect(s.viewer.feelLab.message?.text == "saved feel.json")
         // A reload from the file that changes the drag radius only.
         var file = s.viewer.feel
         file.dragRadiusPoints = 120
