@@ -119,9 +119,9 @@ extension Viewer {
     /// `base` is the sample to measure from (the photo was moving: it stops exactly where it is), or
     /// nil (it was at rest: it catches up with the pointer's travel since the press).
     mutating func grabForDismissal(_ m: Manipulation, base: Manipulation?, from: Phase) {
+        let p = progress
         releaseControlIntoPose()
         guard var tr = transition else { return }
-        let p = progress
         tr.pose.pause()
         tr.pose.hold(at: tr.pose.value)
         tr.fade?.set(p)

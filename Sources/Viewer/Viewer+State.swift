@@ -58,7 +58,10 @@ extension Viewer {
         switch control {
         case let .dismissal(d): return min(max(d.progress(feel: feel), 0), 1)
         case .pending, .paging: return 1
-        case .flight, .zoom: return tr.flightProgress
+        case let .zoom(zoom):
+            if case .spring = zoom.drive { return tr.flightProgress }
+            return min(max(zoom.heldProgress, 0), 1)
+        case .flight: return tr.flightProgress
         }
     }
 

@@ -31,10 +31,11 @@ extension Viewer {
         guard transition != nil else { return }
         let before = phase
         if before == .closing { return }
+        // The progress shown now (paging, a held gesture and a zoom keep their own): closing starts there.
+        let p = progress
         releaseControlIntoPose()
         if owner == .photo { owner = .ignored }
         tapDismissal = nil
-        let p = progress
         revealCell()
         guard var tr = transition else { return }
         if tr.fade != nil {
@@ -92,6 +93,15 @@ extension Viewer {
         guard var tr = transition else { return }
         switch control {
         case let .paging(pager):
+            // The neighbours on screen slide on out while the current photo goes its way.
+            let slot = slotWidth
+            let shown = [(tr.photo - 1, -slot), (tr.photo + 1, slot)].filter { photos.indices.contains($0.0) }
+            if !shown.isEmpty, !pager.offset.isAtRest || pager.offset.value != 0 {
+                var offset = pager.offset
+                if offset.isPaused { offset.resume() }
+                offset.retarget(to: 0)
+                departing = DepartingNeighbours(photos: shown.map { (index: $0.0, shift: $0.1) }, offset: offset)
+            }
             var v = tr.pose.value
             v.center.x += pager.offset.value
             var vel = tr.pose.velocity

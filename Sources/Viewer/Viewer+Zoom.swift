@@ -7,7 +7,9 @@ extension Viewer {
     /// A pinch out on the presented photo starts zooming (the photo catches up with the pinch).
     mutating func beginZoomGesture(_ m: Manipulation) {
         guard let tr = transition else { return }
-        control = .zoom(ZoomInteraction())
+        var zoom = ZoomInteraction()
+        zoom.heldProgress = progress
+        control = .zoom(zoom)
         startZoomHold(m, base: nil)
         notes.append(.grabbed(photo: tr.photo, gesture: m.kind.rawValue, from: .presented, time: time))
     }
@@ -27,7 +29,9 @@ extension Viewer {
     }
 
     private mutating func startZoomHold(_ m: Manipulation, base: Manipulation?) {
+        let p = progress
         guard case var .zoom(zoom) = control, var tr = transition else { return }
+        zoom.heldProgress = p
         if case let .coasting(x, y) = zoom.drive {
             tr.pose.hold(at: PhotoPose(center: Point(x.value, y.value), size: tr.pose.value.size, scale: tr.pose.value.scale))
         }
@@ -140,7 +144,7 @@ extension Viewer {
             tr.pose.hold(at: pose)
             if x.isAtRest && y.isAtRest {
                 tr.pose.resume()
-                tr.pose.retarget(to: pose)
+                tr.head(to: pose, destination: .open, role: .zoom, feel: feel, progress: zoom.heldProgress)
                 zoom.drive = .spring
             } else {
                 zoom.drive = .coasting(x: x, y: y)
@@ -161,6 +165,7 @@ extension Viewer {
     mutating func resizeZoom(oldFit: Size) {
         guard case let .zoom(zoom) = control, let base = zoomBase else { return }
         let returning = zoom.returningToFit
+        let p = progress
         releaseControlIntoPose()
         guard var tr = transition else { return }
         let fit = fitSize(tr.photo)
@@ -168,7 +173,7 @@ extension Viewer {
         let ratio = oldFit.width > 0 ? fit.width / oldFit.width : 1
         let target = returning ? fullPose(tr.photo)
             : ZoomInteraction.clampedPose(center: centre + (base.center - centre) * ratio, scale: base.scale, fit: fit, window: windowSize)
-        tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: progress)
+        tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p)
         transition = tr
         var next = ZoomInteraction()
         next.returningToFit = returning
@@ -199,13 +204,14 @@ extension Viewer {
         let s = min(max(scale, 1), max(1, feel.maximumZoomScale))
         let toFit = s <= 1 + 1e-6
         if toFit && phase == .presented { return }
+        let p = progress
         releaseControlIntoPose()
         guard var tr = transition else { return }
         let fit = fitSize(tr.photo)
         var reference = base
         reference.size = fit
         let target = toFit ? fullPose(tr.photo) : ZoomInteraction.zoomed(reference, to: s, about: anchor, fit: fit, window: windowSize)
-        tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: progress)
+        tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p)
         transition = tr
         var zoom = ZoomInteraction()
         zoom.returningToFit = toFit

@@ -38,6 +38,8 @@ public struct Viewer: Sendable {
     var control: PhotoControl = .flight
     /// Who receives the manipulation in progress.
     var owner: ManipulationOwner = .none
+    /// Paging neighbours sliding out after paging was cut short (see `DepartingNeighbours`).
+    var departing: DepartingNeighbours?
     /// The manipulation in progress as the recognizer reported it (for the finger overlay).
     var heldManipulation: Manipulation?
     /// The photo opened last (the state log's `photo` in the grid).
@@ -295,11 +297,15 @@ public struct Viewer: Sendable {
         time = t
         scroller.advance(by: dt, now: t)
         advancePhoto(by: dt)
+        if var d = departing {
+            d.advance(by: dt)
+            departing = d.isAtRest ? nil : d
+        }
     }
 
     /// True when nothing moves and no gesture is held.
     public var isAtRest: Bool {
-        guard scroller.isAtRest, owner == .none else { return false }
+        guard scroller.isAtRest, owner == .none, departing == nil else { return false }
         guard let tr = transition else { return true }
         switch control {
         case .flight: return tr.isAtRest && tr.destination == .open
@@ -315,6 +321,7 @@ public struct Viewer: Sendable {
 
     mutating func resize(to size: Size) {
         guard size.isFinite, size.width > 0, size.height > 0, size != windowSize else { return }
+        departing = nil
         // Keep the top-left photo in view where it was while the columns reflow.
         let old = layout
         let anchor = old.visibleRange(scroll: scroller.offset).lowerBound
