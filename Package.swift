@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "TestSupport"]),
-        .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer"], exclude: ["Golden"]),
+        .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "CSDL2"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom"]),
     ]

@@ -10,7 +10,7 @@ public func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
-/// The windowed app: SDL window, event translation, the viewer, scene drawing, the frame loop.
+/// The windowed app: SDL window and renderer around a `FrameLoop` fed by SDL's events, drawing each frame.
 public final class App {
     private let options: RunOptions
     private var window: OpaquePointer?
@@ -22,7 +22,7 @@ public final class App {
 
     /// Runs until the user quits. Throws a `ShellError` for bad input or a failure to start.
     public func run() throws {
-        let folder = try PhotoFolder(path: options.photosPath)
+        let selection = try PhotoSelection(paths: options.photoPaths, recursive: options.recursive)
         let recording = try Recording(options: options)
         if SDL_getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "x11", 1) }
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
@@ -47,60 +47,26 @@ public final class App {
         self.renderer = renderer
         defer { SDL_DestroyRenderer(renderer) }
 
-        let catalog = PhotoCatalog(folder: folder, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
+        let catalog = PhotoCatalog(files: selection.files, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
         let photos = catalog.photos
         let textures = PhotoPipeline(catalog: catalog, warn: printError)
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
-        var windowSize = currentWindowSize(window)
+        let windowSize = currentWindowSize(window)
         let header = TraceHeader(windowSize: windowSize, scale: pointScale(window, renderer, windowSize), photos: photos,
-                                 feel: FeelCoding.object(of: recording.feel))
+                                 feel: FeelCoding.object(of: recording.feel), openPhoto: selection.openIndex)
         let session = try recording.session(header: header)
-        var translator = EventTranslator(windowSize: windowSize)
-        let clock = MonotonicClock()
-
-        var running = true
-        var event = SDL_Event()
-        while running {
-            while SDL_PollEvent(&event) != 0 {
-                let t = clock.now()
-                if event.type == SDL_QUIT.rawValue { running = false; break }
-                if let input = translator.translate(event, at: t) {
-                    if case let .resize(size) = input.kind { windowSize = size }
-                    try recording.handle(input, in: session)
-                }
-            }
-            let t = clock.now()
-            // Sizes of photos whose headers were read after start-up: recorded, so a replay matches.
-            for sizeEvent in textures.takePhotoSizeEvents(at: t) { try recording.handle(sizeEvent, in: session) }
-            // A saved change of the feel file: recorded and applied as a feel event; an error shows.
-            let (feelEvent, notice) = recording.live.poll(at: t, current: session.viewer.feel)
-            if let feelEvent { try recording.handle(feelEvent, in: session) }
-            if let notice { show(notice, in: session) }
-            try recording.handle(.frame(t), in: session)
-            for request in session.takeRequests() {
-                switch request {
-                case .quit: running = false
-                case .saveFeel: show(recording.live.save(session.viewer.feel), in: session)
-                }
-            }
-            if let limit = options.quitAfterSeconds, t >= limit { running = false }
-
-            sceneRenderer.pointScale = pointScale(window, renderer, windowSize)
+        let loop = FrameLoop(session: session, recording: recording, source: SDLEventSource(windowSize: windowSize),
+                             clock: MonotonicClock(), windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
+                             lateSizes: textures.takePhotoSizeEvents(at:))
+        while loop.isRunning {
+            try loop.step()
+            sceneRenderer.pointScale = pointScale(window, renderer, loop.windowSize)
             SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
             sceneRenderer.draw(session.viewer.scene())
-            if !running, let path = options.screenshotPath { try Screenshot.save(renderer, to: path) }
+            if !loop.isRunning, let path = options.screenshotPath { try Screenshot.save(renderer, to: path) }
             SDL_RenderPresent(renderer)
         }
         try recording.close()
-    }
-
-    /// Puts a feel-file notice on the window's message line.
-    private func show(_ notice: LiveFeelFile.Notice, in session: Session) {
-        switch notice {
-        case let .info(text): session.show(message: text, isError: false)
-        case let .error(text): session.show(message: text, isError: true)
-        case .clear: session.show(message: nil, isError: false)
-        }
     }
 
     private func currentWindowSize(_ window: OpaquePointer) -> Size {

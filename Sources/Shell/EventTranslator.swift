@@ -2,7 +2,7 @@ import CSDL2
 import Geometry
 import Gestures
 
-/// Turns SDL events into SDL-free `InputEvent`s, stamped with the time they were polled.
+/// Turns SDL events into SDL-free input kinds (the frame loop stamps them with their time).
 ///
 /// Mouse events that SDL synthesises from touches are dropped (the finger events carry them), so
 /// nothing is counted twice. Finger coordinates arrive normalised and are mapped to window points.
@@ -44,47 +44,47 @@ public struct EventTranslator {
         return nil
     }
 
-    /// The input event for `event` at `time`, or nil for events the viewer does not take.
-    public mutating func translate(_ event: SDL_Event, at time: Double) -> InputEvent? {
+    /// The input for `event`, or nil for events the viewer does not take.
+    public mutating func translate(_ event: SDL_Event) -> InputEvent.Kind? {
         let mods = Self.modifiers(UInt32(SDL_GetModState().rawValue))
         switch SDL_EventType(event.type) {
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button
             guard b.which != Self.touchMouseID, let button = Self.button(b.button) else { return nil }
             let phase: PressPhase = event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .down : .up
-            return InputEvent(time: time, kind: .pointer(phase: phase, position: Point(Double(b.x), Double(b.y)),
-                                                         button: button, modifiers: mods))
+            return .pointer(phase: phase, position: Point(Double(b.x), Double(b.y)),
+                            button: button, modifiers: mods)
         case SDL_MOUSEMOTION:
             let m = event.motion
             guard m.which != Self.touchMouseID else { return nil }
-            return InputEvent(time: time, kind: .pointer(phase: .move, position: Point(Double(m.x), Double(m.y)),
-                                                         button: Self.heldButton(m.state), modifiers: mods))
+            return .pointer(phase: .move, position: Point(Double(m.x), Double(m.y)),
+                            button: Self.heldButton(m.state), modifiers: mods)
         case SDL_MOUSEWHEEL:
             let w = event.wheel
             guard w.which != Self.touchMouseID else { return nil }
             let flip: Double = w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
             let dx = Double(w.preciseX) * flip, dy = Double(w.preciseY) * flip
-            return InputEvent(time: time, kind: .wheel(position: Point(Double(w.mouseX), Double(w.mouseY)),
-                                                       delta: Point(dx, dy), modifiers: mods))
+            return .wheel(position: Point(Double(w.mouseX), Double(w.mouseY)),
+                            delta: Point(dx, dy), modifiers: mods)
         case SDL_KEYDOWN, SDL_KEYUP:
             let k = event.key
             guard k.repeat == 0 || event.type == SDL_KEYDOWN.rawValue else { return nil }
             let name = String(cString: SDL_GetKeyName(k.keysym.sym)).lowercased()
             guard !name.isEmpty else { return nil }
             let phase: PressPhase = event.type == SDL_KEYDOWN.rawValue ? .down : .up
-            return InputEvent(time: time, kind: .key(phase: phase, key: name,
-                                                     modifiers: Self.modifiers(UInt32(k.keysym.mod))))
+            return .key(phase: phase, key: name,
+                            modifiers: Self.modifiers(UInt32(k.keysym.mod)))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let f = event.tfinger
             let phase: TouchPhase = event.type == SDL_FINGERDOWN.rawValue ? .down
                 : event.type == SDL_FINGERUP.rawValue ? .up : .move
             let p = Point(Double(f.x) * windowSize.width, Double(f.y) * windowSize.height)
-            return InputEvent(time: time, kind: .touch(phase: phase, id: Int(truncatingIfNeeded: f.fingerId), position: p))
+            return .touch(phase: phase, id: Int(truncatingIfNeeded: f.fingerId), position: p)
         case SDL_WINDOWEVENT:
             let w = event.window
             if w.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) {
                 windowSize = Size(Double(w.data1), Double(w.data2))
-                return InputEvent(time: time, kind: .resize(windowSize))
+                return .resize(windowSize)
             }
             return nil
         default:

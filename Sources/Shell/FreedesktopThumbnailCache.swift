@@ -81,7 +81,7 @@ public struct FreedesktopThumbnailCache: Sendable {
             let entry = directory.appendingPathComponent(sizeClass.folderName, isDirectory: true)
                 .appendingPathComponent(name, isDirectory: false).path
             guard let file = try? PhotoFile(path: entry), let bytes = try? file.readAll(),
-                  let text = Self.textChunks(bytes), text["Thumb::URI"] == uri,
+                  PNGChunks.isComplete(bytes), let text = Self.textChunks(bytes), text["Thumb::URI"] == uri,
                   text["Thumb::MTime"].flatMap({ Int($0) }) == modificationTime else { continue }
             let surface: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
                 guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
@@ -96,7 +96,7 @@ public struct FreedesktopThumbnailCache: Sendable {
 
     /// The tEXt chunks before the image data of a PNG, or nil when `bytes` is not a PNG.
     static func textChunks(_ bytes: [UInt8]) -> [String: String]? {
-        guard bytes.count > 8, Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
+        guard bytes.count > 8, Array(bytes[0..<8]) == PNGChunks.signature else { return nil }
         var text: [String: String] = [:]
         var offset = 8
         while offset + 8 <= bytes.count {

@@ -1,11 +1,11 @@
+import Foundation
+
 /// What a photo file's header says: its format, stored pixel size and EXIF orientation, read
 /// without decoding any pixels (a few hundred bytes of a file of megabytes).
 struct ImageHeader: Equatable, Sendable {
     /// The formats whose headers PhotoZoom parses itself; anything else goes to SDL_image.
     enum Format: String, Sendable {
-        case jpeg, png, gif, bmp, webp, tiff, pnm, qoi, tga
-        /// Read by SDL_image alone (SVG, XPM, PCX, …): sized by a decode.
-        case other
+        case jpeg, png, gif, bmp, webp, tiff, pnm, qoi, tga, svg, xpm
     }
 
     var format: Format
@@ -13,12 +13,33 @@ struct ImageHeader: Equatable, Sendable {
     var storedWidth: Int
     var storedHeight: Int
     var orientation: ExifOrientation
+    /// The largest picture a decode allocates when it differs from the stored size: a GIF frame
+    /// larger than its logical screen. Nil for the stored size.
+    var largestFrame: (width: Int, height: Int)?
 
     /// Pixel size as the picture is shown, after orientation.
     var uprightSize: (width: Int, height: Int) { orientation.uprightSize(width: storedWidth, height: storedHeight) }
 
-    /// Stored pixels: what a full decode allocates (×4 bytes).
-    var pixelCount: Int { storedWidth * storedHeight }
+    /// Stored pixels: what a full decode allocates (×4 bytes). Saturates at `Int.max`: a header
+    /// may state two sides of 2^32 − 1, whose product does not fit.
+    var pixelCount: Int { Self.pixels(storedWidth, storedHeight) }
+
+    /// `width × height`, or `Int.max` when it does not fit.
+    static func pixels(_ width: Int, _ height: Int) -> Int {
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? .max : product
+    }
+
+    /// Throws `tooManyPixels` (before decoding) when the stored size or a larger frame has more
+    /// than `limit` pixels.
+    func checkPixels(limit: Int) throws(ImageProblem) {
+        if pixelCount > limit {
+            throw .tooManyPixels(width: storedWidth, height: storedHeight, limit: limit, beforeDecoding: true)
+        }
+        if let frame = largestFrame, Self.pixels(frame.width, frame.height) > limit {
+            throw .tooManyPixels(width: frame.width, height: frame.height, limit: limit, beforeDecoding: true)
+        }
+    }
 
     static func == (a: ImageHeader, b: ImageHeader) -> Bool {
         a.format == b.format && a.storedWidth == b.storedWidth && a.storedHeight == b.storedHeight
@@ -35,14 +56,16 @@ struct ImageHeader: Equatable, Sendable {
         }
         if starts([0xFF, 0xD8]) { return try readJPEG(source) }
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return try readPNG(source) }
-        if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return try readGIF(magic) }
+        if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return try readGIF(source) }
         if starts(Array("BM".utf8)) { return try readBMP(source) }
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return try readWebP(source) }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return try readTIFF(source) }
         if magic.count >= 3, magic[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(magic[1]),
            isSpace(magic[2]) { return try readPNM(source) }
         if starts(Array("qoif".utf8)) { return try readQOI(magic) }
+        if starts(Array("/* XPM */".utf8)) { return try readXPM(source) }
         if fileExtension == "tga" { return try readTGA(source) }
+        if let svg = try readSVG(source) { return svg }
         return nil
     }
 
@@ -128,9 +151,43 @@ struct ImageHeader: Equatable, Sendable {
 
     // MARK: - GIF, BMP, QOI, TGA, PNM
 
-    static func readGIF(_ magic: [UInt8]) throws(ImageProblem) -> ImageHeader {
-        guard magic.count >= 10 else { throw .truncated("the file ends inside the GIF header") }
-        return try make(.gif, le16(magic, 6), le16(magic, 8))
+    /// The logical screen's size, and the largest frame (image descriptor) that reaches beyond it:
+    /// a decoder allocates each frame at its own size, whatever the screen says.
+    static func readGIF(_ s: ByteSource) throws(ImageProblem) -> ImageHeader {
+        let screen = try s.bytes(at: 0, count: 13)
+        guard screen.count == 13 else { throw .truncated("the file ends inside the GIF header") }
+        var header = try make(.gif, le16(screen, 6), le16(screen, 8))
+        var frame = (width: header.storedWidth, height: header.storedHeight)
+        var offset = 13 + (screen[10] & 0x80 != 0 ? 3 << (Int(screen[10] & 7) + 1) : 0)
+        /// Skips data sub-blocks from `offset`; false when the file ends first.
+        func skipSubBlocks() throws(ImageProblem) -> Bool {
+            while true {
+                let size = try s.bytes(at: offset, count: 1)
+                guard let n = size.first else { return false }
+                offset += 1 + Int(n)
+                if n == 0 { return true }
+            }
+        }
+        // Every frame up to the trailer, or up to where the file ends.
+        walk: while offset < s.count {
+            let kind = try s.bytes(at: offset, count: 1)
+            switch kind.first {
+            case 0x21?:  // extension: label, then sub-blocks
+                offset += 2
+                guard try skipSubBlocks() else { break walk }
+            case 0x2C?:  // image descriptor: left, top, width, height, flags
+                let d = try s.bytes(at: offset + 1, count: 9)
+                guard d.count == 9 else { break walk }
+                let w = le16(d, 0) + le16(d, 4), h = le16(d, 2) + le16(d, 6)
+                if pixels(w, h) > pixels(frame.width, frame.height) { frame = (w, h) }
+                offset += 10 + (d[8] & 0x80 != 0 ? 3 << (Int(d[8] & 7) + 1) : 0) + 1  // + LZW code size
+                guard try skipSubBlocks() else { break walk }
+            default:
+                break walk  // the trailer (0x3B) or damage: what follows is never decoded
+            }
+        }
+        if frame != (header.storedWidth, header.storedHeight) { header.largestFrame = frame }
+        return header
     }
 
     /// BITMAPCOREHEADER (12 bytes, 16-bit sizes) or a later info header (32-bit signed sizes; a
@@ -171,12 +228,7 @@ struct ImageHeader: Equatable, Sendable {
                 while i < h.count, h[i] != 0x0A { i += 1 }
             } else if isSpace(h[i]) {
                 i += 1
-            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(h[i]) {
-                var n = 0
-                while i < h.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(h[i]) {
-                    n = min(n * 10 + Int(h[i] - UInt8(ascii: "0")), 1 << 40)
-                    i += 1
-                }
+            } else if let n = decimal(h, &i) {
                 numbers.append(n)
             } else {
                 throw .corrupt("unexpected byte \(hex(h[i])) in the Netpbm header")
@@ -184,6 +236,83 @@ struct ImageHeader: Equatable, Sendable {
         }
         guard numbers.count == 2 else { throw .truncated("the file ends inside the Netpbm header") }
         return try make(.pnm, numbers[0], numbers[1])
+    }
+
+    // MARK: - XPM, SVG
+
+    /// XPM 3: a C array whose first string is "WIDTH HEIGHT COLOURS CHARS-PER-PIXEL".
+    static func readXPM(_ s: ByteSource) throws(ImageProblem) -> ImageHeader {
+        let text = try s.bytes(at: 0, count: 4096)
+        guard let quote = text.firstIndex(of: UInt8(ascii: "\"")) else { throw .truncated("the XPM has no values line") }
+        var numbers: [Int] = []
+        var i = quote + 1
+        while numbers.count < 4, i < text.count, text[i] != UInt8(ascii: "\"") {
+            if isSpace(text[i]) { i += 1; continue }
+            guard let n = decimal(text, &i) else { throw .corrupt("unexpected byte \(hex(text[i])) in the XPM values line") }
+            numbers.append(n)
+        }
+        guard numbers.count == 4 else { throw .corrupt("the XPM values line has \(numbers.count) of its 4 numbers") }
+        guard (1...8).contains(numbers[3]) else { throw .unsupported("\(numbers[3]) characters per XPM pixel (1 to 8 are read)") }
+        guard (1...(1 << 24)).contains(numbers[2]) else { throw .corrupt("the XPM declares \(numbers[2]) colours") }
+        return try make(.xpm, numbers[0], numbers[1])
+    }
+
+    /// The size an SVG renders at: its root element's `width` and `height` (px, or a CSS length at
+    /// 96 per inch), else its `viewBox`. Nil when the first 4 KiB hold no `<svg` element (not SVG)
+    /// or the size is left to the drawing's bounds (then the decode sizes it).
+    static func readSVG(_ s: ByteSource) throws(ImageProblem) -> ImageHeader? {
+        let text = String(decoding: try s.bytes(at: 0, count: 4096), as: UTF8.self)
+        guard let open = text.range(of: "<svg") else { return nil }
+        let element = text[open.upperBound...].prefix { $0 != ">" }
+        func attribute(_ name: String) -> String? {
+            var rest = element[...]
+            while let r = rest.range(of: name + "=") {
+                let before = rest[..<r.lowerBound].last
+                rest = rest[r.upperBound...]
+                guard before.map({ $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }) ?? false,
+                      let q = rest.first, q == "\"" || q == "'" else { continue }
+                return String(rest.dropFirst().prefix { $0 != q })
+            }
+            return nil
+        }
+        var width = attribute("width").flatMap(cssPixels), height = attribute("height").flatMap(cssPixels)
+        if width == nil || height == nil, let box = attribute("viewBox") {
+            let parts = box.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+            if parts.count == 4 {
+                width = width ?? parts[2]
+                height = height ?? parts[3]
+            }
+        }
+        guard let w = width, let h = height else { return nil }
+        return try make(.svg, pixelSide(w), pixelSide(h))
+    }
+
+    /// A CSS length in pixels (96 per inch); nil for percentages and unknown units.
+    static func cssPixels(_ value: String) -> Double? {
+        let units: [(String, Double)] = [("px", 1), ("pt", 96.0 / 72), ("pc", 16), ("mm", 96 / 25.4), ("cm", 96 / 2.54), ("in", 96)]
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        for (unit, scale) in units where trimmed.hasSuffix(unit) {
+            return Double(trimmed.dropLast(unit.count)).map { $0 * scale }
+        }
+        return Double(trimmed)
+    }
+
+    /// A rendered side in whole pixels: rounded up, saturated far beyond any pixel limit (never a
+    /// trap on 1e300 or infinity); NaN and negatives give 0 (refused by `make`).
+    static func pixelSide(_ value: Double) -> Int {
+        guard value.isFinite || value == .infinity, value > 0 else { return 0 }
+        return Int(min(value.rounded(.up), Double(UInt32.max)))
+    }
+
+    /// A decimal number at `i` (advanced past it), saturated at 2^40; nil when no digit is there.
+    static func decimal(_ b: [UInt8], _ i: inout Int) -> Int? {
+        let start = i
+        var n = 0
+        while i < b.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b[i]) {
+            n = min(n * 10 + Int(b[i] - UInt8(ascii: "0")), 1 << 40)
+            i += 1
+        }
+        return i > start ? n : nil
     }
 
     // MARK: - WebP

@@ -13,8 +13,9 @@ enum ImageProblem: Error, Equatable, Sendable {
     case truncated(String)
     /// The image data is damaged.
     case corrupt(String)
-    /// The header declares more pixels than the limit: refused before decoding (a decompression bomb).
-    case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// More pixels than the limit: refused before decoding when a header declared them (a
+    /// decompression bomb), after it for formats sized only by decoding them.
+    case tooManyPixels(width: Int, height: Int, limit: Int, beforeDecoding: Bool)
     /// A valid image in a variant the decoders cannot handle.
     case unsupported(String)
     /// Decoded, but the pixels could not be turned into a texture.
@@ -28,8 +29,10 @@ enum ImageProblem: Error, Equatable, Sendable {
         case let .notAnImage(detail): return "not an image (\(detail))"
         case let .truncated(detail): return "truncated image: \(detail)"
         case let .corrupt(detail): return "corrupt image: \(detail)"
-        case let .tooManyPixels(w, h, limit):
-            return "image too large: \(w)×\(h) is \(Self.megapixels(w * h)) MP, above the \(Self.megapixels(limit)) MP limit (refused before decoding)"
+        case let .tooManyPixels(w, h, limit, before):
+            // Double: sides from a header can be up to 2^32 − 1 each, a product beyond Int.
+            return "image too large: \(w)×\(h) is \(Self.megapixels(Double(w) * Double(h))) MP, above the \(Self.megapixels(Double(limit))) MP limit"
+                + (before ? " (refused before decoding)" : " (found when decoding; its pixels were dropped)")
         case let .unsupported(detail): return "unsupported image: \(detail)"
         case let .cannotUpload(detail): return "cannot make a texture: \(detail)"
         }
@@ -38,8 +41,8 @@ enum ImageProblem: Error, Equatable, Sendable {
     /// The warning line for `path`.
     func warning(path: String) -> String { "warning: \(path): \(message); showing a placeholder" }
 
-    private static func megapixels(_ pixels: Int) -> String {
-        let mp = Double(pixels) / 1_000_000
+    private static func megapixels(_ pixels: Double) -> String {
+        let mp = pixels / 1_000_000
         return mp >= 10 ? String(Int(mp.rounded())) : String((mp * 10).rounded() / 10)
     }
 }

@@ -16,8 +16,8 @@ import Viewer
 ///
 /// A file that cannot be shown (empty, unreadable, not an image, corrupt header, above the pixel
 /// limit) gets one warning line when its header is read and a zero size; the pipeline draws it as
-/// a broken placeholder. Formats without a parser here (SVG, XPM, PCX, …) are sized by an SDL_image
-/// decode; they are rare in photo folders.
+/// a broken placeholder. Content without a parser here (PCX, LBM, …) is sized when it is decoded,
+/// in a decoder helper; such files are rare in photo folders.
 public struct PhotoCatalog: Sendable {
     /// How long start-up spends reading headers before leaving the rest to the pipeline: 50 ms
     /// reads about 3,500 headers from the page cache, 500 from a cold SSD — always the first screens.
@@ -34,11 +34,16 @@ public struct PhotoCatalog: Sendable {
         var header: ImageHeader?
         /// Why the file cannot be shown (already warned about).
         var problem: ImageProblem?
+        /// True when the header was read but is in no format parsed here (PCX, LBM, …, or not an
+        /// image at all): the size comes from decoding it, in a decoder helper.
+        var sizedByDecode = false
 
         /// True when the file cannot be shown.
         public var isBroken: Bool { problem != nil }
-        /// True once the header was read (or found unreadable).
-        public var isKnown: Bool { header != nil || problem != nil }
+        /// True once the header was read (or found unreadable, or left to the decode).
+        public var isKnown: Bool { header != nil || problem != nil || sizedByDecode }
+        /// True when the viewer has the photo's size or will never have one (broken).
+        var hasSize: Bool { header != nil || problem != nil }
     }
 
     public let entries: [Entry]
@@ -89,24 +94,19 @@ public struct PhotoCatalog: Sendable {
     /// The entry for one file: its header, or the problem that keeps it from being shown.
     static func entry(for url: URL, pixelLimit: Int) -> Entry {
         do throws(ImageProblem) {
-            let header = try readHeader(url)
-            guard header.pixelCount <= pixelLimit else {
-                throw .tooManyPixels(width: header.storedWidth, height: header.storedHeight, limit: pixelLimit)
-            }
+            guard let header = try readHeader(url) else { return Entry(url: url, sizedByDecode: true) }
+            try header.checkPixels(limit: pixelLimit)
             return Entry(url: url, header: header)
         } catch {
             return Entry(url: url, problem: error)
         }
     }
 
-    /// The header from the file's bytes, or from an SDL_image decode for formats not parsed here.
-    static func readHeader(_ url: URL) throws(ImageProblem) -> ImageHeader {
+    /// The header from the file's bytes; nil for content in no format parsed here, which only a
+    /// decode can size (never in this process: a damaged file of a rare format is where image
+    /// libraries crash).
+    static func readHeader(_ url: URL) throws(ImageProblem) -> ImageHeader? {
         let file = try PhotoFile(path: url.path)
-        if let header = try ImageHeader.read(file, fileExtension: url.pathExtension.lowercased()) { return header }
-        guard let surface = IMG_Load(url.path) else {
-            throw .notAnImage("content in no format PhotoZoom reads; SDL_image: \(String(cString: SDL_GetError()))")
-        }
-        defer { SDL_FreeSurface(surface) }
-        return try ImageHeader.make(.other, Int(surface.pointee.w), Int(surface.pointee.h))
+        return try ImageHeader.read(file, fileExtension: url.pathExtension.lowercased())
     }
 }

@@ -42,11 +42,12 @@ final class PhotoDecoder {
         guard let header = known else {
             return try decodeWithSDLImage(try file.readAll(), typeHint: ext, header: nil, target: target)
         }
-        guard header.pixelCount <= pixelLimit else {
-            throw .tooManyPixels(width: header.storedWidth, height: header.storedHeight, limit: pixelLimit)
-        }
+        try header.checkPixels(limit: pixelLimit)
         if case .thumbnail = target, let cached = cachedThumbnail(file, header, target) { return cached }
         let bytes = try file.readAll()
+        if header.format == .png, !PNGChunks.isComplete(bytes) {
+            throw .truncated("the PNG ends before its last chunk (IEND)")
+        }
         if header.format == .jpeg { return try decodeJPEG(bytes, orientation: header.orientation, target: target) }
         return try decodeWithSDLImage(bytes, typeHint: ext, header: header, target: target)
     }
@@ -84,16 +85,36 @@ final class PhotoDecoder {
 
     // MARK: - JPEG
 
+    /// Decodes with the decoder's TurboJPEG handle, which is thrown away after any failure or
+    /// warning: libjpeg-turbo 2.1 leaves a handle stuck mid-header after a failed header read,
+    /// and every later photo on it would fail or crash. A new handle costs microseconds.
     private func decodeJPEG(_ bytes: [UInt8], orientation: ExifOrientation, target: DecodeTarget) throws(ImageProblem) -> DecodedImage {
         if turbo == nil { turbo = tjInitDecompress() }
-        guard let turbo else { throw .unsupported("TurboJPEG cannot start: \(String(cString: tjGetErrorStr2(nil)))") }
+        guard let handle = turbo else { throw .unsupported("TurboJPEG cannot start: \(String(cString: tjGetErrorStr2(nil)))") }
+        var clean = false
+        defer {
+            if !clean {
+                tjDestroy(handle)
+                turbo = nil
+            }
+        }
+        let result = try decodeJPEG(bytes, with: handle, orientation: orientation, target: target, clean: &clean)
+        return result
+    }
+
+    /// The decode itself; sets `clean` when TurboJPEG reported nothing at all.
+    private func decodeJPEG(_ bytes: [UInt8], with turbo: tjhandle, orientation: ExifOrientation, target: DecodeTarget,
+                            clean: inout Bool) throws(ImageProblem) -> DecodedImage {
         var w: Int32 = 0, h: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let headerStatus = bytes.withUnsafeBufferPointer {
             tjDecompressHeader3(turbo, $0.baseAddress, UInt($0.count), &w, &h, &subsampling, &colorspace)
         }
         if headerStatus != 0 { throw problem(turbo, fatalOnly: false) ?? .corrupt("unreadable JPEG header") }
         let width = Int(w), height = Int(h)
-        guard width * height <= pixelLimit else { throw .tooManyPixels(width: width, height: height, limit: pixelLimit) }
+        guard width > 0, height > 0 else { throw .corrupt("the JPEG header gives a size of \(width)×\(height) pixels") }
+        guard ImageHeader.pixels(width, height) <= pixelLimit else {
+            throw .tooManyPixels(width: width, height: height, limit: pixelLimit, beforeDecoding: true)
+        }
 
         let upright = orientation.uprightSize(width: width, height: height)
         let out = outputSize(width: upright.width, height: upright.height, target: target)
@@ -120,6 +141,7 @@ final class PhotoDecoder {
             }
         }
         if status != 0, let problem = problem(turbo, fatalOnly: true) { throw problem }
+        clean = status == 0
 
         owned = nil
         return try finish(surface, stored: stored, orientation: orientation, fullSize: upright)
@@ -187,7 +209,9 @@ final class PhotoDecoder {
         var owned: UnsafeMutablePointer<SDL_Surface>? = surface
         defer { if let owned { SDL_FreeSurface(owned) } }
         let sw = Int(surface.pointee.w), sh = Int(surface.pointee.h)
-        guard sw * sh <= pixelLimit else { throw .tooManyPixels(width: sw, height: sh, limit: pixelLimit) }
+        guard ImageHeader.pixels(sw, sh) <= pixelLimit else {
+            throw .tooManyPixels(width: sw, height: sh, limit: pixelLimit, beforeDecoding: false)
+        }
         let orientation = header?.orientation ?? .up
         let upright = orientation.uprightSize(width: sw, height: sh)
         let out = outputSize(width: upright.width, height: upright.height, target: target)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The image files of a folder, in natural name order (`img2` before `img10`).
+/// The image files of a folder, in natural name order (`img2` before `img10`, `Ä.jpg` beside
+/// `a.jpg`); with `recursive`, its subfolders' too, each folder's photos before its subfolders'.
 public struct PhotoFolder: Sendable {
     /// File extensions taken as photos (lower-case); other files (CREDITS, notes) are not photos.
     public static let imageExtensions: Set<String> = [
@@ -11,29 +12,68 @@ public struct PhotoFolder: Sendable {
     public var directory: URL
     public var files: [URL]
 
-    /// Lists `path`; throws a bad-input error naming the folder when it is missing, unreadable,
-    /// not a folder, or holds no images.
-    public init(path: String) throws {
+    /// Lists `path` (and with `recursive` its subfolders, depth first, hidden ones skipped, each
+    /// real folder once however links lead back to it); throws a bad-input error naming the folder
+    /// when it is missing, unreadable, not a folder, or holds no images.
+    public init(path: String, recursive: Bool = false) throws {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
             throw ShellError.badInput("\(path): no such folder")
         }
         guard isDir.boolValue else { throw ShellError.badInput("\(path): not a folder") }
-        guard fm.isReadableFile(atPath: path), let names = try? fm.contentsOfDirectory(atPath: path) else {
+        guard fm.isReadableFile(atPath: path), (try? fm.contentsOfDirectory(atPath: path)) != nil else {
             throw ShellError.badInput("\(path): folder cannot be read (permission denied)")
         }
         let url = URL(fileURLWithPath: path, isDirectory: true)
-        let images = Self.naturallySorted(names
-            .filter { !$0.hasPrefix(".") && Self.imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) })
-        guard !images.isEmpty else {
-            throw ShellError.badInput("\(path): folder holds no images (looked for \(Self.imageExtensions.sorted().prefix(8).joined(separator: ", ")), …)")
+        var visited: Set<String> = []
+        let found = Self.list(url, recursive: recursive, visited: &visited)
+        guard !found.isEmpty else {
+            let looked = "looked for \(Self.imageExtensions.sorted().prefix(8).joined(separator: ", ")), …"
+            var fresh: Set<String> = []
+            if !recursive, !Self.list(url, recursive: true, visited: &fresh).isEmpty {
+                throw ShellError.badInput("\(path): folder holds no images, but its subfolders do (-r includes them)")
+            }
+            throw ShellError.badInput("\(path): folder holds no images\(recursive ? " in it or its subfolders" : "") (\(looked))")
         }
         directory = url
-        files = images.map { url.appendingPathComponent($0) }
+        files = found
     }
 
-    /// Natural order: runs of digits compare by value, the rest case-insensitively; ties by bytes.
+    /// True when `name` has one of the image extensions and is not hidden.
+    public static func isImageName(_ name: String) -> Bool {
+        !name.hasPrefix(".") && imageExtensions.contains((name as NSString).pathExtension.lowercased())
+    }
+
+    /// The images of `folder` in natural order, then (recursively) its subfolders' in natural
+    /// order. Unreadable subfolders are skipped. A name with an image extension is a photo whatever
+    /// it is (a folder named `x.jpg` shows as a broken placeholder with its warning).
+    private static func list(_ folder: URL, recursive: Bool, visited: inout Set<String>) -> [URL] {
+        let fm = FileManager.default
+        guard visited.insert(folder.resolvingSymlinksInPath().path).inserted,
+              let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return [] }
+        var out: [URL] = []
+        var subfolders: [String] = []
+        for name in naturallySorted(names) where !name.hasPrefix(".") {
+            if isImageName(name) {
+                out.append(folder.appendingPathComponent(name))
+            } else if recursive {
+                var isDir: ObjCBool = false
+                if fm.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isDir), isDir.boolValue {
+                    subfolders.append(name)
+                }
+            }
+        }
+        if recursive {
+            for name in subfolders {
+                out += list(folder.appendingPathComponent(name, isDirectory: true), recursive: true, visited: &visited)
+            }
+        }
+        return out
+    }
+
+    /// Natural order: runs of digits compare by value, the rest case- and accent-insensitively
+    /// (`a.jpg`, `Ä.jpg`, `b.jpg`; `Éclair` among the e's); ties by the names themselves.
     public static func naturalOrder(_ a: String, _ b: String) -> Bool {
         naturalOrder(a, naturalKey(a), b, naturalKey(b))
     }
@@ -61,7 +101,7 @@ public struct PhotoFolder: Sendable {
     private static func naturalKey(_ s: String) -> [Chunk] {
         var out: [Chunk] = []
         var current = "", inDigits = false
-        for ch in s.lowercased() {
+        for ch in s.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil) {
             let digit = ch.isASCII && ch.isNumber
             if !current.isEmpty && digit != inDigits {
                 out.append(inDigits ? .number(trimZeros(current)) : .text(current))

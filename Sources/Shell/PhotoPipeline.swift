@@ -92,7 +92,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         self.warn = warn
         thumbnails = ByteBudgetCache(budgetBytes: limits.thumbnailBytes)
         fulls = ByteBudgetCache(budgetBytes: limits.fullBytes)
-        sizeDelivered = catalog.entries.map(\.isKnown)
+        sizeDelivered = catalog.entries.map(\.hasSize)
         let unknown = catalog.entries.indices.filter { !catalog.entries[$0].isKnown }
         scanner = unknown.isEmpty ? nil
             : HeaderScanner(urls: catalog.entries.map(\.url), indices: unknown, pixelLimit: limits.pixelLimit)

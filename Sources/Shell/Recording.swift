@@ -12,20 +12,29 @@ struct Recording {
     var feel: Feel { live.initial }
     /// The feel file: live reload and saving (`--feel FILE` or a preset name).
     let live: LiveFeelFile
-    private let trace: FileLineSink?
-    private let states: FileLineSink?
+    private let trace: LineSink?
+    private let states: LineSink?
 
     /// Opens the trace and state-log files and reads the feel file; a bad path or feel file is bad
     /// input (exit status 2), reported before any window opens.
     init(options: RunOptions) throws {
-        live = try LiveFeelFile(argument: options.feelPath,
+        let live = try LiveFeelFile(argument: options.feelPath,
                                 fixed: options.reducedMotion ? LiveFeelFile.reducedMotionLayer : [:])
+        let trace: FileLineSink?, states: FileLineSink?
         do throws(TraceError) {
             trace = try options.recordPath.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: true) }
             states = try options.statesPath.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: true) }
         } catch {
             throw ShellError(error.description, exitStatus: error.exitStatus)
         }
+        self.init(live: live, trace: trace, states: states)
+    }
+
+    /// A recording into `trace` and `states` (memory sinks in tests) with the feel file `live`.
+    init(live: LiveFeelFile, trace: LineSink?, states: LineSink?) {
+        self.live = live
+        self.trace = trace
+        self.states = states
     }
 
     /// The session for the window just opened; writes the trace header.
@@ -53,8 +62,8 @@ struct Recording {
     /// Closes both files.
     func close() throws {
         do throws(TraceError) {
-            try trace?.close()
-            try states?.close()
+            try (trace as? FileLineSink)?.close()
+            try (states as? FileLineSink)?.close()
         } catch {
             throw ShellError(error.description, exitStatus: 1)
         }

@@ -2,7 +2,10 @@ import Geometry
 
 /// The options of `photozoom run`.
 public struct RunOptions: Sendable {
-    public var photosPath: String
+    /// The photos and folders to show (`PhotoSelection`); empty shows the bundled demo photos.
+    public var photoPaths: [String]
+    /// `-r`: folders include their subfolders' photos.
+    public var recursive: Bool
     public var feelPath: String?
     public var recordPath: String?
     public var statesPath: String?
@@ -16,10 +19,11 @@ public struct RunOptions: Sendable {
     /// the trace header's feel).
     public var reducedMotion: Bool
 
-    public init(photosPath: String, feelPath: String? = nil, recordPath: String? = nil, statesPath: String? = nil,
+    public init(photoPaths: [String] = [], recursive: Bool = false, feelPath: String? = nil, recordPath: String? = nil, statesPath: String? = nil,
                 windowSize: Size = Size(1280, 800), quitAfterSeconds: Double? = nil, screenshotPath: String? = nil,
                 reducedMotion: Bool = false) {
-        self.photosPath = photosPath
+        self.photoPaths = photoPaths
+        self.recursive = recursive
         self.feelPath = feelPath
         self.recordPath = recordPath
         self.statesPath = statesPath

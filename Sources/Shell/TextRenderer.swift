@@ -19,7 +19,8 @@ public final class TextRenderer {
 
     public init() {
         if TTF_WasInit() == 0 { TTF_Init() }
-        fontPath = Self.fontPaths.first { FileManager.default.fileExists(atPath: $0) }
+        // The system's DejaVu first, then the copy `scripts/install` puts beside the binary.
+        fontPath = (Self.fontPaths + ResourceDirectory.fontPaths).first { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// Cached textures belong to the renderer, which frees them when it is destroyed; the

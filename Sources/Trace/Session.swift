@@ -54,6 +54,7 @@ public final class Session {
         self.trace = trace
         self.states = states
         viewer = Viewer(photos: header.photos, windowSize: header.windowSize, feel: feel)
+        if let open = header.openPhoto { viewer.present(open) }
         summary = summarize ? SessionSummary(photos: header.photos) : nil
         do throws(TraceError) {
             try trace?.write(line: header.line)
@@ -134,6 +135,44 @@ public final class Session {
         } catch {
             throw .cannotWrite(error)
         }
+    }
+
+    // MARK: - Checkpoints
+
+    /// Everything a session knows except where it writes: restoring it puts the session back at
+    /// that instant, and the events after it then give the same states, byte for byte, as they did
+    /// the first time (the `Viewer` is a value). The trace player keeps one every stretch of events.
+    public struct Checkpoint: Sendable {
+        fileprivate var viewer: Viewer
+        fileprivate var summary: SessionSummary?
+        fileprivate var handOffVelocities: [(time: Double, rate: PhotoRate)]
+        fileprivate var lastNotes: [ViewerNote]
+        fileprivate var frameCount: Int
+        fileprivate var lastTime: Double
+        fileprivate var pendingRequests: [ViewerRequest]
+
+        /// The viewer as it stood.
+        public var viewerState: Viewer { viewer }
+        /// Frames handled up to it.
+        public var frames: Int { frameCount }
+    }
+
+    /// The session's state now.
+    public func checkpoint() -> Checkpoint {
+        Checkpoint(viewer: viewer, summary: summary, handOffVelocities: handOffVelocities, lastNotes: lastNotes,
+                   frameCount: frameCount, lastTime: lastTime, pendingRequests: pendingRequests)
+    }
+
+    /// Puts the session back at `checkpoint` (taken from a session on the same header and feel).
+    /// Nothing is written: the sinks only ever see events as they are handled.
+    public func restore(_ checkpoint: Checkpoint) {
+        viewer = checkpoint.viewer
+        summary = checkpoint.summary
+        handOffVelocities = checkpoint.handOffVelocities
+        lastNotes = checkpoint.lastNotes
+        frameCount = checkpoint.frameCount
+        lastTime = checkpoint.lastTime
+        pendingRequests = checkpoint.pendingRequests
     }
 
     // MARK: - Carriable events

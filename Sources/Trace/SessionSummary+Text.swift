@@ -30,16 +30,16 @@ extension SessionSummary {
         var out = Self.seconds(e.time) + " "
         switch e.kind {
         case let .opened(trigger):
-            out += "open \(photoName(e.photo)) by \(trigger)"
+            out += "open \(photoName(e.photo)) by \(trigger.rawValue)"
         case let .closing(trigger):
-            out += "close \(photoName(e.photo)) by \(trigger)"
+            out += "close \(photoName(e.photo)) by \(trigger.rawValue)"
         case let .grabbed(gesture, from):
-            out += "\(gesture) takes hold of \(photoName(e.photo)) while \(from.rawValue)"
+            out += "\(gesture.rawValue) takes hold of \(photoName(e.photo)) while \(from.rawValue)"
         case let .released(r):
             out += "\(Self.gestureLabel(r.gesture)) released at \(Self.vector(r.velocity)) pt/s"
             if r.scaleVelocity != 0 { out += ", scale \(Self.signed(r.scaleVelocity, places: 2))/s" }
             if r.rotationVelocity != 0 { out += ", rotation \(Self.signed(r.rotationVelocity, places: 2)) rad/s" }
-            out += ", projected \(Self.projected(r)) → \(r.decision)"
+            out += ", projected \(Self.projected(r)) → \(r.decision.rawValue)"
         case let .interrupted(from, to):
             out += "\(from.rawValue) of \(photoName(e.photo)) interrupted → \(to.rawValue)"
             if let before = e.velocityBefore { out += "; photo at \(Self.fixed(before.length, places: 0)) pt/s before" }
@@ -94,17 +94,17 @@ extension SessionSummary {
         return "photo \(index) (\(photos[index].name))"
     }
 
-    static func gestureLabel(_ gesture: String) -> String {
+    static func gestureLabel(_ gesture: GestureName) -> String {
         switch gesture {
-        case "pan", "pinch", "rotate", "pinch+rotate": return "\(gesture) dismissal"
-        case "page": return "page swipe"
-        default: return gesture
+        case .pan, .pinch, .rotate, .pinchRotate: return "\(gesture.rawValue) dismissal"
+        case .page: return "page swipe"
+        default: return gesture.rawValue
         }
     }
 
     /// The projection the decision was made on: a scale for pinches and zooms, points otherwise.
     static func projected(_ r: ViewerNote.Release) -> String {
-        r.gesture == "pinch" || r.gesture == "zoom" ? "scale \(fixed(r.projected, places: 2))" : "\(fixed(r.projected, places: 0)) pt"
+        r.gesture == .pinch ? "scale \(fixed(r.projected, places: 2))" : "\(fixed(r.projected, places: 0)) pt"
     }
 
     static func seconds(_ t: Double) -> String { fixed(t, places: 2) + " s" }

@@ -17,9 +17,9 @@ public struct SessionSummary: Sendable {
     /// One thing that happened.
     public struct Entry: Hashable, Sendable {
         public enum Kind: Hashable, Sendable {
-            case opened(trigger: String)
-            case closing(trigger: String)
-            case grabbed(gesture: String, from: Phase)
+            case opened(trigger: ViewerNote.Trigger)
+            case closing(trigger: ViewerNote.Trigger)
+            case grabbed(gesture: GestureName, from: Phase)
             case released(ViewerNote.Release)
             case interrupted(from: Phase, to: Phase)
             case paged(from: Int, to: Int)

@@ -4,11 +4,12 @@ import Viewer
 /// Line 1 of a gesture trace: what the session started with.
 ///
 /// `{"trace":"photozoom","version":1,"window":{"w":1280,"h":800},"scale":1,
-///   "photos":[{"name":"coffee.jpg","w":600,"h":400},…],"feel":{…}}`
+///   "photos":[{"name":"coffee.jpg","w":600,"h":400},…],"open":3,"feel":{…}}`
 ///
 /// The layout depends only on the window and the photos' sizes, so a trace replays on the sizes it
 /// carries whatever folder is at hand. `feel` is optional and may hold only some keys: the defaults
-/// fill in the rest.
+/// fill in the rest. `open` is optional: the photo the session starts on (`photozoom photo.jpg`),
+/// flown from its cell on the first frames.
 public struct TraceHeader: Hashable, Sendable {
     /// The version this code writes and the highest it reads.
     public static let currentVersion = 1
@@ -22,8 +23,12 @@ public struct TraceHeader: Hashable, Sendable {
     public var photos: [Photo]
     /// The feel parameters in force at the start, as a feel-file object; nil when the trace has none.
     public var feel: JSONObject?
+    /// The photo the session opens at its start (an index into `photos`); nil starts on the grid.
+    public var openPhoto: Int?
 
-    public init(windowSize: Size, scale: Double = 1, photos: [Photo], feel: JSONObject?, version: Int = TraceHeader.currentVersion) {
+    public init(windowSize: Size, scale: Double = 1, photos: [Photo], feel: JSONObject?, openPhoto: Int? = nil,
+                version: Int = TraceHeader.currentVersion) {
+        self.openPhoto = openPhoto
         self.version = version
         self.windowSize = windowSize
         self.scale = scale
@@ -42,6 +47,7 @@ public struct TraceHeader: Hashable, Sendable {
             out += ",\"h\":" + JSONText.number(photo.pixelSize.height) + "}"
         }
         out += "]"
+        if let openPhoto { out += ",\"open\":\(openPhoto)" }
         if let feel { out += ",\"feel\":" + JSONText.value(.object(feel)) }
         return out + "}"
     }
@@ -76,6 +82,7 @@ public struct TraceHeader: Hashable, Sendable {
             }
         }
         self.photos = photos
+        openPhoto = o["open"] == nil ? nil : try o.integer("open", in: 0...max(0, photos.count - 1))
         switch o["feel"] {
         case nil, .null?: feel = nil
         case let .object(f)?: feel = f

@@ -12,7 +12,7 @@ public enum TraceReplay {
         do throws(Session.Failure) {
             return try Session(header: reader.header, feelOverride: feelOverride, states: states, summarize: summarize)
         } catch {
-            throw traceError(error, reader: reader, line: 1)
+            throw traceError(error, file: reader.name, line: 1)
         }
     }
 
@@ -29,7 +29,7 @@ public enum TraceReplay {
             do throws(Session.Failure) {
                 try session.handle(event)
             } catch {
-                throw traceError(error, reader: reader, line: reader.lineNumber)
+                throw traceError(error, file: reader.name, line: reader.lineNumber)
             }
             if case .frame = event.kind {
                 frames += 1
@@ -40,19 +40,21 @@ public enum TraceReplay {
         do throws(Session.Failure) {
             try session.flush()
         } catch {
-            throw traceError(error, reader: reader, line: nil)
+            throw traceError(error, file: reader.name, line: nil)
         }
         return frames
     }
 
-    private static func traceError(_ failure: Session.Failure, reader: TraceReader, line: Int?) -> TraceError {
+    /// A session's failure as the trace's error: a bad feel names `file` and `line` (line 1: the
+    /// header's feel), a sink that cannot be written keeps its own.
+    static func traceError(_ failure: Session.Failure, file: String, line: Int?) -> TraceError {
         switch failure {
         case let .cannotWrite(error):
             return error
         case let .badFeel(error):
             // A header feel arrives with its path under "feel" already; an event's does not.
             let prefix = line == 1 ? nil : "feel"
-            return TraceError(file: reader.name, line: line, error, fieldPrefix: prefix)
+            return TraceError(file: file, line: line, error, fieldPrefix: prefix)
         }
     }
 }

@@ -104,7 +104,7 @@ public enum DecisionOverlay {
     static func color(of verdict: DismissPreview.Verdict) -> Color {
         switch verdict {
         case .close: .verdictClose
-        case .return, .stay: .verdictReturn
+        case .return, .stay, .zoom: .verdictReturn
         case .next, .previous: .focus
         }
     }
@@ -138,8 +138,8 @@ public enum DecisionOverlay {
                                  decides: isFlick(p.reason)))
             return lines
         }
-        let pinching = p.gesture.contains("pinch") || p.scale != 1
-        let rotating = p.gesture.contains("rotate") || p.rotation != 0
+        let pinching = [.pinch, .pinchRotate].contains(p.gesture) || p.scale != 1
+        let rotating = [.rotate, .pinchRotate].contains(p.gesture) || p.rotation != 0
         if pinching {
             lines.append(BoxLine(text: "pinch  \(x2(p.scale))×  \(x2(p.scaleVelocity))/s → \(x2(p.projectedScale))×"
                                     + "  close < \(x2(p.pinchCloseScale))×", decides: isScale(p.reason)))

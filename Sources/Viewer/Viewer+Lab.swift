@@ -37,7 +37,7 @@ extension Viewer {
 
     /// Feeds the frame just counted to the live curves.
     mutating func recordLabFrame() {
-        lab.record(snapshot, fitWidth: transition.map { fitSize($0.photo).width })
+        lab.record(snapshot, fitWidth: session.map { fitSize($0.photo).width })
     }
 
     /// The lab's overlays: decision overlay, tuning panel with curves, badges and message line.

@@ -145,13 +145,13 @@ extension Viewer {
 
     /// A zoomed photo coasting after a pan: its centre's axes' bounds.
     var coastBound: SpeedBound {
-        guard case let .zoom(zoom) = control, case let .coasting(x, y) = zoom.drive else { return .still }
+        guard case let .zooming(zoom) = session?.driver, case let .coasting(x, y) = zoom.drive else { return .still }
         return x.speedBound.plus(y.speedBound)
     }
 
     /// The paging offset's bound (zero unless the pager's spring runs).
     var pagerBounds: SpeedBound {
-        guard case let .paging(pager) = control, !pager.offset.isPaused else { return .still }
+        guard case let .paging(pager) = session?.driver, !pager.offset.isPaused else { return .still }
         let (w, z) = Viewer.springConstants(pager.offset.spring)
         let e = Viewer.energySpeed([pager.offset.value - pager.offset.target], [pager.offset.velocity], omega: w)
         return SpeedBound(limit: e, decay: 2 * z * w, tolerance: pager.offset.restTolerance)
@@ -162,11 +162,12 @@ extension Viewer {
     /// frame (`p₀/d₀` toward the cell) and `ḋ` the pose distance's rate plus its target's (the cell
     /// rides the grid's scroll); zero where the progress is held or fixed.
     var progressSpeedBound: SpeedBound {
-        guard let tr = transition else { return .still }
-        switch control {
-        case .dismissal, .pending, .paging:
+        guard let s = session else { return .still }
+        let tr = s.transition
+        switch s.driver {
+        case .dismissing, .pending, .paging:
             return .still
-        case let .zoom(zoom):
+        case let .zooming(zoom):
             guard case .spring = zoom.drive else { return .still }
         case .flight:
             break

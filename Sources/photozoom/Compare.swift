@@ -55,17 +55,11 @@ struct Compare: ParsableCommand {
         var runs: [Run] = []
         var warned = false
         for (i, argument) in feels.enumerated() {
-            let override: JSONObject
-            let name: String
-            switch try FeelFile.resolve(argument) {
-            case let .file(path):
+            if case let .file(path) = try FeelFile.resolve(argument) {
                 _ = try FeelFile.read(path: path)            // refuses a bad file naming line, key and range
-                override = try FeelCoding.layer(fromFile: path)
-                name = (path as NSString).lastPathComponent
-            case let .preset(preset):
-                override = FeelCoding.object(of: Feel.preset(named: preset) ?? .defaults)
-                name = preset
             }
+            let layer = try FeelLayer.resolve(argument)
+            let override = layer.object, name = layer.name
             // Warnings about the trace (skipped lines, a cut-off end) are the same each run: print once.
             let quiet = warned
             let warn: (String) -> Void = { line in if !quiet { printError(line) } }
@@ -84,7 +78,7 @@ struct Compare: ParsableCommand {
             runs.append(Run(label: label, log: log, summary: session.summary ?? SessionSummary(photos: reader.header.photos)))
         }
         try PlotRenderer.save(PlotLog.sharingScale(runs.map(\.log)), to: out, width: Int(size.size.width), height: Int(size.size.height))
-        print(Self.table(runs, trace: trace), terminator: "")
+        print(Self.table(runs, trace: trace, width: TerminalWidth.columns()), terminator: "")
     }
 
     // MARK: - The side-by-side table
@@ -99,19 +93,37 @@ struct Compare: ParsableCommand {
     static let headings = ["outcome", "settle", "overshoot", "hand-off", "size h-o", "turn h-o"]
     static let cellWidths = [10, 9, 10, 10, 10, 11]
 
-    static func table(_ runs: [Run], trace: String) -> String {
+    /// The table, its runs side by side in as many blocks as `width` columns need (nil: one block):
+    /// each block repeats the event column, so every line fits.
+    static func table(_ runs: [Run], trace: String, width: Int? = nil) -> String {
         let measured = runs.map { $0.summary.entries.filter(\.isMeasured) }
-        let rows = measured.map(\.count).max() ?? 0
-        var lines: [String] = []
         let first = runs.first?.summary
-        lines.append("\(trace): \(first?.frameCount ?? 0) frames over \(fixed(first?.endTime ?? 0, 2)) s")
+        var lines = ["\(trace): \(first?.frameCount ?? 0) frames over \(fixed(first?.endTime ?? 0, 2)) s"]
         let groupWidth = cellWidths.reduce(0, +) + cellWidths.count
+        let perBlock = width.map { max(1, ($0 - eventWidth) / groupWidth) } ?? max(1, runs.count)
+        for blockStart in stride(from: 0, to: runs.count, by: perBlock) {
+            let block = blockStart..<min(runs.count, blockStart + perBlock)
+            if blockStart > 0 { lines.append("") }
+            lines += self.block(Array(runs[block]), measured: Array(measured[block]), all: measured)
+        }
+        lines.append("settle: seconds from the event to rest (cut: the next event came first); overshoot: pt past "
+                     + "the resting place; hand-off: pt/s between the gesture's and the photo's velocity; size h-o: "
+                     + "pt/s between the drawn size's rate before and after; turn h-o: rad/s, the same for the rotation")
+        return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
+    }
+
+    /// One block of runs: their header, a row per measured event (named from whichever of `all` has
+    /// it), and their totals.
+    private static func block(_ runs: [Run], measured: [[SessionSummary.Entry]], all: [[SessionSummary.Entry]]) -> [String] {
+        let rows = all.map(\.count).max() ?? 0
+        let groupWidth = cellWidths.reduce(0, +) + cellWidths.count
+        var lines: [String] = []
         lines.append(pad("", eventWidth) + runs.map { " " + pad($0.label, groupWidth - 1) }.joined())
         lines.append(pad("event", eventWidth) + runs.map { _ in
             zip(headings, cellWidths).map { " " + leftPad($0, $1) }.joined()
         }.joined())
         for row in 0..<rows {
-            let event = measured.lazy.compactMap { row < $0.count ? $0[row] : nil }.first!
+            let event = all.lazy.compactMap { row < $0.count ? $0[row] : nil }.first!
             var line = pad(fixed(event.time, 2) + " s " + eventName(event), eventWidth)
             for entries in measured {
                 let c = row < entries.count ? cells(entries[row]) : Cells()
@@ -134,17 +146,14 @@ struct Compare: ParsableCommand {
             totals += zip(cells, cellWidths).map { " " + leftPad($0, $1) }.joined()
         }
         lines.append(totals)
-        lines.append("settle: seconds from the event to rest (cut: the next event came first); overshoot: pt past "
-                     + "the resting place; hand-off: pt/s between the gesture's and the photo's velocity; size h-o: "
-                     + "pt/s between the drawn size's rate before and after; turn h-o: rad/s, the same for the rotation")
-        return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
+        return lines
     }
 
     static func eventName(_ e: SessionSummary.Entry) -> String {
         switch e.kind {
         case .opened: "open"
         case .closing: "close"
-        case let .released(r): "\(r.gesture) release"
+        case let .released(r): "\(r.gesture.rawValue) release"
         case let .interrupted(from, _): "\(from.rawValue) interrupted"
         case .grabbed, .paged, .settled: "—"
         }
@@ -153,8 +162,8 @@ struct Compare: ParsableCommand {
     static func cells(_ e: SessionSummary.Entry) -> Cells {
         var c = Cells()
         switch e.kind {
-        case let .opened(trigger), let .closing(trigger): c.outcome = trigger
-        case let .released(r): c.outcome = "→ " + r.decision
+        case let .opened(trigger), let .closing(trigger): c.outcome = trigger.rawValue
+        case let .released(r): c.outcome = "→ " + r.decision.rawValue
         case let .interrupted(_, to): c.outcome = "→ " + to.rawValue
         default: break
         }

@@ -12,7 +12,10 @@ struct FeelCommand: ParsableCommand {
         discussion: """
             A feel file is a JSON object of parameters; missing keys keep the defaults. Start from \
             `photozoom feel --defaults > feel.json`, then `photozoom run --feel feel.json` and edit it \
-            while the app runs (it reloads on save), or tune it in the window (Tab) and save with Ctrl+S.
+            while the app runs (it reloads on save), or tune it in the window (Tab) and save with Ctrl+S. \
+            `--export FORMAT [--feel FILE|PRESET]` prints the feel as code for SwiftUI, UIKit, Jetpack Compose, \
+            Android's SpringForce, CSS (linear() easings sampled from the springs) or the web (stiffness, \
+            damping and mass), every spring named after its role, with the thresholds as constants.
             """
     )
 
@@ -26,12 +29,17 @@ struct FeelCommand: ParsableCommand {
     var parameters = false
     @Option(help: "Check a feel file: exit 0 and say what it changes, or exit 2 naming the line and key at fault.")
     var check: String?
+    @Option(help: "Print the feel as code: swiftui, uikit, compose, android, css or web.")
+    var export: FeelExport.Format?
+    @Option(help: "With --export, the feel to export: a feel file or a preset name (default: the defaults).")
+    var feel: String?
 
     func validate() throws {
-        let chosen = [defaults, preset != nil, list, parameters, check != nil].filter { $0 }.count
+        let chosen = [defaults, preset != nil, list, parameters, check != nil, export != nil].filter { $0 }.count
         if chosen != 1 {
-            throw ValidationError("choose one of --defaults, --preset NAME, --list, --parameters, --check FILE")
+            throw ValidationError("choose one of --defaults, --preset NAME, --list, --parameters, --check FILE, --export FORMAT")
         }
+        if feel != nil, export == nil { throw ValidationError("--feel: only with --export FORMAT") }
         if let preset, Feel.preset(named: preset) == nil {
             throw ValidationError("--preset: no preset named '\(preset)' (\(Feel.presets.map(\.name).joined(separator: ", ")))")
         }
@@ -39,7 +47,15 @@ struct FeelCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            if defaults {
+            if let export {
+                let source = try feel.map { argument throws(ShellError) in try FeelFile.resolve(argument) } ?? .preset(name: "default")
+                let name: String
+                switch source {
+                case let .file(path): name = (path as NSString).lastPathComponent
+                case let .preset(preset): name = preset
+                }
+                print(FeelExport(feel: try FeelFile.load(source), name: name).code(export), terminator: "")
+            } else if defaults {
                 print(Feel.defaults.jsonText(), terminator: "")
             } else if let preset, let feel = Feel.preset(named: preset) {
                 print(feel.jsonText(), terminator: "")
@@ -74,3 +90,5 @@ struct FeelCommand: ParsableCommand {
         }
     }
 }
+
+extension FeelExport.Format: ExpressibleByArgument {}

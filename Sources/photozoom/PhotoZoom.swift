@@ -8,9 +8,13 @@ struct PhotoZoom: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photozoom",
         abstract: "A photo grid that zooms on springs, with a gesture-trace and feel-tuning lab.",
+        version: PhotoZoom.version,
         subcommands: [Run.self, Replay.self, FeelCommand.self, Plot.self, Compare.self],
         defaultSubcommand: Run.self
     )
+
+    /// The version `--version` prints.
+    static let version = "0.9.0"
 
     /// Parses and runs, mapping argument errors to DESIGN.md's exit status 2 with one line on stderr
     /// (ArgumentParser's own code for them is 64).
@@ -36,7 +40,8 @@ struct WindowSizeArgument: ExpressibleByArgument {
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 64, h >= 64, w <= 16384, h <= 16384 else { return nil }
         size = Size(w, h)
     }
-    static var defaultValueDescription: String { "1280x800" }
+    /// How `--help` shows a default: `1280x800`.
+    var defaultValueDescription: String { "\(Int(size.width))x\(Int(size.height))" }
 }
 
 /// Runs `body`, turning a `ShellError` into its one-line message and exit status.
@@ -49,14 +54,7 @@ func reportingErrors(_ body: () throws -> Void) throws {
     }
 }
 
-/// The default folder: the bundled photos next to the package, found from the executable's path.
+/// The default folder: the bundled photos, beside the installed binary or in the checkout.
 func bundledPhotosPath() -> String {
-    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var dir = exe.deletingLastPathComponent()
-    for _ in 0..<6 {
-        let candidate = dir.appendingPathComponent("Resources/Photos").path
-        if FileManager.default.fileExists(atPath: candidate) { return candidate }
-        dir = dir.deletingLastPathComponent()
-    }
-    return "Resources/Photos"
+    ResourceDirectory.photosPath
 }

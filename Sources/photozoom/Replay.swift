@@ -14,7 +14,7 @@ struct Replay: ParsableCommand {
         window and photo sizes in the trace's header, whatever folder is at hand; --photos only supplies \
         the pictures for --frames, matched by name.
 
-        Feel: the defaults, then the header's feel (any subset of the keys), then --feel FILE, then \
+        Feel: the defaults, then the header's feel (any subset of the keys), then --feel FILE or PRESET, then \
         --reduced-motion (which holds over the trace's own feel events too).
         Exit status: 0 success, 1 a file could not be written, 2 bad arguments or a bad trace or feel file.
         """
@@ -22,7 +22,7 @@ struct Replay: ParsableCommand {
 
     @Argument(help: "The gesture trace (.trace.jsonl; - reads standard input).")
     var trace: String
-    @Option(help: "Feel parameters laid over the trace's (JSON; any subset of the keys).")
+    @Option(help: "Feel parameters laid over the trace's: a feel file (any subset of the keys) or a preset name (default, ios, material, snappy, soft: the whole set).")
     var feel: String?
     @Flag(help: "Cross-fade instead of flying photos, whatever the trace's feel says (as `run --reduced-motion`).")
     var reducedMotion = false
@@ -30,8 +30,8 @@ struct Replay: ParsableCommand {
     var states: String?
     @Option(help: "Draw frames as PNGs into this folder (made if missing).")
     var frames: String?
-    @Option(help: "With --frames, draw every Nth frame (the first frame always).")
-    var every: Int = 1
+    @Option(help: "With --frames, draw every Nth frame (the first frame always; default 1).")
+    var every: Int?
     @Flag(help: "Print an account of what happened: opens, releases, interruptions, with their figures.")
     var summary = false
     @Option(help: "With --frames, the folder of photos to draw (default: the bundled Resources/Photos).")
@@ -39,7 +39,8 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard every >= 1 else { throw ShellError.badInput("--every: expected a whole number ≥ 1, found \(every)") }
+            if let every, every < 1 { throw ShellError.badInput("--every: expected a whole number ≥ 1, found \(every)") }
+            if every != nil, frames == nil { throw ShellError.badInput("--every: only with --frames DIR (it picks which frames to draw)") }
             do {
                 try replay()
             } catch let error as TraceError {
@@ -49,14 +50,14 @@ struct Replay: ParsableCommand {
     }
 
     private func replay() throws {
-        var override = try feel.map { path throws(TraceError) in try FeelCoding.layer(fromFile: path) }
+        var override = try feel.map { try FeelLayer.resolve($0).object }
         if reducedMotion {
             override = (override ?? JSONObject()).merging(JSONObject([JSONMember("reducedMotion", .bool(true))]))
         }
         let reader = try TraceReader(path: trace, warn: printError)
         let statesSink = try states.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: false) }
         let session = try TraceReplay.session(for: reader, feelOverride: override, states: statesSink, summarize: summary)
-        let drawing = try frames.map { try FrameWriter(folder: $0, every: every, header: reader.header, photosPath: photos) }
+        let drawing = try frames.map { try FrameWriter(folder: $0, every: every ?? 1, header: reader.header, photosPath: photos) }
 
         let count = try TraceReplay.run(reader, through: session) { session in
             try drawing?.frame(session)

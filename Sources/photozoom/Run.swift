@@ -2,9 +2,18 @@ import ArgumentParser
 import Shell
 
 struct Run: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Open the window on a folder of photos (the default).")
+    static let configuration = CommandConfiguration(
+        abstract: "Open the window on photos and folders (the default).",
+        discussion: """
+        A folder shows its photos in natural name order; a photo opens its folder with that photo \
+        presented; several photos form the set in the order given. With no PATH: the bundled demo photos.
+        """)
 
-    @Option(help: "Folder of photos (default: the bundled Resources/Photos).")
+    @Argument(help: ArgumentHelp("Photos and folders to show (default: the bundled demo photos).", valueName: "path"))
+    var paths: [String] = []
+    @Flag(name: [.customShort("r"), .long], help: "Include the photos in subfolders.")
+    var recursive = false
+    @Option(help: "A folder or photo to show (the same as giving it as a path).")
     var photos: String?
     @Option(help: "Feel parameters: a JSON file (reloaded live when saved) or a preset name (default, ios, material, snappy, soft).")
     var feel: String?
@@ -23,9 +32,10 @@ struct Run: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let options = RunOptions(photosPath: photos ?? bundledPhotosPath(), feelPath: feel, recordPath: record,
-                                     statesPath: states, windowSize: size.size, quitAfterSeconds: quitAfter,
-                                     screenshotPath: screenshot, reducedMotion: reducedMotion)
+            let given = (photos.map { [$0] } ?? []) + paths
+            let options = RunOptions(photoPaths: given.isEmpty ? [bundledPhotosPath()] : given, recursive: recursive,
+                                     feelPath: feel, recordPath: record, statesPath: states, windowSize: size.size,
+                                     quitAfterSeconds: quitAfter, screenshotPath: screenshot, reducedMotion: reducedMotion)
             try App(options: options).run()
         }
     }

@@ -111,7 +111,7 @@ struct BadInputTests {
         let url = TestImages.write([0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 8, 0x4E, 0x20, 0x4E, 0x20, 3] + [UInt8](repeating: 0, count: 9),
                                    "bomb.jpg", in: dir)
         let entry = PhotoCatalog.entry(for: url, pixelLimit: PhotoCatalog.defaultPixelLimit)
-        #expect(entry.problem == .tooManyPixels(width: 20000, height: 20000, limit: 100_000_000))
+        #expect(entry.problem == .tooManyPixels(width: 20000, height: 20000, limit: 100_000_000, beforeDecoding: true))
         #expect(entry.problem?.message.contains("20000×20000 is 400 MP") == true)
     }
 

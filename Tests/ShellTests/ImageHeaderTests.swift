@@ -38,10 +38,10 @@ struct ImageHeaderTests {
         #expect(h.uprightSize == expected)
     }
 
-    @Test("JPEG: the bundled portrait-exif6.jpg is stored 512×384 with Orientation 6, shown 384×512")
+    @Test("JPEG: the fixture portrait-exif6.jpg is stored 512×384 with Orientation 6, shown 384×512")
     func bundledPortrait() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Resources/Photos/portrait-exif6.jpg").path
+            .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/Photos/portrait-exif6.jpg").path
         let h = try #require(try ImageHeader.read(PhotoFile(path: path)))
         #expect(h.storedWidth == 512 && h.storedHeight == 384 && h.orientation == .right)
         #expect(h.uprightSize == (384, 512))

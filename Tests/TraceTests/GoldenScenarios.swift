@@ -4,12 +4,13 @@ import Gestures
 import Viewer
 
 /// The golden traces, written by hand as code: input at chosen instants, frames every 16 ms
-/// (62.5 Hz), on the bundled photos in a 1280 × 800 window. `GoldenTraceTests` replays the committed
+/// (62.5 Hz), on the test-fixture photos in a 1280 × 800 window. `GoldenTraceTests` replays the committed
 /// files and, when re-recording, writes them from here.
 enum GoldenScenarios {
     static let windowSize = Size(1280, 800)
 
-    /// The bundled `Resources/Photos`, in grid order, with their oriented pixel sizes.
+    /// The test-fixture photos `Tests/Fixtures/Photos` (the bundled set before the demo became real
+    /// photographs), in grid order, with their oriented pixel sizes.
     static let photos: [Photo] = [
         ("astronaut.jpg", 512, 512), ("camera-grayscale.jpg", 512, 512), ("chelsea-tiny-48x32.png", 48, 32),
         ("chelsea.jpg", 451, 300), ("coffee-4000x3000.jpg", 4000, 3000), ("coffee-alpha-400x400.png", 400, 400),

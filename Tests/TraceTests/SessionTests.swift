@@ -165,6 +165,24 @@ struct SessionTests {
         #expect(session.takeRequests().isEmpty)
     }
 
+    @Test("a header's open photo (photozoom FILE) is written, read back, and flies open from its scrolled-to cell")
+    func openPhotoAtStart() throws {
+        var header = try Self.header()
+        header.openPhoto = 87
+        #expect(header.line.contains(#"}],"open":87}"#))
+        let read = try TraceHeader(try #require(try JSONReader.parse(header.line).objectValue))
+        #expect(read.openPhoto == 87)
+        let session = try Session(header: read)
+        // Photo 87 is below the first screen: the grid jumped to reveal it, so it opens from a visible cell.
+        #expect(session.viewer.snapshot.scroll > 0)
+        #expect(session.viewer.snapshot.phase == .opening && session.viewer.snapshot.photo == 87)
+        for k in 1...120 { try session.handle(.frame(Double(k) / 60)) }
+        #expect(session.viewer.snapshot.phase == .presented)
+        // An index beyond the photos is a field error naming `open`.
+        let bad = header.line.replacingOccurrences(of: #""open":87"#, with: #""open":100"#)
+        #expect(throws: FieldError.self) { try TraceHeader(try #require(try JSONReader.parse(bad).objectValue)) }
+    }
+
     @Test("a trace whose photos differ from any folder replays on its header's sizes")
     func headerSizes() throws {
         let session = try Session(header: try Self.header())

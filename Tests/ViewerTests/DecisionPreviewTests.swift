@@ -42,7 +42,7 @@ struct DecisionPreviewTests {
         #expect(Self.ruleLine(s.viewer)?.hasSuffix("> radius 150 → close") == true)
         s.lift(Self.centre + Point(0, 220))
         let r = try Self.lastRelease(s)
-        #expect(r.decision == preview.verdict.rawValue)
+        #expect(r.decision == preview.verdict)
         #expect(s.phase == .closing)
     }
 
@@ -64,7 +64,7 @@ struct DecisionPreviewTests {
         #expect(Self.ruleLine(s.viewer)?.hasPrefix("moving back toward start at ") == true)
         s.lift(Self.centre + Point(0, 350))
         let r = try Self.lastRelease(s)
-        #expect(r.decision == preview.verdict.rawValue)
+        #expect(r.decision == preview.verdict)
         #expect(s.phase == .opening)
     }
 
@@ -87,7 +87,7 @@ struct DecisionPreviewTests {
         end.phase = .ended
         s.gesture(.manipulation(end))
         let r = try Self.lastRelease(s)
-        #expect(r.decision == "close" && r.projected == preview.projectedScale)
+        #expect(r.decision == .close && r.projected == preview.projectedScale)
         #expect(s.phase == .closing)
     }
 
@@ -107,7 +107,7 @@ struct DecisionPreviewTests {
         end.phase = .ended
         s.gesture(.manipulation(end))
         let r = try Self.lastRelease(s)
-        #expect(r.decision == "return")
+        #expect(r.decision == .return)
         #expect(s.phase == .opening)
     }
 
@@ -129,7 +129,7 @@ struct DecisionPreviewTests {
         // Mirrored: the pivot is the fingers' midpoint.
         #expect(((preview.fingers[0] + preview.fingers[1]) / 2).distance(to: pivot) < 1e-6)
         #expect(abs(preview.scale - 0.5) < 1e-6)
-        #expect(preview.gesture.contains("pinch"))
+        #expect([.pinch, .pinchRotate].contains(preview.gesture))
         #expect(preview.verdict == .close)
         guard case .projectedScaleBelow? = preview.reason else { Issue.record("reason \(String(describing: preview.reason))"); return }
         // The overlay joins the fingers through the pivot.
@@ -139,7 +139,7 @@ struct DecisionPreviewTests {
         #expect(o.contains(.line(from: pivot, to: preview.fingers[1], color: white)))
         s.lift(to, mods: [.alt])
         let r = try Self.lastRelease(s)
-        #expect(r.decision == preview.verdict.rawValue)
+        #expect(r.decision == preview.verdict)
         #expect(s.phase == .closing)
     }
 
@@ -165,7 +165,7 @@ struct DecisionPreviewTests {
         #expect(still.verdict == .return)
         s.lift(to, mods: [.alt])
         let r = try Self.lastRelease(s)
-        #expect(r.decision == still.verdict.rawValue)
+        #expect(r.decision == still.verdict)
         #expect(r.scaleVelocity == 0)
         #expect(s.phase == .opening)
     }
@@ -184,7 +184,7 @@ struct DecisionPreviewTests {
         let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800))
         #expect(!o.contains { if case .ring(_, 150, _) = $0 { true } else { false } })
         s.lift(Point(840, 400))
-        #expect(try Self.lastRelease(s).decision == "next")
+        #expect(try Self.lastRelease(s).decision == .next)
         #expect(s.snapshot.photo == 6)
 
         // A slow short drag stays, short of both rules.
@@ -198,7 +198,7 @@ struct DecisionPreviewTests {
         }
         #expect(distance == 640 && limit == 500 && abs(projected) < 640)
         q.lift(Point(800, 400))
-        #expect(try Self.lastRelease(q).decision == "stay")
+        #expect(try Self.lastRelease(q).decision == .stay)
     }
 }
 
@@ -248,7 +248,7 @@ struct DecisionOverlayLayoutTests {
                         let preview = DismissPreview(
                             start: start, current: current, velocity: (projected - current) * 2, projected: projected,
                             dragRadiusPoints: 150, verdict: .close, fingers: fingers, pivot: pinch ? current : nil,
-                            gesture: pinch ? "pinch+rotate" : "pan",
+                            gesture: pinch ? .pinchRotate : .pan,
                             reason: pinch ? .projectedScaleBelow(projectedScale: 0.62, threshold: 0.75)
                                 : .projectedPastRadius(projectedDistance: 980, radius: 150),
                             scale: pinch ? 0.8 : 1, scaleVelocity: pinch ? -1.4 : 0, projectedScale: pinch ? 0.62 : 1,
@@ -280,7 +280,7 @@ struct DecisionOverlayLayoutTests {
     @Test("the verdict box lists the figures each rule uses, and marks the one that decided")
     func figures() {
         let pinch = DismissPreview(start: Point(640, 400), current: Point(640, 400), velocity: .zero, projected: Point(640, 400),
-                                   dragRadiusPoints: 150, verdict: .close, fingers: [], pivot: nil, gesture: "pinch+rotate",
+                                   dragRadiusPoints: 150, verdict: .close, fingers: [], pivot: nil, gesture: .pinchRotate,
                                    reason: .projectedScaleBelow(projectedScale: 0.62, threshold: 0.75),
                                    scale: 0.82, scaleVelocity: -0.4, projectedScale: 0.62, rotation: 0.2094395, rotationVelocity: 0.8)
         let lines = DecisionOverlay.boxLines(for: pinch)

@@ -1,14 +1,38 @@
 import Foundation
 import Testing
 
-@Suite("The command line refuses a bad photo folder with exit status 2 and one line naming it")
+@Suite("The command line refuses a bad photo path with exit status 2 and one line naming it")
 struct PhotoFolderArgumentTests {
     @Test("a missing folder")
     func missingFolder() throws {
         let path = "/nonexistent/photozoom-\(getpid())"
         let r = try CommandRunner.run(["run", "--photos", path])
         #expect(r.status == 2)
-        #expect(r.stderr == "photozoom: \(path): no such folder\n")
+        #expect(r.stderr == "photozoom: \(path): no such file or folder\n")
+    }
+
+    @Test("every bad path of several is named, in one line")
+    func severalBadPaths() throws {
+        let dir = try CommandRunner.temporaryDirectory("several")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let notes = dir.appendingPathComponent("notes.txt")
+        try "notes".write(to: notes, atomically: true, encoding: .utf8)
+        let missing = dir.appendingPathComponent("gone.jpg").path
+        let r = try CommandRunner.run([missing, notes.path])
+        #expect(r.status == 2)
+        #expect(r.stderr == "photozoom: \(missing): no such file or folder; \(notes.path): not a photo "
+                + "(PhotoZoom reads avif, bmp, gif, jpe, jpeg, jpg, jxl, lbm, …)\n")
+    }
+
+    @Test("a folder whose photos are all in subfolders says -r includes them")
+    func photosOnlyInSubfolders() throws {
+        let dir = try CommandRunner.temporaryDirectory("nested")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("2024"), withIntermediateDirectories: true)
+        try Data([0xFF, 0xD8]).write(to: dir.appendingPathComponent("2024/a.jpg"))
+        let r = try CommandRunner.run([dir.path])
+        #expect(r.status == 2)
+        #expect(r.stderr == "photozoom: \(dir.path): folder holds no images, but its subfolders do (-r includes them)\n")
     }
 
     @Test("an empty folder")
@@ -31,15 +55,15 @@ struct PhotoFolderArgumentTests {
         #expect(r.stderr.contains("folder holds no images"))
     }
 
-    @Test("a path that is a file, not a folder")
-    func fileNotFolder() throws {
+    @Test("a file that is not a photo")
+    func fileNotPhoto() throws {
         let dir = try CommandRunner.temporaryDirectory("file")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("a.jpg")
-        try Data([0xFF, 0xD8]).write(to: file)
+        let file = dir.appendingPathComponent("README")
+        try Data("read me".utf8).write(to: file)
         let r = try CommandRunner.run(["run", "--photos", file.path])
         #expect(r.status == 2)
-        #expect(r.stderr == "photozoom: \(file.path): not a folder\n")
+        #expect(r.stderr.hasPrefix("photozoom: \(file.path): not a photo (PhotoZoom reads "))
     }
 
     @Test("an unreadable folder", .enabled(if: getuid() != 0, "root reads every folder"))
@@ -53,6 +77,17 @@ struct PhotoFolderArgumentTests {
         let r = try CommandRunner.run(["run", "--photos", dir.path])
         #expect(r.status == 2)
         #expect(r.stderr.contains("cannot be read"))
+    }
+
+    @Test("--version prints the version; run --help shows the window size's default as WxH")
+    func versionAndHelp() throws {
+        let version = try CommandRunner.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(version.stdout)")
+        let help = try CommandRunner.run(["run", "--help"])
+        #expect(help.stdout.contains("(default: 1280x800)"), "\(help.stdout)")
+        #expect(!help.stdout.contains("WindowSizeArgument"))
+        #expect(help.stdout.contains("-r, --recursive"))
     }
 
     @Test("a malformed window size is a bad argument")

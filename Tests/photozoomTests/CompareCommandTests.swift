@@ -39,6 +39,33 @@ struct CompareCommandTests {
         #expect(r.stderr == "photozoom: \(bad.path):2: closeSpring.responseSeconds: -1 is out of range (0 < value ≤ 10)\n")
     }
 
+    @Test("five feels wrap into blocks that fit the terminal's width, each repeating the event column")
+    func wrapsToWidth() throws {
+        let dir = try CommandRunner.temporaryDirectory("compare-wide")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("c.png")
+        let feels = ["default", "ios", "material", "snappy", "soft"].flatMap { ["--feel", $0] }
+        let r = try CommandRunner.run(["compare", Self.trace] + feels + ["--out", out.path, "--size", "400x300"],
+                                      environment: ["COLUMNS": "120"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Event column 30 + 43 per run: two runs per block at 120 columns, so blocks of 2, 2 and 1.
+        let table = lines.dropLast(2)   // the legend line (prose) and the final empty string
+        #expect(table.allSatisfy { $0.count <= 120 }, "\(table.filter { $0.count > 120 })")
+        let headers = lines.filter { $0.contains(": ") && $0.hasPrefix(" ") }
+        #expect(headers.count == 3, "\(headers)")
+        #expect(headers[0].contains("A: default") && headers[0].contains("B: ios"))
+        #expect(headers[1].contains("C: material") && headers[1].contains("D: snappy"))
+        #expect(headers[2].contains("E: soft"))
+        // Every block has its own rows of events and its totals.
+        #expect(lines.filter { $0.hasPrefix("all") }.count == 3)
+        #expect(lines.filter { $0.contains("opening interrupted") }.count == 3)
+        // Without a width (a pipe, no COLUMNS) the runs stay side by side on one line.
+        let wide = try CommandRunner.run(["compare", Self.trace] + feels + ["--out", out.path, "--size", "400x300"],
+                                         environment: ["COLUMNS": ""])
+        #expect(wide.stdout.split(separator: "\n").filter { $0.hasPrefix("all") }.count == 1)
+    }
+
     @Test("fewer than two --feel is a bad argument")
     func needsTwo() throws {
         let r = try CommandRunner.run(["compare", Self.trace, "--feel", "ios", "--out", "/tmp/never.png"])

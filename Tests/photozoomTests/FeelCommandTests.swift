@@ -31,6 +31,32 @@ struct FeelCommandTests {
         #expect(check.stdout.contains("openSpring.responseSeconds 0.28 s"))
     }
 
+    @Test("--export prints each platform's code for a preset or a file; a bad format or a stray --feel exits 2")
+    func export() throws {
+        for format in ["swiftui", "uikit", "compose", "android", "css", "web"] {
+            let r = try CommandRunner.run(["feel", "--export", format, "--feel", "snappy"])
+            #expect(r.status == 0, "\(format): \(r.stderr)")
+            #expect(r.stdout.contains("PhotoZoom feel \"snappy\""), "\(format)")
+            // snappy's open spring: 0.28 s, ζ 0.9; k = 4π²/0.28² = 503.55, c = 4π·0.9/0.28 = 40.39.
+            #expect(r.stdout.contains("response 0.28 s, ζ 0.9 → stiffness 503.55, damping 40.39 at mass 1"), "\(format)")
+        }
+        let dir = try CommandRunner.temporaryDirectory("feel-export")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("mine.json")
+        try "{\"closeSpring\": {\"responseSeconds\": 0.5, \"dampingRatio\": 0.5}}\n".write(to: file, atomically: true, encoding: .utf8)
+        let mine = try CommandRunner.run(["feel", "--export", "uikit", "--feel", file.path])
+        #expect(mine.status == 0)
+        // k = 4π²/0.25 = 157.91, c = 4π·0.5/0.5 = 12.57.
+        #expect(mine.stdout.contains("static func closeSpring(initialVelocity: CGVector = .zero) -> UISpringTimingParameters {\n"
+                                     + "        UISpringTimingParameters(mass: 1, stiffness: 157.91, damping: 12.57, initialVelocity: initialVelocity)"))
+        let bad = try CommandRunner.run(["feel", "--export", "flutter"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("flutter"))
+        let stray = try CommandRunner.run(["feel", "--defaults", "--feel", "ios"])
+        #expect(stray.status == 2)
+        #expect(stray.stderr == "photozoom: --feel: only with --export FORMAT\n")
+    }
+
     @Test("an unknown preset is a bad argument naming the presets")
     func unknownPreset() throws {
         let r = try CommandRunner.run(["feel", "--preset", "bouncy"])

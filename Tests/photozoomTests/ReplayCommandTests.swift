@@ -76,6 +76,25 @@ struct ReplayCommandTests {
         #expect(abs(try lastScroll(other.stdout) - 15) < 1)
     }
 
+    @Test("--feel takes a preset name as run and compare do; --every without --frames is refused")
+    func presetsAndEvery() throws {
+        let trace = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/interrupted-opening.trace.jsonl").path
+        let plain = try PhotoZoomProcess.run(["replay", trace, "--states", "-"])
+        let ios = try PhotoZoomProcess.run(["replay", trace, "--feel", "ios", "--states", "-"])
+        let defaults = try PhotoZoomProcess.run(["replay", trace, "--feel", "default", "--states", "-"])
+        #expect(ios.status == 0, "\(ios.stderr)")
+        // ios opens on 0.5 s / ζ 0.8 instead of 0.45 s / ζ 0.85: the same frames, other positions.
+        #expect(ios.stdout.split(separator: "\n").count == plain.stdout.split(separator: "\n").count)
+        #expect(ios.stdout != plain.stdout)
+        #expect(defaults.stdout == plain.stdout, "the golden trace records the defaults")
+        let unknown = try PhotoZoomProcess.run(["replay", trace, "--feel", "bouncy"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "photozoom: bouncy: no such feel file, and not a preset name (default, ios, material, snappy, soft)\n")
+        let every = try PhotoZoomProcess.run(["replay", trace, "--every", "5", "--states", "-"])
+        #expect(every.status == 2)
+        #expect(every.stderr == "photozoom: --every: only with --frames DIR (it picks which frames to draw)\n")
+    }
+
     @Test("--summary prints an account ending with the frame count")
     func summary() throws {
         let trace = PhotoZoomProcess.goldenFolder.appendingPathComponent("open-and-close.trace.jsonl").path
@@ -90,7 +109,8 @@ struct ReplayCommandTests {
         let folder = try PhotoZoomProcess.scratchFolder("frames")
         let trace = try write(Self.handWritten(frames: 12), "t.trace.jsonl", in: folder)
         let out = folder.appendingPathComponent("frames/nested").path
-        let r = try PhotoZoomProcess.run(["replay", trace, "--frames", out, "--every", "5"])
+        let fixtures = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/Fixtures/Photos").path
+        let r = try PhotoZoomProcess.run(["replay", trace, "--frames", out, "--every", "5", "--photos", fixtures])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("1 of the trace's 3 photos are not in"))
         let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()

@@ -1,0 +1,20 @@
+import Gestures
+
+/// One input as the window system delivered it, before the frame loop puts it on the session clock.
+public enum WindowInput: Hashable, Sendable {
+    /// An input for the viewer.
+    case input(InputEvent.Kind)
+    /// The user closed the window.
+    case quit
+}
+
+/// Where the frame loop's input comes from: SDL live (`SDLEventSource`), a script in tests.
+///
+/// The loop calls `drain()` once per frame and takes everything that arrived since the previous
+/// call, oldest first: at a 1000 Hz mouse and 60 frames per second that is a burst of about 16
+/// moves per frame.
+public protocol EventSource: AnyObject {
+    /// The inputs that arrived since the last call, in the order the window system delivered them.
+    /// Stops after a `.quit` (later inputs stay for the next call).
+    func drain() -> [WindowInput]
+}

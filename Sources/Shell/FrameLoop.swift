@@ -1,0 +1,75 @@
+import Geometry
+import Gestures
+import Trace
+import Viewer
+
+/// The app's frame loop without the window: each `step()` takes the input that arrived since the
+/// last frame from an `EventSource`, stamps it on a `SessionClock`, hands it to the session with
+/// the photo sizes learnt late and the feel file's changes, produces the frame, and carries out
+/// what the viewer asked for (quit, save the feel file).
+///
+/// `App` drives it with SDL's event queue and the monotonic clock and draws after each step; tests
+/// drive it with scripted bursts and a clock they set, and check the trace and the decisions.
+final class FrameLoop {
+    let session: Session
+    private let recording: Recording
+    private let source: EventSource
+    private let clock: SessionClock
+    /// Photo sizes read after start-up, as events at the given time (the pipeline's header thread).
+    private let lateSizes: (Double) -> [InputEvent]
+    private let quitAfterSeconds: Double?
+    /// False once the user quit, the viewer asked to, or `quitAfterSeconds` passed.
+    private(set) var isRunning = true
+    /// The window's size in points, as the last resize input said.
+    private(set) var windowSize: Size
+
+    /// A loop over `session` (already started: header written) fed by `source`.
+    init(session: Session, recording: Recording, source: EventSource, clock: SessionClock,
+         windowSize: Size, quitAfterSeconds: Double? = nil, lateSizes: @escaping (Double) -> [InputEvent] = { _ in [] }) {
+        self.session = session
+        self.recording = recording
+        self.source = source
+        self.clock = clock
+        self.windowSize = windowSize
+        self.quitAfterSeconds = quitAfterSeconds
+        self.lateSizes = lateSizes
+    }
+
+    /// One frame. Throws a `ShellError` when the trace or state log cannot be written.
+    func step() throws {
+        for input in source.drain() {
+            switch input {
+            case .quit:
+                isRunning = false
+            case let .input(kind):
+                let t = clock.now()
+                if case let .resize(size) = kind { windowSize = size }
+                try recording.handle(InputEvent(time: t, kind: kind), in: session)
+            }
+        }
+        let t = clock.now()
+        // Sizes of photos whose headers were read after start-up: recorded, so a replay matches.
+        for sizeEvent in lateSizes(t) { try recording.handle(sizeEvent, in: session) }
+        // A saved change of the feel file: recorded and applied as a feel event; an error shows.
+        let (feelEvent, notice) = recording.live.poll(at: t, current: session.viewer.feel)
+        if let feelEvent { try recording.handle(feelEvent, in: session) }
+        if let notice { show(notice) }
+        try recording.handle(.frame(t), in: session)
+        for request in session.takeRequests() {
+            switch request {
+            case .quit: isRunning = false
+            case .saveFeel: show(recording.live.save(session.viewer.feel))
+            }
+        }
+        if let limit = quitAfterSeconds, t >= limit { isRunning = false }
+    }
+
+    /// Puts a feel-file notice on the window's message line.
+    private func show(_ notice: LiveFeelFile.Notice) {
+        switch notice {
+        case let .info(text): session.show(message: text, isError: false)
+        case let .error(text): session.show(message: text, isError: true)
+        case .clear: session.show(message: nil, isError: false)
+        }
+    }
+}

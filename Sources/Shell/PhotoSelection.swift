@@ -1,0 +1,77 @@
+import Foundation
+
+/// What the user pointed at on the command line, as the photo set the window shows.
+///
+/// - a folder: its photos in natural order (with `recursive`, its subfolders' too);
+/// - one file: its folder's photos, with that file opened at start;
+/// - several paths: the set in the order given, each folder expanded in place, each file once;
+///   when every path is a file, the first opens at start.
+///
+/// Every path that does not exist, is not a photo or holds none is named in one error line.
+public struct PhotoSelection: Sendable {
+    /// The photos in grid order.
+    public var files: [URL]
+    /// The photo to open at start, an index into `files`.
+    public var openIndex: Int?
+    /// What the set is called in the window's title: the folder's name, or "N photos".
+    public var title: String
+
+    public init(paths: [String], recursive: Bool) throws {
+        var files: [URL] = []
+        var seen: Set<String> = []
+        var problems: [String] = []
+        var fileCount = 0
+        var folderNames: [String] = []
+        func add(_ url: URL) {
+            if seen.insert(url.standardizedFileURL.path).inserted { files.append(url) }
+        }
+        let fm = FileManager.default
+        for path in paths {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+                problems.append("\(path): no such file or folder")
+                continue
+            }
+            if isDir.boolValue {
+                do {
+                    let folder = try PhotoFolder(path: path, recursive: recursive)
+                    folder.files.forEach(add)
+                    folderNames.append(folder.directory.standardizedFileURL.lastPathComponent)
+                } catch let error as ShellError {
+                    problems.append(error.message)
+                }
+                continue
+            }
+            let name = (path as NSString).lastPathComponent
+            guard PhotoFolder.imageExtensions.contains((name as NSString).pathExtension.lowercased()) else {
+                problems.append("\(path): not a photo (PhotoZoom reads \(PhotoFolder.imageExtensions.sorted().prefix(8).joined(separator: ", ")), …)")
+                continue
+            }
+            add(URL(fileURLWithPath: path))
+            fileCount += 1
+        }
+        guard problems.isEmpty else { throw ShellError.badInput(problems.joined(separator: "; ")) }
+        guard !files.isEmpty else { throw ShellError.badInput("no photos given") }
+
+        if paths.count == 1, fileCount == 1 {
+            // One file: its folder's photos, with it presented.
+            let file = files[0]
+            let parent = file.deletingLastPathComponent()
+            let listed = (try? PhotoFolder(path: parent.path, recursive: recursive).files) ?? []
+            let key = file.standardizedFileURL.path
+            if let i = listed.firstIndex(where: { $0.standardizedFileURL.path == key }) {
+                self.files = listed
+                openIndex = i
+            } else {
+                // A hidden file or an unlisted folder: shown after its folder's photos.
+                self.files = listed + [file]
+                openIndex = listed.count
+            }
+            title = parent.standardizedFileURL.lastPathComponent
+            return
+        }
+        self.files = files
+        openIndex = fileCount == paths.count ? 0 : nil
+        title = paths.count == 1 ? (folderNames.first ?? "") : "\(files.count) photos"
+    }
+}

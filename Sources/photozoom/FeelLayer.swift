@@ -1,0 +1,23 @@
+import Foundation
+import Shell
+import Trace
+import Viewer
+
+/// What `replay --feel` and `compare --feel` lay over a trace's feel: a feel file's keys, or a
+/// preset's whole set of parameters, with the name to show for it.
+struct FeelLayer {
+    var object: JSONObject
+    /// The file's name or the preset's.
+    var name: String
+
+    /// `argument` read as `FeelFile.resolve` reads `run --feel`: an existing file, else a preset name;
+    /// neither is bad input naming both. A file's fields of the wrong kind throw naming the field.
+    static func resolve(_ argument: String) throws -> FeelLayer {
+        switch try FeelFile.resolve(argument) {
+        case let .file(path):
+            return FeelLayer(object: try FeelCoding.layer(fromFile: path), name: (path as NSString).lastPathComponent)
+        case let .preset(preset):
+            return FeelLayer(object: FeelCoding.object(of: Feel.preset(named: preset) ?? .defaults), name: preset)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import Shell
+
+/// Issue 19's hostile headers: every size a header can state is refused or accepted by the pixel
+/// limit, before a byte of pixel memory, without an arithmetic trap.
+@Suite("Hostile headers: refused before decoding, never a trap")
+struct HostileHeaderTests {
+    static let limit = PhotoCatalog.defaultPixelLimit
+
+    func entry(_ bytes: [UInt8], _ name: String) -> PhotoCatalog.Entry {
+        let url = TestImages.write(bytes, name, in: TestImages.folder("hostile-\(name)"))
+        return PhotoCatalog.entry(for: url, pixelLimit: Self.limit)
+    }
+
+    func isRefusedBeforeDecoding(_ e: PhotoCatalog.Entry) -> Bool {
+        if case .tooManyPixels(_, _, _, beforeDecoding: true)? = e.problem { return true }
+        return false
+    }
+
+    @Test("a 45-byte PNG of 0xFFFFFFFF × 0xFFFFFFFF is refused by the pixel limit")
+    func hugePNG() {
+        let png = HostileFiles.png(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF)
+        #expect(png.count == 45)
+        let e = entry(png, "huge.png")
+        #expect(isRefusedBeforeDecoding(e), "\(String(describing: e.problem))")
+        // (2^32 − 1)² ≈ 1.8e19 pixels, above Int.max: the message still says how many megapixels.
+        #expect(e.problem?.message.contains("4294967295×4294967295") == true)
+    }
+
+    @Test("QOI, TIFF and Netpbm headers of 2^32 − 1 squared are refused the same way")
+    func hugeOtherFormats() {
+        for (bytes, name) in [(HostileFiles.qoi(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF), "huge.qoi"),
+                              (HostileFiles.tiff(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF), "huge.tif"),
+                              (HostileFiles.pnm("4294967295", "4294967295"), "huge.ppm"),
+                              (HostileFiles.pnm(String(repeating: "9", count: 40), String(repeating: "9", count: 40)), "digits.ppm")] {
+            let e = entry(bytes, name)
+            #expect(isRefusedBeforeDecoding(e), "\(name): \(String(describing: e.problem))")
+        }
+    }
+
+    @Test("a GIF whose screen is 1×1 but whose frame is 20000×20000 is refused at its header")
+    func gifFrameBeyondScreen() {
+        let gif = HostileFiles.gif(frame: 20000)
+        #expect(gif.count == 35)
+        let e = entry(gif, "frame.gif")
+        #expect(isRefusedBeforeDecoding(e), "\(String(describing: e.problem))")
+    }
+
+    @Test("SVG and XPM are sized from their headers and refused above the limit")
+    func svgAndXPMSizes() throws {
+        let svg = entry(HostileFiles.svg(width: 20000, height: 20000), "big.svg")
+        #expect(isRefusedBeforeDecoding(svg), "\(String(describing: svg.problem))")
+        let xpm = entry(HostileFiles.xpm(width: 20000, height: 20000), "big.xpm")
+        #expect(isRefusedBeforeDecoding(xpm), "\(String(describing: xpm.problem))")
+        // Small ones are sized without decoding: width and height as the header states them.
+        let small = entry(HostileFiles.svg(width: 300, height: 200), "small.svg")
+        #expect(small.header?.storedWidth == 300 && small.header?.storedHeight == 200)
+        let smallXPM = entry(HostileFiles.xpm(width: 2, height: 1), "small.xpm")
+        #expect(smallXPM.header?.storedWidth == 2 && smallXPM.header?.storedHeight == 1)
+    }
+}
