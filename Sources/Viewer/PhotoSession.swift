@@ -31,10 +31,14 @@ struct PhotoSession: Sendable {
         /// The point clicked on the presented photo that started this closing: a second click (a
         /// double-click) turns the closing into a zoom about it.
         var closingClick: Point?
+        /// When a click's gentle start (`PhotoTransition.clickLeadInSpring`) hands over to the close
+        /// spring: the end of the double-click interval.
+        var leadInEnds: Double?
 
-        init(ignored: Manipulation? = nil, closingClick: Point? = nil) {
+        init(ignored: Manipulation? = nil, closingClick: Point? = nil, leadInEnds: Double? = nil) {
             self.ignored = ignored
             self.closingClick = closingClick
+            self.leadInEnds = leadInEnds
         }
     }
 

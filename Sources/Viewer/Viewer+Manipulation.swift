@@ -182,9 +182,11 @@ extension Viewer {
         v.scale = min(max(v.scale, -maxScaleSpeed), maxScaleSpeed)
         v.rotation = min(max(v.rotation, -maxRotationSpeed), maxRotationSpeed)
         let reduced = tr.fade != nil
+        let alpha = photoAlpha
         tr.pose.resume(velocity: reduced && closes ? PhotoPose.zero : v)
+        tr.foldScaleIntoSize()
         tr.upright()
-        tr.fade?.set(p)
+        tr.fade?.set(p, alpha: alpha)
         s.transition = tr
         s.driver = .flight(.init())
         if closes {

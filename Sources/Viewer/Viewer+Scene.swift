@@ -30,7 +30,7 @@ extension Viewer {
     /// The moving photo, and its neighbours while paging (behind it).
     func photoQuads() -> [Scene.PhotoQuad] {
         var quads: [Scene.PhotoQuad] = []
-        let alpha = session.map { $0.transition.fade != nil ? min(max(progress, 0), 1) : 1 } ?? 1
+        let alpha = photoAlpha
         /// The neighbour `index`, `shift` from the current slot at paging offset `dx`, if it reaches
         /// into the window (only those are drawn).
         func neighbour(_ index: Int, shift: Double, offset dx: Double) {

@@ -55,6 +55,14 @@ extension Viewer {
         session == nil ? 0 : min(max(feel.backdropCurve.value(at: progress), 0), 1)
     }
 
+    /// The moving photo's opacity: 1, or with reduced motion the cross-fade's opacity (while a
+    /// dismissal holds it, `DismissInteraction.heldOpacity`).
+    var photoAlpha: Double {
+        guard let s = session, let fade = s.transition.fade else { return 1 }
+        if case let .dismissing(d) = s.driver { return d.heldOpacity(grabOpacity: fade.alpha, feel: feel) }
+        return fade.alpha
+    }
+
     /// The scroll offset of the grid, points.
     public var scrollOffset: Double { scroller.offset }
 
