@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Geometry
 import Gestures
+import LabUI
 import Trace
 import Viewer
 
@@ -22,9 +23,15 @@ public final class App {
 
     /// Runs until the user quits. Throws a `ShellError` for bad input or a failure to start.
     public func run() throws {
-        let selection = try PhotoSelection(paths: options.photoPaths, recursive: options.recursive)
+        let statePath = WindowState.path(in: options.configFolder)
+        var state = WindowState(contentsOf: statePath)
+        let selection = try PhotoSelection(paths: options.photoPaths(lastFolder: state.lastFolder), recursive: options.recursive)
+        let startSize = options.windowSize ?? state.windowSize ?? RunOptions.defaultWindowSize
         let recording = try Recording(options: options)
+        // Ctrl+S saves a tuned preset as a fresh feel.json there.
+        ConfigDirectory.create(options.feelSaveFolder)
         if SDL_getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "x11", 1) }
+        WindowControl.useUTF8Titles()
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
@@ -36,7 +43,7 @@ public final class App {
 
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         guard let window = SDL_CreateWindow("PhotoZoom", Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
-                                            Int32(options.windowSize.width), Int32(options.windowSize.height), flags) else {
+                                            Int32(startSize.width), Int32(startSize.height), flags) else {
             throw ShellError("cannot open a window: \(String(cString: SDL_GetError()))")
         }
         self.window = window
@@ -51,22 +58,32 @@ public final class App {
         let photos = catalog.photos
         let textures = PhotoPipeline(catalog: catalog, warn: printError)
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
+        let textMetrics = sceneRenderer.text.metrics
         let windowSize = currentWindowSize(window)
+        let control = WindowControl(window: window, setName: selection.title, size: windowSize)
         let header = TraceHeader(windowSize: windowSize, scale: pointScale(window, renderer, windowSize), photos: photos,
                                  feel: FeelCoding.object(of: recording.feel), openPhoto: selection.openIndex)
         let session = try recording.session(header: header)
-        let loop = FrameLoop(session: session, recording: recording, source: SDLEventSource(windowSize: windowSize),
+        let loop = FrameLoop(session: session, recording: recording, source: SDLEventSource(window: window, windowSize: windowSize),
                              clock: MonotonicClock(), windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
-                             lateSizes: textures.takePhotoSizeEvents(at:))
+                             lateSizes: textures.takePhotoSizeEvents(at:),
+                             setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) })
         while loop.isRunning {
             try loop.step()
             sceneRenderer.pointScale = pointScale(window, renderer, loop.windowSize)
             SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
-            sceneRenderer.draw(session.viewer.scene())
+            let scene = session.viewer.scene(text: textMetrics)
+            control.update(subject: scene.title)
+            sceneRenderer.draw(scene)
             if !loop.isRunning, let path = options.screenshotPath { try Screenshot.save(renderer, to: path) }
             SDL_RenderPresent(renderer)
         }
         try recording.close()
+        state.windowSize = control.rememberedSize(currentSize: loop.windowSize)
+        if let folder = selection.folder, folder != URL(fileURLWithPath: options.bundledPhotos).standardizedFileURL.path {
+            state.lastFolder = folder
+        }
+        state.write(to: statePath)
     }
 
     private func currentWindowSize(_ window: OpaquePointer) -> Size {

@@ -6,15 +6,16 @@ import Viewer
 /// `poll()` is called once per frame and costs one `stat` (no read) while nothing changes. A change
 /// of modification time, size or inode (editors that save by rename) is read once the file has
 /// looked the same for two polls in a row, so a save in progress is not read half-written; a change
-/// is therefore picked up within two frames.
+/// is therefore picked up within two frames. A file over `FeelFile.sizeLimit` is refused unread.
+///
+/// The watcher also remembers the bytes the app last read from the file or wrote to it, so a save
+/// can tell whether the file on disk still holds them (`holdsLastKnownContent()`).
 public final class FeelFileWatcher {
     /// What a poll found.
     public enum Change: Equatable, Sendable {
-        /// The file holds a new valid set. `changedKeys` are the parameters it changed relative to
-        /// the last good file, the ones a running session takes (see `Feel.merging`).
-        case reloaded(Feel, changedKeys: [String])
-        /// The file was edited back to valid parameters equal to the last good ones (clears an error).
-        case recovered
+        /// The file holds valid parameters, `feel`, read from `text`: new ones, or the last good
+        /// ones again after an invalid edit (which clears its error).
+        case reloaded(Feel, text: String)
         /// The file cannot be used; the message names the file, line, key and range. Reported once
         /// per change of the file.
         case failed(String)
@@ -32,13 +33,16 @@ public final class FeelFileWatcher {
     public private(set) var lastGood: Feel
     /// True while the file's current content is invalid.
     public private(set) var isFailing = false
+    /// The bytes last read from the file with valid parameters, or last written by the app.
+    private var lastKnownBytes: [UInt8]
     private var signature: Signature
     private var pending: Signature?
 
-    /// Watches `path`, whose current content was read as `loaded`.
-    public init(path: String, loaded: Feel) {
+    /// Watches `path`, whose current content, `bytes`, was read as `loaded`.
+    public init(path: String, loaded: Feel, bytes: [UInt8]) {
         self.path = path
         self.lastGood = loaded
+        self.lastKnownBytes = bytes
         self.signature = Self.signature(of: path)
     }
 
@@ -50,22 +54,33 @@ public final class FeelFileWatcher {
         pending = nil
         signature = current
         do {
-            let feel = try FeelFile.read(path: path).feel
-            let changed = feel.differences(from: lastGood)
+            let (feel, text, bytes) = try FeelFile.read(path: path)
+            let unchanged = feel == lastGood
             lastGood = feel
+            lastKnownBytes = bytes
             let wasFailing = isFailing
             isFailing = false
-            if changed.isEmpty { return wasFailing ? .recovered : nil }
-            return .reloaded(feel, changedKeys: changed)
+            if unchanged && !wasFailing { return nil }
+            return .reloaded(feel, text: text)
         } catch {
             isFailing = true
             return .failed(error.message)
         }
     }
 
-    /// After the app itself saved `feel` to the file: adopt it without reporting a change.
-    public func adoptOwnWrite(_ feel: Feel) {
+    /// True when the file on disk holds what the app last read from it or wrote to it (or is
+    /// gone, so nothing in it can be lost): a save may replace it.
+    public func holdsLastKnownContent() -> Bool {
+        guard FileManager.default.fileExists(atPath: path) else { return true }
+        guard let bytes = try? FeelFile.bytes(path: path) else { return false }
+        return bytes == lastKnownBytes
+    }
+
+    /// After the app itself wrote `bytes` (the parameters `feel`) to the file: adopt them without
+    /// reporting a change.
+    public func adoptOwnWrite(_ feel: Feel, bytes: [UInt8]) {
         lastGood = feel
+        lastKnownBytes = bytes
         isFailing = false
         signature = Self.signature(of: path)
         pending = nil

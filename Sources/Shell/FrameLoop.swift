@@ -4,7 +4,8 @@ import Trace
 import Viewer
 
 /// The app's frame loop without the window: each `step()` takes the input that arrived since the
-/// last frame from an `EventSource`, stamps it on a `SessionClock`, hands it to the session with
+/// last frame from an `EventSource`, puts each input at its window-system time on the
+/// `SessionClock` (`ServerTimeMapper`: the poll time only where there is none), hands it to the session with
 /// the photo sizes learnt late and the feel file's changes, produces the frame, and carries out
 /// what the viewer asked for (quit, save the feel file).
 ///
@@ -18,6 +19,12 @@ final class FrameLoop {
     /// Photo sizes read after start-up, as events at the given time (the pipeline's header thread).
     private let lateSizes: (Double) -> [InputEvent]
     private let quitAfterSeconds: Double?
+    /// Carries out the viewer's fullscreen request with the window's present size (the window's business).
+    private let setFullscreen: (Bool, Size) -> Void
+    /// Puts the window system's event times on the session clock.
+    private var serverTimes = ServerTimeMapper()
+    private var reportedRecordingFailure = false
+    private let warn: (String) -> Void
     /// False once the user quit, the viewer asked to, or `quitAfterSeconds` passed.
     private(set) var isRunning = true
     /// The window's size in points, as the last resize input said.
@@ -25,7 +32,10 @@ final class FrameLoop {
 
     /// A loop over `session` (already started: header written) fed by `source`.
     init(session: Session, recording: Recording, source: EventSource, clock: SessionClock,
-         windowSize: Size, quitAfterSeconds: Double? = nil, lateSizes: @escaping (Double) -> [InputEvent] = { _ in [] }) {
+         windowSize: Size, quitAfterSeconds: Double? = nil, lateSizes: @escaping (Double) -> [InputEvent] = { _ in [] },
+         setFullscreen: @escaping (Bool, Size) -> Void = { _, _ in }, warn: @escaping (String) -> Void = printError) {
+        self.setFullscreen = setFullscreen
+        self.warn = warn
         self.session = session
         self.recording = recording
         self.source = source
@@ -37,39 +47,48 @@ final class FrameLoop {
 
     /// One frame. Throws a `ShellError` when the trace or state log cannot be written.
     func step() throws {
-        for input in source.drain() {
-            switch input {
-            case .quit:
-                isRunning = false
-            case let .input(kind):
-                let t = clock.now()
-                if case let .resize(size) = kind { windowSize = size }
-                try recording.handle(InputEvent(time: t, kind: kind), in: session)
-            }
+        let drained = source.drain()
+        if drained.contains(.quit) { isRunning = false }
+        let inputs = drained.compactMap { input -> (kind: InputEvent.Kind, serverTime: UInt32?)? in
+            guard case let .input(kind, serverTime) = input else { return nil }
+            return (kind, serverTime)
+        }
+        // The batch was taken in now: each input at its server time on the session clock.
+        let times = serverTimes.times(for: inputs.map(\.serverTime), receivedAt: clock.now())
+        for (input, time) in zip(inputs, times) {
+            if case let .resize(size) = input.kind { windowSize = size }
+            try recording.handle(InputEvent(time: time, kind: input.kind), in: session)
         }
         let t = clock.now()
         // Sizes of photos whose headers were read after start-up: recorded, so a replay matches.
         for sizeEvent in lateSizes(t) { try recording.handle(sizeEvent, in: session) }
-        // A saved change of the feel file: recorded and applied as a feel event; an error shows.
-        let (feelEvent, notice) = recording.live.poll(at: t, current: session.viewer.feel)
-        if let feelEvent { try recording.handle(feelEvent, in: session) }
-        if let notice { show(notice) }
+        // A change of the feel file on disk: recorded, and merged by the viewer; an error shows.
+        if let feelEvent = recording.live.poll(at: t) { try recording.handle(feelEvent, in: session) }
         try recording.handle(.frame(t), in: session)
         for request in session.takeRequests() {
             switch request {
-            case .quit: isRunning = false
-            case .saveFeel: show(recording.live.save(session.viewer.feel))
+            case .quit:
+                isRunning = false
+            case .saveFeel:
+                // The result is recorded right after the frame that asked for it; the panel says
+                // "saved" only once it has come back.
+                guard let feel = session.viewer.feelToSave else { break }
+                try recording.handle(InputEvent(time: t, kind: .effect(recording.live.save(feel))), in: session)
+            case let .fullscreen(on):
+                setFullscreen(on, windowSize)
             }
         }
         if let limit = quitAfterSeconds, t >= limit { isRunning = false }
+        reportRecordingFailure()
     }
 
-    /// Puts a feel-file notice on the window's message line.
-    private func show(_ notice: LiveFeelFile.Notice) {
-        switch notice {
-        case let .info(text): session.show(message: text, isError: false)
-        case let .error(text): session.show(message: text, isError: true)
-        case .clear: session.show(message: nil, isError: false)
-        }
+    /// Says once, on stderr and in the window, that the recording stopped (a full disk): the app
+    /// runs on, and the panel's tuning is still there to save.
+    private func reportRecordingFailure() {
+        guard !reportedRecordingFailure, let failure = session.recordingFailure else { return }
+        reportedRecordingFailure = true
+        let text = "recording stopped: \(failure.description); the app runs on, the trace so far is intact"
+        warn("photozoom: " + text)
+        session.show(message: text, isError: true)
     }
 }

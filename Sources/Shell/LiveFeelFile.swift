@@ -5,24 +5,24 @@ import Viewer
 /// The running app's feel file: where the parameters came from (`--feel FILE` or a preset), live
 /// reload while the app runs, and saving what was tuned.
 ///
-/// A valid edit of the file becomes a `.feel` input event carrying the full parameter set, so the
-/// trace records it and a replay applies it at the same instant. The session takes only the keys
-/// the edit changed (`Feel.merging`): values tuned in the panel and not yet saved survive an edit
-/// of other keys, and an invalid edit changes nothing at all.
+/// A change of the file on disk becomes an `effect` input event carrying the file's content
+/// (`feelReloaded`) or why it cannot be used (`feelReloadFailed`), so the trace records it and a
+/// replay applies it at the same instant. How the file merges with the parameters in force is the
+/// viewer's decision (`Viewer.feelFileReloaded`): only the keys the edit changed are taken, so
+/// values tuned in the panel and not yet saved survive an edit of other keys, and an invalid edit
+/// changes nothing at all. A save's result comes back the same way (`feelSaved`,
+/// `feelSaveFailed`), and only then does the panel count the parameters as saved.
+///
+/// Saving never loses an edit made on disk: when the file no longer holds what the app last read
+/// from it or wrote to it (the user edited it since, say with a typo the reload refused), the
+/// parameters are saved beside it (`feel-2.json`) and the message says where. Saving follows a
+/// symbolic link and keeps the file's permission bits (see `FeelFile.save`).
 ///
 /// Parameters fixed on the command line (`run --reduced-motion`) are a top layer: laid over the file
 /// or preset at start-up (so the trace header records them), kept through every reload whatever the
 /// file says about them, and left out of what is saved (the file keeps its own value for them: a
 /// command-line switch is a preference of this run, not a tuning).
 public final class LiveFeelFile {
-    /// What the window should show after a poll or a save.
-    public enum Notice: Equatable, Sendable {
-        case info(String)
-        case error(String)
-        /// The error shown before no longer holds.
-        case clear
-    }
-
     /// The parameters at start-up, the fixed layer included.
     public let initial: Feel
     /// Parameters fixed on the command line, by key, as `FeelParameter` values (1 for true).
@@ -51,9 +51,10 @@ public final class LiveFeelFile {
         if let argument {
             switch try FeelFile.resolve(argument) {
             case let .file(path):
-                base = try FeelFile.read(path: path).feel
+                let read = try FeelFile.read(path: path)
+                base = read.feel
                 self.path = path
-                watcher = FeelFileWatcher(path: path, loaded: base)
+                watcher = FeelFileWatcher(path: path, loaded: base, bytes: read.bytes)
             case let .preset(name):
                 base = Feel.preset(named: name) ?? .defaults
             }
@@ -71,56 +72,55 @@ public final class LiveFeelFile {
         return result
     }
 
-    /// Checks the file (one `stat`); on a valid change returns the `.feel` event to feed at `time`,
-    /// built over `current` (the parameters in force); errors go to stderr once and to the window.
-    public func poll(at time: Double, current: Feel) -> (event: InputEvent?, notice: Notice?) {
-        guard let watcher, let change = watcher.poll() else { return (nil, nil) }
+    /// Checks the file (one `stat`); on a change returns the `effect` event to feed at `time`.
+    /// An error also goes to stderr, once per change of the file.
+    public func poll(at time: Double) -> InputEvent? {
+        guard let watcher, let change = watcher.poll() else { return nil }
         let name = (watcher.path as NSString).lastPathComponent
         switch change {
-        case let .reloaded(file, changedKeys):
+        case let .reloaded(file, text):
             underlying = file
-            // The command line's fixed parameters stay as it set them, whatever the file says.
-            let taken = changedKeys.filter { fixed[$0] == nil }
-            let overruled = changedKeys.filter { fixed[$0] != nil }
-            let merged = current.replacing(taken, from: file)
-            var list = taken.prefix(3).map { key in
-                Feel.parameter(key).map { "\(key) \($0.formatted($0.value(in: file)))" } ?? key
-            }.joined(separator: ", ") + (taken.count > 3 ? ", …" : "")
-            if !overruled.isEmpty {
-                list += (list.isEmpty ? "" : "; ") + overruled.joined(separator: ", ") + " kept as the command line set it"
-            }
-            let event = taken.isEmpty ? nil : InputEvent(time: time, kind: .feel(json: merged.jsonText(compact: true)))
-            return (event, .info("reloaded \(name): \(list)"))
-        case .recovered:
-            return (nil, .clear)
+            return InputEvent(time: time, kind: .effect(.feelReloaded(name: name, json: text, fixed: fixed.keys.sorted())))
         case let .failed(message):
             warn("photozoom: \(message) (keeping the last good parameters)")
-            return (nil, .error(message + " (keeping the last good parameters)"))
+            return InputEvent(time: time, kind: .effect(.feelReloadFailed(message: message)))
         }
     }
 
-    /// Saves `feel` atomically to the feel file (a fresh `feel.json` in the current folder when the
-    /// parameters came from a preset) and watches it from then on. A fixed parameter still at the
-    /// command line's value is saved with its value beneath that layer; one changed in the panel
-    /// since is saved as changed.
-    public func save(_ tuned: Feel) -> Notice {
+    /// Saves `tuned` atomically to the feel file (a fresh `feel.json` in the save folder when the
+    /// parameters came from a preset, watched from then on), or beside it when the file on disk
+    /// is no longer what the app last read or wrote. A fixed parameter still at the command line's
+    /// value is saved with its value beneath that layer; one changed in the panel since is saved
+    /// as changed. Returns the result for the trace; a failure also goes to stderr.
+    public func save(_ tuned: Feel) -> EffectResult {
         let untouched = fixed.keys.sorted().filter { Feel.parameter($0)?.value(in: tuned) == fixed[$0] }
         let feel = tuned.replacing(untouched, from: underlying)
-        let target = path ?? FeelFile.freshPath(in: saveFolder)
+        var target = path ?? FeelFile.freshPath(in: saveFolder)
+        var besides: String?
+        if let path, let watcher, !watcher.holdsLastKnownContent() {
+            target = FeelFile.freshPath(beside: path)
+            besides = (path as NSString).lastPathComponent
+        }
+        let bytes: [UInt8]
         do {
-            try FeelFile.save(feel, to: target)
+            bytes = try FeelFile.save(feel, to: target)
         } catch {
             warn("photozoom: \(error.message)")
-            return .error(error.message)
+            return .feelSaveFailed(message: error.message)
         }
         if let watcher, watcher.path == target {
-            watcher.adoptOwnWrite(feel)
-        } else {
+            watcher.adoptOwnWrite(feel, bytes: bytes)
+        } else if path == nil {
             path = target
-            watcher = FeelFileWatcher(path: target, loaded: feel)
+            watcher = FeelFileWatcher(path: target, loaded: feel, bytes: bytes)
         }
         underlying = feel
         let changed = feel.differences(from: .defaults).count
-        return .info("saved \(target) (\(changed) of \(Feel.parameters.count) differ from the defaults)")
+        var message = "saved \(target) (\(changed) of \(Feel.parameters.count) differ from the defaults)"
+        if let besides {
+            message += "; \(besides) was changed on disk since it was read, so it was left as it is"
+            warn("photozoom: \(message)")
+        }
+        return .feelSaved(path: target, message: message)
     }
 }

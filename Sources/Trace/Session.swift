@@ -31,8 +31,14 @@ public final class Session {
     /// Frames handled so far.
     public private(set) var frameCount = 0
 
-    private let trace: LineSink?
-    private let states: LineSink?
+    private var trace: LineSink?
+    private var states: LineSink?
+    /// When true (the live app), a trace or state log that cannot be written (a full disk) stops
+    /// the recording: both files are left as they are, `recordingFailure` says why, and the session
+    /// goes on without them. When false (replay), it is a `.cannotWrite` failure.
+    public var continuesWhenRecordingFails = false
+    /// Why the recording stopped, when it did.
+    public private(set) var recordingFailure: TraceError?
     private var lastTime = 0.0
     private var pendingRequests: [ViewerRequest] = []
 
@@ -73,7 +79,9 @@ public final class Session {
         guard var event = carriable(event) else { return }
         if event.time < lastTime { event.time = lastTime }
         var feel: Feel?
-        if case let .feel(json) = event.kind {
+        var reloadedFile: Feel?
+        switch event.kind {
+        case let .feel(json):
             do throws(FieldError) {
                 let layer = try FeelCoding.layer(fromText: json)
                 feel = try FeelCoding.resolve([layer, feelOverride])
@@ -81,16 +89,35 @@ public final class Session {
             } catch {
                 throw .badFeel(error)
             }
+        case let .effect(.feelReloaded(name, json, fixed)):
+            do throws(FieldError) {
+                let layer = try FeelCoding.layer(fromText: json)
+                reloadedFile = try FeelCoding.resolve([layer])
+                event.kind = .effect(.feelReloaded(name: name, json: FeelCoding.canonicalText(layer), fixed: fixed))
+            } catch {
+                throw .badFeel(error)
+            }
+        default:
+            break
         }
         lastTime = event.time
         do throws(TraceError) {
             try trace?.write(line: TraceEventFormat.line(event))
         } catch {
-            throw .cannotWrite(error)
+            try stopRecording(error)
         }
         if let feel {
             viewer.apply(feel: feel)
             summary?.observe(sample: viewer.motionSample)
+            return
+        }
+        if let reloadedFile, case let .effect(.feelReloaded(name, _, fixed)) = event.kind {
+            // The viewer merges the file with the parameters in force; `replay --feel` stays on top.
+            let override = feelOverride
+            viewer.feelFileReloaded(reloadedFile, name: name, fixed: fixed) { merged in
+                guard let override else { return merged }
+                return (try? FeelCoding.resolve([FeelCoding.object(of: merged), override])) ?? merged
+            }
             return
         }
         viewer.handle(event)
@@ -105,7 +132,7 @@ public final class Session {
         do throws(TraceError) {
             try states?.write(line: StateLogFormat.line(snapshot))
         } catch {
-            throw .cannotWrite(error)
+            try stopRecording(error)
         }
         lastNotes = viewer.takeNotes()
         summary?.observe(notes: lastNotes, snapshot: snapshot, ratesAtEvents: handOffVelocities)
@@ -113,6 +140,14 @@ public final class Session {
         for request in viewer.takeRequests() where !pendingRequests.contains(request) {
             pendingRequests.append(request)
         }
+    }
+
+    /// A sink failed with `error`: stop recording (live) or fail (replay).
+    private func stopRecording(_ error: TraceError) throws(Failure) {
+        guard continuesWhenRecordingFails else { throw .cannotWrite(error) }
+        recordingFailure = error
+        trace = nil
+        states = nil
     }
 
     /// What the viewer asked of the shell since the last call (quit, save feel), each once.
@@ -181,7 +216,7 @@ public final class Session {
     private func carriable(_ event: InputEvent) -> InputEvent? {
         guard event.time.isFinite else { return nil }
         switch event.kind {
-        case .frame, .feel:
+        case .frame, .feel, .effect:
             return event
         case let .pointer(_, p, _, _):
             return p.isFinite ? event : nil

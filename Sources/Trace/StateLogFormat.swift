@@ -1,6 +1,6 @@
 import Viewer
 
-/// The state log's lines (`.states.jsonl`, DESIGN.md "State log"): one JSON object per frame, with
+/// The state log's lines (`.states.jsonl`, docs/design.md "State log"): one JSON object per frame, with
 /// a fixed field order and fixed rounding, so logs written live and in replay compare byte for byte.
 ///
 /// `{"frame":12,"t":0.1,"phase":"opening","photo":3,"image":{"x":640,"y":400,"w":900,"h":600,
@@ -31,6 +31,9 @@ public enum StateLogFormat {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let r = (value * scale).rounded() / scale
+        // Beyond 1e15 a Double has no fraction digits left to round: the value is printed as is
+        // (scaling 1e308 by 10^places would give infinity, which is not JSON).
+        guard r.isFinite else { return JSONText.number(value) }
         if r == 0 { return "0" }
         if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
         return "\(r)"

@@ -2,18 +2,22 @@ import Geometry
 import Gestures
 import Viewer
 
-/// The event lines of a gesture trace (`.trace.jsonl`, DESIGN.md "Gesture trace"): one JSON object
+/// The event lines of a gesture trace (`.trace.jsonl`, docs/design.md "Gesture trace"): one JSON object
 /// per `InputEvent`, keys in a fixed order, numbers written so they read back bit for bit.
 ///
 /// Beyond the contract's list, two event types carry what the shell learns while running:
 /// - `{"t":1.5,"type":"feel","feel":{…}}`: feel parameters changed live (a feel file layer: the keys
 ///   given override the defaults);
-/// - `{"t":0.2,"type":"photo","index":3,"w":600,"h":400}`: photo 3's oriented pixel size became known.
+/// - `{"t":0.2,"type":"photo","index":3,"w":600,"h":400}`: photo 3's oriented pixel size became known;
+/// - `{"t":2.1,"type":"effect","effect":…}`: the result of an effect (`EffectResult`), one of
+///   `"feelSaved"` with `"path"` and `"message"`, `"feelSaveFailed"` with `"message"`,
+///   `"feelReloaded"` with `"name"`, `"feel"` (the file's object) and `"fixed"` (an array of
+///   parameter keys), `"feelReloadFailed"` with `"message"`.
 ///
 /// A pointer `move` with no button held has no `button` key; `mods` may be omitted when empty.
 public enum TraceEventFormat {
     /// The type names this version writes and reads.
-    public static let knownTypes: Set<String> = ["frame", "pointer", "wheel", "key", "touch", "resize", "feel", "photo"]
+    public static let knownTypes: Set<String> = ["frame", "pointer", "wheel", "key", "touch", "resize", "feel", "photo", "effect"]
 
     /// What a line holds: an event, or an event of a type this version does not know (skipped).
     public enum Decoded: Hashable, Sendable {
@@ -58,6 +62,20 @@ public enum TraceEventFormat {
         case let .photoSize(index, size):
             out += ",\"type\":\"photo\",\"index\":" + String(index)
             out += ",\"w\":" + JSONText.number(size.width) + ",\"h\":" + JSONText.number(size.height) + "}"
+        case let .effect(result):
+            out += ",\"type\":\"effect\""
+            switch result {
+            case let .feelSaved(path, message):
+                out += ",\"effect\":\"feelSaved\",\"path\":" + JSONText.string(path) + ",\"message\":" + JSONText.string(message)
+            case let .feelSaveFailed(message):
+                out += ",\"effect\":\"feelSaveFailed\",\"message\":" + JSONText.string(message)
+            case let .feelReloaded(name, json, fixed):
+                out += ",\"effect\":\"feelReloaded\",\"name\":" + JSONText.string(name) + ",\"feel\":" + json
+                out += ",\"fixed\":[" + fixed.map(JSONText.string).joined(separator: ",") + "]"
+            case let .feelReloadFailed(message):
+                out += ",\"effect\":\"feelReloadFailed\",\"message\":" + JSONText.string(message)
+            }
+            out += "}"
         }
         return out
     }
@@ -86,7 +104,9 @@ public enum TraceEventFormat {
     /// `.unknown` for the caller to skip; anything missing or malformed throws naming the field.
     public static func decode(_ o: JSONObject) throws(FieldError) -> Decoded {
         let time = try o.number("t")
-        guard time >= 0 else { throw FieldError(field: "t", message: "expected a time ≥ 0 s, found \(JSONText.number(time))") }
+        guard time >= 0, time <= TraceBounds.seconds else {
+            throw FieldError(field: "t", message: "expected a time in 0…\(JSONText.number(TraceBounds.seconds)) s, found \(JSONText.number(time))")
+        }
         let type = try o.string("type")
         let kind: InputEvent.Kind
         switch type {
@@ -102,7 +122,7 @@ public enum TraceEventFormat {
             }
             kind = .pointer(phase: phase, position: try point(o), button: button, modifiers: try modifiers(o))
         case "wheel":
-            kind = .wheel(position: try point(o), delta: Point(try o.number("dx"), try o.number("dy")), modifiers: try modifiers(o))
+            kind = .wheel(position: try point(o), delta: Point(try coordinate(o, "dx"), try coordinate(o, "dy")), modifiers: try modifiers(o))
         case "key":
             let phase = PressPhase(rawValue: try o.choice("phase", ["down", "up"]))!
             let key = try o.string("key")
@@ -113,20 +133,53 @@ public enum TraceEventFormat {
             // Ids are exact in a Double up to 2^53, which is what the text can carry.
             kind = .touch(phase: phase, id: try o.integer("id", in: -(1 << 53)...(1 << 53)), position: try point(o))
         case "resize":
-            kind = .resize(Size(try o.number("w", atLeast: 0, inclusive: false), try o.number("h", atLeast: 0, inclusive: false)))
+            kind = .resize(Size(try o.number("w", from: 0, inclusive: false, through: TraceBounds.windowPoints),
+                                try o.number("h", from: 0, inclusive: false, through: TraceBounds.windowPoints)))
         case "feel":
             kind = .feel(json: JSONText.value(.object(try o.object("feel"))))
         case "photo":
             kind = .photoSize(index: try o.integer("index", in: 0...Int(Int32.max)),
-                              size: Size(try o.number("w", atLeast: 0), try o.number("h", atLeast: 0)))
+                              size: Size(try o.number("w", from: 0, through: TraceBounds.photoPixels),
+                                         try o.number("h", from: 0, through: TraceBounds.photoPixels)))
+        case "effect":
+            kind = .effect(try effect(o))
         default:
             return .unknown(type: type)
         }
         return .event(InputEvent(time: time, kind: kind))
     }
 
+    /// The `EffectResult` of an `effect` line.
+    private static func effect(_ o: JSONObject) throws(FieldError) -> EffectResult {
+        switch try o.choice("effect", ["feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed"]) {
+        case "feelSaved":
+            return .feelSaved(path: try o.string("path"), message: try o.string("message"))
+        case "feelSaveFailed":
+            return .feelSaveFailed(message: try o.string("message"))
+        case "feelReloaded":
+            guard case let .array(items)? = o["fixed"] else {
+                throw FieldError(field: "fixed", message: "expected an array of parameter keys, found \(o["fixed"]?.kindDescription ?? "nothing")")
+            }
+            var fixed: [String] = []
+            for (i, item) in items.enumerated() {
+                guard case let .string(key) = item else {
+                    throw FieldError(field: "fixed[\(i)]", message: "expected a parameter key, found \(item.kindDescription)")
+                }
+                fixed.append(key)
+            }
+            return .feelReloaded(name: try o.string("name"), json: JSONText.value(.object(try o.object("feel"))), fixed: fixed)
+        default:
+            return .feelReloadFailed(message: try o.string("message"))
+        }
+    }
+
     private static func point(_ o: JSONObject) throws(FieldError) -> Point {
-        Point(try o.number("x"), try o.number("y"))
+        Point(try coordinate(o, "x"), try coordinate(o, "y"))
+    }
+
+    /// A coordinate or delta within ±`TraceBounds.coordinatePoints`.
+    private static func coordinate(_ o: JSONObject, _ key: String) throws(FieldError) -> Double {
+        try o.number(key, from: -TraceBounds.coordinatePoints, through: TraceBounds.coordinatePoints)
     }
 
     private static func modifiers(_ o: JSONObject) throws(FieldError) -> Modifiers {

@@ -6,13 +6,15 @@ import Gestures
 /// input events, so a trace records them and a replay does the same.
 ///
 /// Keys (lower-case SDL names, no modifiers unless stated):
-/// - Tab or F1: show or hide the tuning panel (see `TuningPanel` for its keys).
+/// - Tab: show or hide the tuning panel (see `TuningPanel` for its keys).
 /// - `s`: slow motion, cycling 1×, 0.25×, 0.1× viewer time.
 /// - `d`: the decision overlay.
-/// - Ctrl+S: save the feel parameters to the feel file (with the panel shown or not).
-public struct FeelLab: Sendable {
+/// - Ctrl+S (Ctrl alone: Ctrl+Shift+S is not a save): save the feel parameters to the feel file,
+///   with the panel shown or not. They count as saved (the panel says "saved") only when the
+///   shell's `feelSaved` result comes back as an event.
+package struct FeelLab: Sendable {
     /// What a key did.
-    public enum KeyResult: Hashable, Sendable {
+    package enum KeyResult: Hashable, Sendable {
         case handled
         /// The feel parameters should become this set (the panel adjusted or reset something).
         case change(Feel)
@@ -22,27 +24,29 @@ public struct FeelLab: Sendable {
 
     /// A line at the top of the window: a reload error stays until the file is fixed; a notice
     /// ("saved feel.json") fades after `noticeSeconds` of wall time, whatever the slow-motion rate.
-    public struct Message: Hashable, Sendable {
-        public var text: String
-        public var isError: Bool
+    package struct Message: Hashable, Sendable {
+        package var text: String
+        package var isError: Bool
         /// Wall time (trace seconds, before slow motion) when it was shown.
-        public var time: Double
+        package var time: Double
     }
 
-    public static let noticeSeconds = 3.0
+    package static let noticeSeconds = 3.0
 
-    public var panel = TuningPanel()
-    public var showsDecisions = false
-    public private(set) var clock = SlowMotionClock()
-    public private(set) var curves = CurveHistory()
+    package var panel = TuningPanel()
+    package var showsDecisions = false
+    package private(set) var clock = SlowMotionClock()
+    package private(set) var curves = CurveHistory()
     /// The feel file's parameters: what the panel's reset returns to and "unsaved" compares with.
-    public private(set) var baseline: Feel
-    public private(set) var message: Message?
+    package private(set) var baseline: Feel
+    /// The parameters of the latest Ctrl+S whose result has not come back yet.
+    package private(set) var pendingSave: Feel?
+    package private(set) var message: Message?
     /// The latest frame's wall time (before slow motion): a notice fades after 3 s of the user's
     /// time, not 30 s at 0.1×.
     private var now = 0.0
 
-    public init(baseline: Feel) {
+    package init(baseline: Feel) {
         self.baseline = baseline
     }
 
@@ -50,10 +54,11 @@ public struct FeelLab: Sendable {
 
     /// Takes a key press first, before the viewer: the lab's own keys, then the panel's while it
     /// is visible. `wallTime` is the event's time before slow-motion mapping. Nil: not a lab key.
-    public mutating func handleKey(_ key: String, modifiers: Modifiers, wallTime: Double, feel: Feel) -> KeyResult? {
+    package mutating func handleKey(_ key: String, modifiers: Modifiers, wallTime: Double, feel: Feel) -> KeyResult? {
         let plain = modifiers.isEmpty
+        if key == "s", modifiers == .ctrl { return .save }
         switch key {
-        case "tab" where modifiers.isEmpty, "f1" where modifiers.isEmpty:
+        case "tab" where modifiers.isEmpty:
             panel.isVisible.toggle()
             return .handled
         case "s" where plain:
@@ -69,106 +74,47 @@ public struct FeelLab: Sendable {
             switch action {
             case .handled: return .handled
             case let .change(next): return .change(next)
-            case .save: return .save
             }
         }
-        if key == "s", modifiers == .ctrl { return .save }
         return nil
     }
 
     /// A feel set from the feel file arrived (a live reload, recorded as a `.feel` event) while
     /// `current` was in force: the parameters it changes become the file's values for reset.
-    public mutating func fileFeelArrived(_ newFeel: Feel, current: Feel) {
+    package mutating func fileFeelArrived(_ newFeel: Feel, current: Feel) {
         baseline = baseline.replacing(newFeel.differences(from: current), from: newFeel)
     }
 
-    /// The parameters were saved: they are the file's values now.
-    public mutating func saved(_ feel: Feel) {
-        baseline = feel
+    /// Ctrl+S asked to save `feel`: it becomes the file's only when the save succeeds.
+    package mutating func requestSave(_ feel: Feel) {
+        pendingSave = feel
+    }
+
+    /// The shell's result of the pending save: on success the parameters saved are the file's
+    /// values now (the panel says "saved"); on failure nothing changes but the message line.
+    package mutating func saveFinished(succeeded: Bool) {
+        if succeeded, let pendingSave { baseline = pendingSave }
+        pendingSave = nil
+    }
+
+    /// The feel file changed on disk to `file` and the session took `keys` from it: those are the
+    /// file's values for reset from now on.
+    package mutating func fileReloaded(_ file: Feel, taking keys: [String]) {
+        baseline = baseline.replacing(keys, from: file)
     }
 
     /// Shows a message line (replacing the previous one); nil clears it.
-    public mutating func show(_ text: String?, isError: Bool) {
+    package mutating func show(_ text: String?, isError: Bool) {
         message = text.map { Message(text: $0, isError: isError, time: now) }
     }
 
     /// Maps an input's wall time to viewer time (slow motion).
-    public func viewerTime(atWall t: Double) -> Double { clock.viewerTime(atWall: t) }
+    package func viewerTime(atWall t: Double) -> Double { clock.viewerTime(atWall: t) }
 
     /// Adds a frame to the live curves. `fitWidth` is the aspect-fit width of the photo in view.
-    public mutating func record(_ snapshot: StateSnapshot, fitWidth: Double?) {
+    package mutating func record(_ snapshot: StateSnapshot, fitWidth: Double?) {
         now = clock.wallTime(atViewer: snapshot.time)
         curves.record(snapshot, fitWidth: fitWidth)
         if let m = message, !m.isError, now - m.time > Self.noticeSeconds { message = nil }
-    }
-
-    // MARK: - Drawing
-
-    /// The lab's overlays, drawn above the scene: the panel with its curves, the decision overlay
-    /// (while a gesture holds the photo and it is on), the slow-motion badge and the message line.
-    public func overlays(feel: Feel, windowSize: Size, preview: DismissPreview?) -> [Scene.Overlay] {
-        var out = panel.overlays(feel: feel, baseline: baseline, windowSize: windowSize, curves: curves)
-        let notices = noticeOverlays(preview: preview, windowSize: windowSize)
-        if showsDecisions, let preview {
-            // The decision overlay's labels keep clear of the panel and of the badges and message;
-            // drawn above the panel for the window too narrow to keep its box clear of it.
-            var keepClear = notices.compactMap { if case let .rect(r, _, true) = $0 { r } else { nil } }
-            if panel.isVisible { keepClear.append(TuningPanel.layout(windowSize: windowSize).panel) }
-            out += DecisionOverlay.overlays(for: preview, windowSize: windowSize, keepClear: keepClear)
-        }
-        return out + notices
-    }
-
-    /// The slow-motion and decisions badges and the message line, top left.
-    func noticeOverlays(preview: DismissPreview?, windowSize: Size) -> [Scene.Overlay] {
-        var out: [Scene.Overlay] = []
-        var badges: [String] = []
-        if clock.rate != 1 { badges.append("\(FeelNumber.text(clock.rate))× time (s)") }
-        if showsDecisions { badges.append(preview == nil ? "decisions on (d): hold the photo" : "decisions (d)") }
-        var y = 8.0
-        if !badges.isEmpty {
-            let text = badges.joined(separator: "  ·  ")
-            out.append(.rect(Rect(x: 8, y: y, width: Double(text.count) * 0.602 * 13 + 16, height: 22),
-                             color: Color(0, 0, 0, 0.6), filled: true))
-            out.append(.text(text, at: Point(16, y + 4), size: 13, color: .overlay))
-            y += 28
-        }
-        if let message {
-            // The line stops short of the panel and wraps at spaces (DejaVu Sans Mono: 0.602 em wide).
-            let right = panel.isVisible ? TuningPanel.layout(windowSize: windowSize).panel.minX : windowSize.width
-            let columns = max(20, Int((right - 32) / (0.602 * 13)))
-            for line in Self.wrapped(message.text, columns: columns) {
-                out.append(.rect(Rect(x: 8, y: y, width: Double(line.count) * 0.602 * 13 + 16, height: 20),
-                                 color: message.isError ? Color(0.45, 0.05, 0.05, 0.9) : Color(0.05, 0.25, 0.1, 0.85),
-                                 filled: true))
-                out.append(.text(line, at: Point(16, y + 3), size: 13, color: .white))
-                y += 20
-            }
-        }
-        return out
-    }
-
-    /// `text` broken into lines of at most `columns` characters, at spaces where it can be.
-    static func wrapped(_ text: String, columns: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            var word = Substring(word)
-            while word.count > columns {
-                if !line.isEmpty { lines.append(line); line = "" }
-                lines.append(String(word.prefix(columns)))
-                word = word.dropFirst(columns)
-            }
-            if line.isEmpty {
-                line = String(word)
-            } else if line.count + 1 + word.count <= columns {
-                line += " " + word
-            } else {
-                lines.append(line)
-                line = String(word)
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
     }
 }

@@ -83,7 +83,10 @@ public struct JumpDetector: Sendable {
         for q in a.quantities { before[q.key] = q }
         for q in b.quantities {
             guard let p = before[q.key] else { continue }
-            let step = DrawnQuantity.distance(p.value, q.value)
+            // A rotation by whole turns draws the same picture (a release that lands upright the way
+            // its spin goes renumbers the angle by whole turns): rotations compare modulo 2π.
+            let step = q.kind == .rotation && p.value.count == 1 && q.value.count == 1
+                ? abs(wrapAngle(q.value[0] - p.value[0])) : DrawnQuantity.distance(p.value, q.value)
             let limit = max(p.speedLimit, q.speedLimit * exponential(min(50, q.decayRate * dt)))
             let allowed = dt * limit + max(p.tolerance, q.tolerance)
             guard allowed.isFinite, step.isFinite else { continue }

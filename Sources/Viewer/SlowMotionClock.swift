@@ -6,34 +6,34 @@
 /// moves on screen at the speed the hand moved it. The key that changes the rate is an input
 /// event, so a trace records it and a replay maps time the same way. At 1× from the start the
 /// mapping is the identity, bit for bit.
-public struct SlowMotionClock: Hashable, Sendable {
+package struct SlowMotionClock: Hashable, Sendable {
     /// The rates the slow-motion key cycles through.
-    public static let rates: [Double] = [1, 0.25, 0.1]
+    package static let rates: [Double] = [1, 0.25, 0.1]
 
-    public private(set) var rate: Double = 1
+    package private(set) var rate: Double = 1
     private var wallAnchor = 0.0
     private var viewerAnchor = 0.0
 
-    public init() {}
+    package init() {}
 
     /// Viewer time at wall time `t` (seconds).
-    public func viewerTime(atWall t: Double) -> Double {
+    package func viewerTime(atWall t: Double) -> Double {
         rate == 1 && wallAnchor == 0 && viewerAnchor == 0 ? t : viewerAnchor + (t - wallAnchor) * rate
     }
 
     /// Wall time at viewer time `v` (seconds): the inverse of `viewerTime(atWall:)`.
-    public func wallTime(atViewer v: Double) -> Double {
+    package func wallTime(atViewer v: Double) -> Double {
         rate == 1 && wallAnchor == 0 && viewerAnchor == 0 ? v : wallAnchor + (v - viewerAnchor) / rate
     }
 
     /// Moves to the next rate at wall time `t`; viewer time stays continuous.
-    public mutating func cycle(atWall t: Double) {
+    package mutating func cycle(atWall t: Double) {
         let index = Self.rates.firstIndex(of: rate) ?? 0
         setRate(Self.rates[(index + 1) % Self.rates.count], atWall: t)
     }
 
     /// Sets the rate from wall time `t` on.
-    public mutating func setRate(_ newRate: Double, atWall t: Double) {
+    package mutating func setRate(_ newRate: Double, atWall t: Double) {
         guard newRate > 0, newRate.isFinite else { return }
         viewerAnchor = viewerTime(atWall: t)
         wallAnchor = t

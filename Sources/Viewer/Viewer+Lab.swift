@@ -1,3 +1,4 @@
+import Feel
 import Geometry
 import Gestures
 
@@ -5,10 +6,10 @@ import Gestures
 // curves fed every frame. See `FeelLab` and `TuningPanel` for the keys.
 extension Viewer {
     /// The lab's state: panel, slow-motion clock, decision overlay switch, curves, message line.
-    public var feelLab: FeelLab { lab }
+    package var feelLab: FeelLab { lab }
 
     /// The feel file's parameters: what the panel's reset returns to and "unsaved" compares with.
-    public var savedFeel: Feel { lab.baseline }
+    package var savedFeel: Feel { lab.baseline }
 
     /// Shows a line at the top of the window (a feel file that failed to reload stays until fixed;
     /// a notice such as "saved feel.json" fades after 3 s); nil clears it. Not an input: it changes
@@ -28,11 +29,58 @@ extension Viewer {
         case let .change(newFeel):
             retune(to: newFeel)
         case .save:
-            // The save is decided here, from the recorded key, so a replay's reset values match.
-            lab.saved(feel)
+            // What is saved is decided here, from the recorded key; it counts as saved when the
+            // shell's result comes back as a `feelSaved` event.
+            lab.requestSave(feel)
             if !requests.contains(.saveFeel) { requests.append(.saveFeel) }
         }
         return true
+    }
+
+    /// The parameters the pending Ctrl+S asked to save (nil when none is pending): what the shell
+    /// writes to the feel file.
+    public var feelToSave: Feel? { lab.pendingSave }
+
+    /// Acts on the result of saving the feel file or of its change on disk (recorded `effect`
+    /// events). A reload whose JSON does not decode changes nothing (`Session` refuses it first).
+    mutating func handleEffect(_ result: EffectResult) {
+        switch result {
+        case let .feelSaved(_, message):
+            lab.saveFinished(succeeded: true)
+            lab.show(message, isError: false)
+        case let .feelSaveFailed(message):
+            lab.saveFinished(succeeded: false)
+            lab.show(message, isError: true)
+        case let .feelReloaded(name, json, fixed):
+            if let file = try? Feel(jsonText: json) { feelFileReloaded(file, name: name, fixed: fixed) }
+        case let .feelReloadFailed(message):
+            lab.show(message + " (keeping the last good parameters)", isError: true)
+        }
+    }
+
+    /// The feel file `name` changed on disk to `file`: the merge policy of a reload. The keys the
+    /// file changed since the app last read or saved it (compared with the panel's baseline, the
+    /// file's values as this session knows them) take the file's values, except the `fixed` ones
+    /// the command line set; every other parameter keeps its value, so numbers tuned in the panel
+    /// and not yet saved survive an edit of other keys. `finish` lays a final layer over the
+    /// result (`replay --feel`). The message line says what was taken.
+    public mutating func feelFileReloaded(_ file: Feel, name: String, fixed: [String], finish: (Feel) -> Feel = { $0 }) {
+        let (merged, taken) = feel.merging(fileChangedFrom: lab.baseline, to: file, keeping: fixed)
+        let overruled = file.differences(from: lab.baseline).filter { fixed.contains($0) }
+        lab.fileReloaded(file, taking: taken)
+        var list = taken.prefix(3).map { key in
+            Feel.parameter(key).map { "\(key) \($0.formatted($0.value(in: file)))" } ?? key
+        }.joined(separator: ", ") + (taken.count > 3 ? ", …" : "")
+        if !overruled.isEmpty {
+            list += (list.isEmpty ? "" : "; ") + overruled.joined(separator: ", ") + " kept as the command line set it"
+        }
+        // A reload that changes nothing (the file fixed back to what was in force) clears an error.
+        lab.show(list.isEmpty ? nil : "reloaded \(name): \(list)", isError: false)
+        let finished = finish(merged)
+        if finished != feel {
+            retune(to: finished)
+            movedByInput = true
+        }
     }
 
     /// Feeds the frame just counted to the live curves.
@@ -40,8 +88,4 @@ extension Viewer {
         lab.record(snapshot, fitWidth: session.map { fitSize($0.photo).width })
     }
 
-    /// The lab's overlays: decision overlay, tuning panel with curves, badges and message line.
-    func labOverlays() -> [Scene.Overlay] {
-        lab.overlays(feel: feel, windowSize: windowSize, preview: lab.showsDecisions ? dismissPreview : nil)
-    }
 }

@@ -10,6 +10,7 @@ extension Viewer {
     /// Radius of the ring drawn at a mouse-made pinch's pivot, points.
     static let pivotRingRadius = 6.0
 
+    /// The frame without the lab's instruments (the `LabUI` module adds them: `scene(text:)`).
     public func scene() -> Scene {
         let layout = self.layout
         let s = scroller.offset
@@ -24,7 +25,7 @@ extension Viewer {
                                     isFocused: i == focused))
         }
         return Scene(windowSize: windowSize, cells: cells, backdropAlpha: backdrop, photos: photoQuads(),
-                     overlays: fingerOverlays() + labOverlays())
+                     overlays: fingerOverlays() + chromeOverlays(), title: titleSubject)
     }
 
     /// The moving photo, and its neighbours while paging (behind it).
@@ -115,7 +116,9 @@ extension Viewer {
                                   projectedOffset: decision.projectedOffset, scale: g.scale, scaleVelocity: g.scaleVelocity,
                                   projectedScale: decision.projectedScale, pinchCloseScale: feel.dismissPinchCloseScale,
                                   rotation: g.rotation, rotationVelocity: g.rotationVelocity, backSpeed: decision.backSpeed,
-                                  reversalSpeedPointsPerSecond: feel.cancelReversalSpeedPointsPerSecond)
+                                  reversalSpeedPointsPerSecond: feel.cancelReversalSpeedPointsPerSecond,
+                                  projectedRotation: decision.projectedRotation,
+                                  rotationCloseRadians: feel.dismissRotationRadians)
         case let .paging(pager):
             guard let g = pager.hold.map({ releasedNow($0.gesture) }),
                   let decision = pager.decision(releasing: g, frame: pagerFrame(session.photo), cancelled: false) else { return nil }

@@ -57,7 +57,7 @@ extension Viewer {
             tr.fade?.set(p, alpha: alpha)
             tr.head(to: tr.pose.value, destination: .closed, role: .close, feel: feel, progress: p)
         } else {
-            tr.upright()
+            tr.upright(feel: feel)
             // A click on the presented photo closes gently until a second click can no longer come.
             let role: PhotoTransition.SpringRole = click != nil && before == .presented ? .clickLeadIn : .close
             tr.head(to: cellPose(tr.photo), destination: .closed, role: role, feel: feel, progress: p)
@@ -90,7 +90,7 @@ extension Viewer {
     mutating func reopen() {
         guard case var .photo(s) = mode, s.phase == .closing, case let .flight(f) = s.driver else { return }
         let p = s.progress(feel: feel)
-        s.transition.upright()
+        s.transition.upright(feel: feel)
         s.transition.head(to: fullPose(s.photo), destination: .open, role: .open, feel: feel, progress: p)
         s.driver = .flight(.init(ignored: f.ignored))
         mode = .photo(s)
@@ -121,16 +121,23 @@ extension Viewer {
 
     // MARK: - Press and taps
 
-    /// A press: on a coasting grid it stops the scroll, and its click opens nothing.
-    mutating func pressed() {
-        guard case var .grid(grid) = mode else { return }
-        let stops = scroller.isCoastingFast
-        if stops { scroller.stop() }
-        switch grid.gesture {
-        case .none, .stoppedCoasting: grid.gesture = stops ? .stoppedCoasting : .none
-        case .scrolling, .ignored: break
+    /// A press: on a flung grid (coasting, or bouncing back from past an end) it stops the scroll,
+    /// and its click opens nothing; on the photo while it flies it catches it
+    /// (`PhotoSession.catchMotion`).
+    mutating func pressed(at p: Point, button: PointerButton?) {
+        switch mode {
+        case var .grid(grid):
+            let stops = scroller.isFlung
+            if stops { scroller.stop() }
+            switch grid.gesture {
+            case .none, .stoppedCoasting: grid.gesture = stops ? .stoppedCoasting : .none
+            case .scrolling, .ignored: break
+            }
+            mode = .grid(grid)
+        case var .photo(s):
+            guard button == .left, s.covers(p) else { return }
+            if s.catchMotion() { mode = .photo(s) }
         }
-        mode = .grid(grid)
     }
 
     mutating func handleTap(at location: Point, count: Int, button: PointerButton, time t: Double) {
@@ -167,6 +174,14 @@ extension Viewer {
             // the click lives only while the closing that tap started is under way.
             if isDouble, case let .flight(f) = s.driver, let first = f.closingClick {
                 zoomAfterDoubleClick(at: first)
+            } else if !s.covers(location), s.isLanding(within: feel.clickSlopPoints),
+                      let i = layout.cellIndex(at: location, scroll: scroller.offset), i != s.photo {
+                // A click aimed at another cell while this photo lands (within the click slop of
+                // its cell): it lands at once and the clicked photo opens.
+                mode = .grid(GridMode(lastPhoto: s.photo))
+                focus.index = s.photo
+                focus.isVisible = false
+                open(i, trigger: .click)
             } else {
                 reopen()
             }

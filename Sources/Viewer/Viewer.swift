@@ -51,6 +51,8 @@ public struct Viewer: Sendable {
     var backdropSlope: Double
     /// The feel lab: tuning panel, slow motion, decision overlay, live curves (`Viewer+Lab.swift`).
     var lab: FeelLab
+    /// Help overlay, caption, fullscreen, scroll indicator (`Viewer+Chrome.swift`).
+    package var chrome = ViewerChrome()
 
     public init(photos: [Photo], windowSize: Size, feel: Feel = .defaults) {
         self.photos = photos
@@ -137,14 +139,22 @@ public struct Viewer: Sendable {
         defer { noteDirectMoves(by: event, feelBefore: feelBefore) }
         let wallTime = event.time
         let event = InputEvent(time: lab.viewerTime(atWall: wallTime), kind: event.kind)
-        if case let .key(.down, key, modifiers) = event.kind, handleLabKey(key, modifiers: modifiers, at: event.time, wallTime: wallTime) {
-            return
+        if case let .key(.down, key, modifiers) = event.kind {
+            step(to: event.time)
+            if handleChromeKey(key, modifiers: modifiers) { return }
+            if handleLabKey(key, modifiers: modifiers, at: event.time, wallTime: wallTime) { return }
         }
+        noteHover(event.kind)
+        if case .pointer(.move, _, _, _) = event.kind { wakeCaption() }
         if case .frame = event.kind {
             advance(to: event.time)
             return
         }
         step(to: event.time)
+        if case let .effect(result) = event.kind {
+            handleEffect(result)
+            return
+        }
         switch event.kind {
         case let .key(.down, key, modifiers):
             handleKey(key, modifiers: modifiers)
@@ -156,12 +166,21 @@ public struct Viewer: Sendable {
                 // The frame it flies to (with reduced motion: the frame it shows in) changes now.
                 refreshFlightTarget()
             }
-        case .pointer(.down, _, _, _), .touch(.down, _, _):
-            pressed()
+        case let .pointer(.down, position, button, _):
+            pressed(at: position, button: button)
+        case let .touch(.down, _, position):
+            pressed(at: position, button: .left)
         default:
             break
         }
         feedRecognizer(event)
+        switch event.kind {
+        case .pointer(.up, _, _, _), .touch(.up, _, _), .touch(.cancel, _, _):
+            // A press that caught the photo ended with neither a click nor a drag taking over.
+            if case var .photo(s) = mode, s.releaseCatch() { mode = .photo(s) }
+        default:
+            break
+        }
     }
 
     /// Passes an event to the recognizers and acts on what they report.
@@ -224,6 +243,7 @@ public struct Viewer: Sendable {
         let rest = isAtRest
         if rest && !lastFrameWasAtRest { notes.append(.settled(phase: phase, time: time)) }
         lastFrameWasAtRest = rest
+        updateChrome()
         recordLabFrame()
     }
 

@@ -11,7 +11,7 @@ struct Compare: ParsableCommand {
         abstract: "Replay one trace under two or more feel settings; plot them together and compare their figures.",
         discussion: """
             Each --feel is a feel file (its keys laid over the trace's own feel, as `replay --feel` does) \
-            or a preset name (default, ios, material, snappy, soft: the whole set). The table lists, for \
+            or a preset name (default, ios, material, photoswipe, snappy, soft: the whole set). The table lists, for \
             each open, close, release and interruption, what each run decided, its settle time (from the \
             event to rest), its overshoot and its velocity hand-off error (|photo velocity in the next \
             frame − gesture velocity| for a release), and the same for the drawn size (pt/s) and the rotation (rad/s).
@@ -26,6 +26,14 @@ struct Compare: ParsableCommand {
     var out: String
     @Option(help: "Image size in pixels, WxH.")
     var size: WindowSizeArgument = WindowSizeArgument(argument: "1280x960")!
+    @Option(help: "Plot only the Nth release or interruption (from 1, in the first run), with a margin before and after.")
+    var gesture: Int?
+    @Option(help: "Plot from this time, seconds.")
+    var from: Double?
+    @Option(help: "Plot up to this time, seconds.")
+    var to: Double?
+    @Option(help: "Write the plotted gestures' figures to this file: .csv or .json.")
+    var data: String?
 
     func validate() throws {
         if feels.count < 2 { throw ValidationError("--feel: give two or more (a file or a preset name each)") }
@@ -74,10 +82,15 @@ struct Compare: ParsableCommand {
             let session = try TraceReplay.session(for: reader, feelOverride: override, states: states, summarize: true)
             try TraceReplay.run(reader, through: session)
             let label = "\(i < letters.count ? String(letters[i]) : String(i + 1)): \(name)"
-            let log = try PlotLog.parse(states.text, name: label, file: "\(trace) under \(argument)")
+            // Centre x across page turns: the slot pitch is the window width plus this run's paging gap.
+            let pitch = reader.header.windowSize.width + session.viewer.feel.pagingGapPoints
+            let log = try PlotLog.parse(states.text, name: label, file: "\(trace) under \(argument)").continuingAcrossPages(pitch: pitch)
             runs.append(Run(label: label, log: log, summary: session.summary ?? SessionSummary(photos: reader.header.photos)))
         }
-        try PlotRenderer.save(PlotLog.sharingScale(runs.map(\.log)), to: out, width: Int(size.size.width), height: Int(size.size.height))
+        let logs = PlotLog.sharingScale(runs.map(\.log))
+        let span = try PlotSpan.choose(logs, gesture: gesture, from: from, to: to)
+        try PlotRenderer.save(logs, to: out, width: Int(size.size.width), height: Int(size.size.height), time: span.time, figures: span.figures)
+        if let data { try FiguresTable.write(span.figures, to: data) }
         print(Self.table(runs, trace: trace, width: TerminalWidth.columns()), terminator: "")
     }
 
@@ -182,7 +195,7 @@ struct Compare: ParsableCommand {
     }
 
     static func fixed(_ v: Double, _ places: Int) -> String {
-        v.isFinite ? String(format: "%.\(places)f", v == 0 ? 0 : v) : "—"
+        v.isFinite ? FeelNumber.fixed(v, places: places) : "—"
     }
 
     static func pad(_ s: String, _ width: Int) -> String {

@@ -65,7 +65,7 @@ struct FeelFileDiskTests {
             Issue.record("resolved a missing file")
         } catch {
             #expect(error.exitStatus == 2)
-            #expect(error.message == "\(dir)/missing.json: no such feel file, and not a preset name (default, ios, material, snappy, soft)")
+            #expect(error.message == "\(dir)/missing.json: no such feel file, and not a preset name (default, ios, material, photoswipe, snappy, soft)")
         }
     }
 
@@ -101,20 +101,20 @@ struct FeelFileWatcherTests {
         try text.write(toFile: path, atomically: false, encoding: .utf8)
     }
 
-    @Test("a valid edit is reported after two polls with the keys it changed")
+    @Test("a valid edit is reported after two polls with the parameters and text read")
     func reload() throws {
         let dir = try temporaryFolder("watch")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/feel.json"
         try FeelFile.save(.defaults, to: path)
-        let watcher = FeelFileWatcher(path: path, loaded: .defaults)
+        let watcher = FeelFileWatcher(path: path, loaded: .defaults, bytes: try FeelFile.read(path: path).bytes)
         #expect(watcher.poll() == nil)
         try write(#"{"dragRadiusPoints": 120, "closeSpring": {"dampingRatio": 0.9}}"#, to: path)
         #expect(watcher.poll() == nil)              // changed: wait one poll for it to settle
         var expected = Feel.defaults
         expected.dragRadiusPoints = 120
         expected.closeSpring.dampingRatio = 0.9
-        #expect(watcher.poll() == .reloaded(expected, changedKeys: ["closeSpring.dampingRatio", "dragRadiusPoints"]))
+        #expect(watcher.poll() == .reloaded(expected, text: #"{"dragRadiusPoints": 120, "closeSpring": {"dampingRatio": 0.9}}"#))
         #expect(watcher.poll() == nil)              // reported once
     }
 
@@ -126,7 +126,7 @@ struct FeelFileWatcherTests {
         var good = Feel.defaults
         good.dragRadiusPoints = 130
         try FeelFile.save(good, to: path)
-        let watcher = FeelFileWatcher(path: path, loaded: good)
+        let watcher = FeelFileWatcher(path: path, loaded: good, bytes: try FeelFile.read(path: path).bytes)
         try write("{\n \"dragRadiusPoints\": 0\n}", to: path)
         _ = watcher.poll()
         #expect(watcher.poll() == .failed("\(path):2: dragRadiusPoints: 0 is out of range (0 < value ≤ 2000)"))
@@ -137,10 +137,10 @@ struct FeelFileWatcherTests {
         try write("{\n \"dragRadiusPoints\": 14", to: path)
         _ = watcher.poll()
         guard case .failed = watcher.poll() else { Issue.record("syntax error not reported"); return }
-        // Fixed back to the good values: the error clears, nothing to apply.
-        try FeelFile.save(good, to: path)
+        // Fixed back to the good values: reported again (it clears the error).
+        let bytes = try FeelFile.save(good, to: path)
         _ = watcher.poll()
-        #expect(watcher.poll() == .recovered)
+        #expect(watcher.poll() == .reloaded(good, text: String(decoding: bytes, as: UTF8.self)))
         #expect(!watcher.isFailing)
     }
 
@@ -150,7 +150,7 @@ struct FeelFileWatcherTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/feel.json"
         try FeelFile.save(.defaults, to: path)
-        let watcher = FeelFileWatcher(path: path, loaded: .defaults)
+        let watcher = FeelFileWatcher(path: path, loaded: .defaults, bytes: try FeelFile.read(path: path).bytes)
         try FileManager.default.removeItem(atPath: path)
         _ = watcher.poll()
         #expect(watcher.poll() == .failed("\(path): no such file"))
@@ -163,11 +163,10 @@ struct FeelFileWatcherTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/feel.json"
         try FeelFile.save(.defaults, to: path)
-        let watcher = FeelFileWatcher(path: path, loaded: .defaults)
+        let watcher = FeelFileWatcher(path: path, loaded: .defaults, bytes: try FeelFile.read(path: path).bytes)
         var tuned = Feel.defaults
         tuned.clickSlopPoints = 3
-        try FeelFile.save(tuned, to: path)
-        watcher.adoptOwnWrite(tuned)
+        watcher.adoptOwnWrite(tuned, bytes: try FeelFile.save(tuned, to: path))
         #expect(watcher.poll() == nil)
         #expect(watcher.poll() == nil)
         #expect(watcher.lastGood == tuned)
@@ -181,7 +180,7 @@ struct FeelFileWatcherTests {
         session.clickSlopPoints = 2                 // tuned in the panel, not saved
         var newFile = oldFile
         newFile.dragRadiusPoints = 110              // edited in the file
-        let merged = session.merging(fileChangedFrom: oldFile, to: newFile)
+        let merged = session.merging(fileChangedFrom: oldFile, to: newFile).feel
         #expect(merged.dragRadiusPoints == 110)
         #expect(merged.clickSlopPoints == 2)
     }

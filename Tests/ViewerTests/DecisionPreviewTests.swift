@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Testing
+@testable import LabUI
 @testable import Viewer
 
 /// The decision overlay tells what a release does: the preview read just before letting go names
@@ -101,7 +102,8 @@ struct DecisionPreviewTests {
         s.gesture(.manipulation(still))
         let preview = try #require(s.viewer.dismissPreview)
         #expect(preview.verdict == .return)
-        #expect(preview.reason == .shortOfClosing(projectedDistance: 0, radius: 150, projectedScale: 0.9, threshold: 0.75))
+        #expect(preview.reason == .shortOfClosing(projectedDistance: 0, radius: 150, projectedScale: 0.9, threshold: 0.75,
+                                                  projectedRotation: nil, rotationThreshold: Feel.defaults.dismissRotationRadians))
         #expect(Self.ruleLine(s.viewer)?.hasPrefix("scale 0.90 ≥ 0.75, 0 pt ≤ radius 150 → return") == true)
         var end = still
         end.phase = .ended
@@ -133,7 +135,7 @@ struct DecisionPreviewTests {
         #expect(preview.verdict == .close)
         guard case .projectedScaleBelow? = preview.reason else { Issue.record("reason \(String(describing: preview.reason))"); return }
         // The overlay joins the fingers through the pivot.
-        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800))
+        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800), text: .dejaVuSansMono)
         let white = Color(1, 1, 1, 0.95)
         #expect(o.contains(.line(from: preview.fingers[0], to: pivot, color: white)))
         #expect(o.contains(.line(from: pivot, to: preview.fingers[1], color: white)))
@@ -181,7 +183,7 @@ struct DecisionPreviewTests {
         // Projected −60 − 1000·0.998/2 = −559 pt, short of half the width (640): the flick decides.
         #expect(preview.reason == .flick(speed: preview.velocity.x, limit: 500))
         // The drag radius is a dismissal's rule: no ring while paging.
-        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800))
+        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800), text: .dejaVuSansMono)
         #expect(!o.contains { if case .ring(_, 150, _) = $0 { true } else { false } })
         s.lift(Point(840, 400))
         #expect(try Self.lastRelease(s).decision == .next)
@@ -254,7 +256,7 @@ struct DecisionOverlayLayoutTests {
                             scale: pinch ? 0.8 : 1, scaleVelocity: pinch ? -1.4 : 0, projectedScale: pinch ? 0.62 : 1,
                             rotation: pinch ? 0.2 : 0, rotationVelocity: pinch ? 0.8 : 0)
                         let keepClear = pinch ? [panel] : []
-                        let o = DecisionOverlay.overlays(for: preview, windowSize: window, keepClear: keepClear)
+                        let o = DecisionOverlay.overlays(for: preview, windowSize: window, keepClear: keepClear, text: .dejaVuSansMono)
                         let rects = Self.boxes(o)
                         let name = "window \(window) start \(start) current \(current) projected \(projected)"
                         // The box, "projected", "start", the drag radius when its ring shows, "pivot" with fingers.
@@ -282,13 +284,15 @@ struct DecisionOverlayLayoutTests {
         let pinch = DismissPreview(start: Point(640, 400), current: Point(640, 400), velocity: .zero, projected: Point(640, 400),
                                    dragRadiusPoints: 150, verdict: .close, fingers: [], pivot: nil, gesture: .pinchRotate,
                                    reason: .projectedScaleBelow(projectedScale: 0.62, threshold: 0.75),
-                                   scale: 0.82, scaleVelocity: -0.4, projectedScale: 0.62, rotation: 0.2094395, rotationVelocity: 0.8)
+                                   scale: 0.82, scaleVelocity: -0.4, projectedScale: 0.62, rotation: 0.2094395, rotationVelocity: 0.8,
+                                   projectedRotation: 0.609)
         let lines = DecisionOverlay.boxLines(for: pinch)
         #expect(lines.map(\.text) == [
             "release now → close",
             "projected scale 0.62 < 0.75 → close",
             "pinch  0.82×  -0.40/s → 0.62×  close < 0.75×",
-            "rotate 12.0°  0.80 rad/s  (no release rule)",
+            // 0.8 rad/s = 45.8°/s; 0.609 rad = 34.9°; the rule's 45° is π/4.
+            "rotate 12°  46°/s → 35°  close > ±45°",
             "pan    0 pt  0 pt/s → 0 pt  close > 150",
             "back   0 pt/s toward start  return > 100",
         ])

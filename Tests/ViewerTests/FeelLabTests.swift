@@ -1,11 +1,12 @@
 import Geometry
 import Gestures
 import Testing
+@testable import LabUI
 @testable import Viewer
 
 @Suite("Lab keys: panel toggle, slow motion, decision overlay; the message line")
 struct FeelLabTests {
-    @Test("Tab and F1 toggle the panel; while it is shown it takes the arrows, while hidden it does not")
+    @Test("Tab toggles the panel (F1 is the help's now); while it is shown it takes the arrows, while hidden it does not")
     func panelRouting() {
         var lab = FeelLab(baseline: .defaults)
         #expect(lab.handleKey("right", modifiers: [], wallTime: 0, feel: .defaults) == nil)
@@ -16,7 +17,8 @@ struct FeelLabTests {
         }
         #expect(feel.openSpring.responseSeconds == 0.5)
         #expect(lab.handleKey("down", modifiers: [], wallTime: 0, feel: .defaults) == .handled)
-        #expect(lab.handleKey("f1", modifiers: [], wallTime: 0, feel: .defaults) == .handled)
+        #expect(lab.handleKey("f1", modifiers: [], wallTime: 0, feel: .defaults) == nil)
+        #expect(lab.handleKey("tab", modifiers: [], wallTime: 0, feel: .defaults) == .handled)
         #expect(!lab.panel.isVisible)
         #expect(lab.handleKey("tab", modifiers: .shift, wallTime: 0, feel: .defaults) == nil)
     }
@@ -33,6 +35,11 @@ struct FeelLabTests {
         _ = lab.handleKey("d", modifiers: [], wallTime: 0, feel: .defaults)
         #expect(lab.showsDecisions)
         #expect(lab.handleKey("s", modifiers: .ctrl, wallTime: 0, feel: .defaults) == .save)
+        // One Ctrl+S handler, panel shown or not: Ctrl alone saves, Ctrl+Shift+S does not.
+        #expect(lab.handleKey("s", modifiers: [.ctrl, .shift], wallTime: 0, feel: .defaults) == nil)
+        lab.panel.isVisible = true
+        #expect(lab.handleKey("s", modifiers: .ctrl, wallTime: 0, feel: .defaults) == .save)
+        #expect(lab.handleKey("s", modifiers: [.ctrl, .shift], wallTime: 0, feel: .defaults) == nil)
     }
 
     @Test("a reloaded file moves the reset baseline only for the keys it changed")
@@ -45,16 +52,25 @@ struct FeelLabTests {
         lab.fileFeelArrived(file, current: current)
         #expect(lab.baseline.dragRadiusPoints == 120)
         #expect(lab.baseline.clickSlopPoints == Feel.defaults.clickSlopPoints)
-        lab.saved(file)
-        #expect(lab.baseline == file)
+        // Ctrl+S asks to save; the baseline moves only when the save's result says it succeeded.
+        let fileValues = lab.baseline
+        var tuned = file
+        tuned.clickSlopPoints = 4
+        lab.requestSave(tuned)
+        #expect(lab.baseline != tuned && lab.pendingSave == tuned)
+        lab.saveFinished(succeeded: false)
+        #expect(lab.baseline == fileValues && lab.pendingSave == nil)
+        lab.requestSave(tuned)
+        lab.saveFinished(succeeded: true)
+        #expect(lab.baseline == tuned && lab.pendingSave == nil)
     }
 
     @Test("messages wrap at spaces to the room left of the panel")
     func wrapping() {
-        #expect(FeelLab.wrapped("feel.json:2: openSpring.dampingRatio: 0 is out of range", columns: 24)
+        #expect(TextWrapping.wrapped("feel.json:2: openSpring.dampingRatio: 0 is out of range", columns: 24)
                 == ["feel.json:2:", "openSpring.dampingRatio:", "0 is out of range"])
-        #expect(FeelLab.wrapped("abcdefghij", columns: 4) == ["abcd", "efgh", "ij"])
-        #expect(FeelLab.wrapped("short", columns: 40) == ["short"])
+        #expect(TextWrapping.wrapped("abcdefghij", columns: 4) == ["abcd", "efgh", "ij"])
+        #expect(TextWrapping.wrapped("short", columns: 40) == ["short"])
     }
 
     @Test("an error stays on screen; a notice fades after 3 s (at 1×: viewer time is wall time)")
@@ -67,7 +83,7 @@ struct FeelLabTests {
         lab.show("feel.json:2: openSpring.dampingRatio: 0 is out of range (0 < value ≤ 10)", isError: true)
         lab.record(frame(100), fitWidth: nil)
         #expect(lab.message?.isError == true)
-        let shown = lab.overlays(feel: .defaults, windowSize: Size(800, 600), preview: nil).contains {
+        let shown = lab.overlays(feel: .defaults, windowSize: Size(800, 600), preview: nil, text: .dejaVuSansMono).contains {
             if case let .text(s, _, _, _) = $0 { return s.contains("openSpring.dampingRatio") } else { return false }
         }
         #expect(shown)

@@ -8,4 +8,5 @@ Benchmark.main([
     motionBenchmarks,
     viewerBenchmarks,
     replayBenchmarks,
+    playerBenchmarks,
 ])

@@ -1,0 +1,320 @@
+import Motion
+
+/// A feel written as ready-to-paste code for another platform: every spring and the backdrop's
+/// curve named after its role, the thresholds as named constants, and in comments the conversion
+/// from PhotoZoom's response and damping ratio (`photozoom feel --export FORMAT`).
+///
+/// The conversions, for a mass `m` of 1 (every platform below takes or assumes it):
+/// - stiffness `k = m·ω₀² = 4π²·m / response²` (N/m), damping `c = 4π·ζ·m / response` (N·s/m);
+/// - SwiftUI's `response`/`dampingFraction` and `Spring(response:dampingRatio:)` are PhotoZoom's own;
+/// - Jetpack Compose's `spring(dampingRatio, stiffness)` and Android's `SpringForce` take `ζ` and `k`;
+/// - CSS has no spring: a `linear()` easing sampled from the closed-form step response, run for the
+///   time the step takes to come to rest (`SpringStepResponse`).
+public struct FeelExport: Sendable {
+    /// The platforms.
+    public enum Format: String, CaseIterable, Sendable {
+        case swiftui, uikit, compose, android, css, web
+    }
+
+    /// One spring of the feel and what it moves.
+    public struct SpringRole: Sendable {
+        /// The feel file's key, `openSpring`.
+        public var key: String
+        /// What it moves, for comments and the tuning panel.
+        public var summary: String
+        public var path: KeyPath<Feel, Spring> & Sendable
+    }
+
+    /// Every spring of the feel, in the feel file's order.
+    public static let springRoles: [SpringRole] = [
+        SpringRole(key: "openSpring", summary: "grid cell → full screen", path: \.openSpring),
+        SpringRole(key: "closeSpring", summary: "back to the cell", path: \.closeSpring),
+        SpringRole(key: "cancelSpring", summary: "back to full screen after a cancelled dismissal", path: \.cancelSpring),
+        SpringRole(key: "pagingSpring", summary: "paging between neighbours", path: \.pagingSpring),
+        SpringRole(key: "zoomSpring", summary: "zoom and pan settling inside the photo", path: \.zoomSpring),
+        SpringRole(key: "scrollSpring", summary: "grid scrolling", path: \.scrollSpring),
+    ]
+
+    /// The thresholds exported as constants: the feel file's key, its unit, what it decides.
+    static let thresholds: [(key: String, unit: String, summary: String)] = [
+        ("dragRadiusPoints", "pt", "drag distance that maps to the whole open ↔ close transition"),
+        ("decelerationRatePerMillisecond", "/ms", "projection rate: a release at v pt/s travels v/1000 · r/(1 − r) pt"),
+        ("cancelReversalSpeedPointsPerSecond", "pt/s", "releasing back toward the start faster than this returns"),
+        ("dismissPinchCloseScale", "×", "a pinch released with its projected scale below this closes"),
+        ("dismissMinimumScale", "×", "the scale a downward drag shrinks toward"),
+        ("pagingDistanceFraction", "window widths", "a projected page offset past this pages"),
+        ("pagingFlickSpeedPointsPerSecond", "pt/s", "a horizontal flick faster than this pages"),
+        ("rubberBandCoefficient", "", "resistance past a limit: offset = (1 − 1/(x·c/d + 1))·d"),
+        ("maximumZoomScale", "×", "the largest zoom"),
+    ]
+
+    public var feel: Feel
+    /// The feel's name in the header comment: a preset's or a file's.
+    public var name: String
+
+    public init(feel: Feel, name: String) {
+        self.feel = feel
+        self.name = name
+    }
+
+    /// One spring's figures: its own numbers and the ones the platforms take.
+    public struct SpringFigures: Sendable {
+        public var role: SpringRole
+        public var spring: Spring
+        public var stiffness: Double
+        public var damping: Double
+        public var response: SpringStepResponse
+        public var overshootPercent: Double
+        public var settleSeconds: Double
+        /// CSS `linear()` stops over `settleSeconds`.
+        public var linearStops: [SpringStepResponse.Stop]
+    }
+
+    /// The figures of every spring, in `springRoles`' order.
+    public var springs: [SpringFigures] {
+        Self.springRoles.map { role in
+            let spring = feel[keyPath: role.path]
+            let response = SpringStepResponse(spring: spring)
+            return SpringFigures(role: role, spring: spring, stiffness: spring.stiffness(mass: 1),
+                                 damping: spring.damping(mass: 1), response: response,
+                                 overshootPercent: response.overshootFraction * 100,
+                                 settleSeconds: response.settleSeconds, linearStops: response.linearEasingStops())
+        }
+    }
+
+    /// The code for `format`, ending with a newline.
+    public func code(_ format: Format) -> String {
+        let lines: [String]
+        switch format {
+        case .swiftui: lines = swiftUI()
+        case .uikit: lines = uiKit()
+        case .compose: lines = compose()
+        case .android: lines = android()
+        case .css: lines = css()
+        case .web: lines = web()
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Numbers and names
+
+    /// Up to `places` decimals, trailing zeros dropped ("194.96", "1", "0.4").
+    static func number(_ value: Double, _ places: Int = 2) -> String {
+        FeelNumber.trimmed(value, places: places)
+    }
+
+    /// `openSpring` → `OPEN_SPRING`; a unit word at the end becomes `suffix`.
+    static func screamingSnake(_ key: String) -> String {
+        var out = ""
+        for c in key {
+            if c.isUppercase, !out.isEmpty { out += "_" }
+            out += c.uppercased()
+        }
+        return out
+    }
+
+    /// `openSpring` → `open-spring`.
+    static func kebab(_ key: String) -> String {
+        screamingSnake(key).lowercased().replacingUnderscores()
+    }
+
+    /// The feel's value for a threshold key.
+    func value(_ key: String) -> Double {
+        Feel.parameter(key).map { $0.value(in: feel) } ?? .nan
+    }
+
+    /// The common first comment lines.
+    func header(_ comment: String, _ platform: String) -> [String] {
+        [
+            "\(comment) PhotoZoom feel \"\(name)\" for \(platform), written by `photozoom feel --export`.",
+            "\(comment) Springs: response (s, one undamped period 2π/ω₀) and damping ratio ζ; at mass m = 1,",
+            "\(comment) stiffness k = 4π²·m / response² (N/m) and damping c = 4π·ζ·m / response (N·s/m).",
+            "\(comment) Overshoot of a step: e^(−πζ/√(1−ζ²)) below ζ = 1; settles: until the step is within 0.1 %",
+            "\(comment) of its travel and slower than 2 % of it per second. Points (pt) are dp on Android and px in CSS.",
+        ]
+    }
+
+    func springComment(_ s: SpringFigures) -> String {
+        "\(s.role.summary): response \(Self.number(s.spring.responseSeconds, 4)) s, ζ \(Self.number(s.spring.dampingRatio, 4))"
+            + " → stiffness \(Self.number(s.stiffness)), damping \(Self.number(s.damping)) at mass 1;"
+            + " overshoot \(Self.number(s.overshootPercent, 1)) %, settles in \(Self.number(s.settleSeconds, 3)) s"
+    }
+
+    func thresholdComment(_ t: (key: String, unit: String, summary: String)) -> String {
+        t.summary + (t.unit.isEmpty ? "" : " (\(t.unit))")
+    }
+
+    var curve: CubicBezier { feel.backdropCurve }
+    var curveNumbers: [String] { [curve.x1, curve.y1, curve.x2, curve.y2].map { Self.number($0, 4) } }
+
+    // MARK: - Apple
+
+    func swiftUI() -> [String] {
+        var lines = header("//", "SwiftUI (iOS 17, macOS 14)")
+        lines += ["// `Spring(response:dampingRatio:)` and `.spring(response:dampingFraction:)` take PhotoZoom's numbers as they are;",
+                  "// SwiftUI carries a gesture's velocity into a spring that takes over an animated value by itself.",
+                  "import SwiftUI", "", "enum PhotoZoomFeel {"]
+        for s in springs {
+            let r = Self.number(s.spring.responseSeconds, 4), z = Self.number(s.spring.dampingRatio, 4)
+            let base = String(s.role.key.dropLast("Spring".count))
+            lines += ["    /// \(springComment(s))",
+                      "    static let \(s.role.key) = Spring(response: \(r), dampingRatio: \(z))",
+                      "    static let \(base)Animation = Animation.spring(response: \(r), dampingFraction: \(z))"]
+        }
+        let c = curveNumbers
+        lines += ["    /// The backdrop's opacity against the transition's progress (CSS cubic-bezier(\(c.joined(separator: ", ")))).",
+                  "    static let backdropCurve = UnitCurve.bezier(startControlPoint: UnitPoint(x: \(c[0]), y: \(c[1])), "
+                      + "endControlPoint: UnitPoint(x: \(c[2]), y: \(c[3])))"]
+        lines += swiftThresholds()
+        return lines + ["}"]
+    }
+
+    func uiKit() -> [String] {
+        var lines = header("//", "UIKit")
+        lines += ["// `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)` takes k and c; a property animator",
+                  "// made with it ignores its duration and runs until the spring rests. `initialVelocity` is relative:",
+                  "// the gesture's velocity (pt/s) over the distance still to travel (pt), per axis.",
+                  "import UIKit", "", "enum PhotoZoomFeel {"]
+        for s in springs {
+            lines += ["    /// \(springComment(s))",
+                      "    static func \(s.role.key)(initialVelocity: CGVector = .zero) -> UISpringTimingParameters {",
+                      "        UISpringTimingParameters(mass: 1, stiffness: \(Self.number(s.stiffness)), "
+                          + "damping: \(Self.number(s.damping)), initialVelocity: initialVelocity)",
+                      "    }"]
+        }
+        let c = curveNumbers
+        lines += ["    /// The backdrop's opacity against the transition's progress.",
+                  "    static let backdropCurve = UICubicTimingParameters(controlPoint1: CGPoint(x: \(c[0]), y: \(c[1])), "
+                      + "controlPoint2: CGPoint(x: \(c[2]), y: \(c[3])))"]
+        lines += swiftThresholds()
+        lines += ["    /// The projection rate as UIScrollView's deceleration rate.",
+                  "    static let decelerationRate = UIScrollView.DecelerationRate(rawValue: \(Self.number(value("decelerationRatePerMillisecond"), 6)))"]
+        return lines + ["}"]
+    }
+
+    func swiftThresholds() -> [String] {
+        var lines: [String] = []
+        for t in Self.thresholds {
+            lines += ["    /// \(thresholdComment(t))",
+                      "    static let \(t.key): CGFloat = \(Self.number(value(t.key), 6))"]
+        }
+        return lines
+    }
+
+    // MARK: - Android
+
+    func compose() -> [String] {
+        var lines = header("//", "Jetpack Compose")
+        lines += ["// `spring(dampingRatio, stiffness)` takes ζ and k at mass 1 (Compose's springs have unit mass);",
+                  "// `Animatable.animateTo(target, spec, initialVelocity)` carries a gesture's velocity in.",
+                  "import androidx.compose.animation.core.CubicBezierEasing",
+                  "import androidx.compose.animation.core.SpringSpec",
+                  "import androidx.compose.animation.core.spring", "", "object PhotoZoomFeel {"]
+        for s in springs {
+            lines += ["    /** \(springComment(s)) */",
+                      "    fun <T> \(s.role.key)(visibilityThreshold: T? = null): SpringSpec<T> =",
+                      "        spring(dampingRatio = \(Self.number(s.spring.dampingRatio, 4))f, stiffness = \(Self.number(s.stiffness))f, "
+                          + "visibilityThreshold = visibilityThreshold)"]
+        }
+        let c = curveNumbers
+        lines += ["    /** The backdrop's opacity against the transition's progress. */",
+                  "    val backdropCurve = CubicBezierEasing(\(c.map { $0 + "f" }.joined(separator: ", ")))"]
+        lines += kotlinThresholds()
+        return lines + ["}"]
+    }
+
+    func android() -> [String] {
+        var lines = header("//", "Android views (androidx.dynamicanimation)")
+        lines += ["// `SpringForce` takes ζ and k at mass 1; `SpringAnimation.setStartVelocity(px/s)` carries a gesture's velocity in.",
+                  "import android.view.animation.PathInterpolator",
+                  "import androidx.dynamicanimation.animation.SpringForce", "", "object PhotoZoomFeel {"]
+        for s in springs {
+            lines += ["    /** \(springComment(s)) */",
+                      "    fun \(s.role.key)(finalPosition: Float): SpringForce = SpringForce(finalPosition)",
+                      "        .setStiffness(\(Self.number(s.stiffness))f).setDampingRatio(\(Self.number(s.spring.dampingRatio, 4))f)"]
+        }
+        let c = curveNumbers
+        lines += ["    /** The backdrop's opacity against the transition's progress. */",
+                  "    val backdropCurve = PathInterpolator(\(c.map { $0 + "f" }.joined(separator: ", ")))"]
+        lines += kotlinThresholds()
+        return lines + ["}"]
+    }
+
+    func kotlinThresholds() -> [String] {
+        var lines: [String] = []
+        for t in Self.thresholds {
+            let name = Self.screamingSnake(t.key).replacingSuffix("_POINTS_PER_SECOND", with: "_DP_PER_SECOND")
+                .replacingSuffix("_POINTS", with: "_DP")
+            lines += ["    /** \(thresholdComment(t)) */", "    const val \(name) = \(Self.number(value(t.key), 6))f"]
+        }
+        return lines
+    }
+
+    // MARK: - Web
+
+    func css() -> [String] {
+        var lines = header("/*", "CSS").map { String($0.dropFirst(2)).trimmingLeadingSpace() }
+        lines = ["/*"] + lines.map { " * " + $0 }
+        lines += [" * CSS has no spring: each is a linear() easing through stops on the closed-form step response, placed",
+                  " * where the curve bends (within 0.3 % of the travel at every instant), run for its time to rest. CSS starts at rest:",
+                  " * a gesture's velocity is not carried in (use the web export's stiffness and damping for that).",
+                  " */", ":root {"]
+        for s in springs {
+            let name = Self.kebab(s.role.key)
+            lines += ["  /* \(springComment(s)) */",
+                      "  --pz-\(name)-duration: \(Self.number(s.settleSeconds * 1000, 0))ms;",
+                      "  --pz-\(name)-easing: \(linearEasing(s));"]
+        }
+        lines += ["  /* The backdrop's opacity against the transition's progress. */",
+                  "  --pz-backdrop-easing: cubic-bezier(\(curveNumbers.joined(separator: ", ")));"]
+        for t in Self.thresholds {
+            let name = Self.kebab(t.key).replacingSuffix("-points-per-second", with: "-px-per-second")
+                .replacingSuffix("-points", with: "")
+            let unit = t.key.hasSuffix("Points") ? "px" : ""
+            lines += ["  /* \(thresholdComment(t)) */", "  --pz-\(name): \(Self.number(value(t.key), 6))\(unit);"]
+        }
+        return lines + ["}"]
+    }
+
+    func linearEasing(_ s: SpringFigures) -> String {
+        "linear(" + s.linearStops.map { stop in
+            Self.number(stop.progress, 4) + (stop.time == 0 || stop.time == 1 ? "" : " " + Self.number(stop.time * 100, 2) + "%")
+        }.joined(separator: ", ") + ")"
+    }
+
+    func web() -> [String] {
+        var lines = header("//", "the web (Web Animations API, motion libraries)")
+        lines += ["// Motion libraries (Motion, Framer Motion, popmotion) take { type: \"spring\", stiffness, damping, mass, velocity };",
+                  "// react-spring's tension and friction are the same k and c. The Web Animations API has no spring:",
+                  "// `element.animate(keyframes, PhotoZoomFeel.openSpring.timing)` runs the sampled linear() easing for its time to rest.",
+                  "export const PhotoZoomFeel = {"]
+        for s in springs {
+            lines += ["  /** \(springComment(s)) */",
+                      "  \(s.role.key): {",
+                      "    type: \"spring\", stiffness: \(Self.number(s.stiffness)), damping: \(Self.number(s.damping)), mass: 1,",
+                      "    timing: { duration: \(Self.number(s.settleSeconds * 1000, 0)), easing: \"\(linearEasing(s))\" },",
+                      "  },"]
+        }
+        lines += ["  /** The backdrop's opacity against the transition's progress. */",
+                  "  backdropCurve: { ease: [\(curveNumbers.joined(separator: ", "))], easing: \"cubic-bezier(\(curveNumbers.joined(separator: ", ")))\" },"]
+        for t in Self.thresholds {
+            let name = t.key.replacingSuffix("PointsPerSecond", with: "PxPerSecond").replacingSuffix("Points", with: "Px")
+            lines += ["  /** \(thresholdComment(t)) */", "  \(name): \(Self.number(value(t.key), 6)),"]
+        }
+        return lines + ["};"]
+    }
+}
+
+fileprivate extension String {
+    func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
+    }
+
+    func replacingUnderscores() -> String {
+        String(map { $0 == "_" ? "-" : $0 })
+    }
+
+    func trimmingLeadingSpace() -> String {
+        String(drop { $0 == " " })
+    }
+}
