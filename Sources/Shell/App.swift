@@ -56,7 +56,9 @@ public final class App {
 
         let catalog = PhotoCatalog(files: selection.files, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
         let photos = catalog.photos
-        let textures = PhotoPipeline(catalog: catalog, warn: printError)
+        var limits = PhotoPipeline.Limits()
+        limits.writesSharedThumbnails = true  // the next visit reads them (docs/pipeline.md)
+        let textures = PhotoPipeline(catalog: catalog, limits: limits, warn: printError)
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
         let textMetrics = sceneRenderer.text.metrics
         let windowSize = currentWindowSize(window)

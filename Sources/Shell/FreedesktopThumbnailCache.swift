@@ -1,20 +1,22 @@
 import CSDL2
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The thumbnail cache that Linux file managers share (freedesktop.org Thumbnail Managing
 /// Standard): `$XDG_CACHE_HOME/thumbnails/{normal,large,x-large,xx-large}/MD5(URI).png`, each a PNG
 /// fitting 128, 256, 512 or 1024 pixels with `Thumb::URI` and `Thumb::MTime` text chunks.
 ///
-/// PhotoZoom reads it and does not write it, a decision made with figures from
-/// `scripts/bench pipeline` (12 MP camera-like JPEGs, 4.3 MB each; 3 MP, 1.1 MB):
+/// PhotoZoom reads entries of every size class at least the cell's size, and writes `large` (and
+/// `x-large` for HiDPI cells) entries from the thumbnails it decoded anyway, after the visible ones
+/// are on screen (`ThumbnailCacheWriter`; figures in docs/pipeline.md):
 /// - reading a valid 256-pixel entry costs about 1 ms; the DCT-scaled decode it replaces costs
-///   about 42 ms (12 MP) or 15 ms (3 MP): where Nautilus, Thunar or Dolphin have already been,
-///   the grid fills 15–40× faster;
+///   about 42 ms (12 MP) or 15 ms (3 MP);
 /// - a miss costs one MD5 of the URI and one failed `stat` per candidate size, microseconds;
-/// - writing an entry costs about 18 ms (PNG encode), more than the 3 MP decode itself, and must
-///   be at the standard sizes rather than at the cell's, so it would be a second decode per photo:
-///   writing would slow every first visit by 40–120 % to speed up later ones, and the file
-///   manager writes these entries anyway.
+/// - the pipeline decodes thumbnails at the entry's size when it will write one (the same DCT
+///   scale as the cell's, so no second decode), and an entry costs a fast PNG encode on a
+///   low-priority thread.
 /// Entries are taken as upright (the common thumbnailers apply EXIF orientation) and only when
 /// their URI and modification time match the file, as the standard requires.
 public struct FreedesktopThumbnailCache: Sendable {
@@ -30,6 +32,21 @@ public struct FreedesktopThumbnailCache: Sendable {
             case .xxLarge: return "xx-large"
             }
         }
+    }
+
+    /// The shorter side of an entry for an upright `width`×`height` picture in `sizeClass`: the
+    /// picture fitted into the class's box, rounded down (the photo's own side when it is smaller).
+    /// PhotoZoom writes entries at exactly this side and asks at least this much of any entry it
+    /// reads, so its own entries always serve the cells they were written for.
+    public static func entryShortSide(_ sizeClass: SizeClass, width: Int, height: Int) -> Int {
+        let long = max(1, width, height), short = max(1, min(width, height))
+        return max(1, min(short, sizeClass.rawValue * short / long))
+    }
+
+    /// The size class PhotoZoom writes for thumbnails whose shorter side is `side` (a cell's pixels):
+    /// `large`, or `x-large` for HiDPI cells too large for it; nil when even `x-large` is smaller.
+    static func writtenClass(forShortSide side: Int, width: Int, height: Int) -> SizeClass? {
+        [SizeClass.large, .xLarge].first { entryShortSide($0, width: width, height: height) >= side }
     }
 
     /// The `thumbnails` folder.
@@ -74,10 +91,9 @@ public struct FreedesktopThumbnailCache: Sendable {
                    minimumShortSide: Int) -> UnsafeMutablePointer<SDL_Surface>? {
         let uri = Self.uri(forPath: path)
         let name = MD5.hex(Array(uri.utf8)) + ".png"
-        let long = max(uprightWidth, uprightHeight), short = min(uprightWidth, uprightHeight)
         for sizeClass in SizeClass.allCases {
             // An entry fits the class's box: its shorter side is box × short / long (or the photo's own).
-            guard min(short, sizeClass.rawValue * short / max(1, long)) >= minimumShortSide else { continue }
+            guard Self.entryShortSide(sizeClass, width: uprightWidth, height: uprightHeight) >= minimumShortSide else { continue }
             let entry = directory.appendingPathComponent(sizeClass.folderName, isDirectory: true)
                 .appendingPathComponent(name, isDirectory: false).path
             guard let file = try? PhotoFile(path: entry), let bytes = try? file.readAll(),
@@ -94,7 +110,8 @@ public struct FreedesktopThumbnailCache: Sendable {
         return nil
     }
 
-    /// The tEXt chunks before the image data of a PNG, or nil when `bytes` is not a PNG.
+    /// The tEXt chunks of a PNG, before or after its image data (the standard allows both, and
+    /// some thumbnailers write them last), or nil when `bytes` is not a PNG.
     static func textChunks(_ bytes: [UInt8]) -> [String: String]? {
         guard bytes.count > 8, Array(bytes[0..<8]) == PNGChunks.signature else { return nil }
         var text: [String: String] = [:]
@@ -103,7 +120,7 @@ public struct FreedesktopThumbnailCache: Sendable {
             let length = ImageHeader.be32(bytes, offset)
             let kind = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
             let end = offset + 8 + length
-            guard end + 4 <= bytes.count, kind != "IDAT", kind != "IEND" else { break }
+            guard end >= offset + 8, end + 4 <= bytes.count, kind != "IEND" else { break }
             if kind == "tEXt", let zero = bytes[(offset + 8)..<end].firstIndex(of: 0) {
                 // Latin-1: each byte is the scalar of the same value.
                 let latin1 = { (s: ArraySlice<UInt8>) in String(String.UnicodeScalarView(s.map { UnicodeScalar($0) })) }
@@ -114,25 +131,47 @@ public struct FreedesktopThumbnailCache: Sendable {
         return text
     }
 
-    // MARK: - Writing (benchmarks and tests seed a cache as a file manager would)
+    // MARK: - Writing
 
-    /// Writes `surface` as the entry of the file at `path` for `sizeClass` (mode 0600, folders
-    /// 0700), with the required `Thumb::URI` and `Thumb::MTime`. PhotoZoom itself never writes.
+    /// Writes `surface` (ARGB8888, already fitting the class's box) as the entry of the file at
+    /// `path` for `sizeClass`, with the required `Thumb::URI` and `Thumb::MTime`: folders made with
+    /// mode 0700, the PNG written to a temporary file of mode 0600 beside the entry and renamed over
+    /// it, so a reader never sees half an entry and a stale one is replaced whole.
     public func write(_ surface: UnsafeMutablePointer<SDL_Surface>, forFile path: String, modificationTime: Int,
-                      sizeClass: SizeClass) throws {
+                      sizeClass: SizeClass) throws(ShellError) {
         let final = entryPath(forFile: path, sizeClass: sizeClass)
         let folder = (final as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = final + ".\(getpid()).tmp"
-        guard IMG_SavePNG(surface, temporary) == 0 else {
-            throw ShellError("\(temporary): cannot write the thumbnail: \(String(cString: SDL_GetError()))")
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw ShellError("\(folder): cannot make the thumbnail folder (\(error.localizedDescription))")
         }
-        var png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: temporary)))
+        var png = try PNGWriter.encode(surface, keepingAlpha: true)
         let chunks = Self.textChunk("Thumb::URI", Self.uri(forPath: path)) + Self.textChunk("Thumb::MTime", String(modificationTime))
         png.insert(contentsOf: chunks, at: 8 + 25)  // after the signature and IHDR
-        try Data(png).write(to: URL(fileURLWithPath: temporary))
-        chmod(temporary, 0o600)
-        guard rename(temporary, final) == 0 else { throw ShellError("\(final): cannot store the thumbnail") }
+        let temporary = final + ".photozoom-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw Self.failure(temporary, errno) }
+        var written = 0
+        var error: Int32 = 0
+        png.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 { if errno == EINTR { continue }; error = errno; return }
+                written += n
+            }
+        }
+        if close(fd) != 0 && error == 0 { error = errno }
+        if error == 0 && rename(temporary, final) != 0 { error = errno }
+        if error != 0 {
+            unlink(temporary)
+            throw Self.failure(final, error)
+        }
+    }
+
+    /// A failed write, naming the file and the system's reason.
+    static func failure(_ path: String, _ code: Int32) -> ShellError {
+        ShellError("\(path): cannot store the thumbnail (\(String(cString: strerror(code))))")
     }
 
     /// A PNG tEXt chunk with its CRC.

@@ -7,10 +7,12 @@ import Foundation
 ///
 /// SDL_image's `IMG_SavePNG` goes through libpng at zlib's default level and took about 0.2 s of
 /// CPU for a 1280×800 frame (94 % of `replay --frames` in `perf`); this takes a few tens of
-/// milliseconds for the same frame. The alpha channel is dropped: frames are opaque.
+/// milliseconds for the same frame. The alpha channel is dropped (frames are opaque) unless asked
+/// for and some pixel is not opaque (thumbnails of transparent pictures): then it is 8-bit RGBA.
 public enum PNGWriter {
-    /// The PNG file's bytes for `surface` (ARGB8888, any pitch).
-    public static func encode(_ surface: UnsafeMutablePointer<SDL_Surface>) throws(ShellError) -> [UInt8] {
+    /// The PNG file's bytes for `surface` (ARGB8888, any pitch); with `keepingAlpha`, RGBA when a
+    /// pixel is not opaque.
+    public static func encode(_ surface: UnsafeMutablePointer<SDL_Surface>, keepingAlpha: Bool = false) throws(ShellError) -> [UInt8] {
         let width = Int(surface.pointee.w), height = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
         guard width > 0, height > 0, let pixels = surface.pointee.pixels else { throw ShellError("cannot write an empty image") }
         guard surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue else {
@@ -18,21 +20,24 @@ public enum PNGWriter {
         }
         // Software-renderer surfaces are never RLE-encoded, so their pixels are readable as they are.
 
-        // Filtered scanlines: a filter byte, then RGB differences from the pixel to the left.
-        let rowBytes = 1 + width * 3
+        let source = pixels.assumingMemoryBound(to: UInt8.self)
+        let alpha = keepingAlpha && (0..<height).contains { y in (0..<width).contains { source[y * pitch + $0 * 4 + 3] != 255 } }
+        let channels = alpha ? 4 : 3
+        // Filtered scanlines: a filter byte, then RGB(A) differences from the pixel to the left.
+        let rowBytes = 1 + width * channels
         var raw = [UInt8](repeating: 0, count: rowBytes * height)
         raw.withUnsafeMutableBufferPointer { out in
-            let source = pixels.assumingMemoryBound(to: UInt8.self)
             for y in 0..<height {
                 let row = source + y * pitch          // little-endian ARGB8888: B, G, R, A in memory
                 let o = y * rowBytes
                 out[o] = 1
-                var pr: UInt8 = 0, pg: UInt8 = 0, pb: UInt8 = 0
+                var pr: UInt8 = 0, pg: UInt8 = 0, pb: UInt8 = 0, pa: UInt8 = 0
                 for x in 0..<width {
-                    let b = row[x * 4], g = row[x * 4 + 1], r = row[x * 4 + 2]
-                    let i = o + 1 + x * 3
+                    let b = row[x * 4], g = row[x * 4 + 1], r = row[x * 4 + 2], a = row[x * 4 + 3]
+                    let i = o + 1 + x * channels
                     out[i] = r &- pr; out[i + 1] = g &- pg; out[i + 2] = b &- pb
-                    pr = r; pg = g; pb = b
+                    if alpha { out[i + 3] = a &- pa }
+                    pr = r; pg = g; pb = b; pa = a
                 }
             }
         }
@@ -40,7 +45,7 @@ public enum PNGWriter {
         var header: [UInt8] = []
         append32(UInt32(width), to: &header)
         append32(UInt32(height), to: &header)
-        header += [8, 2, 0, 0, 0]                        // 8-bit, RGB, deflate, adaptive filters, no interlace
+        header += [8, alpha ? 6 : 2, 0, 0, 0]            // 8-bit, RGB(A), deflate, adaptive filters, no interlace
         appendChunk("IHDR", header, to: &png)
         appendChunk("IDAT", try deflate(raw), to: &png)
         appendChunk("IEND", [], to: &png)

@@ -42,6 +42,13 @@ public final class PhotoPipeline: PhotoTextureSource {
         /// The freedesktop thumbnail cache to read thumbnails from first (file managers fill it);
         /// nil to always decode.
         public var sharedThumbnails: FreedesktopThumbnailCache? = .standard
+        /// Also write `sharedThumbnails` entries (`large`, and `x-large` for HiDPI cells) from the
+        /// thumbnails decoded, once the visible ones are on screen. The app does; tests and
+        /// benchmarks ask for it.
+        public var writesSharedThumbnails = false
+        /// Decoded thumbnails held for writing to the cache (bytes); beyond it the oldest are
+        /// dropped unwritten (a later visit decodes and writes them).
+        public var pendingWriteBytes = 16 << 20
         /// How thumbnails are made (the plain way exists for benchmarks).
         public var thumbnailDecoding = ThumbnailDecoding.scaledDecode
         /// Watch the photos' folders and read a photo replaced on disk again.
@@ -93,6 +100,13 @@ public final class PhotoPipeline: PhotoTextureSource {
     private let indexOfPath: [String: Int]
     /// Decodes started before their photo's file was replaced: their pixels are the old picture's.
     private var staleDecodes: Set<PhotoTextureKey> = []
+    /// Writes the shared thumbnail cache; nil when not asked to.
+    private let cacheWriter: ThumbnailCacheWriter?
+    /// Thumbnails decoded (not read from the cache) and shown, waiting for the visible ones to be
+    /// on screen before they go to the writer, oldest first.
+    private var pendingWrites: [ThumbnailCacheWriter.Item] = []
+    /// The thumbnail side the cells need now (jobs may ask for more, to write the shared cache).
+    private var cellSide = 0
 
     /// A pipeline for `catalog`'s photos. Files the catalog found broken start broken (already warned).
     public init(catalog: PhotoCatalog, limits: Limits = Limits(), warn: @escaping (String) -> Void) {
@@ -106,6 +120,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         limits.pixelLimit = min(limits.pixelLimit, catalog.pixelLimit)
         self.limits = limits
         self.warn = warn
+        cacheWriter = limits.writesSharedThumbnails ? limits.sharedThumbnails.map { ThumbnailCacheWriter(cache: $0) } : nil
         thumbnails = ByteBudgetCache(budgetBytes: limits.thumbnailBytes)
         fulls = ByteBudgetCache(budgetBytes: limits.fullBytes)
         sizeDelivered = catalog.entries.map(\.hasSize)
@@ -122,6 +137,7 @@ public final class PhotoPipeline: PhotoTextureSource {
     deinit {
         scanner?.stop()
         queue.stop()
+        cacheWriter?.stop()
     }
 
     /// Destroys every texture made so far (the renderer must still exist); they are made again on demand.
@@ -143,6 +159,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         takeFinishedDecodes(rank: rank)
         upload(rank: rank, renderer: renderer)
         submitJobs(wanted)
+        handOverWrites(visible: demand.visibleCells)
 
         // What the scene wants stays (else prefetched cells would be dropped and decoded again
         // every frame when the budget is smaller than a screen and its surroundings).
@@ -180,6 +197,8 @@ public final class PhotoPipeline: PhotoTextureSource {
         s.decodedWaitingBytes = waiting.values.reduce(0) { $0 + ((try? $1.result.get())?.byteCount ?? 0) }
         s.pendingJobs = queue.pendingJobs().count
         s.runningJobs = queue.runningJobs().count
+        s.sharedCacheEntriesWritten = cacheWriter?.entriesWritten ?? 0
+        s.sharedCacheWritesFailed = cacheWriter?.writesFailed ?? 0
         return s
     }
 
@@ -191,6 +210,9 @@ public final class PhotoPipeline: PhotoTextureSource {
 
     /// True when no header is left to read and no decode is queued, running or waiting for upload.
     public var isIdle: Bool { waiting.isEmpty && queue.isIdle && !(scanner?.isBusy ?? false) }
+
+    /// True when no thumbnail is waiting to be written to the shared cache or being written.
+    public var isDoneWritingCache: Bool { pendingWrites.isEmpty && (cacheWriter?.isIdle ?? true) }
 
     /// The sizes learned since the last call, as `photoSize` events stamped `time`, for the viewer
     /// (and the trace). Thumbnails of these photos are drawn from the next frame on.
@@ -224,9 +246,12 @@ public final class PhotoPipeline: PhotoTextureSource {
         let count = sources.count
         let quantum = max(1, limits.thumbnailSideQuantum)
         let side = (max(16, demand.cellPixels) + quantum - 1) / quantum * quantum
+        cellSide = side
         let screen = DecodeTarget.screen(width: max(16, demand.windowPixels.width), height: max(16, demand.windowPixels.height))
         var out: [DecodeJob] = []
-        func thumbnail(_ p: Int) { if p >= 0 && p < count { out.append(DecodeJob(photo: p, kind: .thumbnail, target: .thumbnail(shortSide: side))) } }
+        func thumbnail(_ p: Int) {
+            if p >= 0 && p < count { out.append(DecodeJob(photo: p, kind: .thumbnail, target: .thumbnail(shortSide: thumbnailSide(p, cell: side)))) }
+        }
         func full(_ p: Int) { if p >= 0 && p < count { out.append(DecodeJob(photo: p, kind: .full, target: screen)) } }
 
         for p in demand.largePhotos { thumbnail(p); full(p) }
@@ -242,6 +267,26 @@ public final class PhotoPipeline: PhotoTextureSource {
             if scrollingUp { above.forEach(thumbnail); below.forEach(thumbnail) } else { below.forEach(thumbnail); above.forEach(thumbnail) }
         }
         return out.filter { !broken.contains($0.photo) && !failedKeys.contains($0.key) }
+    }
+
+    /// The shorter side to decode `photo`'s thumbnail at for cells of `cell` pixels: the cell's, or,
+    /// when writing the shared cache, the side of the entry to write (`large` or `x-large`, at
+    /// least the cell's), so the entry comes from this decode. The DCT scale is the same or one
+    /// step finer; a texture a little larger than the cell costs a few kilobytes.
+    private func thumbnailSide(_ photo: Int, cell: Int) -> Int {
+        guard cacheWriter != nil, let size = knownSizes[photo],
+              let sizeClass = FreedesktopThumbnailCache.writtenClass(forShortSide: cell, width: size.width, height: size.height)
+        else { return cell }
+        return FreedesktopThumbnailCache.entryShortSide(sizeClass, width: size.width, height: size.height)
+    }
+
+    /// Once every visible cell has its thumbnail (or is broken), hands the decoded thumbnails held
+    /// for the shared cache to its writer.
+    private func handOverWrites(visible: [Int]) {
+        guard let cacheWriter, !pendingWrites.isEmpty,
+              visible.allSatisfy({ thumbnails.contains($0) || broken.contains($0) }) else { return }
+        cacheWriter.enqueue(pendingWrites)
+        pendingWrites.removeAll()
     }
 
     /// True when a texture made for `made` serves a request for `wanted`.
@@ -287,6 +332,8 @@ public final class PhotoPipeline: PhotoTextureSource {
                 failedKeys.remove(key)
                 if running.contains(where: { $0.key == key }) { staleDecodes.insert(key) }
             }
+            pendingWrites.removeAll { $0.path == sources[photo].path }
+            cacheWriter?.forget(path: sources[photo].path)
             if broken.remove(photo) != nil, knownSizes[photo] == nil { sizeDelivered[photo] = false }
             stats.filesReplaced += 1
         }
@@ -386,8 +433,20 @@ public final class PhotoPipeline: PhotoTextureSource {
                 ? thumbnails.insert(stored, for: key.photo, bytes: image.byteCount)
                 : fulls.insert(stored, for: key.photo, bytes: image.byteCount)
             if let replaced { SDL_DestroyTexture(replaced.texture.handle) }
+            if cacheWriter != nil, key.kind == .thumbnail, !outcome.fromSharedCache { holdForWriting(image, photo: key.photo) }
             stats.uploads += 1
             stats.uploadedBytes += image.byteCount
+        }
+    }
+
+    /// Keeps a decoded thumbnail for the shared cache, within `pendingWriteBytes` (oldest dropped).
+    private func holdForWriting(_ image: DecodedImage, photo: Int) {
+        let path = sources[photo].path
+        pendingWrites.removeAll { $0.path == path }
+        pendingWrites.append(ThumbnailCacheWriter.Item(path: path, image: image))
+        var bytes = pendingWrites.reduce(0) { $0 + $1.image.byteCount }
+        while bytes > limits.pendingWriteBytes, pendingWrites.count > 1 {
+            bytes -= pendingWrites.removeFirst().image.byteCount
         }
     }
 
@@ -397,11 +456,14 @@ public final class PhotoPipeline: PhotoTextureSource {
         var seen: Set<PhotoTextureKey> = []
         var jobs: [DecodeJob] = []
         for job in wanted where !broken.contains(job.photo) && seen.insert(job.key).inserted {
+            // A thumbnail that covers the cell serves, even when this job asks more to write the cache.
+            var need = job.target
+            if case let .thumbnail(side) = job.target { need = .thumbnail(shortSide: min(cellSide, side)) }
             let cache = job.kind == .thumbnail ? thumbnails : fulls
-            if let t = cache.peek(job.photo), serves(t.target, isFullSize: t.isFullSize, job.target) { continue }
+            if let t = cache.peek(job.photo), serves(t.target, isFullSize: t.isFullSize, need) { continue }
             if let w = waiting[job.key], case let .success(image) = w.result,
-               serves(w.job.target, isFullSize: image.isFullSize, job.target) { continue }
-            if running.contains(where: { $0.key == job.key && serves($0.target, isFullSize: false, job.target) }) { continue }
+               serves(w.job.target, isFullSize: image.isFullSize, need) { continue }
+            if running.contains(where: { $0.key == job.key && serves($0.target, isFullSize: false, need) }) { continue }
             jobs.append(job)
         }
         if jobs != lastSubmitted {

@@ -11,6 +11,10 @@ public struct PipelineStatistics: Sendable, Equatable {
     /// `thumbnailsDecoded` too).
     public var thumbnailsFromSharedCache = 0
     public var fullDecodeSeconds = 0.0
+    /// Entries written to the freedesktop thumbnail cache (each size class counts), and writes
+    /// that failed quietly (a read-only or full cache).
+    public var sharedCacheEntriesWritten = 0
+    public var sharedCacheWritesFailed = 0
     /// Photos found broken while decoding (each warned about once).
     public var decodeFailures = 0
     /// Jobs dropped before they started because their cells scrolled away.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Shell
 
-@Suite("Freedesktop thumbnail cache (read only)")
+@Suite("Freedesktop thumbnail cache: naming and reading")
 struct FreedesktopThumbnailCacheTests {
     typealias RGB = TestImages.RGB
 

@@ -1,0 +1,172 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import Shell
+
+@Suite("Freedesktop thumbnail cache: written after the first visit, read on the next", .serialized)
+struct ThumbnailCacheWritingTests {
+    typealias RGB = TestImages.RGB
+    typealias SizeClass = FreedesktopThumbnailCache.SizeClass
+
+    /// A folder of `count` 400×300 noise JPEGs and the thumbnail cache of a fresh temporary
+    /// `XDG_CACHE_HOME` (the variable is set only while the standard location is resolved).
+    func folderAndCache(count: Int, _ name: String = #function) throws -> (PhotoCatalog, FreedesktopThumbnailCache, [String]) {
+        let dir = TestImages.folder(name)
+        let photos = dir.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for i in 0..<count {
+            TestImages.write(TestImages.jpeg(width: 400, height: 300) { x, y in TestImages.noise(x + i, y) }, String(format: "p%02d.jpg", i), in: photos)
+        }
+        let xdg = dir.appendingPathComponent("xdg-cache").path
+        let saved = getenv("XDG_CACHE_HOME").map { String(cString: $0) }
+        setenv("XDG_CACHE_HOME", xdg, 1)
+        let cache = FreedesktopThumbnailCache.standard
+        if let saved { setenv("XDG_CACHE_HOME", saved, 1) } else { unsetenv("XDG_CACHE_HOME") }
+        #expect(cache.directory.path == xdg + "/thumbnails")
+        let folder = try PhotoFolder(path: photos.path)
+        return (PhotoCatalog(folder: folder, warn: { Issue.record("unexpected warning: \($0)") }), cache, folder.files.map(\.path))
+    }
+
+    /// One visit: every photo visible in cells of `cell` pixels, frames until every thumbnail is
+    /// shown and the cache writer is done; returns the pipeline's counters.
+    func visit(_ catalog: PhotoCatalog, _ cache: FreedesktopThumbnailCache, cell: Int) -> PipelineStatistics {
+        var limits = PhotoPipeline.Limits()
+        limits.decoderThreads = 1
+        limits.sharedThumbnails = cache
+        limits.writesSharedThumbnails = true
+        limits.watchesFolders = false
+        let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: { Issue.record("unexpected warning: \($0)") })
+        let canvas = SoftwareCanvas(width: 64, height: 64)
+        let all = Array(catalog.entries.indices)
+        let demand = SceneDemand(visibleCells: all, cellPixels: cell, largePhotos: [], windowPixels: (640, 480))
+        return withExtendedLifetime(canvas) {
+            let done = pipeline.pump(demand, renderer: canvas.renderer) {
+                pipeline.isIdle && all.allSatisfy(pipeline.hasThumbnail) && pipeline.isDoneWritingCache
+            }
+            #expect(done)
+            defer { pipeline.releaseTextures() }
+            return pipeline.statistics
+        }
+    }
+
+    /// The entry's size and text chunks, and its file mode.
+    func entry(_ cache: FreedesktopThumbnailCache, _ photo: String, _ sizeClass: SizeClass) throws -> (width: Int, height: Int, text: [String: String], mode: mode_t) {
+        let path = cache.entryPath(forFile: photo, sizeClass: sizeClass)
+        let bytes = HostileFiles.bytes(URL(fileURLWithPath: path))
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        let text = try #require(FreedesktopThumbnailCache.textChunks(bytes))
+        return (ImageHeader.be32(bytes, 16), ImageHeader.be32(bytes, 20), text, info.st_mode & 0o777)
+    }
+
+    @Test("the first visit writes a large entry per decoded thumbnail; the second reads them all and decodes none")
+    func secondVisitReadsTheCache() throws {
+        let (catalog, cache, photos) = try folderAndCache(count: 6)
+        // Cells of 100 px ask 128 (the 32-px quantum); the large entry's shorter side is
+        // 256 · 300 / 400 = 192 ≥ 128, so one large entry per photo, decoded at 256×192.
+        let first = visit(catalog, cache, cell: 100)
+        #expect(first.thumbnailsDecoded == 6 && first.thumbnailsFromSharedCache == 0)
+        #expect(first.sharedCacheEntriesWritten == 6 && first.sharedCacheWritesFailed == 0)
+        for photo in photos {
+            let e = try entry(cache, photo, .large)
+            #expect(e.width == 256 && e.height == 192)
+            #expect(e.text["Thumb::URI"] == FreedesktopThumbnailCache.uri(forPath: photo))
+            #expect(e.text["Thumb::MTime"] == String(try PhotoFile(path: photo).modificationTime))
+            #expect(e.mode == 0o600)
+            #expect(!FileManager.default.fileExists(atPath: cache.entryPath(forFile: photo, sizeClass: .xLarge)))
+        }
+        // Written whole and renamed: no temporary file is left beside the entries.
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache.directory.appendingPathComponent("large").path)
+        #expect(names.count == 6 && names.allSatisfy { $0.hasSuffix(".png") && !$0.contains("tmp") })
+
+        let second = visit(catalog, cache, cell: 100)
+        #expect(second.thumbnailsDecoded == 6 && second.thumbnailsFromSharedCache == 6)
+        #expect(second.sharedCacheEntriesWritten == 0)
+    }
+
+    @Test("HiDPI cells too large for a large entry get an x-large one as well, from the same decode")
+    func hiDPICellsWriteXLarge() throws {
+        let (catalog, cache, photos) = try folderAndCache(count: 2)
+        // 288-px cells (a multiple of the 32-px quantum): the large entry's 192 is too small;
+        // x-large fits 400×300 whole (300 ≥ 288), and the large entry is that decode downscaled
+        // to 256×192.
+        let first = visit(catalog, cache, cell: 288)
+        #expect(first.thumbnailsDecoded == 2 && first.sharedCacheEntriesWritten == 4)
+        let xl = try entry(cache, photos[0], .xLarge), l = try entry(cache, photos[0], .large)
+        #expect(xl.width == 400 && xl.height == 300 && l.width == 256 && l.height == 192)
+        let second = visit(catalog, cache, cell: 288)
+        #expect(second.thumbnailsFromSharedCache == 2 && second.sharedCacheEntriesWritten == 0)
+    }
+
+    @Test("an entry for another modification time is not used, and is rewritten with the photo's new time")
+    func staleEntryIsRewritten() throws {
+        let (catalog, cache, photos) = try folderAndCache(count: 3)
+        _ = visit(catalog, cache, cell: 100)
+        // Photo 1 touched 100 s later (same pixels): its entry is stale.
+        let old = try PhotoFile(path: photos[1]).modificationTime
+        var times = [timespec(tv_sec: old + 100, tv_nsec: 0), timespec(tv_sec: old + 100, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, photos[1], &times, 0) == 0)
+        let second = visit(catalog, cache, cell: 100)
+        #expect(second.thumbnailsFromSharedCache == 2 && second.sharedCacheEntriesWritten == 1)
+        #expect(try entry(cache, photos[1], .large).text["Thumb::MTime"] == String(old + 100))
+        let third = visit(catalog, cache, cell: 100)
+        #expect(third.thumbnailsFromSharedCache == 3 && third.sharedCacheEntriesWritten == 0)
+    }
+
+    @Test("a cache folder that cannot be written is a quiet fallback: every thumbnail shown, no warning, three tries")
+    func unwritableCacheIsQuiet() throws {
+        let (catalog, cache, _) = try folderAndCache(count: 6)
+        // `thumbnails` is a plain file, so no entry folder can be made under it (read-only
+        // permissions would not stop root, which runs these tests in the container).
+        try FileManager.default.createDirectory(at: cache.directory.deletingLastPathComponent(), withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: cache.directory.path, contents: Data("not a folder".utf8))
+        let first = visit(catalog, cache, cell: 100)   // an unexpected warning fails the test
+        #expect(first.thumbnailsDecoded == 6 && first.sharedCacheEntriesWritten == 0)
+        #expect(first.sharedCacheWritesFailed == ThumbnailCacheWriter.failuresBeforeGivingUp)
+    }
+
+    @Test("a folder whose permissions forbid writing is a quiet fallback too", .enabled(if: geteuid() != 0))
+    func readOnlyFolderIsQuiet() throws {
+        let (catalog, cache, _) = try folderAndCache(count: 4)
+        try FileManager.default.createDirectory(at: cache.directory, withIntermediateDirectories: true)
+        chmod(cache.directory.path, 0o500)
+        defer { chmod(cache.directory.path, 0o700) }
+        let first = visit(catalog, cache, cell: 100)
+        #expect(first.sharedCacheEntriesWritten == 0 && first.sharedCacheWritesFailed == ThumbnailCacheWriter.failuresBeforeGivingUp)
+    }
+
+    @Test("an entry whose text chunks come after its image data is read")
+    func textChunksAfterImageData() throws {
+        let dir = TestImages.folder()
+        let photo = TestImages.write(TestImages.jpeg(width: 400, height: 300) { _, _ in RGB(220, 20, 20) }, "photo.jpg", in: dir).path
+        let cache = FreedesktopThumbnailCache(directory: dir.appendingPathComponent("thumbnails"))
+        let green = TestImages.surface(width: 256, height: 192) { _, _ in RGB(20, 200, 20) }
+        defer { SDL_FreeSurface(green) }
+        // Signature, IHDR, IDAT, then the two text chunks, then IEND (12 bytes).
+        var png = try PNGWriter.encode(green)
+        let mtime = try PhotoFile(path: photo).modificationTime
+        png.insert(contentsOf: FreedesktopThumbnailCache.textChunk("Thumb::URI", FreedesktopThumbnailCache.uri(forPath: photo))
+                   + FreedesktopThumbnailCache.textChunk("Thumb::MTime", String(mtime)), at: png.count - 12)
+        let idat = try #require((0..<(png.count - 4)).first { png[$0..<($0 + 4)].elementsEqual("IDAT".utf8) })
+        let text = try #require((0..<(png.count - 4)).first { png[$0..<($0 + 4)].elementsEqual("tEXt".utf8) })
+        #expect(text > idat)
+        let path = cache.entryPath(forFile: photo, sizeClass: .large)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: path, contents: Data(png))
+        let decoder = PhotoDecoder(sharedThumbnails: cache)
+        let image = try decoder.decode(path: photo, header: nil, target: .thumbnail(shortSide: 160))
+        #expect(decoder.sharedThumbnailHits == 1)
+        #expect(TestImages.pixel(image.surface, 100, 80) == RGB(20, 200, 20))
+    }
+
+    @Test("a thumbnail with transparent pixels is written with its alpha channel")
+    func transparencyIsKept() throws {
+        let surface = TestImages.surface(width: 8, height: 4) { _, _ in RGB(10, 20, 30) }
+        defer { SDL_FreeSurface(surface) }
+        let pixels = surface.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
+        pixels[3] = 0  // the first pixel's alpha (ARGB8888, little-endian: B, G, R, A)
+        let rgba = try PNGWriter.encode(surface, keepingAlpha: true), rgb = try PNGWriter.encode(surface)
+        // IHDR's colour type, byte 25: 6 is RGBA, 2 is RGB.
+        #expect(rgba[25] == 6 && rgb[25] == 2)
+    }
+}
