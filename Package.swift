@@ -45,6 +45,6 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "CSDL2"]),
-        .testTarget(name: "photozoomTests", dependencies: ["photozoom"]),
+        .testTarget(name: "photozoomTests", dependencies: ["photozoom", "CSDL2"]),
     ]
 )

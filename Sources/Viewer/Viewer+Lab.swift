@@ -40,8 +40,8 @@ extension Viewer {
         lab.record(snapshot, fitWidth: transition.map { fitSize($0.photo).width })
     }
 
-    /// The lab's overlays: decision overlay, tuning panel with curves, badges and message line.
-    func labOverlays() -> [Scene.Overlay] {
+    /// `lab`'s overlays over this state: decision overlay, tuning panel with curves, badges and message line.
+    func labOverlays(_ lab: FeelLab) -> [Scene.Overlay] {
         lab.overlays(feel: feel, windowSize: windowSize, preview: lab.showsDecisions ? dismissPreview : nil)
     }
 }

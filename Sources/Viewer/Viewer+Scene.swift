@@ -11,6 +11,12 @@ extension Viewer {
     static let pivotRingRadius = 6.0
 
     public func scene() -> Scene {
+        scene(lab: lab)
+    }
+
+    /// The scene with `lab`'s panel, decision overlay and curves drawn in place of the viewer's own:
+    /// the trace player shows its panel over a replayed state without feeding the state an input.
+    public func scene(lab: FeelLab) -> Scene {
         let layout = self.layout
         let s = scroller.offset
         let visible = layout.visibleRange(scroll: s)
@@ -24,7 +30,7 @@ extension Viewer {
                                     isFocused: i == focused))
         }
         return Scene(windowSize: windowSize, cells: cells, backdropAlpha: backdrop, photos: photoQuads(),
-                     overlays: fingerOverlays() + labOverlays())
+                     overlays: fingerOverlays() + labOverlays(lab))
     }
 
     /// The moving photo, and its neighbours while paging (behind it).
