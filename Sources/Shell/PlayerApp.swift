@@ -116,11 +116,7 @@ final class PlayerDrawing {
             SDL_RenderClear(renderer)
             for (frame, target) in zip([frames.a, frames.b], targets) { copy(target, to: frame, scale: scale) }
             SDL_RenderSetScale(renderer, Float(scale), Float(scale))
-            sceneRenderer.drawOverlays([
-                .text("A", at: Point(frames.a.minX + 8, frames.a.minY + 6), size: 14, color: .white),
-                .text("B", at: Point(frames.b.minX + 8, frames.b.minY + 6), size: 14, color: GhostScene.outlineColor),
-                .line(from: Point(windowSize.width / 2, 0), to: Point(windowSize.width / 2, windowSize.height), color: Color(0.4, 0.4, 0.45)),
-            ])
+            sceneRenderer.drawOverlays(GhostScene.splitLabels(frames: frames, windowSize: windowSize))
         } else {
             // Without render targets the split view falls back to the ghost.
             SDL_RenderSetScale(renderer, Float(scale), Float(scale))

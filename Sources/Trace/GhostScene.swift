@@ -37,4 +37,17 @@ public enum GhostScene {
         let a = Rect(x: (half.width - size.width) / 2, y: y, width: size.width, height: size.height)
         return (a, Rect(x: a.minX + half.width, y: y, width: size.width, height: size.height))
     }
+
+    /// The split view's labels, "A" and "B" above each half's scene (inside it when the window
+    /// leaves no room above), and the line between the halves.
+    public static func splitLabels(frames: (a: Rect, b: Rect), windowSize: Size) -> [Scene.Overlay] {
+        var out: [Scene.Overlay] = [.line(from: Point(windowSize.width / 2, 0), to: Point(windowSize.width / 2, windowSize.height),
+                                          color: Color(0.4, 0.4, 0.45))]
+        for (frame, name, color) in [(frames.a, "A", Color.white), (frames.b, "B", outlineColor)] {
+            let y = frame.minY >= 26 ? frame.minY - 24 : frame.minY + 4
+            out.append(.rect(Rect(x: frame.minX + 6, y: y, width: 24, height: 20), color: Color(0, 0, 0, 0.7), filled: true))
+            out.append(.text(name, at: Point(frame.minX + 13, y + 2), size: 14, color: color))
+        }
+        return out
+    }
 }
