@@ -1,7 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// PhotoZoom: a pure engine (Geometry → Motion → Gestures → Viewer → Trace) under a thin SDL2 shell.
+// PhotoZoom: a pure engine under a thin SDL2 shell. Geometry → Motion → Gestures; JSON → Feel;
+// Viewer (behaviour) on both; LabUI (the feel lab drawn) and Trace on Viewer; Shell on all.
+// See docs/design.md for the module graph.
 let package = Package(
     name: "PhotoZoom",
     products: [
@@ -9,8 +11,12 @@ let package = Package(
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "Gestures", targets: ["Gestures"]),
+        .library(name: "JSON", targets: ["JSON"]),
+        .library(name: "Feel", targets: ["Feel"]),
         .library(name: "Viewer", targets: ["Viewer"]),
+        .library(name: "LabUI", targets: ["LabUI"]),
         .library(name: "Trace", targets: ["Trace"]),
+        .library(name: "Player", targets: ["Player"]),
         // The SDL shell, for the pipeline benchmark (Benchmarks/); not part of the reusable engine.
         .library(name: "Shell", targets: ["Shell"]),
     ],
@@ -22,18 +28,27 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libturbojpeg0-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libturbojpeg0-dev", "libx11-dev", "libxi-dev"])]
         ),
         .target(name: "Geometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "Gestures", dependencies: ["Geometry", "Motion"], exclude: ["README.md"]),
-        .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures"], exclude: ["README.md"]),
-        .target(name: "Trace", dependencies: ["Geometry", "Motion", "Gestures", "Viewer"]),
-        .target(name: "Shell", dependencies: ["CSDL2", "Geometry", "Motion", "Gestures", "Viewer", "Trace"]),
+        .target(name: "JSON"),
+        .target(name: "Feel", dependencies: ["JSON", "Geometry", "Motion"]),
+        .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures", "Feel"], exclude: ["README.md"]),
+        .target(name: "LabUI", dependencies: ["Viewer"]),
+        .target(name: "Trace", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Viewer"]),
+        // The trace player: a recorded session held in memory, any frame through checkpoints, the
+        // playhead and A/B runs, the timeline and the keys (photozoom play).
+        .target(name: "Player", dependencies: ["Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Trace"]),
+        // Process plumbing for the decoder helpers (seccomp, rlimits, memfd, posix_spawn): C, as
+        // those interfaces are macros and variadic functions.
+        .target(name: "CSandbox"),
+        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace", "Player"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
-                "Shell", "Trace", "Viewer",
+                "Shell", "Trace", "Viewer", "LabUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -42,9 +57,12 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
-        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "TestSupport"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "FeelTests", dependencies: ["Feel", "Gestures"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "CSDL2"]),
+        .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "Player", "CSDL2", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom", "CSDL2"]),
     ]
 )

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Geometry
 import Gestures
+import LabUI
 import Trace
 import Viewer
 
@@ -22,6 +23,8 @@ public final class App {
     public func run() throws {
         let selection = try PhotoSelection(paths: options.photoPaths, recursive: options.recursive)
         let recording = try Recording(options: options)
+        // Ctrl+S saves a tuned preset as a fresh feel.json there.
+        ConfigDirectory.create(options.feelSaveFolder)
         let host = try WindowHost(title: "PhotoZoom", size: options.windowSize)
         defer { host.close() }
         let renderer = host.renderer
@@ -30,18 +33,19 @@ public final class App {
         let photos = catalog.photos
         let textures = PhotoPipeline(catalog: catalog, warn: printError)
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
+        let textMetrics = sceneRenderer.text.metrics
         let windowSize = host.windowSize
         let header = TraceHeader(windowSize: windowSize, scale: host.pointScale(for: windowSize), photos: photos,
                                  feel: FeelCoding.object(of: recording.feel), openPhoto: selection.openIndex)
         let session = try recording.session(header: header)
-        let loop = FrameLoop(session: session, recording: recording, source: SDLEventSource(windowSize: windowSize),
+        let loop = FrameLoop(session: session, recording: recording, source: SDLEventSource(window: host.window, windowSize: windowSize),
                              clock: MonotonicClock(), windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
                              lateSizes: textures.takePhotoSizeEvents(at:))
         while loop.isRunning {
             try loop.step()
             sceneRenderer.pointScale = host.pointScale(for: loop.windowSize)
             SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
-            sceneRenderer.draw(session.viewer.scene())
+            sceneRenderer.draw(session.viewer.scene(text: textMetrics))
             if !loop.isRunning, let path = options.screenshotPath { try Screenshot.save(renderer, to: path) }
             SDL_RenderPresent(renderer)
         }

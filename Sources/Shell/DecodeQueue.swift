@@ -58,6 +58,13 @@ final class DecodeQueue: @unchecked Sendable {
 
     // MARK: - Worker side
 
+    /// True once `stop` was called: a worker waiting on a helper process gives up.
+    var isStopping: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopping
+    }
+
     /// Registers a worker thread.
     func workerStarted() {
         condition.lock()

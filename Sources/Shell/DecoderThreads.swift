@@ -23,38 +23,59 @@ enum DecoderThreads {
     /// 1 decoder thread on 1–2 cores (the frame loop keeps a core), else cores − 1, at most 4.
     static var defaultCount: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
 
-    /// Starts `count` threads working on `queue` until it stops (0 starts none: jobs stay queued, for tests).
-    static func start(count: Int, queue: DecodeQueue, sources: [Source], pixelLimit: Int, maxTextureSide: Int,
-                      strategy: ThumbnailDecoding, sharedThumbnails: FreedesktopThumbnailCache?) {
+    /// Starts `count` threads working on `queue` until it stops (0 starts none: jobs stay queued, for
+    /// tests). With `.helperProcesses` each thread drives its own helper process (started at its
+    /// first job), so the threads decode in parallel processes.
+    static func start(count: Int, queue: DecodeQueue, sources: [Source], options: DecoderHelperService.Options,
+                      isolation: DecoderIsolation) {
         for worker in 0..<max(0, count) {
             queue.workerStarted()
             let thread = Thread {
-                // On Linux the nice value is per thread, and `who` 0 is the calling thread.
+                // On Linux the nice value is per thread, and `who` 0 is the calling thread; a helper
+                // process started from this thread inherits it.
                 setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-                let decoder = PhotoDecoder(pixelLimit: pixelLimit, maxTextureSide: maxTextureSide, strategy: strategy,
-                                           sharedThumbnails: sharedThumbnails)
+                let decode = decoding(options: options, isolation: isolation, queue: queue)
                 while let job = queue.next(worker: worker) {
-                    let start = threadCPUSeconds()
-                    let hits = decoder.sharedThumbnailHits
-                    let result: Result<DecodedImage, ImageProblem>
+                    let attempt: DecodeAttempt
                     if sources.indices.contains(job.photo) {
-                        let source = sources[job.photo]
-                        do throws(ImageProblem) {
-                            result = .success(try decoder.decode(path: source.path, header: source.header, target: job.target))
-                        } catch {
-                            result = .failure(error)
-                        }
+                        attempt = decode(sources[job.photo], job.target)
                     } else {
-                        result = .failure(.unreadable("no photo \(job.photo)"))
+                        attempt = DecodeAttempt(result: .failure(.unreadable("no photo \(job.photo)")))
                     }
-                    let seconds = threadCPUSeconds() - start
-                    queue.finish(worker: worker, DecodeOutcome(job: job, result: result, seconds: seconds,
-                                                               fromSharedCache: decoder.sharedThumbnailHits > hits))
+                    queue.finish(worker: worker, DecodeOutcome(job: job, result: attempt.result, seconds: attempt.seconds,
+                                                               fromSharedCache: attempt.fromSharedCache))
                 }
             }
             thread.name = "photozoom-decoder-\(worker)"
             thread.stackSize = 1 << 20
             thread.start()
+        }
+    }
+
+    /// One decoder thread's way to decode a source for a target: its own `PhotoDecoder`, or its
+    /// own helper process (given up on when the queue stops).
+    static func decoding(options: DecoderHelperService.Options, isolation: DecoderIsolation,
+                         queue: DecodeQueue) -> (Source, DecodeTarget) -> DecodeAttempt {
+        switch isolation {
+        case .inProcess:
+            let decoder = PhotoDecoder(pixelLimit: options.pixelLimit, maxTextureSide: options.maxTextureSide, strategy: options.strategy,
+                                       sharedThumbnails: options.thumbnailCache.map { FreedesktopThumbnailCache(directory: URL(fileURLWithPath: $0)) })
+            return { source, target in
+                let start = threadCPUSeconds()
+                let hits = decoder.sharedThumbnailHits
+                let result: Result<DecodedImage, ImageProblem>
+                do throws(ImageProblem) {
+                    result = .success(try decoder.decode(path: source.path, header: source.header, target: target))
+                } catch {
+                    result = .failure(error)
+                }
+                return DecodeAttempt(result: result, seconds: threadCPUSeconds() - start, fromSharedCache: decoder.sharedThumbnailHits > hits)
+            }
+        case let .helperProcesses(settings):
+            var helperOptions = options
+            helperOptions.addressSpaceBytes = settings.addressSpaceBytes
+            let helper = DecoderHelper(settings: settings, options: helperOptions)
+            return { source, target in helper.decode(path: source.path, target: target, shouldGiveUp: { queue.isStopping }) }
         }
     }
 }

@@ -2,8 +2,10 @@ import Gestures
 
 /// One input as the window system delivered it, before the frame loop puts it on the session clock.
 public enum WindowInput: Hashable, Sendable {
-    /// An input for the viewer.
-    case input(InputEvent.Kind)
+    /// An input for the viewer, with the window system's time of it in milliseconds (the X
+    /// server's clock, wrapping at 2³²) when there is one; `ServerTimeMapper` puts it on the
+    /// session clock.
+    case input(InputEvent.Kind, serverTime: UInt32?)
     /// The user closed the window.
     case quit
 }

@@ -4,20 +4,40 @@ import Gestures
 
 /// Turns SDL events into SDL-free input kinds (the frame loop stamps them with their time).
 ///
+/// Modifiers are those of each event, never `SDL_GetModState()` after a whole batch was pumped (a
+/// move made before Alt went down is a plain move): a key event's own `keysym.mod`; for pointer
+/// and wheel events the X server's state of that event when there is one (`XEventStamps`), else
+/// the modifiers as the key events before it in the queue left them.
+///
 /// Mouse events that SDL synthesises from touches are dropped (the finger events carry them), so
 /// nothing is counted twice. Finger coordinates arrive normalised and are mapped to window points.
 public struct EventTranslator {
     /// Window size in points, for mapping normalised finger coordinates.
     public var windowSize: Size
 
-    public init(windowSize: Size) {
+    /// The modifiers held after the last key event translated (SDL's state when none came yet).
+    public private(set) var heldModifiers: Modifiers
+
+    public init(windowSize: Size, heldModifiers: Modifiers = []) {
         self.windowSize = windowSize
+        self.heldModifiers = heldModifiers
     }
 
     /// SDL_TOUCH_MOUSEID: the `which` of mouse events synthesised from touch.
     static let touchMouseID = UInt32.max
 
-    /// The modifiers SDL reports as held now.
+    /// The modifiers of an X event's core state mask (Shift, Control, Mod1 = Alt, Mod4 = Super: the
+    /// X servers' standard modifier map).
+    static func modifiers(xState state: UInt32) -> Modifiers {
+        var m = Modifiers()
+        if state & UInt32(ShiftMask) != 0 { m.insert(.shift) }
+        if state & UInt32(ControlMask) != 0 { m.insert(.ctrl) }
+        if state & UInt32(Mod1Mask) != 0 { m.insert(.alt) }
+        if state & UInt32(Mod4Mask) != 0 { m.insert(.gui) }
+        return m
+    }
+
+    /// The modifiers of an SDL modifier mask (`KMOD_…`).
     static func modifiers(_ mod: UInt32) -> Modifiers {
         var m = Modifiers()
         if mod & UInt32(KMOD_SHIFT.rawValue) != 0 { m.insert(.shift) }
@@ -44,9 +64,10 @@ public struct EventTranslator {
         return nil
     }
 
-    /// The input for `event`, or nil for events the viewer does not take.
-    public mutating func translate(_ event: SDL_Event) -> InputEvent.Kind? {
-        let mods = Self.modifiers(UInt32(SDL_GetModState().rawValue))
+    /// The input for `event`, or nil for events the viewer does not take. `xState` is the X
+    /// server's modifier state of the event, when known.
+    public mutating func translate(_ event: SDL_Event, xState: UInt32? = nil) -> InputEvent.Kind? {
+        let mods = xState.map { Self.modifiers(xState: $0) } ?? heldModifiers
         switch SDL_EventType(event.type) {
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button
@@ -68,12 +89,13 @@ public struct EventTranslator {
                             delta: Point(dx, dy), modifiers: mods)
         case SDL_KEYDOWN, SDL_KEYUP:
             let k = event.key
+            // SDL's modifier state after this key: what the pointer events after it are made with.
+            heldModifiers = Self.modifiers(UInt32(k.keysym.mod))
             guard k.repeat == 0 || event.type == SDL_KEYDOWN.rawValue else { return nil }
             let name = String(cString: SDL_GetKeyName(k.keysym.sym)).lowercased()
             guard !name.isEmpty else { return nil }
             let phase: PressPhase = event.type == SDL_KEYDOWN.rawValue ? .down : .up
-            return .key(phase: phase, key: name,
-                            modifiers: Self.modifiers(UInt32(k.keysym.mod)))
+            return .key(phase: phase, key: name, modifiers: heldModifiers)
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let f = event.tfinger
             let phase: TouchPhase = event.type == SDL_FINGERDOWN.rawValue ? .down

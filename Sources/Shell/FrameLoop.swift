@@ -4,7 +4,8 @@ import Trace
 import Viewer
 
 /// The app's frame loop without the window: each `step()` takes the input that arrived since the
-/// last frame from an `EventSource`, stamps it on a `SessionClock`, hands it to the session with
+/// last frame from an `EventSource`, puts each input at its window-system time on the
+/// `SessionClock` (`ServerTimeMapper`: the poll time only where there is none), hands it to the session with
 /// the photo sizes learnt late and the feel file's changes, produces the frame, and carries out
 /// what the viewer asked for (quit, save the feel file).
 ///
@@ -18,6 +19,8 @@ final class FrameLoop {
     /// Photo sizes read after start-up, as events at the given time (the pipeline's header thread).
     private let lateSizes: (Double) -> [InputEvent]
     private let quitAfterSeconds: Double?
+    /// Puts the window system's event times on the session clock.
+    private var serverTimes = ServerTimeMapper()
     /// False once the user quit, the viewer asked to, or `quitAfterSeconds` passed.
     private(set) var isRunning = true
     /// The window's size in points, as the last resize input said.
@@ -37,15 +40,17 @@ final class FrameLoop {
 
     /// One frame. Throws a `ShellError` when the trace or state log cannot be written.
     func step() throws {
-        for input in source.drain() {
-            switch input {
-            case .quit:
-                isRunning = false
-            case let .input(kind):
-                let t = clock.now()
-                if case let .resize(size) = kind { windowSize = size }
-                try recording.handle(InputEvent(time: t, kind: kind), in: session)
-            }
+        let drained = source.drain()
+        if drained.contains(.quit) { isRunning = false }
+        let inputs = drained.compactMap { input -> (kind: InputEvent.Kind, serverTime: UInt32?)? in
+            guard case let .input(kind, serverTime) = input else { return nil }
+            return (kind, serverTime)
+        }
+        // The batch was taken in now: each input at its server time on the session clock.
+        let times = serverTimes.times(for: inputs.map(\.serverTime), receivedAt: clock.now())
+        for (input, time) in zip(inputs, times) {
+            if case let .resize(size) = input.kind { windowSize = size }
+            try recording.handle(InputEvent(time: time, kind: input.kind), in: session)
         }
         let t = clock.now()
         // Sizes of photos whose headers were read after start-up: recorded, so a replay matches.

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import LabUI
 import Viewer
 
 /// Draws Scenes with no window and no video driver: SDL's software renderer on an ARGB8888 surface,
@@ -16,6 +17,8 @@ public final class HeadlessRenderer {
     private var sceneRenderer: SceneRenderer?
     private var pixelWidth: Int32 = 0
     private var pixelHeight: Int32 = 0
+    /// The font's metrics, for laying out the lab's overlays (`Viewer.scene(text:)`).
+    public private(set) lazy var textMetrics: TextMetrics = TextRenderer().metrics
 
     /// Starts SDL with the dummy video driver (no display is touched).
     /// - Parameter makeTextures: a texture source for a new renderer; called again after a resize,

@@ -20,6 +20,9 @@ enum ImageProblem: Error, Equatable, Sendable {
     case unsupported(String)
     /// Decoded, but the pixels could not be turned into a texture.
     case cannotUpload(String)
+    /// The decoder helper crashed, ran past its time limit or out of its memory on this file and
+    /// was stopped; the detail says which.
+    case decoderStopped(String)
 
     var message: String {
         switch self {
@@ -35,6 +38,7 @@ enum ImageProblem: Error, Equatable, Sendable {
                 + (before ? " (refused before decoding)" : " (found when decoding; its pixels were dropped)")
         case let .unsupported(detail): return "unsupported image: \(detail)"
         case let .cannotUpload(detail): return "cannot make a texture: \(detail)"
+        case let .decoderStopped(detail): return "the decoder gave up on it: \(detail)"
         }
     }
 

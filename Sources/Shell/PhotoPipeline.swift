@@ -44,6 +44,9 @@ public final class PhotoPipeline: PhotoTextureSource {
         public var sharedThumbnails: FreedesktopThumbnailCache? = .standard
         /// How thumbnails are made (the plain way exists for benchmarks).
         public var thumbnailDecoding = ThumbnailDecoding.scaledDecode
+        /// Where files are decoded: in helper processes in the app (`photozoom` sets the process
+        /// default), in this process unless told otherwise.
+        public var isolation = DecoderIsolation.processDefault
 
         public init() {}
     }
@@ -193,9 +196,12 @@ public final class PhotoPipeline: PhotoTextureSource {
         if SDL_GetRendererInfo(renderer, &info) == 0, info.max_texture_width > 0, info.max_texture_height > 0 {
             maxSide = Int(min(info.max_texture_width, info.max_texture_height))
         }
-        DecoderThreads.start(count: limits.decoderThreads, queue: queue, sources: sources, pixelLimit: limits.pixelLimit,
-                             maxTextureSide: min(maxSide, 8192), strategy: limits.thumbnailDecoding,
-                             sharedThumbnails: limits.sharedThumbnails)
+        var options = DecoderHelperService.Options()
+        options.pixelLimit = limits.pixelLimit
+        options.maxTextureSide = min(maxSide, 8192)
+        options.strategy = limits.thumbnailDecoding
+        options.thumbnailCache = limits.sharedThumbnails?.directory.path
+        DecoderThreads.start(count: limits.decoderThreads, queue: queue, sources: sources, options: options, isolation: limits.isolation)
     }
 
     /// What the scene wants, best first.

@@ -1,7 +1,9 @@
 import CSDL2
 import Foundation
 import Geometry
+import Player
 import Trace
+import LabUI
 import Viewer
 
 /// `photozoom play`: a recorded session in the window, drawn by the same `SceneRenderer` as the
@@ -44,7 +46,7 @@ public final class PlayerApp {
             return
         }
 
-        let loop = PlayerLoop(controls: controls, source: SDLEventSource(windowSize: host.windowSize), clock: MonotonicClock(),
+        let loop = PlayerLoop(controls: controls, source: SDLEventSource(window: host.window, windowSize: host.windowSize), clock: MonotonicClock(),
                               quitAfterSeconds: options.quitAfterSeconds)
         while loop.isRunning {
             try loop.step()
@@ -105,9 +107,10 @@ final class PlayerDrawing {
         let scale = host.pointScale(for: windowSize)
         sceneRenderer.pointScale = scale
         let player = controls.player
-        let a = controls.scene(of: player.a)
+        let text = sceneRenderer.text.metrics
+        let a = controls.scene(of: player.a, text: text)
         var b: Scene?
-        if let runB = player.b, runB !== player.a { b = controls.scene(of: runB) }
+        if let runB = player.b, runB !== player.a { b = controls.scene(of: runB, text: text) }
         if let b, controls.comparison == .split, makeTargets(for: a.windowSize, scale: scale) {
             let frames = GhostScene.splitFrames(scene: a.windowSize, window: windowSize)
             for (scene, target) in zip([a, b], targets) { drawScene(scene, on: target, scale: scale) }

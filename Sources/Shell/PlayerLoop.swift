@@ -1,3 +1,4 @@
+import Player
 import Trace
 
 /// The trace player's frame loop without the window: each `step()` takes the person's input since
@@ -25,7 +26,7 @@ final class PlayerLoop {
             for input in source.drain() {
                 switch input {
                 case .quit: isRunning = false
-                case let .input(kind): try controls.handle(kind)
+                case let .input(kind, _): try controls.handle(kind)
                 }
             }
             let t = clock.now()

@@ -1,3 +1,4 @@
+import Foundation
 import Gestures
 import Trace
 import Viewer
@@ -16,14 +17,20 @@ struct Recording {
     private let states: LineSink?
 
     /// Opens the trace and state-log files and reads the feel file; a bad path or feel file is bad
-    /// input (exit status 2), reported before any window opens.
-    init(options: RunOptions) throws {
+    /// input (exit status 2), reported before any window opens. A file already there is kept: the
+    /// recording goes to the next free name (`FreshPath`), said on stderr, unless `overwrite`.
+    init(options: RunOptions, warn: (String) -> Void = printError) throws {
         let live = try LiveFeelFile(argument: options.feelPath,
-                                fixed: options.reducedMotion ? LiveFeelFile.reducedMotionLayer : [:])
+                                    fixed: options.reducedMotion ? LiveFeelFile.reducedMotionLayer : [:],
+                                    saveFolder: options.feelSaveFolder)
         let trace: FileLineSink?, states: FileLineSink?
         do throws(TraceError) {
-            trace = try options.recordPath.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: true) }
-            states = try options.statesPath.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: true) }
+            trace = try options.recordPath.map { path throws(TraceError) in
+                try Self.open(path, what: "recording the trace", overwrite: options.overwrite, warn: warn)
+            }
+            states = try options.statesPath.map { path throws(TraceError) in
+                try Self.open(path, what: "writing the state log", overwrite: options.overwrite, warn: warn)
+            }
         } catch {
             throw ShellError(error.description, exitStatus: error.exitStatus)
         }
@@ -35,6 +42,27 @@ struct Recording {
         self.live = live
         self.trace = trace
         self.states = states
+    }
+
+    /// Creates `path`, or when a file is there and `overwrite` is false, the first free
+    /// `FreshPath` candidate, saying which.
+    private static func open(_ path: String, what: String, overwrite: Bool, warn: (String) -> Void) throws(TraceError) -> FileLineSink {
+        if overwrite || path == "-" { return try FileLineSink(path: path, flushesEachLine: true) }
+        var n = 1
+        while true {
+            let candidate = FreshPath.candidate(path, n)
+            if !FileManager.default.fileExists(atPath: candidate) {
+                do throws(TraceError) {
+                    let sink = try FileLineSink(path: candidate, flushesEachLine: true, replacing: false)
+                    if n > 1 { warn("photozoom: \(path) exists (kept); \(what) to \(candidate) (--force overwrites)") }
+                    return sink
+                } catch {
+                    // Made by someone else in between: try the next name; any other failure is the error.
+                    if !FileManager.default.fileExists(atPath: candidate) { throw error }
+                }
+            }
+            n += 1
+        }
     }
 
     /// The session for the window just opened; writes the trace header.

@@ -10,6 +10,10 @@ public struct RunOptions: Sendable {
     public var recordPath: String?
     public var statesPath: String?
     public var windowSize: Size
+    /// `--force`: `--record` and `--states` replace a file already there (else they take the next free name).
+    public var overwrite: Bool
+    /// Where Ctrl+S saves a tuned preset (a fresh `feel.json` there); the XDG config folder by default.
+    public var feelSaveFolder: String
     /// Quit after this many seconds (for scripted runs and screenshots); nil runs until quit.
     public var quitAfterSeconds: Double?
     /// Save the last frame drawn to this PNG when the app quits.
@@ -21,7 +25,9 @@ public struct RunOptions: Sendable {
 
     public init(photoPaths: [String] = [], recursive: Bool = false, feelPath: String? = nil, recordPath: String? = nil, statesPath: String? = nil,
                 windowSize: Size = Size(1280, 800), quitAfterSeconds: Double? = nil, screenshotPath: String? = nil,
-                reducedMotion: Bool = false) {
+                reducedMotion: Bool = false, overwrite: Bool = false, feelSaveFolder: String? = nil) {
+        self.overwrite = overwrite
+        self.feelSaveFolder = feelSaveFolder ?? ConfigDirectory.path
         self.photoPaths = photoPaths
         self.recursive = recursive
         self.feelPath = feelPath

@@ -2,13 +2,17 @@ import CSDL2
 import Geometry
 import Gestures
 
-/// The live event source: SDL's event queue, translated by `EventTranslator`.
+/// The live event source: SDL's event queue, translated by `EventTranslator`, each input with the
+/// X server's time and modifier state when SDL's X11 driver runs (`XEventStamps`).
 final class SDLEventSource: EventSource {
     private var translator: EventTranslator
+    private let stamps: XEventStamps?
 
-    /// A source for a window of `windowSize` points (for mapping normalised finger coordinates).
-    init(windowSize: Size) {
-        translator = EventTranslator(windowSize: windowSize)
+    /// A source for `window` (whose size in points maps normalised finger coordinates).
+    init(window: OpaquePointer, windowSize: Size) {
+        translator = EventTranslator(windowSize: windowSize,
+                                     heldModifiers: EventTranslator.modifiers(UInt32(SDL_GetModState().rawValue)))
+        stamps = XEventStamps(window: window)
     }
 
     func drain() -> [WindowInput] {
@@ -19,7 +23,10 @@ final class SDLEventSource: EventSource {
                 inputs.append(.quit)
                 break
             }
-            if let kind = translator.translate(event) { inputs.append(.input(kind)) }
+            let stamp = stamps?.stamp(for: event)
+            if let kind = translator.translate(event, xState: stamp?.state) {
+                inputs.append(.input(kind, serverTime: stamp?.time))
+            }
         }
         return inputs
     }

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import LabUI
 
 /// Draws text with SDL2_ttf and the DejaVu font, caching rendered strings as textures.
 public final class TextRenderer {
@@ -53,6 +54,20 @@ public final class TextRenderer {
         var w: Int32 = 0, h: Int32 = 0
         TTF_SizeUTF8(font, text, &w, &h)
         return (Int(w), Int(h))
+    }
+
+    /// The font's metrics in ems, for the lab's layout: the advance of a digit and the height of a
+    /// line, measured at 1000 px so hinting's whole-pixel rounding does not blur them. Without a
+    /// font nothing is drawn; the lab then lays out for a typical monospaced font.
+    public var metrics: TextMetrics {
+        let size = 1000
+        guard let path = fontPath, let font = TTF_OpenFont(path, Int32(size)) else {
+            return TextMetrics(advance: 0.6, lineHeight: 1.2)
+        }
+        defer { TTF_CloseFont(font) }
+        var w: Int32 = 0, h: Int32 = 0
+        TTF_SizeUTF8(font, "0000000000", &w, &h)
+        return TextMetrics(advance: Double(w) / 10 / Double(size), lineHeight: Double(TTF_FontHeight(font)) / Double(size))
     }
 
     private func font(_ size: Int) -> OpaquePointer? {

@@ -14,16 +14,17 @@ public final class FileLineSink: LineSink {
     private var buffer: [UInt8] = []
     private static let bufferLimit = 1 << 16
 
-    /// Creates (or truncates) `path`; `-` is standard output. Throws exit status 2 when the file
-    /// cannot be created (a bad path is a bad argument).
-    public init(path: String, flushesEachLine: Bool) throws(TraceError) {
+    /// Creates (or, with `replacing`, truncates) `path`; `-` is standard output. Throws exit status
+    /// 2 when the file cannot be created (a bad path is a bad argument); without `replacing`, an
+    /// existing file is refused too (`open(2)`'s `O_EXCL`: no race with another writer).
+    public init(path: String, flushesEachLine: Bool, replacing: Bool = true) throws(TraceError) {
         self.path = path
         self.flushesEachLine = flushesEachLine
         if path == "-" {
             fd = 1
             ownsDescriptor = false
         } else {
-            let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            let opened = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL), 0o644)
             guard opened >= 0 else {
                 throw TraceError(file: path, message: "cannot create: \(String(cString: strerror(errno)))")
             }

@@ -26,6 +26,17 @@ extension JSONObject {
         return n
     }
 
+    /// A number in `minimum…maximum` (`minimum` itself excluded unless `inclusive`), such as a
+    /// coordinate within `TraceBounds`.
+    public func number(_ key: String, from minimum: Double, inclusive: Bool = true, through maximum: Double) throws(FieldError) -> Double {
+        let n = try number(key)
+        guard inclusive ? n >= minimum : n > minimum, n <= maximum else {
+            let lower = inclusive ? "" : " (excluded)"
+            throw FieldError(field: key, message: "expected a number in \(JSONText.number(minimum))\(lower)…\(JSONText.number(maximum)), found \(JSONText.number(n))")
+        }
+        return n
+    }
+
     /// A whole number within `range`.
     public func integer(_ key: String, in range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)) throws(FieldError) -> Int {
         let n = try number(key)

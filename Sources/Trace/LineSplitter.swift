@@ -4,8 +4,13 @@ import Glibc
 /// so a trace of any length streams in constant memory.
 ///
 /// A line ends at `\n` (a `\r` before it is dropped). The last line may lack its newline: the caller
-/// is told, so it can tell a hand-written last line from one cut off by a crash.
+/// is told, so it can tell a hand-written last line from one cut off by a crash. A line longer than
+/// `maxLineBytes` is an error as soon as that many bytes have come without a newline, so an endless
+/// stream without one (`/dev/zero`) stops at once instead of filling memory.
 final class LineSplitter {
+    /// The longest line taken: 1 MiB, a thousand times a trace header with a hundred photos.
+    static let defaultMaxLineBytes = 1 << 20
+
     /// Reads up to `count` bytes into the pointer; returns 0 at the end, or throws.
     typealias Fill = (UnsafeMutableRawPointer, Int) throws(TraceError) -> Int
 
@@ -16,9 +21,16 @@ final class LineSplitter {
     private var scanFrom = 0
     private var atEnd = false
     private let fill: Fill
+    private let maxLineBytes: Int
+    /// The stream's name in messages.
+    private let name: String
+    /// Lines handed out so far.
+    private var linesRead = 0
 
-    init(initialCapacity: Int = 1 << 16, fill: @escaping Fill) {
-        capacity = max(16, initialCapacity)
+    init(name: String, initialCapacity: Int = 1 << 16, maxLineBytes: Int = defaultMaxLineBytes, fill: @escaping Fill) {
+        self.name = name
+        self.maxLineBytes = max(1, maxLineBytes)
+        capacity = max(16, min(initialCapacity, maxLineBytes + 1))
         storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         self.fill = fill
     }
@@ -38,6 +50,8 @@ final class LineSplitter {
                 let line = UnsafeBufferPointer(start: (storage + start).assumingMemoryBound(to: UInt8.self), count: lineEnd - start)
                 start = newline + 1
                 scanFrom = start
+                try checkLength(line.count)
+                linesRead += 1
                 return try body(line, true)
             }
             scanFrom = end
@@ -45,10 +59,20 @@ final class LineSplitter {
                 guard start < end else { return nil }
                 let line = UnsafeBufferPointer(start: (storage + start).assumingMemoryBound(to: UInt8.self), count: end - start)
                 start = end
+                try checkLength(line.count)
+                linesRead += 1
                 return try body(line, false)
             }
+            try checkLength(end - start)
             try refill()
         }
+    }
+
+    /// Throws when `length` bytes of one line exceed the limit.
+    private func checkLength(_ length: Int) throws(TraceError) {
+        guard length > maxLineBytes else { return }
+        throw TraceError(file: name, line: linesRead + 1,
+                         message: "the line is longer than \(maxLineBytes) bytes (the limit for one event or header); is this a trace?")
     }
 
     /// Moves the unread bytes to the front, grows the buffer when a line fills it, and reads more.
@@ -75,7 +99,7 @@ final class LineSplitter {
 extension LineSplitter {
     /// Lines of an open file descriptor, read with `read(2)`; `name` is used in messages.
     static func reading(fd: Int32, name: String) -> LineSplitter {
-        LineSplitter { (pointer, count) throws(TraceError) in
+        LineSplitter(name: name) { (pointer, count) throws(TraceError) in
             while true {
                 let n = read(fd, pointer, count)
                 if n >= 0 { return n }
@@ -86,9 +110,9 @@ extension LineSplitter {
     }
 
     /// Lines of bytes in memory.
-    static func reading(bytes: [UInt8]) -> LineSplitter {
+    static func reading(bytes: [UInt8], name: String) -> LineSplitter {
         var offset = 0
-        return LineSplitter { (pointer, count) throws(TraceError) in
+        return LineSplitter(name: name) { (pointer, count) throws(TraceError) in
             let n = min(count, bytes.count - offset)
             if n > 0 {
                 bytes.withUnsafeBytes { raw in pointer.copyMemory(from: raw.baseAddress! + offset, byteCount: n) }

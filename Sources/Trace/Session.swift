@@ -25,7 +25,7 @@ public final class Session {
     /// The account of what happened, when asked for.
     public private(set) var summary: SessionSummary?
     /// The photo's velocity right after each input event since the last frame (for the summary).
-    private var handOffVelocities: [(time: Double, velocity: Point)] = []
+    private var handOffVelocities: [(time: Double, rate: PhotoRate)] = []
     /// The notes the viewer made up to the last frame (drained every frame), for live displays.
     public private(set) var lastNotes: [ViewerNote] = []
     /// Frames handled so far.
@@ -95,7 +95,7 @@ public final class Session {
         viewer.handle(event)
         guard case .frame = event.kind else {
             // The photo's own velocity the instant after this event: what a release handed the springs.
-            if summary != nil, let v = viewer.photoVelocity?.center { handOffVelocities.append((event.time, v)) }
+            if summary != nil, let v = viewer.photoRate { handOffVelocities.append((event.time, v)) }
             return
         }
         frameCount += 1
@@ -106,7 +106,7 @@ public final class Session {
             throw .cannotWrite(error)
         }
         lastNotes = viewer.takeNotes()
-        summary?.observe(notes: lastNotes, snapshot: snapshot, velocitiesAtEvents: handOffVelocities)
+        summary?.observe(notes: lastNotes, snapshot: snapshot, ratesAtEvents: handOffVelocities)
         handOffVelocities.removeAll(keepingCapacity: true)
         for request in viewer.takeRequests() where !pendingRequests.contains(request) {
             pendingRequests.append(request)
@@ -143,7 +143,7 @@ public final class Session {
     public struct Checkpoint: Sendable {
         fileprivate var viewer: Viewer
         fileprivate var summary: SessionSummary?
-        fileprivate var handOffVelocities: [(time: Double, velocity: Point)]
+        fileprivate var handOffVelocities: [(time: Double, rate: PhotoRate)]
         fileprivate var lastNotes: [ViewerNote]
         fileprivate var frameCount: Int
         fileprivate var lastTime: Double

@@ -27,16 +27,16 @@ extension SessionSummary {
         var out = Self.seconds(e.time) + " "
         switch e.kind {
         case let .opened(trigger):
-            out += "open \(photoName(e.photo)) by \(trigger)"
+            out += "open \(photoName(e.photo)) by \(trigger.rawValue)"
         case let .closing(trigger):
-            out += "close \(photoName(e.photo)) by \(trigger)"
+            out += "close \(photoName(e.photo)) by \(trigger.rawValue)"
         case let .grabbed(gesture, from):
-            out += "\(gesture) takes hold of \(photoName(e.photo)) while \(from.rawValue)"
+            out += "\(gesture.rawValue) takes hold of \(photoName(e.photo)) while \(from.rawValue)"
         case let .released(r):
             out += "\(Self.gestureLabel(r.gesture)) released at \(Self.vector(r.velocity)) pt/s"
             if r.scaleVelocity != 0 { out += ", scale \(Self.signed(r.scaleVelocity, places: 2))/s" }
             if r.rotationVelocity != 0 { out += ", rotation \(Self.signed(r.rotationVelocity, places: 2)) rad/s" }
-            out += ", projected \(Self.projected(r)) → \(r.decision)"
+            out += ", projected \(Self.projected(r)) → \(r.decision.rawValue)"
         case let .interrupted(from, to):
             out += "\(from.rawValue) of \(photoName(e.photo)) interrupted → \(to.rawValue)"
             if let before = e.velocityBefore { out += "; photo at \(Self.fixed(before.length, places: 0)) pt/s before" }
@@ -47,13 +47,14 @@ extension SessionSummary {
         }
         guard e.isMeasured else { return out }
         // Opens and closes start from rest: their next-frame velocity is kept but not printed.
-        if Self.isHandOff(e.kind) {
+        if Entry.isHandOff(e.kind) {
             if let handed = e.velocityAtHandOff {
                 out += "; springs take over at \(Self.vector(handed)) pt/s"
             }
             if let after = e.velocityAfter {
                 out += "; photo at \(Self.fixed(after.length, places: 0)) pt/s over the next frame"
             }
+            out += Self.componentHandOff(before: e.rateBefore, handed: e.rateHanded)
         }
         if let overshoot = e.overshootPoints {
             out += "; overshoot \(Self.fixed(overshoot, places: 1)) pt"
@@ -69,11 +70,19 @@ extension SessionSummary {
         return out
     }
 
-    static func isHandOff(_ kind: Entry.Kind) -> Bool {
-        switch kind {
-        case .released, .interrupted: return true
-        default: return false
+    /// The drawn size's and the rotation's rates before → after a hand-off, printed when either
+    /// side moves (over 0.5 pt/s, 0.005 rad/s): "; size (0, -412) → (0, -388) pt/s; rotation 1.20 → 1.18 rad/s".
+    static func componentHandOff(before: PhotoRate?, handed: PhotoRate?) -> String {
+        guard let handed else { return "" }
+        let b = before ?? .zero
+        var out = ""
+        if max(abs(b.size.width), abs(b.size.height), abs(handed.size.width), abs(handed.size.height)) > 0.5 {
+            out += "; size \(vector(b.size)) → \(vector(handed.size)) pt/s"
         }
+        if max(abs(b.rotation), abs(handed.rotation)) > 0.005 {
+            out += "; rotation \(fixed(b.rotation, places: 2)) → \(fixed(handed.rotation, places: 2)) rad/s"
+        }
+        return out
     }
 
     func photoName(_ index: Int?) -> String {
@@ -82,22 +91,24 @@ extension SessionSummary {
         return "photo \(index) (\(photos[index].name))"
     }
 
-    static func gestureLabel(_ gesture: String) -> String {
+    static func gestureLabel(_ gesture: GestureName) -> String {
         switch gesture {
-        case "pan", "pinch", "rotate", "pinch+rotate": return "\(gesture) dismissal"
-        case "page": return "page swipe"
-        default: return gesture
+        case .pan, .pinch, .rotate, .pinchRotate: return "\(gesture.rawValue) dismissal"
+        case .page: return "page swipe"
+        default: return gesture.rawValue
         }
     }
 
     /// The projection the decision was made on: a scale for pinches and zooms, points otherwise.
     static func projected(_ r: ViewerNote.Release) -> String {
-        r.gesture == "pinch" || r.gesture == "zoom" ? "scale \(fixed(r.projected, places: 2))" : "\(fixed(r.projected, places: 0)) pt"
+        r.gesture == .pinch ? "scale \(fixed(r.projected, places: 2))" : "\(fixed(r.projected, places: 0)) pt"
     }
 
     static func seconds(_ t: Double) -> String { fixed(t, places: 2) + " s" }
 
     static func vector(_ p: Point) -> String { "(\(fixed(p.x, places: 0)), \(fixed(p.y, places: 0)))" }
+
+    static func vector(_ s: Size) -> String { "(\(fixed(s.width, places: 0)), \(fixed(s.height, places: 0)))" }
 
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 

@@ -4,11 +4,12 @@ import Viewer
 /// An account of a session built from the viewer's notes and the frames' snapshots: every open,
 /// close, grab, release, interruption and page, with the figures that show how a motion felt.
 ///
-/// For each release, interruption, open and close it measures, from successive image centres:
-/// - the photo's velocity in the next frame: (centre now − centre in the frame before) / Δt, pt/s
-///   (after a page, when the frame before showed another photo, one frame later);
-///   set beside the gesture's release velocity (or, for an interruption, the photo's velocity in the
-///   frame before) it shows whether the velocity was handed off;
+/// For each release, interruption, open and close it measures, from successive images:
+/// - the photo's rate in the next frame, component by component (centre pt/s, drawn size pt/s,
+///   rotation rad/s: (now − the frame before) / Δt; after a page, when the frame before showed
+///   another photo, one frame later), and the rate the instant after the event; set beside the
+///   gesture's release velocity (or the rate in the frame before) it shows whether each component's
+///   velocity was handed off;
 /// - overshoot: how far the centre went past where it came to rest, along its travel (and the width
 ///   past its final width), pt;
 /// - the time when every motion came to rest, or when the next event cut the motion short.
@@ -16,9 +17,9 @@ public struct SessionSummary: Sendable {
     /// One thing that happened.
     public struct Entry: Hashable, Sendable {
         public enum Kind: Hashable, Sendable {
-            case opened(trigger: String)
-            case closing(trigger: String)
-            case grabbed(gesture: String, from: Phase)
+            case opened(trigger: ViewerNote.Trigger)
+            case closing(trigger: ViewerNote.Trigger)
+            case grabbed(gesture: GestureName, from: Phase)
             case released(ViewerNote.Release)
             case interrupted(from: Phase, to: Phase)
             case paged(from: Int, to: Int)
@@ -30,13 +31,19 @@ public struct SessionSummary: Sendable {
         public var time: Double
         public var photo: Int?
         public var kind: Kind
+        /// The photo's rate (centre, drawn size, rotation) over the first frame after the event.
+        public var rateAfter: PhotoRate?
+        /// The photo's rate the instant after the event was handled: what the gesture handed to the
+        /// springs (nil where the event came with no input, e.g. a wheel's quiet spell).
+        public var rateAtHandOff: PhotoRate?
+        /// The photo's rate over the frame before the event.
+        public var rateBefore: PhotoRate?
         /// The photo's velocity over the first frame after the event, pt/s.
-        public var velocityAfter: Point?
-        /// The photo's velocity the instant after the event was handled, pt/s: what the gesture
-        /// handed to the springs (nil where the event came with no input, e.g. a wheel's quiet spell).
-        public var velocityAtHandOff: Point?
+        public var velocityAfter: Point? { rateAfter?.center }
+        /// The photo's velocity the instant after the event was handled, pt/s.
+        public var velocityAtHandOff: Point? { rateAtHandOff?.center }
         /// The photo's velocity over the frame before the event, pt/s.
-        public var velocityBefore: Point?
+        public var velocityBefore: Point? { rateBefore?.center }
         /// How far the centre went past its resting place along its travel, pt (≥ 0).
         public var overshootPoints: Double?
         /// How far the width went past its final width, pt (≥ 0).
@@ -71,6 +78,36 @@ public struct SessionSummary: Sendable {
             default: return nil
             }
         }
+
+        /// The rate the springs carry on with: at the hand-off instant, else over the next frame.
+        public var rateHanded: PhotoRate? { rateAtHandOff ?? rateAfter }
+
+        /// How much of the drawn size's rate was lost or gained in a release or interruption, pt/s:
+        /// |handed − before| over width and height, "before" measured over the frame before.
+        public var sizeHandOffErrorPointsPerSecond: Double? {
+            guard Self.isHandOff(kind), let after = rateHanded, let before = rateBefore else { return nil }
+            let dw = after.size.width - before.size.width, dh = after.size.height - before.size.height
+            return (dw * dw + dh * dh).squareRoot()
+        }
+
+        /// How much of the rotation's rate was lost or gained, rad/s: |handed − the release's
+        /// rotation velocity| for a release, |handed − before| for an interruption.
+        public var rotationHandOffErrorRadiansPerSecond: Double? {
+            guard let after = rateHanded else { return nil }
+            switch kind {
+            case let .released(r): return abs(after.rotation - r.rotationVelocity)
+            case .interrupted: return rateBefore.map { abs(after.rotation - $0.rotation) }
+            default: return nil
+            }
+        }
+
+        /// True for the entries whose velocity is handed on: releases and interruptions.
+        static func isHandOff(_ kind: Kind) -> Bool {
+            switch kind {
+            case .released, .interrupted: return true
+            default: return false
+            }
+        }
     }
 
     public let photos: [Photo]
@@ -79,7 +116,7 @@ public struct SessionSummary: Sendable {
     /// The time of the last frame, seconds.
     public private(set) var endTime = 0.0
 
-    private var handOffVelocities: [(time: Double, velocity: Point)] = []
+    private var handOffRates: [(time: Double, rate: PhotoRate)] = []
     private var previous: StateSnapshot?
     private var beforePrevious: StateSnapshot?
     /// The entry whose motion is being measured, the photo it follows, and its path (centre and
@@ -98,11 +135,11 @@ public struct SessionSummary: Sendable {
     }
 
     /// Takes one frame: the notes drained at it (in the order made) and its snapshot.
-    /// `velocitiesAtEvents` holds the photo's velocity right after each input event since the last
-    /// frame, with the event's time.
+    /// `ratesAtEvents` holds the photo's rate right after each input event since the last frame,
+    /// with the event's time.
     public mutating func observe(notes: [ViewerNote], snapshot: StateSnapshot,
-                                 velocitiesAtEvents: [(time: Double, velocity: Point)] = []) {
-        handOffVelocities = velocitiesAtEvents
+                                 ratesAtEvents: [(time: Double, rate: PhotoRate)] = []) {
+        handOffRates = ratesAtEvents
         frameCount += 1
         endTime = snapshot.time
         var recorded = false
@@ -149,10 +186,10 @@ public struct SessionSummary: Sendable {
         cutShort(at: entry.time)
         begun = true
         trackedPhoto = snapshot.photo
-        entry.velocityAfter = Self.velocity(from: previous, to: snapshot)
-        entry.velocityAtHandOff = handOffVelocities.last { $0.time == entry.time }?.velocity
-        velocityPending = entry.velocityAfter == nil
-        entry.velocityBefore = Self.velocity(from: beforePrevious, to: previous)
+        entry.rateAfter = Self.rate(from: previous, to: snapshot)
+        entry.rateAtHandOff = handOffRates.last { $0.time == entry.time }?.rate
+        velocityPending = entry.rateAfter == nil
+        entry.rateBefore = Self.rate(from: beforePrevious, to: previous)
         entries.append(entry)
         measuring = entries.count - 1
         path.removeAll(keepingCapacity: true)
@@ -162,7 +199,7 @@ public struct SessionSummary: Sendable {
     private mutating func record(_ snapshot: StateSnapshot, begunNow: Bool) {
         guard let image = snapshot.image, snapshot.photo == trackedPhoto else { return }
         if velocityPending, !begunNow, let m = measuring {
-            entries[m].velocityAfter = Self.velocity(from: previous, to: snapshot)
+            entries[m].rateAfter = Self.rate(from: previous, to: snapshot)
             velocityPending = false
         }
         if start == nil { start = (image.center, image.size.width) }
@@ -204,9 +241,9 @@ public struct SessionSummary: Sendable {
         start = nil
     }
 
-    /// The velocity between two frames' image centres, when both show the same photo.
-    private static func velocity(from a: StateSnapshot?, to b: StateSnapshot?) -> Point? {
+    /// The rate between two frames' images (centre, drawn size, rotation), when both show the same photo.
+    private static func rate(from a: StateSnapshot?, to b: StateSnapshot?) -> PhotoRate? {
         guard let a, let b, a.photo == b.photo, let p = a.image, let q = b.image, b.time > a.time else { return nil }
-        return (q.center - p.center) / (b.time - a.time)
+        return PhotoRate(from: p, to: q, seconds: b.time - a.time)
     }
 }

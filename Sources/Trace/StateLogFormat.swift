@@ -31,6 +31,9 @@ public enum StateLogFormat {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let r = (value * scale).rounded() / scale
+        // Beyond 1e15 a Double has no fraction digits left to round: the value is printed as is
+        // (scaling 1e308 by 10^places would give infinity, which is not JSON).
+        guard r.isFinite else { return JSONText.number(value) }
         if r == 0 { return "0" }
         if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
         return "\(r)"

@@ -86,7 +86,9 @@ public enum TraceEventFormat {
     /// `.unknown` for the caller to skip; anything missing or malformed throws naming the field.
     public static func decode(_ o: JSONObject) throws(FieldError) -> Decoded {
         let time = try o.number("t")
-        guard time >= 0 else { throw FieldError(field: "t", message: "expected a time ≥ 0 s, found \(JSONText.number(time))") }
+        guard time >= 0, time <= TraceBounds.seconds else {
+            throw FieldError(field: "t", message: "expected a time in 0…\(JSONText.number(TraceBounds.seconds)) s, found \(JSONText.number(time))")
+        }
         let type = try o.string("type")
         let kind: InputEvent.Kind
         switch type {
@@ -102,7 +104,7 @@ public enum TraceEventFormat {
             }
             kind = .pointer(phase: phase, position: try point(o), button: button, modifiers: try modifiers(o))
         case "wheel":
-            kind = .wheel(position: try point(o), delta: Point(try o.number("dx"), try o.number("dy")), modifiers: try modifiers(o))
+            kind = .wheel(position: try point(o), delta: Point(try coordinate(o, "dx"), try coordinate(o, "dy")), modifiers: try modifiers(o))
         case "key":
             let phase = PressPhase(rawValue: try o.choice("phase", ["down", "up"]))!
             let key = try o.string("key")
@@ -113,12 +115,14 @@ public enum TraceEventFormat {
             // Ids are exact in a Double up to 2^53, which is what the text can carry.
             kind = .touch(phase: phase, id: try o.integer("id", in: -(1 << 53)...(1 << 53)), position: try point(o))
         case "resize":
-            kind = .resize(Size(try o.number("w", atLeast: 0, inclusive: false), try o.number("h", atLeast: 0, inclusive: false)))
+            kind = .resize(Size(try o.number("w", from: 0, inclusive: false, through: TraceBounds.windowPoints),
+                                try o.number("h", from: 0, inclusive: false, through: TraceBounds.windowPoints)))
         case "feel":
             kind = .feel(json: JSONText.value(.object(try o.object("feel"))))
         case "photo":
             kind = .photoSize(index: try o.integer("index", in: 0...Int(Int32.max)),
-                              size: Size(try o.number("w", atLeast: 0), try o.number("h", atLeast: 0)))
+                              size: Size(try o.number("w", from: 0, through: TraceBounds.photoPixels),
+                                         try o.number("h", from: 0, through: TraceBounds.photoPixels)))
         default:
             return .unknown(type: type)
         }
@@ -126,7 +130,12 @@ public enum TraceEventFormat {
     }
 
     private static func point(_ o: JSONObject) throws(FieldError) -> Point {
-        Point(try o.number("x"), try o.number("y"))
+        Point(try coordinate(o, "x"), try coordinate(o, "y"))
+    }
+
+    /// A coordinate or delta within ±`TraceBounds.coordinatePoints`.
+    private static func coordinate(_ o: JSONObject, _ key: String) throws(FieldError) -> Double {
+        try o.number(key, from: -TraceBounds.coordinatePoints, through: TraceBounds.coordinatePoints)
     }
 
     private static func modifiers(_ o: JSONObject) throws(FieldError) -> Modifiers {

@@ -65,18 +65,20 @@ public struct TraceHeader: Hashable, Sendable {
         let window: JSONObject
         do throws(FieldError) {
             window = try o.object("window")
-            windowSize = Size(try window.number("w", atLeast: 0, inclusive: false), try window.number("h", atLeast: 0, inclusive: false))
+            windowSize = Size(try window.number("w", from: 0, inclusive: false, through: TraceBounds.windowPoints),
+                              try window.number("h", from: 0, inclusive: false, through: TraceBounds.windowPoints))
         } catch {
             throw error.field == "window" ? error : error.nested(under: "window")
         }
-        scale = try o["scale"] == nil ? 1 : o.number("scale", atLeast: 0, inclusive: false)
+        scale = try o["scale"] == nil ? 1 : o.number("scale", from: 0, inclusive: false, through: TraceBounds.scale)
         var photos: [Photo] = []
         for (i, item) in try o.array("photos").enumerated() {
             guard case let .object(p) = item else {
                 throw FieldError(field: "photos[\(i)]", message: "expected an object {\"name\":…,\"w\":…,\"h\":…}, found \(item.kindDescription)")
             }
             do throws(FieldError) {
-                photos.append(Photo(name: try p.string("name"), pixelSize: Size(try p.number("w", atLeast: 0), try p.number("h", atLeast: 0))))
+                photos.append(Photo(name: try p.string("name"), pixelSize: Size(try p.number("w", from: 0, through: TraceBounds.photoPixels),
+                                                                                 try p.number("h", from: 0, through: TraceBounds.photoPixels))))
             } catch {
                 throw error.nested(under: "photos[\(i)]")
             }

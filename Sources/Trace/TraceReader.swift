@@ -52,7 +52,7 @@ public final class TraceReader {
 
     /// Reads a trace held in memory.
     public convenience init(text: String, name: String, warn: @escaping (String) -> Void) throws(TraceError) {
-        try self.init(name: name, lines: .reading(bytes: Array(text.utf8)), descriptor: nil, warn: warn)
+        try self.init(name: name, lines: .reading(bytes: Array(text.utf8), name: name), descriptor: nil, warn: warn)
     }
 
     private init(name: String, lines: LineSplitter, descriptor: Int32?, warn: @escaping (String) -> Void) throws(TraceError) {

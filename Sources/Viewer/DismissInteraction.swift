@@ -29,6 +29,8 @@ struct DismissInteraction: Sendable {
     var base: Manipulation?
     /// The latest manipulation, measured from the grab.
     var gesture: Manipulation
+    /// The latest manipulation as the recognizer reported it (measured from its own start).
+    private(set) var latest: Manipulation
 
     init(grabPose: PhotoPose, grabProgress: Double, from: Phase, base: Manipulation?, first: Manipulation) {
         self.grabPose = grabPose
@@ -36,9 +38,13 @@ struct DismissInteraction: Sendable {
         self.from = from
         self.base = base
         self.gesture = first.rebased(on: base)
+        self.latest = first
     }
 
-    mutating func update(_ m: Manipulation) { gesture = m.rebased(on: base) }
+    mutating func update(_ m: Manipulation) {
+        latest = m
+        gesture = m.rebased(on: base)
+    }
 
     // MARK: - Pose
 

@@ -7,7 +7,7 @@ import Geometry
 /// disagrees with the release that follows it. Window points, origin top-left; speeds in points per
 /// second; scales are multiples of the scale at the grab.
 public struct DismissPreview: Hashable, Sendable {
-    public enum Verdict: String, Hashable, Sendable { case close, `return`, next, previous, stay }
+    public typealias Verdict = ReleaseVerdict
 
     /// Where the gesture's pivot started, window points.
     public var start: Point
@@ -25,8 +25,8 @@ public struct DismissPreview: Hashable, Sendable {
     public var fingers: [Point]
     public var pivot: Point?
 
-    /// The gesture: "pan", "pinch", "rotate", "pinch+rotate" (dismissal) or "page".
-    public var gesture: String
+    /// The gesture: pan, pinch, rotate, pinch+rotate (dismissal) or page.
+    public var gesture: GestureName
     /// The rule that decided the verdict, with the figures it compared; nil only in a preview made
     /// by hand.
     public var reason: DecisionReason?
@@ -54,7 +54,7 @@ public struct DismissPreview: Hashable, Sendable {
     public var flickSpeedPointsPerSecond: Double
 
     public init(start: Point, current: Point, velocity: Point, projected: Point, dragRadiusPoints: Double,
-                verdict: Verdict, fingers: [Point], pivot: Point?, gesture: String = "pan",
+                verdict: Verdict, fingers: [Point], pivot: Point?, gesture: GestureName = .pan,
                 reason: DecisionReason? = nil, offset: Point? = nil, projectedOffset: Point? = nil,
                 scale: Double = 1, scaleVelocity: Double = 0, projectedScale: Double? = nil,
                 pinchCloseScale: Double = Feel.defaults.dismissPinchCloseScale, rotation: Double = 0, rotationVelocity: Double = 0,
@@ -73,5 +73,5 @@ public struct DismissPreview: Hashable, Sendable {
     }
 
     /// True while paging (the verdict is next, previous or stay).
-    public var isPaging: Bool { gesture == "page" }
+    public var isPaging: Bool { gesture == .page }
 }

@@ -19,7 +19,14 @@ public struct GridLayout: Hashable, Sendable {
     public var columns: Int {
         let usable = windowSize.width - spacingPoints
         let n = (usable / (targetCellPoints + spacingPoints)).rounded()
-        return max(1, Int(n.isFinite ? n : 1))
+        return max(1, Self.count(n))
+    }
+
+    /// A row or column count from a Double: NaN gives 0, and magnitudes are clamped to 2^31 so
+    /// that no conversion or product of two counts can trap, however wide the window or far the point.
+    static func count(_ value: Double) -> Int {
+        guard !value.isNaN else { return 0 }
+        return Int(min(max(value, -2_147_483_648), 2_147_483_648))
     }
 
     /// Cell side: `(W − s·(columns + 1)) / columns`.
@@ -56,8 +63,8 @@ public struct GridLayout: Hashable, Sendable {
     /// Indices of the cells that intersect the window at `scroll`, in order.
     public func visibleRange(scroll: Double) -> Range<Int> {
         guard photoCount > 0 else { return 0..<0 }
-        let firstRow = max(0, Int(((scroll - spacingPoints) / rowPitch).rounded(.down)))
-        let lastRow = Int(((scroll + windowSize.height) / rowPitch).rounded(.down))
+        let firstRow = max(0, Self.count(((scroll - spacingPoints) / rowPitch).rounded(.down)))
+        let lastRow = max(-1, Self.count(((scroll + windowSize.height) / rowPitch).rounded(.down)))
         let lo = min(photoCount, firstRow * columns)
         let hi = min(photoCount, max(lo, (lastRow + 1) * columns))
         return lo..<hi
@@ -68,9 +75,9 @@ public struct GridLayout: Hashable, Sendable {
         let y = p.y + scroll - spacingPoints
         let x = p.x - spacingPoints
         guard x >= 0, y >= 0 else { return nil }
-        let col = Int((x / (cellSide + spacingPoints)).rounded(.down))
-        let row = Int((y / rowPitch).rounded(.down))
-        guard col < columns else { return nil }
+        let col = Self.count((x / (cellSide + spacingPoints)).rounded(.down))
+        let row = Self.count((y / rowPitch).rounded(.down))
+        guard col < columns, row < photoCount else { return nil }
         let index = row * columns + col
         guard index < photoCount, cellRect(index, scroll: scroll).contains(p) else { return nil }
         return index

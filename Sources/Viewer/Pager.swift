@@ -13,18 +13,45 @@ import Motion
 struct Pager: Sendable {
     /// The current photo's slot displacement.
     var offset: SpringAnimation<Double>
-    /// The raw (unbanded) offset when the drag took hold; nil when no drag holds the pager.
-    var dragStartRaw: Double?
-    /// The manipulation the drag is measured from (nil: its own start).
-    var base: Manipulation?
-    /// The latest manipulation, measured from `base`.
-    var gesture: Manipulation?
+    /// The drag holding the pager, if any.
+    private(set) var hold: Hold?
+
+    /// A drag holding the pager.
+    struct Hold: Sendable {
+        /// The raw (unbanded) offset when the drag took hold.
+        var startRaw: Double
+        /// The manipulation the drag is measured from (nil: its own start).
+        var base: Manipulation?
+        /// The latest manipulation as the recognizer reported it.
+        var latest: Manipulation
+        /// The latest manipulation measured from `base`.
+        var gesture: Manipulation { latest.rebased(on: base) }
+    }
+
+    /// What the pager needs to know of the window and the photos beside the current one.
+    struct Frame: Sendable {
+        /// The window's width, points.
+        var width: Double
+        var hasPrevious: Bool
+        var hasNext: Bool
+        var feel: Feel
+        /// Slot pitch: one window width plus the gap.
+        var slot: Double { Pager.slot(windowWidth: width, feel: feel) }
+    }
 
     init(feel: Feel) {
         offset = SpringAnimation(value: 0, spring: feel.pagingSpring, restTolerance: 0.25, restVelocityTolerance: 2)
     }
 
-    var isHeld: Bool { dragStartRaw != nil }
+    /// A drag that starts paging the presented photo: the photo catches up with the pointer's
+    /// travel since the press.
+    init(dragging m: Manipulation, frame: Frame) {
+        self.init(feel: frame.feel)
+        hold = Hold(startRaw: 0, base: nil, latest: m)
+        drag(m, frame: frame)
+    }
+
+    var isHeld: Bool { hold != nil }
     var isAtRest: Bool { !isHeld && offset.isAtRest && offset.value == 0 }
 
     /// Slot pitch: one window width plus the gap.
@@ -36,6 +63,70 @@ struct Pager: Sendable {
             return RubberBand.band(raw, dimension: width, coefficient: feel.rubberBandCoefficient)
         }
         return raw
+    }
+
+    // MARK: - Drag
+
+    /// A drag catches the pager while it settles: held where it is.
+    mutating func grab(_ m: Manipulation, frame: Frame) {
+        let shown = offset.value
+        let banded = shown > 0 && !frame.hasPrevious || shown < 0 && !frame.hasNext
+        let startRaw = banded
+            ? RubberBand.unband(shown, dimension: frame.width, coefficient: frame.feel.rubberBandCoefficient) : shown
+        hold = Hold(startRaw: startRaw, base: m, latest: m)
+        offset.pause()
+        offset.hold(at: shown)
+    }
+
+    /// The drag moved: the offset follows it, rubber-banded where there is no neighbour. One page
+    /// per drag: the neighbour can be pulled as far as the middle, not past it.
+    mutating func drag(_ m: Manipulation, frame: Frame) {
+        guard var h = hold else { return }
+        h.latest = m
+        hold = h
+        let raw = min(max(h.startRaw + h.gesture.translation.x, -frame.slot), frame.slot)
+        let shown = Pager.banded(raw, hasPrevious: frame.hasPrevious, hasNext: frame.hasNext, width: frame.width, feel: frame.feel)
+        if !offset.isPaused { offset.pause() }
+        offset.hold(at: shown)
+    }
+
+    /// What releasing the drag now as `g` (measured from the hold's base) would do: the release
+    /// velocity (zero when cancelled or held past the middle, rubber-banded past the first and last
+    /// photo, capped) and the decision on it. The one place a paging release is decided: the
+    /// release and the decision overlay both ask it.
+    func decision(releasing g: Manipulation, frame: Frame, cancelled: Bool) -> Decision? {
+        guard let start = hold?.startRaw else { return nil }
+        let feel = frame.feel, slot = frame.slot
+        let raw = min(max(start + g.translation.x, -slot), slot)
+        let banded = raw > 0 && !frame.hasPrevious || raw < 0 && !frame.hasNext
+        // Held at the middle (the drag went past it) the photos were not moving.
+        var v = cancelled || abs(start + g.translation.x) > slot ? 0 : g.velocity.x
+        if banded {
+            let q = abs(raw) * feel.rubberBandCoefficient / max(1, frame.width) + 1
+            v *= feel.rubberBandCoefficient / (q * q)
+        }
+        let maxSpeed = feel.maximumFlingSpeedPointsPerSecond
+        v = min(max(v, -maxSpeed), maxSpeed)
+        return Pager.decision(offset: offset.value, velocity: v, width: frame.width,
+                              hasPrevious: frame.hasPrevious, hasNext: frame.hasNext, feel: feel, cancelled: cancelled)
+    }
+
+    /// The drag lets go: the paging spring takes over with `velocity`.
+    mutating func letGo(velocity: Double) {
+        hold = nil
+        offset.resume(velocity: velocity)
+    }
+
+    /// Sends the offset home (to 0) on the paging spring.
+    mutating func settle(feel: Feel) {
+        offset.retarget(to: 0, spring: feel.pagingSpring)
+    }
+
+    /// A page turned by `step` (±1): the offset shifts by one slot so nothing on screen moves, then
+    /// settles home.
+    mutating func turn(by step: Int, slot: Double, feel: Feel) {
+        offset.jump(to: offset.value + Double(step) * slot, velocity: offset.velocity)
+        settle(feel: feel)
     }
 
     /// What a release would do: the verdict, the rule that decided it and the figures it used.

@@ -99,6 +99,26 @@ struct PhotoTransition: Sendable {
                                 towardOpen: destination == .open)
     }
 
+    /// Reduced motion, a presented photo whose full frame changed: at rest it refits at once, else
+    /// its fade-in follows the new frame.
+    mutating func refit(to full: PhotoPose) {
+        if pose.isAtRest && !pose.isPaused {
+            if full != pose.target { pose.retarget(to: full); pose.jump(to: full) }
+        } else {
+            follow(full)
+        }
+    }
+
+    /// Wraps the pose's rotation into (−π, π] (the same picture) so a spring to 0 takes the short way.
+    mutating func upright() {
+        var v = pose.value
+        let wrapped = wrapAngle(v.rotation)
+        if wrapped != v.rotation {
+            v.rotation = wrapped
+            pose.jump(to: v, velocity: pose.velocity)
+        }
+    }
+
     /// Advances the pose spring, with a floor at zero under the size and the scale: a very thin
     /// photo on a bouncy spring, or a violent pinch thrown inward, would otherwise overshoot into a
     /// negative (mirrored) size. A component that reaches the floor stops there (its velocity

@@ -18,16 +18,16 @@ extension Viewer {
             requests.append(.quit)
             return
         }
-        guard transition != nil else {
+        guard session != nil else {
             handleGridKey(key)
             return
         }
         let pan = feel.keyboardPanFraction
         switch key {
         case "escape":
-            close(trigger: "escape")
+            close(trigger: .escape)
         case "return", "space", "keypad enter":
-            if [.presented, .zoomed, .paging].contains(phase) { close(trigger: "key") }
+            if [.presented, .zoomed, .paging].contains(phase) { close(trigger: .key) }
         case "left", "right":
             let step = key == "left" ? -1 : 1
             if phase == .zoomed {
@@ -62,7 +62,7 @@ extension Viewer {
         case "return", "space", "keypad enter":
             if focus.isVisible, let i = focus.index, photos.indices.contains(i) {
                 scroller.reveal(layout.scrollRevealing(i, from: scroller.destination), animated: true)
-                open(i, trigger: "key")
+                open(i, trigger: .key)
             } else {
                 moved = focus.move(dx: 0, dy: 0, columns: layout.columns, count: photos.count, visible: visible)
             }

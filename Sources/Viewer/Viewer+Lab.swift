@@ -37,11 +37,7 @@ extension Viewer {
 
     /// Feeds the frame just counted to the live curves.
     mutating func recordLabFrame() {
-        lab.record(snapshot, fitWidth: transition.map { fitSize($0.photo).width })
+        lab.record(snapshot, fitWidth: session.map { fitSize($0.photo).width })
     }
 
-    /// `lab`'s overlays over this state: decision overlay, tuning panel with curves, badges and message line.
-    func labOverlays(_ lab: FeelLab) -> [Scene.Overlay] {
-        lab.overlays(feel: feel, windowSize: windowSize, preview: lab.showsDecisions ? dismissPreview : nil)
-    }
 }

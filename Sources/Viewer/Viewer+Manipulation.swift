@@ -9,85 +9,102 @@ extension Viewer {
         case .began:
             // A new manipulation while one is held (the recognizers never do this; a replayed or
             // hand-written trace might): the old one is cancelled where it stood.
-            if owner != .none { endManipulation(heldManipulation ?? m, cancelled: true) }
-            heldManipulation = m
+            if let held = heldManipulation { endManipulation(held, cancelled: true) }
             beginManipulation(m)
         case .changed:
-            guard owner != .none else { return }
-            heldManipulation = m
+            guard heldManipulation != nil else { return }
             updateManipulation(m)
         case .ended, .cancelled:
-            guard owner != .none else { return }
+            guard heldManipulation != nil else { return }
             endManipulation(m, cancelled: m.phase == .cancelled)
         }
     }
 
     private mutating func beginManipulation(_ m: Manipulation) {
-        swallowNextTap = false
-        tapDismissal = nil
-        guard transition != nil else {
+        switch mode {
+        case var .grid(grid):
             // The grid: a drag scrolls it; pinches and rotations mean nothing here.
             if m.kind == .pan {
-                owner = .grid
+                grid.gesture = .scrolling(m)
                 scroller.beginDrag()
                 scroller.drag(translationY: m.translation.y)
             } else {
-                owner = .ignored
+                grid.gesture = .ignored(m)
             }
-            return
-        }
-        owner = .photo
-        switch phase {
-        case .presented:
-            // Wait for the axis lock (paging or dismissal) or the pinch's direction (zoom or dismissal).
-            control = .pending
-            resolvePending(m)
-        case .opening, .closing:
-            // Caught in flight: held exactly where it is.
-            grabForDismissal(m, base: m, from: phase)
-        case .zoomed:
-            grabZoom(m)
-        case .paging:
-            grabPager(m)
-        case .interacting, .grid:
-            owner = .ignored
+            mode = .grid(grid)
+        case var .photo(s):
+            switch s.phase {
+            case .presented:
+                // Wait for the axis lock (paging or dismissal) or the pinch's direction (zoom or dismissal).
+                s.driver = .pending(m)
+                mode = .photo(s)
+                resolvePending(m)
+            case .opening, .closing:
+                // Caught in flight: held exactly where it is.
+                grabForDismissal(m, base: m, from: s.phase)
+            case .zoomed:
+                grabZoom(m)
+            case .paging:
+                grabPager(m)
+            case .interacting, .grid:
+                s.driver = .flight(.init(ignored: m))
+                mode = .photo(s)
+            }
         }
     }
 
     private mutating func updateManipulation(_ m: Manipulation) {
-        switch owner {
-        case .grid:
-            scroller.drag(translationY: m.translation.y)
-        case .photo:
-            switch control {
-            case .pending: resolvePending(m)
-            case .dismissal: updateDismissal(m)
-            case .paging: updatePager(m)
-            case .zoom: updateZoom(m)
-            case .flight: owner = .ignored
+        switch mode {
+        case var .grid(grid):
+            switch grid.gesture {
+            case .scrolling:
+                grid.gesture = .scrolling(m)
+                mode = .grid(grid)
+                scroller.drag(translationY: m.translation.y)
+            case .ignored:
+                grid.gesture = .ignored(m)
+                mode = .grid(grid)
+            case .none, .stoppedCoasting:
+                break
             }
-        case .none, .ignored:
-            break
+        case var .photo(s):
+            switch s.driver {
+            case .pending:
+                s.driver = .pending(m)
+                mode = .photo(s)
+                resolvePending(m)
+            case .dismissing: updateDismissal(m)
+            case .paging: updatePager(m)
+            case .zooming: updateZoom(m)
+            case var .flight(f):
+                f.ignored = m
+                s.driver = .flight(f)
+                mode = .photo(s)
+            }
         }
     }
 
     private mutating func endManipulation(_ m: Manipulation, cancelled: Bool) {
-        let who = owner
-        owner = .none
-        heldManipulation = nil
-        switch who {
-        case .grid:
-            scroller.endDrag(translationY: m.translation.y, velocityY: cancelled ? 0 : m.velocity.y)
-        case .photo:
-            switch control {
-            case .pending: control = .flight
-            case .dismissal: releaseDismissal(m, cancelled: cancelled)
-            case .paging: releasePager(m, cancelled: cancelled)
-            case .zoom: releaseZoom(m, cancelled: cancelled)
-            case .flight: break
+        switch mode {
+        case var .grid(grid):
+            if case .scrolling = grid.gesture {
+                scroller.endDrag(translationY: m.translation.y, velocityY: cancelled ? 0 : m.velocity.y)
             }
-        case .none, .ignored:
-            break
+            grid.gesture = .none
+            mode = .grid(grid)
+        case var .photo(s):
+            switch s.driver {
+            case .pending:
+                s.driver = .flight(.init())
+                mode = .photo(s)
+            case .dismissing: releaseDismissal(m, cancelled: cancelled)
+            case .paging: releasePager(m, cancelled: cancelled)
+            case .zooming: releaseZoom(m, cancelled: cancelled)
+            case var .flight(f):
+                f.ignored = nil
+                s.driver = .flight(f)
+                mode = .photo(s)
+            }
         }
     }
 
@@ -119,33 +136,32 @@ extension Viewer {
     /// `base` is the sample to measure from (the photo was moving: it stops exactly where it is), or
     /// nil (it was at rest: it catches up with the pointer's travel since the press).
     mutating func grabForDismissal(_ m: Manipulation, base: Manipulation?, from: Phase) {
-        releaseControlIntoPose()
-        guard var tr = transition else { return }
-        let p = progress
-        tr.pose.pause()
-        tr.pose.hold(at: tr.pose.value)
-        tr.fade?.set(p)
-        let d = DismissInteraction(grabPose: tr.pose.value, grabProgress: p, from: from, base: base, first: m)
-        tr.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
-        transition = tr
-        control = .dismissal(d)
-        owner = .photo
-        revealCell()
-        notes.append(.grabbed(photo: tr.photo, gesture: m.kind.rawValue, from: from, time: time))
+        guard case var .photo(s) = mode else { return }
+        s.releaseDriverIntoPose()
+        let p = s.progress(feel: feel)
+        s.transition.pose.pause()
+        s.transition.pose.hold(at: s.transition.pose.value)
+        s.transition.fade?.set(p)
+        let d = DismissInteraction(grabPose: s.transition.pose.value, grabProgress: p, from: from, base: base, first: m)
+        s.transition.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
+        s.driver = .dismissing(d)
+        mode = .photo(s)
+        revealCell(s.photo, progress: progress)
+        notes.append(.grabbed(photo: s.photo, gesture: GestureName(m.kind), from: from, time: time))
     }
 
     private mutating func updateDismissal(_ m: Manipulation) {
-        guard case var .dismissal(d) = control, var tr = transition else { return }
+        guard case var .photo(s) = mode, case var .dismissing(d) = s.driver else { return }
         d.update(m)
-        tr.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
-        transition = tr
-        control = .dismissal(d)
+        s.transition.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
+        s.driver = .dismissing(d)
+        mode = .photo(s)
     }
 
     /// Lets go: close or return decided on projected momentum, the gesture's velocities handed to
     /// the springs so the photo leaves at the speed the gesture had.
     private mutating func releaseDismissal(_ m: Manipulation, cancelled: Bool) {
-        guard case var .dismissal(d) = control, var tr = transition else { return }
+        guard case var .photo(s) = mode, case var .dismissing(d) = s.driver else { return }
         d.update(m)
         if cancelled {
             d.gesture.velocity = .zero
@@ -155,6 +171,7 @@ extension Viewer {
         let decision = d.decision(feel: feel, cancelled: cancelled)
         let closes = decision.closes
         let p = d.progress(feel: feel)
+        var tr = s.transition
         tr.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
         var v = d.poseVelocity(windowHeight: windowSize.height, feel: feel)
         let speed = v.center.length
@@ -166,23 +183,22 @@ extension Viewer {
         v.rotation = min(max(v.rotation, -maxRotationSpeed), maxRotationSpeed)
         let reduced = tr.fade != nil
         tr.pose.resume(velocity: reduced && closes ? PhotoPose.zero : v)
-        uprightPose(&tr)
+        tr.upright()
         tr.fade?.set(p)
-        transition = tr
-        control = .flight
+        s.transition = tr
+        s.driver = .flight(.init())
         if closes {
-            revealCell()
-            guard var tr = transition else { return }
+            revealCell(s.photo, progress: s.progress(feel: feel))
             // Reduced motion: no flight, the photo fades out where it was let go.
-            tr.head(to: reduced ? tr.pose.value : cellPose(tr.photo), destination: .closed, role: .close, feel: feel, progress: p)
-            transition = tr
+            s.transition.head(to: reduced ? s.transition.pose.value : cellPose(s.photo), destination: .closed,
+                              role: .close, feel: feel, progress: p)
         } else {
-            tr.head(to: fullPose(tr.photo), destination: .open, role: .cancel, feel: feel, progress: p)
-            transition = tr
+            s.transition.head(to: fullPose(s.photo), destination: .open, role: .cancel, feel: feel, progress: p)
         }
+        mode = .photo(s)
         let g = d.gesture
         notes.append(.released(ViewerNote.Release(
-            photo: tr.photo, gesture: g.kind.rawValue, time: time, velocity: g.velocity, scaleVelocity: g.scaleVelocity,
-            rotationVelocity: g.rotationVelocity, projected: decision.projected, decision: closes ? "close" : "return")))
+            photo: s.photo, gesture: GestureName(g.kind), time: time, velocity: g.velocity, scaleVelocity: g.scaleVelocity,
+            rotationVelocity: g.rotationVelocity, projected: decision.projected, decision: closes ? .close : .return)))
     }
 }

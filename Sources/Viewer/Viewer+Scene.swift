@@ -10,19 +10,14 @@ extension Viewer {
     /// Radius of the ring drawn at a mouse-made pinch's pivot, points.
     static let pivotRingRadius = 6.0
 
+    /// The frame without the lab's instruments (the `LabUI` module adds them: `scene(text:)`).
     public func scene() -> Scene {
-        scene(lab: lab)
-    }
-
-    /// The scene with `lab`'s panel, decision overlay and curves drawn in place of the viewer's own:
-    /// the trace player shows its panel over a replayed state without feeding the state an input.
-    public func scene(lab: FeelLab) -> Scene {
         let layout = self.layout
         let s = scroller.offset
         let visible = layout.visibleRange(scroll: s)
         // The flying photo's cell is hidden (with reduced motion nothing flies: the cell stays).
         let hidden = transition.flatMap { $0.fade == nil ? $0.photo : nil }
-        let focused = transition == nil && focus.isVisible ? focus.index : nil
+        let focused = session == nil && focus.isVisible ? focus.index : nil
         var cells: [Scene.Cell] = []
         cells.reserveCapacity(visible.count)
         for i in visible where i != hidden {
@@ -30,16 +25,17 @@ extension Viewer {
                                     isFocused: i == focused))
         }
         return Scene(windowSize: windowSize, cells: cells, backdropAlpha: backdrop, photos: photoQuads(),
-                     overlays: fingerOverlays() + labOverlays(lab))
+                     overlays: fingerOverlays())
     }
 
     /// The moving photo, and its neighbours while paging (behind it).
     func photoQuads() -> [Scene.PhotoQuad] {
-        guard let tr = transition else { return [] }
+        guard let session else { return [] }
+        let tr = session.transition
         var quads: [Scene.PhotoQuad] = []
         let alpha = tr.fade != nil ? min(max(progress, 0), 1) : 1
-        let dx = pagingOffset
-        if case .paging = control {
+        let dx = session.pagingOffset
+        if case .paging = session.driver {
             let slot = slotWidth
             for (neighbour, shift) in [(tr.photo - 1, -slot), (tr.photo + 1, slot)] where photos.indices.contains(neighbour) {
                 let x = windowSize.width / 2 + dx + shift
@@ -61,7 +57,7 @@ extension Viewer {
 
     /// The virtual fingers and pivot of a mouse-made (or wheel-made) pinch while it is held.
     func fingerOverlays() -> [Scene.Overlay] {
-        guard let m = heldManipulation, owner != .none else { return [] }
+        guard let m = heldManipulation else { return [] }
         switch m.source {
         case .mouseMirrored, .mouseTranslated, .wheel:
             var out: [Scene.Overlay] = m.fingers.filter(\.isFinite).map {
@@ -83,7 +79,12 @@ extension Viewer {
             image = StateSnapshot.Image(center: pose.center + Point(pagingOffset, 0),
                                         size: Size(max(0, shown.width), max(0, shown.height)), rotation: pose.rotation)
         }
-        return StateSnapshot(frame: frameCount, time: time, phase: phase, photo: transition?.photo ?? lastPhoto,
+        let photo: Int?
+        switch mode {
+        case let .grid(grid): photo = grid.lastPhoto
+        case let .photo(session): photo = session.photo
+        }
+        return StateSnapshot(frame: frameCount, time: time, phase: phase, photo: photo,
                              image: image, backdrop: backdrop, progress: progress, scroll: scroller.offset,
                              gesture: frameGesture)
     }
@@ -92,31 +93,31 @@ extension Viewer {
     /// nil otherwise. Decided by the functions the release calls (`DismissInteraction.decision`,
     /// `pagingDecision`), so it says what a release now would do.
     public var dismissPreview: DismissPreview? {
-        guard let tr = transition, owner == .photo else { return nil }
+        guard let session, session.isHeldByGesture else { return nil }
         // The point the virtual fingers turn about (the mirror pivot, the pair's midpoint, the wheel's pointer).
         let virtualPivot: Point? = heldManipulation.flatMap { $0.source == .mouse || $0.source == .touch ? nil : $0.fingerCentre }
         let fingers = heldManipulation?.fingers ?? []
-        switch control {
-        case var .dismissal(d):
+        switch session.driver {
+        case var .dismissing(d):
             d.gesture = releasedNow(d.gesture)
             let decision = d.decision(feel: feel)
             let g = d.gesture
             return DismissPreview(start: g.startPivot, current: g.pivot, velocity: g.velocity,
                                   projected: g.startPivot + decision.projectedOffset, dragRadiusPoints: feel.dragRadiusPoints,
                                   verdict: decision.closes ? .close : .return, fingers: fingers, pivot: virtualPivot,
-                                  gesture: g.kind.rawValue, reason: decision.reason, offset: g.translation,
+                                  gesture: GestureName(g.kind), reason: decision.reason, offset: g.translation,
                                   projectedOffset: decision.projectedOffset, scale: g.scale, scaleVelocity: g.scaleVelocity,
                                   projectedScale: decision.projectedScale, pinchCloseScale: feel.dismissPinchCloseScale,
                                   rotation: g.rotation, rotationVelocity: g.rotationVelocity, backSpeed: decision.backSpeed,
                                   reversalSpeedPointsPerSecond: feel.cancelReversalSpeedPointsPerSecond)
         case let .paging(pager):
-            guard let g = pager.gesture.map(releasedNow),
-                  let decision = pagingDecision(pager, gesture: g, photo: tr.photo, cancelled: false) else { return nil }
+            guard let g = pager.hold.map({ releasedNow($0.gesture) }),
+                  let decision = pager.decision(releasing: g, frame: pagerFrame(session.photo), cancelled: false) else { return nil }
             let travel = decision.projectedOffset - decision.offset
             return DismissPreview(start: g.startPivot, current: g.pivot, velocity: Point(decision.velocity, 0),
                                   projected: Point(g.pivot.x + travel, g.pivot.y), dragRadiusPoints: feel.dragRadiusPoints,
                                   verdict: decision.verdict, fingers: fingers, pivot: virtualPivot,
-                                  gesture: GestureName.page.rawValue, reason: decision.reason,
+                                  gesture: .page, reason: decision.reason,
                                   offset: Point(decision.offset, 0), projectedOffset: Point(decision.projectedOffset, 0),
                                   pinchCloseScale: feel.dismissPinchCloseScale,
                                   reversalSpeedPointsPerSecond: feel.cancelReversalSpeedPointsPerSecond,

@@ -8,9 +8,11 @@ extension Viewer {
     // MARK: - Open and close
 
     /// Flies photo `index` from its cell to the full frame (with reduced motion: fades it in there).
-    mutating func open(_ index: Int, trigger: String) {
-        guard photos.indices.contains(index), transition == nil else { return }
+    /// A drag scrolling the grid lets go where it stands; the rest of it is ignored.
+    mutating func open(_ index: Int, trigger: ViewerNote.Trigger) {
+        guard photos.indices.contains(index), case let .grid(grid) = mode else { return }
         let full = fullPose(index)
+        let transition: PhotoTransition
         if feel.reducedMotion {
             transition = PhotoTransition(photo: index, from: full, to: full, role: .open, feel: feel,
                                          fade: CrossFade(value: 0, target: 1, durationSeconds: feel.crossFadeSeconds))
@@ -18,9 +20,10 @@ extension Viewer {
             transition = PhotoTransition(photo: index, from: cellPose(index), to: full, role: .open, feel: feel,
                                          fade: nil)
         }
-        control = .flight
-        tapDismissal = nil
-        lastPhoto = index
+        if case let .scrolling(m) = grid.gesture {
+            scroller.endDrag(translationY: m.translation.y, velocityY: 0)
+        }
+        mode = .photo(PhotoSession(transition: transition, driver: .flight(.init(ignored: grid.gesture.held))))
         focus.index = index
         notes.append(.opened(photo: index, trigger: trigger, time: time))
     }
@@ -30,162 +33,129 @@ extension Viewer {
     public mutating func present(_ index: Int) {
         guard photos.indices.contains(index), transition == nil else { return }
         scroller.reveal(layout.scrollRevealing(index, from: scroller.destination), animated: false)
-        open(index, trigger: "start")
+        open(index, trigger: .start)
     }
 
     /// Sends the photo back to its cell from wherever it is, with the velocity it has (Esc, a click,
-    /// a key). Whatever held it (paging, zoom, a gesture) lets go first.
-    mutating func close(trigger: String) {
-        guard transition != nil else { return }
-        let before = phase
+    /// a key). Whatever held it (paging, zoom, a gesture) lets go first; a gesture is ignored from
+    /// then on. `click` is the point of a click on the presented photo that closes it (a second
+    /// click turns the closing into a zoom).
+    mutating func close(trigger: ViewerNote.Trigger, click: Point? = nil) {
+        guard case var .photo(s) = mode else { return }
+        let before = s.phase
         if before == .closing { return }
-        releaseControlIntoPose()
-        if owner == .photo { owner = .ignored }
-        tapDismissal = nil
-        let p = progress
-        revealCell()
-        guard var tr = transition else { return }
+        s.releaseDriverIntoPose()
+        let p = s.progress(feel: feel)
+        revealCell(s.photo, progress: p)
+        var tr = s.transition
         if tr.fade != nil {
             // Reduced motion: the photo stays where it is and fades out.
             tr.pose.jump(to: tr.pose.value, velocity: PhotoPose.zero)
             tr.fade?.set(p)
             tr.head(to: tr.pose.value, destination: .closed, role: .close, feel: feel, progress: p)
         } else {
-            uprightPose(&tr)
+            tr.upright()
             tr.head(to: cellPose(tr.photo), destination: .closed, role: .close, feel: feel, progress: p)
         }
-        transition = tr
-        control = .flight
+        s.transition = tr
+        if case var .flight(f) = s.driver {
+            f.closingClick = click
+            s.driver = .flight(f)
+        }
+        mode = .photo(s)
         if before == .opening { notes.append(.interrupted(photo: tr.photo, from: .opening, to: .closing, time: time)) }
         notes.append(.closing(photo: tr.photo, trigger: trigger, time: time))
     }
 
     /// Sends a closing photo back to the full frame from where it is, with its velocity.
     mutating func reopen() {
-        guard var tr = transition, phase == .closing else { return }
-        let p = progress
-        uprightPose(&tr)
-        tr.head(to: fullPose(tr.photo), destination: .open, role: .open, feel: feel, progress: p)
-        transition = tr
-        control = .flight
-        tapDismissal = nil
-        notes.append(.interrupted(photo: tr.photo, from: .closing, to: .opening, time: time))
-        notes.append(.opened(photo: tr.photo, trigger: "reopen", time: time))
+        guard case var .photo(s) = mode, s.phase == .closing, case let .flight(f) = s.driver else { return }
+        let p = s.progress(feel: feel)
+        s.transition.upright()
+        s.transition.head(to: fullPose(s.photo), destination: .open, role: .open, feel: feel, progress: p)
+        s.driver = .flight(.init(ignored: f.ignored))
+        mode = .photo(s)
+        notes.append(.interrupted(photo: s.photo, from: .closing, to: .opening, time: time))
+        notes.append(.opened(photo: s.photo, trigger: .reopen, time: time))
     }
 
-    /// Wraps the pose's rotation into (−π, π] (the same picture) so a spring to 0 takes the short
-    /// way; returns the pose for convenience.
-    @discardableResult
-    func uprightPose(_ tr: inout PhotoTransition) -> PhotoPose {
-        var v = tr.pose.value
-        let wrapped = wrapAngle(v.rotation)
-        if wrapped != v.rotation {
-            v.rotation = wrapped
-            tr.pose.jump(to: v, velocity: tr.pose.velocity)
-        }
-        return v
-    }
-
-    /// Scrolls the grid so the transition's cell is on screen: at once while the backdrop hides the
-    /// grid, on the scroll spring (the flight following the cell) while the grid shows.
-    mutating func revealCell() {
-        guard let tr = transition else { return }
-        let target = layout.scrollRevealing(tr.photo, from: scroller.destination)
+    /// Scrolls the grid so photo `index`'s cell is on screen: at once while the backdrop hides the
+    /// grid (`progress` near 1), on the scroll spring (the flight following the cell) while the grid shows.
+    mutating func revealCell(_ index: Int, progress: Double) {
+        let target = layout.scrollRevealing(index, from: scroller.destination)
         scroller.reveal(target, animated: progress < 0.999)
-    }
-
-    /// Takes the photo out of paging, zoom coasting or a gesture, folding their offsets and
-    /// velocities into the pose, so the next motion starts from exactly what is on screen.
-    mutating func releaseControlIntoPose() {
-        guard var tr = transition else { return }
-        switch control {
-        case let .paging(pager):
-            var v = tr.pose.value
-            v.center.x += pager.offset.value
-            var vel = tr.pose.velocity
-            vel.center.x += pager.offset.velocity
-            if tr.pose.isPaused { tr.pose.resume() }
-            tr.pose.jump(to: v, velocity: vel)
-        case let .zoom(zoom):
-            switch zoom.drive {
-            case let .coasting(x, y):
-                tr.pose.resume(velocity: PhotoPose(center: Point(x.velocity, y.velocity), size: .zero, scale: 0, rotation: 0))
-            case .gesture:
-                tr.pose.resume(velocity: PhotoPose.zero)
-            case .spring:
-                break
-            }
-        case .dismissal:
-            tr.pose.resume(velocity: PhotoPose.zero)
-        case .flight, .pending:
-            break
-        }
-        transition = tr
-        control = .flight
     }
 
     /// Keeps a flight aimed at the present frames: the cell moves as the grid scrolls or reflows, the
     /// full frame as the window resizes or a photo's real size arrives. Value and velocity carry on.
     mutating func refreshFlightTarget() {
-        guard var tr = transition, case .flight = control else { return }
-        if tr.fade != nil {
+        guard case var .photo(s) = mode, case .flight = s.driver else { return }
+        if s.transition.fade != nil {
             // Reduced motion: a closing photo fades where it is; a presented one refits at once.
-            guard tr.destination == .open else { return }
-            let full = fullPose(tr.photo)
-            if tr.pose.isAtRest && !tr.pose.isPaused {
-                if full != tr.pose.target { tr.pose.retarget(to: full); tr.pose.jump(to: full) }
-            } else {
-                tr.follow(full)
-            }
-            transition = tr
-            return
+            guard s.transition.destination == .open else { return }
+            s.transition.refit(to: fullPose(s.photo))
+        } else {
+            s.transition.follow(s.transition.destination == .open ? fullPose(s.photo) : cellPose(s.photo))
         }
-        tr.follow(tr.destination == .open ? fullPose(tr.photo) : cellPose(tr.photo))
-        transition = tr
+        mode = .photo(s)
     }
 
-    // MARK: - Taps
+    // MARK: - Press and taps
+
+    /// A press: on a coasting grid it stops the scroll, and its click opens nothing.
+    mutating func pressed() {
+        guard case var .grid(grid) = mode else { return }
+        let stops = scroller.isCoastingFast
+        if stops { scroller.stop() }
+        switch grid.gesture {
+        case .none, .stoppedCoasting: grid.gesture = stops ? .stoppedCoasting : .none
+        case .scrolling, .ignored: break
+        }
+        mode = .grid(grid)
+    }
 
     mutating func handleTap(at location: Point, count: Int, button: PointerButton, time t: Double) {
         guard button == .left else { return }
         gestureSinceFrame = .tap
-        if swallowNextTap {
-            swallowNextTap = false
-            return
-        }
         let isDouble = count >= 2
-        guard let tr = transition else {
+        let s: PhotoSession
+        switch mode {
+        case var .grid(grid):
+            if case .stoppedCoasting = grid.gesture {
+                grid.gesture = .none
+                mode = .grid(grid)
+                return
+            }
             if let i = layout.cellIndex(at: location, scroll: scroller.offset) {
                 focus.isVisible = false
-                open(i, trigger: "click")
+                open(i, trigger: .click)
             }
             return
+        case let .photo(session):
+            s = session
         }
-        switch phase {
+        switch s.phase {
         case .grid, .interacting:
             return
         case .opening:
             // The second click of a double-click that opened the photo does not send it back.
             if isDouble { return }
-            close(trigger: "click")
+            close(trigger: .click)
         case .presented:
-            close(trigger: "click")
-            tapDismissal = (tr.photo, location, t)
+            close(trigger: .click, click: location)
         case .closing:
             // A double tap's first tap came within the interval before it (the recognizer's rule);
-            // `tapDismissal` lives only while the closing that tap started is under way.
-            if isDouble, let d = tapDismissal, d.photo == tr.photo {
-                tapDismissal = nil
-                zoomAfterDoubleClick(at: d.location)
+            // the click lives only while the closing that tap started is under way.
+            if isDouble, case let .flight(f) = s.driver, let first = f.closingClick {
+                zoomAfterDoubleClick(at: first)
             } else {
                 reopen()
             }
         case .zoomed:
             if isDouble { zoom(toScale: 1, about: location) }
         case .paging:
-            if case let .paging(pager) = control, !pager.isHeld {
-                close(trigger: "click")
-                tapDismissal = (tr.photo, location, t)
+            if case let .paging(pager) = s.driver, !pager.isHeld {
+                close(trigger: .click, click: location)
             }
         }
     }
@@ -193,31 +163,30 @@ extension Viewer {
     // MARK: - Time
 
     /// A closing photo that has come to rest on its cell (or faded out) leaves: the grid shows the
-    /// cell again.
+    /// cell again (a gesture the flight ignored is still awaited there).
     mutating func landIfArrived() {
-        guard let tr = transition, case .flight = control, tr.destination == .closed, tr.isAtRest else { return }
-        transition = nil
-        tapDismissal = nil
-        focus.index = tr.photo
-        lastPhoto = tr.photo
+        guard case let .photo(s) = mode, case let .flight(f) = s.driver, s.transition.destination == .closed,
+              s.transition.isAtRest else { return }
+        mode = .grid(GridMode(lastPhoto: s.photo, gesture: f.ignored.map { .ignored($0) } ?? .none))
+        focus.index = s.photo
     }
 
-    /// Moves the photo forward by `dt` seconds under whatever controls it.
+    /// Moves the photo forward by `dt` seconds under whatever drives it.
     mutating func advancePhoto(by dt: Double) {
-        guard transition != nil else { return }
-        switch control {
+        guard let s = session else { return }
+        switch s.driver {
         case .flight:
             refreshFlightTarget()
-            guard var tr = transition else { return }
-            tr.advancePose(by: dt)
-            tr.fade?.advance(by: dt)
-            transition = tr
+            guard case var .photo(s) = mode else { return }
+            s.transition.advancePose(by: dt)
+            s.transition.fade?.advance(by: dt)
+            mode = .photo(s)
             landIfArrived()
-        case .pending, .dismissal:
+        case .pending, .dismissing:
             return
         case .paging:
             advancePager(by: dt)
-        case .zoom:
+        case .zooming:
             advanceZoom(by: dt)
         }
     }

@@ -10,7 +10,7 @@ extension Viewer {
         // Shift turns a vertical wheel into a horizontal one (the desktop convention).
         let d = modifiers.contains(.shift) && delta.x == 0 ? Point(delta.y, 0) : delta
         let unit = feel.wheelScrollPointsPerUnit
-        guard transition != nil else {
+        guard session != nil else {
             if d.y != 0 {
                 gestureSinceFrame = .scroll
                 scroller.wheel(by: -d.y * unit, at: time)

@@ -6,28 +6,31 @@ import Motion
 extension Viewer {
     /// A pinch out on the presented photo starts zooming (the photo catches up with the pinch).
     mutating func beginZoomGesture(_ m: Manipulation) {
-        guard let tr = transition else { return }
-        control = .zoom(ZoomInteraction())
-        startZoomHold(m, base: nil)
-        notes.append(.grabbed(photo: tr.photo, gesture: m.kind.rawValue, from: .presented, time: time))
+        guard case var .photo(s) = mode else { return }
+        s.driver = .zooming(ZoomInteraction())
+        startZoomHold(&s, m, base: nil)
+        mode = .photo(s)
+        notes.append(.grabbed(photo: s.photo, gesture: GestureName(m.kind), from: .presented, time: time))
     }
 
     /// A pan or pinch on a zoomed photo: held where it is if it was moving, else it follows the
     /// pointer from the press.
     mutating func grabZoom(_ m: Manipulation) {
-        guard case let .zoom(zoom) = control, let tr = transition else { return }
+        guard case var .photo(s) = mode, case let .zooming(zoom) = s.driver else { return }
         let moving: Bool
         switch zoom.drive {
         case .coasting: moving = true
-        case .spring: moving = !tr.pose.isAtRest
+        case .spring: moving = !s.transition.pose.isAtRest
         case .gesture: moving = false
         }
-        startZoomHold(m, base: moving ? m : nil)
-        notes.append(.grabbed(photo: tr.photo, gesture: m.kind.rawValue, from: .zoomed, time: time))
+        startZoomHold(&s, m, base: moving ? m : nil)
+        mode = .photo(s)
+        notes.append(.grabbed(photo: s.photo, gesture: GestureName(m.kind), from: .zoomed, time: time))
     }
 
-    private mutating func startZoomHold(_ m: Manipulation, base: Manipulation?) {
-        guard case var .zoom(zoom) = control, var tr = transition else { return }
+    private func startZoomHold(_ s: inout PhotoSession, _ m: Manipulation, base: Manipulation?) {
+        guard case var .zooming(zoom) = s.driver else { return }
+        var tr = s.transition
         if case let .coasting(x, y) = zoom.drive {
             tr.pose.hold(at: PhotoPose(center: Point(x.value, y.value), size: tr.pose.value.size, scale: tr.pose.value.scale))
         }
@@ -40,20 +43,19 @@ extension Viewer {
         let rawCenter = Point(ZoomInteraction.unband(grab.center.x, b.x, dimension: windowSize.width, feel: feel),
                               ZoomInteraction.unband(grab.center.y, b.y, dimension: windowSize.height, feel: feel))
         let rawGrab = PhotoPose(center: rawCenter, size: grab.size, scale: rawScale, rotation: 0)
-        zoom.drive = .gesture(base: base, grab: grab, rawGrab: rawGrab, latest: m.rebased(on: base))
+        let hold = ZoomInteraction.Hold(base: base, grab: grab, rawGrab: rawGrab, latest: m)
+        zoom.drive = .gesture(hold)
         zoom.returningToFit = false
-        transition = tr
-        control = .zoom(zoom)
-        owner = .photo
-        tr.pose.hold(at: zoomGesturePose(zoom) ?? grab)
-        transition = tr
+        tr.pose.hold(at: zoomGesturePose(hold, photo: tr.photo))
+        s.transition = tr
+        s.driver = .zooming(zoom)
     }
 
     /// The pose a zoom gesture holds now: scale banded past `1...maximum`, the photo point under the
     /// pivot kept under it, the centre banded past its bounds.
-    private func zoomGesturePose(_ zoom: ZoomInteraction) -> PhotoPose? {
-        guard case let .gesture(_, grab, rawGrab, g) = zoom.drive, let tr = transition else { return nil }
-        let fit = fitSize(tr.photo)
+    private func zoomGesturePose(_ hold: ZoomInteraction.Hold, photo: Int) -> PhotoPose {
+        let grab = hold.grab, rawGrab = hold.rawGrab, g = hold.gesture
+        let fit = fitSize(photo)
         let s = ZoomInteraction.bandedScale(rawGrab.scale * g.scale, feel: feel)
         let ratio = grab.scale > 0 ? s / grab.scale : 1
         let raw = g.pivot + (rawGrab.center - g.startPivot) * ratio
@@ -66,12 +68,12 @@ extension Viewer {
     }
 
     mutating func updateZoom(_ m: Manipulation) {
-        guard case var .zoom(zoom) = control, case let .gesture(base, grab, rawGrab, _) = zoom.drive,
-              var tr = transition else { return }
-        zoom.drive = .gesture(base: base, grab: grab, rawGrab: rawGrab, latest: m.rebased(on: base))
-        if let pose = zoomGesturePose(zoom) { tr.pose.hold(at: pose) }
-        transition = tr
-        control = .zoom(zoom)
+        guard case var .photo(s) = mode, case var .zooming(zoom) = s.driver, case var .gesture(hold) = zoom.drive else { return }
+        hold.latest = m
+        zoom.drive = .gesture(hold)
+        s.transition.pose.hold(at: zoomGesturePose(hold, photo: s.photo))
+        s.driver = .zooming(zoom)
+        mode = .photo(s)
     }
 
     /// Lets go: a pan coasts on its momentum within the bounds; a pinch (or a pan of a photo caught
@@ -79,13 +81,15 @@ extension Viewer {
     /// `1...maximum` (at 1: back to the presented photo), with its velocities.
     mutating func releaseZoom(_ m: Manipulation, cancelled: Bool) {
         updateZoom(m)
-        guard case var .zoom(zoom) = control, case let .gesture(_, _, _, g) = zoom.drive, var tr = transition else { return }
+        guard case var .photo(s) = mode, case var .zooming(zoom) = s.driver, case let .gesture(hold) = zoom.drive else { return }
+        let g = hold.gesture
+        var tr = s.transition
         let pose = tr.pose.value
         let fit = fitSize(tr.photo)
         let maxSpeed = feel.maximumFlingSpeedPointsPerSecond
         var velocity = cancelled ? .zero : g.velocity
         if velocity.length > maxSpeed { velocity = velocity * (maxSpeed / velocity.length) }
-        let decision: String
+        let decision: ReleaseVerdict
         let scaleChanged = abs(g.scale - 1) > 1e-9
         let settled = pose.size == fit && pose.rotation == 0
         if g.kind == .pan && !scaleChanged && settled {
@@ -97,13 +101,12 @@ extension Viewer {
             x.release(velocity: velocity.x * x.bandSlope(atRaw: x.unbanded(pose.center.x)))
             y.release(velocity: velocity.y * y.bandSlope(atRaw: y.unbanded(pose.center.y)))
             zoom.drive = .coasting(x: x, y: y)
-            control = .zoom(zoom)
-            decision = "zoom"
+            decision = .zoom
         } else {
-            let s = min(max(pose.scale, 1), max(1, feel.maximumZoomScale))
-            let toFit = s <= 1 + 1e-3
+            let scale = min(max(pose.scale, 1), max(1, feel.maximumZoomScale))
+            let toFit = scale <= 1 + 1e-3
             let target = toFit ? fullPose(tr.photo)
-                : ZoomInteraction.zoomed(pose, to: s, about: g.pivot, fit: fit, window: windowSize)
+                : ZoomInteraction.zoomed(pose, to: scale, about: g.pivot, fit: fit, window: windowSize)
             // Centre velocity of the pinch: the pivot's, plus the arm growing at Ṡ/S.
             var v = PhotoPose(center: velocity, size: .zero, scale: 0, rotation: 0)
             if !cancelled, g.scale > 0 {
@@ -111,78 +114,75 @@ extension Viewer {
                 v.center = v.center + (pose.center - g.pivot) * growth
                 v.scale = min(max(pose.scale * growth, -feel.maximumFlingScalePerSecond), feel.maximumFlingScalePerSecond)
             }
-            let p = progress
+            let p = s.progress(feel: feel)
             tr.pose.resume(velocity: v)
             tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p)
-            transition = tr
             zoom.drive = .spring
             zoom.returningToFit = toFit
-            control = .zoom(zoom)
-            decision = toFit ? "return" : "zoom"
+            decision = toFit ? .return : .zoom
         }
+        s.transition = tr
+        s.driver = .zooming(zoom)
+        mode = .photo(s)
         notes.append(.released(ViewerNote.Release(
-            photo: tr.photo, gesture: g.kind.rawValue, time: time, velocity: g.velocity, scaleVelocity: g.scaleVelocity,
+            photo: tr.photo, gesture: GestureName(g.kind), time: time, velocity: g.velocity, scaleVelocity: g.scaleVelocity,
             rotationVelocity: g.rotationVelocity, projected: pose.scale, decision: decision)))
     }
 
     /// Moves the zoom on: coasting axes write the centre; a spring that has brought the photo back
     /// to its fit ends the zoom.
     mutating func advanceZoom(by dt: Double) {
-        guard case var .zoom(zoom) = control, var tr = transition else { return }
+        guard case var .photo(s) = mode, case var .zooming(zoom) = s.driver else { return }
         switch zoom.drive {
         case .gesture:
             return
         case var .coasting(x, y):
             x.advance(by: dt)
             y.advance(by: dt)
-            var pose = tr.pose.value
+            var pose = s.transition.pose.value
             pose.center = Point(x.value, y.value)
-            tr.pose.hold(at: pose)
+            s.transition.pose.hold(at: pose)
             if x.isAtRest && y.isAtRest {
-                tr.pose.resume()
-                tr.pose.retarget(to: pose)
+                s.transition.pose.resume()
+                s.transition.pose.retarget(to: pose)
                 zoom.drive = .spring
             } else {
                 zoom.drive = .coasting(x: x, y: y)
             }
+            s.driver = .zooming(zoom)
         case .spring:
-            tr.advancePose(by: dt)
-            if zoom.returningToFit && tr.pose.isAtRest {
-                transition = tr
-                control = .flight
-                return
-            }
+            s.transition.advancePose(by: dt)
+            s.driver = zoom.returningToFit && s.transition.pose.isAtRest ? .flight(.init()) : .zooming(zoom)
         }
-        transition = tr
-        control = .zoom(zoom)
+        mode = .photo(s)
     }
 
     /// The window resized while zoomed: the same scale, the centre kept in the new bounds.
     mutating func resizeZoom(oldFit: Size) {
-        guard case let .zoom(zoom) = control, let base = zoomBase else { return }
+        guard case var .photo(s) = mode, case let .zooming(zoom) = s.driver, let base = zoomBase else { return }
         let returning = zoom.returningToFit
-        releaseControlIntoPose()
-        guard var tr = transition else { return }
-        let fit = fitSize(tr.photo)
+        s.releaseDriverIntoPose()
+        let fit = fitSize(s.photo)
         let centre = Point(windowSize.width / 2, windowSize.height / 2)
         let ratio = oldFit.width > 0 ? fit.width / oldFit.width : 1
-        let target = returning ? fullPose(tr.photo)
+        let target = returning ? fullPose(s.photo)
             : ZoomInteraction.clampedPose(center: centre + (base.center - centre) * ratio, scale: base.scale, fit: fit, window: windowSize)
-        tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: progress)
-        transition = tr
+        s.transition.head(to: target, destination: .open, role: .zoom, feel: feel, progress: s.progress(feel: feel))
         var next = ZoomInteraction()
         next.returningToFit = returning
-        control = .zoom(next)
+        s.driver = .zooming(next)
+        mode = .photo(s)
     }
 
     // MARK: - Keys, wheel, double-click
 
     /// The pose a new zoom step starts from: where the zoom spring is heading, or the photo at rest.
     private var zoomBase: PhotoPose? {
-        guard let tr = transition else { return nil }
-        switch control {
-        case .flight: return phase == .presented ? tr.pose.value : nil
-        case let .zoom(zoom):
+        guard let s = session else { return nil }
+        let tr = s.transition
+        switch s.driver {
+        case .flight: return s.phase == .presented ? tr.pose.value : nil
+        case let .zooming(zoom):
             switch zoom.drive {
             case .spring: return tr.pose.target
             case let .coasting(x, y): return PhotoPose(center: Point(x.value, y.value), size: tr.pose.value.size, scale: tr.pose.value.scale)
@@ -192,24 +192,29 @@ extension Viewer {
         }
     }
 
+    /// Sends the photo on the zoom spring to `target` from wherever it is (whatever held it lets
+    /// go first); `returningToFit` ends the zoom when it lands.
+    private mutating func headZoom(_ s: inout PhotoSession, to target: PhotoPose, returningToFit: Bool, progress p: Double? = nil) {
+        s.releaseDriverIntoPose()
+        s.transition.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p ?? s.progress(feel: feel))
+        var zoom = ZoomInteraction()
+        zoom.returningToFit = returningToFit
+        s.driver = .zooming(zoom)
+    }
+
     /// Zooms to `scale` (limited to `1...maximum`) keeping the photo point at `anchor` in place, on
     /// the zoom spring from wherever the photo is; scale 1 returns to the presented photo.
     mutating func zoom(toScale scale: Double, about anchor: Point) {
-        guard let base = zoomBase, transition != nil else { return }
-        let s = min(max(scale, 1), max(1, feel.maximumZoomScale))
-        let toFit = s <= 1 + 1e-6
-        if toFit && phase == .presented { return }
-        releaseControlIntoPose()
-        guard var tr = transition else { return }
-        let fit = fitSize(tr.photo)
+        guard let base = zoomBase, case var .photo(s) = mode else { return }
+        let scale = min(max(scale, 1), max(1, feel.maximumZoomScale))
+        let toFit = scale <= 1 + 1e-6
+        if toFit && s.phase == .presented { return }
+        let fit = fitSize(s.photo)
         var reference = base
         reference.size = fit
-        let target = toFit ? fullPose(tr.photo) : ZoomInteraction.zoomed(reference, to: s, about: anchor, fit: fit, window: windowSize)
-        tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: progress)
-        transition = tr
-        var zoom = ZoomInteraction()
-        zoom.returningToFit = toFit
-        control = .zoom(zoom)
+        let target = toFit ? fullPose(s.photo) : ZoomInteraction.zoomed(reference, to: scale, about: anchor, fit: fit, window: windowSize)
+        headZoom(&s, to: target, returningToFit: toFit)
+        mode = .photo(s)
     }
 
     /// `+` / `−`: multiplies the scale by the feel's keyboard step about the window's centre.
@@ -220,31 +225,25 @@ extension Viewer {
 
     /// Arrow keys and the wheel pan a zoomed photo by `delta` points (the photo moves by it), within bounds.
     mutating func zoomPan(by delta: Point) {
-        guard case .zoom = control, var base = zoomBase, let tr0 = transition else { return }
-        releaseControlIntoPose()
-        guard var tr = transition else { return }
+        guard case var .photo(s) = mode, case .zooming = s.driver, var base = zoomBase else { return }
         base.center = base.center + delta
-        let target = ZoomInteraction.clampedPose(center: base.center, scale: base.scale, fit: fitSize(tr0.photo), window: windowSize)
-        tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: 1)
-        transition = tr
-        control = .zoom(ZoomInteraction())
+        let target = ZoomInteraction.clampedPose(center: base.center, scale: base.scale, fit: fitSize(s.photo), window: windowSize)
+        headZoom(&s, to: target, returningToFit: false, progress: 1)
+        mode = .photo(s)
     }
 
     /// The second click of a double-click on the presented photo: the dismissal its first click
     /// started turns, from where the photo is and with its velocity, into a zoom about the point
     /// clicked (measured on the full frame, where the first click landed).
     mutating func zoomAfterDoubleClick(at location: Point) {
-        guard var tr = transition else { return }
-        let p = progress
-        uprightPose(&tr)
-        let fit = fitSize(tr.photo)
-        let target = ZoomInteraction.zoomed(fullPose(tr.photo), to: min(feel.doubleClickZoomScale, max(1, feel.maximumZoomScale)),
+        guard case var .photo(s) = mode else { return }
+        let p = s.progress(feel: feel)
+        s.transition.upright()
+        let fit = fitSize(s.photo)
+        let target = ZoomInteraction.zoomed(fullPose(s.photo), to: min(feel.doubleClickZoomScale, max(1, feel.maximumZoomScale)),
                                             about: location, fit: fit, window: windowSize)
-        tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p)
-        transition = tr
-        var zoom = ZoomInteraction()
-        zoom.returningToFit = target.scale <= 1 + 1e-6
-        control = .zoom(zoom)
-        notes.append(.interrupted(photo: tr.photo, from: .closing, to: .zoomed, time: time))
+        headZoom(&s, to: target, returningToFit: target.scale <= 1 + 1e-6, progress: p)
+        mode = .photo(s)
+        notes.append(.interrupted(photo: s.photo, from: .closing, to: .zoomed, time: time))
     }
 }

@@ -32,61 +32,23 @@ public struct Viewer: Sendable {
     var recognizer: GestureRecognizer
     var scroller: GridScroller
     var focus = FocusRing()
-    /// The photo out of the grid, if any.
-    var transition: PhotoTransition?
-    /// What moves that photo now.
-    var control: PhotoControl = .flight
-    /// Who receives the manipulation in progress.
-    var owner: ManipulationOwner = .none
-    /// The manipulation in progress as the recognizer reported it (for the finger overlay).
-    var heldManipulation: Manipulation?
-    /// The photo opened last (the state log's `photo` in the grid).
-    var lastPhoto: Int?
-    /// The click that dismissed the presented photo, while the closing it started is under way: a
-    /// second click (a double tap) reverses it into a zoom.
-    var tapDismissal: (photo: Int, location: Point, time: Double)?
-    /// A press that stopped a coasting grid: its click must not open a cell.
-    var swallowNextTap = false
-    var wheelPaging = WheelPaging()
+    /// The grid, or the photo out of it and what moves it (`ViewerMode`): the one state machine.
+    var mode: ViewerMode = .grid(GridMode())
+    var wheelPaging = WheelPaging.quiet
     /// A tap or wheel step seen since the last frame (for the state log's `gesture`).
     var gestureSinceFrame: GestureName = .none
     /// The state log's `gesture` for the last frame.
     var frameGesture: GestureName = .none
-    var wasAtRest = true
+    /// True when the last frame found everything at rest (a `settled` note marks the change).
+    var lastFrameWasAtRest = true
     var requests: [ViewerRequest] = []
     var notes: [ViewerNote] = []
+    /// True when the event just handled wrote the drawn quantities directly (`MotionSample`).
+    var movedByInput = false
+    /// The backdrop curve's largest slope, for the jump detector's bound (`Viewer+Motion`).
+    var backdropSlope: Double
     /// The feel lab: tuning panel, slow motion, decision overlay, live curves (`Viewer+Lab.swift`).
     var lab: FeelLab
-
-    /// What moves the photo out of the grid.
-    enum PhotoControl: Sendable {
-        /// The pose spring (or, with reduced motion, the cross-fade) toward the transition's destination.
-        case flight
-        /// The presented photo under a manipulation that has not yet shown its axis or pinch direction.
-        case pending
-        /// A gesture holds the photo to dismiss it.
-        case dismissal(DismissInteraction)
-        /// Horizontal paging.
-        case paging(Pager)
-        /// Zoom inside the photo.
-        case zoom(ZoomInteraction)
-    }
-
-    /// Who receives the manipulation in progress.
-    enum ManipulationOwner: Sendable, Equatable {
-        case none
-        /// Nobody: the manipulation was pre-empted (Esc) or means nothing here; wait for its end.
-        case ignored
-        case grid
-        case photo
-    }
-
-    /// Horizontal wheel paging: one page per wheel burst.
-    struct WheelPaging: Sendable {
-        var accumulated = 0.0
-        var lastTime = -Double.infinity
-        var spent = false
-    }
 
     public init(photos: [Photo], windowSize: Size, feel: Feel = .defaults) {
         self.photos = photos
@@ -97,6 +59,7 @@ public struct Viewer: Sendable {
                                 targetCellPoints: feel.gridCellTargetPoints, spacingPoints: feel.gridSpacingPoints)
         self.scroller = GridScroller(feel: feel, layout: layout)
         self.lab = FeelLab(baseline: feel)
+        self.backdropSlope = Viewer.largestSlope(of: feel.backdropCurve)
     }
 
     public var layout: GridLayout {
@@ -140,34 +103,21 @@ public struct Viewer: Sendable {
     public mutating func apply(feel newFeel: Feel) {
         lab.fileFeelArrived(newFeel, current: feel)
         retune(to: newFeel)
+        movedByInput = true
     }
 
     /// Replaces the feel parameters. Motions in flight keep their value and velocity and continue on
     /// the new springs; the grid relayouts if its cell size changed; the recognizers take the new
     /// slop, intervals and velocity window.
     mutating func retune(to newFeel: Feel) {
+        if newFeel.backdropCurve != feel.backdropCurve { backdropSlope = Viewer.largestSlope(of: newFeel.backdropCurve) }
         feel = newFeel
         recognizer.settings = Viewer.gestureSettings(for: newFeel)
         scroller.apply(feel: newFeel)
         scroller.relayout(layout)
-        if var tr = transition {
-            tr.pose.spring = tr.role.spring(in: newFeel)
-            tr.fade?.durationSeconds = newFeel.crossFadeSeconds
-            transition = tr
-        }
-        switch control {
-        case var .paging(pager):
-            pager.offset.spring = newFeel.pagingSpring
-            control = .paging(pager)
-        case var .zoom(zoom):
-            if case var .coasting(x, y) = zoom.drive {
-                x.apply(feel: newFeel, spring: newFeel.zoomSpring)
-                y.apply(feel: newFeel, spring: newFeel.zoomSpring)
-                zoom.drive = .coasting(x: x, y: y)
-            }
-            control = .zoom(zoom)
-        default:
-            break
+        if case var .photo(session) = mode {
+            session.retune(to: newFeel)
+            mode = .photo(session)
         }
         refreshFlightTarget()
     }
@@ -181,6 +131,8 @@ public struct Viewer: Sendable {
     /// feel lab first: its keys (and the tuning panel's, while it is shown) go no further.
     public mutating func handle(_ event: InputEvent) {
         guard event.time.isFinite else { return }
+        let feelBefore = feel
+        defer { noteDirectMoves(by: event, feelBefore: feelBefore) }
         let wallTime = event.time
         let event = InputEvent(time: lab.viewerTime(atWall: wallTime), kind: event.kind)
         if case let .key(.down, key, modifiers) = event.kind, handleLabKey(key, modifiers: modifiers, at: event.time, wallTime: wallTime) {
@@ -199,19 +151,24 @@ public struct Viewer: Sendable {
         case let .photoSize(index, size):
             if photos.indices.contains(index), size.isFinite, size.width >= 0, size.height >= 0 {
                 photos[index].pixelSize = size
+                // The frame it flies to (with reduced motion: the frame it shows in) changes now.
+                refreshFlightTarget()
             }
         case .pointer(.down, _, _, _), .touch(.down, _, _):
-            // A press on a coasting grid stops it, and its click does not open a cell.
-            if transition == nil, scroller.isCoastingFast {
-                scroller.stop()
-                swallowNextTap = true
-            } else {
-                swallowNextTap = false
-            }
+            pressed()
         default:
             break
         }
         feedRecognizer(event)
+    }
+
+    /// Marks whether `event` wrote the drawn quantities directly (for the jump detector): a gesture
+    /// holds the photo after it, or it changed the window, a photo's size or the feel.
+    mutating func noteDirectMoves(by event: InputEvent, feelBefore: Feel) {
+        switch event.kind {
+        case .resize, .photoSize, .feel: movedByInput = true
+        default: movedByInput = (session?.isHeldByGesture ?? false) || feel != feelBefore
+        }
     }
 
     /// Passes an event to the recognizers and acts on what they report.
@@ -224,6 +181,7 @@ public struct Viewer: Sendable {
 
     /// Acts on one recognized gesture (also the tests' entry point for pinches and double taps).
     mutating func handle(gesture: GestureEvent) {
+        defer { movedByInput = session?.isHeldByGesture ?? false }
         switch gesture {
         case let .tap(location, count, button, _, t):
             guard location.isFinite, t.isFinite else { return }
@@ -262,8 +220,8 @@ public struct Viewer: Sendable {
         frameGesture = currentGestureName
         gestureSinceFrame = .none
         let rest = isAtRest
-        if rest && !wasAtRest { notes.append(.settled(phase: phase, time: time)) }
-        wasAtRest = rest
+        if rest && !lastFrameWasAtRest { notes.append(.settled(phase: phase, time: time)) }
+        lastFrameWasAtRest = rest
         recordLabFrame()
     }
 
@@ -278,15 +236,10 @@ public struct Viewer: Sendable {
 
     /// True when nothing moves and no gesture is held.
     public var isAtRest: Bool {
-        guard scroller.isAtRest, owner == .none else { return false }
-        guard let tr = transition else { return true }
-        switch control {
-        case .flight: return tr.isAtRest && tr.destination == .open
-        case .pending, .dismissal: return false
-        case let .paging(pager): return pager.isAtRest
-        case let .zoom(zoom):
-            if case .spring = zoom.drive { return !zoom.returningToFit && tr.pose.isAtRest }
-            return false
+        guard scroller.isAtRest else { return false }
+        switch mode {
+        case let .grid(grid): return grid.gesture.held == nil
+        case let .photo(session): return session.isAtRest
         }
     }
 
@@ -298,7 +251,7 @@ public struct Viewer: Sendable {
         let old = layout
         let anchor = old.visibleRange(scroll: scroller.offset).lowerBound
         let anchorOffset = old.photoCount > 0 ? old.cellRect(anchor).minY - scroller.offset : 0
-        let oldFit = transition.map { fitSize($0.photo) }
+        let oldFit = session.map { fitSize($0.photo) }
         windowSize = size
         let new = layout
         if new.photoCount > 0 { scroller.shift(by: new.cellRect(anchor).minY - anchorOffset - scroller.offset) }
@@ -308,5 +261,10 @@ public struct Viewer: Sendable {
         }
         refreshFlightTarget()
         if let oldFit { resizeZoom(oldFit: oldFit) }
+        // A held dismissal's shrink depends on the window's height: show it now, not at the next move.
+        if case var .photo(s) = mode, case let .dismissing(d) = s.driver {
+            s.transition.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
+            mode = .photo(s)
+        }
     }
 }

@@ -10,16 +10,16 @@ import Geometry
 /// `interrupted(closing → opening)` then `opened("reopen")`; the second click of a double-click
 /// on the presented photo gives `interrupted(closing → zoomed)`).
 public enum ViewerNote: Hashable, Sendable {
-    /// A photo started opening; `trigger` names the input: "click" (a click or tap on a cell),
-    /// "key" (Enter or Space on the focused cell), "reopen" (a click during the closing).
-    case opened(photo: Int, trigger: String, time: Double)
-    /// A photo started closing without a gesture: "click" (a tap on the photo, or mid-opening),
-    /// "escape", "key" (Enter or Space).
-    case closing(photo: Int, trigger: String, time: Double)
-    /// A gesture took hold of the photo; `gesture` is "pan", "pinch", "rotate", "pinch+rotate"
-    /// (dismissal or zoom) or "page"; `from` is the phase it interrupted (opening, closing,
-    /// presented, zoomed, paging).
-    case grabbed(photo: Int, gesture: String, from: Phase, time: Double)
+    /// A photo started opening; `trigger` names the input: `.click` (a click or tap on a cell),
+    /// `.key` (Enter or Space on the focused cell), `.reopen` (a click during the closing).
+    case opened(photo: Int, trigger: Trigger, time: Double)
+    /// A photo started closing without a gesture: `.click` (a tap on the photo, or mid-opening),
+    /// `.escape`, `.key` (Enter or Space).
+    case closing(photo: Int, trigger: Trigger, time: Double)
+    /// A gesture took hold of the photo; `gesture` is pan, pinch, rotate, pinch+rotate (dismissal
+    /// or zoom) or page; `from` is the phase it interrupted (opening, closing, presented, zoomed,
+    /// paging).
+    case grabbed(photo: Int, gesture: GestureName, from: Phase, time: Double)
     /// A gesture let go and the viewer decided what happens next.
     case released(Release)
     /// A motion in flight was reversed or redirected without a gesture (a click mid-flight).
@@ -29,11 +29,18 @@ public enum ViewerNote: Hashable, Sendable {
     /// Every motion came to rest in `phase` (grid, presented or zoomed) and no gesture is held.
     case settled(phase: Phase, time: Double)
 
+    /// The input that opened or closed a photo without a gesture (raw values as summaries print them).
+    public enum Trigger: String, Hashable, Sendable {
+        case click, key, escape, reopen
+        /// The session started on this photo (`photozoom photo.jpg`).
+        case start
+    }
+
     /// The figures of one release.
     public struct Release: Hashable, Sendable {
         public var photo: Int
-        /// "pan", "pinch", "rotate", "pinch+rotate", "page", "zoom".
-        public var gesture: String
+        /// pan, pinch, rotate, pinch+rotate (dismissal or zoom) or page.
+        public var gesture: GestureName
         public var time: Double
         /// The gesture's velocity at release, pt/s.
         public var velocity: Point
@@ -43,15 +50,21 @@ public enum ViewerNote: Hashable, Sendable {
         /// or the projected pinch scale for a pure pinch; for paging the projected offset (pt); for
         /// a zoom gesture the scale at release.
         public var projected: Double
-        /// Dismissal: "close" or "return"; paging: "next", "previous" or "stay"; zoom: "zoom"
-        /// (stays zoomed) or "return" (back to the fit).
-        public var decision: String
+        /// Dismissal: close or return; paging: next, previous or stay; zoom: zoom (stays zoomed) or
+        /// return (back to the fit).
+        public var decision: ReleaseVerdict
 
-        public init(photo: Int, gesture: String, time: Double, velocity: Point, scaleVelocity: Double,
-                    rotationVelocity: Double, projected: Double, decision: String) {
+        public init(photo: Int, gesture: GestureName, time: Double, velocity: Point, scaleVelocity: Double,
+                    rotationVelocity: Double, projected: Double, decision: ReleaseVerdict) {
             self.photo = photo; self.gesture = gesture; self.time = time; self.velocity = velocity
             self.scaleVelocity = scaleVelocity; self.rotationVelocity = rotationVelocity
             self.projected = projected; self.decision = decision
         }
     }
+}
+
+/// What a release does: dismissal close or return, paging next, previous or stay, zoom stays zoomed
+/// (raw values as summaries and the decision overlay print them).
+public enum ReleaseVerdict: String, Hashable, Sendable {
+    case close, `return`, next, previous, stay, zoom
 }

@@ -13,15 +13,34 @@ struct ZoomInteraction: Sendable {
     enum Drive: Sendable {
         /// The pose spring settles toward its target.
         case spring
-        /// A gesture holds the pose; `rawGrab` is the pose with centre and scale unbanded.
-        case gesture(base: Manipulation?, grab: PhotoPose, rawGrab: PhotoPose, latest: Manipulation)
+        /// A gesture holds the pose.
+        case gesture(Hold)
         /// After a pan: each axis of the centre coasts.
         case coasting(x: ScrollAxis, y: ScrollAxis)
+    }
+
+    /// A gesture holding the zoomed photo.
+    struct Hold: Sendable {
+        /// The manipulation it is measured from (nil: its own start).
+        var base: Manipulation?
+        /// The pose at the grab, and the same with centre and scale unbanded.
+        var grab: PhotoPose
+        var rawGrab: PhotoPose
+        /// The latest manipulation as the recognizer reported it.
+        var latest: Manipulation
+        /// The latest manipulation measured from `base`.
+        var gesture: Manipulation { latest.rebased(on: base) }
     }
 
     var drive: Drive = .spring
     /// The pose spring heads for the fit: the zoom ends when it lands.
     var returningToFit = false
+
+    /// The manipulation holding the zoomed photo, if any (as the recognizer reported it).
+    var held: Manipulation? {
+        if case let .gesture(hold) = drive { return hold.latest }
+        return nil
+    }
 
     /// Log-space rubber-band extent for the scale: the log of the feel's band factor.
     static func scaleBandLogExtent(_ feel: Feel) -> Double {

@@ -14,7 +14,7 @@ struct Compare: ParsableCommand {
             or a preset name (default, ios, material, snappy, soft: the whole set). The table lists, for \
             each open, close, release and interruption, what each run decided, its settle time (from the \
             event to rest), its overshoot and its velocity hand-off error (|photo velocity in the next \
-            frame − gesture velocity| for a release).
+            frame − gesture velocity| for a release), and the same for the drawn size (pt/s) and the rotation (rad/s).
             """
     )
 
@@ -85,11 +85,13 @@ struct Compare: ParsableCommand {
 
     /// One run's cells for one event.
     struct Cells {
-        var outcome = "—", settle = "—", overshoot = "—", handOff = "—"
+        var outcome = "—", settle = "—", overshoot = "—", handOff = "—", sizeHandOff = "—", rotationHandOff = "—"
+        var all: [String] { [outcome, settle, overshoot, handOff, sizeHandOff, rotationHandOff] }
     }
 
     static let eventWidth = 30
-    static let cellWidths = [10, 9, 10, 10]
+    static let headings = ["outcome", "settle", "overshoot", "hand-off", "size h-o", "turn h-o"]
+    static let cellWidths = [10, 9, 10, 10, 10, 11]
 
     /// The table, its runs side by side in as many blocks as `width` columns need (nil: one block):
     /// each block repeats the event column, so every line fits.
@@ -105,7 +107,8 @@ struct Compare: ParsableCommand {
             lines += self.block(Array(runs[block]), measured: Array(measured[block]), all: measured)
         }
         lines.append("settle: seconds from the event to rest (cut: the next event came first); overshoot: pt past "
-                     + "the resting place; hand-off: pt/s between the gesture's and the photo's velocity")
+                     + "the resting place; hand-off: pt/s between the gesture's and the photo's velocity; size h-o: "
+                     + "pt/s between the drawn size's rate before and after; turn h-o: rad/s, the same for the rotation")
         return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
     }
 
@@ -117,14 +120,14 @@ struct Compare: ParsableCommand {
         var lines: [String] = []
         lines.append(pad("", eventWidth) + runs.map { " " + pad($0.label, groupWidth - 1) }.joined())
         lines.append(pad("event", eventWidth) + runs.map { _ in
-            zip(["outcome", "settle", "overshoot", "hand-off"], cellWidths).map { " " + leftPad($0, $1) }.joined()
+            zip(headings, cellWidths).map { " " + leftPad($0, $1) }.joined()
         }.joined())
         for row in 0..<rows {
             let event = all.lazy.compactMap { row < $0.count ? $0[row] : nil }.first!
             var line = pad(fixed(event.time, 2) + " s " + eventName(event), eventWidth)
             for entries in measured {
                 let c = row < entries.count ? cells(entries[row]) : Cells()
-                line += zip([c.outcome, c.settle, c.overshoot, c.handOff], cellWidths).map { " " + leftPad($0, $1) }.joined()
+                line += zip(c.all, cellWidths).map { " " + leftPad($0, $1) }.joined()
             }
             lines.append(line)
         }
@@ -133,10 +136,13 @@ struct Compare: ParsableCommand {
         for entries in measured {
             let settled = entries.compactMap(\.settledAt).max()
             let overshoot = entries.compactMap(\.overshootPoints).max()
-            let errors = entries.compactMap(\.handOffErrorPointsPerSecond)
-            let mean = errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count)
+            func mean(_ values: [Double], _ places: Int) -> String {
+                values.isEmpty ? "—" : "mean " + fixed(values.reduce(0, +) / Double(values.count), places)
+            }
             let cells = ["", settled.map { "at " + fixed($0, 2) + " s" } ?? "—", overshoot.map { "max " + fixed($0, 1) } ?? "—",
-                         mean.map { "mean " + fixed($0, 0) } ?? "—"]
+                         mean(entries.compactMap(\.handOffErrorPointsPerSecond), 0),
+                         mean(entries.compactMap(\.sizeHandOffErrorPointsPerSecond), 0),
+                         mean(entries.compactMap(\.rotationHandOffErrorRadiansPerSecond), 2)]
             totals += zip(cells, cellWidths).map { " " + leftPad($0, $1) }.joined()
         }
         lines.append(totals)
@@ -147,7 +153,7 @@ struct Compare: ParsableCommand {
         switch e.kind {
         case .opened: "open"
         case .closing: "close"
-        case let .released(r): "\(r.gesture) release"
+        case let .released(r): "\(r.gesture.rawValue) release"
         case let .interrupted(from, _): "\(from.rawValue) interrupted"
         case .grabbed, .paged, .settled: "—"
         }
@@ -156,8 +162,8 @@ struct Compare: ParsableCommand {
     static func cells(_ e: SessionSummary.Entry) -> Cells {
         var c = Cells()
         switch e.kind {
-        case let .opened(trigger), let .closing(trigger): c.outcome = trigger
-        case let .released(r): c.outcome = "→ " + r.decision
+        case let .opened(trigger), let .closing(trigger): c.outcome = trigger.rawValue
+        case let .released(r): c.outcome = "→ " + r.decision.rawValue
         case let .interrupted(_, to): c.outcome = "→ " + to.rawValue
         default: break
         }
@@ -170,6 +176,8 @@ struct Compare: ParsableCommand {
         }
         c.overshoot = e.overshootPoints.map { fixed($0, 1) + " pt" } ?? "—"
         c.handOff = e.handOffErrorPointsPerSecond.map { fixed($0, 0) + " pt/s" } ?? "—"
+        c.sizeHandOff = e.sizeHandOffErrorPointsPerSecond.map { fixed($0, 0) + " pt/s" } ?? "—"
+        c.rotationHandOff = e.rotationHandOffErrorRadiansPerSecond.map { fixed($0, 2) + " rad/s" } ?? "—"
         return c
     }
 

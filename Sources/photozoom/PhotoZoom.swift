@@ -9,7 +9,7 @@ struct PhotoZoom: ParsableCommand {
         commandName: "photozoom",
         abstract: "A photo grid that zooms on springs, with a gesture-trace and feel-tuning lab.",
         version: PhotoZoom.version,
-        subcommands: [Run.self, Replay.self, Play.self, FeelCommand.self, Plot.self, Compare.self],
+        subcommands: [Run.self, Replay.self, Play.self, FeelCommand.self, Plot.self, Compare.self, DecodeHelperCommand.self],
         defaultSubcommand: Run.self
     )
 
@@ -19,6 +19,8 @@ struct PhotoZoom: ParsableCommand {
     /// Parses and runs, mapping argument errors to DESIGN.md's exit status 2 with one line on stderr
     /// (ArgumentParser's own code for them is 64).
     static func main() {
+        // Photos are decoded in helper processes running this same program (`decode-helper`).
+        DecoderIsolation.processDefault = .helperProcesses(.thisProgram)
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LabUI
 import Shell
 import Trace
 import Viewer
@@ -103,7 +104,7 @@ private final class FrameWriter {
     func frame(_ session: Session) throws {
         let number = session.viewer.snapshot.frame
         guard (session.frameCount - 1) % every == 0 else { return }
-        try renderer.draw(session.viewer.scene())
+        try renderer.draw(session.viewer.scene(text: renderer.textMetrics))
         try renderer.savePNG(to: folder.appendingPathComponent(FrameFileName.of(frame: number)).path)
     }
 }

@@ -21,6 +21,8 @@ struct Run: ParsableCommand {
     var record: String?
     @Option(help: "Write the state log (one JSON line per frame) to this file.")
     var states: String?
+    @Flag(help: "Let --record and --states replace a file already there (else they write to the next free name, e.g. live-2.trace.jsonl).")
+    var force = false
     @Option(help: "Window size in points, WxH.")
     var size: WindowSizeArgument = WindowSizeArgument(argument: "1280x800")!
     @Flag(help: "Cross-fade instead of flying photos between the grid and the full frame (overrides the feel file's reducedMotion, also across live reloads).")
@@ -35,7 +37,8 @@ struct Run: ParsableCommand {
             let given = (photos.map { [$0] } ?? []) + paths
             let options = RunOptions(photoPaths: given.isEmpty ? [bundledPhotosPath()] : given, recursive: recursive,
                                      feelPath: feel, recordPath: record, statesPath: states, windowSize: size.size,
-                                     quitAfterSeconds: quitAfter, screenshotPath: screenshot, reducedMotion: reducedMotion)
+                                     quitAfterSeconds: quitAfter, screenshotPath: screenshot, reducedMotion: reducedMotion,
+                                     overwrite: force)
             try App(options: options).run()
         }
     }

@@ -37,8 +37,36 @@ struct FrameLoopTests {
     @Test("a resize input changes the loop's window size and is recorded")
     func resize() throws {
         let h = try FrameLoopHarness()
-        try h.frame(at: 0.5, [.input(.resize(Size(1000, 700)))])
+        try h.frame(at: 0.5, [.input(.resize(Size(1000, 700)), serverTime: nil)])
         #expect(h.loop.windowSize == Size(1000, 700))
         #expect(try h.recordedEvents().contains { $0.kind == .resize(Size(1000, 700)) })
+    }
+
+    /// A harness with photo 0 open and at rest (clicked at 0.1 s, frames to 1.3 s).
+    static func openPhoto() throws -> FrameLoopHarness {
+        let h = try FrameLoopHarness()
+        try h.frames(from: 0, until: 0.1)
+        try h.frame(at: 0.1, [.pointer(.down, 100, 100, server: nil), .pointer(.up, 100, 100, server: nil)])
+        try h.frames(from: 0.1 + 1.0 / 60, until: 1.3)
+        return h
+    }
+
+    @Test("a 1000 Hz drag arriving 16 moves per frame is recorded at the server's times: every gap as the server saw it")
+    func serverGaps() throws {
+        let h = try Self.openPhoto()
+        let truth = try h.drag(start: 1.31, speed: 600, seconds: 0.2, hz: 1000, jitterMilliseconds: 1)
+        let moves = try h.recordedEvents().filter { if case .pointer = $0.kind { return $0.time > 1.3 } else { return false } }
+        #expect(moves.count == truth.count)
+        // The server's clock is whole ms. The offset is the lowest bound (poll − server time) seen
+        // so far; it drops by under 1 ms (the grain) as faster events arrive, and only a gap across
+        // such a drop differs from the server's (by the drop). Every other recorded gap is exactly
+        // the gap of the floored true times, to the µs rounding.
+        let recordedGaps = zip(moves, moves.dropFirst()).map { $1.time - $0.time }
+        let serverMs = truth.map { ($0 * 1000).rounded(.down) }
+        let serverGaps = zip(serverMs, serverMs.dropFirst()).map { ($1 - $0) / 1000 }
+        let errors = zip(recordedGaps, serverGaps).map { abs($0 - $1) }
+        let exact = errors.filter { $0 < 2e-6 }.count
+        #expect(exact >= errors.count * 95 / 100, "\(errors.count - exact) of \(errors.count) gaps differ: \(errors.filter { $0 >= 2e-6 })")
+        #expect(errors.allSatisfy { $0 < 0.001 })
     }
 }

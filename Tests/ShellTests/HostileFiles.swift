@@ -4,9 +4,15 @@ import Foundation
 /// The hostile files of issue 19, built byte by byte: each is small, and each once crashed, hung
 /// or bloated PhotoZoom.
 enum HostileFiles {
-    /// The bundled photos (whatever the folder holds), for cutting and mutating.
+    /// The test photos (the set issue 19 was found with: coffee.jpg, chelsea.jpg, …), for cutting and mutating.
     static let photosFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Resources/Photos", isDirectory: true)
+        .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/Photos", isDirectory: true)
+
+    /// The test photo named `name`, else the first of its format.
+    static func photo(_ name: String) -> URL? {
+        let url = photosFolder.appendingPathComponent(name)
+        return FileManager.default.fileExists(atPath: url.path) ? url : bundled((name as NSString).pathExtension).first
+    }
 
     /// The bundled files whose name ends in `.ext`, in name order.
     static func bundled(_ ext: String) -> [URL] {

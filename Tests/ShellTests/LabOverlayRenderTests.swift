@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import Geometry
+import LabUI
 import Testing
 @testable import Shell
 import Viewer
@@ -67,7 +68,8 @@ struct LabOverlayRenderTests {
         let scene = Scene(windowSize: window, backdropAlpha: 0.6,
                           photos: [Scene.PhotoQuad(photo: 0, crop: Rect(x: 0, y: 0, width: 1, height: 1), center: Point(420, 420),
                                                    size: Size(480, 320), rotation: 0.1, alpha: 1)],
-                          overlays: lab.overlays(feel: feel, windowSize: window, preview: preview))
+                          overlays: lab.overlays(feel: feel, windowSize: window, preview: preview,
+                                                    text: TextRenderer().metrics))
         return (scene, lab)
     }
 

@@ -2,6 +2,7 @@ import Geometry
 import Gestures
 import Testing
 @testable import Shell
+import Player
 import Trace
 import Viewer
 

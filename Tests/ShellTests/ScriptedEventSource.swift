@@ -47,11 +47,56 @@ final class FrameLoopHarness {
 
     var session: Session { loop.session }
 
+    /// The releases the viewer noted, in order.
+    var releases: [ViewerNote.Release] = []
+
     /// One frame at `time` (seconds) with `burst` waiting in the source.
     func frame(at time: Double, _ burst: [WindowInput] = []) throws {
         source.bursts.append(burst)
         clock.time = time
         try loop.step()
+        for note in session.lastNotes { if case let .released(r) = note { releases.append(r) } }
+    }
+
+    /// A drag on the open photo as a mouse reports it at `hz` (± `jitter` ms, whole server ms), at
+    /// `speed` pt/s straight down for `seconds`, from (640, 400), starting at session time `start`;
+    /// delivered in one burst per 60 Hz frame with the server's times (server clock = session
+    /// clock + `serverBase` ms, wrapping at 2³²). The release comes with the last move.
+    /// Returns the session times at which the server stamped the moves.
+    @discardableResult
+    func drag(start: Double, speed: Double, seconds: Double, hz: Double, jitterMilliseconds: Double = 0,
+              serverBase: UInt32 = 4_294_000_000, seed: UInt64 = 1) throws -> [Double] {
+        var state = seed
+        func jitter() -> Double {
+            // SplitMix64 step, mapped to [−jitter, +jitter] ms.
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            z ^= z >> 31
+            return (Double(z >> 11) / Double(1 << 53) * 2 - 1) * jitterMilliseconds / 1000
+        }
+        func server(_ t: Double) -> UInt32 { serverBase &+ UInt32((t * 1000).rounded(.down)) }
+        // The mouse samples at jittered instants (in order: a device reports in time order), at the
+        // stroke's true position at each instant; the server stamps each in whole ms.
+        let count = Int((seconds * hz).rounded())
+        let instants = (1...count).map { k in start + Double(k) / hz + (k < count ? jitter() : 0) }.sorted()
+        var samples: [(t: Double, input: WindowInput)] = [(start, .pointer(.down, 640, 400, server: server(start)))]
+        for (k, t) in instants.enumerated() {
+            let y = 400 + speed * (t - start)
+            samples.append((t, .pointer(.move, 640, y, server: server(t))))
+            if k == count - 1 { samples.append((t, .pointer(.up, 640, y, server: server(t)))) }
+        }
+        var frame = (start * 60).rounded(.up)
+        var i = 0
+        while i < samples.count {
+            frame += 1
+            var burst: [WindowInput] = []
+            while i < samples.count, samples[i].t < frame / 60 { burst.append(samples[i].input); i += 1 }
+            // Polled 0.5 ms into the frame.
+            try self.frame(at: frame / 60 + 0.0005, burst)
+        }
+        return samples.map(\.t)
     }
 
     /// Frames every 1/60 s from `start` while `until` is after the frame's time.
@@ -82,12 +127,13 @@ final class FrameLoopHarness {
 }
 
 extension WindowInput {
+    /// A pointer input the server saw at `server` ms (nil: no server time, as on SDL's dummy driver).
     static func pointer(_ phase: PressPhase, _ x: Double, _ y: Double, button: PointerButton? = .left,
-                        mods: Modifiers = []) -> WindowInput {
-        .input(.pointer(phase: phase, position: Point(x, y), button: button, modifiers: mods))
+                        mods: Modifiers = [], server: UInt32? = nil) -> WindowInput {
+        .input(.pointer(phase: phase, position: Point(x, y), button: button, modifiers: mods), serverTime: server)
     }
 
-    static func key(_ phase: PressPhase, _ key: String, mods: Modifiers = []) -> WindowInput {
-        .input(.key(phase: phase, key: key, modifiers: mods))
+    static func key(_ phase: PressPhase, _ key: String, mods: Modifiers = [], server: UInt32? = nil) -> WindowInput {
+        .input(.key(phase: phase, key: key, modifiers: mods), serverTime: server)
     }
 }

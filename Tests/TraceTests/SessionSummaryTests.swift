@@ -18,8 +18,8 @@ struct SessionSummaryTests {
     func near(_ a: Point?, _ b: Point) -> Bool { a.map { ($0 - b).length <= 1e-9 * b.length } ?? false }
     func near(_ a: Double?, _ b: Double) -> Bool { a.map { abs($0 - b) <= 1e-9 * abs(b) } ?? false }
 
-    static func release(at t: Double, velocity: Point, projected: Double, decision: String) -> ViewerNote {
-        .released(ViewerNote.Release(photo: 2, gesture: "pan", time: t, velocity: velocity, scaleVelocity: 0,
+    static func release(at t: Double, velocity: Point, projected: Double, decision: ReleaseVerdict) -> ViewerNote {
+        .released(ViewerNote.Release(photo: 2, gesture: .pan, time: t, velocity: velocity, scaleVelocity: 0,
                                      rotationVelocity: 0, projected: projected, decision: decision))
     }
 
@@ -29,7 +29,7 @@ struct SessionSummaryTests {
         s.observe(notes: [], snapshot: Self.snap(1, 1.000, .interacting, center: Point(640, 380)))
         s.observe(notes: [], snapshot: Self.snap(2, 1.016, .interacting, center: Point(640, 400)))
         // Released between frames 2 and 3; frame 3 is 16 pt lower 0.016 s later: (416 − 400) / 0.016 = 1000 pt/s.
-        s.observe(notes: [Self.release(at: 1.01, velocity: Point(12, 1043), projected: 521, decision: "close")],
+        s.observe(notes: [Self.release(at: 1.01, velocity: Point(12, 1043), projected: 521, decision: .close)],
                   snapshot: Self.snap(3, 1.032, .closing, center: Point(640, 416)))
         // Travel 400 → 700 (downward); it reaches 712 and comes back: overshoot 712 − 700 = 12 pt.
         s.observe(notes: [], snapshot: Self.snap(4, 1.048, .closing, center: Point(640, 600)))
@@ -52,13 +52,13 @@ struct SessionSummaryTests {
     @Test("an interruption compares the photo's velocity before and after; a grab cuts the motion short")
     func interruption() {
         var s = SessionSummary(photos: Self.photos)
-        s.observe(notes: [.opened(photo: 2, trigger: "click", time: 0.5)], snapshot: Self.snap(1, 0.516, .opening, center: Point(100, 100), width: 150))
+        s.observe(notes: [.opened(photo: 2, trigger: .click, time: 0.5)], snapshot: Self.snap(1, 0.516, .opening, center: Point(100, 100), width: 150))
         s.observe(notes: [], snapshot: Self.snap(2, 0.532, .opening, center: Point(110, 105), width: 200))
         s.observe(notes: [], snapshot: Self.snap(3, 0.548, .opening, center: Point(120, 110), width: 250))
         // Before: (10, 5) / 0.016 = (625, 312.5) pt/s; after: (8, 4) / 0.016 = (500, 250) pt/s.
         s.observe(notes: [.interrupted(photo: 2, from: .opening, to: .closing, time: 0.55)],
                   snapshot: Self.snap(4, 0.564, .closing, center: Point(128, 114), width: 280))
-        s.observe(notes: [.grabbed(photo: 2, gesture: "pan", from: .closing, time: 0.57)],
+        s.observe(notes: [.grabbed(photo: 2, gesture: .pan, from: .closing, time: 0.57)],
                   snapshot: Self.snap(5, 0.580, .interacting, center: Point(130, 115)))
 
         #expect(s.entries.count == 3)
@@ -71,16 +71,43 @@ struct SessionSummaryTests {
         // |(625, 312.5) − (500, 250)| = √(125² + 62.5²)
         #expect(near(i.handOffErrorPointsPerSecond, (125.0 * 125 + 62.5 * 62.5).squareRoot()))
         #expect(s.line(s.entries[0]) == "0.50 s open photo 2 (coffee.jpg) by click; cut short at 0.55 s")
+        // The width grows 200 → 250 before (3125 pt/s) and 250 → 280 after (1875 pt/s); heights two thirds of that.
         #expect(s.line(i) == "0.55 s opening of photo 2 (coffee.jpg) interrupted → closing; photo at 699 pt/s before; "
-                + "photo at 559 pt/s over the next frame; cut short at 0.57 s")
+                + "photo at 559 pt/s over the next frame; size (3125, 2083) → (1875, 1250) pt/s; cut short at 0.57 s")
         #expect(s.line(s.entries[2]) == "0.57 s pan takes hold of photo 2 (coffee.jpg) while closing")
+    }
+
+    @Test("a release reports the drawn size's and the rotation's rates before and after: a stalled pinch shows")
+    func componentHandOff() {
+        var s = SessionSummary(photos: Self.photos)
+        func snap(_ frame: Int, _ t: Double, _ phase: Phase, height: Double, rotation: Double) -> StateSnapshot {
+            StateSnapshot(frame: frame, time: t, phase: phase, photo: 2,
+                          image: StateSnapshot.Image(center: Point(640, 400), size: Size(height * 1.5, height), rotation: rotation),
+                          backdrop: 1, progress: 1, scroll: 0, gesture: .pinch)
+        }
+        let release = ViewerNote.Release(photo: 2, gesture: .pinch, time: 1.02, velocity: .zero, scaleVelocity: -4,
+                                         rotationVelocity: 0.5, projected: 0.4, decision: .close)
+        s.observe(notes: [], snapshot: snap(1, 1.000, .interacting, height: 400, rotation: 0))
+        // Before: the height falls 400 → 300 in 0.016 s (−6250 pt/s, width −9375), rotation +0.008 rad (0.5 rad/s).
+        s.observe(notes: [], snapshot: snap(2, 1.016, .interacting, height: 300, rotation: 0.008))
+        // After: the height grows 300 → 301 (+62.5 pt/s), the rotation stops.
+        s.observe(notes: [.released(release)], snapshot: snap(3, 1.032, .closing, height: 301, rotation: 0.008),
+                  ratesAtEvents: [(1.02, PhotoRate(center: .zero, size: Size(0, 0), rotation: 0))])
+        let e = s.entries[0]
+        #expect(near(e.rateBefore?.size.height, -6250))
+        #expect(near(e.rateAfter?.size.height, 62.5))
+        // Handed (at the event) 0 against −6250 (height) and −9375 (width): √(6250² + 9375²).
+        #expect(near(e.sizeHandOffErrorPointsPerSecond, (6250.0 * 6250 + 9375 * 9375).squareRoot()))
+        // |0 − 0.5| rad/s against the release's rotation velocity.
+        #expect(near(e.rotationHandOffErrorRadiansPerSecond, 0.5))
+        #expect(s.line(e).contains("; size (-9375, -6250) → (0, 0) pt/s; rotation 0.50 → 0.00 rad/s"))
     }
 
     @Test("an opening that grows past its final width reports the size overshoot")
     func sizeOvershoot() {
         var s = SessionSummary(photos: Self.photos)
         s.observe(notes: [], snapshot: Self.snap(1, 0.0, .grid, center: nil))
-        s.observe(notes: [.opened(photo: 2, trigger: "click", time: 0.01)], snapshot: Self.snap(2, 0.016, .opening, center: Point(100, 100), width: 150))
+        s.observe(notes: [.opened(photo: 2, trigger: .click, time: 0.01)], snapshot: Self.snap(2, 0.016, .opening, center: Point(100, 100), width: 150))
         s.observe(notes: [], snapshot: Self.snap(3, 0.032, .opening, center: Point(640, 400), width: 1210))
         s.observe(notes: [.settled(phase: .presented, time: 0.048)], snapshot: Self.snap(4, 0.048, .presented, center: Point(640, 400), width: 1200))
         let e = s.entries[0]
@@ -96,8 +123,8 @@ struct SessionSummaryTests {
     func page() {
         var s = SessionSummary(photos: Self.photos)
         s.observe(notes: [], snapshot: Self.snap(1, 1.000, .paging, center: Point(500, 400), photo: 1))
-        let release = ViewerNote.Release(photo: 2, gesture: "page", time: 1.01, velocity: Point(-2500, 0), scaleVelocity: 0,
-                                         rotationVelocity: 0, projected: -1500, decision: "next")
+        let release = ViewerNote.Release(photo: 2, gesture: .page, time: 1.01, velocity: Point(-2500, 0), scaleVelocity: 0,
+                                         rotationVelocity: 0, projected: -1500, decision: .next)
         s.observe(notes: [.paged(from: 1, to: 2, time: 1.01), .released(release)],
                   snapshot: Self.snap(2, 1.016, .paging, center: Point(1200, 400), photo: 2))
         // (1120 − 1200) / 0.016 = −5000 pt/s
@@ -114,7 +141,7 @@ struct SessionSummaryTests {
     func sameInstant() {
         var s = SessionSummary(photos: Self.photos)
         s.observe(notes: [], snapshot: Self.snap(1, 0.5, .opening, center: Point(300, 300)))
-        s.observe(notes: [.interrupted(photo: 2, from: .opening, to: .closing, time: 0.51), .closing(photo: 2, trigger: "click", time: 0.51)],
+        s.observe(notes: [.interrupted(photo: 2, from: .opening, to: .closing, time: 0.51), .closing(photo: 2, trigger: .click, time: 0.51)],
                   snapshot: Self.snap(2, 0.516, .closing, center: Point(290, 295)))
         s.observe(notes: [.settled(phase: .grid, time: 0.6)], snapshot: Self.snap(3, 0.6, .grid, center: nil))
         #expect(s.entries.map(\.isMeasured) == [true, false])

@@ -1,5 +1,6 @@
 import Geometry
 import Testing
+@testable import LabUI
 @testable import Viewer
 
 func snapshot(_ t: Double, _ phase: Phase, gesture: GestureName = .none, x: Double = 640, width: Double = 900,
@@ -118,7 +119,7 @@ struct DecisionOverlayTests {
         let preview = DismissPreview(start: Point(600, 400), current: Point(610, 520), velocity: Point(50, 900),
                                      projected: Point(640, 970), dragRadiusPoints: 150, verdict: .close,
                                      fingers: [Point(560, 500), Point(660, 540)], pivot: Point(610, 520))
-        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800))
+        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800), text: .dejaVuSansMono)
         #expect(o.contains(.ring(center: Point(600, 400), radius: 150, color: Color(1, 1, 1, 0.35))))
         #expect(o.contains(.ring(center: Point(640, 970), radius: 9, color: .verdictClose)))
         // The arrow's shaft ends 0.1 s of travel ahead: (610, 520) + (50, 900)·0.1
@@ -129,7 +130,7 @@ struct DecisionOverlayTests {
         #expect(o.filter { if case .dot(_, 14, DecisionOverlay.halo) = $0 { true } else { false } }.count == 2)
         let returning = DismissPreview(start: .zero, current: Point(0, 30), velocity: Point(0, -200), projected: Point(0, 0),
                                        dragRadiusPoints: 150, verdict: .return, fingers: [], pivot: nil)
-        #expect(DecisionOverlay.overlays(for: returning, windowSize: Size(1280, 800)).contains {
+        #expect(DecisionOverlay.overlays(for: returning, windowSize: Size(1280, 800), text: .dejaVuSansMono).contains {
             if case let .text(s, _, _, c) = $0 { s == "release now → return" && c == .verdictReturn } else { false }
         })
     }

@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Testing
+@testable import LabUI
 @testable import Viewer
 
 /// The decision overlay tells what a release does: the preview read just before letting go names
@@ -42,7 +43,7 @@ struct DecisionPreviewTests {
         #expect(Self.ruleLine(s.viewer)?.hasSuffix("> radius 150 → close") == true)
         s.lift(Self.centre + Point(0, 220))
         let r = try Self.lastRelease(s)
-        #expect(r.decision == preview.verdict.rawValue)
+        #expect(r.decision == preview.verdict)
         #expect(s.phase == .closing)
     }
 
@@ -64,7 +65,7 @@ struct DecisionPreviewTests {
         #expect(Self.ruleLine(s.viewer)?.hasPrefix("moving back toward start at ") == true)
         s.lift(Self.centre + Point(0, 350))
         let r = try Self.lastRelease(s)
-        #expect(r.decision == preview.verdict.rawValue)
+        #expect(r.decision == preview.verdict)
         #expect(s.phase == .opening)
     }
 
@@ -87,7 +88,7 @@ struct DecisionPreviewTests {
         end.phase = .ended
         s.gesture(.manipulation(end))
         let r = try Self.lastRelease(s)
-        #expect(r.decision == "close" && r.projected == preview.projectedScale)
+        #expect(r.decision == .close && r.projected == preview.projectedScale)
         #expect(s.phase == .closing)
     }
 
@@ -107,7 +108,7 @@ struct DecisionPreviewTests {
         end.phase = .ended
         s.gesture(.manipulation(end))
         let r = try Self.lastRelease(s)
-        #expect(r.decision == "return")
+        #expect(r.decision == .return)
         #expect(s.phase == .opening)
     }
 
@@ -129,17 +130,17 @@ struct DecisionPreviewTests {
         // Mirrored: the pivot is the fingers' midpoint.
         #expect(((preview.fingers[0] + preview.fingers[1]) / 2).distance(to: pivot) < 1e-6)
         #expect(abs(preview.scale - 0.5) < 1e-6)
-        #expect(preview.gesture.contains("pinch"))
+        #expect([.pinch, .pinchRotate].contains(preview.gesture))
         #expect(preview.verdict == .close)
         guard case .projectedScaleBelow? = preview.reason else { Issue.record("reason \(String(describing: preview.reason))"); return }
         // The overlay joins the fingers through the pivot.
-        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800))
+        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800), text: .dejaVuSansMono)
         let white = Color(1, 1, 1, 0.95)
         #expect(o.contains(.line(from: preview.fingers[0], to: pivot, color: white)))
         #expect(o.contains(.line(from: pivot, to: preview.fingers[1], color: white)))
         s.lift(to, mods: [.alt])
         let r = try Self.lastRelease(s)
-        #expect(r.decision == preview.verdict.rawValue)
+        #expect(r.decision == preview.verdict)
         #expect(s.phase == .closing)
     }
 
@@ -165,7 +166,7 @@ struct DecisionPreviewTests {
         #expect(still.verdict == .return)
         s.lift(to, mods: [.alt])
         let r = try Self.lastRelease(s)
-        #expect(r.decision == still.verdict.rawValue)
+        #expect(r.decision == still.verdict)
         #expect(r.scaleVelocity == 0)
         #expect(s.phase == .opening)
     }
@@ -181,10 +182,10 @@ struct DecisionPreviewTests {
         // Projected −60 − 1000·0.998/2 = −559 pt, short of half the width (640): the flick decides.
         #expect(preview.reason == .flick(speed: preview.velocity.x, limit: 500))
         // The drag radius is a dismissal's rule: no ring while paging.
-        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800))
+        let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800), text: .dejaVuSansMono)
         #expect(!o.contains { if case .ring(_, 150, _) = $0 { true } else { false } })
         s.lift(Point(840, 400))
-        #expect(try Self.lastRelease(s).decision == "next")
+        #expect(try Self.lastRelease(s).decision == .next)
         #expect(s.snapshot.photo == 6)
 
         // A slow short drag stays, short of both rules.
@@ -198,7 +199,7 @@ struct DecisionPreviewTests {
         }
         #expect(distance == 640 && limit == 500 && abs(projected) < 640)
         q.lift(Point(800, 400))
-        #expect(try Self.lastRelease(q).decision == "stay")
+        #expect(try Self.lastRelease(q).decision == .stay)
     }
 }
 
@@ -248,13 +249,13 @@ struct DecisionOverlayLayoutTests {
                         let preview = DismissPreview(
                             start: start, current: current, velocity: (projected - current) * 2, projected: projected,
                             dragRadiusPoints: 150, verdict: .close, fingers: fingers, pivot: pinch ? current : nil,
-                            gesture: pinch ? "pinch+rotate" : "pan",
+                            gesture: pinch ? .pinchRotate : .pan,
                             reason: pinch ? .projectedScaleBelow(projectedScale: 0.62, threshold: 0.75)
                                 : .projectedPastRadius(projectedDistance: 980, radius: 150),
                             scale: pinch ? 0.8 : 1, scaleVelocity: pinch ? -1.4 : 0, projectedScale: pinch ? 0.62 : 1,
                             rotation: pinch ? 0.2 : 0, rotationVelocity: pinch ? 0.8 : 0)
                         let keepClear = pinch ? [panel] : []
-                        let o = DecisionOverlay.overlays(for: preview, windowSize: window, keepClear: keepClear)
+                        let o = DecisionOverlay.overlays(for: preview, windowSize: window, keepClear: keepClear, text: .dejaVuSansMono)
                         let rects = Self.boxes(o)
                         let name = "window \(window) start \(start) current \(current) projected \(projected)"
                         // The box, "projected", "start", the drag radius when its ring shows, "pivot" with fingers.
@@ -280,7 +281,7 @@ struct DecisionOverlayLayoutTests {
     @Test("the verdict box lists the figures each rule uses, and marks the one that decided")
     func figures() {
         let pinch = DismissPreview(start: Point(640, 400), current: Point(640, 400), velocity: .zero, projected: Point(640, 400),
-                                   dragRadiusPoints: 150, verdict: .close, fingers: [], pivot: nil, gesture: "pinch+rotate",
+                                   dragRadiusPoints: 150, verdict: .close, fingers: [], pivot: nil, gesture: .pinchRotate,
                                    reason: .projectedScaleBelow(projectedScale: 0.62, threshold: 0.75),
                                    scale: 0.82, scaleVelocity: -0.4, projectedScale: 0.62, rotation: 0.2094395, rotationVelocity: 0.8)
         let lines = DecisionOverlay.boxLines(for: pinch)

@@ -39,7 +39,7 @@ struct DismissalTests {
         let caught = try #require(m.viewer.transition?.pose.value)
         m.run(1.0)
         #expect(m.viewer.transition?.pose.value == caught)
-        #expect(m.notes.contains { if case .grabbed(DismissalTests.photo, "pan", .opening, _) = $0 { true } else { false } })
+        #expect(m.notes.contains { if case .grabbed(DismissalTests.photo, .pan, .opening, _) = $0 { true } else { false } })
     }
 
     /// The derivative of the photo's observed path at the release instant: two frames placed
@@ -67,7 +67,7 @@ struct DismissalTests {
         s.drag(from: DismissalTests.centre, to: DismissalTests.centre + Point(0, 150), duration: 0.15)
         #expect(s.phase == .closing)
         let r = try DismissalTests.lastRelease(s)
-        #expect(r.decision == "close")
+        #expect(r.decision == .close)
         #expect(abs(r.velocity.y - 1000) < 1e-6)
         let release = try #require(s.viewer.transition?.pose)
         // The spring starts with exactly the gesture's velocity (grabbed at the centre, so the
@@ -102,7 +102,7 @@ struct DismissalTests {
                durations: [0.4, 0.06])
         #expect(s.phase == .opening)
         let r = try DismissalTests.lastRelease(s)
-        #expect(r.decision == "return" && r.velocity.y < -100)
+        #expect(r.decision == .return && r.velocity.y < -100)
         let leaving = try DismissalTests.leavingVelocity(s)
         let error = (leaving.center - r.velocity).length / r.velocity.length
         report("return hand-off: gesture \(r.velocity) pt/s, photo path leaves at \(leaving.center) pt/s, error \(error * 100) %")
@@ -130,7 +130,7 @@ struct DismissalTests {
         let released = s.notes.compactMap { if case let .released(r) = $0 { r } else { nil } }
         let r = try #require(released.last)
         // Projected: 50 pt + 1000/1000 · 0.998/0.002 = 549 pt, past the 150 pt radius.
-        #expect(r.decision == "close")
+        #expect(r.decision == .close)
         #expect(abs(r.projected - 549) < 1)
         let settle = s.settle()
         report("flick close settled in \(settle) s")
@@ -149,7 +149,7 @@ struct DismissalTests {
         #expect(s.phase == .presented)
         #expect(s.snapshot.image?.center == DismissalTests.centre)
         #expect(s.snapshot.image?.size == Size(1200, 800))
-        #expect(s.notes.contains { if case let .released(r) = $0 { r.decision == "return" } else { false } })
+        #expect(s.notes.contains { if case let .released(r) = $0 { r.decision == .return } else { false } })
     }
 
     @Test("a drag down then a flick up returns")
@@ -160,7 +160,7 @@ struct DismissalTests {
         s.drag(through: [DismissalTests.centre, DismissalTests.centre + Point(0, 400), DismissalTests.centre + Point(0, 350)],
                durations: [0.5, 0.05])
         let r = try #require(s.notes.compactMap { if case let .released(r) = $0 { r } else { nil } }.last)
-        #expect(r.decision == "return")
+        #expect(r.decision == .return)
         #expect(r.projected > 150)
         s.settle()
         #expect(s.phase == .presented)
@@ -254,7 +254,7 @@ struct DismissalTests {
         let now = try #require(s.viewer.transition?.pose.value)
         #expect(now.center.y > held.center.y)
         s.lift(p + Point(0, 30), after: 1.0 / 120)
-        #expect(s.notes.contains { if case let .released(r) = $0 { r.decision == "return" } else { false } })
+        #expect(s.notes.contains { if case let .released(r) = $0 { r.decision == .return } else { false } })
         s.settle()
         #expect(s.phase == .presented)
     }

@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Testing
+@testable import LabUI
 @testable import Viewer
 
 @Suite("Lab keys: panel toggle, slow motion, decision overlay; the message line")
@@ -51,10 +52,10 @@ struct FeelLabTests {
 
     @Test("messages wrap at spaces to the room left of the panel")
     func wrapping() {
-        #expect(FeelLab.wrapped("feel.json:2: openSpring.dampingRatio: 0 is out of range", columns: 24)
+        #expect(TextWrapping.wrapped("feel.json:2: openSpring.dampingRatio: 0 is out of range", columns: 24)
                 == ["feel.json:2:", "openSpring.dampingRatio:", "0 is out of range"])
-        #expect(FeelLab.wrapped("abcdefghij", columns: 4) == ["abcd", "efgh", "ij"])
-        #expect(FeelLab.wrapped("short", columns: 40) == ["short"])
+        #expect(TextWrapping.wrapped("abcdefghij", columns: 4) == ["abcd", "efgh", "ij"])
+        #expect(TextWrapping.wrapped("short", columns: 40) == ["short"])
     }
 
     @Test("an error stays on screen; a notice fades after 3 s (at 1×: viewer time is wall time)")
@@ -67,7 +68,7 @@ struct FeelLabTests {
         lab.show("feel.json:2: openSpring.dampingRatio: 0 is out of range (0 < value ≤ 10)", isError: true)
         lab.record(frame(100), fitWidth: nil)
         #expect(lab.message?.isError == true)
-        let shown = lab.overlays(feel: .defaults, windowSize: Size(800, 600), preview: nil).contains {
+        let shown = lab.overlays(feel: .defaults, windowSize: Size(800, 600), preview: nil, text: .dejaVuSansMono).contains {
             if case let .text(s, _, _, _) = $0 { return s.contains("openSpring.dampingRatio") } else { return false }
         }
         #expect(shown)

@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Testing
+@testable import LabUI
 @testable import Viewer
 
 @Suite("The feel lab inside the viewer: keys go to the panel first, slow motion, decisions, curves, saves")
@@ -19,7 +20,7 @@ struct FeelLabViewerTests {
         #expect(s.viewer.feel.openSpring.responseSeconds == 0.5)
         #expect(s.viewer.feel.openSpring.dampingRatio == 0.86)
         #expect(focusedCells(s.viewer) == 0)
-        #expect(s.viewer.scene().overlays.contains { if case let .text(t, _, _, _) = $0 { t.hasPrefix("FEEL  2 unsaved") } else { false } })
+        #expect(s.viewer.scene(text: .dejaVuSansMono).overlays.contains { if case let .text(t, _, _, _) = $0 { t.hasPrefix("FEEL  2 unsaved") } else { false } })
         s.key("escape")                                  // hides the panel, does nothing else
         #expect(!s.viewer.feelLab.panel.isVisible)
         s.key("right")                                   // now the grid's: the focus ring shows
@@ -88,7 +89,7 @@ struct FeelLabViewerTests {
         s.drag(from: centre, to: centre + Point(0, 220), duration: 0.25, release: false)
         s.frame()
         func verdicts(_ v: Viewer) -> [String] {
-            v.scene().overlays.compactMap { if case let .text(t, _, _, _) = $0, t.hasPrefix("release now") { t } else { nil } }
+            v.scene(text: .dejaVuSansMono).overlays.compactMap { if case let .text(t, _, _, _) = $0, t.hasPrefix("release now") { t } else { nil } }
         }
         #expect(verdicts(s.viewer) == [])
         s.key("d")
@@ -148,7 +149,7 @@ struct FeelLabViewerTests {
         }
         let a = session(), b = session()
         #expect(a.snapshot == b.snapshot)
-        #expect(a.scene().overlays == b.scene().overlays)
+        #expect(a.scene(text: .dejaVuSansMono).overlays == b.scene(text: .dejaVuSansMono).overlays)
         #expect(a.feel == b.feel)
     }
 

@@ -21,7 +21,7 @@ struct KeyboardAndMotionTests {
         #expect(s.viewer.scrollOffset == s.viewer.layout.scrollRevealing(41, from: 0))
         s.key("return")
         #expect(s.phase == .opening)
-        #expect(s.notes.contains { if case .opened(41, "key", _) = $0 { true } else { false } })
+        #expect(s.notes.contains { if case .opened(41, .key, _) = $0 { true } else { false } })
         s.settle()
         s.key("escape")
         s.settle()

@@ -75,12 +75,12 @@ struct PagingTests {
         // 60 pt left at 1000 pt/s: offset −60 is far from half the width, but it is a flick.
         s.drag(from: Point(900, 400), to: Point(840, 400), duration: 0.06)
         #expect(s.snapshot.photo == 6)
-        guard case let .paging(pager) = s.viewer.control else { Issue.record("not paging"); return }
+        guard case let .paging(pager) = s.viewer.session?.driver else { Issue.record("not paging"); return }
         #expect(abs(pager.offset.velocity - -1000) < 1e-6)
         // The page turned without moving anything: the new photo's slot is −60 + 1304 away.
         #expect(abs(pager.offset.value - (-60 + 1304)) < 1e-9)
         let r = try #require(s.notes.compactMap { if case let .released(r) = $0 { r } else { nil } }.last)
-        #expect(r.decision == "next" && r.gesture == "page")
+        #expect(r.decision == .next && r.gesture == .page)
         s.settle()
         #expect(s.phase == .presented)
     }

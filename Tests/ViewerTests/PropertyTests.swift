@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Geometry
 import Gestures
@@ -10,7 +11,8 @@ import TestSupport
 /// everything comes to rest in the grid or on the photo within 3 s of the last input.
 @Suite("Property: any input keeps the viewer sane and lets it settle")
 struct PropertyTests {
-    static let sequenceCount = 10_000
+    /// 10,000; `PHOTOZOOM_PROPERTY_SEQUENCES` runs fewer (or more) while working on the viewer.
+    static let sequenceCount = ProcessInfo.processInfo.environment["PHOTOZOOM_PROPERTY_SEQUENCES"].flatMap { Int($0) } ?? 10_000
     static let settleLimitSeconds = 3.0
 
     @Test("10,000 seeded random event sequences: no NaN, no negative size, opacities in 0...1, at rest within 3 s")
@@ -19,9 +21,21 @@ struct PropertyTests {
         var failures: [String] = []
         var endPhases: [Phase: Int] = [:]
         var framesPerPhase: [Phase: Int] = [:]
+        var largest: [DrawnQuantity.Kind: JumpDetector.Largest] = [:]
+        var jumpCount = 0
+        var jumpExamples: [String] = []
         for seed in 0..<PropertyTests.sequenceCount {
             var session = RandomSession(seed: UInt64(seed))
-            if let failure = session.play() {
+            let failure = session.play()
+            for (kind, l) in session.detector.largest {
+                var m = largest[kind, default: JumpDetector.Largest()]
+                m.step = max(m.step, l.step)
+                m.shareOfAllowance = max(m.shareOfAllowance, l.shareOfAllowance)
+                largest[kind] = m
+            }
+            jumpCount += session.detector.jumps.count
+            if let j = session.firstJump, jumpExamples.count < 12 { jumpExamples.append("seed \(seed): \(j)") }
+            if let failure {
                 failures.append("seed \(seed): \(failure)")
                 if failures.count >= 5 { break }
             } else {
@@ -31,6 +45,11 @@ struct PropertyTests {
             }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        let steps = DrawnQuantity.Kind.allCases.compactMap { kind in
+            largest[kind].map { "\(kind.rawValue) \(JumpDetector.Jump.figure($0.step))\(kind.unit.isEmpty ? "" : " " + kind.unit) (\(JumpDetector.Jump.figure($0.shareOfAllowance * 100)) % of its allowance)" }
+        }
+        report("property: jump detector: \(jumpCount) jumps; largest step per quantity: \(steps.joined(separator: ", "))")
+        #expect(jumpCount == 0, "\(jumpExamples.joined(separator: "\n"))")
         settleTimes.sort()
         if !settleTimes.isEmpty {
             let median = settleTimes[settleTimes.count / 2]
@@ -53,6 +72,13 @@ struct RandomSession {
     var failure: String?
     var step = 0
     var framesPerPhase: [Phase: Int] = [:]
+    /// Reads the viewer after every event and frame (`JumpDetector`).
+    var detector = JumpDetector()
+    /// The first jump found, with the phases and the event around it.
+    var firstJump: String?
+    var lastPhase: Phase = .grid
+    var debug = false
+    var lastSample: MotionSample?
 
     init(seed: UInt64) {
         rng = SplitMix64(seed: seed)
@@ -109,14 +135,14 @@ struct RandomSession {
         case 0, 1:
             frames(rng.integer(1...12))
         case 2:
-            // A click: on a cell, on the photo, anywhere.
-            guard pointer == nil else { return frame() }
+            // A click: on a cell, on the photo, anywhere (one pointing device at a time, as in life).
+            guard pointer == nil, pinch == nil else { return frame() }
             let p = randomPoint()
             send(.pointer(phase: .down, position: p, button: .left, modifiers: []), after: rng.uniform(0.001...0.05))
             send(.pointer(phase: .up, position: p + Point(rng.uniform(-3...3), rng.uniform(-3...3)), button: .left, modifiers: []),
                  after: rng.uniform(0.01...0.2))
         case 3:
-            guard pointer == nil else { return frame() }
+            guard pointer == nil, pinch == nil else { return frame() }
             let p = randomPoint()
             pointer = p
             send(.pointer(phase: .down, position: p, button: .left, modifiers: rng.chance(0.2) ? [.alt] : []), after: rng.uniform(0.001...0.05))
@@ -139,7 +165,8 @@ struct RandomSession {
             send(.key(phase: .down, key: key, modifiers: []), after: rng.uniform(0.001...0.2))
             send(.key(phase: .up, key: key, modifiers: []), after: 0.01)
         case 9:
-            let mods: Modifiers = rng.pick([[], [], [.shift], [.ctrl]])
+            var mods: Modifiers = rng.pick([[], [], [.shift], [.ctrl]])
+            if pinch != nil { mods = [] }
             for _ in 0..<rng.integer(1...8) {
                 send(.wheel(position: randomPoint(), delta: Point(rng.uniform(-3...3), rng.uniform(-6...6)), modifiers: mods),
                      after: rng.uniform(0.005...0.05))
@@ -151,10 +178,12 @@ struct RandomSession {
                 frames(rng.integer(1...4))
             }
         case 11:
+            // One device at a time: no pinch begins while a pointer or a wheel gesture holds the viewer.
+            guard pointer == nil, pinch != nil || viewer.heldManipulation == nil else { return frame() }
             pinchStep()
         case 14:
             // Real touches: one or two fingers land, move together or apart, and lift.
-            guard pointer == nil else { return frame() }
+            guard pointer == nil, pinch == nil else { return frame() }
             let fingers = rng.integer(1...2)
             var points = (0..<fingers).map { _ in randomPoint() }
             for (id, p) in points.enumerated() { send(.touch(phase: .down, id: id, position: p), after: rng.uniform(0.001...0.03)) }
@@ -174,6 +203,7 @@ struct RandomSession {
             }
         case 12:
             // A double tap (the recognizer's count 2), as the Gestures issue reports it.
+            guard pointer == nil, pinch == nil else { return frame() }
             let p = randomPoint()
             now += rng.uniform(0.001...0.1)
             viewer.handle(gesture: .tap(location: p, count: 1, button: .left, modifiers: [], time: now))
@@ -263,6 +293,20 @@ struct RandomSession {
 
     mutating func check(_ context: String) {
         guard failure == nil else { return }
+        let sample = viewer.motionSample
+        let found = detector.observe(sample)
+        if debug, !found.isEmpty, let a = lastSample {
+            print("JUMP \(found.map(\.description)) after \(context)")
+            print("  a: \(a)")
+            print("  b: \(sample)")
+            print("  pose \(String(describing: viewer.transition?.pose)) mode \(viewer.mode)")
+        }
+        if debug { print("  · \(viewer.time) \(viewer.phase) held \(String(describing: viewer.heldManipulation?.kind)) \(context.prefix(120)) pose \(viewer.transition.map { "\($0.pose.value)" } ?? "-")") }
+        lastSample = sample
+        if firstJump == nil, let j = found.first {
+            firstJump = "\(j.description): \(lastPhase.rawValue) → \(viewer.phase.rawValue) after \(context.prefix(90))"
+        }
+        lastPhase = viewer.phase
         let s = viewer.snapshot
         func fail(_ what: String) { failure = "step \(step) after \(context): \(what)" }
         func unit(_ v: Double) -> Bool { v.isFinite && v >= 0 && v <= 1 }

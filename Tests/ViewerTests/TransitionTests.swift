@@ -48,7 +48,7 @@ struct TransitionTests {
         report("opening settled \(s.now - tapTime) s after the click")
         let quad = try #require(s.viewer.scene().photos.last)
         #expect(quad.crop == Rect(x: 0, y: 0, width: 1, height: 1))
-        #expect(s.notes.contains(.opened(photo: 9, trigger: "click", time: tapTime)))
+        #expect(s.notes.contains(.opened(photo: 9, trigger: .click, time: tapTime)))
         #expect(s.notes.contains { if case .settled(.presented, _) = $0 { true } else { false } })
     }
 
@@ -108,7 +108,7 @@ struct TransitionTests {
         s.settle()
         #expect(s.phase == .grid)
         #expect(s.notes.contains { if case .interrupted(12, .opening, .closing, _) = $0 { true } else { false } })
-        #expect(s.notes.contains { if case .closing(12, "click", _) = $0 { true } else { false } })
+        #expect(s.notes.contains { if case .closing(12, .click, _) = $0 { true } else { false } })
         #expect(s.viewer.scene().cells.contains { $0.photo == 12 && $0.frame == cell })
     }
 
@@ -141,7 +141,7 @@ struct TransitionTests {
         #expect(mid.velocity.center.length > 50)
         s.click(Point(900, 700))
         #expect(s.phase == .opening)
-        #expect(s.notes.contains { if case .opened(3, "reopen", _) = $0 { true } else { false } })
+        #expect(s.notes.contains { if case .opened(3, .reopen, _) = $0 { true } else { false } })
         s.settle()
         #expect(s.phase == .presented)
         #expect(s.snapshot.image?.center == Point(640, 400))

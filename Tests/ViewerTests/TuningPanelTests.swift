@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Testing
+@testable import LabUI
 @testable import Viewer
 
 @Suite("Tuning panel: keys select, adjust by the parameter's steps, reset and save")
@@ -110,7 +111,7 @@ struct TuningPanelTests {
         var feel = Feel.defaults
         feel.dragRadiusPoints = 200
         let window = Size(1280, 800)
-        let overlays = panel.overlays(feel: feel, baseline: .defaults, windowSize: window)
+        let overlays = panel.overlays(feel: feel, baseline: .defaults, windowSize: window, text: .dejaVuSansMono)
         let layout = TuningPanel.layout(windowSize: window)
         guard case let .rect(background, color, true) = overlays.first else { Issue.record("no backdrop"); return }
         #expect(background == layout.panel)
@@ -130,7 +131,7 @@ struct TuningPanelTests {
         }
         #expect(highlight)
         #expect(texts.contains { $0.0.hasPrefix("FEEL  1 unsaved") })
-        #expect(TuningPanel().overlays(feel: feel, baseline: .defaults, windowSize: window).isEmpty)
+        #expect(TuningPanel().overlays(feel: feel, baseline: .defaults, windowSize: window, text: .dejaVuSansMono).isEmpty)
     }
 
     @Test("the list scrolls to keep the selection in view in a short window")
@@ -145,7 +146,7 @@ struct TuningPanelTests {
             let first = panel.firstVisibleRow(visibleRows: layout.visibleRows)
             #expect(first <= panel.selection && panel.selection < first + layout.visibleRows)
             let key = panel.selectedParameter.key
-            let shown = panel.overlays(feel: .defaults, baseline: .defaults, windowSize: window).contains { o in
+            let shown = panel.overlays(feel: .defaults, baseline: .defaults, windowSize: window, text: .dejaVuSansMono).contains { o in
                 if case let .text(s, _, _, _) = o { return s.contains(" \(key) ") } else { return false }
             }
             #expect(shown, "\(key) not drawn")
@@ -162,7 +163,7 @@ struct TuningPanelTests {
         // Page through every parameter so each row is drawn once.
         for row in stride(from: 0, to: Feel.parameters.count, by: max(1, layout.visibleRows - 1)) {
             _ = panel.select(Feel.parameters[row].key)
-            for o in panel.overlays(feel: .defaults, baseline: .defaults, windowSize: window) {
+            for o in panel.overlays(feel: .defaults, baseline: .defaults, windowSize: window, text: .dejaVuSansMono) {
                 guard case let .text(text, at, _, _) = o,
                       let p = Feel.parameters.first(where: { text.dropFirst(2).hasPrefix($0.key + " ") }) else { continue }
                 let chars = Array(text)

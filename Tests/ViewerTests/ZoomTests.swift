@@ -30,7 +30,7 @@ struct ZoomTests {
         #expect(image.center == Point(480, 300))
         #expect(image.size == Size(2400, 1600))
         #expect(s.snapshot.progress == 1 && s.snapshot.backdrop == 1)
-        #expect(s.notes.contains { if case let .released(r) = $0 { r.decision == "zoom" } else { false } })
+        #expect(s.notes.contains { if case let .released(r) = $0 { r.decision == .zoom } else { false } })
 
         s.manipulate(pivot: Point(640, 400), scale: 0.5, duration: 0.3, kind: .pinch, source: .wheel)
         #expect(s.phase == .zoomed)

@@ -10,6 +10,34 @@ struct RecordingOptionTests {
         #expect(r.stderr == "photozoom: /nonexistent-folder/x.jsonl: cannot create: No such file or directory\n")
     }
 
+    @Test("an existing trace or state log is kept: the recording goes to the next free name, said on stderr",
+          arguments: ["--record", "--states"])
+    func keepsExistingFile(option: String) throws {
+        let folder = try PhotoZoomProcess.scratchFolder("keep\(option)")
+        let taken = folder.appendingPathComponent("live.trace.jsonl").path
+        try "a 160 s session\n".write(toFile: taken, atomically: false, encoding: .utf8)
+        try "also taken\n".write(toFile: folder.appendingPathComponent("live-2.trace.jsonl").path, atomically: false, encoding: .utf8)
+        let r = try PhotoZoomProcess.run(["run", option, taken, "--quit-after", "0.2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try String(contentsOfFile: taken, encoding: .utf8) == "a 160 s session\n")
+        let fresh = folder.appendingPathComponent("live-3.trace.jsonl").path
+        let what = option == "--record" ? "recording the trace" : "writing the state log"
+        #expect(r.stderr.contains("photozoom: \(taken) exists (kept); \(what) to \(fresh) (--force overwrites)\n"), "\(r.stderr)")
+        let written = try String(contentsOfFile: fresh, encoding: .utf8)
+        #expect(written.hasPrefix(option == "--record" ? #"{"trace":"photozoom""# : #"{"frame":"#), "\(written.prefix(80))")
+    }
+
+    @Test("--force replaces an existing trace")
+    func forceReplaces() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("force")
+        let taken = folder.appendingPathComponent("t.jsonl").path
+        try "old\n".write(toFile: taken, atomically: false, encoding: .utf8)
+        let r = try PhotoZoomProcess.run(["run", "--record", taken, "--force", "--quit-after", "0.2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try String(contentsOfFile: taken, encoding: .utf8).hasPrefix(#"{"trace":"photozoom""#))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t-2.jsonl").path))
+    }
+
     @Test("a feel file with a wrong value: exit status 2 naming the key, before any window opens")
     func badFeel() throws {
         let folder = try PhotoZoomProcess.scratchFolder("run-bad-feel")

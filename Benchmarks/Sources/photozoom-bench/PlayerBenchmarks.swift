@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import Geometry
 import Gestures
+import Player
 import Trace
 import Viewer
 

@@ -1,0 +1,124 @@
+import Geometry
+import Motion
+
+/// Every tunable number of PhotoZoom's behaviour, with units in the names: the feel file's content
+/// and the trace header's `feel`.
+public struct Feel: Hashable, Sendable {
+    // MARK: Springs
+    /// Flight from the grid cell to the full-screen frame.
+    public var openSpring = Spring(responseSeconds: 0.45, dampingRatio: 0.85)
+    /// Flight back to the cell (Esc, tap, committed dismissal): lands without bounce.
+    public var closeSpring = Spring(responseSeconds: 0.35, dampingRatio: 1.0)
+    /// Return to the full frame after a cancelled dismissal.
+    public var cancelSpring = Spring(responseSeconds: 0.40, dampingRatio: 0.80)
+    /// Paging between neighbours.
+    public var pagingSpring = Spring(responseSeconds: 0.35, dampingRatio: 1.0)
+    /// Zoom and pan settling inside the photo.
+    public var zoomSpring = Spring(responseSeconds: 0.35, dampingRatio: 0.9)
+    /// Grid scrolling toward its wheel target.
+    public var scrollSpring = Spring(responseSeconds: 0.25, dampingRatio: 1.0)
+
+    // MARK: Backdrop
+    /// The backdrop's opacity against transition progress (Material Motion's ease-in-ease-out).
+    public var backdropCurve = CubicBezier.easeInEaseOut
+
+    // MARK: Dismissal
+    /// Drag distance that maps to a full transition (Material Motion `MapDragRadius`).
+    public var dragRadiusPoints = 150.0
+    /// The scale a downward drag shrinks toward.
+    public var dismissMinimumScale = 0.5
+    /// The downward drag, as a fraction of the window height, that reaches the minimum scale.
+    public var dismissShrinkDistanceFraction = 0.5
+    /// Releasing back toward the start faster than this returns (Material Motion `ChangeDirection`).
+    public var cancelReversalSpeedPointsPerSecond = 100.0
+    /// A pinch released with its projected scale below this closes (between 1 and the minimum scale).
+    public var dismissPinchCloseScale = 0.75
+
+    // MARK: Momentum
+    /// Deceleration rate per millisecond for projecting release momentum (UIScrollView normal).
+    public var decelerationRatePerMillisecond = 0.998
+    /// Rubber-band coefficient (UIScrollView).
+    public var rubberBandCoefficient = 0.55
+    /// Coasting (grid scroll, zoomed pan) stops once its speed falls below this, pt/s.
+    public var momentumStopSpeedPointsPerSecond = 20.0
+    /// Release velocities are limited to this speed before they are handed on, pt/s.
+    public var maximumFlingSpeedPointsPerSecond = 6000.0
+    /// Release scale velocities are limited to this before they are handed on, scale units per
+    /// second: keeps a wild estimate from a last jittery sample from flinging the photo away.
+    public var maximumFlingScalePerSecond = 8.0
+    /// Release angular velocities are limited to this before they are handed on, rad/s.
+    public var maximumFlingRadiansPerSecond = 25.0
+
+    // MARK: Velocity tracking
+    public var velocityWindowSeconds = 0.1
+    public var velocitySampleLimit = 20
+    public var velocityStopGapSeconds = 0.04
+
+    // MARK: Paging
+    public var pagingAxisLockPoints = 10.0
+    /// Fraction of the window width the projected offset must pass to page.
+    public var pagingDistanceFraction = 0.5
+    public var pagingFlickSpeedPointsPerSecond = 500.0
+    /// Gap between neighbouring photos while paging.
+    public var pagingGapPoints = 24.0
+
+    // MARK: Clicks and wheel
+    public var clickSlopPoints = 6.0
+    public var doubleClickIntervalSeconds = 0.3
+    public var doubleClickDistancePoints = 20.0
+    /// A wheel gesture (Ctrl/Ctrl+Shift) ends after this quiet spell.
+    public var wheelQuietSeconds = 0.15
+    /// Ctrl + wheel: scale multiplies by `exp(unit · this)` per wheel unit.
+    public var wheelPinchLogScalePerUnit = 0.1
+    /// Ctrl + Shift + wheel: radians per wheel unit.
+    public var wheelRotateRadiansPerUnit = 0.08
+    /// Plain wheel: grid scroll distance per wheel unit.
+    public var wheelScrollPointsPerUnit = 60.0
+    /// Horizontal wheel travel (units) on the presented photo that turns one page.
+    public var wheelPageUnits = 1.0
+
+    // MARK: Two-finger gestures
+    /// Two fingers (real or virtual) closer than this do not scale or rotate, points: their
+    /// centroid still moves the photo (keeps a pointer near the mirror pivot from multiplying the
+    /// scale a hundredfold).
+    public var minimumFingerSpanPoints = 20.0
+    /// A two-finger gesture is named a pinch once its scale has moved farther than this from 1
+    /// (`|scale − 1|`, a fraction): the state log's `gesture` and the summary.
+    public var pinchKindScaleThreshold = 0.05
+    /// A two-finger gesture is named a rotate once its rotation has passed this, radians (5°).
+    public var rotateKindThresholdRadians = 5 * Double.pi / 180
+    /// On the presented photo, a pinch must change the scale by this fraction before it counts as
+    /// zooming in (above 1) or dismissing (below 1).
+    public var pinchLockScaleFraction = 0.02
+    /// On the presented photo, a rotation must reach this before it counts as a dismissal on its
+    /// own, radians.
+    public var rotationLockRadians = 0.05
+
+    // MARK: Zoom in the photo
+    public var maximumZoomScale = 4.0
+    public var doubleClickZoomScale = 2.5
+    public var keyboardZoomStep = 1.25
+    /// Arrow keys pan a zoomed photo by this fraction of the window.
+    public var keyboardPanFraction = 0.15
+    /// Pinching past the maximum zoom (or below the fit) rubber-bands in log space with this factor
+    /// as the band's dimension: at `c = 0.55` a pull of this factor shows about half of it.
+    public var zoomRubberBandScaleFactor = 2.0
+
+    // MARK: Grid
+    /// Cells aim at this side length; the column count follows the window width.
+    public var gridCellTargetPoints = 160.0
+    public var gridSpacingPoints = 4.0
+    /// A press on a grid coasting faster than this stops it, and its click does not open a cell,
+    /// pt/s (as a tap stops a scrolling list on a phone).
+    public var coastingStopSpeedPointsPerSecond = 100.0
+
+    // MARK: Motion preferences
+    /// Reduced motion (`--reduced-motion`): openings and closings cross-fade instead of flying.
+    public var reducedMotion = false
+    /// Duration of a full reduced-motion cross-fade, seconds.
+    public var crossFadeSeconds = 0.25
+
+    public init() {}
+
+    public static let defaults = Feel()
+}

@@ -1,0 +1,2 @@
+// What a program drawing the lab needs: the viewer whose state it draws.
+@_exported import Viewer

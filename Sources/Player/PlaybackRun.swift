@@ -1,0 +1,157 @@
+import Feel
+import JSON
+import Trace
+import Viewer
+
+/// One run of a `PlaybackTrace` under one feel, for the trace player: any frame of it on demand.
+///
+/// Two sessions on the same header and feel do the work. The builder goes through the trace once,
+/// from its start, noting the timeline's marks and keeping a `Session.Checkpoint` at the first frame
+/// after every `checkpointInterval` events. The view is the session shown: to reach frame N it
+/// goes on from where it stands when that is nearer, else it is put back at the last checkpoint at
+/// or before N and replays from there, so reaching any frame costs at most one stretch between
+/// checkpoints (`checkpointInterval` events, plus the rest of the frame the stretch ends in). The
+/// viewer is a value and the sessions are deterministic, so the state reached is, byte for byte,
+/// the one a straight replay reaches.
+public final class PlaybackRun {
+    public let trace: PlaybackTrace
+    /// The layer laid over every feel the run applies (`play --feel`, the player's panel edits).
+    public let feelOverride: JSONObject?
+    /// Events between checkpoints (at least; each checkpoint falls just after a frame).
+    public let checkpointInterval: Int
+
+    private let builder: Session
+    /// The index of the next event the builder handles.
+    private var builderNext = 0
+    /// Checkpoints by the index of the event after them, increasing; the first is the start.
+    private var checkpoints: [(next: Int, state: Session.Checkpoint)] = []
+    /// The timeline's marks found so far, in frame order.
+    public private(set) var marks: [PlaybackMark] = []
+
+    private let view: Session
+    /// The index of the next event the view handles.
+    private var viewNext = 0
+    /// Events the view has replayed since the run began (the cost of every seek, added up).
+    public private(set) var replayedEvents = 0
+
+    /// Starts a run; nothing is replayed yet. Throws the trace's error when the header's feel,
+    /// under `feelOverride`, does not decode (named against line 1, as `replay` names it).
+    public init(trace: PlaybackTrace, feelOverride: JSONObject?, checkpointInterval: Int = 2000) throws(TraceError) {
+        self.trace = trace
+        self.feelOverride = feelOverride
+        self.checkpointInterval = max(1, checkpointInterval)
+        do throws(Session.Failure) {
+            builder = try Session(header: trace.header, feelOverride: feelOverride)
+            view = try Session(header: trace.header, feelOverride: feelOverride)
+        } catch {
+            throw TraceReplay.traceError(error, file: trace.name, line: 1)
+        }
+        checkpoints.append((0, builder.checkpoint()))
+    }
+
+    // MARK: - Building
+
+    /// True when the builder has been through the whole trace (every mark is known).
+    public var isBuilt: Bool { builderNext == trace.events.count }
+
+    /// Frames the builder has been through.
+    public var builtFrames: Int { builder.frameCount }
+
+    /// Lets the builder go on through at least `events` more events (to the end of the frame it is
+    /// in), or to the end of the trace. For the window, a slice per frame after an edit.
+    public func build(events budget: Int) throws(TraceError) {
+        try build(until: min(trace.events.count, builderNext + max(1, budget)))
+    }
+
+    /// Builds through the whole trace.
+    public func buildAll() throws(TraceError) {
+        try build(until: trace.events.count)
+    }
+
+    /// Builds at least through frame `n`.
+    func build(throughFrame n: Int) throws(TraceError) {
+        try build(until: Self.eventsThrough(frame: n, in: trace))
+    }
+
+    /// Builds up to event index `end` (exclusive), then on to the end of the frame it falls in.
+    private func build(until end: Int) throws(TraceError) {
+        while builderNext < trace.events.count {
+            let i = builderNext
+            let isFrame = try handle(i, in: builder)
+            builderNext += 1
+            guard isFrame else { continue }
+            marks += PlaybackMark.marks(of: builder.lastNotes, frame: builder.frameCount)
+            if builderNext - checkpoints[checkpoints.count - 1].next >= checkpointInterval {
+                checkpoints.append((builderNext, builder.checkpoint()))
+            }
+            if builderNext >= end { break }
+        }
+    }
+
+    // MARK: - Showing a frame
+
+    /// The viewer as frame `frame` left it.
+    public var viewer: Viewer { view.viewer }
+    /// The frame the view shows (0 before the first).
+    public var frame: Int { view.frameCount }
+    /// The notes the viewer made at the frame shown.
+    public var notes: [ViewerNote] { view.lastNotes }
+
+    /// Puts the view at frame `n` (clamped to the trace's frames; 0 is the start, before any).
+    /// Returns the number of events replayed to get there.
+    @discardableResult
+    public func seek(toFrame n: Int) throws(TraceError) -> Int {
+        let n = min(max(n, 0), trace.frameCount)
+        let target = Self.eventsThrough(frame: n, in: trace)
+        if target > builderNext { try build(until: target) }
+        // The last checkpoint at or before the target.
+        var low = 0, high = checkpoints.count
+        while low < high {
+            let mid = (low + high) / 2
+            if checkpoints[mid].next <= target { low = mid + 1 } else { high = mid }
+        }
+        let nearest = checkpoints[max(0, low - 1)]
+        if viewNext > target || viewNext < nearest.next {
+            view.restore(nearest.state)
+            viewNext = nearest.next
+        }
+        let start = viewNext
+        while viewNext < target {
+            _ = try handle(viewNext, in: view)
+            viewNext += 1
+        }
+        replayedEvents += target - start
+        return target - start
+    }
+
+    /// The longest stretch of events between two checkpoints so far (what a seek may cost at most).
+    public var longestStretch: Int {
+        var longest = 0
+        for k in checkpoints.indices.dropFirst() { longest = max(longest, checkpoints[k].next - checkpoints[k - 1].next) }
+        return max(longest, builderNext - checkpoints[checkpoints.count - 1].next)
+    }
+
+    /// Checkpoints kept so far (the start included).
+    public var checkpointCount: Int { checkpoints.count }
+
+    // MARK: - Events
+
+    /// The number of events up to and including frame `n`'s own `.frame` event (0 for frame 0).
+    static func eventsThrough(frame n: Int, in trace: PlaybackTrace) -> Int {
+        n <= 0 ? 0 : trace.frameEventIndices[min(n, trace.frameCount) - 1] + 1
+    }
+
+    /// Hands event `i` to `session`; true when it was a frame.
+    private func handle(_ i: Int, in session: Session) throws(TraceError) -> Bool {
+        let event = trace.events[i]
+        do throws(Session.Failure) {
+            try session.handle(event)
+        } catch {
+            throw TraceReplay.traceError(error, file: trace.name, line: trace.lines[i])
+        }
+        guard case .frame = event.kind else { return false }
+        // Quit and save requests mean nothing in playback.
+        _ = session.takeRequests()
+        return true
+    }
+}

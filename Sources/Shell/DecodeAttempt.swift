@@ -1,0 +1,7 @@
+/// One decode's outcome as a decoder thread sees it: pixels or the problem, the CPU seconds the
+/// decode took (in whichever process ran it) and whether the shared thumbnail cache supplied it.
+struct DecodeAttempt {
+    var result: Result<DecodedImage, ImageProblem>
+    var seconds = 0.0
+    var fromSharedCache = false
+}

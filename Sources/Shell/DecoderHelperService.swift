@@ -1,0 +1,128 @@
+import CSandbox
+import CSDL2
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The decoder helper's side (`photozoom decode-helper`, a subcommand not shown in the help): it
+/// limits and sandboxes itself, then decodes one request after another from standard input with a
+/// `PhotoDecoder`, writing each picture's rows to the shared memory on descriptor 3 and a reply to
+/// standard output, until standard input ends.
+///
+/// Limits, applied before the first file is opened: address space (what the helper holds once
+/// started plus `addressSpaceBytes`), no file written (RLIMIT_FSIZE 0), 64 descriptors, no core
+/// dump, killed when the app dies, and a seccomp filter (see `pz_enter_sandbox`).
+public enum DecoderHelperService {
+    /// The decoder's settings, passed as command-line options.
+    public struct Options: Sendable, Equatable {
+        public var pixelLimit = PhotoCatalog.defaultPixelLimit
+        public var maxTextureSide = 8192
+        public var strategy = ThumbnailDecoding.scaledDecode
+        /// The freedesktop thumbnail cache's folder, or nil not to read it.
+        public var thumbnailCache: String?
+        /// Address space the helper may add to what it holds once started, bytes.
+        public var addressSpaceBytes = 1 << 30
+
+        public init() {}
+
+        /// The options as `decode-helper` arguments.
+        var arguments: [String] {
+            var out = ["--pixel-limit", String(pixelLimit), "--max-texture-side", String(maxTextureSide),
+                       "--address-space", String(addressSpaceBytes)]
+            if strategy == .fullDecodeThenDownscale { out.append("--full-decode") }
+            if let thumbnailCache { out += ["--thumbnail-cache", thumbnailCache] }
+            return out
+        }
+    }
+
+    /// Serves requests until standard input ends (0), or returns the exit status of a failure to
+    /// set itself up (a message then goes to standard error, which the app discards).
+    public static func run(_ options: Options) -> Int32 {
+        let shared: Int32 = 3
+        let size = Int(lseek(shared, 0, SEEK_END))
+        guard size > 0, let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, shared, 0), mapping != MAP_FAILED else {
+            return fail("no shared memory on descriptor 3")
+        }
+        var rc = pz_limit_resources(currentAddressSpace() + max(0, options.addressSpaceBytes), 64)
+        if rc == 0 { rc = pz_enter_sandbox() }
+        guard rc == 0 else { return fail("cannot limit itself: \(String(cString: strerror(rc)))") }
+        let decoder = PhotoDecoder(pixelLimit: options.pixelLimit, maxTextureSide: options.maxTextureSide, strategy: options.strategy,
+                                   sharedThumbnails: options.thumbnailCache.map { FreedesktopThumbnailCache(directory: URL(fileURLWithPath: $0)) })
+        while let body = readMessage(), let request = DecoderHelperMessage.request(body) {
+            let reply = serve(request, decoder: decoder, into: mapping, capacity: size)
+            guard writeAll(DecoderHelperMessage.encode(reply)) else { break }
+        }
+        return 0
+    }
+
+    /// Decodes one request into the shared memory (rows packed, `width × 4` bytes each).
+    static func serve(_ request: DecoderHelperMessage.Request, decoder: PhotoDecoder, into memory: UnsafeMutableRawPointer,
+                      capacity: Int) -> DecoderHelperMessage.Reply {
+        let start = cpuSeconds()
+        let hits = decoder.sharedThumbnailHits
+        do throws(ImageProblem) {
+            let image = try decoder.decode(path: request.path, header: nil, target: request.target)
+            let w = image.width, h = image.height, pitch = Int(image.surface.pointee.pitch)
+            guard w * h * 4 <= capacity else {
+                return .problem(.unsupported("the \(w)×\(h) picture is larger than the decoder's shared memory"), seconds: cpuSeconds() - start)
+            }
+            let pixels = image.surface.pointee.pixels!
+            for y in 0..<h { memcpy(memory + y * w * 4, pixels + y * pitch, w * 4) }
+            return .image(width: w, height: h, fullWidth: image.fullWidth, fullHeight: image.fullHeight,
+                          fromSharedCache: decoder.sharedThumbnailHits > hits, seconds: cpuSeconds() - start)
+        } catch {
+            return .problem(error, seconds: cpuSeconds() - start)
+        }
+    }
+
+    /// CPU seconds this process has used.
+    static func cpuSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// The process's address space now, bytes (the first field of /proc/self/statm, in pages).
+    private static func currentAddressSpace() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = text.split(separator: " ").first.flatMap({ Int($0) }) else { return 1 << 30 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    private static func fail(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("photozoom decode-helper: \(message)\n".utf8))
+        return 70
+    }
+
+    /// The next request's body from standard input; nil at its end or on a malformed length.
+    private static func readMessage() -> [UInt8]? {
+        guard let prefix = readExactly(4) else { return nil }
+        let length = DecoderHelperMessage.length(prefix)
+        guard length <= DecoderHelperMessage.maximumLength else { return nil }
+        return readExactly(length)
+    }
+
+    private static func readExactly(_ count: Int) -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let n = out.withUnsafeMutableBytes { read(0, $0.baseAddress! + done, count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            done += n
+        }
+        return out
+    }
+
+    private static func writeAll(_ bytes: [UInt8]) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(1, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            done += n
+        }
+        return true
+    }
+}

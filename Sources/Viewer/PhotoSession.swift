@@ -1,0 +1,217 @@
+import Geometry
+import Gestures
+import Motion
+
+/// A photo out of the grid: the transition (which photo, its pose, where it heads) and the one
+/// driver that moves it now.
+struct PhotoSession: Sendable {
+    var transition: PhotoTransition
+    var driver: PhotoDriver
+
+    /// What moves the photo out of the grid.
+    enum PhotoDriver: Sendable {
+        /// The pose spring (or, with reduced motion, the cross-fade) toward the transition's destination.
+        case flight(Flight)
+        /// The presented photo under a manipulation that has not yet shown its axis or pinch
+        /// direction (the latest manipulation).
+        case pending(Manipulation)
+        /// A gesture holds the photo to dismiss it.
+        case dismissing(DismissInteraction)
+        /// Horizontal paging.
+        case paging(Pager)
+        /// Zoom inside the photo.
+        case zooming(ZoomInteraction)
+    }
+
+    /// A flight's extras.
+    struct Flight: Sendable {
+        /// A manipulation still held that means nothing to the flight (Esc pre-empted it, or it
+        /// began where nothing takes it): its end is awaited.
+        var ignored: Manipulation?
+        /// The point clicked on the presented photo that started this closing: a second click (a
+        /// double-click) turns the closing into a zoom about it.
+        var closingClick: Point?
+
+        init(ignored: Manipulation? = nil, closingClick: Point? = nil) {
+            self.ignored = ignored
+            self.closingClick = closingClick
+        }
+    }
+
+    init(transition: PhotoTransition, driver: PhotoDriver = .flight(Flight())) {
+        self.transition = transition
+        self.driver = driver
+    }
+
+    var photo: Int { transition.photo }
+
+    // MARK: - Derived state
+
+    /// The phase as the state log names it.
+    var phase: Phase {
+        switch driver {
+        case .pending: .presented
+        case .dismissing: .interacting
+        case .paging: .paging
+        case .zooming: .zoomed
+        case .flight:
+            transition.destination == .closed ? .closing : transition.isAtRest ? .presented : .opening
+        }
+    }
+
+    /// The transition's progress: 0 in the grid, 1 fully presented.
+    func progress(feel: Feel) -> Double {
+        switch driver {
+        case let .dismissing(d): min(max(d.progress(feel: feel), 0), 1)
+        case .pending, .paging: 1
+        case .flight, .zooming: transition.flightProgress
+        }
+    }
+
+    /// True when nothing moves and no gesture holds the photo.
+    var isAtRest: Bool {
+        switch driver {
+        case let .flight(f): f.ignored == nil && transition.isAtRest && transition.destination == .open
+        case .pending, .dismissing: false
+        case let .paging(pager): pager.isAtRest
+        case let .zooming(zoom):
+            if case .spring = zoom.drive { !zoom.returningToFit && transition.pose.isAtRest } else { false }
+        }
+    }
+
+    /// The paging offset now, points (0 unless paging).
+    var pagingOffset: Double {
+        if case let .paging(pager) = driver { return pager.offset.value }
+        return 0
+    }
+
+    /// The manipulation holding the photo now, as the recognizer reported it (fingers, source);
+    /// nil when none does.
+    var heldManipulation: Manipulation? {
+        switch driver {
+        case let .flight(f): f.ignored
+        case let .pending(m): m
+        case let .dismissing(d): d.latest
+        case let .paging(pager): pager.hold?.latest
+        case let .zooming(zoom): zoom.held
+        }
+    }
+
+    /// True while a gesture moves the photo (not a pre-empted one the flight ignores).
+    var isHeldByGesture: Bool {
+        switch driver {
+        case .flight: false
+        case .pending, .dismissing: true
+        case let .paging(pager): pager.isHeld
+        case let .zooming(zoom): zoom.held != nil
+        }
+    }
+
+    /// The gesture holding the photo now, as the state log names it (nil: none, or one ignored).
+    var gestureName: GestureName? {
+        switch driver {
+        case let .dismissing(d): GestureName(d.gesture.kind)
+        case let .paging(pager): pager.isHeld ? .page : nil
+        case let .zooming(zoom): zoom.held.map { GestureName($0.kind) }
+        case let .pending(m): GestureName(m.kind)
+        case .flight: nil
+        }
+    }
+
+    /// The velocity of the pose now (see `Viewer.photoVelocity`).
+    func poseVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
+        switch driver {
+        case let .dismissing(d):
+            return d.poseVelocity(windowHeight: windowHeight, feel: feel)
+        case let .paging(pager):
+            var v = transition.pose.velocity
+            v.center.x += pager.hold.map { $0.latest.velocity.x } ?? pager.offset.velocity
+            return v
+        case let .zooming(zoom):
+            switch zoom.drive {
+            case let .coasting(x, y): return PhotoPose(center: Point(x.velocity, y.velocity), size: .zero, scale: 0, rotation: 0)
+            case let .gesture(hold): return PhotoPose(center: hold.gesture.velocity, size: .zero, scale: hold.gesture.scaleVelocity, rotation: 0)
+            case .spring: return transition.pose.velocity
+            }
+        case .flight, .pending:
+            return transition.pose.velocity
+        }
+    }
+
+    // MARK: - Changes
+
+    /// Takes the photo out of paging, zoom coasting or a gesture, folding their offsets and
+    /// velocities into the pose, so the next motion starts from exactly what is on screen. A
+    /// gesture that held the photo is ignored from now on (its end is awaited).
+    mutating func releaseDriverIntoPose() {
+        let held = heldManipulation
+        switch driver {
+        case let .paging(pager):
+            var v = transition.pose.value
+            v.center.x += pager.offset.value
+            var vel = transition.pose.velocity
+            vel.center.x += pager.offset.velocity
+            if transition.pose.isPaused { transition.pose.resume() }
+            transition.pose.jump(to: v, velocity: vel)
+        case let .zooming(zoom):
+            switch zoom.drive {
+            case let .coasting(x, y):
+                transition.pose.resume(velocity: PhotoPose(center: Point(x.velocity, y.velocity), size: .zero, scale: 0, rotation: 0))
+            case .gesture:
+                transition.pose.resume(velocity: PhotoPose.zero)
+            case .spring:
+                break
+            }
+        case .dismissing:
+            transition.pose.resume(velocity: PhotoPose.zero)
+        case .flight, .pending:
+            break
+        }
+        driver = .flight(Flight(ignored: held))
+    }
+
+    /// Turns one page (`step` ±1) to the neighbour, whose full frame is `full`: it becomes the
+    /// current photo and the pager's offset shifts by one slot (`Pager.turn`), so nothing on screen
+    /// moves.
+    mutating func turnPage(by step: Int, full: PhotoPose, slot: Double, feel: Feel) {
+        var pager: Pager
+        if case let .paging(p) = driver { pager = p } else { pager = Pager(feel: feel) }
+        transition.photo += step
+        transition.pose.retarget(to: full)
+        transition.pose.jump(to: full)
+        pager.turn(by: step, slot: slot, feel: feel)
+        driver = .paging(pager)
+    }
+
+    /// The feel changed: the springs in use are swapped, value and velocity kept.
+    mutating func retune(to feel: Feel) {
+        transition.pose.spring = transition.role.spring(in: feel)
+        transition.fade?.durationSeconds = feel.crossFadeSeconds
+        switch driver {
+        case var .paging(pager):
+            pager.offset.spring = feel.pagingSpring
+            driver = .paging(pager)
+        case var .zooming(zoom):
+            if case var .coasting(x, y) = zoom.drive {
+                x.apply(feel: feel, spring: feel.zoomSpring)
+                y.apply(feel: feel, spring: feel.zoomSpring)
+                zoom.drive = .coasting(x: x, y: y)
+            }
+            driver = .zooming(zoom)
+        default:
+            break
+        }
+    }
+}
+
+extension GestureName {
+    /// The state log's name for a manipulation kind.
+    init(_ kind: ManipulationKind) {
+        switch kind {
+        case .pan: self = .pan
+        case .pinch: self = .pinch
+        case .rotate: self = .rotate
+        case .pinchRotate: self = .pinchRotate
+        }
+    }
+}

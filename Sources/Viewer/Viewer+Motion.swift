@@ -1,0 +1,208 @@
+import Geometry
+import Motion
+
+// The jump detector's view of the viewer: every drawn quantity with the bound its motion sets on
+// how fast it can change (see `DrawnQuantity`, `JumpDetector`, docs/continuity.md).
+extension Viewer {
+    /// What the jump detector reads now: the backdrop and every photo quad's centre, drawn size,
+    /// rotation, crop and opacity, each with its speed limit, and whether input wrote them directly.
+    public var motionSample: MotionSample {
+        var quantities: [DrawnQuantity] = []
+        var quads: [Int: MotionSample.Presence] = [:]
+        let progressBound = progressSpeedBound
+        quantities.append(DrawnQuantity(kind: .backdrop, photo: nil, value: [backdrop],
+                                        speedLimit: backdropSlope * progressBound.limit, decayRate: progressBound.decay,
+                                        tolerance: backdropSlope * progressBound.tolerance + RestThreshold.opacity.displacement))
+        guard let tr = transition else {
+            return MotionSample(time: time, quantities: quantities, quads: quads, movedByInput: movedByInput)
+        }
+        let pose = poseBounds(tr.pose, photo: tr.photo)
+        let pager = pagerBounds
+        let alphaBound = tr.fade != nil ? progressBound : SpeedBound.still
+        for q in photoQuads() {
+            let isMoving = q.photo == tr.photo
+            let centre = isMoving ? pose.center.plus(pager).plus(coastBound) : pager
+            let window = Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height)
+            // The quad's bounding box (rotated) and how far it reaches into the window.
+            let c = abs(cosine(q.rotation)), s = abs(sine(q.rotation))
+            let half = Size((q.size.width * c + q.size.height * s) / 2, (q.size.width * s + q.size.height * c) / 2)
+            let depth = max(0, min(q.center.x + half.width, window.width - (q.center.x - half.width),
+                                   q.center.y + half.height, window.height - (q.center.y - half.height),
+                                   2 * half.width, 2 * half.height))
+            let cell = layout.cellRect(q.photo, scroll: scroller.offset)
+            // With reduced motion the cell stays drawn: the quad only fades.
+            let cellDistance = tr.fade == nil ? (q.center - cell.center).length
+                + (Point(q.size.width, q.size.height) - Point(cell.width, cell.height)).length : .infinity
+            quads[q.photo] = MotionSample.Presence(depth: depth, alpha: q.alpha, cellDistance: cellDistance)
+            let size = isMoving ? pose.size : .still
+            let rotation = isMoving ? pose.rotation : .still
+            let crop = isMoving ? pose.crop : .still
+            func add(_ kind: DrawnQuantity.Kind, _ value: [Double], _ b: SpeedBound) {
+                quantities.append(DrawnQuantity(kind: kind, photo: q.photo, value: value, speedLimit: b.limit,
+                                                decayRate: b.decay, tolerance: b.tolerance))
+            }
+            add(.center, [q.center.x, q.center.y], centre)
+            add(.size, [q.size.width, q.size.height], size)
+            add(.rotation, [q.rotation], rotation)
+            add(.crop, [q.crop.minX, q.crop.minY, q.crop.width, q.crop.height], crop)
+            add(.alpha, [q.alpha], alphaBound)
+        }
+        return MotionSample(time: time, quantities: quantities, quads: quads, movedByInput: movedByInput)
+    }
+
+    /// The fastest a quantity can change (unit/s), how fast that limit can fall (1/s), and the step
+    /// its motion may take at once (a snap at rest).
+    struct SpeedBound {
+        var limit: Double
+        var decay: Double
+        var tolerance: Double
+
+        static let still = SpeedBound(limit: 0, decay: 0, tolerance: 0)
+
+        /// The bound of a sum: limits and tolerances add, the faster decay holds.
+        func plus(_ other: SpeedBound) -> SpeedBound {
+            SpeedBound(limit: limit + other.limit, decay: max(decay, other.decay), tolerance: tolerance + other.tolerance)
+        }
+    }
+
+    /// The moving photo's drawn quantities under its pose spring.
+    struct PoseBounds {
+        var center: SpeedBound
+        var size: SpeedBound
+        var rotation: SpeedBound
+        var crop: SpeedBound
+        /// The rate of the weighted pose distance `PhotoTransition.distance` (pt/s).
+        var distance: SpeedBound
+    }
+
+    /// The energy speed `√(v² + ω₀²x²)` of a spring-driven vector: displacement and velocity components.
+    static func energySpeed(_ x: [Double], _ v: [Double], omega: Double) -> Double {
+        var sum = 0.0
+        for (d, u) in zip(x, v) { sum += u * u + omega * omega * d * d }
+        return sum.squareRoot()
+    }
+
+    /// The spring's ω₀ and ζ as the closed-form solution honours them.
+    static func springConstants(_ spring: Spring) -> (omega: Double, zeta: Double) {
+        let response = spring.responseSeconds.isFinite && spring.responseSeconds > 0
+            ? min(max(spring.responseSeconds, Spring.minimumResponseSeconds), Spring.maximumResponseSeconds) : Spring.minimumResponseSeconds
+        let zeta = spring.dampingRatio.isNaN ? 1 : min(max(spring.dampingRatio, 0), Spring.maximumDampingRatio)
+        return (2 * Double.pi / response, zeta)
+    }
+
+    /// Bounds for the pose spring's drawn quantities (zero while paused: then only input moves it).
+    func poseBounds(_ anim: SpringAnimation<PhotoPose>, photo: Int) -> PoseBounds {
+        let rest = PhotoPose.restTolerance
+        let value = anim.value
+        let snapCentre = (rest.center.x * rest.center.x + rest.center.y * rest.center.y).squareRoot()
+        let snapSize = (rest.size.width * rest.size.width + rest.size.height * rest.size.height).squareRoot() * abs(value.scale)
+            + value.size.width.magnitude * rest.scale + value.size.height.magnitude * rest.scale
+        guard !anim.isPaused else {
+            let still = SpeedBound.still
+            return PoseBounds(center: still, size: still, rotation: still, crop: still, distance: still)
+        }
+        let (w, z) = Viewer.springConstants(anim.spring)
+        let x = value - anim.target, v = anim.velocity
+        let eC = Viewer.energySpeed([x.center.x, x.center.y], [v.center.x, v.center.y], omega: w)
+        let eW = Viewer.energySpeed([x.size.width], [v.size.width], omega: w)
+        let eH = Viewer.energySpeed([x.size.height], [v.size.height], omega: w)
+        let eS = Viewer.energySpeed([x.scale], [v.scale], omega: w)
+        let eR = Viewer.energySpeed([x.rotation], [v.rotation], omega: w)
+        // Over the motion each component stays within its energy radius of the target: |x| ≤ e/ω₀.
+        let t = anim.target
+        let scaleMax = abs(t.scale) + eS / w
+        let widthMax = abs(t.size.width) + eW / w, heightMax = abs(t.size.height) + eH / w
+        // d(size·scale)/dt = ṡize·scale + size·ṡcale, component by component.
+        let drawnW = eW * scaleMax + widthMax * eS, drawnH = eH * scaleMax + heightMax * eS
+        let drawn = (drawnW * drawnW + drawnH * drawnH).squareRoot()
+        // The crop follows the quad's aspect a = w/h: ȧ ≤ (ẇ·h + w·ḣ)/h²; the centred crop's rect
+        // moves at √(1.25)·|ṙ| with r = a/A (or A/a, whose rate is A·ȧ/a²).
+        let heightMin = abs(t.size.height) - eH / w, widthMin = abs(t.size.width) - eW / w
+        let aspect = photos[photo].layoutSize.aspectRatio
+        var crop = SpeedBound(limit: .infinity, decay: 4 * z * w, tolerance: .infinity)
+        if heightMin > 1e-6, widthMin > 1e-6 {
+            let aspectMin = widthMin / heightMax
+            let factor = 1.25.squareRoot() * max(1 / aspect, aspect / (aspectMin * aspectMin)) / (heightMin * heightMin)
+            crop.limit = factor * (eW * heightMax + widthMax * eH)
+            // The snap at rest moves width and height by at most their rest tolerance.
+            crop.tolerance = factor * (rest.size.width * heightMax + widthMax * rest.size.height) + 1e-9
+        }
+        let distance = (eC * eC + drawn * drawn + 400 * 400 * eR * eR).squareRoot()
+        return PoseBounds(center: SpeedBound(limit: eC, decay: 2 * z * w, tolerance: snapCentre),
+                          size: SpeedBound(limit: drawn, decay: 4 * z * w, tolerance: snapSize),
+                          rotation: SpeedBound(limit: eR, decay: 2 * z * w, tolerance: rest.rotation),
+                          crop: crop,
+                          distance: SpeedBound(limit: distance, decay: 4 * z * w,
+                                               tolerance: (snapCentre * snapCentre + snapSize * snapSize + 400 * 400 * rest.rotation * rest.rotation).squareRoot()))
+    }
+
+    /// A zoomed photo coasting after a pan: its centre's axes' bounds.
+    var coastBound: SpeedBound {
+        guard case let .zooming(zoom)? = session?.driver, case let .coasting(x, y) = zoom.drive else { return .still }
+        return x.speedBound.plus(y.speedBound)
+    }
+
+    /// The paging offset's bound (zero unless the pager's spring runs).
+    var pagerBounds: SpeedBound {
+        guard case let .paging(pager)? = session?.driver, !pager.offset.isPaused else { return .still }
+        let (w, z) = Viewer.springConstants(pager.offset.spring)
+        let e = Viewer.energySpeed([pager.offset.value - pager.offset.target], [pager.offset.velocity], omega: w)
+        return SpeedBound(limit: e, decay: 2 * z * w, tolerance: pager.offset.restTolerance)
+    }
+
+    /// The bound on the progress (and, with reduced motion, the photo's opacity): the cross-fade's
+    /// rate; or, for a flight, the anchored progress's rate `k·ḋ` with `k = (1 − p₀)/d₀` toward the
+    /// frame (`p₀/d₀` toward the cell) and `ḋ` the pose distance's rate plus its target's (the cell
+    /// rides the grid's scroll); zero where the progress is held or fixed.
+    var progressSpeedBound: SpeedBound {
+        guard let session else { return .still }
+        let tr = session.transition
+        switch session.driver {
+        case .dismissing, .pending, .paging:
+            return .still
+        case let .zooming(zoom):
+            guard case .spring = zoom.drive else { return .still }
+        case .flight:
+            break
+        }
+        if let fade = tr.fade {
+            return SpeedBound(limit: fade.durationSeconds > 0 ? 1 / fade.durationSeconds : .infinity, decay: 0, tolerance: 0)
+        }
+        let a = tr.anchor
+        guard a.distance > 1e-9 else { return .still }
+        let k = (a.towardOpen ? 1 - a.progress : a.progress) / a.distance
+        var d = poseBounds(tr.pose, photo: tr.photo).distance
+        if tr.destination == .closed { d = d.plus(scroller.speedBound) }
+        return SpeedBound(limit: k * d.limit, decay: d.decay, tolerance: k * d.tolerance)
+    }
+
+    /// The largest slope of the backdrop curve (opacity per unit of progress), sampled finely with a
+    /// 5 % margin.
+    static func largestSlope(of curve: CubicBezier) -> Double {
+        var m = 0.0
+        for i in 0...1000 { m = max(m, abs(curve.slope(at: Double(i) / 1000))) }
+        return m.isFinite ? m * 1.05 : .infinity
+    }
+}
+
+extension GridScroller {
+    /// The scroll offset's bound: a spring's energy speed, a coast's speed (it only slows; at a
+    /// bound the spring takes over with that speed), nothing at rest or held.
+    var speedBound: Viewer.SpeedBound { axis.speedBound }
+}
+
+extension ScrollAxis {
+    var speedBound: Viewer.SpeedBound {
+        switch drive {
+        case .rest, .held:
+            return .still
+        case .coasting:
+            let (w, z) = Viewer.springConstants(spring)
+            return Viewer.SpeedBound(limit: abs(velocity), decay: 2 * z * w, tolerance: restTolerance)
+        case .spring:
+            let (w, z) = Viewer.springConstants(spring)
+            return Viewer.SpeedBound(limit: Viewer.energySpeed([value - target], [velocity], omega: w), decay: 2 * z * w,
+                                     tolerance: restTolerance)
+        }
+    }
+}

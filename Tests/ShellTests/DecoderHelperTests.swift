@@ -1,0 +1,116 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import Shell
+
+/// Decoding in helper processes: the same pixels as in process; a helper that crashes, runs out
+/// of memory or time is stopped, that file alone fails with a problem saying so, and the next file
+/// decodes in a new helper.
+@Suite("Decoder helper processes", .serialized)
+struct DecoderHelperTests {
+    func helper(timeLimitSeconds: Double = 20, addressSpaceBytes: Int = 1 << 30) throws -> DecoderHelper {
+        let settings = try #require(HelperBinary.settings(timeLimitSeconds: timeLimitSeconds, addressSpaceBytes: addressSpaceBytes),
+                                    "photozoom is not built beside the tests; run `swift build` first")
+        var options = DecoderHelperService.Options()
+        options.maxTextureSide = 4096
+        options.addressSpaceBytes = addressSpaceBytes
+        return DecoderHelper(settings: settings, options: options)
+    }
+
+    @Test("a helper's pictures are the in-process decoder's, pixel for pixel, for every bundled photo")
+    func samePixels() throws {
+        let h = try helper()
+        let local = PhotoDecoder(maxTextureSide: 4096)
+        let photos = HostileFiles.bundled("jpg") + HostileFiles.bundled("png")
+        try #require(!photos.isEmpty)
+        for url in photos {
+            for target in [DecodeTarget.thumbnail(shortSide: 96), .screen(width: 320, height: 200)] {
+                let remote = try h.decode(path: url.path, target: target).result.get()
+                let here = try local.decode(path: url.path, header: nil, target: target)
+                #expect(remote.width == here.width && remote.height == here.height && remote.fullWidth == here.fullWidth)
+                let rowBytes = here.width * 4
+                var same = true
+                for y in 0..<here.height where memcmp(remote.surface.pointee.pixels + y * Int(remote.surface.pointee.pitch),
+                                                      here.surface.pointee.pixels + y * Int(here.surface.pointee.pitch), rowBytes) != 0 {
+                    same = false
+                }
+                #expect(same, "\(url.lastPathComponent) \(target)")
+            }
+        }
+        #expect(h.starts == 1)
+    }
+
+    @Test("a file the helper cannot hold in its address space crashes only the helper; the next file decodes in a new one")
+    func crashIsContained() throws {
+        let dir = TestImages.folder()
+        // A 3 GB sparse file starting like a JPEG: reading it whole needs 3 GB, past a 256 MB limit.
+        let huge = dir.appendingPathComponent("sparse.jpg")
+        let frame: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 8, 0x00, 0x10, 0x00, 0x10, 3] + [UInt8](repeating: 0, count: 9)
+        FileManager.default.createFile(atPath: huge.path, contents: Data(frame))
+        truncate(huge.path, 3 << 30)
+        let good = try #require(HostileFiles.bundled("jpg").first)
+        let h = try helper(addressSpaceBytes: 256 << 20)
+        #expect((try? h.decode(path: good.path, target: .thumbnail(shortSide: 64)).result.get()) != nil)
+        let crashed = h.decode(path: huge.path, target: .thumbnail(shortSide: 64))
+        guard case let .failure(.decoderStopped(detail)) = crashed.result else {
+            Issue.record("expected the helper to be stopped, got \(crashed.result)")
+            return
+        }
+        #expect(detail.contains("crashed") && detail.contains("signal"), "\(detail)")
+        #expect((try? h.decode(path: good.path, target: .thumbnail(shortSide: 64)).result.get()) != nil)
+        #expect(h.starts == 2)
+    }
+
+    @Test("an image that takes longer than the time limit stops its helper with a problem that says so")
+    func timeLimit() throws {
+        let big = try #require(HostileFiles.bundled("jpg").max { HostileFiles.bytes($0).count < HostileFiles.bytes($1).count })
+        // A full-size decode of the largest bundled JPEG takes tens of milliseconds at least; 1 ms is far below.
+        let h = try helper(timeLimitSeconds: 0.001)
+        let attempt = h.decode(path: big.path, target: .screen(width: 4096, height: 4096))
+        guard case let .failure(.decoderStopped(detail)) = attempt.result else {
+            Issue.record("expected the time limit, got \(attempt.result)")
+            return
+        }
+        #expect(detail.contains("took longer than 0.001 s"), "\(detail)")
+    }
+
+    @Test("problems come back as the in-process decoder names them")
+    func problemsCrossIntact() throws {
+        let dir = TestImages.folder()
+        let h = try helper()
+        let empty = TestImages.write([], "empty.png", in: dir)
+        #expect(h.decode(path: empty.path, target: .thumbnail(shortSide: 64)).result.failure == .emptyFile)
+        let cut = TestImages.write(Array(HostileFiles.bytes(try #require(HostileFiles.bundled("png").first)).prefix(80)), "cut.png", in: dir)
+        #expect(h.decode(path: cut.path, target: .thumbnail(shortSide: 64)).result.failure == .truncated("the PNG ends before its last chunk (IEND)"))
+        let missing = dir.appendingPathComponent("no such photo.jpg")
+        #expect(h.decode(path: missing.path, target: .thumbnail(shortSide: 64)).result.failure == .unreadable("no such file"))
+        #expect(h.starts == 1)
+    }
+
+    @Test("the wire format carries every request and reply unchanged")
+    func wireRoundTrip() {
+        let requests = [DecoderHelperMessage.Request(path: "/a/b é\n\u{1}.jpg", target: .thumbnail(shortSide: 256)),
+                        .init(path: "", target: .screen(width: 2560, height: 1600))]
+        for r in requests {
+            let framed = DecoderHelperMessage.encode(r)
+            #expect(DecoderHelperMessage.length(Array(framed.prefix(4))) == framed.count - 4)
+            #expect(DecoderHelperMessage.request(Array(framed.dropFirst(4))) == r)
+        }
+        let replies: [DecoderHelperMessage.Reply] = [
+            .image(width: 3, height: 4, fullWidth: 4000, fullHeight: 3000, fromSharedCache: true, seconds: 0.25),
+            .problem(.tooManyPixels(width: 1 << 32 - 1, height: 7, limit: 100, beforeDecoding: true), seconds: 0),
+            .problem(.corrupt("JPEG: bad"), seconds: 1.5), .problem(.emptyFile, seconds: 0), .problem(.decoderStopped("x"), seconds: 0),
+        ]
+        for r in replies {
+            #expect(DecoderHelperMessage.reply(Array(DecoderHelperMessage.encode(r).dropFirst(4))) == r)
+        }
+    }
+}
+
+extension Result {
+    /// The error, or nil on success.
+    var failure: Failure? {
+        if case let .failure(e) = self { return e }
+        return nil
+    }
+}

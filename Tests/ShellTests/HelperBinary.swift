@@ -1,0 +1,26 @@
+import Foundation
+@testable import Shell
+
+/// The built `photozoom` program, which runs the decoder helpers (`photozoom decode-helper`):
+/// beside the test bundle (`.build/debug/photozoom`), else under the package's `.build`.
+enum HelperBinary {
+    static let path: String? = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var candidates: [URL] = []
+        if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent().appendingPathComponent("photozoom")) }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("photozoom"))
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("photozoom"))
+        candidates.append(root.appendingPathComponent(".build/debug/photozoom"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }?.path
+    }()
+
+    /// Helper settings running the built program, with these limits.
+    static func settings(timeLimitSeconds: Double = 20, addressSpaceBytes: Int = 1 << 30) -> DecoderHelperSettings? {
+        guard let path else { return nil }
+        var s = DecoderHelperSettings(executable: path)
+        s.timeLimitSeconds = timeLimitSeconds
+        s.addressSpaceBytes = addressSpaceBytes
+        return s
+    }
+}
