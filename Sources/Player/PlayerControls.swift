@@ -82,7 +82,7 @@ public final class PlayerControls {
     private func handleKey(_ key: String, modifiers: Modifiers) throws(TraceError) {
         let a = player.a
         if var panel = panel ?? Optional(a.viewer.feelLab.panel), panel.isVisible, key != "tab", key != "f1",
-           let action = panel.handleKey(key, modifiers: modifiers, feel: a.viewer.feel, baseline: a.viewer.savedFeel) {
+           let action = panel.handleKey(key, modifiers: modifiers, feel: a.viewer.feel, baseline: baseline) {
             self.panel = panel
             if case let .change(feel) = action { try player.edit(feel: feel) }
             return
@@ -127,6 +127,16 @@ public final class PlayerControls {
         try player.buildMore(events: Self.buildEventsPerTick)
     }
 
+    /// What the panel resets to and compares with: A's feel file values at the playhead, with the
+    /// parameters edited in the player at their values before the edits (the trace's header feel
+    /// under `play --feel`).
+    var baseline: Feel {
+        let saved = player.a.viewer.savedFeel
+        guard !player.edits.keys.isEmpty,
+              let unedited = try? FeelCoding.resolve([player.trace.header.feel, player.edits.base]) else { return saved }
+        return saved.replacing(player.edits.keys, from: unedited)
+    }
+
     // MARK: - Output
 
     /// Run `run`'s scene at the playhead, with its lab drawn (`text` measures the shell's font):
@@ -135,10 +145,17 @@ public final class PlayerControls {
     public func scene(of run: PlaybackRun, text: TextMetrics) -> Scene {
         let viewer = run.viewer
         var lab = viewer.feelLab
-        if let panel { lab.panel = panel }
-        if let showsDecisions { lab.showsDecisions = showsDecisions }
         var scene = viewer.scene()
-        scene.overlays += lab.overlays(feel: viewer.feel, windowSize: viewer.windowSize,
+        var size = viewer.windowSize
+        if panel != nil || showsDecisions != nil {
+            if let panel { lab.panel = panel }
+            if let showsDecisions { lab.showsDecisions = showsDecisions }
+            // The panel compares with the feel before the player's edits (those show as unsaved),
+            // and keeps clear of the timeline.
+            if run === player.a { lab.saved(baseline) }
+            size.height = max(1, size.height - TimelineBar.height)
+        }
+        scene.overlays += lab.overlays(feel: viewer.feel, windowSize: size,
                                        preview: lab.showsDecisions ? viewer.dismissPreview : nil, text: text)
         return scene
     }

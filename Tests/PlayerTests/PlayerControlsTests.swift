@@ -106,6 +106,10 @@ struct PlayerControlsTests {
         #expect(p.frame == 301)
         // The panel is drawn from the player's copy, over the replayed state.
         #expect(c.scene(of: p.a, text: Self.text).overlays.count > p.a.viewer.scene(text: Self.text).overlays.count)
+        // Backspace resets the parameter to its value before the edit: the unedited run again.
+        try c.handle(Self.key("backspace"))
+        #expect(p.a.viewer.feel == Feel.defaults)
+        #expect(StateLogFormat.line(p.a.viewer.snapshot) == (try Self.session.straightReplay().lines)[300])
         try c.handle(Self.key("escape"))
         #expect(c.panel?.isVisible == false)
         #expect(!c.wantsToQuit)
