@@ -28,7 +28,7 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libturbojpeg0-dev", "libx11-dev", "libxi-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libturbojpeg0-dev", "libx11-dev", "libxi-dev", "zlib1g-dev"])]
         ),
         .target(name: "Geometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Motion", dependencies: ["Geometry"]),

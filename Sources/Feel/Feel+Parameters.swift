@@ -19,6 +19,13 @@ extension Feel {
                       range: .closed(0, 10000), coarse: 25, fine: 5, "release speed back toward the start that returns"),
         FeelParameter("dismissPinchCloseScale", \.dismissPinchCloseScale, unit: "×", range: .above(0, upTo: 1),
                       coarse: 0.05, fine: 0.01, "a pinch released with projected scale below this closes"),
+        FeelParameter("dismissPinchDeliberateScale", \.dismissPinchDeliberateScale, unit: "×", range: .above(0, upTo: 1),
+                      coarse: 0.05, fine: 0.01, "a pinch must itself shrink below this before it can close"),
+        FeelParameter("dismissDirectionDegrees", \.dismissDirectionDegrees, unit: "°", range: .closed(0, 180),
+                      coarse: 5, fine: 1, "a drag within this angle of straight down dismisses (180: any way)"),
+        FeelParameter("dismissUpward", boolean: \.dismissUpward, "drags within the angle of straight up dismiss too"),
+        FeelParameter("dismissRotationRadians", \.dismissRotationRadians, unit: "rad", range: .above(0, upTo: 100),
+                      coarse: 0.05, fine: 0.01, "a rotation released with projected angle past this closes"),
 
         // MARK: Momentum
         FeelParameter("decelerationRatePerMillisecond", \.decelerationRatePerMillisecond, unit: "/ms", range: .open(0, 1),
@@ -30,7 +37,7 @@ extension Feel {
         FeelParameter("maximumFlingSpeedPointsPerSecond", \.maximumFlingSpeedPointsPerSecond, unit: "pt/s",
                       range: .above(0, upTo: 50000), coarse: 500, fine: 100, "release velocities are limited to this speed"),
         FeelParameter("maximumFlingScalePerSecond", \.maximumFlingScalePerSecond, unit: "/s",
-                      range: .above(0, upTo: 100), coarse: 1, fine: 0.5, "release scale velocities are limited to this"),
+                      range: .above(0, upTo: 10000), coarse: 10, fine: 1, "release scale velocities are limited to this"),
         FeelParameter("maximumFlingRadiansPerSecond", \.maximumFlingRadiansPerSecond, unit: "rad/s",
                       range: .above(0, upTo: 200), coarse: 1, fine: 0.5, "release angular velocities are limited to this"),
 
@@ -85,6 +92,8 @@ extension Feel {
         // MARK: Zoom in the photo
         FeelParameter("maximumZoomScale", \.maximumZoomScale, unit: "×", range: .closed(1, 20),
                       coarse: 0.25, fine: 0.05, "largest zoom inside a photo"),
+        FeelParameter("maximumUpscale", \.maximumUpscale, unit: "×", range: .closed(1, 100),
+                      coarse: 0.25, fine: 0.05, "a small photo opens at most this many times its size (or its cell's)"),
         FeelParameter("doubleClickZoomScale", \.doubleClickZoomScale, unit: "×", range: .closed(1, 20),
                       coarse: 0.25, fine: 0.05, "zoom a double click goes to (capped at the maximum)"),
         FeelParameter("keyboardZoomStep", \.keyboardZoomStep, unit: "×", range: .above(1, upTo: 4),

@@ -19,7 +19,9 @@ extension Feel {
         Preset(name: "ios", summary: "iOS Photos: open on UIKit's zoom spring (0.5 s, ζ 0.8), close without bounce, "
                + "cancel on SwiftUI's default spring (0.5 s, ζ 0.825)", feel: ios),
         Preset(name: "material", summary: "Material Motion: its default spring (tension 342, friction 30 → 0.34 s, "
-               + "ζ 0.81) everywhere, the standard easing (0.4, 0, 0.2, 1) for the backdrop", feel: material),
+               + "ζ 0.81) everywhere, the standard easing (0.4, 0, 0.2, 1) for the backdrop, a radial drag", feel: material),
+        Preset(name: "photoswipe", summary: "PhotoSwipe: a vertical drag either way closes, up as well as down",
+               feel: photoswipe),
         Preset(name: "snappy", summary: "short responses (0.28 s open), firm damping, fast-rate momentum "
                + "(UIScrollView .fast, 0.99/ms): quick, decisive, little travel", feel: snappy),
         Preset(name: "soft", summary: "long responses (0.6 s open) with visible bounce (ζ 0.72), a 200 pt drag "
@@ -59,6 +61,17 @@ extension Feel {
         f.zoomSpring = motion
         f.backdropCurve = CubicBezier(0.4, 0, 0.2, 1)
         f.dragRadiusPoints = 150
+        // Radial: a drag any way dismisses.
+        f.dismissDirectionDegrees = 180
+        return f
+    }
+
+    /// PhotoSwipe: its vertical drag closes the photo either way (up or down); everything else is
+    /// the default.
+    static var photoswipe: Feel {
+        var f = Feel()
+        f.dismissDirectionDegrees = 90
+        f.dismissUpward = true
         return f
     }
 

@@ -33,6 +33,17 @@ public struct Feel: Hashable, Sendable {
     public var cancelReversalSpeedPointsPerSecond = 100.0
     /// A pinch released with its projected scale below this closes (between 1 and the minimum scale).
     public var dismissPinchCloseScale = 0.75
+    /// A pinch closes only once it has shrunk the photo below this scale itself (a deliberate
+    /// pinch): the projection of a small pinch's momentum alone never closes.
+    public var dismissPinchDeliberateScale = 0.9
+    /// A drag dismisses when its direction lies within this many degrees of straight down (iOS
+    /// Photos 90: down and sideways-down; Material Motion's radial drag 180); see `DismissDirection`.
+    public var dismissDirectionDegrees = 90.0
+    /// Drags within `dismissDirectionDegrees` of straight up dismiss too (PhotoSwipe).
+    public var dismissUpward = false
+    /// A rotation released with its projected angle (angle plus the momentum projection of its
+    /// angular velocity) past this either way closes, radians (45°).
+    public var dismissRotationRadians = Double.pi / 4
 
     // MARK: Momentum
     /// Deceleration rate per millisecond for projecting release momentum (UIScrollView normal).
@@ -44,8 +55,9 @@ public struct Feel: Hashable, Sendable {
     /// Release velocities are limited to this speed before they are handed on, pt/s.
     public var maximumFlingSpeedPointsPerSecond = 6000.0
     /// Release scale velocities are limited to this before they are handed on, scale units per
-    /// second: keeps a wild estimate from a last jittery sample from flinging the photo away.
-    public var maximumFlingScalePerSecond = 8.0
+    /// second: a sanity bound far above any hand's speed (a fast pinch flick is about 30/s), so the
+    /// gesture's velocity is handed over as it is.
+    public var maximumFlingScalePerSecond = 200.0
     /// Release angular velocities are limited to this before they are handed on, rad/s.
     public var maximumFlingRadiansPerSecond = 25.0
 
@@ -96,6 +108,9 @@ public struct Feel: Hashable, Sendable {
 
     // MARK: Zoom in the photo
     public var maximumZoomScale = 4.0
+    /// A photo smaller than the window is shown at most this many times its own size (or at its
+    /// grid cell's size, whichever is larger), so a tiny image is not blown up into a blur.
+    public var maximumUpscale = 2.0
     public var doubleClickZoomScale = 2.5
     public var keyboardZoomStep = 1.25
     /// Arrow keys pan a zoomed photo by this fraction of the window.

@@ -137,8 +137,9 @@ public enum DecisionOverlay {
                                     + "  close < \(x2(p.pinchCloseScale))×", decides: isScale(p.reason)))
         }
         if rotating {
-            let degrees = p.rotation * 180 / Double.pi
-            lines.append(BoxLine(text: "rotate \(FeelNumber.fixed(degrees, places: 1))°  \(x2(p.rotationVelocity)) rad/s  (no release rule)"))
+            func degrees(_ radians: Double) -> String { FeelNumber.fixed(radians * 180 / Double.pi, places: 0) }
+            lines.append(BoxLine(text: "rotate \(degrees(p.rotation))°  \(degrees(p.rotationVelocity))°/s → \(degrees(p.projectedRotation))°"
+                                    + "  close > ±\(degrees(p.rotationCloseRadians))°", decides: isRotation(p.reason)))
         }
         lines.append(BoxLine(text: "pan    \(pt(p.offset.length)) pt  \(pt(p.velocity.length)) pt/s → \(pt(p.projectedOffset.length)) pt"
                                 + "  close > \(pt(p.dragRadiusPoints))", decides: isRadius(p.reason)))
@@ -154,9 +155,10 @@ public enum DecisionOverlay {
     static func isFlick(_ r: DecisionReason?) -> Bool { if case .flick? = r { true } else { false } }
     static func isScale(_ r: DecisionReason?) -> Bool { if case .projectedScaleBelow? = r { true } else { false } }
     static func isRadius(_ r: DecisionReason?) -> Bool {
-        switch r { case .projectedPastRadius?, .shortOfClosing?: true; default: false }
+        switch r { case .projectedPastRadius?, .shortOfClosing?, .awayFromDismissal?: true; default: false }
     }
     static func isMovingBack(_ r: DecisionReason?) -> Bool { if case .movingBack? = r { true } else { false } }
+    static func isRotation(_ r: DecisionReason?) -> Bool { if case .projectedRotationPast? = r { true } else { false } }
 
     /// The box that holds `lines`, points.
     static func boxSize(_ lines: [BoxLine], textSize: Double, text metrics: TextMetrics) -> Size {

@@ -6,9 +6,12 @@ public struct PointVelocityTracker: Sendable {
     private var x: VelocityTracker
     private var y: VelocityTracker
 
-    /// The default fit: 100 ms window, 20 samples, 40 ms stop gap (see `VelocityTracker`).
-    public init(windowSeconds: Double = 0.1, maxSamples: Int = 20, stopGapSeconds: Double = 0.04) {
-        x = VelocityTracker(windowSeconds: windowSeconds, maxSamples: maxSamples, stopGapSeconds: stopGapSeconds)
+    /// The default fit: 100 ms window, 20 slots, 40 ms stop gap, positions in whole points (see
+    /// `VelocityTracker`).
+    public init(windowSeconds: Double = 0.1, maxSamples: Int = 20, stopGapSeconds: Double = 0.04,
+                valueResolution: Double = 1) {
+        x = VelocityTracker(windowSeconds: windowSeconds, maxSamples: maxSamples, stopGapSeconds: stopGapSeconds,
+                            valueResolution: valueResolution)
         y = x
     }
 

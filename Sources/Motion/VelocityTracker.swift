@@ -1,11 +1,17 @@
 /// Estimates a sampled scalar's velocity at release, in its units per second: a position, a scale
 /// factor (for pinches) or an unwrapped angle (see `AngleVelocityTracker`).
 ///
-/// The estimate is the derivative of a degree-2 least-squares polynomial fitted to the recent
-/// samples (the Android and Flutter trackers' LSQ2 strategy):
-/// - the samples used are those at or before the release instant, at most `maxSamples`, no older
-///   than `windowSeconds` before the newest of them, and stopping at the first gap of
-///   `stopGapSeconds` or more between consecutive samples (older motion is a different stroke);
+/// The estimate is the derivative of a least-squares polynomial fitted to the recent samples:
+/// degree 2 (the Android and Flutter trackers' LSQ2 strategy) when the samples bend by more than
+/// their noise explains, else a line (see `QuadraticFit`), so that whole-millisecond timestamps do
+/// not swing the estimate of a straight stroke;
+/// - the samples used are those at or before the release instant, no older than `windowSeconds`
+///   before the newest of them, and stopping at the first gap of `stopGapSeconds` or more between
+///   consecutive samples (older motion is a different stroke);
+/// - they are pooled into at most `maxSamples` time slots of `windowSeconds / maxSamples` (5 ms),
+///   counted back from the newest, each slot fitted as the mean time and value of its samples
+///   weighted by their number: a 1000 Hz mouse's 100 samples in 100 ms are all used, as 20
+///   points, while input at 60 to 200 Hz has one sample per slot and is fitted sample by sample;
 /// - a release `stopGapSeconds` or more after the newest sample means the motion had stopped: 0;
 /// - the derivative is taken at the newest sample used. When the release comes later (a gap under
 ///   `stopGapSeconds` with no sample), it is not extrapolated to the release instant: a parabola's
@@ -19,7 +25,7 @@
 public struct VelocityTracker: Sendable {
     /// How far back samples count, in seconds (100 ms).
     public var windowSeconds: Double
-    /// How many of the newest samples count at most (20).
+    /// How many time slots (of `windowSeconds / maxSamples`) the fit uses at most (20).
     public var maxSamples: Int
     /// A pause this long, in seconds, means the motion stopped (40 ms).
     public var stopGapSeconds: Double
@@ -28,11 +34,20 @@ public struct VelocityTracker: Sendable {
     private var times: [Double] = []
     private var values: [Double] = []
 
-    /// The default fit: 100 ms window, 20 samples, 40 ms stop gap.
-    public init(windowSeconds: Double = 0.1, maxSamples: Int = 20, stopGapSeconds: Double = 0.04) {
+    /// The grain of the values, in their units: 1 for positions in whole window points, 0 (the
+    /// default) for values taken as exact. With the 1 ms grain of event times, it sets how much
+    /// bend the samples need before the degree-2 fit is used.
+    public var valueResolution: Double
+    /// The grain of sample times, seconds (1 ms: the window system's clock).
+    public static let timeResolution = 0.001
+
+    /// The default fit: 100 ms window, 20 slots, 40 ms stop gap.
+    public init(windowSeconds: Double = 0.1, maxSamples: Int = 20, stopGapSeconds: Double = 0.04,
+                valueResolution: Double = 0) {
         self.windowSeconds = windowSeconds
         self.maxSamples = maxSamples
         self.stopGapSeconds = stopGapSeconds
+        self.valueResolution = valueResolution
         times.reserveCapacity(storageLimit + 1)
         values.reserveCapacity(storageLimit + 1)
     }
@@ -49,8 +64,8 @@ public struct VelocityTracker: Sendable {
     /// The newest sample's time in seconds, if any.
     public var newestTime: Double? { times.last }
 
-    /// Samples kept: the fit uses at most `maxSamples` of them, ending at or before the release.
-    private var storageLimit: Int { max(maxSamples, 1) }
+    /// Samples kept: enough for a 2000 Hz device over a 100 ms window at 20 slots (16 per slot).
+    private var storageLimit: Int { max(maxSamples, 1) * 16 }
 
     /// Records `value` at `time` seconds (see the type's notes on bad and duplicate samples).
     public mutating func add(time: Double, value: Double) {
@@ -82,18 +97,37 @@ public struct VelocityTracker: Sendable {
         guard newest >= 0 else { return 0 }
         let newestTime = times[newest]
         if release - newestTime >= stopGapSeconds { return 0 }
-        // Walk back while inside the window, under the sample limit and without a stop gap.
-        // The window is widened by a nanosecond so that a sample exactly 100 ms old counts
-        // whatever the rounding of its timestamp.
+        // Walk back while inside the window, within `maxSamples` slots and without a stop gap,
+        // pooling the samples of each slot. The window is widened by a nanosecond so that a sample
+        // exactly 100 ms old counts whatever the rounding of its timestamp.
         let limit = max(maxSamples, 1)
-        var oldest = newest
-        while oldest > 0 && newest - oldest + 1 < limit {
-            let candidate = times[oldest - 1]
-            if newestTime - candidate > windowSeconds + 1e-9 { break }
-            if times[oldest] - candidate >= stopGapSeconds { break }
-            oldest -= 1
+        let slotWidth = windowSeconds / Double(limit)
+        var points: [QuadraticFit.Point] = []
+        var slot = -1
+        var index = newest
+        while index >= 0 {
+            let t = times[index]
+            if index < newest {
+                if newestTime - t > windowSeconds + 1e-9 { break }
+                if times[index + 1] - t >= stopGapSeconds { break }
+            }
+            let s = slotWidth > 0 ? Int(((newestTime - t) / slotWidth + 1e-9).rounded(.down)) : points.count
+            if s != slot {
+                guard points.count < limit else { break }
+                points.append(QuadraticFit.Point(time: 0, value: 0, weight: 0))
+                slot = s
+            }
+            points[points.count - 1].time += t
+            points[points.count - 1].value += values[index]
+            points[points.count - 1].weight += 1
+            index -= 1
         }
-        return QuadraticFit.slope(times: times[oldest...newest], values: values[oldest...newest],
-                                  at: newestTime, timeScale: max(windowSeconds, 1e-3))
+        points.reverse()
+        for i in points.indices {
+            points[i].time /= points[i].weight
+            points[i].value /= points[i].weight
+        }
+        return QuadraticFit.slope(points, at: newestTime, timeScale: max(windowSeconds, 1e-3),
+                                  noise: .init(timeResolution: Self.timeResolution, valueResolution: valueResolution))
     }
 }

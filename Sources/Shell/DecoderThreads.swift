@@ -7,10 +7,10 @@ import Glibc
 /// `PhotoDecoder` and hands the outcome back. They run at a lower scheduling priority (nice 10) than
 /// the frame loop, so on a machine with few cores a decode never delays a frame.
 enum DecoderThreads {
-    /// What a decoder thread needs to find a photo: its path and catalog header.
+    /// What a decoder thread needs to find a photo: its path. (The catalog's header is not passed:
+    /// the file may have been replaced since; parsing it again costs microseconds.)
     struct Source: Sendable {
         var path: String
-        var header: ImageHeader?
     }
 
     /// CPU seconds the calling thread has run: decode costs that other work on the machine does not inflate.
@@ -65,7 +65,7 @@ enum DecoderThreads {
                 let hits = decoder.sharedThumbnailHits
                 let result: Result<DecodedImage, ImageProblem>
                 do throws(ImageProblem) {
-                    result = .success(try decoder.decode(path: source.path, header: source.header, target: target))
+                    result = .success(try decoder.decode(path: source.path, header: nil, target: target))
                 } catch {
                     result = .failure(error)
                 }

@@ -52,12 +52,21 @@ public final class HeadlessRenderer {
         SDL_RenderFlush(renderer)
     }
 
-    /// Saves what was last drawn as a PNG.
+    /// Saves what was last drawn as a PNG (`PNGWriter`: fast, opaque RGB).
     public func savePNG(to path: String) throws {
         guard let surface else { throw ShellError("\(path): nothing drawn yet") }
-        guard IMG_SavePNG(surface, path) == 0 else {
-            throw ShellError("\(path): cannot write the frame: \(String(cString: SDL_GetError()))")
-        }
+        try PNGWriter.write(surface, to: path)
+    }
+
+    /// The size in pixels of what was last drawn (0×0 before the first frame).
+    public var pixelSize: (width: Int, height: Int) { (Int(pixelWidth), Int(pixelHeight)) }
+
+    /// Calls `body` with the last frame's pixels: `pixelSize.height` rows of `pitch` bytes, each
+    /// pixel B, G, R, A in memory (ARGB8888 on a little-endian machine).
+    public func withPixels<R>(_ body: (UnsafeRawBufferPointer, _ pitch: Int) throws -> R) throws -> R {
+        guard let surface, let pixels = surface.pointee.pixels else { throw ShellError("nothing drawn yet") }
+        let pitch = Int(surface.pointee.pitch)
+        return try body(UnsafeRawBufferPointer(start: pixels, count: pitch * Int(surface.pointee.h)), pitch)
     }
 
     private func setUp(width: Int32, height: Int32) throws {

@@ -42,8 +42,8 @@ enum ImageProblem: Error, Equatable, Sendable {
         }
     }
 
-    /// The warning line for `path`.
-    func warning(path: String) -> String { "warning: \(path): \(message); showing a placeholder" }
+    /// The warning line for `path` (its control characters escaped: one line, whatever the name).
+    func warning(path: String) -> String { "warning: \(PrintablePath.escaped(path)): \(message); showing a placeholder" }
 
     private static func megapixels(_ pixels: Double) -> String {
         let mp = pixels / 1_000_000

@@ -44,6 +44,8 @@ public final class PhotoPipeline: PhotoTextureSource {
         public var sharedThumbnails: FreedesktopThumbnailCache? = .standard
         /// How thumbnails are made (the plain way exists for benchmarks).
         public var thumbnailDecoding = ThumbnailDecoding.scaledDecode
+        /// Watch the photos' folders and read a photo replaced on disk again.
+        public var watchesFolders = true
         /// Where files are decoded: in helper processes in the app (`photozoom` sets the process
         /// default), in this process unless told otherwise.
         public var isolation = DecoderIsolation.processDefault
@@ -78,16 +80,27 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var lastScreen: [Int] = []
     /// Per photo: its size is in the viewer (from the catalog, or handed over since).
     private var sizeDelivered: [Bool]
+    /// Per photo: the upright size the viewer has or will be handed, once known.
+    private var knownSizes: [(width: Int, height: Int)?]
     /// Sizes learned and not yet handed over, in the order learned.
     private var pendingSizes: [(index: Int, size: Size)] = []
     private var sizePending: Set<Int> = []
     private var lastFirstVisible = 0
     private var scrollingUp = false
     private var stats = PipelineStatistics()
+    /// Notices photos replaced on disk; nil when the folders cannot be watched.
+    private let watcher: PhotoFolderWatcher?
+    private let indexOfPath: [String: Int]
+    /// Decodes started before their photo's file was replaced: their pixels are the old picture's.
+    private var staleDecodes: Set<PhotoTextureKey> = []
 
     /// A pipeline for `catalog`'s photos. Files the catalog found broken start broken (already warned).
     public init(catalog: PhotoCatalog, limits: Limits = Limits(), warn: @escaping (String) -> Void) {
-        sources = catalog.entries.map { DecoderThreads.Source(path: $0.url.path, header: $0.header) }
+        sources = catalog.entries.map { DecoderThreads.Source(path: $0.url.path) }
+        var index: [String: Int] = [:]
+        for (i, source) in sources.enumerated() { index[source.path] = i }
+        indexOfPath = index
+        watcher = limits.watchesFolders ? PhotoFolderWatcher(paths: sources.map(\.path)) : nil
         broken = Set(catalog.entries.indices.filter { catalog.entries[$0].isBroken })
         var limits = limits
         limits.pixelLimit = min(limits.pixelLimit, catalog.pixelLimit)
@@ -96,6 +109,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         thumbnails = ByteBudgetCache(budgetBytes: limits.thumbnailBytes)
         fulls = ByteBudgetCache(budgetBytes: limits.fullBytes)
         sizeDelivered = catalog.entries.map(\.hasSize)
+        knownSizes = catalog.entries.map { $0.header?.uprightSize }
         let unknown = catalog.entries.indices.filter { !catalog.entries[$0].isKnown }
         scanner = unknown.isEmpty ? nil
             : HeaderScanner(urls: catalog.entries.map(\.url), indices: unknown, pixelLimit: limits.pixelLimit)
@@ -125,6 +139,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         for (i, w) in wanted.enumerated() where rank[w.key] == nil { rank[w.key] = i }
 
         takeHeaders(screen: demand.largePhotos + demand.visibleCells)
+        takeReplacedFiles()
         takeFinishedDecodes(rank: rank)
         upload(rank: rank, renderer: renderer)
         submitJobs(wanted)
@@ -255,21 +270,66 @@ public final class PhotoPipeline: PhotoTextureSource {
         }
     }
 
+    /// Forgets everything decoded from files replaced on disk since the last frame, so they are read
+    /// again: a broken one is tried again (its new content may be fine), and a size change reaches
+    /// the viewer through `sizeChanged` when the new picture is decoded.
+    private func takeReplacedFiles() {
+        guard let watcher else { return }
+        let replaced = watcher.changedPaths().compactMap { indexOfPath[$0] }
+        guard !replaced.isEmpty else { return }
+        let running = queue.runningJobs()
+        for photo in replaced {
+            if let t = thumbnails.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
+            if let t = fulls.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
+            for kind in [TextureKind.thumbnail, .full] {
+                let key = PhotoTextureKey(photo: photo, kind: kind)
+                waiting[key] = nil
+                failedKeys.remove(key)
+                if running.contains(where: { $0.key == key }) { staleDecodes.insert(key) }
+            }
+            if broken.remove(photo) != nil, knownSizes[photo] == nil { sizeDelivered[photo] = false }
+            stats.filesReplaced += 1
+        }
+        lastSubmitted = []
+    }
+
     /// Queues a photo's size for the viewer unless it has it or it is queued.
     private func learnSize(_ photo: Int, width: Int, height: Int) {
+        knownSizes[photo] = (width, height)
         guard !sizeDelivered[photo], sizePending.insert(photo).inserted else { return }
         pendingSizes.append((photo, Size(Double(width), Double(height))))
+    }
+
+    /// A decode found `photo` at another size than the viewer has: the file was replaced since its
+    /// header was read. Its textures (the old picture) are dropped and the new size is handed over
+    /// before the new pixels are drawn, so the new picture is never stretched into the old shape.
+    private func sizeChanged(_ photo: Int, width: Int, height: Int) {
+        if let t = thumbnails.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
+        if let t = fulls.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
+        waiting[PhotoTextureKey(photo: photo, kind: .thumbnail)] = nil
+        waiting[PhotoTextureKey(photo: photo, kind: .full)] = nil
+        sizeDelivered[photo] = false
+        sizePending.remove(photo)
+        pendingSizes.removeAll { $0.index == photo }
+        learnSize(photo, width: width, height: height)
     }
 
     /// Moves finished decodes into the waiting list (if still wanted) or marks their photos broken.
     private func takeFinishedDecodes(rank: [PhotoTextureKey: Int]) {
         for outcome in queue.takeFinished() {
             let job = outcome.job
+            if staleDecodes.remove(job.key) != nil {
+                stats.decodesDiscarded += 1
+                continue
+            }
             switch outcome.result {
             case let .failure(problem):
                 stats.decodeFailures += 1
                 markBroken(job.photo, problem)
             case let .success(image):
+                if let known = knownSizes[job.photo], known != (image.fullWidth, image.fullHeight) {
+                    sizeChanged(job.photo, width: image.fullWidth, height: image.fullHeight)
+                }
                 learnSize(job.photo, width: image.fullWidth, height: image.fullHeight)
                 if outcome.fromSharedCache { stats.thumbnailsFromSharedCache += 1 }
                 if job.kind == .thumbnail { stats.thumbnailsDecoded += 1; stats.thumbnailDecodeSeconds += outcome.seconds }

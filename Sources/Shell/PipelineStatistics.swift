@@ -22,6 +22,8 @@ public struct PipelineStatistics: Sendable, Equatable {
     public var uploadedBytes = 0
     /// Textures dropped to stay within the budget.
     public var evictions = 0
+    /// Photo files replaced on disk while shown, and so read again.
+    public var filesReplaced = 0
     /// Held now: textures (thumbnails, full photos) and decoded pixels waiting for upload.
     public var thumbnailTextures = 0
     public var thumbnailTextureBytes = 0

@@ -20,6 +20,15 @@ public struct PlotLog: Sendable {
         /// The photo out of the grid and its displayed width (points), for the scale reference.
         public var photo: Int?
         public var width: Double?
+        /// True in the paging phase.
+        public var isPaging = false
+        /// Velocities over the frame that ends here (backward differences), nil where the frame
+        /// before shows no photo or another one: centre, pt/s; scale, per second; rotation, rad/s.
+        public var centerVelocity: Point?
+        public var scaleVelocity: Double?
+        public var angularVelocity: Double?
+        /// |centerVelocity|, pt/s.
+        public var centerSpeed: Double? { centerVelocity?.length }
     }
 
     /// The name shown in the legend (the file's name).
@@ -116,6 +125,7 @@ public struct PlotLog: Sendable {
         var presentedWidths: [Int: Double] = [:]
         for (i, row) in rows.enumerated() {
             var s = Sample(time: row.time, backdrop: row.backdrop)
+            s.isPaging = row.phase == .paging
             if let image = row.image {
                 s.center = image.center
                 s.rotation = image.rotation
@@ -156,6 +166,7 @@ public struct PlotLog: Sendable {
                     log.samples[i].scale = w / r
                 }
             }
+            log.computeVelocities()
             return log
         }
     }

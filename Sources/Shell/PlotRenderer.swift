@@ -3,10 +3,12 @@ import Foundation
 import Geometry
 import Viewer
 
-/// Draws state logs as curves against time into a PNG: five panels (centre x, centre y, scale,
-/// rotation, backdrop) sharing a time axis, a colour and legend entry per log, and each log's
-/// release (solid) and interruption (dashed) instants as vertical lines in a paler shade of its
-/// colour. Drawn with SDL's software renderer on an ARGB8888 surface; text with SDL2_ttf and DejaVu.
+/// Draws state logs as curves against time into a PNG: eight panels (centre x, centre y, scale,
+/// rotation, backdrop, then the velocity strips: centre speed, scale velocity, angular velocity)
+/// sharing a time axis, a colour and legend entry per log, and each log's release (solid) and
+/// interruption (dashed) instants as vertical lines in a paler shade of its colour; under them,
+/// optionally, a table of the gestures' figures. Drawn with SDL's software renderer on an ARGB8888
+/// surface; text with SDL2_ttf and DejaVu.
 public enum PlotRenderer {
     /// One panel: a quantity, its unit, and how to read it from a sample.
     public struct Panel: Sendable {
@@ -25,6 +27,9 @@ public enum PlotRenderer {
         Panel(title: "scale", unit: "width / presented width", fixedRange: nil, minimumSpan: 0.1) { $0.scale },
         Panel(title: "rotation", unit: "rad", fixedRange: nil, minimumSpan: 0.1) { $0.rotation },
         Panel(title: "backdrop", unit: "opacity 0–1", fixedRange: -0.04...1.04, minimumSpan: 1) { $0.backdrop },
+        Panel(title: "centre speed", unit: "pt/s", fixedRange: nil, minimumSpan: 50) { $0.centerSpeed },
+        Panel(title: "scale velocity", unit: "1/s", fixedRange: nil, minimumSpan: 0.2) { $0.scaleVelocity },
+        Panel(title: "angular velocity", unit: "rad/s", fixedRange: nil, minimumSpan: 0.2) { $0.angularVelocity },
     ]
 
     /// Colours of the logs, in order (Tableau 10); they repeat after ten logs.
@@ -41,24 +46,36 @@ public enum PlotRenderer {
         public var panels: [Rect]
         public var legendTop: Double
         public var textSize: Int
+        /// Where the figures table starts, pixels from the top.
+        public var tableTop: Double
     }
 
-    public static func layout(width: Int, height: Int) -> Layout {
-        let textSize = max(10, min(16, height / 64))
+    /// The height of one table line, pixels.
+    static func tableLineHeight(textSize: Int) -> Double { Double(textSize) * 1.35 }
+
+    public static func layout(width: Int, height: Int, tableRows: Int = 0) -> Layout {
+        let textSize = max(10, min(16, height / 80))
         let left = Double(textSize) * 6, right = 20.0
         let top = Double(textSize) * 5.8
-        let bottom = Double(textSize) * 3.6
+        let table = tableRows > 0 ? tableLineHeight(textSize: textSize) * Double(tableRows + 2) + Double(textSize) : 0
+        let bottom = Double(textSize) * 3.6 + table
         let gap = Double(textSize) * 2.2
         let n = Double(panels.count)
         let panelHeight = max(10, (Double(height) - top - bottom - gap * (n - 1)) / n)
         let rects = panels.indices.map { i in
             Rect(x: left, y: top + Double(i) * (panelHeight + gap), width: max(10, Double(width) - left - right), height: panelHeight)
         }
-        return Layout(panels: rects, legendTop: Double(textSize) * 2, textSize: textSize)
+        return Layout(panels: rects, legendTop: Double(textSize) * 2, textSize: textSize,
+                      tableTop: Double(height) - table + Double(textSize) * 0.5)
     }
 
-    /// Renders `logs` into a new ARGB8888 surface of `width`×`height` pixels (the caller frees it).
-    public static func render(_ logs: [PlotLog], width: Int, height: Int) throws(ShellError) -> UnsafeMutablePointer<SDL_Surface> {
+    /// The most table rows drawn under a plot; `--data` writes them all.
+    public static let tableRowLimit = 12
+
+    /// Renders `logs` into a new ARGB8888 surface of `width`×`height` pixels (the caller frees it),
+    /// over `time` (nil: all of it), with `figures` tabulated under the plot.
+    public static func render(_ logs: [PlotLog], width: Int, height: Int, time: ClosedRange<Double>? = nil,
+                              figures: [GestureFigures] = []) throws(ShellError) -> UnsafeMutablePointer<SDL_Surface> {
         guard width >= 200, height >= 200 else { throw ShellError.badInput("plot size \(width)×\(height) is too small (at least 200×200)") }
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
             throw ShellError("cannot make a \(width)×\(height) surface: \(String(cString: SDL_GetError()))")
@@ -69,15 +86,17 @@ public enum PlotRenderer {
         }
         defer { SDL_DestroyRenderer(renderer) }
         let text = TextRenderer()
-        Drawing(renderer: renderer, text: text, logs: logs, layout: layout(width: width, height: height),
-                width: Double(width), height: Double(height)).draw()
+        let rows = min(figures.count, tableRowLimit) + (figures.count > tableRowLimit ? 1 : 0)
+        Drawing(renderer: renderer, text: text, logs: logs, layout: layout(width: width, height: height, tableRows: rows),
+                width: Double(width), height: Double(height), time: time, figures: figures).draw()
         SDL_RenderPresent(renderer)
         return surface
     }
 
     /// Renders `logs` and writes the PNG to `path`.
-    public static func save(_ logs: [PlotLog], to path: String, width: Int, height: Int) throws(ShellError) {
-        let surface = try render(logs, width: width, height: height)
+    public static func save(_ logs: [PlotLog], to path: String, width: Int, height: Int, time: ClosedRange<Double>? = nil,
+                            figures: [GestureFigures] = []) throws(ShellError) {
+        let surface = try render(logs, width: width, height: height, time: time, figures: figures)
         defer { SDL_FreeSurface(surface) }
         guard IMG_SavePNG(surface, path) == 0 else {
             throw ShellError("\(path): cannot write the plot: \(String(cString: SDL_GetError()))")
@@ -115,6 +134,8 @@ public enum PlotRenderer {
         let layout: Layout
         let width: Double
         let height: Double
+        let time: ClosedRange<Double>?
+        let figures: [GestureFigures]
 
         var textSize: Int { layout.textSize }
 
@@ -122,13 +143,54 @@ public enum PlotRenderer {
             set(255, 255, 255)
             SDL_RenderClear(renderer)
             let times = logs.flatMap { $0.samples.map(\.time) }
-            var t0 = times.min() ?? 0, t1 = times.max() ?? 1
+            var t0 = time?.lowerBound ?? times.min() ?? 0, t1 = time?.upperBound ?? times.max() ?? 1
             if t1 - t0 < 1e-6 { t0 -= 0.5; t1 += 0.5 }
             let timeTicks = PlotRenderer.ticks(t0...t1, count: 8)
 
             drawTitleAndLegend()
             for (i, panel) in PlotRenderer.panels.enumerated() {
                 drawPanel(panel, in: layout.panels[i], time: t0...t1, timeTicks: timeTicks, isLast: i == PlotRenderer.panels.count - 1)
+            }
+            if !figures.isEmpty { drawTable() }
+        }
+
+        /// The figures, one row per gesture and log, in columns.
+        func drawTable() {
+            let size = textSize - 1
+            let lineHeight = PlotRenderer.tableLineHeight(textSize: textSize)
+            let rows = FiguresTable.rows(figures)
+            let shown = Array(rows.prefix(PlotRenderer.tableRowLimit))
+            // Column widths from the widest cell, header included.
+            let header = FiguresTable.header
+            var widths = header.map { Double(text.measure($0, pixelSize: size).width) }
+            for row in shown {
+                for (i, cell) in row.enumerated() { widths[i] = max(widths[i], Double(text.measure(cell, pixelSize: size).width)) }
+            }
+            let left = layout.panels[0].minX
+            var y = layout.tableTop
+            set(90, 90, 96)
+            line(left, y - 3, width - 20, y - 3)
+            func drawRow(_ cells: [String], color: (UInt8, UInt8, UInt8)) {
+                var x = left
+                for (i, cell) in cells.enumerated() {
+                    // Numbers right-aligned in their column, names left-aligned.
+                    let w = Double(text.measure(cell, pixelSize: size).width)
+                    let cx = i < 2 ? x : x + widths[i] - w
+                    label(cell, x: cx, y: y, size: size, color: color)
+                    x += widths[i] + Double(size) * 1.2
+                }
+                y += lineHeight
+            }
+            drawRow(header, color: (30, 30, 30))
+            for (row, f) in zip(shown, figures) {
+                let c = PlotRenderer.color(ofLog: logs.firstIndex { $0.name == f.log } ?? 0)
+                set(c.r, c.g, c.b)
+                var swatch = SDL_FRect(x: Float(left - 14), y: Float(y + Double(size) * 0.35), w: 9, h: 9)
+                SDL_RenderFillRectF(renderer, &swatch)
+                drawRow(row, color: (40, 40, 40))
+            }
+            if rows.count > shown.count {
+                label("… \(rows.count - shown.count) more (all of them: --data FILE)", x: left, y: y, size: size, color: (90, 90, 90))
             }
         }
 
@@ -157,10 +219,10 @@ public enum PlotRenderer {
         }
 
         func drawPanel(_ panel: Panel, in rect: Rect, time: ClosedRange<Double>, timeTicks: (values: [Double], step: Double), isLast: Bool) {
-            // Value range over every log.
+            // Value range over every log, in the time shown.
             var low = Double.infinity, high = -Double.infinity
             for log in logs {
-                for s in log.samples {
+                for s in log.samples where time.contains(s.time) {
                     if let v = panel.value(s), v.isFinite { low = min(low, v); high = max(high, v) }
                 }
             }

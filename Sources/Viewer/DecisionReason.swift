@@ -15,10 +15,19 @@ public enum DecisionReason: Hashable, Sendable {
     /// Closes: the offset plus the projection of the velocity, `projectedDistance` from the start,
     /// passes the drag `radius`.
     case projectedPastRadius(projectedDistance: Double, radius: Double)
-    /// Returns: the projected distance stays within the radius and the projected scale at or above
-    /// the threshold (`projectedScale` is nil when the gesture has not pinched: the scale rule
-    /// cannot close it).
-    case shortOfClosing(projectedDistance: Double, radius: Double, projectedScale: Double?, threshold: Double)
+    /// Closes: the rotation plus the projection of its angular velocity, `projectedRotation`
+    /// (radians), is past `threshold` (`dismissRotationRadians`) either way.
+    case projectedRotationPast(projectedRotation: Double, threshold: Double)
+    /// Returns: the projected offset, `projectedDistance` from the start, would pass the `radius`
+    /// but heads a way that does not dismiss (within `halfAngleDegrees` of down, or of up too when
+    /// `upward`), so it counts only `counted`.
+    case awayFromDismissal(projectedDistance: Double, counted: Double, radius: Double, halfAngleDegrees: Double, upward: Bool)
+    /// Returns: the projected distance (as it counts by direction) stays within the radius, the
+    /// projected scale at or above the threshold and the projected rotation within its threshold
+    /// (`projectedScale` is nil when the gesture has not pinched, `projectedRotation` when it has
+    /// not turned: those rules cannot close it).
+    case shortOfClosing(projectedDistance: Double, radius: Double, projectedScale: Double?, threshold: Double,
+                        projectedRotation: Double? = nil, rotationThreshold: Double = 0)
 
     // MARK: Paging
 
@@ -45,6 +54,7 @@ public enum DecisionReason: Hashable, Sendable {
     public var text: String {
         func n(_ v: Double) -> String { FeelNumber.fixed(v, places: 0) }
         func s(_ v: Double) -> String { FeelNumber.fixed(v, places: 2) }
+        func degrees(_ radians: Double) -> String { FeelNumber.fixed(radians * 180 / Double.pi, places: 0) }
         switch self {
         case let .movingBack(speed, limit):
             return "moving back toward start at \(n(speed)) pt/s > \(n(limit))"
@@ -52,9 +62,17 @@ public enum DecisionReason: Hashable, Sendable {
             return "projected scale \(s(scale)) < \(s(threshold))"
         case let .projectedPastRadius(distance, radius):
             return "projected \(n(distance)) pt > radius \(n(radius))"
-        case let .shortOfClosing(distance, radius, scale, threshold):
-            guard let scale else { return "projected \(n(distance)) pt ≤ radius \(n(radius))" }
-            return "scale \(s(scale)) ≥ \(s(threshold)), \(n(distance)) pt ≤ radius \(n(radius))"
+        case let .projectedRotationPast(rotation, threshold):
+            return "projected turn \(degrees(rotation))° past ±\(degrees(threshold))°"
+        case let .awayFromDismissal(distance, counted, _, halfAngle, upward):
+            let ways = upward ? "up or down" : "down"
+            return "projected \(n(distance)) pt the wrong way (counts \(n(counted)) pt; closes within \(n(halfAngle))° of \(ways))"
+        case let .shortOfClosing(distance, radius, scale, threshold, rotation, rotationThreshold):
+            var parts: [String] = []
+            if let scale { parts.append("scale \(s(scale)) ≥ \(s(threshold))") }
+            if let rotation { parts.append("turn \(degrees(rotation))° within ±\(degrees(rotationThreshold))°") }
+            let distanceText = parts.isEmpty ? "projected \(n(distance)) pt" : "\(n(distance)) pt"
+            return (parts + ["\(distanceText) ≤ radius \(n(radius))"]).joined(separator: ", ")
         case let .projectedPastPageDistance(offset, distance):
             return "projected \(n(offset)) pt past \(offset < 0 ? "-" : "")\(n(distance))"
         case let .flick(speed, limit):

@@ -13,9 +13,11 @@ import Motion
 ///     rotation = θ₀ + θ
 ///     f        = 1 − (1 − minimumScale)·clamp(Δy / (shrinkFraction·H), 0, 1)
 ///
-/// so the point under the pivot stays under it. Progress is the progress at the grab times
+/// so the point under the pivot stays under it (travel up, which cannot dismiss by default, is
+/// rubber-banded: `DismissDirection.shown`). Progress is the progress at the grab times
 /// `1 − a`, where the dismissal amount `a = 1 − (1 − drag)(1 − pinch)` combines the drag distance
-/// through the drag radius, `drag = min(1, |translation| / radius)`, and the pinch below 1,
+/// through the drag radius, `drag = min(1, counted / radius)` (the translation as it counts by
+/// direction, `DismissDirection`), and the pinch below 1,
 /// `pinch = clamp((1 − S) / (1 − minimumScale), 0, 1)`.
 struct DismissInteraction: Sendable {
     /// The pose when the gesture took hold.
@@ -31,6 +33,9 @@ struct DismissInteraction: Sendable {
     var gesture: Manipulation
     /// The latest manipulation as the recognizer reported it (measured from its own start).
     private(set) var latest: Manipulation
+    /// The farthest the pivot has been from the grab along the gesture's path, points: the way the
+    /// gesture was going, against which a release moving back is measured.
+    private(set) var farthest: Point
 
     init(grabPose: PhotoPose, grabProgress: Double, from: Phase, base: Manipulation?, first: Manipulation) {
         self.grabPose = grabPose
@@ -39,11 +44,13 @@ struct DismissInteraction: Sendable {
         self.base = base
         self.gesture = first.rebased(on: base)
         self.latest = first
+        self.farthest = gesture.translation.isFinite ? gesture.translation : .zero
     }
 
     mutating func update(_ m: Manipulation) {
         latest = m
         gesture = m.rebased(on: base)
+        if gesture.translation.length > farthest.length { farthest = gesture.translation }
     }
 
     // MARK: - Pose
@@ -54,17 +61,20 @@ struct DismissInteraction: Sendable {
         return max(0, 1 - (1 - feel.dismissMinimumScale) * min(max(dy / reach, 0), 1))
     }
 
-    /// The pose the gesture holds the photo at now.
+    /// The pose the gesture holds the photo at now (travel that cannot dismiss rubber-banded:
+    /// `DismissDirection.shown`).
     func pose(windowHeight: Double, feel: Feel) -> PhotoPose {
         let m = gesture
         let f = DismissInteraction.shrink(dy: m.translation.y, height: windowHeight, feel: feel)
         let arm = ((grabPose.center - m.startPivot) * (m.scale * f)).rotated(by: m.rotation)
-        return PhotoPose(center: m.pivot + arm, size: grabPose.size, scale: grabPose.scale * m.scale * f,
+        let shown = DismissDirection(feel: feel).shown(m.translation, windowHeight: windowHeight)
+        return PhotoPose(center: m.startPivot + shown + arm, size: grabPose.size, scale: grabPose.scale * m.scale * f,
                          rotation: grabPose.rotation + m.rotation)
     }
 
     /// The pose's velocity now by the chain rule (pt/s, scale/s, rad/s):
-    /// `ċ = V + θ̇·S·f·w⊥ + (Ṡ·f + S·ḟ)·w` with `w = R(θ)·(c₀ − P₀)`, `ṡ = s₀·(Ṡ·f + S·ḟ)`.
+    /// `ċ = V' + θ̇·S·f·w⊥ + (Ṡ·f + S·ḟ)·w` with `w = R(θ)·(c₀ − P₀)`, `ṡ = s₀·(Ṡ·f + S·ḟ)`, and
+    /// `V'` the pivot's velocity with its vertical part times the rubber band's slope where banded.
     func poseVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
         let m = gesture
         let reach = max(1, feel.dismissShrinkDistanceFraction * windowHeight)
@@ -74,13 +84,17 @@ struct DismissInteraction: Sendable {
         let w = (grabPose.center - m.startPivot).rotated(by: m.rotation)
         let perpendicular = Point(-w.y, w.x)
         let growth = m.scaleVelocity * f + m.scale * fDot
-        let center = m.velocity + perpendicular * (m.rotationVelocity * m.scale * f) + w * growth
+        let slope = DismissDirection(feel: feel).shownSlope(m.translation, windowHeight: windowHeight)
+        let pivotVelocity = slope == 1 ? m.velocity : Point(m.velocity.x, m.velocity.y * slope)
+        let center = pivotVelocity + perpendicular * (m.rotationVelocity * m.scale * f) + w * growth
         return PhotoPose(center: center, size: .zero, scale: grabPose.scale * growth, rotation: m.rotationVelocity)
     }
 
-    /// The dismissal amount `a` for a translation and a pinch scale (see the type's documentation).
-    static func amount(translation: Point, scale: Double, feel: Feel) -> Double {
-        let drag = feel.dragRadiusPoints > 0 ? min(1, translation.length / feel.dragRadiusPoints) : 1
+    /// The dismissal amount `a` for a translation and a pinch scale (see the type's documentation);
+    /// the drag counts by `DismissDirection.countedDistance`.
+    static func amount(translation: Point, scale: Double, direction: DismissDirection, feel: Feel) -> Double {
+        let counted = direction.countedDistance(translation)
+        let drag = feel.dragRadiusPoints > 0 ? min(1, counted / feel.dragRadiusPoints) : 1
         let pinchRange = max(0.05, 1 - feel.dismissMinimumScale)
         let pinch = min(max((1 - scale) / pinchRange, 0), 1)
         let a = 1 - (1 - drag) * (1 - pinch)
@@ -89,7 +103,9 @@ struct DismissInteraction: Sendable {
 
     /// The transition's progress now.
     func progress(feel: Feel) -> Double {
-        grabProgress * (1 - DismissInteraction.amount(translation: gesture.translation, scale: gesture.scale, feel: feel))
+        let direction = DismissDirection(feel: feel)
+        return grabProgress * (1 - DismissInteraction.amount(translation: gesture.translation, scale: gesture.scale,
+                                                              direction: direction, feel: feel))
     }
 
     // MARK: - Decision
@@ -101,10 +117,14 @@ struct DismissInteraction: Sendable {
         var reason: DecisionReason
         /// Offset plus the momentum projection of the velocity, pt (from the grab).
         var projectedOffset: Point
-        /// Pinch scale plus the projection of its velocity.
+        /// The projected offset's distance as it counts toward dismissal (`DismissDirection`), pt.
+        var countedDistance: Double
+        /// Pinch scale carried on by its momentum in log scale: `S·exp(project(Ṡ/S))`.
         var projectedScale: Double
-        /// The release's speed back toward the start, pt/s (0 within the click slop, negative
-        /// when moving away).
+        /// Rotation plus the projection of its angular velocity, radians.
+        var projectedRotation: Double
+        /// The release's speed back along the gesture's path toward the start, pt/s (0 until the
+        /// path has left the click slop, negative when moving on away).
         var backSpeed: Double
         /// True when the release moved back toward the start faster than the reversal speed.
         var reversed: Bool
@@ -112,26 +132,36 @@ struct DismissInteraction: Sendable {
         var projected: Double
     }
 
-    /// Close against return on projected momentum: close when the projected offset passes the drag
-    /// radius or the projected pinch scale falls below `dismissPinchCloseScale`, unless the release
-    /// moves back toward the start faster than `cancelReversalSpeedPointsPerSecond`; a cancelled
-    /// gesture returns. The one place the dismissal's release is decided: the release and the
-    /// decision overlay both ask it.
+    /// Close against return on projected momentum. Close when the projected offset, counted by
+    /// direction (`DismissDirection`: up returns by default), passes the drag radius; or a
+    /// deliberate pinch (below `dismissPinchDeliberateScale`) projects below
+    /// `dismissPinchCloseScale` in log scale; or the projected rotation passes
+    /// `dismissRotationRadians` either way. But a release moving back along the gesture's path
+    /// (toward its farthest point's opposite) faster than `cancelReversalSpeedPointsPerSecond`
+    /// returns, whatever the offset at that instant; a cancelled gesture returns. The one place the
+    /// dismissal's release is decided: the release and the decision overlay both ask it.
     func decision(feel: Feel, cancelled: Bool = false) -> Decision {
         let m = gesture
         let rate = feel.decelerationRatePerMillisecond
         let offset = m.translation
         let projectedOffset = offset + Point(Momentum.project(velocity: m.velocity.x, decelerationRate: rate),
                                              Momentum.project(velocity: m.velocity.y, decelerationRate: rate))
-        let projectedScale = m.scale + Momentum.project(velocity: m.scaleVelocity, decelerationRate: rate)
-        let distance = offset.length
-        // Only a deliberate drag has a direction to reverse (past the click slop).
-        let backSpeed = distance > feel.clickSlopPoints ? -m.velocity.dot(offset / distance) : 0
+        let logVelocity = m.scale > 0 ? m.scaleVelocity / m.scale : 0
+        let projectedScale = m.scale * exponential(Momentum.project(velocity: logVelocity, decelerationRate: rate))
+        let projectedRotation = m.rotation + Momentum.project(velocity: m.rotationVelocity, decelerationRate: rate)
+        // The way the gesture has been going: a deliberate path (past the click slop) has a
+        // direction to move back along.
+        let reach = farthest.length
+        let backSpeed = reach > feel.clickSlopPoints ? -m.velocity.dot(farthest / reach) : 0
         let reversed = backSpeed > feel.cancelReversalSpeedPointsPerSecond
+        let direction = DismissDirection(feel: feel)
         let projectedDistance = projectedOffset.length
-        let far = projectedDistance > feel.dragRadiusPoints
-        let pinched = projectedScale < feel.dismissPinchCloseScale
+        let counted = direction.countedDistance(projectedOffset)
+        let far = counted > feel.dragRadiusPoints
+        let pinched = m.scale < feel.dismissPinchDeliberateScale && projectedScale < feel.dismissPinchCloseScale
         let pinching = m.kind == .pinch || m.kind == .pinchRotate
+        let rotating = m.kind == .rotate || m.kind == .pinchRotate || m.rotation != 0
+        let turned = abs(projectedRotation) > feel.dismissRotationRadians
         let reason: DecisionReason
         if cancelled {
             reason = .cancelled
@@ -139,16 +169,25 @@ struct DismissInteraction: Sendable {
             reason = .movingBack(speed: backSpeed, limit: feel.cancelReversalSpeedPointsPerSecond)
         } else if pinched && (pinching || !far) {
             reason = .projectedScaleBelow(projectedScale: projectedScale, threshold: feel.dismissPinchCloseScale)
+        } else if turned && !far {
+            reason = .projectedRotationPast(projectedRotation: projectedRotation, threshold: feel.dismissRotationRadians)
         } else if far {
-            reason = .projectedPastRadius(projectedDistance: projectedDistance, radius: feel.dragRadiusPoints)
+            reason = .projectedPastRadius(projectedDistance: counted, radius: feel.dragRadiusPoints)
+        } else if projectedDistance > feel.dragRadiusPoints {
+            reason = .awayFromDismissal(projectedDistance: projectedDistance, counted: counted,
+                                        radius: feel.dragRadiusPoints, halfAngleDegrees: feel.dismissDirectionDegrees,
+                                        upward: feel.dismissUpward)
         } else {
-            reason = .shortOfClosing(projectedDistance: projectedDistance, radius: feel.dragRadiusPoints,
+            reason = .shortOfClosing(projectedDistance: counted, radius: feel.dragRadiusPoints,
                                      projectedScale: pinching || m.scale != 1 ? projectedScale : nil,
-                                     threshold: feel.dismissPinchCloseScale)
+                                     threshold: feel.dismissPinchCloseScale,
+                                     projectedRotation: rotating ? projectedRotation : nil,
+                                     rotationThreshold: feel.dismissRotationRadians)
         }
-        let projected = m.kind == .pinch ? projectedScale : projectedDistance
-        return Decision(closes: !cancelled && !reversed && (far || pinched), reason: reason,
-                        projectedOffset: projectedOffset, projectedScale: projectedScale, backSpeed: backSpeed,
-                        reversed: reversed, projected: projected)
+        let projected = m.kind == .pinch ? projectedScale : counted
+        return Decision(closes: !cancelled && !reversed && (far || pinched || turned), reason: reason,
+                        projectedOffset: projectedOffset, countedDistance: counted, projectedScale: projectedScale,
+                        projectedRotation: projectedRotation, backSpeed: backSpeed, reversed: reversed,
+                        projected: projected)
     }
 }

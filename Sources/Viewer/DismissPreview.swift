@@ -44,6 +44,9 @@ public struct DismissPreview: Hashable, Sendable {
     /// Rotation since the grab, radians (positive clockwise on screen), and its velocity, rad/s.
     public var rotation: Double
     public var rotationVelocity: Double
+    /// The rotation momentum would carry to, radians, and the angle past which that closes.
+    public var projectedRotation: Double
+    public var rotationCloseRadians: Double
     /// Dismissal: the speed back toward the start, pt/s (0 within the click slop), and the speed
     /// above which that returns the photo whatever the projection says.
     public var backSpeed: Double
@@ -60,7 +63,9 @@ public struct DismissPreview: Hashable, Sendable {
                 pinchCloseScale: Double = Feel.defaults.dismissPinchCloseScale, rotation: Double = 0, rotationVelocity: Double = 0,
                 backSpeed: Double = 0,
                 reversalSpeedPointsPerSecond: Double = Feel.defaults.cancelReversalSpeedPointsPerSecond,
-                pageDistancePoints: Double = 0, flickSpeedPointsPerSecond: Double = 0) {
+                pageDistancePoints: Double = 0, flickSpeedPointsPerSecond: Double = 0,
+                projectedRotation: Double? = nil,
+                rotationCloseRadians: Double = Feel.defaults.dismissRotationRadians) {
         self.start = start; self.current = current; self.velocity = velocity; self.projected = projected
         self.dragRadiusPoints = dragRadiusPoints; self.verdict = verdict; self.fingers = fingers; self.pivot = pivot
         self.gesture = gesture; self.reason = reason
@@ -70,6 +75,7 @@ public struct DismissPreview: Hashable, Sendable {
         self.pinchCloseScale = pinchCloseScale; self.rotation = rotation; self.rotationVelocity = rotationVelocity
         self.backSpeed = backSpeed; self.reversalSpeedPointsPerSecond = reversalSpeedPointsPerSecond
         self.pageDistancePoints = pageDistancePoints; self.flickSpeedPointsPerSecond = flickSpeedPointsPerSecond
+        self.projectedRotation = projectedRotation ?? rotation; self.rotationCloseRadians = rotationCloseRadians
     }
 
     /// True while paging (the verdict is next, previous or stay).

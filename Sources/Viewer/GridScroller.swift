@@ -28,8 +28,15 @@ struct GridScroller: Sendable {
 
     var isAtRest: Bool { axis.isAtRest }
     var isDragging: Bool { dragStartRaw != nil }
-    /// Coasting fast enough that a press should stop it rather than click a cell.
-    var isCoastingFast: Bool { axis.drive == .coasting && abs(axis.velocity) > coastingStopSpeed }
+    /// Flung: coasting fast, or springing back from past an end (the rubber band's bounce after a
+    /// fling); a press should stop it rather than click a cell.
+    var isFlung: Bool {
+        switch axis.drive {
+        case .coasting: abs(axis.velocity) > coastingStopSpeed
+        case .spring: axis.isOutOfBounds
+        case .rest, .held: false
+        }
+    }
 
     mutating func apply(feel: Feel) {
         axis.apply(feel: feel, spring: feel.scrollSpring)
@@ -60,7 +67,7 @@ struct GridScroller: Sendable {
     /// any target move by `delta`, so motion in flight continues.
     mutating func shift(by delta: Double) { axis.shift(by: delta) }
 
-    /// A press stops a coasting grid.
+    /// A press stops a flung grid (out of bounds it then springs back without the fling's velocity).
     mutating func stop() { axis.stop() }
 
     // MARK: - Drag

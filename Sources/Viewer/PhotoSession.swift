@@ -133,8 +133,64 @@ struct PhotoSession: Sendable {
             case let .gesture(hold): return PhotoPose(center: hold.gesture.velocity, size: .zero, scale: hold.gesture.scaleVelocity, rotation: 0)
             case .spring: return transition.pose.velocity
             }
+        case .flight where transition.pose.isPaused:
+            // Caught by a press: still (the velocity is kept for what follows).
+            return .zero
         case .flight, .pending:
             return transition.pose.velocity
+        }
+    }
+
+    /// Where the photo is drawn now: centre (paging offset included), displayed size, rotation.
+    var quad: (center: Point, size: Size, rotation: Double) {
+        let pose = transition.pose.value
+        return (pose.center + Point(pagingOffset, 0), pose.displayedSize, pose.rotation)
+    }
+
+    /// True when window point `p` lies on the photo as drawn (turned with it).
+    func covers(_ p: Point) -> Bool {
+        let q = quad
+        let local = (p - q.center).rotated(by: -q.rotation)
+        return abs(local.x) <= abs(q.size.width) / 2 && abs(local.y) <= abs(q.size.height) / 2
+    }
+
+    // MARK: - Catch
+
+    /// A press on the photo while it flies (opening, closing, returning, paging) stops it where it
+    /// is at once, its velocity kept: a click then reverses it from there, a drag takes hold of it,
+    /// and a press ending in neither lets it go on (`releaseCatch`). Reduced motion's fade is not
+    /// caught. Returns true when it caught something.
+    mutating func catchMotion() -> Bool {
+        switch driver {
+        case .flight:
+            guard transition.fade == nil, !transition.isAtRest else { return false }
+            transition.pose.pause()
+            return true
+        case var .paging(pager):
+            guard !pager.isHeld, !pager.isAtRest, !pager.offset.isPaused else { return false }
+            pager.offset.pause()
+            driver = .paging(pager)
+            return true
+        case .pending, .dismissing, .zooming:
+            return false
+        }
+    }
+
+    /// The press that caught the photo let go with neither a click nor a drag taking over: the
+    /// motion goes on with the velocity it had. Returns true when something was caught.
+    mutating func releaseCatch() -> Bool {
+        switch driver {
+        case .flight:
+            guard transition.pose.isPaused else { return false }
+            transition.pose.resume()
+            return true
+        case var .paging(pager):
+            guard !pager.isHeld, pager.offset.isPaused else { return false }
+            pager.offset.resume()
+            driver = .paging(pager)
+            return true
+        case .pending, .dismissing, .zooming:
+            return false
         }
     }
 

@@ -109,10 +109,14 @@ struct PhotoTransition: Sendable {
         }
     }
 
-    /// Wraps the pose's rotation into (−π, π] (the same picture) so a spring to 0 takes the short way.
-    mutating func upright() {
+    /// Turns the pose's rotation by whole turns (the same picture) so that a spring to 0 lands
+    /// upright the way its momentum goes: the whole turn nearest to where the angular velocity
+    /// would carry it (`Momentum.project` at the feel's deceleration rate). Without angular
+    /// velocity that is the short way, into (−π, π].
+    mutating func upright(feel: Feel) {
         var v = pose.value
-        let wrapped = wrapAngle(v.rotation)
+        let travel = Momentum.project(velocity: pose.velocity.rotation, decelerationRate: feel.decelerationRatePerMillisecond)
+        let wrapped = travel == 0 ? wrapAngle(v.rotation) : wrapAngle(v.rotation + travel) - travel
         if wrapped != v.rotation {
             v.rotation = wrapped
             pose.jump(to: v, velocity: pose.velocity)

@@ -45,7 +45,14 @@ extension Viewer {
             case .zoomed:
                 grabZoom(m)
             case .paging:
-                grabPager(m)
+                // The page settling (a key, a wheel swipe, a released drag): a horizontal drag
+                // takes hold of the page; anything else takes hold of the photo where it is, to
+                // dismiss it.
+                if m.kind == .pan, abs(m.translation.x) >= abs(m.translation.y) {
+                    grabPager(m)
+                } else {
+                    grabForDismissal(m, base: m, from: .paging)
+                }
             case .interacting, .grid:
                 s.driver = .flight(.init(ignored: m))
                 mode = .photo(s)
@@ -183,7 +190,7 @@ extension Viewer {
         v.rotation = min(max(v.rotation, -maxRotationSpeed), maxRotationSpeed)
         let reduced = tr.fade != nil
         tr.pose.resume(velocity: reduced && closes ? PhotoPose.zero : v)
-        tr.upright()
+        tr.upright(feel: feel)
         tr.fade?.set(p)
         s.transition = tr
         s.driver = .flight(.init())

@@ -109,7 +109,9 @@ extension Viewer {
                                   projectedOffset: decision.projectedOffset, scale: g.scale, scaleVelocity: g.scaleVelocity,
                                   projectedScale: decision.projectedScale, pinchCloseScale: feel.dismissPinchCloseScale,
                                   rotation: g.rotation, rotationVelocity: g.rotationVelocity, backSpeed: decision.backSpeed,
-                                  reversalSpeedPointsPerSecond: feel.cancelReversalSpeedPointsPerSecond)
+                                  reversalSpeedPointsPerSecond: feel.cancelReversalSpeedPointsPerSecond,
+                                  projectedRotation: decision.projectedRotation,
+                                  rotationCloseRadians: feel.dismissRotationRadians)
         case let .paging(pager):
             guard let g = pager.hold.map({ releasedNow($0.gesture) }),
                   let decision = pager.decision(releasing: g, frame: pagerFrame(session.photo), cancelled: false) else { return nil }

@@ -7,9 +7,16 @@ import Motion
 extension Viewer {
     // MARK: - Frames
 
-    /// Photo `index`'s aspect-fit size in the window.
+    /// Photo `index`'s aspect-fit size in the window, no larger than `maximumUpscale` times its
+    /// own size or its grid cell's side along its longer edge, whichever is larger (a photo whose
+    /// size is unknown fits the window).
     func fitSize(_ index: Int) -> Size {
-        photos[index].layoutSize.fitting(in: windowSize)
+        let photo = photos[index]
+        let fit = photo.layoutSize.fitting(in: windowSize)
+        let own = photo.pixelSize
+        guard !own.isEmpty, own.isFinite, fit.width > 0 else { return fit }
+        let limit = max(feel.maximumUpscale, layout.cellSide / max(own.width, own.height))
+        return fit.width / own.width > limit ? own * limit : fit
     }
 
     /// The presented pose: aspect fit, centred, unscaled, upright.

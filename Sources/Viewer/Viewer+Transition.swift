@@ -54,7 +54,7 @@ extension Viewer {
             tr.fade?.set(p)
             tr.head(to: tr.pose.value, destination: .closed, role: .close, feel: feel, progress: p)
         } else {
-            tr.upright()
+            tr.upright(feel: feel)
             tr.head(to: cellPose(tr.photo), destination: .closed, role: .close, feel: feel, progress: p)
         }
         s.transition = tr
@@ -71,7 +71,7 @@ extension Viewer {
     mutating func reopen() {
         guard case var .photo(s) = mode, s.phase == .closing, case let .flight(f) = s.driver else { return }
         let p = s.progress(feel: feel)
-        s.transition.upright()
+        s.transition.upright(feel: feel)
         s.transition.head(to: fullPose(s.photo), destination: .open, role: .open, feel: feel, progress: p)
         s.driver = .flight(.init(ignored: f.ignored))
         mode = .photo(s)
@@ -102,16 +102,23 @@ extension Viewer {
 
     // MARK: - Press and taps
 
-    /// A press: on a coasting grid it stops the scroll, and its click opens nothing.
-    mutating func pressed() {
-        guard case var .grid(grid) = mode else { return }
-        let stops = scroller.isCoastingFast
-        if stops { scroller.stop() }
-        switch grid.gesture {
-        case .none, .stoppedCoasting: grid.gesture = stops ? .stoppedCoasting : .none
-        case .scrolling, .ignored: break
+    /// A press: on a flung grid (coasting, or bouncing back from past an end) it stops the scroll,
+    /// and its click opens nothing; on the photo while it flies it catches it
+    /// (`PhotoSession.catchMotion`).
+    mutating func pressed(at p: Point, button: PointerButton?) {
+        switch mode {
+        case var .grid(grid):
+            let stops = scroller.isFlung
+            if stops { scroller.stop() }
+            switch grid.gesture {
+            case .none, .stoppedCoasting: grid.gesture = stops ? .stoppedCoasting : .none
+            case .scrolling, .ignored: break
+            }
+            mode = .grid(grid)
+        case var .photo(s):
+            guard button == .left, s.covers(p) else { return }
+            if s.catchMotion() { mode = .photo(s) }
         }
-        mode = .grid(grid)
     }
 
     mutating func handleTap(at location: Point, count: Int, button: PointerButton, time t: Double) {
@@ -148,6 +155,14 @@ extension Viewer {
             // the click lives only while the closing that tap started is under way.
             if isDouble, case let .flight(f) = s.driver, let first = f.closingClick {
                 zoomAfterDoubleClick(at: first)
+            } else if !s.covers(location), backdrop < 0.5,
+                      let i = layout.cellIndex(at: location, scroll: scroller.offset), i != s.photo {
+                // A click aimed at another cell, visible through the clearing backdrop, while this
+                // photo lands: it lands at once and the clicked photo opens.
+                mode = .grid(GridMode(lastPhoto: s.photo))
+                focus.index = s.photo
+                focus.isVisible = false
+                open(i, trigger: .click)
             } else {
                 reopen()
             }

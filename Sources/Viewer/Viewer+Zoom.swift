@@ -238,7 +238,7 @@ extension Viewer {
     mutating func zoomAfterDoubleClick(at location: Point) {
         guard case var .photo(s) = mode else { return }
         let p = s.progress(feel: feel)
-        s.transition.upright()
+        s.transition.upright(feel: feel)
         let fit = fitSize(s.photo)
         let target = ZoomInteraction.zoomed(fullPose(s.photo), to: min(feel.doubleClickZoomScale, max(1, feel.maximumZoomScale)),
                                             about: location, fit: fit, window: windowSize)

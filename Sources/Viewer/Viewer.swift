@@ -154,12 +154,21 @@ public struct Viewer: Sendable {
                 // The frame it flies to (with reduced motion: the frame it shows in) changes now.
                 refreshFlightTarget()
             }
-        case .pointer(.down, _, _, _), .touch(.down, _, _):
-            pressed()
+        case let .pointer(.down, position, button, _):
+            pressed(at: position, button: button)
+        case let .touch(.down, _, position):
+            pressed(at: position, button: .left)
         default:
             break
         }
         feedRecognizer(event)
+        switch event.kind {
+        case .pointer(.up, _, _, _), .touch(.up, _, _), .touch(.cancel, _, _):
+            // A press that caught the photo ended with neither a click nor a drag taking over.
+            if case var .photo(s) = mode, s.releaseCatch() { mode = .photo(s) }
+        default:
+            break
+        }
     }
 
     /// Marks whether `event` wrote the drawn quantities directly (for the jump detector): a gesture

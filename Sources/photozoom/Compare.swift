@@ -26,6 +26,14 @@ struct Compare: ParsableCommand {
     var out: String
     @Option(help: "Image size in pixels, WxH.")
     var size: WindowSizeArgument = WindowSizeArgument(argument: "1280x960")!
+    @Option(help: "Plot only the Nth release or interruption (from 1, in the first run), with a margin before and after.")
+    var gesture: Int?
+    @Option(help: "Plot from this time, seconds.")
+    var from: Double?
+    @Option(help: "Plot up to this time, seconds.")
+    var to: Double?
+    @Option(help: "Write the plotted gestures' figures to this file: .csv or .json.")
+    var data: String?
 
     func validate() throws {
         if feels.count < 2 { throw ValidationError("--feel: give two or more (a file or a preset name each)") }
@@ -74,10 +82,15 @@ struct Compare: ParsableCommand {
             let session = try TraceReplay.session(for: reader, feelOverride: override, states: states, summarize: true)
             try TraceReplay.run(reader, through: session)
             let label = "\(i < letters.count ? String(letters[i]) : String(i + 1)): \(name)"
-            let log = try PlotLog.parse(states.text, name: label, file: "\(trace) under \(argument)")
+            // Centre x across page turns: the slot pitch is the window width plus this run's paging gap.
+            let pitch = reader.header.windowSize.width + session.viewer.feel.pagingGapPoints
+            let log = try PlotLog.parse(states.text, name: label, file: "\(trace) under \(argument)").continuingAcrossPages(pitch: pitch)
             runs.append(Run(label: label, log: log, summary: session.summary ?? SessionSummary(photos: reader.header.photos)))
         }
-        try PlotRenderer.save(PlotLog.sharingScale(runs.map(\.log)), to: out, width: Int(size.size.width), height: Int(size.size.height))
+        let logs = PlotLog.sharingScale(runs.map(\.log))
+        let span = try PlotSpan.choose(logs, gesture: gesture, from: from, to: to)
+        try PlotRenderer.save(logs, to: out, width: Int(size.size.width), height: Int(size.size.height), time: span.time, figures: span.figures)
+        if let data { try FiguresTable.write(span.figures, to: data) }
         print(Self.table(runs, trace: trace, width: TerminalWidth.columns()), terminator: "")
     }
 

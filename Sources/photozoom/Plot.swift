@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Shell
+import Viewer
 
 /// `photozoom plot LOG... --out FILE.png`: state logs as curves against time.
 struct Plot: ParsableCommand {
@@ -10,7 +11,14 @@ struct Plot: ParsableCommand {
             Each log is a state log written by `run --states` or `replay --states`. Vertical lines mark \
             each log's releases (solid: a gesture let go of the photo) and interruptions (dashed: a \
             flight reversed or caught mid-way). Scale is the photo's displayed width over its width \
-            when first fully presented.
+            when first fully presented. Under the positions, velocity strips (centre speed, scale velocity, \
+            angular velocity, from frame to frame) show a hand-off hitch as a break in the curve at the \
+            release line. While paging, centre x follows the strip of photos across page turns (the next \
+            photo's slot is a window width plus the gap away), so a turn is no jump. \
+            --gesture N draws the Nth release or interruption with 0.5 s before and 1.5 s after; \
+            --from/--to any stretch. The figures of the gestures drawn (velocity before and after the \
+            release per component, the centre's hand-off jump, overshoot, settle time) are tabulated under \
+            the plot and written with --data FILE.csv|FILE.json.
             """
     )
 
@@ -20,6 +28,16 @@ struct Plot: ParsableCommand {
     var out: String
     @Option(help: "Image size in pixels, WxH.")
     var size: WindowSizeArgument = WindowSizeArgument(argument: "1280x960")!
+    @Option(help: "Draw only the Nth release or interruption (from 1), with a margin before and after.")
+    var gesture: Int?
+    @Option(help: "Draw from this time, seconds.")
+    var from: Double?
+    @Option(help: "Draw up to this time, seconds.")
+    var to: Double?
+    @Option(help: "Write the gestures' figures to this file: .csv or .json.")
+    var data: String?
+    @Option(help: "The gap between photos while paging, points, for centre x across page turns (default: the default feel's).")
+    var pageGap: Double = Feel.defaults.pagingGapPoints
 
     func validate() throws {
         if logs.isEmpty { throw ValidationError("give at least one state log") }
@@ -27,8 +45,15 @@ struct Plot: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let plotted = try logs.map { path throws(ShellError) in try PlotLog.read(path: path, warn: printError) }
-            try PlotRenderer.save(PlotLog.sharingScale(plotted), to: out, width: Int(size.size.width), height: Int(size.size.height))
+            let read = try logs.map { path throws(ShellError) in try PlotLog.read(path: path, warn: printError) }
+            // The window width is read from each log (a presented photo rests centred).
+            let plotted = PlotLog.sharingScale(read).map { log in
+                log.inferredWindowWidth.map { log.continuingAcrossPages(pitch: $0 + pageGap) } ?? log
+            }
+            let span = try PlotSpan.choose(plotted, gesture: gesture, from: from, to: to)
+            try PlotRenderer.save(plotted, to: out, width: Int(size.size.width), height: Int(size.size.height),
+                                  time: span.time, figures: span.figures)
+            if let data { try FiguresTable.write(span.figures, to: data) }
         }
     }
 }

@@ -35,13 +35,34 @@ struct Replay: ParsableCommand {
     var every: Int?
     @Flag(help: "Print an account of what happened: opens, releases, interruptions, with their figures.")
     var summary = false
-    @Option(help: "With --frames, the folder of photos to draw (default: the bundled Resources/Photos).")
+    @Option(help: "With --frames or --video, the folder of photos to draw (default: the bundled Resources/Photos).")
     var photos: String?
+    @Option(help: "Encode the replay as a video: OUT.mp4 (H.264) or OUT.gif, through ffmpeg.")
+    var video: String?
+    @Option(help: "With --video, start at this trace time, seconds (default: the start).")
+    var from: Double?
+    @Option(help: "With --video, end at this trace time, seconds (default: the last frame).")
+    var to: Double?
+    @Option(help: "With --video, frames per second (default 30).")
+    var fps: Double?
+    @Option(help: "With --video, the video's size in pixels, WxH (default: the trace's window).")
+    var size: WindowSizeArgument?
 
     func run() throws {
         try reportingErrors {
             if let every, every < 1 { throw ShellError.badInput("--every: expected a whole number ≥ 1, found \(every)") }
             if every != nil, frames == nil { throw ShellError.badInput("--every: only with --frames DIR (it picks which frames to draw)") }
+            if video == nil {
+                for (name, given) in [("--from", from != nil), ("--to", to != nil), ("--fps", fps != nil), ("--size", size != nil)] where given {
+                    throw ShellError.badInput("\(name): only with --video OUT.mp4|OUT.gif")
+                }
+            }
+            if let fps, !(fps >= 1 && fps <= 120) { throw ShellError.badInput("--fps: expected 1 to 120 frames per second, found \(fps)") }
+            if let from, !(from >= 0 && from.isFinite) { throw ShellError.badInput("--from: expected seconds ≥ 0, found \(from)") }
+            if let to, !(to.isFinite && to > (from ?? 0)) {
+                throw ShellError.badInput("--to: expected a time after --from (\(from ?? 0) s), found \(to)")
+            }
+            if let video { _ = try VideoEncoder.container(for: video) }
             do {
                 try replay()
             } catch let error as TraceError {
@@ -58,53 +79,39 @@ struct Replay: ParsableCommand {
         let reader = try TraceReader(path: trace, warn: printError)
         let statesSink = try states.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: false) }
         let session = try TraceReplay.session(for: reader, feelOverride: override, states: statesSink, summarize: summary)
-        let drawing = try frames.map { try FrameWriter(folder: $0, every: every ?? 1, header: reader.header, photosPath: photos) }
+        let renderer = frames != nil || video != nil ? try ReplayFrames.renderer(header: reader.header, photosPath: photos) : nil
+        // The trace's length, read ahead for the progress bar and the video's end (not for standard input).
+        let extent = trace == "-" || renderer == nil ? nil : try? TraceExtent(path: trace)
+        let drawing = try frames.map { try FrameWriter(folder: $0, every: every ?? 1, renderer: renderer!) }
+        let recording = try video.map { path in
+            try ReplayVideo(path: path, renderer: renderer!, from: from ?? 0, to: to ?? extent?.lastFrameTime,
+                            fps: fps ?? 30, outputSize: size.map { (Int($0.size.width), Int($0.size.height)) })
+        }
+        var total: Int?
+        if let recording { total = recording.frameTotal }
+        if let extent, recording == nil { total = (extent.frameCount + (every ?? 1) - 1) / (every ?? 1) }
+        let progress = renderer == nil ? nil : ProgressBar(label: video != nil ? "video" : "frames", total: total)
 
         let count = try TraceReplay.run(reader, through: session) { session in
-            try drawing?.frame(session)
+            var drawn = false
+            let draw = {
+                if !drawn, let renderer { try renderer.draw(session.viewer.scene(text: renderer.textMetrics)); drawn = true }
+            }
+            let pictures = try drawing?.frame(session, draw: draw) ?? 0
+            let videoFrames = try recording?.frame(at: session.viewer.snapshot.time, draw: draw) ?? 0
+            // The bar counts video frames when there is a video, else pictures.
+            progress?.advance(by: recording != nil ? videoFrames : pictures)
         }
+        if let recording { progress?.advance(by: try recording.finish()) }
+        progress?.finish()
         try statesSink?.close()
 
         if let text = session.summary?.text {
             FileHandle.standardOutput.write(Data(text.utf8))
         }
-        if states == nil, frames == nil, !summary {
+        if states == nil, frames == nil, video == nil, !summary {
             printError("photozoom: replayed \(count) frames over \(JSONText.number(reader.lastTime)) s; "
-                       + "nothing written (add --states LOG, --frames DIR or --summary)")
+                       + "nothing written (add --states LOG, --frames DIR, --video OUT or --summary)")
         }
-    }
-}
-
-/// Draws the replayed frames as PNGs: `DIR/frame-000012.png`, numbered as the state log's `frame`.
-private final class FrameWriter {
-    let folder: URL
-    let every: Int
-    let renderer: HeadlessRenderer
-
-    init(folder path: String, every: Int, header: TraceHeader, photosPath: String?) throws {
-        folder = URL(fileURLWithPath: path, isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw ShellError.badInput("\(path): cannot make the frames folder (\(error.localizedDescription))")
-        }
-        self.every = every
-        let photoFolder = try PhotoFolder(path: photosPath ?? bundledPhotosPath())
-        let photos = header.photos
-        let probe = TraceTextureSource(photos: photos, folder: photoFolder, warn: printError)
-        if probe.missingCount > 0 {
-            printError("warning: \(probe.missingCount) of the trace's \(photos.count) photos are not in \(photoFolder.directory.path); "
-                       + "they are drawn as placeholders")
-        }
-        renderer = try HeadlessRenderer(pointScale: header.scale) {
-            TraceTextureSource(photos: photos, folder: photoFolder, warn: printError)
-        }
-    }
-
-    func frame(_ session: Session) throws {
-        let number = session.viewer.snapshot.frame
-        guard (session.frameCount - 1) % every == 0 else { return }
-        try renderer.draw(session.viewer.scene(text: renderer.textMetrics))
-        try renderer.savePNG(to: folder.appendingPathComponent(FrameFileName.of(frame: number)).path)
     }
 }

@@ -142,7 +142,7 @@ struct FeelFileTests {
 
     @Test("presets are found by name, case-insensitively, and differ from each other")
     func presets() throws {
-        #expect(Feel.presets.map(\.name) == ["default", "ios", "material", "snappy", "soft"])
+        #expect(Feel.presets.map(\.name) == ["default", "ios", "material", "photoswipe", "snappy", "soft"])
         #expect(Feel.preset(named: "default") == .defaults)
         #expect(Feel.preset(named: "iOS") == Feel.preset(named: "ios"))
         #expect(Feel.preset(named: "bouncy") == nil)

@@ -2,7 +2,7 @@ import Geometry
 import Testing
 @testable import Motion
 
-@Suite("Velocity trackers: degree-2 least squares over the last 100 ms")
+@Suite("Velocity trackers: least squares over the last 100 ms, degree 2 where the samples bend")
 struct VelocityTrackerTests {
     /// Samples of `position(t)` every `step` seconds over `0...end` (times as k·step).
     func tracker(step: Double, through end: Double, _ position: (Double) -> Double) -> VelocityTracker {
@@ -85,22 +85,30 @@ struct VelocityTrackerTests {
         #expect(abs(t.velocity(at: .nan) - 1000) < 1e-9)
     }
 
-    @Test("only the last 20 samples count")
-    func sampleLimit() {
-        // 500 Hz: x = 50 until t = 0.16, then x = 2000·(t − 0.16) + 7 from t = 0.162 on. The last 20
-        // samples (0.162…0.2) are on the line; a 21st (t = 0.16, x = 50) would bend the fit.
+    @Test("a 1000 Hz stroke pools into 5 ms slots: all of the last 100 ms count; at most maxSamples slots")
+    func slots() {
+        // 1000 Hz: x = 50 until t = 0.1, then x = 2000·(t − 0.1) + 50 up to t = 0.2. The window
+        // (0.1…0.2) holds 101 samples in 20 slots of 5 ms, all on the line.
         var t = VelocityTracker()
-        for k in 0...100 {
-            let time = Double(k) * 0.002
-            t.add(time: time, value: k <= 80 ? 50 : 2000 * (time - 0.16) + 7)
+        for k in 0...200 {
+            let time = Double(k) * 0.001
+            t.add(time: time, value: k <= 100 ? 50 : 2000 * (time - 0.1) + 50)
         }
         #expect(abs(t.velocity() - 2000) < 1e-6)
-        var wider = VelocityTracker(maxSamples: 21)
-        for k in 0...100 {
-            let time = Double(k) * 0.002
-            wider.add(time: time, value: k <= 80 ? 50 : 2000 * (time - 0.16) + 7)
+        // Every 25 ms: x = 1000·(t − 0.025) from t = 0.05 on, −30 at t = 0.025 and at t = 0.
+        // Two slots of 50 ms: ages 0 and 25 pool to (0.0875, 62.5), ages 50 and 75 to
+        // (0.0375, −2.5); age 100 would be a third slot. Slope (62.5 + 2.5) / 0.05 = 1300.
+        // One slot of 100 ms holds ages 0…75: a single point, velocity 0.
+        var two = VelocityTracker(maxSamples: 2)
+        var one = VelocityTracker(maxSamples: 1)
+        for k in 0...4 {
+            let time = Double(k) * 0.025
+            let x = k <= 1 ? -30 : 1000 * (time - 0.025)
+            two.add(time: time, value: x)
+            one.add(time: time, value: x)
         }
-        #expect(abs(wider.velocity() - 2000) > 10)
+        #expect(abs(two.velocity() - 1300) < 1e-9)
+        #expect(one.velocity() == 0)
     }
 
     @Test("only samples within 100 ms of the newest count, and a 40 ms gap starts a new stroke")

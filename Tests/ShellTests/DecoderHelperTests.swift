@@ -74,6 +74,36 @@ struct DecoderHelperTests {
         #expect(detail.contains("took longer than 0.001 s"), "\(detail)")
     }
 
+    @Test("a helper that never replies: the frame loop goes on, and each photo gets one warning after the time limit")
+    func hungHelper() throws {
+        let dir = TestImages.folder()
+        // A stand-in helper that reads nothing and never replies.
+        let program = dir.appendingPathComponent("hung-helper")
+        FileManager.default.createFile(atPath: program.path, contents: Data("#!/bin/sh\nexec sleep 600\n".utf8))
+        chmod(program.path, 0o755)
+        let files = ["a.jpg", "b.jpg"].map { TestImages.write(TestImages.jpeg(width: 32, height: 24, colour: TestImages.noise), $0, in: dir) }
+        var settings = DecoderHelperSettings(executable: program.path)
+        settings.timeLimitSeconds = 0.5
+        let log = WarningLog()
+        let catalog = PhotoCatalog(files: files, warn: log.append)
+        let canvas = SoftwareCanvas(width: 64, height: 64)
+        var limits = PhotoPipeline.Limits()
+        limits.decoderThreads = 1
+        limits.sharedThumbnails = nil
+        limits.isolation = .helperProcesses(settings)
+        let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: log.append)
+        let demand = SceneDemand(visibleCells: [0, 1], cellPixels: 32, largePhotos: [], windowPixels: (64, 64))
+        var frames = 0
+        #expect(pipeline.pump(demand, renderer: canvas.renderer) { frames += 1; return pipeline.isBroken(0) && pipeline.isBroken(1) })
+        for name in ["a.jpg", "b.jpg"] {
+            let lines = log.lines(naming: name)
+            #expect(lines.count == 1 && lines[0].contains("it took longer than 0.5 s and was stopped"), "\(lines)")
+        }
+        // Frames ran while the decoder thread waited: two limits of 0.5 s at about a millisecond a frame.
+        #expect(frames > 10, "\(frames) frames")
+        withExtendedLifetime(canvas) {}
+    }
+
     @Test("problems come back as the in-process decoder names them")
     func problemsCrossIntact() throws {
         let dir = TestImages.folder()

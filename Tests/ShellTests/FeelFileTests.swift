@@ -65,7 +65,7 @@ struct FeelFileDiskTests {
             Issue.record("resolved a missing file")
         } catch {
             #expect(error.exitStatus == 2)
-            #expect(error.message == "\(dir)/missing.json: no such feel file, and not a preset name (default, ios, material, snappy, soft)")
+            #expect(error.message == "\(dir)/missing.json: no such feel file, and not a preset name (default, ios, material, photoswipe, snappy, soft)")
         }
     }
 

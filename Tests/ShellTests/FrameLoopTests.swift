@@ -69,4 +69,27 @@ struct FrameLoopTests {
         #expect(exact >= errors.count * 95 / 100, "\(errors.count - exact) of \(errors.count) gaps differ: \(errors.filter { $0 >= 2e-6 })")
         #expect(errors.allSatisfy { $0 < 0.001 })
     }
+
+    @Test("a slow 45 pt drag at 150 pt/s from a 1000 Hz mouse returns; its release velocity is 150 pt/s within 5 %")
+    func slowDragReturns() throws {
+        let h = try Self.openPhoto()
+        try h.drag(start: 1.31, speed: 150, seconds: 0.3, hz: 1000, jitterMilliseconds: 1)
+        try h.frames(from: 1.7, until: 3)
+        let release = try #require(h.releases.last)
+        // The true velocity is 150 pt/s down; stamped at poll time it read ~290,000 pt/s.
+        #expect(abs(release.velocity.y - 150) <= 0.05 * 150, "release velocity \(release.velocity)")
+        #expect(release.decision == .return)
+        #expect(h.states.lines.last?.contains(#""phase":"presented""#) == true)
+        #expect(try h.replayedStates() == h.states.text)
+    }
+
+    @Test("a 1,500 pt/s flick from a 1000 Hz mouse closes, at 1,500 pt/s within 5 %")
+    func flickCloses() throws {
+        let h = try Self.openPhoto()
+        try h.drag(start: 1.31, speed: 1500, seconds: 0.06, hz: 1000, jitterMilliseconds: 1)
+        try h.frames(from: 1.4, until: 3)
+        let release = try #require(h.releases.last)
+        #expect(abs(release.velocity.y - 1500) <= 0.05 * 1500, "release velocity \(release.velocity)")
+        #expect(release.decision == .close)
+    }
 }

@@ -81,4 +81,22 @@ struct FreedesktopThumbnailCacheTests {
         // CRC-32 of "IEND" is AE 42 60 82, the bytes every PNG ends with.
         #expect(FreedesktopThumbnailCache.crc32(Array("IEND".utf8)) == 0xAE42_6082)
     }
+
+    @Test("an entry cut off inside its image data (its text chunks whole) is passed over: the photo is decoded")
+    func cutEntryIsSkipped() throws {
+        let (photo, cache) = try seeded(sizeClass: .large)
+        let entry = cache.entryPath(forFile: photo, sizeClass: .large)
+        let whole = HostileFiles.bytes(URL(fileURLWithPath: entry))
+        // Issue 19's entry was cut after 166 bytes: signature, IHDR, the two text chunks and a few
+        // bytes of image data (its path was shorter). Here: 20 bytes into the IDAT chunk.
+        let idat = try #require((0..<(whole.count - 4)).first { whole[$0..<($0 + 4)].elementsEqual("IDAT".utf8) })
+        let cut = Array(whole.prefix(idat + 20))
+        #expect(FreedesktopThumbnailCache.textChunks(cut)?["Thumb::MTime"] != nil)
+        FileManager.default.createFile(atPath: entry, contents: Data(cut))
+        let decoder = PhotoDecoder(sharedThumbnails: cache)
+        let image = try decoder.decode(path: photo, header: nil, target: .thumbnail(shortSide: 64))
+        #expect(decoder.sharedThumbnailHits == 0)
+        // The photo's own red, not the entry's green.
+        #expect(TestImages.pixel(image.surface, 10, 10).isClose(to: RGB(220, 20, 20), tolerance: 12))
+    }
 }

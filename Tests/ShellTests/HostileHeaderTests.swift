@@ -61,3 +61,15 @@ struct HostileHeaderTests {
         #expect(smallXPM.header?.storedWidth == 2 && smallXPM.header?.storedHeight == 1)
     }
 }
+
+@Suite("File names in messages")
+struct PrintablePathTests {
+    @Test("control characters in a name are escaped, so a warning stays one line that cannot recolour the terminal")
+    func controlCharactersEscaped() {
+        let name = "/photos/evil\n\u{1B}[2Jwarning: all good\t\r\u{7F}\u{9B}é.jpg"
+        let line = ImageProblem.emptyFile.warning(path: name)
+        #expect(line == "warning: /photos/evil\\n\\x1B[2Jwarning: all good\\t\\r\\x7F\\u{9B}é.jpg: empty file (0 bytes); showing a placeholder")
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) })
+        #expect(PrintablePath.escaped("/plain/Ünïcødé 写真.jpg") == "/plain/Ünïcødé 写真.jpg")
+    }
+}

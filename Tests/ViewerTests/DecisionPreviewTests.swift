@@ -102,7 +102,8 @@ struct DecisionPreviewTests {
         s.gesture(.manipulation(still))
         let preview = try #require(s.viewer.dismissPreview)
         #expect(preview.verdict == .return)
-        #expect(preview.reason == .shortOfClosing(projectedDistance: 0, radius: 150, projectedScale: 0.9, threshold: 0.75))
+        #expect(preview.reason == .shortOfClosing(projectedDistance: 0, radius: 150, projectedScale: 0.9, threshold: 0.75,
+                                                  projectedRotation: nil, rotationThreshold: Feel.defaults.dismissRotationRadians))
         #expect(Self.ruleLine(s.viewer)?.hasPrefix("scale 0.90 ≥ 0.75, 0 pt ≤ radius 150 → return") == true)
         var end = still
         end.phase = .ended
@@ -283,13 +284,15 @@ struct DecisionOverlayLayoutTests {
         let pinch = DismissPreview(start: Point(640, 400), current: Point(640, 400), velocity: .zero, projected: Point(640, 400),
                                    dragRadiusPoints: 150, verdict: .close, fingers: [], pivot: nil, gesture: .pinchRotate,
                                    reason: .projectedScaleBelow(projectedScale: 0.62, threshold: 0.75),
-                                   scale: 0.82, scaleVelocity: -0.4, projectedScale: 0.62, rotation: 0.2094395, rotationVelocity: 0.8)
+                                   scale: 0.82, scaleVelocity: -0.4, projectedScale: 0.62, rotation: 0.2094395, rotationVelocity: 0.8,
+                                   projectedRotation: 0.609)
         let lines = DecisionOverlay.boxLines(for: pinch)
         #expect(lines.map(\.text) == [
             "release now → close",
             "projected scale 0.62 < 0.75 → close",
             "pinch  0.82×  -0.40/s → 0.62×  close < 0.75×",
-            "rotate 12.0°  0.80 rad/s  (no release rule)",
+            // 0.8 rad/s = 45.8°/s; 0.609 rad = 34.9°; the rule's 45° is π/4.
+            "rotate 12°  46°/s → 35°  close > ±45°",
             "pan    0 pt  0 pt/s → 0 pt  close > 150",
             "back   0 pt/s toward start  return > 100",
         ])

@@ -139,7 +139,8 @@ struct TransitionTests {
         s.run(0.1)
         let mid = try #require(s.viewer.transition?.pose)
         #expect(mid.velocity.center.length > 50)
-        s.click(Point(900, 700))
+        // On the flying photo (a click on another cell would open that one).
+        s.click(mid.value.center)
         #expect(s.phase == .opening)
         #expect(s.notes.contains { if case .opened(3, .reopen, _) = $0 { true } else { false } })
         s.settle()

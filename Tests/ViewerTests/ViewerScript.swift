@@ -125,7 +125,7 @@ struct ViewerScript {
 
     /// Runs the frames due before `target` (from `next`, one `frameInterval` apart, recording
     /// snapshots and notes), then sets the clock to `target` for the input that comes there.
-    private mutating func frames(until target: Double, next: inout Double) {
+    mutating func frames(until target: Double, next: inout Double) {
         while next < target {
             now = next
             viewer.handle(.frame(now))

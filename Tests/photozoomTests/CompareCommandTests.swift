@@ -46,12 +46,12 @@ struct CompareCommandTests {
         let out = dir.appendingPathComponent("c.png")
         let feels = ["default", "ios", "material", "snappy", "soft"].flatMap { ["--feel", $0] }
         let r = try CommandRunner.run(["compare", Self.trace] + feels + ["--out", out.path, "--size", "400x300"],
-                                      environment: ["COLUMNS": "120"])
+                                      environment: ["COLUMNS": "170"])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        // Event column 30 + 43 per run: two runs per block at 120 columns, so blocks of 2, 2 and 1.
+        // Event column 30 + 66 per run: two runs per block at 170 columns, so blocks of 2, 2 and 1.
         let table = lines.dropLast(2)   // the legend line (prose) and the final empty string
-        #expect(table.allSatisfy { $0.count <= 120 }, "\(table.filter { $0.count > 120 })")
+        #expect(table.allSatisfy { $0.count <= 170 }, "\(table.filter { $0.count > 170 })")
         let headers = lines.filter { $0.contains(": ") && $0.hasPrefix(" ") }
         #expect(headers.count == 3, "\(headers)")
         #expect(headers[0].contains("A: default") && headers[0].contains("B: ios"))

@@ -61,7 +61,7 @@ struct FeelCommandTests {
     func unknownPreset() throws {
         let r = try CommandRunner.run(["feel", "--preset", "bouncy"])
         #expect(r.status == 2)
-        #expect(r.stderr == "photozoom: --preset: no preset named 'bouncy' (default, ios, material, snappy, soft)\n")
+        #expect(r.stderr == "photozoom: --preset: no preset named 'bouncy' (default, ios, material, photoswipe, snappy, soft)\n")
     }
 
     @Test("a feel file out of range: --check and run --feel exit 2 naming file, line, key and range")
@@ -83,6 +83,6 @@ struct FeelCommandTests {
     func runUnknown() throws {
         let run = try CommandRunner.run(["run", "--feel", "nosuch-\(getpid()).json", "--quit-after", "0"])
         #expect(run.status == 2)
-        #expect(run.stderr == "photozoom: nosuch-\(getpid()).json: no such feel file, and not a preset name (default, ios, material, snappy, soft)\n")
+        #expect(run.stderr == "photozoom: nosuch-\(getpid()).json: no such feel file, and not a preset name (default, ios, material, photoswipe, snappy, soft)\n")
     }
 }

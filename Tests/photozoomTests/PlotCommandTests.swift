@@ -18,6 +18,26 @@ struct PlotCommandTests {
         }.joined(separator: "\n") + "\n"
     }
 
+    @Test("--gesture N plots one gesture and --data writes its figures; a gesture that is not there is refused")
+    func gesture() throws {
+        let dir = try CommandRunner.temporaryDirectory("plot-gesture")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/pan-dismissal.states.jsonl").path
+        let out = dir.appendingPathComponent("g.png").path, data = dir.appendingPathComponent("g.csv").path
+        let r = try CommandRunner.run(["plot", log, "--gesture", "1", "--out", out, "--data", data, "--size", "800x700"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(pngSize(try Data(contentsOf: URL(fileURLWithPath: out))).map { $0 == (800, 700) } == true)
+        let rows = try String(contentsOfFile: data, encoding: .utf8).split(separator: "\n")
+        #expect(rows.count == 2)
+        #expect(rows[1].hasPrefix("pan-dismissal.states.jsonl,1,release,"))
+        let missing = try CommandRunner.run(["plot", log, "--gesture", "9", "--out", out])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "photozoom: --gesture 9: pan-dismissal.states.jsonl has 1 releases and interruptions (count from 1)\n")
+        let badData = try CommandRunner.run(["plot", log, "--out", out, "--data", dir.appendingPathComponent("g.txt").path])
+        #expect(badData.status == 2)
+        #expect(badData.stderr.hasSuffix("--data writes .csv or .json, not '.txt'\n"))
+    }
+
     @Test("two logs plot into a PNG of the default size, and --size sets it")
     func plots() throws {
         let dir = try CommandRunner.temporaryDirectory("plot")

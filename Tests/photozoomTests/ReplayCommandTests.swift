@@ -89,10 +89,55 @@ struct ReplayCommandTests {
         #expect(defaults.stdout == plain.stdout, "the golden trace records the defaults")
         let unknown = try PhotoZoomProcess.run(["replay", trace, "--feel", "bouncy"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "photozoom: bouncy: no such feel file, and not a preset name (default, ios, material, snappy, soft)\n")
+        #expect(unknown.stderr == "photozoom: bouncy: no such feel file, and not a preset name (default, ios, material, photoswipe, snappy, soft)\n")
         let every = try PhotoZoomProcess.run(["replay", trace, "--every", "5", "--states", "-"])
         #expect(every.status == 2)
         #expect(every.stderr == "photozoom: --every: only with --frames DIR (it picks which frames to draw)\n")
+    }
+
+    /// Frames in a video file, counted by decoding it (ffprobe).
+    static func frameCount(_ path: String) throws -> Int? {
+        let ffprobe = URL(fileURLWithPath: "/usr/bin/ffprobe")
+        let r = try PhotoZoomProcess.runProgram(ffprobe, ["-v", "error", "-count_frames", "-select_streams", "v:0",
+                                                          "-show_entries", "stream=nb_read_frames,width,height", "-of", "csv=p=0", path])
+        let parts = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
+        return parts.count == 3 ? Int(parts[2]) : nil
+    }
+
+    @Test("--video writes a GIF and an MP4 with (to − from) × fps frames at the asked size")
+    func video() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("video")
+        let trace = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/paging.trace.jsonl").path
+        for name in ["p.gif", "p.mp4"] {
+            let out = folder.appendingPathComponent(name).path
+            // 1.2 s to 2.1 s at 6 fps: 0.9 · 6 = 5.4 → 5 frames.
+            let r = try PhotoZoomProcess.run(["replay", trace, "--video", out, "--from", "1.2", "--to", "2.1", "--fps", "6", "--size", "320x200"])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(try Self.frameCount(out) == 5, "\(name)")
+        }
+        // Past the trace's end (2.992 s) the last picture is held: 2.8 s to 3.8 s at 4 fps is 4 frames.
+        let held = folder.appendingPathComponent("held.gif").path
+        let r = try PhotoZoomProcess.run(["replay", trace, "--video", held, "--from", "2.8", "--to", "3.8", "--fps", "4", "--size", "160x100"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Self.frameCount(held) == 4)
+    }
+
+    @Test("--video refuses other extensions, stray video options and a missing ffmpeg, naming what is wrong")
+    func videoRefusals() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("video-bad")
+        let trace = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/paging.trace.jsonl").path
+        let avi = folder.appendingPathComponent("x.avi").path
+        let ext = try PhotoZoomProcess.run(["replay", trace, "--video", avi])
+        #expect(ext.status == 2)
+        #expect(ext.stderr == "photozoom: \(avi): --video writes .mp4 or .gif, not '.avi'\n")
+        let stray = try PhotoZoomProcess.run(["replay", trace, "--fps", "10", "--states", "-"])
+        #expect(stray.status == 2)
+        #expect(stray.stderr == "photozoom: --fps: only with --video OUT.mp4|OUT.gif\n")
+        let gif = folder.appendingPathComponent("x.gif").path
+        let missing = try PhotoZoomProcess.run(["replay", trace, "--video", gif], environment: ["PATH": folder.path])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("ffmpeg is missing (not on PATH); install it with scripts/ensure-deps"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: gif))
     }
 
     @Test("--summary prints an account ending with the frame count")

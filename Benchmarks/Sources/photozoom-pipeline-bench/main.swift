@@ -292,6 +292,74 @@ func thumbnails(_ path: String, count: Int, side: Int) {
     withExtendedLifetime(canvas) {}
 }
 
+// MARK: - Decoder helper processes
+
+/// Thumbnails and window-sized pictures decoded in process against in helper processes (the
+/// `photozoom` at `helper`), one decoder thread, the same photos: wall time per picture, which
+/// includes the request, the copy through shared memory and the reply.
+func isolation(_ path: String, count: Int, side: Int, helper: String) {
+    let folder: PhotoFolder
+    do { folder = try PhotoFolder(path: path) } catch { fail("\(error)") }
+    let files = Array(folder.files.prefix(count))
+    for f in files { _ = try? Data(contentsOf: f) }
+    let catalog = PhotoCatalog(files: files, warn: { _ in })
+    let canvas = Canvas(width: 64, height: 64)
+    print("decoder isolation: \(files.count) photos (\(Int(catalog.photos[0].pixelSize.width))x\(Int(catalog.photos[0].pixelSize.height))), 1 decoder thread")
+
+    /// Wall seconds per picture for `target` (thumbnails of `side`, or 1280x800 window pictures).
+    func run(_ isolation: DecoderIsolation, full: Bool) -> (first: Double, each: Double) {
+        var limits = PhotoPipeline.Limits()
+        limits.decoderThreads = 1
+        limits.sharedThumbnails = nil
+        limits.isolation = isolation
+        limits.thumbnailBytes = 1 << 30
+        limits.fullBytes = 1 << 30
+        limits.decodedBytes = 1 << 30
+        limits.uploadBytesPerFrame = 1 << 30
+        let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: { print("  \($0)") })
+        // The helper's start-up is paid once per decoder thread: warm it with the first photo.
+        let warm = SceneDemand(visibleCells: [0], cellPixels: side, largePhotos: [], windowPixels: (64, 64))
+        let begin = now()
+        while !(pipeline.hasThumbnail(0) || pipeline.isBroken(0)) { pipeline.prepare(for: warm, renderer: canvas.renderer); usleep(200) }
+        let first = now() - begin
+        let rest = Array(files.indices.dropFirst())
+        let start = now()
+        if full {
+            for p in rest {
+                let demand = SceneDemand(visibleCells: [], cellPixels: side, largePhotos: [p], windowPixels: (1280, 800))
+                while !(pipeline.hasFullPhoto(p) || pipeline.isBroken(p)) { pipeline.prepare(for: demand, renderer: canvas.renderer); usleep(200) }
+            }
+        } else {
+            let demand = SceneDemand(visibleCells: Array(files.indices), cellPixels: side, largePhotos: [], windowPixels: (64, 64))
+            while !(rest.allSatisfy { pipeline.hasThumbnail($0) || pipeline.isBroken($0) }) {
+                pipeline.prepare(for: demand, renderer: canvas.renderer)
+                usleep(200)
+            }
+        }
+        return (first, (now() - start) / Double(max(1, rest.count)))
+    }
+
+    var settings = DecoderHelperSettings(executable: helper)
+    settings.timeLimitSeconds = 60
+    let helpers = DecoderIsolation.helperProcesses(settings)
+    for full in [false, true] {
+        // Three rounds, alternating, the best of each kept (the machine is shared).
+        var local = Double.infinity, remote = Double.infinity
+        var firstLocal = Double.infinity, firstRemote = Double.infinity
+        for _ in 0..<3 {
+            let l = run(.inProcess, full: full), r = run(helpers, full: full)
+            local = min(local, l.each); remote = min(remote, r.each)
+            firstLocal = min(firstLocal, l.first); firstRemote = min(firstRemote, r.first)
+        }
+        if !full {
+            print("  first thumbnail (a helper starts): in process \(ms(firstLocal)), in a helper \(ms(firstRemote)) (paid once per decoder thread and after a helper is stopped)")
+        }
+        let what = full ? "window pictures 1280x800" : "thumbnails \(side) px"
+        print("  \(what): in process \(ms(local)) each, in a helper \(ms(remote)) each: overhead \(String(format: "%+.2f", (remote - local) * 1000)) ms (\(String(format: "%+.1f", (remote / local - 1) * 100)) %)")
+    }
+    withExtendedLifetime(canvas) {}
+}
+
 // MARK: - Core work
 
 /// A frame's core work (Viewer advance and Scene) while scrolling, at 100 and at 10,000 photos.
@@ -422,6 +490,9 @@ case "startup":
 case "thumbnails":
     guard args.count >= 2 else { fail("thumbnails DIR [--count N] [--side PX]") }
     thumbnails(args[1], count: Int(option("--count", args) ?? "40") ?? 40, side: Int(option("--side", args) ?? "256") ?? 256)
+case "isolation":
+    guard args.count >= 3 else { fail("isolation DIR HELPER [--count N] [--side PX]") }
+    isolation(args[1], count: Int(option("--count", args) ?? "30") ?? 30, side: Int(option("--side", args) ?? "160") ?? 160, helper: args[2])
 case "core":
     core()
 case "draw":

@@ -1,0 +1,20 @@
+import Foundation
+import Shell
+import Trace
+
+/// The renderer that `replay --frames` and `--video` draw with: the window's scene renderer in
+/// software, with the trace's photos taken from a folder and matched by name.
+enum ReplayFrames {
+    static func renderer(header: TraceHeader, photosPath: String?) throws -> HeadlessRenderer {
+        let photoFolder = try PhotoFolder(path: photosPath ?? bundledPhotosPath())
+        let photos = header.photos
+        let probe = TraceTextureSource(photos: photos, folder: photoFolder, warn: printError)
+        if probe.missingCount > 0 {
+            printError("warning: \(probe.missingCount) of the trace's \(photos.count) photos are not in \(photoFolder.directory.path); "
+                       + "they are drawn as placeholders")
+        }
+        return try HeadlessRenderer(pointScale: header.scale) {
+            TraceTextureSource(photos: photos, folder: photoFolder, warn: printError)
+        }
+    }
+}
