@@ -1,3 +1,4 @@
+/// Layers of feel parameters laid over one another, key by key.
 extension Feel {
     /// `self` with the parameters named by `keys` taken from `other`.
     public func replacing(_ keys: [String], from other: Feel) -> Feel {
@@ -7,12 +8,5 @@ extension Feel {
             p.set(p.value(in: other), in: &result)
         }
         return result
-    }
-
-    /// What a reloaded feel file means for a running session: the parameters the file changed
-    /// (between `oldFile` and `newFile`) take the file's values; every other parameter keeps its
-    /// value in `self`, so numbers tuned in the panel and not yet saved survive an edit of other keys.
-    public func merging(fileChangedFrom oldFile: Feel, to newFile: Feel) -> Feel {
-        replacing(newFile.differences(from: oldFile), from: newFile)
     }
 }

@@ -14,7 +14,7 @@ extension Feel {
     /// The presets, in the order `photozoom feel --list` shows them.
     public static let presets: [Preset] = [
         Preset(name: "default",
-               summary: "DESIGN.md's table: open 0.45 s / ζ 0.85, close 0.35 s / ζ 1, cancel 0.40 s / ζ 0.8",
+               summary: "docs/design.md's table: open 0.45 s / ζ 0.85, close 0.35 s / ζ 1, cancel 0.40 s / ζ 0.8",
                feel: .defaults),
         Preset(name: "ios", summary: "iOS Photos: open on UIKit's zoom spring (0.5 s, ζ 0.8), close without bounce, "
                + "cancel on SwiftUI's default spring (0.5 s, ζ 0.825)", feel: ios),

@@ -100,12 +100,7 @@ public struct FeelExport: Sendable {
 
     /// Up to `places` decimals, trailing zeros dropped ("194.96", "1", "0.4").
     static func number(_ value: Double, _ places: Int = 2) -> String {
-        var text = FeelNumber.fixed(value, places: places)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text == "-0" ? "0" : text
+        FeelNumber.trimmed(value, places: places)
     }
 
     /// `openSpring` → `OPEN_SPRING`; a unit word at the end becomes `suffix`.

@@ -166,13 +166,14 @@ public struct FeelParameter: Sendable, Identifiable, CustomStringConvertible {
     }
 }
 
-/// How feel numbers print in files, messages and the panel.
+/// How PhotoZoom prints numbers for people: feel files' messages, the panel, the decision overlay,
+/// summaries, comparisons and exported code. (The state log and JSON have their own exact forms:
+/// `StateLogFormat.number`, `JSONText.number`.)
 public enum FeelNumber {
     /// Whole numbers without a decimal point ("150", "0"), others in Swift's shortest round-trip
-    /// form ("0.45", "0.998"), non-finite ones as "nan", "inf", "-inf".
+    /// form ("0.45", "0.998"); non-finite ones as `nonFinite` prints them.
     public static func text(_ value: Double) -> String {
-        if value.isNaN { return "nan" }
-        if value.isInfinite { return value > 0 ? "inf" : "-inf" }
+        guard value.isFinite else { return nonFinite(value) }
         if value == value.rounded(), value.magnitude < 1e15 {
             return String(Int64(value))
         }
@@ -193,5 +194,19 @@ public enum FeelNumber {
         while digits.count < places { digits = "0" + digits }
         let sign = value < 0 && units > 0 ? "-" : ""
         return sign + String(whole) + (places > 0 ? "." + digits : "")
+    }
+
+    /// Up to `places` decimals, trailing zeros and a bare point dropped ("194.96", "1", "0.4").
+    public static func trimmed(_ value: Double, places: Int) -> String {
+        var text = fixed(value, places: places)
+        guard value.isFinite, text.contains(".") else { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    /// "∞", "-∞" or "nan": how every printed number shows a value that is not finite.
+    public static func nonFinite(_ value: Double) -> String {
+        value.isNaN ? "nan" : value > 0 ? "∞" : "-∞"
     }
 }

@@ -65,8 +65,10 @@ public struct GestureRecognizer: Sendable {
     /// Feeds one event; returns what it completes, in order (a wheel gesture ended by the quiet
     /// spell comes before anything the event itself makes).
     ///
-    /// - Parameter context: what the viewer knows now; its `mirrorPivot` is read when Alt goes
-    ///   down (at a press or mid-drag).
+    /// - Parameters:
+    ///   - event: the input event, in time order.
+    ///   - viewerContext: what the viewer knows now; its `mirrorPivot` is read when Alt goes
+    ///     down (at a press or mid-drag).
     public mutating func handle(_ event: InputEvent, context viewerContext: GestureContext) -> [GestureEvent] {
         var output = RecognizerOutput()
         let t = takeTime(event.time, output: &output)

@@ -119,6 +119,9 @@ extension TuningPanel {
         if let rect = l.curves, let curves {
             out += curves.overlays(in: rect, textSize: size * 0.85)
         }
+        // A spring row selected: its step response beside the panel.
+        out += springPreview(feel: feel, layout: l, rowTop: l.listTop + Double(selection - first) * l.rowHeight,
+                             windowSize: windowSize)
         return out
     }
 
@@ -142,11 +145,7 @@ extension TuningPanel {
         let exact = FeelNumber.text(value)
         guard exact.count > width, value.isFinite else { return exact }
         for places in stride(from: min(width - 2, 6), through: 0, by: -1) {
-            var rounded = FeelNumber.fixed(value, places: places)
-            if rounded.contains(".") {
-                while rounded.hasSuffix("0") { rounded.removeLast() }
-                if rounded.hasSuffix(".") { rounded.removeLast() }
-            }
+            let rounded = FeelNumber.trimmed(value, places: places)
             if rounded.count <= width { return rounded }
         }
         return exact

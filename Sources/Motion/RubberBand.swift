@@ -16,6 +16,14 @@ public enum RubberBand {
         return offset < 0 ? -magnitude : magnitude
     }
 
+    /// d(band)/d(offset) at the raw `offset` past the limit: `c / (|offset|·c / dimension + 1)²`,
+    /// `c` at the limit and falling toward 0 (a velocity past a limit is scaled by it). Bad input gives 0.
+    public static func slope(_ offset: Double, dimension: Double, coefficient c: Double = defaultCoefficient) -> Double {
+        guard dimension > 0, dimension.isFinite, c > 0, c.isFinite, !offset.isNaN else { return 0 }
+        let q = abs(offset) * c / dimension + 1
+        return c / (q * q)
+    }
+
     /// The raw offset that displays as `banded`: the inverse of `band`,
     /// `(1 / (1 − |banded|/dimension) − 1)·dimension / c`. A `|banded|` at or beyond `dimension`
     /// (which `band` never reaches) is treated as just under it, giving a large finite offset.

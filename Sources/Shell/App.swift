@@ -21,13 +21,17 @@ public final class App {
 
     /// Runs until the user quits. Throws a `ShellError` for bad input or a failure to start.
     public func run() throws {
-        let selection = try PhotoSelection(paths: options.photoPaths, recursive: options.recursive)
+        let statePath = WindowState.path(in: options.configFolder)
+        var state = WindowState(contentsOf: statePath)
+        let selection = try PhotoSelection(paths: options.photoPaths(lastFolder: state.lastFolder), recursive: options.recursive)
+        let startSize = options.windowSize ?? state.windowSize ?? RunOptions.defaultWindowSize
         let recording = try Recording(options: options)
         // Ctrl+S saves a tuned preset as a fresh feel.json there.
         ConfigDirectory.create(options.feelSaveFolder)
-        let host = try WindowHost(title: "PhotoZoom", size: options.windowSize)
+        let host = try WindowHost(title: "PhotoZoom", size: startSize)
         defer { host.close() }
         let renderer = host.renderer
+        let window = host.window
 
         let catalog = PhotoCatalog(files: selection.files, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
         let photos = catalog.photos
@@ -35,20 +39,29 @@ public final class App {
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
         let textMetrics = sceneRenderer.text.metrics
         let windowSize = host.windowSize
+        let control = WindowControl(window: window, setName: selection.title, size: windowSize)
         let header = TraceHeader(windowSize: windowSize, scale: host.pointScale(for: windowSize), photos: photos,
                                  feel: FeelCoding.object(of: recording.feel), openPhoto: selection.openIndex)
         let session = try recording.session(header: header)
         let loop = FrameLoop(session: session, recording: recording, source: SDLEventSource(window: host.window, windowSize: windowSize),
                              clock: MonotonicClock(), windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
-                             lateSizes: textures.takePhotoSizeEvents(at:))
+                             lateSizes: textures.takePhotoSizeEvents(at:),
+                             setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) })
         while loop.isRunning {
             try loop.step()
             sceneRenderer.pointScale = host.pointScale(for: loop.windowSize)
             SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
-            sceneRenderer.draw(session.viewer.scene(text: textMetrics))
+            let scene = session.viewer.scene(text: textMetrics)
+            control.update(subject: scene.title)
+            sceneRenderer.draw(scene)
             if !loop.isRunning, let path = options.screenshotPath { try Screenshot.save(renderer, to: path) }
             SDL_RenderPresent(renderer)
         }
         try recording.close()
+        state.windowSize = control.rememberedSize(currentSize: loop.windowSize)
+        if let folder = selection.folder, folder != URL(fileURLWithPath: options.bundledPhotos).standardizedFileURL.path {
+            state.lastFolder = folder
+        }
+        state.write(to: statePath)
     }
 }

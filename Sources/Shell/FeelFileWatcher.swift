@@ -11,7 +11,7 @@ public final class FeelFileWatcher {
     /// What a poll found.
     public enum Change: Equatable, Sendable {
         /// The file holds a new valid set. `changedKeys` are the parameters it changed relative to
-        /// the last good file, the ones a running session takes (see `Feel.merging`).
+        /// the last good file, the ones a running session takes (`LiveFeelFile.poll`).
         case reloaded(Feel, changedKeys: [String])
         /// The file was edited back to valid parameters equal to the last good ones (clears an error).
         case recovered

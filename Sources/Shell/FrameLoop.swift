@@ -19,6 +19,8 @@ final class FrameLoop {
     /// Photo sizes read after start-up, as events at the given time (the pipeline's header thread).
     private let lateSizes: (Double) -> [InputEvent]
     private let quitAfterSeconds: Double?
+    /// Carries out the viewer's fullscreen request with the window's present size (the window's business).
+    private let setFullscreen: (Bool, Size) -> Void
     /// Puts the window system's event times on the session clock.
     private var serverTimes = ServerTimeMapper()
     /// False once the user quit, the viewer asked to, or `quitAfterSeconds` passed.
@@ -28,7 +30,9 @@ final class FrameLoop {
 
     /// A loop over `session` (already started: header written) fed by `source`.
     init(session: Session, recording: Recording, source: EventSource, clock: SessionClock,
-         windowSize: Size, quitAfterSeconds: Double? = nil, lateSizes: @escaping (Double) -> [InputEvent] = { _ in [] }) {
+         windowSize: Size, quitAfterSeconds: Double? = nil, lateSizes: @escaping (Double) -> [InputEvent] = { _ in [] },
+         setFullscreen: @escaping (Bool, Size) -> Void = { _, _ in }) {
+        self.setFullscreen = setFullscreen
         self.session = session
         self.recording = recording
         self.source = source
@@ -64,6 +68,7 @@ final class FrameLoop {
             switch request {
             case .quit: isRunning = false
             case .saveFeel: show(recording.live.save(session.viewer.feel))
+            case let .fullscreen(on): setFullscreen(on, windowSize)
             }
         }
         if let limit = quitAfterSeconds, t >= limit { isRunning = false }

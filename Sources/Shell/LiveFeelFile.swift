@@ -7,7 +7,7 @@ import Viewer
 ///
 /// A valid edit of the file becomes a `.feel` input event carrying the full parameter set, so the
 /// trace records it and a replay applies it at the same instant. The session takes only the keys
-/// the edit changed (`Feel.merging`): values tuned in the panel and not yet saved survive an edit
+/// the edit changed (`Feel.replacing` those keys): values tuned in the panel and not yet saved survive an edit
 /// of other keys, and an invalid edit changes nothing at all.
 ///
 /// Parameters fixed on the command line (`run --reduced-motion`) are a top layer: laid over the file

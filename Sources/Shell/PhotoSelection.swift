@@ -15,6 +15,9 @@ public struct PhotoSelection: Sendable {
     public var openIndex: Int?
     /// What the set is called in the window's title: the folder's name, or "N photos".
     public var title: String
+    /// The folder to remember as the last one shown: the one folder given, or the one file's
+    /// folder; nil for a set of several paths.
+    public var folder: String?
 
     public init(paths: [String], recursive: Bool) throws {
         var files: [URL] = []
@@ -68,10 +71,12 @@ public struct PhotoSelection: Sendable {
                 openIndex = listed.count
             }
             title = parent.standardizedFileURL.lastPathComponent
+            folder = parent.standardizedFileURL.path
             return
         }
         self.files = files
         openIndex = fileCount == paths.count ? 0 : nil
         title = paths.count == 1 ? (folderNames.first ?? "") : "\(files.count) photos"
+        folder = paths.count == 1 && fileCount == 0 ? URL(fileURLWithPath: paths[0]).standardizedFileURL.path : nil
     }
 }

@@ -4,12 +4,19 @@ import Geometry
 public struct RunOptions: Sendable {
     /// The photos and folders to show (`PhotoSelection`); empty shows the bundled demo photos.
     public var photoPaths: [String]
+    /// The bundled demo photos, shown when no path is given and no last folder is remembered.
+    public var bundledPhotos: String
     /// `-r`: folders include their subfolders' photos.
     public var recursive: Bool
     public var feelPath: String?
     public var recordPath: String?
     public var statesPath: String?
-    public var windowSize: Size
+    /// `--size`; nil opens the window at the size it had when PhotoZoom last quit (else 1280 × 800).
+    public var windowSize: Size?
+    /// The window size when none is given or remembered.
+    public static let defaultWindowSize = Size(1280, 800)
+    /// PhotoZoom's config folder (`ConfigDirectory`): the remembered window and folder.
+    public var configFolder: String
     /// `--force`: `--record` and `--states` replace a file already there (else they take the next free name).
     public var overwrite: Bool
     /// Where Ctrl+S saves a tuned preset (a fresh `feel.json` there); the XDG config folder by default.
@@ -23,12 +30,14 @@ public struct RunOptions: Sendable {
     /// the trace header's feel).
     public var reducedMotion: Bool
 
-    public init(photoPaths: [String] = [], recursive: Bool = false, feelPath: String? = nil, recordPath: String? = nil, statesPath: String? = nil,
-                windowSize: Size = Size(1280, 800), quitAfterSeconds: Double? = nil, screenshotPath: String? = nil,
+    public init(photoPaths: [String] = [], bundledPhotos: String = ResourceDirectory.photosPath, recursive: Bool = false, feelPath: String? = nil, recordPath: String? = nil, statesPath: String? = nil,
+                windowSize: Size? = nil, quitAfterSeconds: Double? = nil, screenshotPath: String? = nil,
                 reducedMotion: Bool = false, overwrite: Bool = false, feelSaveFolder: String? = nil) {
         self.overwrite = overwrite
         self.feelSaveFolder = feelSaveFolder ?? ConfigDirectory.path
+        configFolder = ConfigDirectory.path
         self.photoPaths = photoPaths
+        self.bundledPhotos = bundledPhotos
         self.recursive = recursive
         self.feelPath = feelPath
         self.recordPath = recordPath
@@ -37,5 +46,13 @@ public struct RunOptions: Sendable {
         self.quitAfterSeconds = quitAfterSeconds
         self.screenshotPath = screenshotPath
         self.reducedMotion = reducedMotion
+    }
+
+    /// The paths to show: those given; with none, the folder shown last (when it still holds
+    /// photos), else the bundled demo photos at `bundled`.
+    public func photoPaths(lastFolder: String?) -> [String] {
+        if !photoPaths.isEmpty { return photoPaths }
+        if let lastFolder, (try? PhotoFolder(path: lastFolder, recursive: recursive)) != nil { return [lastFolder] }
+        return [bundledPhotos]
     }
 }

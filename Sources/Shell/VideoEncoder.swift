@@ -7,6 +7,12 @@ import Foundation
 /// from the first frame to the last. MP4s are H.264 in yuv420p (even sizes) that any player opens.
 /// Every frame written becomes one frame of the file.
 public final class VideoEncoder {
+    /// The error for a missing ffmpeg, naming the file that was to be written and how to install it.
+    public static func missingFFmpeg(_ path: String) -> ShellError {
+        ShellError("\(path): cannot encode: ffmpeg is missing (not on PATH); install it with scripts/ensure-deps "
+                   + "or `apt-get install ffmpeg`")
+    }
+
     /// The containers, from the output file's extension.
     public enum Container: String, Sendable {
         case mp4, gif
@@ -69,10 +75,7 @@ public final class VideoEncoder {
         container = try Self.container(for: path)
         self.width = width
         self.height = height
-        guard let ffmpeg = Self.ffmpegPath() else {
-            throw ShellError("\(path): cannot encode: ffmpeg is missing (not on PATH); install it with scripts/ensure-deps "
-                             + "or `apt-get install ffmpeg`")
-        }
+        guard let ffmpeg = Self.ffmpegPath() else { throw Self.missingFFmpeg(path) }
         process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = Self.arguments(path: path, container: container, width: width, height: height, fps: fps,

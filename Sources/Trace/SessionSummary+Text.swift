@@ -114,19 +114,6 @@ extension SessionSummary {
 
     static func signed(_ v: Double, places: Int) -> String { (v > 0 ? "+" : "") + fixed(v, places: places) }
 
-    /// `v` with exactly `places` decimals, no exponent, "-0" printed as "0".
-    static func fixed(_ v: Double, places: Int) -> String {
-        guard v.isFinite else { return v.isNaN ? "nan" : (v > 0 ? "∞" : "-∞") }
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (v * scale).rounded()
-        if scaled == 0 { return places == 0 ? "0" : "0." + String(repeating: "0", count: places) }
-        guard abs(scaled) < 9e18 else { return v.description }
-        let negative = scaled < 0
-        let digits = String(Int64(abs(scaled)))
-        let padded = digits.count <= places ? String(repeating: "0", count: places - digits.count + 1) + digits : digits
-        let cut = padded.index(padded.endIndex, offsetBy: -places)
-        let body = places == 0 ? padded : padded[..<cut] + "." + padded[cut...]
-        return (negative ? "-" : "") + body
-    }
+    /// `v` with exactly `places` decimals ("-0" printed as "0").
+    static func fixed(_ v: Double, places: Int) -> String { FeelNumber.fixed(v, places: places) }
 }

@@ -1,6 +1,6 @@
 import Viewer
 
-/// The state log's lines (`.states.jsonl`, DESIGN.md "State log"): one JSON object per frame, with
+/// The state log's lines (`.states.jsonl`, docs/design.md "State log"): one JSON object per frame, with
 /// a fixed field order and fixed rounding, so logs written live and in replay compare byte for byte.
 ///
 /// `{"frame":12,"t":0.1,"phase":"opening","photo":3,"image":{"x":640,"y":400,"w":900,"h":600,

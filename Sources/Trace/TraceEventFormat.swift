@@ -2,7 +2,7 @@ import Geometry
 import Gestures
 import Viewer
 
-/// The event lines of a gesture trace (`.trace.jsonl`, DESIGN.md "Gesture trace"): one JSON object
+/// The event lines of a gesture trace (`.trace.jsonl`, docs/design.md "Gesture trace"): one JSON object
 /// per `InputEvent`, keys in a fixed order, numbers written so they read back bit for bit.
 ///
 /// Beyond the contract's list, two event types carry what the shell learns while running:

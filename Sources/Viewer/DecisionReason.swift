@@ -66,7 +66,7 @@ public enum DecisionReason: Hashable, Sendable {
             return "projected turn \(degrees(rotation))° past ±\(degrees(threshold))°"
         case let .awayFromDismissal(distance, counted, _, halfAngle, upward):
             let ways = upward ? "up or down" : "down"
-            return "projected \(n(distance)) pt the wrong way (counts \(n(counted)) pt; closes within \(n(halfAngle))° of \(ways))"
+            return "wrong way: projected \(n(distance)) pt counts \(n(counted)) (±\(n(halfAngle))° of \(ways))"
         case let .shortOfClosing(distance, radius, scale, threshold, rotation, rotationThreshold):
             var parts: [String] = []
             if let scale { parts.append("scale \(s(scale)) ≥ \(s(threshold))") }

@@ -6,7 +6,7 @@ import Gestures
 /// input events, so a trace records them and a replay does the same.
 ///
 /// Keys (lower-case SDL names, no modifiers unless stated):
-/// - Tab or F1: show or hide the tuning panel (see `TuningPanel` for its keys).
+/// - Tab: show or hide the tuning panel (see `TuningPanel` for its keys).
 /// - `s`: slow motion, cycling 1×, 0.25×, 0.1× viewer time.
 /// - `d`: the decision overlay.
 /// - Ctrl+S: save the feel parameters to the feel file (with the panel shown or not).
@@ -53,7 +53,7 @@ public struct FeelLab: Sendable {
     public mutating func handleKey(_ key: String, modifiers: Modifiers, wallTime: Double, feel: Feel) -> KeyResult? {
         let plain = modifiers.isEmpty
         switch key {
-        case "tab" where modifiers.isEmpty, "f1" where modifiers.isEmpty:
+        case "tab" where modifiers.isEmpty:
             panel.isVisible.toggle()
             return .handled
         case "s" where plain:

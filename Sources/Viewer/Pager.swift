@@ -101,10 +101,7 @@ struct Pager: Sendable {
         let banded = raw > 0 && !frame.hasPrevious || raw < 0 && !frame.hasNext
         // Held at the middle (the drag went past it) the photos were not moving.
         var v = cancelled || abs(start + g.translation.x) > slot ? 0 : g.velocity.x
-        if banded {
-            let q = abs(raw) * feel.rubberBandCoefficient / max(1, frame.width) + 1
-            v *= feel.rubberBandCoefficient / (q * q)
-        }
+        if banded { v *= RubberBand.slope(raw, dimension: max(1, frame.width), coefficient: feel.rubberBandCoefficient) }
         let maxSpeed = feel.maximumFlingSpeedPointsPerSecond
         v = min(max(v, -maxSpeed), maxSpeed)
         return Pager.decision(offset: offset.value, velocity: v, width: frame.width,

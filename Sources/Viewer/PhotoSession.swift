@@ -141,6 +141,13 @@ struct PhotoSession: Sendable {
         }
     }
 
+    /// True when the photo is closing and within `points` of its resting place (pose distance,
+    /// `PhotoTransition.distance`): it is landing, to the eye already there.
+    func isLanding(within points: Double) -> Bool {
+        guard case .flight = driver, transition.destination == .closed else { return false }
+        return PhotoTransition.distance(transition.pose.value, transition.pose.target) <= points
+    }
+
     /// Where the photo is drawn now: centre (paging offset included), displayed size, rotation.
     var quad: (center: Point, size: Size, rotation: Double) {
         let pose = transition.pose.value

@@ -70,9 +70,12 @@ public struct Scene: Sendable {
     /// Photos above the backdrop, back to front.
     public var photos: [PhotoQuad]
     public var overlays: [Overlay]
+    /// What the window's title names: the open photo's file name; nil in the grid.
+    public var title: String?
 
     public init(windowSize: Size, background: Color = .gridBackground, cells: [Cell] = [],
-                backdropAlpha: Double = 0, photos: [PhotoQuad] = [], overlays: [Overlay] = []) {
+                backdropAlpha: Double = 0, photos: [PhotoQuad] = [], overlays: [Overlay] = [], title: String? = nil) {
+        self.title = title
         self.windowSize = windowSize
         self.background = background
         self.cells = cells

@@ -92,8 +92,7 @@ struct ScrollAxis: Sendable {
     func bandSlope(atRaw raw: Double) -> Double {
         let over = raw > upper ? raw - upper : (raw < lower ? lower - raw : 0)
         guard over > 0, dimension > 0 else { return 1 }
-        let q = over * rubberBandCoefficient / dimension + 1
-        return rubberBandCoefficient / (q * q)
+        return RubberBand.slope(over, dimension: dimension, coefficient: rubberBandCoefficient)
     }
 
     // MARK: - Driving

@@ -4,7 +4,7 @@ import Gestures
 /// The in-window tuning panel: every feel parameter with its value and unit, selected and
 /// adjusted from the keyboard. Pure: keys in, a new feel (or a save request) and overlays out.
 ///
-/// Keys while the panel is visible (Tab or F1 shows and hides it; the viewer sends every key to
+/// Keys while the panel is visible (Tab shows and hides it; the viewer sends every key to
 /// the panel first, and the keys below do not reach the grid or the photo):
 ///
 /// | key | does |

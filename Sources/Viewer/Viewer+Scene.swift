@@ -25,7 +25,7 @@ extension Viewer {
                                     isFocused: i == focused))
         }
         return Scene(windowSize: windowSize, cells: cells, backdropAlpha: backdrop, photos: photoQuads(),
-                     overlays: fingerOverlays())
+                     overlays: fingerOverlays() + chromeOverlays(), title: titleSubject)
     }
 
     /// The moving photo, and its neighbours while paging (behind it).

@@ -155,10 +155,10 @@ extension Viewer {
             // the click lives only while the closing that tap started is under way.
             if isDouble, case let .flight(f) = s.driver, let first = f.closingClick {
                 zoomAfterDoubleClick(at: first)
-            } else if !s.covers(location), backdrop < 0.5,
+            } else if !s.covers(location), s.isLanding(within: feel.clickSlopPoints),
                       let i = layout.cellIndex(at: location, scroll: scroller.offset), i != s.photo {
-                // A click aimed at another cell, visible through the clearing backdrop, while this
-                // photo lands: it lands at once and the clicked photo opens.
+                // A click aimed at another cell while this photo lands (within the click slop of
+                // its cell): it lands at once and the clicked photo opens.
                 mode = .grid(GridMode(lastPhoto: s.photo))
                 focus.index = s.photo
                 focus.isVisible = false

@@ -49,6 +49,8 @@ public struct Viewer: Sendable {
     var backdropSlope: Double
     /// The feel lab: tuning panel, slow motion, decision overlay, live curves (`Viewer+Lab.swift`).
     var lab: FeelLab
+    /// Help overlay, caption, fullscreen, scroll indicator (`Viewer+Chrome.swift`).
+    var chrome = ViewerChrome()
 
     public init(photos: [Photo], windowSize: Size, feel: Feel = .defaults) {
         self.photos = photos
@@ -135,9 +137,13 @@ public struct Viewer: Sendable {
         defer { noteDirectMoves(by: event, feelBefore: feelBefore) }
         let wallTime = event.time
         let event = InputEvent(time: lab.viewerTime(atWall: wallTime), kind: event.kind)
-        if case let .key(.down, key, modifiers) = event.kind, handleLabKey(key, modifiers: modifiers, at: event.time, wallTime: wallTime) {
-            return
+        if case let .key(.down, key, modifiers) = event.kind {
+            step(to: event.time)
+            if handleChromeKey(key, modifiers: modifiers) { return }
+            if handleLabKey(key, modifiers: modifiers, at: event.time, wallTime: wallTime) { return }
         }
+        noteHover(event.kind)
+        if case .pointer(.move, _, _, _) = event.kind { wakeCaption() }
         if case .frame = event.kind {
             advance(to: event.time)
             return
@@ -231,6 +237,7 @@ public struct Viewer: Sendable {
         let rest = isAtRest
         if rest && !lastFrameWasAtRest { notes.append(.settled(phase: phase, time: time)) }
         lastFrameWasAtRest = rest
+        updateChrome()
         recordLabFrame()
     }
 

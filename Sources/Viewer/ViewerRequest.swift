@@ -3,4 +3,6 @@ public enum ViewerRequest: Hashable, Sendable {
     case quit
     /// Save the current feel parameters to the feel file.
     case saveFeel
+    /// Make the window cover the screen (true) or return to its size (false).
+    case fullscreen(Bool)
 }

@@ -11,7 +11,7 @@ struct Compare: ParsableCommand {
         abstract: "Replay one trace under two or more feel settings; plot them together and compare their figures.",
         discussion: """
             Each --feel is a feel file (its keys laid over the trace's own feel, as `replay --feel` does) \
-            or a preset name (default, ios, material, snappy, soft: the whole set). The table lists, for \
+            or a preset name (default, ios, material, photoswipe, snappy, soft: the whole set). The table lists, for \
             each open, close, release and interruption, what each run decided, its settle time (from the \
             event to rest), its overshoot and its velocity hand-off error (|photo velocity in the next \
             frame − gesture velocity| for a release), and the same for the drawn size (pt/s) and the rotation (rad/s).
@@ -195,7 +195,7 @@ struct Compare: ParsableCommand {
     }
 
     static func fixed(_ v: Double, _ places: Int) -> String {
-        v.isFinite ? String(format: "%.\(places)f", v == 0 ? 0 : v) : "—"
+        v.isFinite ? FeelNumber.fixed(v, places: places) : "—"
     }
 
     static func pad(_ s: String, _ width: Int) -> String {

@@ -21,7 +21,7 @@ struct FeelCommand: ParsableCommand {
 
     @Flag(help: "Print the default feel file.")
     var defaults = false
-    @Option(help: "Print the preset NAME as a feel file (default, ios, material, snappy, soft).")
+    @Option(help: "Print the preset NAME as a feel file (default, ios, material, photoswipe, snappy, soft).")
     var preset: String?
     @Flag(help: "List the presets with what sets them apart.")
     var list = false

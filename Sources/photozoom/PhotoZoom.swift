@@ -16,7 +16,7 @@ struct PhotoZoom: ParsableCommand {
     /// The version `--version` prints.
     static let version = "0.9.0"
 
-    /// Parses and runs, mapping argument errors to DESIGN.md's exit status 2 with one line on stderr
+    /// Parses and runs, mapping argument errors to docs/design.md's exit status 2 with one line on stderr
     /// (ArgumentParser's own code for them is 64).
     static func main() {
         // Photos are decoded in helper processes running this same program (`decode-helper`).

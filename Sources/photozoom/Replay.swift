@@ -23,7 +23,7 @@ struct Replay: ParsableCommand {
 
     @Argument(help: "The gesture trace (.trace.jsonl; - reads standard input).")
     var trace: String
-    @Option(help: "Feel parameters laid over the trace's: a feel file (any subset of the keys) or a preset name (default, ios, material, snappy, soft: the whole set).")
+    @Option(help: "Feel parameters laid over the trace's: a feel file (any subset of the keys) or a preset name (default, ios, material, photoswipe, snappy, soft: the whole set).")
     var feel: String?
     @Flag(help: "Cross-fade instead of flying photos, whatever the trace's feel says (as `run --reduced-motion`).")
     var reducedMotion = false

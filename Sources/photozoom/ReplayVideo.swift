@@ -26,10 +26,7 @@ final class ReplayVideo {
         self.to = to
         self.fps = fps
         self.outputSize = outputSize
-        if VideoEncoder.ffmpegPath() == nil {
-            throw ShellError("\(path): cannot encode: ffmpeg is missing (not on PATH); install it with scripts/ensure-deps "
-                             + "or `apt-get install ffmpeg`")
-        }
+        if VideoEncoder.ffmpegPath() == nil { throw VideoEncoder.missingFFmpeg(path) }
     }
 
     /// The instant of video frame `k`.

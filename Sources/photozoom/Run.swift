@@ -15,7 +15,7 @@ struct Run: ParsableCommand {
     var recursive = false
     @Option(help: "A folder or photo to show (the same as giving it as a path).")
     var photos: String?
-    @Option(help: "Feel parameters: a JSON file (reloaded live when saved) or a preset name (default, ios, material, snappy, soft).")
+    @Option(help: "Feel parameters: a JSON file (reloaded live when saved) or a preset name (default, ios, material, photoswipe, snappy, soft).")
     var feel: String?
     @Option(help: "Record the session's gesture trace to this file (JSON Lines).")
     var record: String?
@@ -23,8 +23,8 @@ struct Run: ParsableCommand {
     var states: String?
     @Flag(help: "Let --record and --states replace a file already there (else they write to the next free name, e.g. live-2.trace.jsonl).")
     var force = false
-    @Option(help: "Window size in points, WxH.")
-    var size: WindowSizeArgument = WindowSizeArgument(argument: "1280x800")!
+    @Option(help: "Window size in points, WxH (default: the size PhotoZoom last had, else 1280x800).")
+    var size: WindowSizeArgument?
     @Flag(help: "Cross-fade instead of flying photos between the grid and the full frame (overrides the feel file's reducedMotion, also across live reloads).")
     var reducedMotion = false
     @Option(help: ArgumentHelp("Quit after this many seconds (scripted runs).", visibility: .hidden))
@@ -35,8 +35,8 @@ struct Run: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let given = (photos.map { [$0] } ?? []) + paths
-            let options = RunOptions(photoPaths: given.isEmpty ? [bundledPhotosPath()] : given, recursive: recursive,
-                                     feelPath: feel, recordPath: record, statesPath: states, windowSize: size.size,
+            let options = RunOptions(photoPaths: given, bundledPhotos: bundledPhotosPath(), recursive: recursive,
+                                     feelPath: feel, recordPath: record, statesPath: states, windowSize: size?.size,
                                      quitAfterSeconds: quitAfter, screenshotPath: screenshot, reducedMotion: reducedMotion,
                                      overwrite: force)
             try App(options: options).run()

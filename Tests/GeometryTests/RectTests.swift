@@ -1,5 +1,6 @@
 import Testing
 @testable import Geometry
+import TestSupport
 
 @Suite("Rect and Size: aspect fit, aspect fill, centre crops")
 struct RectTests {
@@ -24,7 +25,7 @@ struct RectTests {
         #expect(Size(720, 1560).centerCrop(aspect: 1) == Rect(x: 0, y: 420, width: 720, height: 720))
     }
 
-    @Test("rotation about a pivot keeps the pivot fixed and turns +x toward +y")
+    @Test("the test oracle Transform2D: rotation about a pivot keeps the pivot fixed and turns +x toward +y")
     func rotationAboutPivot() {
         let pivot = Point(100, 100)
         let t = Transform2D.rotation(Double.pi / 2, about: pivot)

@@ -1,5 +1,6 @@
 import Geometry
 import Motion
+import TestSupport
 import Testing
 @testable import Gestures
 

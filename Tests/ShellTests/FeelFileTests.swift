@@ -172,17 +172,4 @@ struct FeelFileWatcherTests {
         #expect(watcher.poll() == nil)
         #expect(watcher.lastGood == tuned)
     }
-
-    @Test("a running session takes only the keys the file changed; tuned, unsaved values survive")
-    func merge() {
-        var oldFile = Feel.defaults
-        oldFile.dragRadiusPoints = 150
-        var session = oldFile
-        session.clickSlopPoints = 2                 // tuned in the panel, not saved
-        var newFile = oldFile
-        newFile.dragRadiusPoints = 110              // edited in the file
-        let merged = session.merging(fileChangedFrom: oldFile, to: newFile)
-        #expect(merged.dragRadiusPoints == 110)
-        #expect(merged.clickSlopPoints == 2)
-    }
 }

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Lab keys: panel toggle, slow motion, decision overlay; the message line")
 struct FeelLabTests {
-    @Test("Tab and F1 toggle the panel; while it is shown it takes the arrows, while hidden it does not")
+    @Test("Tab toggles the panel (F1 is the help's now); while it is shown it takes the arrows, while hidden it does not")
     func panelRouting() {
         var lab = FeelLab(baseline: .defaults)
         #expect(lab.handleKey("right", modifiers: [], wallTime: 0, feel: .defaults) == nil)
@@ -17,7 +17,8 @@ struct FeelLabTests {
         }
         #expect(feel.openSpring.responseSeconds == 0.5)
         #expect(lab.handleKey("down", modifiers: [], wallTime: 0, feel: .defaults) == .handled)
-        #expect(lab.handleKey("f1", modifiers: [], wallTime: 0, feel: .defaults) == .handled)
+        #expect(lab.handleKey("f1", modifiers: [], wallTime: 0, feel: .defaults) == nil)
+        #expect(lab.handleKey("tab", modifiers: [], wallTime: 0, feel: .defaults) == .handled)
         #expect(!lab.panel.isVisible)
         #expect(lab.handleKey("tab", modifiers: .shift, wallTime: 0, feel: .defaults) == nil)
     }

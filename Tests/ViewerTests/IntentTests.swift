@@ -29,7 +29,15 @@ struct IntentTests {
         // 200 pt up in 0.2 s (1000 pt/s): the old radial rule projected 200 + 499 pt > 150 → close.
         var s = Self.presented()
         let first = s.snapshots.count
-        s.mouseDrag(through: [Self.centre, Self.centre + Point(0, -200)], durations: [0.2])
+        s.mouseDrag(through: [Self.centre, Self.centre + Point(0, -200)], durations: [0.2], release: false)
+        // The overlay names the rule: far enough, the wrong way.
+        let preview = try #require(s.viewer.dismissPreview)
+        guard case let .awayFromDismissal(distance, counted, _, _, _)? = preview.reason else {
+            Issue.record("reason \(String(describing: preview.reason))"); return
+        }
+        #expect(distance > 150 && counted < 1e-9)
+        #expect(preview.reason?.text.hasPrefix("wrong way: projected") == true)
+        s.lift(Self.centre + Point(0, -200))
         let r = try Self.lastRelease(s)
         #expect(r.decision == .return)
         // Up counts nothing toward dismissal: the projection that decided is 0 pt.
@@ -175,11 +183,11 @@ struct IntentTests {
 
     // MARK: - Clicks land where aimed
 
-    @Test("a click on another cell while the closing photo lands opens that photo")
+    @Test("a click on another cell half a second after Esc, the photo landing, opens that photo")
     func clickOpensAimedCell() throws {
         var s = Self.presented()
         s.key("escape")
-        s.run(0.3)
+        s.run(0.5)
         #expect(s.phase == .closing)
         s.click(s.cellCenter(9))
         #expect(s.snapshot.photo == 9)

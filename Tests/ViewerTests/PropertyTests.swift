@@ -11,12 +11,23 @@ import TestSupport
 /// everything comes to rest in the grid or on the photo within 3 s of the last input.
 @Suite("Property: any input keeps the viewer sane and lets it settle")
 struct PropertyTests {
-    /// 10,000; `PHOTOZOOM_PROPERTY_SEQUENCES` runs fewer (or more) while working on the viewer.
-    static let sequenceCount = ProcessInfo.processInfo.environment["PHOTOZOOM_PROPERTY_SEQUENCES"].flatMap { Int($0) } ?? 10_000
+    /// Sequences run by default: enough to visit every phase, quick enough for `scripts/test`.
+    static let defaultCount = 1_000
+    /// Sequences run with `PHOTOZOOM_PROPERTY_FULL=1` (CI may run the full set).
+    static let fullCount = 10_000
+    /// `PHOTOZOOM_PROPERTY_SEQUENCES=N` runs N while working on the viewer; else the full set or the default.
+    static var sequenceCount: Int {
+        let environment = ProcessInfo.processInfo.environment
+        if let n = environment["PHOTOZOOM_PROPERTY_SEQUENCES"].flatMap({ Int($0) }) { return max(0, n) }
+        return environment["PHOTOZOOM_PROPERTY_FULL"] == "1" ? fullCount : defaultCount
+    }
+    /// Seeds per block; the blocks run in parallel, each on its own seeds, so the result is the same
+    /// whatever the order they finish in.
+    static let blockSize = 250
     static let settleLimitSeconds = 3.0
 
-    @Test("10,000 seeded random event sequences: no NaN, no negative size, opacities in 0...1, at rest within 3 s")
-    func randomSequences() {
+    /// What one block of seeds found.
+    struct BlockResult: Sendable {
         var settleTimes: [Double] = []
         var failures: [String] = []
         var endPhases: [Phase: Int] = [:]
@@ -24,27 +35,62 @@ struct PropertyTests {
         var largest: [DrawnQuantity.Kind: JumpDetector.Largest] = [:]
         var jumpCount = 0
         var jumpExamples: [String] = []
-        for seed in 0..<PropertyTests.sequenceCount {
+    }
+
+    /// Plays the sequences of `seeds`; stops at the fifth failure.
+    static func play(_ seeds: Range<Int>) -> BlockResult {
+        var result = BlockResult()
+        for seed in seeds {
             var session = RandomSession(seed: UInt64(seed))
             let failure = session.play()
             for (kind, l) in session.detector.largest {
-                var m = largest[kind, default: JumpDetector.Largest()]
-                m.step = max(m.step, l.step)
-                m.shareOfAllowance = max(m.shareOfAllowance, l.shareOfAllowance)
-                largest[kind] = m
+                result.largest[kind] = largest(result.largest[kind], l)
             }
-            jumpCount += session.detector.jumps.count
-            if let j = session.firstJump, jumpExamples.count < 12 { jumpExamples.append("seed \(seed): \(j)") }
+            result.jumpCount += session.detector.jumps.count
+            if let j = session.firstJump, result.jumpExamples.count < 12 { result.jumpExamples.append("seed \(seed): \(j)") }
             if let failure {
-                failures.append("seed \(seed): \(failure)")
-                if failures.count >= 5 { break }
+                result.failures.append("seed \(seed): \(failure)")
+                if result.failures.count >= 5 { break }
             } else {
-                settleTimes.append(session.settleTime)
-                endPhases[session.viewer.phase, default: 0] += 1
-                framesPerPhase.merge(session.framesPerPhase, uniquingKeysWith: +)
+                result.settleTimes.append(session.settleTime)
+                result.endPhases[session.viewer.phase, default: 0] += 1
+                result.framesPerPhase.merge(session.framesPerPhase, uniquingKeysWith: +)
             }
         }
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        return result
+    }
+
+    /// The larger step and share of two records of one quantity.
+    static func largest(_ a: JumpDetector.Largest?, _ b: JumpDetector.Largest) -> JumpDetector.Largest {
+        var m = a ?? JumpDetector.Largest()
+        m.step = max(m.step, b.step)
+        m.shareOfAllowance = max(m.shareOfAllowance, b.shareOfAllowance)
+        return m
+    }
+
+    @Test("seeded random event sequences (1,000; 10,000 with PHOTOZOOM_PROPERTY_FULL=1): no NaN, no negative size, opacities in 0...1, no jump, at rest within 3 s")
+    func randomSequences() async {
+        let count = PropertyTests.sequenceCount
+        let blocks = stride(from: 0, to: count, by: PropertyTests.blockSize).map { $0..<min(count, $0 + PropertyTests.blockSize) }
+        let results = await withTaskGroup(of: (Int, BlockResult).self) { group in
+            for (i, seeds) in blocks.enumerated() { group.addTask { (i, PropertyTests.play(seeds)) } }
+            var all: [(Int, BlockResult)] = []
+            for await r in group { all.append(r) }
+            return all.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        let failures = results.flatMap(\.failures)
+        var settleTimes = results.flatMap(\.settleTimes)
+        var endPhases: [Phase: Int] = [:]
+        var framesPerPhase: [Phase: Int] = [:]
+        var largest: [DrawnQuantity.Kind: JumpDetector.Largest] = [:]
+        for r in results {
+            endPhases.merge(r.endPhases, uniquingKeysWith: +)
+            framesPerPhase.merge(r.framesPerPhase, uniquingKeysWith: +)
+            for (kind, l) in r.largest { largest[kind] = PropertyTests.largest(largest[kind], l) }
+        }
+        let jumpCount = results.map(\.jumpCount).reduce(0, +)
+        let jumpExamples = results.flatMap(\.jumpExamples).prefix(12)
+        #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
         let steps = DrawnQuantity.Kind.allCases.compactMap { kind in
             largest[kind].map { "\(kind.rawValue) \(JumpDetector.Jump.figure($0.step))\(kind.unit.isEmpty ? "" : " " + kind.unit) (\(JumpDetector.Jump.figure($0.shareOfAllowance * 100)) % of its allowance)" }
         }

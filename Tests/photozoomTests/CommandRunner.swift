@@ -13,27 +13,34 @@ struct CommandRunner {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The `photozoom` binary next to the test bundle (`.build/<config>/photozoom`).
-    static var binary: URL {
+    static var binary: URL { binary(named: "photozoom") }
+
+    /// The package's executable `name` next to the test bundle (`.build/<config>/NAME`).
+    static func binary(named name: String) -> URL {
         let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for dir in [bundleDir, bundleDir.deletingLastPathComponent()] {
-            let candidate = dir.appendingPathComponent("photozoom")
+            let candidate = dir.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        return packageRoot.appendingPathComponent(".build/debug/photozoom")
+        return packageRoot.appendingPathComponent(".build/debug/" + name)
     }
 
-    /// Runs `photozoom args…` with `environment` added to this process's, waiting at most `timeout` seconds.
-    static func run(_ args: [String], environment: [String: String] = [:], timeout: Double = 60) throws -> Result {
+    /// Runs `program args…` (`photozoom` unless told) with `environment` added to this process's,
+    /// waiting at most `timeout` seconds.
+    static func run(_ args: [String], program: String = "photozoom", environment: [String: String] = [:],
+                    timeout: Double = 60) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = binary(named: program)
         process.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = env["SDL_VIDEODRIVER"] ?? "dummy"
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
         // Output goes to files, so a chatty process can never block on a full pipe.
         let dir = try temporaryDirectory("run")
         defer { try? FileManager.default.removeItem(at: dir) }
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = env["SDL_VIDEODRIVER"] ?? "dummy"
+        // A config folder of its own: no remembered window or folder from the user's runs or other tests.
+        env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
         let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
         FileManager.default.createFile(atPath: errURL.path, contents: nil)

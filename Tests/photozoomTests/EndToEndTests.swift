@@ -22,7 +22,7 @@ struct EndToEndTests {
     "$BIN" run --record "$OUT/live.trace.jsonl" --states "$OUT/live.states.jsonl" --size 800x600 2>"$OUT/app.stderr" &
     APP=$!
     trap 'kill -9 $APP 2>/dev/null' EXIT
-    WID=$(timeout 60 xdotool search --sync --onlyvisible --name '^PhotoZoom$' 2>/dev/null | head -1)
+    WID=$(timeout 60 xdotool search --sync --onlyvisible --classname '^photozoom$' 2>/dev/null | head -1)
     if [ -z "$WID" ]; then echo "the PhotoZoom window did not appear within 60 s" >&2; cat "$OUT/app.stderr" >&2; exit 3; fi
     xdotool windowfocus "$WID" 2>/dev/null
     # The first frames decode the thumbnails (slow in a debug build): wait until frames flow.

@@ -44,7 +44,9 @@ enum PhotoZoomProcess {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        // A config folder of its own: no remembered window or folder from the user's runs or other tests.
+        let isolated = ["XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path]
+        process.environment = ProcessInfo.processInfo.environment.merging(isolated) { _, new in new }.merging(environment) { _, new in new }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         if let stdin {

@@ -2,8 +2,8 @@ import Testing
 @testable import Motion
 import TestSupport
 
-@Suite("Cubic-bezier timing curves and tweens")
-struct TweenTests {
+@Suite("Cubic-bezier timing curves")
+struct CubicBezierTests {
     /// x(s) and y(s) of the curve straight from the Bernstein form (independent of the solver's
     /// polynomial form): p(s) = 3(1 − s)²s·p₁ + 3(1 − s)s²·p₂ + s³.
     static func bernstein(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
@@ -84,52 +84,4 @@ struct TweenTests {
         #expect(CubicBezier(0.5, 0.5, .nan, 1).value(at: 0.3).isFinite)
     }
 
-    // MARK: Tween
-
-    @Test("a tween holds its ends outside its time and follows the curve inside it")
-    func tweenValues() {
-        let tween = Tween<Double>(from: 0.2, to: 1, durationSeconds: 0.3, curve: .easeInEaseOut, startTime: 2)
-        #expect(tween.value(at: 1) == 0.2 && tween.value(at: 2) == 0.2)
-        #expect(tween.value(at: 2.3) == 1 && tween.value(at: 9) == 1)
-        #expect(tween.isFinished(at: 2.3) && !tween.isFinished(at: 2.2999))
-        // At t = 2.075 the time progress is 0.25: 0.2 + 0.8·0.129162 = 0.303330.
-        #expect(abs(tween.value(at: 2.075) - (0.2 + 0.8 * CubicBezier.easeInEaseOut.value(at: 0.25))) < 1e-15)
-        #expect(abs(tween.value(at: 2.075) - 0.303330) < 1e-6)
-        // Velocity = (to − from)/duration · dy/dx, matching the value's central difference.
-        for t in stride(from: 2.01, through: 2.29, by: 0.02) {
-            let h = 1e-7
-            let difference = (tween.value(at: t + h) - tween.value(at: t - h)) / (2 * h)
-            #expect(abs(tween.velocity(at: t) - difference) < 1e-5)
-        }
-        #expect(tween.velocity(at: 1.5) == 0 && tween.velocity(at: 3) == 0)
-        let instant = Tween<Double>(from: 0, to: 1, durationSeconds: 0, startTime: 1)
-        #expect(instant.value(at: 0.5) == 0 && instant.value(at: 1.0001) == 1 && instant.value(at: .nan) == 0)
-    }
-
-    @Test("reversal starts where the tween is and takes proportionally shorter time; reversing again heads back")
-    func reversal() {
-        let fadeIn = Tween<Double>(from: 0, to: 1, durationSeconds: 0.3, curve: .easeInEaseOut, startTime: 0)
-        // Reversed at t = 0.075 (time progress 0.25, value progress y = 0.129162):
-        // duration′ = 0.3·0.129162 = 0.0387486 s, from 0.129162 back to 0.
-        let back = fadeIn.reversed(at: 0.075)
-        #expect(back.from == fadeIn.value(at: 0.075))
-        #expect(back.to == 0 && back.startTime == 0.075)
-        #expect(abs(back.durationSeconds - 0.3 * 0.129162) < 1e-7)
-        #expect(back.value(at: 0.075) == fadeIn.value(at: 0.075))   // no jump
-        #expect(back.value(at: 0.075 + back.durationSeconds) == 0)
-        // Reversed halfway takes half the time.
-        #expect(abs(fadeIn.reversed(at: 0.15).durationSeconds - 0.15) < 1e-12)
-        // Reversing the reversal halfway through it: it is at 0.129162·(1 − ½) = 0.064581 and
-        // heads for 1 again, which takes pathDuration − duration·(1 − ½) = 0.3 − 0.0387486·½.
-        let midBack = 0.075 + back.durationSeconds / 2
-        let again = back.reversed(at: midBack)
-        #expect(again.to == 1 && abs(again.from - 0.129162 / 2) < 1e-6)
-        #expect(abs(again.durationSeconds - (0.3 - back.durationSeconds / 2)) < 1e-12)
-        // Its pace over the whole path is the original one: covering 1 − 0.064581 of the distance
-        // in 0.3·(1 − 0.064581) s.
-        #expect(abs(again.durationSeconds - 0.3 * (1 - again.from)) < 1e-6)
-        // Reversed before it starts: nothing to undo; after it ends: the whole path.
-        #expect(fadeIn.reversed(at: -1).durationSeconds == 0)
-        #expect(fadeIn.reversed(at: 5).durationSeconds == 0.3)
-    }
 }

@@ -1,7 +1,9 @@
+import Geometry
+
 /// A 2-D affine transform, `p' = (a·x + c·y + tx, b·x + d·y + ty)`.
 ///
-/// Used to map a photo's frame through a gesture: translation, uniform scale about a pivot and
-/// rotation about a pivot.
+/// A test oracle (the app composes gestures with `SimilarityTransform`): translation, uniform scale
+/// about a pivot and rotation about a pivot, composed independently of the code under test.
 public struct Transform2D: Hashable, Sendable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 

@@ -1,0 +1,64 @@
+import Geometry
+import Motion
+import Viewer
+
+// The selected spring's step response, drawn beside the tuning panel.
+extension TuningPanel {
+    /// The spring whose response or damping ratio row is selected, or nil.
+    public var selectedSpringRole: FeelExport.SpringRole? {
+        let group = selectedParameter.key.split(separator: ".").first.map(String.init) ?? ""
+        return FeelExport.springRoles.first { $0.key == group }
+    }
+
+    /// The preview's size, points.
+    public static let springPreviewSize = Size(250, 150)
+
+    /// Where the preview goes: left of the panel, level with the selected row (kept in the window).
+    public static func springPreviewRect(layout l: Layout, rowTop: Double, windowSize: Size) -> Rect {
+        let size = springPreviewSize
+        let x = max(0, l.panel.minX - size.width - 8)
+        let y = min(max(0, rowTop - 8), max(0, windowSize.height - size.height))
+        return Rect(x: x, y: y, width: min(size.width, l.panel.minX), height: size.height)
+    }
+
+    /// The selected spring's step response: a released step from 0 to 1 against time, the target
+    /// line, the moment it settles (within 0.1 % of the travel and slower than 2 % of it per second,
+    /// `SpringStepResponse`), its overshoot in percent, and its stiffness and damping at mass 1.
+    /// Empty when no spring row is selected. Drawn anew from `feel` every frame, so it follows each
+    /// step of the numbers.
+    public func springPreview(feel: Feel, layout l: Layout, rowTop: Double, windowSize: Size) -> [Scene.Overlay] {
+        guard isVisible, let role = selectedSpringRole, l.panel.minX >= 160 else { return [] }
+        let spring = feel[keyPath: role.path]
+        guard spring.isValid else { return [] }
+        let box = Self.springPreviewRect(layout: l, rowTop: rowTop, windowSize: windowSize)
+        let response = SpringStepResponse(spring: spring)
+        let settle = response.settleSeconds, overshoot = response.overshootFraction
+        let size = Self.textSize * 0.85, line = size * 1.3
+        var out: [Scene.Overlay] = [.rect(box, color: Self.background, filled: true),
+                                    .rect(box, color: CurveHistory.Palette.frame, filled: false)]
+        out.append(.text("\(role.key) step response", at: Point(box.minX + 6, box.minY + 4), size: size, color: Self.textColor))
+        out.append(.text("overshoot \(FeelNumber.fixed(overshoot * 100, places: 1)) %  ·  settles \(FeelNumber.fixed(settle, places: 3)) s",
+                         at: Point(box.minX + 6, box.minY + 4 + line), size: size, color: Self.unsavedColor))
+        out.append(.text("k \(FeelNumber.fixed(spring.stiffness(), places: 2)) N/m · c \(FeelNumber.fixed(spring.damping(), places: 2)) N·s/m",
+                         at: Point(box.minX + 6, box.maxY - 4 - line), size: size, color: Self.dimColor))
+
+        // The curve over 1.25 × the settle time (at least one response), progress −0.05 to past the peak.
+        let plot = Rect(x: box.minX + 6, y: box.minY + 8 + 2 * line, width: box.width - 12,
+                        height: max(10, box.height - 14 - 3 * line))
+        let duration = max(settle * 1.25, spring.responseSeconds)
+        let low = -0.05, high = max(1.1, 1 + overshoot + 0.05)
+        func point(_ t: Double, _ v: Double) -> Point {
+            Point(plot.minX + t / duration * plot.width, plot.maxY - (v - low) / (high - low) * plot.height)
+        }
+        out.append(.line(from: point(0, 1), to: point(duration, 1), color: CurveHistory.Palette.frame))
+        out.append(.line(from: point(0, 0), to: point(duration, 0), color: CurveHistory.Palette.frame))
+        let settleX = point(settle, 0).x
+        out.append(.line(from: Point(settleX, plot.minY), to: Point(settleX, plot.maxY), color: CurveHistory.Palette.release))
+        let count = 120
+        out.append(.polyline((0...count).map { i in
+            let t = duration * Double(i) / Double(count)
+            return point(t, response.progress(at: t))
+        }, color: CurveHistory.Palette.scale))
+        return out
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Geometry
+
+/// What PhotoZoom remembers between runs, in `state.json` in the config folder
+/// (`ConfigDirectory`): the window's size (when not fullscreen) and the last folder shown.
+///
+/// `{"window":{"w":1280,"h":800},"lastFolder":"/home/me/Pictures"}`. A missing or unreadable file
+/// is an empty state (nothing remembered yet); it is written atomically when the app quits.
+public struct WindowState: Sendable, Equatable {
+    public var windowSize: Size?
+    public var lastFolder: String?
+
+    public init(windowSize: Size? = nil, lastFolder: String? = nil) {
+        self.windowSize = windowSize
+        self.lastFolder = lastFolder
+    }
+
+    /// The file in `folder`.
+    public static func path(in folder: String = ConfigDirectory.path) -> String {
+        (folder as NSString).appendingPathComponent("state.json")
+    }
+
+    /// Reads the state file; anything missing or malformed is left out.
+    public init(contentsOf path: String) {
+        guard let data = FileManager.default.contents(atPath: path),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
+        if let window = object["window"] as? [String: Any], let w = window["w"] as? Double, let h = window["h"] as? Double,
+           w.isFinite, h.isFinite, w >= 64, h >= 64, w <= 16384, h <= 16384 {
+            windowSize = Size(w, h)
+        }
+        if let folder = object["lastFolder"] as? String, folder.hasPrefix("/") { lastFolder = folder }
+    }
+
+    /// Writes the state file atomically (a temporary file renamed over it); false on failure.
+    @discardableResult
+    public func write(to path: String) -> Bool {
+        var object: [String: Any] = [:]
+        if let windowSize { object["window"] = ["w": windowSize.width.rounded(), "h": windowSize.height.rounded()] }
+        if let lastFolder { object["lastFolder"] = lastFolder }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return false }
+        ConfigDirectory.create((path as NSString).deletingLastPathComponent)
+        return (try? data.write(to: URL(fileURLWithPath: path), options: .atomic)) != nil
+    }
+}

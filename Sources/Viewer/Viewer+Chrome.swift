@@ -1,0 +1,223 @@
+import Geometry
+import Gestures
+
+// The chrome's keys, its per-frame bookkeeping and its overlays (`ViewerChrome`).
+//
+// | key                 | anywhere                                                          |
+// |---------------------|-------------------------------------------------------------------|
+// | ?  h  F1            | show or hide the help overlay                                     |
+// | F11  f              | fullscreen on or off                                              |
+// | i                   | keep the caption on the open photo, or let it hide again          |
+// | Esc                 | hides the help, else the tuning panel, else leaves fullscreen,    |
+// |                     | else does what it did                                             |
+// | Home End PgUp PgDn  | grid: scroll to the top, the bottom, a screen up or down          |
+extension Viewer {
+    /// The help overlay's lines: every control, as the README's table gives them.
+    static let helpLines: [String] = [
+        "PhotoZoom — keys and gestures",
+        "",
+        "click               open a photo; on the open photo: close it",
+        "double-click        on the open photo: zoom 2.5× there; zoomed: back to the fit",
+        "drag                grid: scroll · photo: page sideways, or pull down to dismiss",
+        "                    zoomed: pan",
+        "Alt + drag          two fingers mirrored through the photo: pinch and rotate",
+        "Alt + Shift + drag  both fingers travel together",
+        "hold Alt            show where the two fingers would go",
+        "wheel               grid: scroll · photo: sideways swipe pages · zoomed: pan",
+        "Ctrl + wheel        zoom about the pointer",
+        "Ctrl+Shift + wheel  rotate about the pointer",
+        "arrows              grid: move the focus ring · photo: Left/Right page · zoomed: pan",
+        "Return  Space       open the focused photo / close",
+        "+  -  0             zoom in, out, back to the fit",
+        "Home  End           grid: first / last row",
+        "Page Up  Page Down  grid: a screen up / down",
+        "Esc                 close the help, leave fullscreen, close the photo",
+        "F11  f              fullscreen",
+        "i                   keep the caption (name, n / N, zoom, pixels) shown",
+        "?  h  F1            this help",
+        "Tab                 feel tuning panel (Up/Down select, Left/Right adjust, Ctrl+S save)",
+        "s                   slow motion 1× · 0.25× · 0.1×",
+        "d                   decision overlay",
+        "Ctrl+S              save the feel parameters",
+        "q  Ctrl+Q           quit",
+    ]
+
+    /// Takes the chrome's keys before the lab and the viewer; true when taken.
+    mutating func handleChromeKey(_ key: String, modifiers: Modifiers) -> Bool {
+        let plain = modifiers.isEmpty || modifiers == .shift
+        switch key {
+        case "?" where plain, "/" where modifiers == .shift, "h" where modifiers.isEmpty, "f1" where modifiers.isEmpty:
+            chrome.showsHelp.toggle()
+        case "f11" where modifiers.isEmpty, "f" where modifiers.isEmpty:
+            chrome.isFullscreen.toggle()
+            requests.append(.fullscreen(chrome.isFullscreen))
+        case "i" where modifiers.isEmpty:
+            chrome.captionPinned.toggle()
+            chrome.captionWokenAt = chrome.captionPinned ? time : -Double.infinity
+        case "escape" where chrome.showsHelp:
+            chrome.showsHelp = false
+        case "escape" where chrome.isFullscreen && !lab.panel.isVisible:
+            chrome.isFullscreen = false
+            requests.append(.fullscreen(false))
+        case "home", "end", "pageup", "pagedown":
+            guard transition == nil, modifiers.isEmpty else { return false }
+            scrollGrid(byKey: key)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Home, End, Page Up, Page Down in the grid: the scroll's spring takes the grid there (as a
+    /// wheel step does); a visible focus ring moves to the first or last photo, or by a screen's rows.
+    mutating func scrollGrid(byKey key: String) {
+        let layout = self.layout
+        guard layout.photoCount > 0 else { return }
+        let from = scroller.destination
+        // A page is the window less one row, so the row at the edge stays in view.
+        let page = max(layout.rowPitch, windowSize.height - layout.rowPitch)
+        let target: Double
+        switch key {
+        case "home": target = 0
+        case "end": target = layout.maxScroll
+        case "pageup": target = max(0, from - page)
+        default: target = min(layout.maxScroll, from + page)
+        }
+        scroller.reveal(target, animated: true)
+        if focus.isVisible, let i = focus.index {
+            let rows = Int((page / layout.rowPitch).rounded(.down))
+            switch key {
+            case "home": focus.index = 0
+            case "end": focus.index = layout.photoCount - 1
+            case "pageup": focus.index = max(i % layout.columns, i - rows * layout.columns)
+            default: focus.index = min(layout.photoCount - 1, i + rows * layout.columns)
+            }
+        }
+    }
+
+    /// Per frame: wakes the caption when what it says changes, notes grid motion for the indicator.
+    mutating func updateChrome() {
+        if let tr = transition, phase != .closing {
+            let key = [tr.photo, Int((zoomPercent(tr.photo) ?? 0).rounded())]
+            if key != chrome.captionKey { chrome.captionWokenAt = time }
+            chrome.captionKey = key
+        } else {
+            chrome.captionKey = nil
+        }
+        let s = scroller.offset
+        if let last = chrome.lastScroll, abs(s - last) > 0.01 { chrome.scrollMovedAt = time }
+        chrome.lastScroll = s
+    }
+
+    /// Follows the pointer and the Alt key, for the virtual fingers shown before a drag.
+    mutating func noteHover(_ kind: InputEvent.Kind) {
+        switch kind {
+        case let .pointer(_, p, _, mods):
+            chrome.pointer = p.isFinite ? p : nil
+            chrome.altHeld = mods.contains(.alt)
+        case let .key(phase, key, _) where key == "left alt" || key == "right alt" || key == "alt":
+            chrome.altHeld = phase == .down
+        default:
+            break
+        }
+    }
+
+    /// While Alt is held over the open photo and nothing holds it: the two virtual fingers where an
+    /// Alt + drag from here would put them (the pointer and its mirror through the photo's centre),
+    /// and the pivot, dimmed, so the user can aim before pressing.
+    func aimingFingerOverlays() -> [Scene.Overlay] {
+        guard chrome.altHeld, heldManipulation == nil, let p = chrome.pointer, [.presented, .zoomed].contains(phase),
+              let pivot = movingQuadCenter, pivot.isFinite else { return [] }
+        // Half-transparent discs with full rings: where the fingers would land, lighter than the
+        // solid dots a held pinch draws.
+        let fill = Color(Color.overlay.r, Color.overlay.g, Color.overlay.b, 0.4)
+        let mirror = Point(2 * pivot.x - p.x, 2 * pivot.y - p.y)
+        return [.dot(center: p, radius: Viewer.fingerDotRadius, color: fill),
+                .ring(center: p, radius: Viewer.fingerDotRadius, color: .overlay),
+                .dot(center: mirror, radius: Viewer.fingerDotRadius, color: fill),
+                .ring(center: mirror, radius: Viewer.fingerDotRadius, color: .overlay),
+                .ring(center: pivot, radius: Viewer.pivotRingRadius, color: .overlay)]
+    }
+
+    /// Pointer motion over the open photo wakes its caption.
+    mutating func wakeCaption() {
+        if transition != nil { chrome.captionWokenAt = time }
+    }
+
+    /// The photo's drawn size against its pixels, percent (100: one photo pixel per window point).
+    func zoomPercent(_ photo: Int) -> Double? {
+        guard let tr = transition, tr.photo == photo, photos[photo].pixelSize.width > 0 else { return nil }
+        return tr.pose.value.displayedSize.width / photos[photo].pixelSize.width * 100
+    }
+
+    /// The caption's text for the open photo: name, n / N, zoom, pixel size.
+    public var caption: String? {
+        guard let tr = transition else { return nil }
+        let photo = photos[tr.photo]
+        var parts = [photo.name, "\(tr.photo + 1) / \(photos.count)"]
+        if let zoom = zoomPercent(tr.photo) { parts.append("\(Int(zoom.rounded())) %") }
+        if photo.pixelSize.width > 0 { parts.append("\(Int(photo.pixelSize.width)) × \(Int(photo.pixelSize.height))") }
+        return parts.joined(separator: "   ")
+    }
+
+    /// True while the help overlay is shown.
+    public var showsHelp: Bool { chrome.showsHelp }
+    /// True while the viewer has asked for fullscreen.
+    public var isFullscreen: Bool { chrome.isFullscreen }
+
+    /// The window title's subject: the open photo's name; nil in the grid.
+    public var titleSubject: String? { transition.map { photos[$0.photo].name } }
+
+    // MARK: - Overlays
+
+    /// Caption, scroll indicator and help, in drawing order.
+    func chromeOverlays() -> [Scene.Overlay] {
+        var out = aimingFingerOverlays() + scrollIndicator() + captionOverlays()
+        if chrome.showsHelp { out += helpOverlays() }
+        return out
+    }
+
+    /// A thin bar at the right edge while the grid moves, fading after it stops.
+    func scrollIndicator() -> [Scene.Overlay] {
+        let layout = self.layout
+        guard transition == nil, layout.maxScroll > 0 else { return [] }
+        let moving = !scroller.isAtRest
+        let alpha = moving ? 1 : ViewerChrome.fade(since: chrome.scrollMovedAt, hold: ViewerChrome.scrollIndicatorHoldSeconds, now: time)
+        guard alpha > 0 else { return [] }
+        let track = windowSize.height - 8
+        let length = max(24, track * windowSize.height / layout.contentHeight)
+        let fraction = min(max(scroller.offset / layout.maxScroll, 0), 1)
+        let rect = Rect(x: windowSize.width - 7, y: 4 + (track - length) * fraction, width: 4, height: length)
+        return [.rect(rect, color: Color(1, 1, 1, 0.45 * alpha), filled: true)]
+    }
+
+    /// The caption at the bottom of the open photo's window: a dark band with one line of text.
+    func captionOverlays() -> [Scene.Overlay] {
+        guard let text = caption, phase != .closing, !chrome.showsHelp else { return [] }
+        let alpha = chrome.captionPinned ? 1 : ViewerChrome.fade(since: chrome.captionWokenAt, hold: ViewerChrome.captionHoldSeconds, now: time)
+        guard alpha > 0 else { return [] }
+        let size = 14.0
+        // DejaVu Sans Mono's advance is 0.602 em; the band pads the text by 12 pt on each side.
+        let width = min(windowSize.width - 16, Double(text.count) * size * 0.602 + 24)
+        let band = Rect(x: (windowSize.width - width) / 2, y: windowSize.height - 40, width: width, height: 26)
+        return [.rect(band, color: Color(0, 0, 0, 0.55 * alpha), filled: true),
+                .text(text, at: Point(band.minX + 12, band.minY + 4), size: size, color: Color(1, 1, 1, 0.92 * alpha))]
+    }
+
+    /// The help overlay: every control on a dark panel in the middle of the window.
+    func helpOverlays() -> [Scene.Overlay] {
+        let size = min(15, max(9, (windowSize.height - 60) / Double(Self.helpLines.count) / 1.45))
+        let lineHeight = size * 1.45
+        let longest = Self.helpLines.map(\.count).max() ?? 0
+        let width = min(windowSize.width - 16, Double(longest) * size * 0.602 + 48)
+        let height = Double(Self.helpLines.count) * lineHeight + 36
+        let panel = Rect(x: (windowSize.width - width) / 2, y: max(8, (windowSize.height - height) / 2), width: width, height: height)
+        var out: [Scene.Overlay] = [.rect(Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height), color: Color(0, 0, 0, 0.35), filled: true),
+                                    .rect(panel, color: Color(0.08, 0.08, 0.1, 0.92), filled: true)]
+        for (i, line) in Self.helpLines.enumerated() where !line.isEmpty {
+            out.append(.text(line, at: Point(panel.minX + 24, panel.minY + 18 + Double(i) * lineHeight), size: size,
+                             color: i == 0 ? .focus : Color(0.92, 0.92, 0.92)))
+        }
+        return out
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// The README's "Use the engine" example is a real program: built by the package, run here, and
+/// kept identical to the README's block.
+@Suite("The engine example: the README's code compiles, runs and says what the README says")
+struct EngineExampleTests {
+    static let source = CommandRunner.packageRoot.appendingPathComponent("Examples/UseTheEngine/main.swift")
+    static let readme = CommandRunner.packageRoot.appendingPathComponent("README.md")
+
+    /// The first ```swift block after the "## Use the engine" heading.
+    static func readmeBlock() throws -> String {
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let section = try #require(text.range(of: "## Use the engine\n"))
+        let open = try #require(text.range(of: "```swift\n", range: section.upperBound..<text.endIndex))
+        let close = try #require(text.range(of: "\n```\n", range: open.upperBound..<text.endIndex))
+        return String(text[open.upperBound..<close.lowerBound]) + "\n"
+    }
+
+    @Test("the README's block is Examples/UseTheEngine/main.swift, character for character")
+    func readmeMatchesSource() throws {
+        let code = try String(contentsOf: Self.source, encoding: .utf8)
+        #expect(try Self.readmeBlock() == code)
+        // About twenty lines of code (comments and blank lines aside), one import.
+        let lines = code.split(separator: "\n").filter { !$0.hasPrefix("//") && !$0.isEmpty }
+        #expect(lines.count <= 22)
+        #expect(code.components(separatedBy: "import ").count - 1 == 1)
+    }
+
+    @Test("the example opens the photo to its fit and a quick drag down closes it")
+    func runs() throws {
+        let result = try CommandRunner.run([], program: "use-the-engine", timeout: 30)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 2, "\(result.stdout)")
+        // 1500 × 1000 fitted into 1280 × 800: the height limits, 800 / 1000 = 0.8 → 1200 × 800.
+        #expect(lines[0] == "presented 1200.0×800.0")
+        // 198 pt down in 0.1 s is 1980 pt/s; projected far past the 150 pt drag radius: it closes
+        // and one second of frames brings it home to the grid.
+        #expect(lines[1].hasPrefix("grid "))
+        #expect(lines[1].hasSuffix(" notes"))
+    }
+}
