@@ -36,7 +36,7 @@ public final class PlayerControls {
     public var windowSize: Size
     public var comparison = Comparison.ghost
     /// The panel the person controls (nil: as recorded).
-    public private(set) var panel: TuningPanel?
+    package private(set) var panel: TuningPanel?
     /// The decision overlay switch the person controls (nil: as recorded).
     public private(set) var showsDecisions: Bool?
     /// True once the person asked to quit.
