@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Viewer", targets: ["Viewer"]),
         .library(name: "LabUI", targets: ["LabUI"]),
         .library(name: "Trace", targets: ["Trace"]),
+        .library(name: "Player", targets: ["Player"]),
         // The SDL shell, for the pipeline benchmark (Benchmarks/); not part of the reusable engine.
         .library(name: "Shell", targets: ["Shell"]),
     ],
@@ -39,10 +40,13 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures", "Feel"], exclude: ["README.md"]),
         .target(name: "LabUI", dependencies: ["Viewer"]),
         .target(name: "Trace", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Viewer"]),
+        // The trace player: a recorded session held in memory, any frame through checkpoints, the
+        // playhead and A/B runs, the timeline and the keys (photozoom play).
+        .target(name: "Player", dependencies: ["Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Trace"]),
         // Process plumbing for the decoder helpers (seccomp, rlimits, memfd, posix_spawn): C, as
         // those interfaces are macros and variadic functions.
         .target(name: "CSandbox"),
-        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace"]),
+        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace", "Player"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
@@ -61,7 +65,8 @@ let package = Package(
         .testTarget(name: "FeelTests", dependencies: ["Feel", "Gestures"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "CSDL2", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "Player", "CSDL2", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "CSDL2"]),
     ]
 )

@@ -18,6 +18,7 @@ let package = Package(
                 .product(name: "Gestures", package: "PhotoZoom"),
                 .product(name: "Viewer", package: "PhotoZoom"),
                 .product(name: "Trace", package: "PhotoZoom"),
+                .product(name: "Player", package: "PhotoZoom"),
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]

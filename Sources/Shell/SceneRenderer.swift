@@ -45,7 +45,12 @@ public final class SceneRenderer {
             SDL_RenderFillRectF(renderer, &r)
         }
         for photo in scene.photos { drawPhoto(photo) }
-        for overlay in scene.overlays { drawOverlay(overlay) }
+        drawOverlays(scene.overlays)
+    }
+
+    /// Draws `overlays` over what is drawn already (the trace player's timeline, split-view labels).
+    public func drawOverlays(_ overlays: [Scene.Overlay]) {
+        for overlay in overlays { drawOverlay(overlay) }
     }
 
     // MARK: - Pieces

@@ -108,6 +108,7 @@ public final class Session {
         }
         if let feel {
             viewer.apply(feel: feel)
+            summary?.observe(sample: viewer.motionSample)
             return
         }
         if let reloadedFile, case let .effect(.feelReloaded(name, _, fixed)) = event.kind {
@@ -120,6 +121,7 @@ public final class Session {
             return
         }
         viewer.handle(event)
+        summary?.observe(sample: viewer.motionSample)
         guard case .frame = event.kind else {
             // The photo's own velocity the instant after this event: what a release handed the springs.
             if summary != nil, let v = viewer.photoRate { handOffVelocities.append((event.time, v)) }

@@ -17,8 +17,11 @@ extension SessionSummary {
             }
         }
         if entries.isEmpty { lines.append("no photo was opened") }
+        // Each jump the detector found (docs/continuity.md), with its time and size.
+        lines += jumps.map { "jump: " + $0.description }
         lines.append("\(frameCount) frames over \(Self.seconds(endTime)); \(Self.count(opens, "open")), "
-                     + "\(Self.count(releases, "release")), \(Self.count(interruptions, "interruption"))")
+                     + "\(Self.count(releases, "release")), \(Self.count(interruptions, "interruption"))"
+                     + (jumps.isEmpty ? "" : ", \(Self.count(jumps.count, "jump"))"))
         return lines.joined(separator: "\n") + "\n"
     }
 

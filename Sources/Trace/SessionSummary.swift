@@ -117,6 +117,10 @@ public struct SessionSummary: Sendable {
     public private(set) var endTime = 0.0
 
     private var handOffRates: [(time: Double, rate: PhotoRate)] = []
+    /// Reads every event's and frame's `MotionSample` (`observe(sample:)`).
+    private var detector = JumpDetector()
+    /// Every jump the detector found, in time order.
+    public var jumps: [JumpDetector.Jump] { detector.jumps }
     private var previous: StateSnapshot?
     private var beforePrevious: StateSnapshot?
     /// The entry whose motion is being measured, the photo it follows, and its path (centre and
@@ -171,6 +175,11 @@ public struct SessionSummary: Sendable {
         if measuring != nil, !recorded { record(snapshot, begunNow: begun) }
         beforePrevious = previous
         previous = snapshot
+    }
+
+    /// Takes the viewer's drawn quantities after an event or a frame, for the jump detector.
+    public mutating func observe(sample: MotionSample) {
+        detector.observe(sample)
     }
 
     // MARK: - Measuring

@@ -108,6 +108,18 @@ struct DismissInteraction: Sendable {
                                                               direction: direction, feel: feel))
     }
 
+    /// With reduced motion the held photo fades with progress but never below this share of the
+    /// opacity it had when caught: what the hand holds stays visible (it fades out after the release).
+    static let reducedMotionMinimumOpacityShare = 0.5
+
+    /// The held photo's opacity with reduced motion: `a₀·(m + (1 − m)·p/p₀)`, from the opacity `a₀`
+    /// and progress `p₀` at the grab, `m` the minimum share: continuous at the grab, at least `m·a₀`.
+    func heldOpacity(grabOpacity a0: Double, feel: Feel) -> Double {
+        let m = DismissInteraction.reducedMotionMinimumOpacityShare
+        let share = grabProgress > 0 ? min(max(progress(feel: feel) / grabProgress, 0), 1) : 0
+        return min(max(a0 * (m + (1 - m) * share), 0), 1)
+    }
+
     // MARK: - Decision
 
     /// What a release now would do, the rule that decided it, and the figures it decided on.

@@ -85,6 +85,12 @@ package struct FeelLab: Sendable {
         baseline = baseline.replacing(newFeel.differences(from: current), from: newFeel)
     }
 
+    /// The parameters `feel` are the file's values now (what the panel's reset returns to and
+    /// "unsaved" compares with): the trace player shows its edits against the feel it started from.
+    package mutating func saved(_ feel: Feel) {
+        baseline = feel
+    }
+
     /// Ctrl+S asked to save `feel`: it becomes the file's only when the save succeeds.
     package mutating func requestSave(_ feel: Feel) {
         pendingSave = feel

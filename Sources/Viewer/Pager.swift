@@ -124,6 +124,44 @@ struct Pager: Sendable {
     mutating func turn(by step: Int, slot: Double, feel: Feel) {
         offset.jump(to: offset.value + Double(step) * slot, velocity: offset.velocity)
         settle(feel: feel)
+        offset.spring = Pager.turnSpring(offset: offset.value, velocity: offset.velocity, slot: slot, feel: feel)
+    }
+
+    /// After a page turns, the incoming photo's peak speed is at most this many times the release
+    /// speed (never below `minimumPeakSpeed`), so it reads as carried on by the finger, not sucked away.
+    static let peakSpeedRatio = 2.0
+    /// The peak speed a turn may always reach, pt/s (keys, wheel swipes and slow releases).
+    static let minimumPeakSpeed = 3500.0
+
+    /// The spring that brings a turned page home from `offset` with `velocity`: the paging spring,
+    /// unless its peak speed would pass `P = max(peakSpeedRatio · release speed, minimumPeakSpeed · n)`,
+    /// `n` the slots still to go (at least 1: pages turned in quick succession keep a page's pace);
+    /// then the critically damped spring whose peak is `P`.
+    ///
+    /// Critically damped from distance `x` with speed `u` toward home, the speed is
+    /// `s(t) = e^{−ω₀t}·(u + ω₀(ω₀x − u)·t)`: it only falls when `ω₀x ≤ 2u`, else it peaks at
+    /// `t* = (ω₀x − 2u) / (ω₀(ω₀x − u))` at `e^{−ω₀t*}·(ω₀x − u)`, which grows with `ω₀`; `ω₀` is
+    /// found by bisection. The page then leaves at the finger's speed and never runs away from it.
+    static func turnSpring(offset: Double, velocity: Double, slot: Double, feel: Feel) -> Spring {
+        let x = abs(offset)
+        guard x > 1e-6, offset.isFinite, velocity.isFinite else { return feel.pagingSpring }
+        let u = offset > 0 ? -velocity : velocity
+        let slots = slot > 0 ? max(1, x / slot) : 1
+        let limit = max(Pager.peakSpeedRatio * max(u, 0), Pager.minimumPeakSpeed * slots)
+        guard limit.isFinite, limit > 0 else { return feel.pagingSpring }
+        func peak(_ w: Double) -> Double {
+            guard w * x > 2 * u else { return abs(u) }
+            let t = (w * x - 2 * u) / (w * (w * x - u))
+            return exponential(-w * t) * (w * x - u)
+        }
+        let (stiffest, _) = Viewer.springConstants(feel.pagingSpring)
+        guard peak(stiffest) > limit else { return feel.pagingSpring }
+        var lo = 1e-3, hi = stiffest
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if peak(mid) > limit { hi = mid } else { lo = mid }
+        }
+        return Spring(responseSeconds: 2 * Double.pi / lo, dampingRatio: 1)
     }
 
     /// What a release would do: the verdict, the rule that decided it and the figures it used.

@@ -31,10 +31,14 @@ struct PhotoSession: Sendable {
         /// The point clicked on the presented photo that started this closing: a second click (a
         /// double-click) turns the closing into a zoom about it.
         var closingClick: Point?
+        /// When a click's gentle start (`PhotoTransition.clickLeadInSpring`) hands over to the close
+        /// spring: the end of the double-click interval.
+        var leadInEnds: Double?
 
-        init(ignored: Manipulation? = nil, closingClick: Point? = nil) {
+        init(ignored: Manipulation? = nil, closingClick: Point? = nil, leadInEnds: Double? = nil) {
             self.ignored = ignored
             self.closingClick = closingClick
+            self.leadInEnds = leadInEnds
         }
     }
 
@@ -64,7 +68,9 @@ struct PhotoSession: Sendable {
         switch driver {
         case let .dismissing(d): min(max(d.progress(feel: feel), 0), 1)
         case .pending, .paging: 1
-        case .flight, .zooming: transition.flightProgress
+        case let .zooming(zoom):
+            if case .spring = zoom.drive { transition.flightProgress } else { min(max(zoom.heldProgress, 0), 1) }
+        case .flight: transition.flightProgress
         }
     }
 

@@ -24,14 +24,27 @@ struct PhotoTransition: Sendable {
     /// Which of the feel's springs drives the pose now.
     enum SpringRole: Sendable, Equatable {
         case open, close, cancel, zoom
+        /// A click's close while a second click could still come (see `clickLeadInSpring`).
+        case clickLeadIn
         func spring(in feel: Feel) -> Spring {
             switch self {
             case .open: feel.openSpring
             case .close: feel.closeSpring
             case .cancel: feel.cancelSpring
             case .zoom: feel.zoomSpring
+            case .clickLeadIn: PhotoTransition.clickLeadInSpring(feel)
             }
         }
+    }
+
+    /// The spring a click's close starts on, for the double-click interval `T`: critically damped
+    /// with `ω₀·T = 0.6`, so from rest it covers `1 − (1 + ω₀T)·e^{−ω₀T} ≈ 12 %` of the way by the
+    /// time a second click could still come. The close starts at once but gently: a double-click
+    /// turns it into a zoom from a photo still at ≥ 88 % of the way (size and backdrop well above
+    /// 0.85), and a single click's close carries on, with the velocity it has, on the close spring.
+    static func clickLeadInSpring(_ feel: Feel) -> Spring {
+        let interval = max(0.05, feel.doubleClickIntervalSeconds.isFinite ? feel.doubleClickIntervalSeconds : 0.3)
+        return Spring(responseSeconds: 2 * Double.pi * interval / 0.6, dampingRatio: 1)
     }
 
     /// Where progress was anchored: see the type's documentation.
@@ -123,19 +136,42 @@ struct PhotoTransition: Sendable {
         }
     }
 
-    /// Advances the pose spring, with a floor at zero under the size and the scale: a very thin
+    /// Advances the pose spring, with floors under the size and the scale: zero, since a very thin
     /// photo on a bouncy spring, or a violent pinch thrown inward, would otherwise overshoot into a
-    /// negative (mirrored) size. A component that reaches the floor stops there (its velocity
-    /// drops to zero) and the spring carries on from it.
+    /// negative (mirrored) size; and, while closing, the cell's size for a photo shrinking into it,
+    /// so a photo thrown small lands in its cell instead of shrinking past it and growing back. A
+    /// component that reaches its floor stops there (its velocity drops to zero) and the spring
+    /// carries on from it.
     mutating func advancePose(by dt: Double) {
+        let before = pose.value
         pose.advance(by: dt)
-        let v = pose.value
-        guard v.size.width < 0 || v.size.height < 0 || v.scale < 0 else { return }
+        let v = pose.value, target = pose.target
+        var floor = PhotoPose(center: .zero, size: .zero, scale: 0)
+        if destination == .closed {
+            if before.size.width >= target.size.width { floor.size.width = target.size.width }
+            if before.size.height >= target.size.height { floor.size.height = target.size.height }
+        }
+        guard v.size.width < floor.size.width || v.size.height < floor.size.height || v.scale < 0 else { return }
         var floored = v, velocity = pose.velocity
-        if v.size.width < 0 { floored.size.width = 0; velocity.size.width = max(0, velocity.size.width) }
-        if v.size.height < 0 { floored.size.height = 0; velocity.size.height = max(0, velocity.size.height) }
+        if v.size.width < floor.size.width { floored.size.width = floor.size.width; velocity.size.width = max(0, velocity.size.width) }
+        if v.size.height < floor.size.height { floored.size.height = floor.size.height; velocity.size.height = max(0, velocity.size.height) }
         if v.scale < 0 { floored.scale = 0; velocity.scale = max(0, velocity.scale) }
         pose.jump(to: floored, velocity: velocity)
+    }
+
+    /// Folds the gesture scale into the size: the drawn size `size·scale` becomes the size (scale
+    /// 1) and its rate `ṡize·scale + size·ṡcale` the size's velocity, so a spring toward a pose of
+    /// scale 1 (the cell, the full frame) moves the drawn size alone and keeps the velocity it had,
+    /// instead of a size spring and a scale spring undoing each other (a pinch-in released to
+    /// close: the size heading for the cell while the scale springs back up to 1).
+    mutating func foldScaleIntoSize() {
+        let value = pose.value, v = pose.velocity
+        guard value.scale != 1 || v.scale != 0 else { return }
+        let drawn = value.displayedSize
+        let rate = Size(v.size.width * value.scale + value.size.width * v.scale,
+                        v.size.height * value.scale + value.size.height * v.scale)
+        pose.jump(to: PhotoPose(center: value.center, size: drawn, scale: 1, rotation: value.rotation),
+                  velocity: PhotoPose(center: v.center, size: rate, scale: 0, rotation: v.rotation))
     }
 
     /// The distance between two poses, points: centre, drawn width and height, and rotation

@@ -144,8 +144,8 @@ extension Viewer {
     /// nil (it was at rest: it catches up with the pointer's travel since the press).
     mutating func grabForDismissal(_ m: Manipulation, base: Manipulation?, from: Phase) {
         guard case var .photo(s) = mode else { return }
-        s.releaseDriverIntoPose()
         let p = s.progress(feel: feel)
+        s.releaseDriverIntoPose()
         s.transition.pose.pause()
         s.transition.pose.hold(at: s.transition.pose.value)
         s.transition.fade?.set(p)
@@ -189,9 +189,11 @@ extension Viewer {
         v.scale = min(max(v.scale, -maxScaleSpeed), maxScaleSpeed)
         v.rotation = min(max(v.rotation, -maxRotationSpeed), maxRotationSpeed)
         let reduced = tr.fade != nil
+        let alpha = photoAlpha
         tr.pose.resume(velocity: reduced && closes ? PhotoPose.zero : v)
+        tr.foldScaleIntoSize()
         tr.upright(feel: feel)
-        tr.fade?.set(p)
+        tr.fade?.set(p, alpha: alpha)
         s.transition = tr
         s.driver = .flight(.init())
         if closes {

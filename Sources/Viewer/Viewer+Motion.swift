@@ -13,15 +13,14 @@ extension Viewer {
         quantities.append(DrawnQuantity(kind: .backdrop, photo: nil, value: [backdrop],
                                         speedLimit: backdropSlope * progressBound.limit, decayRate: progressBound.decay,
                                         tolerance: backdropSlope * progressBound.tolerance + RestThreshold.opacity.displacement))
-        guard let tr = transition else {
-            return MotionSample(time: time, quantities: quantities, quads: quads, movedByInput: movedByInput)
-        }
-        let pose = poseBounds(tr.pose, photo: tr.photo)
+        let tr = transition
+        let pose = tr.map { poseBounds($0.pose, photo: $0.photo) }
         let pager = pagerBounds
-        let alphaBound = tr.fade != nil ? progressBound : SpeedBound.still
+        let alphaBound = tr?.fade != nil ? progressBound : SpeedBound.still
         for q in photoQuads() {
-            let isMoving = q.photo == tr.photo
-            let centre = isMoving ? pose.center.plus(pager).plus(coastBound) : pager
+            let isDeparting = departing?.photos.contains { $0.index == q.photo } == true && q.photo != tr?.photo
+            let isMoving = q.photo == tr?.photo
+            let centre = isMoving ? pose!.center.plus(pager).plus(coastBound) : isDeparting ? departingBound : pager
             let window = Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height)
             // The quad's bounding box (rotated) and how far it reaches into the window.
             let c = abs(cosine(q.rotation)), s = abs(sine(q.rotation))
@@ -31,12 +30,12 @@ extension Viewer {
                                    2 * half.width, 2 * half.height))
             let cell = layout.cellRect(q.photo, scroll: scroller.offset)
             // With reduced motion the cell stays drawn: the quad only fades.
-            let cellDistance = tr.fade == nil ? (q.center - cell.center).length
+            let cellDistance = tr?.fade == nil ? (q.center - cell.center).length
                 + (Point(q.size.width, q.size.height) - Point(cell.width, cell.height)).length : .infinity
             quads[q.photo] = MotionSample.Presence(depth: depth, alpha: q.alpha, cellDistance: cellDistance)
-            let size = isMoving ? pose.size : .still
-            let rotation = isMoving ? pose.rotation : .still
-            let crop = isMoving ? pose.crop : .still
+            let size = isMoving ? pose!.size : .still
+            let rotation = isMoving ? pose!.rotation : .still
+            let crop = isMoving ? pose!.crop : .still
             func add(_ kind: DrawnQuantity.Kind, _ value: [Double], _ b: SpeedBound) {
                 quantities.append(DrawnQuantity(kind: kind, photo: q.photo, value: value, speedLimit: b.limit,
                                                 decayRate: b.decay, tolerance: b.tolerance))
@@ -136,15 +135,23 @@ extension Viewer {
                                                tolerance: (snapCentre * snapCentre + snapSize * snapSize + 400 * 400 * rest.rotation * rest.rotation).squareRoot()))
     }
 
+    /// The departing neighbours' offset spring.
+    var departingBound: SpeedBound {
+        guard let d = departing else { return .still }
+        let (w, z) = Viewer.springConstants(d.offset.spring)
+        return SpeedBound(limit: Viewer.energySpeed([d.offset.value - d.offset.target], [d.offset.velocity], omega: w),
+                          decay: 2 * z * w, tolerance: d.offset.restTolerance)
+    }
+
     /// A zoomed photo coasting after a pan: its centre's axes' bounds.
     var coastBound: SpeedBound {
-        guard case let .zooming(zoom)? = session?.driver, case let .coasting(x, y) = zoom.drive else { return .still }
+        guard case let .zooming(zoom) = session?.driver, case let .coasting(x, y) = zoom.drive else { return .still }
         return x.speedBound.plus(y.speedBound)
     }
 
     /// The paging offset's bound (zero unless the pager's spring runs).
     var pagerBounds: SpeedBound {
-        guard case let .paging(pager)? = session?.driver, !pager.offset.isPaused else { return .still }
+        guard case let .paging(pager) = session?.driver, !pager.offset.isPaused else { return .still }
         let (w, z) = Viewer.springConstants(pager.offset.spring)
         let e = Viewer.energySpeed([pager.offset.value - pager.offset.target], [pager.offset.velocity], omega: w)
         return SpeedBound(limit: e, decay: 2 * z * w, tolerance: pager.offset.restTolerance)
@@ -155,9 +162,9 @@ extension Viewer {
     /// frame (`p₀/d₀` toward the cell) and `ḋ` the pose distance's rate plus its target's (the cell
     /// rides the grid's scroll); zero where the progress is held or fixed.
     var progressSpeedBound: SpeedBound {
-        guard let session else { return .still }
-        let tr = session.transition
-        switch session.driver {
+        guard let s = session else { return .still }
+        let tr = s.transition
+        switch s.driver {
         case .dismissing, .pending, .paging:
             return .still
         case let .zooming(zoom):

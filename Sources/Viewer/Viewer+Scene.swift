@@ -30,20 +30,27 @@ extension Viewer {
 
     /// The moving photo, and its neighbours while paging (behind it).
     func photoQuads() -> [Scene.PhotoQuad] {
-        guard let session else { return [] }
-        let tr = session.transition
         var quads: [Scene.PhotoQuad] = []
-        let alpha = tr.fade != nil ? min(max(progress, 0), 1) : 1
+        let alpha = photoAlpha
+        /// The neighbour `index`, `shift` from the current slot at paging offset `dx`, if it reaches
+        /// into the window (only those are drawn).
+        func neighbour(_ index: Int, shift: Double, offset dx: Double) {
+            let x = windowSize.width / 2 + dx + shift
+            let fit = fitSize(index)
+            guard x + fit.width / 2 > 0, x - fit.width / 2 < windowSize.width else { return }
+            quads.append(Scene.PhotoQuad(photo: index, crop: Rect(x: 0, y: 0, width: 1, height: 1),
+                                         center: Point(x, windowSize.height / 2), size: fit, rotation: 0, alpha: alpha))
+        }
+        if let d = departing {
+            for (index, shift) in d.photos where index != session?.photo { neighbour(index, shift: shift, offset: d.offset.value) }
+        }
+        guard let session else { return quads }
+        let tr = session.transition
         let dx = session.pagingOffset
         if case .paging = session.driver {
             let slot = slotWidth
-            for (neighbour, shift) in [(tr.photo - 1, -slot), (tr.photo + 1, slot)] where photos.indices.contains(neighbour) {
-                let x = windowSize.width / 2 + dx + shift
-                let fit = fitSize(neighbour)
-                // Only a neighbour that reaches into the window is drawn.
-                guard x + fit.width / 2 > 0, x - fit.width / 2 < windowSize.width else { continue }
-                quads.append(Scene.PhotoQuad(photo: neighbour, crop: Rect(x: 0, y: 0, width: 1, height: 1),
-                                             center: Point(x, windowSize.height / 2), size: fit, rotation: 0, alpha: alpha))
+            for (index, shift) in [(tr.photo - 1, -slot), (tr.photo + 1, slot)] where photos.indices.contains(index) {
+                neighbour(index, shift: shift, offset: dx)
             }
         }
         let pose = tr.pose.value

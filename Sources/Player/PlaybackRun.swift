@@ -1,3 +1,6 @@
+import Feel
+import JSON
+import Trace
 import Viewer
 
 /// One run of a `PlaybackTrace` under one feel, for the trace player: any frame of it on demand.

@@ -1,7 +1,8 @@
 import Gestures
 import TestSupport
 import Testing
-@testable import Trace
+@testable import Player
+import Trace
 import Viewer
 
 @Suite("Trace player's cost: reaching any frame replays at most one stretch between checkpoints")

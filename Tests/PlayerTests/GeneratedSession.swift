@@ -1,7 +1,8 @@
 import Geometry
 import Gestures
 import TestSupport
-@testable import Trace
+@testable import Player
+import Trace
 import Viewer
 
 /// A long session made the way a person makes one, for the trace player's tests: a 1000 Hz mouse

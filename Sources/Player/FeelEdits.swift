@@ -1,3 +1,6 @@
+import Feel
+import JSON
+import Trace
 import Viewer
 
 /// The feel parameters edited in the trace player, as one layer laid over every feel the played

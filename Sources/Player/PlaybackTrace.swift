@@ -1,4 +1,7 @@
+import Feel
 import Gestures
+import JSON
+import Trace
 
 /// A gesture trace held in memory for the trace player: its header, every event with the line it
 /// came from, and where each frame falls. Read once through `TraceReader`, so a bad trace gets the

@@ -4,7 +4,8 @@ import Gestures
 import Motion
 import TestSupport
 import Testing
-@testable import Trace
+@testable import Player
+import Trace
 import Viewer
 
 @Suite("Trace player: every step, scrub and jump shows the state a straight replay reaches at that frame")

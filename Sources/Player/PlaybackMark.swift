@@ -1,3 +1,6 @@
+import Feel
+import JSON
+import Trace
 import Viewer
 
 /// A moment the trace player's timeline marks, taken from the viewer's notes (the ones the

@@ -1,3 +1,6 @@
+import Feel
+import JSON
+import Trace
 import Viewer
 
 /// The trace player's state, with no window and no clock: a recorded session under one feel (A)

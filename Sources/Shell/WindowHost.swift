@@ -1,0 +1,64 @@
+import CSDL2
+import Foundation
+import Geometry
+
+/// An SDL window with its renderer, as the live window and the trace player both open it: SDL's
+/// video and SDL_image's decoders started, a resizable HiDPI-aware window, an accelerated renderer
+/// with vsync (else the software one). `close()` undoes it all.
+final class WindowHost {
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+
+    /// Opens a window of `size` points titled `title`. Throws a `ShellError` when SDL cannot start,
+    /// or the window or its renderer cannot be made.
+    init(title: String, size: Size) throws {
+        if SDL_getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "x11", 1) }
+        WindowControl.useUTF8Titles()
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            throw ShellError("cannot start SDL video: \(String(cString: SDL_GetError()))")
+        }
+        _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue | IMG_INIT_TIF.rawValue))
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+        guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
+                                            Int32(size.width), Int32(size.height), flags) else {
+            let message = String(cString: SDL_GetError())
+            IMG_Quit()
+            SDL_Quit()
+            throw ShellError("cannot open a window: \(message)")
+        }
+        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+            ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            let message = String(cString: SDL_GetError())
+            SDL_DestroyWindow(window)
+            IMG_Quit()
+            SDL_Quit()
+            throw ShellError("cannot create a renderer: \(message)")
+        }
+        self.window = window
+        self.renderer = renderer
+    }
+
+    /// Destroys the renderer and the window and stops SDL (textures must be gone first).
+    func close() {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        IMG_Quit()
+        SDL_Quit()
+    }
+
+    /// The window's size in points.
+    var windowSize: Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return Size(Double(w), Double(h))
+    }
+
+    /// Drawable pixels per window point (2 on a HiDPI display) for a window of `size` points.
+    func pointScale(for size: Size) -> Double {
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        return size.width > 0 ? Double(pw) / size.width : 1
+    }
+}

@@ -1,0 +1,16 @@
+import Motion
+
+/// The paging neighbours still on screen when paging is cut short (Esc, a click or a key closes the
+/// photo mid-flight): they carry on sliding on the paging spring until they are out of the window,
+/// while the current photo flies to its cell. Without them the outgoing photo, which may still cover
+/// most of the window, would vanish in one frame.
+struct DepartingNeighbours: Sendable {
+    /// The photos and their slot shifts (−slot: the previous photo, +slot: the next).
+    var photos: [(index: Int, shift: Double)]
+    /// The paging offset, carrying on toward 0 with the velocity it had.
+    var offset: SpringAnimation<Double>
+
+    var isAtRest: Bool { offset.isAtRest }
+
+    mutating func advance(by dt: Double) { offset.advance(by: dt) }
+}
