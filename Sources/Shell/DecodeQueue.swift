@@ -34,6 +34,15 @@ final class DecodeQueue: @unchecked Sendable {
         return Array(running.values)
     }
 
+    /// Jobs being decoded and jobs finished but not yet taken, read at one instant: work the frame
+    /// loop need not ask for again (a job finishing between `takeFinished` and `runningJobs` would
+    /// otherwise be in neither list and be decoded twice).
+    func startedJobs() -> [DecodeJob] {
+        condition.lock()
+        defer { condition.unlock() }
+        return Array(running.values) + finished.map(\.job)
+    }
+
     /// Jobs not started yet, best first.
     func pendingJobs() -> [DecodeJob] {
         condition.lock()

@@ -452,7 +452,7 @@ public final class PhotoPipeline: PhotoTextureSource {
 
     /// Queues the wanted textures that are not made, waiting or being decoded, best first.
     private func submitJobs(_ wanted: [DecodeJob]) {
-        let running = queue.runningJobs()
+        let running = queue.startedJobs()
         var seen: Set<PhotoTextureKey> = []
         var jobs: [DecodeJob] = []
         for job in wanted where !broken.contains(job.photo) && seen.insert(job.key).inserted {
