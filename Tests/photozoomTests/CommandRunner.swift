@@ -37,8 +37,10 @@ struct CommandRunner {
         defer { try? FileManager.default.removeItem(at: dir) }
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = env["SDL_VIDEODRIVER"] ?? "dummy"
-        // A config folder of its own: no remembered window or folder from the user's runs or other tests.
+        // Config and cache folders of its own: no remembered window or folder from the user's runs or
+        // other tests, and no thumbnails written into the user's cache.
         env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
+        env["XDG_CACHE_HOME"] = dir.appendingPathComponent("cache").path
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")

@@ -44,8 +44,10 @@ enum PhotoZoomProcess {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
-        // A config folder of its own: no remembered window or folder from the user's runs or other tests.
-        let isolated = ["XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path]
+        // Config and cache folders of its own: no remembered window or folder from the user's runs or
+        // other tests, and no thumbnails written into the user's cache.
+        let isolated = ["XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path,
+                        "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path]
         process.environment = ProcessInfo.processInfo.environment.merging(isolated) { _, new in new }.merging(environment) { _, new in new }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
