@@ -203,14 +203,6 @@ struct EndToEndTests {
             attempt += 1
             run = try Self.fastDragRun(attempt: attempt)
         }
-        // A machine so busy that xdotool never kept its pace cannot show the premise: that is said
-        // as a known issue (the figures below need a paced drag), not passed off as a pass or a fault.
-        guard paced(run.server) else {
-            withKnownIssue("the X server never saw a move every 4 ms in 5 runs (the machine is too busy)", isIntermittent: true) {
-                Issue.record("unpaced server times: \(run.server)")
-            }
-            return
-        }
         let (folder, serverMoves, appMoves) = run
         let appGaps = zip(appMoves, appMoves.dropFirst()).map { $1 - $0 }
         let serverGaps = zip(serverMoves, serverMoves.dropFirst()).map { $1 - $0 }
@@ -225,6 +217,17 @@ struct EndToEndTests {
                             median * 1000, errors.last! * 1000, tiny, appGaps.count, serverTiny, serverMedianGap * 1000)
         #expect(median <= 0.0015, "\(report)")
         #expect(Double(tiny) < 0.05 * Double(appGaps.count), "\(report)")
+        if ProcessInfo.processInfo.environment["PHOTOZOOM_REPORT"] != nil { print(report) }
+
+        // The velocity check needs the premise of a steady drag: a machine so busy that xdotool
+        // never kept its pace in 5 runs says so as a known issue (the gap figures above hold at any
+        // pace and were checked), not as a pass or a fault.
+        guard paced(run.server) else {
+            withKnownIssue("the X server never saw a steady move every 4 ms in 5 runs (the machine is too busy)", isIntermittent: true) {
+                Issue.record("unpaced server times: \(run.server)")
+            }
+            return
+        }
 
         // The drag's true velocity from the server's times: the least-squares line of y = 300 + 3i
         // against the server times of the last 100 ms of moves (what the tracker's window sees).
@@ -245,7 +248,7 @@ struct EndToEndTests {
         let releaseY = try #require(Double(vector.split(separator: ",").last!.trimmingCharacters(in: .whitespaces)))
         let velocityReport = String(format: "release %.0f pt/s, drag %.0f pt/s from the server's times (%.1f %%)",
                                     releaseY, trueVelocity, 100 * abs(releaseY - trueVelocity) / trueVelocity)
-        if ProcessInfo.processInfo.environment["PHOTOZOOM_REPORT"] != nil { print(report); print(velocityReport) }
+        if ProcessInfo.processInfo.environment["PHOTOZOOM_REPORT"] != nil { print(velocityReport) }
         #expect(abs(releaseY - trueVelocity) <= 0.05 * trueVelocity, "\(velocityReport)")
 
         // And the live state log still replays byte for byte.
