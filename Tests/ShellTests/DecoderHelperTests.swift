@@ -87,10 +87,7 @@ struct DecoderHelperTests {
         let log = WarningLog()
         let catalog = PhotoCatalog(files: files, warn: log.append)
         let canvas = SoftwareCanvas(width: 64, height: 64)
-        var limits = PhotoPipeline.Limits()
-        limits.decoderThreads = 1
-        limits.sharedThumbnails = nil
-        limits.isolation = .helperProcesses(settings)
+        let limits = PhotoPipeline.Limits.oneDecoder(helpers: settings)
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: log.append)
         let demand = SceneDemand(visibleCells: [0, 1], cellPixels: 32, largePhotos: [], windowPixels: (64, 64))
         var frames = 0

@@ -75,10 +75,7 @@ struct FuzzHarnessTests {
         let folder = try PhotoFolder(path: dir.path)
         let catalog = PhotoCatalog(folder: folder, warn: log.append)
         let canvas = SoftwareCanvas(width: 64, height: 64)
-        var limits = PhotoPipeline.Limits()
-        limits.decoderThreads = 1
-        limits.sharedThumbnails = nil
-        limits.isolation = .helperProcesses(settings)
+        let limits = PhotoPipeline.Limits.oneDecoder(helpers: settings)
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: log.append)
         let all = Array(folder.files.indices)
         let demand = SceneDemand(visibleCells: all, cellPixels: 32, largePhotos: [], windowPixels: (64, 64))

@@ -15,9 +15,7 @@ struct ReplacedPhotoTests {
         let url = TestImages.write(TestImages.jpeg(width: 64, height: 48, colour: TestImages.noise), "p.jpg", in: dir)
         let catalog = PhotoCatalog(files: [url], warn: { _ in })
         let canvas = SoftwareCanvas(width: 64, height: 64)
-        var limits = PhotoPipeline.Limits()
-        limits.decoderThreads = 1
-        limits.sharedThumbnails = nil
+        let limits = PhotoPipeline.Limits.oneDecoder()
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: { Issue.record("warning: \($0)") })
         let grid = SceneDemand(visibleCells: [0], cellPixels: 32, largePhotos: [], windowPixels: (64, 64))
         #expect(pipeline.pump(grid, renderer: canvas.renderer) { pipeline.hasThumbnail(0) })
@@ -54,9 +52,7 @@ struct FolderWatcherTests {
         let log = WarningLog()
         let catalog = PhotoCatalog(files: [a, b], warn: log.append)
         let canvas = SoftwareCanvas(width: 64, height: 64)
-        var limits = PhotoPipeline.Limits()
-        limits.decoderThreads = 1
-        limits.sharedThumbnails = nil
+        let limits = PhotoPipeline.Limits.oneDecoder()
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: log.append)
         let grid = SceneDemand(visibleCells: [0, 1], cellPixels: 32, largePhotos: [], windowPixels: (64, 64))
         #expect(pipeline.pump(grid, renderer: canvas.renderer) { pipeline.hasThumbnail(0) && pipeline.isIdle })
