@@ -63,8 +63,7 @@ enum DecoderThreads {
                          queue: DecodeQueue) -> (Source, DecodeTarget) -> DecodeAttempt {
         switch isolation {
         case .inProcess:
-            let decoder = PhotoDecoder(pixelLimit: options.pixelLimit, maxTextureSide: options.maxTextureSide, strategy: options.strategy,
-                                       sharedThumbnails: options.thumbnailCache.map { FreedesktopThumbnailCache(directory: URL(fileURLWithPath: $0)) })
+            let decoder = inProcessDecoder(options)
             return { source, target in
                 let start = threadCPUSeconds()
                 let hits = decoder.sharedThumbnailHits
@@ -80,7 +79,22 @@ enum DecoderThreads {
             var helperOptions = options
             helperOptions.addressSpaceBytes = settings.addressSpaceBytes
             let helper = DecoderHelper(settings: settings, options: helperOptions)
-            return { source, target in helper.decode(path: source.path, target: target, shouldGiveUp: { queue.isStopping }) }
+            // Cache entries are read here first, by PhotoZoom's own parsers: no helper is started
+            // while every thumbnail comes from the cache (a second visit).
+            let cacheReader = options.thumbnailCache != nil ? inProcessDecoder(options) : nil
+            return { source, target in
+                let start = threadCPUSeconds()
+                if let image = cacheReader?.cachedThumbnailWithoutImageLibraries(path: source.path, target: target) {
+                    return DecodeAttempt(result: .success(image), seconds: threadCPUSeconds() - start, fromSharedCache: true)
+                }
+                return helper.decode(path: source.path, target: target, shouldGiveUp: { queue.isStopping })
+            }
         }
+    }
+
+    /// A decoder in this process with `options`' limits and thumbnail cache.
+    private static func inProcessDecoder(_ options: DecoderHelperService.Options) -> PhotoDecoder {
+        PhotoDecoder(pixelLimit: options.pixelLimit, maxTextureSide: options.maxTextureSide, strategy: options.strategy,
+                     sharedThumbnails: options.thumbnailCache.map { FreedesktopThumbnailCache(directory: URL(fileURLWithPath: $0)) })
     }
 }

@@ -87,8 +87,12 @@ public struct FreedesktopThumbnailCache: Sendable {
 
     /// A valid entry for the file at `path` whose shorter side is at least `minimumShortSide`
     /// pixels, from the smallest size class that can have one; nil when there is none.
+    ///
+    /// Entries are read by `PNGDecoder` (PhotoZoom's own Swift, safe in the app's process); with
+    /// `imageLibraries`, one it does not handle (interlaced, 1–4-bit) goes to SDL_image, which only
+    /// a decoder helper may run.
     func thumbnail(forFile path: String, modificationTime: Int, uprightWidth: Int, uprightHeight: Int,
-                   minimumShortSide: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+                   minimumShortSide: Int, imageLibraries: Bool = true) -> UnsafeMutablePointer<SDL_Surface>? {
         let uri = Self.uri(forPath: path)
         let name = MD5.hex(Array(uri.utf8)) + ".png"
         for sizeClass in SizeClass.allCases {
@@ -99,16 +103,27 @@ public struct FreedesktopThumbnailCache: Sendable {
             guard let file = try? PhotoFile(path: entry), let bytes = try? file.readAll(),
                   PNGChunks.isComplete(bytes), let text = Self.textChunks(bytes), text["Thumb::URI"] == uri,
                   text["Thumb::MTime"].flatMap({ Int($0) }) == modificationTime else { continue }
-            let surface: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
-                guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
-                return IMG_LoadTyped_RW(rw, 1, "PNG")
+            let argb: UnsafeMutablePointer<SDL_Surface>
+            if let own = PNGDecoder.decode(bytes, pixelLimit: Self.entryPixelLimit, fill: 0) {
+                guard own.isComplete else { SDL_FreeSurface(own.surface); continue }
+                argb = own.surface
+            } else {
+                guard imageLibraries else { continue }
+                let surface: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
+                    guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
+                    return IMG_LoadTyped_RW(rw, 1, "PNG")
+                }
+                guard let loaded = surface, let converted = SurfaceOps.toARGB(loaded) else { continue }
+                argb = converted
             }
-            guard let loaded = surface, let argb = SurfaceOps.toARGB(loaded) else { continue }
             if min(argb.pointee.w, argb.pointee.h) >= Int32(minimumShortSide) { return argb }
             SDL_FreeSurface(argb)
         }
         return nil
     }
+
+    /// Pixels an entry may have: the largest class's box (1024²), with room for a panorama's.
+    static let entryPixelLimit = 4 << 20
 
     /// The tEXt chunks of a PNG, before or after its image data (the standard allows both, and
     /// some thumbnailers write them last), or nil when `bytes` is not a PNG.

@@ -63,13 +63,26 @@ final class PhotoDecoder {
         }
     }
 
+    /// The shared cache's thumbnail of the photo at `path` for `target`, read with PhotoZoom's own
+    /// parsers only (its header parsers and `PNGDecoder`; no image library), so safe in the app's
+    /// process: a decoder thread asks this before its helper, and a second visit starts no helper
+    /// at all. Nil when the target is not a thumbnail or the cache has no entry this can read.
+    func cachedThumbnailWithoutImageLibraries(path: String, target: DecodeTarget) -> DecodedImage? {
+        guard case .thumbnail = target, sharedThumbnails != nil, let file = try? PhotoFile(path: path), file.count > 0,
+              let header = try? ImageHeader.read(file, fileExtension: (path as NSString).pathExtension.lowercased()),
+              (try? header.checkPixels(limit: pixelLimit)) != nil else { return nil }
+        return cachedThumbnail(file, header, target, imageLibraries: false)
+    }
+
     /// A valid shared-cache entry for `file`, downscaled to the thumbnail's exact size; nil when none.
-    private func cachedThumbnail(_ file: PhotoFile, _ header: ImageHeader, _ target: DecodeTarget) -> DecodedImage? {
+    private func cachedThumbnail(_ file: PhotoFile, _ header: ImageHeader, _ target: DecodeTarget,
+                                 imageLibraries: Bool = true) -> DecodedImage? {
         guard let cache = sharedThumbnails else { return nil }
         let upright = header.uprightSize
         let out = outputSize(width: upright.width, height: upright.height, target: target)
         guard let entry = cache.thumbnail(forFile: file.path, modificationTime: file.modificationTime, uprightWidth: upright.width,
-                                          uprightHeight: upright.height, minimumShortSide: min(out.width, out.height)) else { return nil }
+                                          uprightHeight: upright.height, minimumShortSide: min(out.width, out.height),
+                                          imageLibraries: imageLibraries) else { return nil }
         var result = entry
         if Int(entry.pointee.w) != out.width || Int(entry.pointee.h) != out.height {
             guard let smaller = SurfaceOps.downscaled(entry, toWidth: out.width, height: out.height) else {

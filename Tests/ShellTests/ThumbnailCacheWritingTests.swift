@@ -29,8 +29,10 @@ struct ThumbnailCacheWritingTests {
 
     /// One visit: every photo visible in cells of `cell` pixels, frames until every thumbnail is
     /// shown and the cache writer is done; returns the pipeline's counters.
-    func visit(_ catalog: PhotoCatalog, _ cache: FreedesktopThumbnailCache, cell: Int) -> PipelineStatistics {
+    func visit(_ catalog: PhotoCatalog, _ cache: FreedesktopThumbnailCache, cell: Int,
+               isolation: DecoderIsolation = .inProcess) -> PipelineStatistics {
         var limits = PhotoPipeline.Limits()
+        limits.isolation = isolation
         limits.decoderThreads = 1
         limits.sharedThumbnails = cache
         limits.writesSharedThumbnails = true
@@ -57,6 +59,18 @@ struct ThumbnailCacheWritingTests {
         #expect(stat(path, &info) == 0)
         let text = try #require(FreedesktopThumbnailCache.textChunks(bytes))
         return (ImageHeader.be32(bytes, 16), ImageHeader.be32(bytes, 20), text, info.st_mode & 0o777)
+    }
+
+    @Test("a second visit reads the cache in the app's own process: with no decoder helper that can start, every thumbnail is shown")
+    func secondVisitStartsNoHelper() throws {
+        let (catalog, cache, _) = try folderAndCache(count: 6)
+        let first = visit(catalog, cache, cell: 100)
+        #expect(first.sharedCacheEntriesWritten == 6)
+        // A helper program that does not exist: any decode would fail with "cannot start" (and
+        // warn, which the visit records as an issue).
+        let helpers = DecoderIsolation.helperProcesses(DecoderHelperSettings(executable: "/nonexistent/photozoom"))
+        let second = visit(catalog, cache, cell: 100, isolation: helpers)
+        #expect(second.thumbnailsFromSharedCache == 6 && second.thumbnailsDecoded == 6)
     }
 
     @Test("the first visit writes a large entry per decoded thumbnail; the second reads them all and decodes none")

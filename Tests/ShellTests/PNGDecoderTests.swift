@@ -1,0 +1,138 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import Shell
+
+@Suite("PNG decoder: PhotoZoom's own reader gives SDL_image's pixels, and the rows a cut file holds")
+struct PNGDecoderTests {
+    /// A PNG of `width`×`height` samples from `sample(x, y, channel)` in `colourType` at `depth`,
+    /// each row filtered with type `y % 5` (all five filters, computed as the standard defines
+    /// them), deflated by zlib at `level`; a palette (`PLTE` + `tRNS`) for type 3.
+    static func png(width: Int, height: Int, colourType: UInt8, depth: Int, level: Int32 = 6, sample: (Int, Int, Int) -> Int) -> [UInt8] {
+        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(colourType)]!
+        let bpp = channels * depth / 8
+        var raw: [UInt8] = []
+        var previous = [UInt8](repeating: 0, count: width * bpp)
+        for y in 0..<height {
+            var row: [UInt8] = []
+            for x in 0..<width {
+                for c in 0..<channels {
+                    let v = sample(x, y, c)
+                    if depth == 16 { row += [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] } else { row.append(UInt8(v & 0xFF)) }
+                }
+            }
+            let filter = UInt8(y % 5)
+            var filtered = row
+            for i in 0..<row.count {
+                let a = i >= bpp ? Int(row[i - bpp]) : 0, b = Int(previous[i]), c = i >= bpp ? Int(previous[i - bpp]) : 0
+                let predictor: Int
+                switch filter {
+                case 1: predictor = a
+                case 2: predictor = b
+                case 3: predictor = (a + b) / 2
+                case 4:
+                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+                default: predictor = 0
+                }
+                filtered[i] = row[i] &- UInt8(predictor)
+            }
+            raw.append(filter)
+            raw += filtered
+            previous = row
+        }
+        var packed = [UInt8](repeating: 0, count: raw.count + raw.count / 100 + 64)
+        var packedCount = uLong(packed.count)
+        precondition(compress2(&packed, &packedCount, raw, uLong(raw.count), level) == Z_OK)
+        func be(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func chunk(_ kind: String, _ body: [UInt8]) -> [UInt8] {
+            let typed = Array(kind.utf8) + body
+            return be(body.count) + typed + be(Int(FreedesktopThumbnailCache.crc32(typed)))
+        }
+        var out = PNGChunks.signature
+        out += chunk("IHDR", be(width) + be(height) + [UInt8(depth), colourType, 0, 0, 0])
+        if colourType == 3 {
+            var palette: [UInt8] = []
+            for i in 0..<256 { palette += [UInt8(i), UInt8(255 - i), UInt8(i * 7 & 0xFF)] }
+            out += chunk("PLTE", palette)
+            out += chunk("tRNS", (0..<256).map { (i: Int) -> UInt8 in i < 128 ? 255 : UInt8(i) })
+        }
+        out += chunk("IDAT", Array(packed[0..<Int(packedCount)]))
+        out += chunk("IEND", [])
+        return out
+    }
+
+    /// SDL_image's reading of `bytes`, as ARGB8888.
+    static func sdlImage(_ bytes: [UInt8]) -> UnsafeMutablePointer<SDL_Surface>? {
+        let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
+            IMG_LoadTyped_RW(SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)), 1, "PNG")
+        }
+        return loaded.flatMap(SurfaceOps.toARGB)
+    }
+
+    /// The ARGB word at (x, y).
+    static func word(_ s: UnsafeMutablePointer<SDL_Surface>, _ x: Int, _ y: Int) -> UInt32 {
+        (s.pointee.pixels + y * Int(s.pointee.pitch)).assumingMemoryBound(to: UInt32.self)[x]
+    }
+
+    static let fill: UInt32 = 0xFF38_383D
+
+    @Test("grey, grey + alpha, RGB and RGBA at 8 and 16 bits and palettes with transparency read as SDL_image reads them",
+          arguments: [(UInt8(0), 8), (0, 16), (2, 8), (2, 16), (3, 8), (4, 8), (4, 16), (6, 8), (6, 16)])
+    func matchesSDLImage(colourType: UInt8, depth: Int) throws {
+        let max = (1 << depth) - 1
+        let bytes = Self.png(width: 37, height: 23, colourType: colourType, depth: depth) { x, y, c in
+            Int(TestImages.noise(x * 3 + c, y).r) * max / 255
+        }
+        let own = try #require(PNGDecoder.decode(bytes, pixelLimit: 1 << 20, fill: Self.fill))
+        defer { SDL_FreeSurface(own.surface) }
+        let reference = try #require(Self.sdlImage(bytes))
+        defer { SDL_FreeSurface(reference) }
+        #expect(own.isComplete && own.rowsRead == 23)
+        var differing = 0
+        for y in 0..<23 { for x in 0..<37 where Self.word(own.surface, x, y) != Self.word(reference, x, y) { differing += 1 } }
+        #expect(differing == 0)
+    }
+
+    @Test("a PNG cut in half gives its whole rows exactly and the fill colour below, the row cut through included")
+    func cutInHalf() throws {
+        let (w, h) = (64, 48)
+        // Stored (level 0) deflate: the rows follow one another after 48 bytes (signature 8, IHDR
+        // 25, IDAT head 8, zlib head 2, stored block head 5), 1 + 3·64 bytes each.
+        let bytes = Self.png(width: w, height: h, colourType: 2, depth: 8, level: 0) { x, y, c in Int(TestImages.noise(x + c, y).g) }
+        let whole = try #require(PNGDecoder.decode(bytes, pixelLimit: 1 << 20, fill: Self.fill))
+        defer { SDL_FreeSurface(whole.surface) }
+        let half = Array(bytes.prefix(bytes.count / 2))
+        let decoded = PNGDecoder.decode(half, pixelLimit: 1 << 20, fill: Self.fill)
+        let cut = try #require(decoded)
+        defer { SDL_FreeSurface(cut.surface) }
+        let expectedRows = (bytes.count / 2 - 48) / (1 + 3 * w)
+        #expect(cut.rowsRead == expectedRows)
+        #expect(!cut.isComplete)
+        for y in 0..<h {
+            for x in 0..<w {
+                let expected = y < cut.rowsRead ? Self.word(whole.surface, x, y) : Self.fill
+                if Self.word(cut.surface, x, y) != expected { Issue.record("pixel \(x),\(y)"); return }
+            }
+        }
+    }
+
+    @Test("cut and mutated PNGs never crash or read out of bounds: each gives nil or a picture of the header's size")
+    func fuzz() {
+        let bytes = Self.png(width: 40, height: 30, colourType: 6, depth: 8) { x, y, c in Int(TestImages.noise(x + c, y).b) }
+        var state: UInt64 = 20
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
+        for round in 0..<400 {
+            var mutated = bytes
+            if round % 2 == 0 { mutated = Array(mutated.prefix(next(mutated.count))) }
+            for _ in 0..<(1 + next(4)) where !mutated.isEmpty { mutated[next(mutated.count)] = UInt8(next(256)) }
+            if let out = PNGDecoder.decode(mutated, pixelLimit: 1 << 20, fill: Self.fill) {
+                #expect(out.rowsRead > 0 && out.rowsRead <= Int(out.surface.pointee.h))
+                SDL_FreeSurface(out.surface)
+            }
+        }
+    }
+}
