@@ -8,12 +8,16 @@ final class DecodedImage: @unchecked Sendable {
     /// The picture's full upright size in pixels (the decode may be smaller).
     let fullWidth: Int
     let fullHeight: Int
+    /// Set when only part of the picture could be read (a file cut short): the rows read are
+    /// shown, the rest is the placeholder colour, and the pipeline warns once with this.
+    let partialBecause: ImageProblem?
 
     /// Takes ownership of `surface` (ARGB8888).
-    init(surface: UnsafeMutablePointer<SDL_Surface>, fullWidth: Int, fullHeight: Int) {
+    init(surface: UnsafeMutablePointer<SDL_Surface>, fullWidth: Int, fullHeight: Int, partialBecause: ImageProblem? = nil) {
         self.surface = surface
         self.fullWidth = fullWidth
         self.fullHeight = fullHeight
+        self.partialBecause = partialBecause
     }
 
     deinit { SDL_FreeSurface(surface) }

@@ -4,7 +4,9 @@
 /// Request: `u32 length, u8 kind (0 thumbnail, 1 screen), i64 a, i64 b, path bytes`.
 /// Reply: `u32 length, u8 0, i64 width, height, fullWidth, fullHeight, u8 fromSharedCache, f64 cpu
 /// seconds` for pixels (rows of `width` ARGB8888 pixels from offset 0 of the shared memory), or
-/// `u8 1, u8 problem code, i64 width, height, limit, u8 beforeDecoding, f64 seconds, detail bytes`.
+/// `u8 1, u8 problem code, i64 width, height, limit, u8 beforeDecoding, f64 seconds, detail bytes`, or
+/// for the readable part of a file cut short (issue 20) `u8 2, i64 width, height, fullWidth,
+/// fullHeight, f64 seconds, detail bytes` (the detail of its `truncated` problem).
 enum DecoderHelperMessage {
     /// Longest message accepted: a path of up to 64 KiB and a problem's detail.
     static let maximumLength = 1 << 17
@@ -19,6 +21,8 @@ enum DecoderHelperMessage {
     enum Reply: Equatable {
         case image(width: Int, height: Int, fullWidth: Int, fullHeight: Int, fromSharedCache: Bool, seconds: Double)
         case problem(ImageProblem, seconds: Double)
+        /// The rows a cut file held, the rest in the placeholder colour; `detail` says how it was cut.
+        case partialImage(width: Int, height: Int, fullWidth: Int, fullHeight: Int, seconds: Double, detail: String)
     }
 
     // MARK: - Encoding
@@ -42,6 +46,9 @@ enum DecoderHelperMessage {
             out.u8(1)
             let (code, detail, w, h, limit, before) = p.wireFields
             out.u8(code); out.i64(w); out.i64(h); out.i64(limit); out.u8(before ? 1 : 0); out.f64(seconds)
+            out.bytes(Array(detail.utf8))
+        case let .partialImage(w, h, fw, fh, seconds, detail):
+            out.u8(2); out.i64(w); out.i64(h); out.i64(fw); out.i64(fh); out.f64(seconds)
             out.bytes(Array(detail.utf8))
         }
         return out.framed
@@ -71,6 +78,9 @@ enum DecoderHelperMessage {
                   let problem = ImageProblem(wireCode: code, detail: String(decoding: r.rest(), as: UTF8.self), width: w, height: h,
                                              limit: limit, beforeDecoding: before == 1) else { return nil }
             return .problem(problem, seconds: s)
+        case 2?:
+            guard let w = r.i64(), let h = r.i64(), let fw = r.i64(), let fh = r.i64(), let s = r.f64() else { return nil }
+            return .partialImage(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: s, detail: String(decoding: r.rest(), as: UTF8.self))
         default:
             return nil
         }

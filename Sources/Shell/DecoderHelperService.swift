@@ -69,6 +69,10 @@ public enum DecoderHelperService {
             }
             let pixels = image.surface.pointee.pixels!
             for y in 0..<h { memcpy(memory + y * w * 4, pixels + y * pitch, w * 4) }
+            if case let .truncated(detail)? = image.partialBecause {
+                return .partialImage(width: w, height: h, fullWidth: image.fullWidth, fullHeight: image.fullHeight,
+                                     seconds: cpuSeconds() - start, detail: detail)
+            }
             return .image(width: w, height: h, fullWidth: image.fullWidth, fullHeight: image.fullHeight,
                           fromSharedCache: decoder.sharedThumbnailHits > hits, seconds: cpuSeconds() - start)
         } catch {

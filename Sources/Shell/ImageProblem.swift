@@ -45,6 +45,9 @@ enum ImageProblem: Error, Equatable, Sendable {
     /// The warning line for `path` (its control characters escaped: one line, whatever the name).
     func warning(path: String) -> String { "warning: \(PrintablePath.escaped(path)): \(message); showing a placeholder" }
 
+    /// The warning line for `path` when the part of the picture that could be read is shown.
+    func partialWarning(path: String) -> String { "warning: \(PrintablePath.escaped(path)): \(message); showing the part that was read" }
+
     private static func megapixels(_ pixels: Double) -> String {
         let mp = pixels / 1_000_000
         return mp >= 10 ? String(Int(mp.rounded())) : String((mp * 10).rounded() / 10)

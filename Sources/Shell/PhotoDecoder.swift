@@ -46,7 +46,14 @@ final class PhotoDecoder {
         if case .thumbnail = target, let cached = cachedThumbnail(file, header, target) { return cached }
         let bytes = try file.readAll()
         if header.format == .png, !PNGChunks.isComplete(bytes) {
-            throw .truncated("the PNG ends before its last chunk (IEND)")
+            // Cut short: the rows it holds, read by PhotoZoom's own decoder (SDL_image's can loop
+            // forever on such a file, issue 19), the rest in the placeholder colour.
+            let problem = ImageProblem.truncated("the PNG ends before its last chunk (IEND)")
+            guard let part = PNGDecoder.decode(bytes, pixelLimit: pixelLimit, fill: PlaceholderColour.argb) else { throw problem }
+            let upright = header.orientation.uprightSize(width: Int(part.surface.pointee.w), height: Int(part.surface.pointee.h))
+            let out = outputSize(width: upright.width, height: upright.height, target: target)
+            return try finish(part.surface, stored: header.orientation.swapsAxes ? (width: out.height, height: out.width) : out,
+                              orientation: header.orientation, fullSize: upright, partialBecause: problem)
         }
         if header.format == .jpeg { return try decodeJPEG(bytes, orientation: header.orientation, target: target) }
         return try decodeWithSDLImage(bytes, typeHint: ext, header: header, target: target)
@@ -153,11 +160,19 @@ final class PhotoDecoder {
                               Int32(dw), surface.pointee.pitch, Int32(dh), TJPF_BGRA.rawValue, flags)
             }
         }
-        if status != 0, let problem = problem(turbo, fatalOnly: true) { throw problem }
+        var partial: ImageProblem?
+        if status != 0, let problem = problem(turbo, fatalOnly: true) {
+            // A file cut short shows the rows it held, the rest in the placeholder colour (as eog
+            // and Loupe do); the band is one block row (8 or 16 pixels, DCT-scaled).
+            guard case .truncated = problem, !cmyk else { throw problem }
+            let band = scale.scaled(subsampling == TJSAMP_420.rawValue || subsampling == TJSAMP_440.rawValue ? 16 : 8)
+            guard TruncatedJPEGRows.paintMissing(surface, bandHeight: band, colour: PlaceholderColour.argb) > 0 else { throw problem }
+            partial = problem
+        }
         clean = status == 0
 
         owned = nil
-        return try finish(surface, stored: stored, orientation: orientation, fullSize: upright)
+        return try finish(surface, stored: stored, orientation: orientation, fullSize: upright, partialBecause: partial)
     }
 
     /// Adobe CMYK JPEGs (stored inverted): decode to CMYK, then R = C·K/255 and so on.
@@ -238,7 +253,8 @@ final class PhotoDecoder {
     /// Takes ownership of `surface` (freed here, on error too): downscales it to `stored` (the size
     /// before turning) when it is not that size already, then turns it upright.
     private func finish(_ surface: UnsafeMutablePointer<SDL_Surface>, stored: (width: Int, height: Int),
-                        orientation: ExifOrientation, fullSize upright: (width: Int, height: Int)) throws(ImageProblem) -> DecodedImage {
+                        orientation: ExifOrientation, fullSize upright: (width: Int, height: Int),
+                        partialBecause: ImageProblem? = nil) throws(ImageProblem) -> DecodedImage {
         var owned: UnsafeMutablePointer<SDL_Surface>? = surface
         defer { if let owned { SDL_FreeSurface(owned) } }
         var result = surface
@@ -258,6 +274,6 @@ final class PhotoDecoder {
             result = turned
         }
         owned = nil
-        return DecodedImage(surface: result, fullWidth: upright.width, fullHeight: upright.height)
+        return DecodedImage(surface: result, fullWidth: upright.width, fullHeight: upright.height, partialBecause: partialBecause)
     }
 }

@@ -83,6 +83,8 @@ public final class PhotoPipeline: PhotoTextureSource {
     /// Decoded pixels waiting for upload, by key.
     private var waiting: [PhotoTextureKey: DecodeOutcome] = [:]
     private var broken: Set<Int>
+    /// Photos shown in part (a file cut short) and warned about: one warning each.
+    private var partlyShown: Set<Int> = []
     /// Keys whose texture could not be made (the full picture of a photo whose thumbnail works).
     private var failedKeys: Set<PhotoTextureKey> = []
     private var lastSubmitted: [DecodeJob] = []
@@ -346,6 +348,7 @@ public final class PhotoPipeline: PhotoTextureSource {
             pendingWrites.removeAll { $0.path == sources[photo].path }
             cacheWriter?.forget(path: sources[photo].path)
             if broken.remove(photo) != nil, knownSizes[photo] == nil { sizeDelivered[photo] = false }
+            partlyShown.remove(photo)
             stats.filesReplaced += 1
         }
         lastSubmitted = []
@@ -389,6 +392,9 @@ public final class PhotoPipeline: PhotoTextureSource {
                     sizeChanged(job.photo, width: image.fullWidth, height: image.fullHeight)
                 }
                 learnSize(job.photo, width: image.fullWidth, height: image.fullHeight)
+                if let problem = image.partialBecause, partlyShown.insert(job.photo).inserted {
+                    warn(problem.partialWarning(path: sources[job.photo].path))
+                }
                 if outcome.fromSharedCache { stats.thumbnailsFromSharedCache += 1 }
                 if job.kind == .thumbnail { stats.thumbnailsDecoded += 1; stats.thumbnailDecodeSeconds += outcome.seconds }
                 else { stats.fullPhotosDecoded += 1; stats.fullDecodeSeconds += outcome.seconds }
@@ -444,7 +450,10 @@ public final class PhotoPipeline: PhotoTextureSource {
                 ? thumbnails.insert(stored, for: key.photo, bytes: image.byteCount)
                 : fulls.insert(stored, for: key.photo, bytes: image.byteCount)
             if let replaced { SDL_DestroyTexture(replaced.texture.handle) }
-            if cacheWriter != nil, key.kind == .thumbnail, !outcome.fromSharedCache { holdForWriting(image, photo: key.photo) }
+            // A part of a photo is not stored: the whole file may follow (a copy under way).
+            if cacheWriter != nil, key.kind == .thumbnail, !outcome.fromSharedCache, image.partialBecause == nil {
+                holdForWriting(image, photo: key.photo)
+            }
             stats.uploads += 1
             stats.uploadedBytes += image.byteCount
         }

@@ -74,7 +74,7 @@ public final class SceneRenderer {
     }
 
     private func drawPlaceholder(_ frame: Rect, broken: Bool) {
-        setColor(broken ? Color(0.30, 0.16, 0.16) : Color(0.22, 0.22, 0.24))
+        setColor(broken ? Color(0.30, 0.16, 0.16) : PlaceholderColour.colour)
         var dst = frect(frame)
         SDL_RenderFillRectF(renderer, &dst)
         if broken {
@@ -118,7 +118,7 @@ public final class SceneRenderer {
     /// the same cross as its broken cell.
     private func drawPhotoPlaceholder(_ photo: Scene.PhotoQuad) {
         let broken = textures.isBroken(photo.photo)
-        var c = broken ? Color(0.30, 0.16, 0.16) : Color(0.22, 0.22, 0.24)
+        var c = broken ? Color(0.30, 0.16, 0.16) : PlaceholderColour.colour
         c.a = clamp01(photo.alpha)
         setColor(c)
         fillQuad(photo.corners)

@@ -127,6 +127,7 @@ struct DecoderHelperTests {
             .image(width: 3, height: 4, fullWidth: 4000, fullHeight: 3000, fromSharedCache: true, seconds: 0.25),
             .problem(.tooManyPixels(width: 1 << 32 - 1, height: 7, limit: 100, beforeDecoding: true), seconds: 0),
             .problem(.corrupt("JPEG: bad"), seconds: 1.5), .problem(.emptyFile, seconds: 0), .problem(.decoderStopped("x"), seconds: 0),
+            .partialImage(width: 160, height: 120, fullWidth: 4000, fullHeight: 3000, seconds: 0.5, detail: "the JPEG data ends early (é)"),
         ]
         for r in replies {
             #expect(DecoderHelperMessage.reply(Array(DecoderHelperMessage.encode(r).dropFirst(4))) == r)
