@@ -1,6 +1,7 @@
-/// Which texture of a photo: the grid thumbnail or the large (window-sized) picture.
+/// Which texture of a photo: the grid thumbnail, the large (window-sized) picture, or a JPEG's
+/// embedded preview shown until the thumbnail is made.
 enum TextureKind: Hashable, Sendable {
-    case thumbnail, full
+    case thumbnail, full, preview
 }
 
 /// A photo and one of its textures: the key of the texture caches and of decode jobs.

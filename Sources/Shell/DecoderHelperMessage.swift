@@ -1,7 +1,7 @@
 /// The decoder helpers' wire format: length-prefixed binary messages on a pipe, one request and
 /// one reply per image; the pixels themselves travel through shared memory.
 ///
-/// Request: `u32 length, u8 kind (0 thumbnail, 1 screen), i64 a, i64 b, path bytes`.
+/// Request: `u32 length, u8 kind (0 thumbnail, 1 screen, 2 preview), i64 a, i64 b, path bytes`.
 /// Reply: `u32 length, u8 0, i64 width, height, fullWidth, fullHeight, u8 fromSharedCache, f64 cpu
 /// seconds` for pixels (rows of `width` ARGB8888 pixels from offset 0 of the shared memory), or
 /// `u8 1, u8 problem code, i64 width, height, limit, u8 beforeDecoding, f64 seconds, detail bytes`, or
@@ -32,6 +32,7 @@ enum DecoderHelperMessage {
         switch r.target {
         case let .thumbnail(side): out.u8(0); out.i64(side); out.i64(0)
         case let .screen(w, h): out.u8(1); out.i64(w); out.i64(h)
+        case let .preview(side): out.u8(2); out.i64(side); out.i64(0)
         }
         out.bytes(Array(r.path.utf8))
         return out.framed
@@ -63,6 +64,7 @@ enum DecoderHelperMessage {
         switch kind {
         case 0: return Request(path: path, target: .thumbnail(shortSide: a))
         case 1: return Request(path: path, target: .screen(width: a, height: b))
+        case 2: return Request(path: path, target: .preview(shortSide: a))
         default: return nil
         }
     }

@@ -16,6 +16,8 @@ struct ImageHeader: Equatable, Sendable {
     /// The largest picture a decode allocates when it differs from the stored size: a GIF frame
     /// larger than its logical screen. Nil for the stored size.
     var largestFrame: (width: Int, height: Int)?
+    /// A JPEG's embedded EXIF preview, when it has one (issue 20).
+    var preview: ExifPreview?
 
     /// Pixel size as the picture is shown, after orientation.
     var uprightSize: (width: Int, height: Int) { orientation.uprightSize(width: storedWidth, height: storedHeight) }
@@ -85,6 +87,7 @@ struct ImageHeader: Equatable, Sendable {
     static func readJPEG(_ s: ByteSource) throws(ImageProblem) -> ImageHeader {
         var offset = 2
         var orientation: ExifOrientation?
+        var preview: ExifPreview?
         var steps = 0
         while steps < 100_000 {
             steps += 1
@@ -107,12 +110,16 @@ struct ImageHeader: Equatable, Sendable {
                 guard frame.count == 5 else { throw .truncated("the file ends inside the JPEG frame header") }
                 let height = be16(frame, 1), width = be16(frame, 3)
                 if height == 0 { throw .unsupported("the JPEG declares its height later in the data (DNL marker)") }
-                return try make(.jpeg, width, height, orientation ?? .up)
+                var header = try make(.jpeg, width, height, orientation ?? .up)
+                header.preview = preview
+                return header
             }
             if marker == 0xE1, orientation == nil, length > 8 {
                 let payload = try s.bytes(at: offset + 4, count: length - 2)
                 if payload.count > 6, Array(payload[0..<6]) == Array("Exif\0\0".utf8) {
-                    orientation = TIFFDirectory.orientation(MemoryBytes(Array(payload[6...])))
+                    let tiff = Array(payload[6...])
+                    orientation = TIFFDirectory.orientation(MemoryBytes(tiff))
+                    preview = ExifPreview.find(inTIFF: tiff, at: offset + 4 + 6)
                 }
             }
             offset += 2 + length

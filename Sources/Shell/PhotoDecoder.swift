@@ -43,7 +43,8 @@ final class PhotoDecoder {
             return try decodeWithSDLImage(try file.readAll(), typeHint: ext, header: nil, target: target)
         }
         try header.checkPixels(limit: pixelLimit)
-        if case .thumbnail = target, let cached = cachedThumbnail(file, header, target) { return cached }
+        if case .thumbnail = target.asThumbnail, let cached = cachedThumbnail(file, header, target.asThumbnail) { return cached }
+        if case .preview = target { return try decodePreview(file, header, target: target.asThumbnail) }
         let bytes = try file.readAll()
         if header.format == .png, !PNGChunks.isComplete(bytes) {
             // Cut short: the rows it holds, read by PhotoZoom's own decoder (SDL_image's can loop
@@ -62,7 +63,7 @@ final class PhotoDecoder {
     /// The upright output size for a picture shown `width`×`height` (upright) at `target`.
     func outputSize(width: Int, height: Int, target: DecodeTarget) -> (width: Int, height: Int) {
         switch target {
-        case let .thumbnail(side):
+        case let .thumbnail(side), let .preview(side):
             let s = min(1, Double(side) / Double(min(width, height)), Double(maxTextureSide) / Double(max(width, height)))
             return (max(1, Int((Double(width) * s).rounded())), max(1, Int((Double(height) * s).rounded())))
         case let .screen(bw, bh):
@@ -75,10 +76,19 @@ final class PhotoDecoder {
     /// process: a decoder thread asks this before its helper, and a second visit starts no helper
     /// at all. Nil when the target is not a thumbnail or the cache has no entry this can read.
     func cachedThumbnailWithoutImageLibraries(path: String, target: DecodeTarget) -> DecodedImage? {
-        guard case .thumbnail = target, sharedThumbnails != nil, let file = try? PhotoFile(path: path), file.count > 0,
+        guard case .thumbnail = target.asThumbnail, sharedThumbnails != nil, let file = try? PhotoFile(path: path), file.count > 0,
               let header = try? ImageHeader.read(file, fileExtension: (path as NSString).pathExtension.lowercased()),
               (try? header.checkPixels(limit: pixelLimit)) != nil else { return nil }
-        return cachedThumbnail(file, header, target, imageLibraries: false)
+        return cachedThumbnail(file, header, target.asThumbnail, imageLibraries: false)
+    }
+
+    /// The embedded EXIF preview of a JPEG, oriented and fitted to `target` (never enlarged),
+    /// reporting the photo's own full size.
+    private func decodePreview(_ file: PhotoFile, _ header: ImageHeader, target: DecodeTarget) throws(ImageProblem) -> DecodedImage {
+        guard let preview = header.preview else { throw .unsupported("no embedded preview") }
+        let bytes = try file.bytes(at: preview.offset, count: preview.length)
+        guard bytes.count == preview.length else { throw .truncated("the file ends inside its embedded preview") }
+        return try decodeJPEG(bytes, orientation: header.orientation, target: target, fullSize: header.uprightSize)
     }
 
     /// A valid shared-cache entry for `file`, downscaled to the thumbnail's exact size; nil when none.
@@ -108,7 +118,8 @@ final class PhotoDecoder {
     /// Decodes with the decoder's TurboJPEG handle, which is thrown away after any failure or
     /// warning: libjpeg-turbo 2.1 leaves a handle stuck mid-header after a failed header read,
     /// and every later photo on it would fail or crash. A new handle costs microseconds.
-    private func decodeJPEG(_ bytes: [UInt8], orientation: ExifOrientation, target: DecodeTarget) throws(ImageProblem) -> DecodedImage {
+    private func decodeJPEG(_ bytes: [UInt8], orientation: ExifOrientation, target: DecodeTarget,
+                            fullSize: (width: Int, height: Int)? = nil) throws(ImageProblem) -> DecodedImage {
         if turbo == nil { turbo = tjInitDecompress() }
         guard let handle = turbo else { throw .unsupported("TurboJPEG cannot start: \(String(cString: tjGetErrorStr2(nil)))") }
         var clean = false
@@ -118,13 +129,13 @@ final class PhotoDecoder {
                 turbo = nil
             }
         }
-        let result = try decodeJPEG(bytes, with: handle, orientation: orientation, target: target, clean: &clean)
+        let result = try decodeJPEG(bytes, with: handle, orientation: orientation, target: target, fullSize: fullSize, clean: &clean)
         return result
     }
 
     /// The decode itself; sets `clean` when TurboJPEG reported nothing at all.
     private func decodeJPEG(_ bytes: [UInt8], with turbo: tjhandle, orientation: ExifOrientation, target: DecodeTarget,
-                            clean: inout Bool) throws(ImageProblem) -> DecodedImage {
+                            fullSize: (width: Int, height: Int)?, clean: inout Bool) throws(ImageProblem) -> DecodedImage {
         var w: Int32 = 0, h: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let headerStatus = bytes.withUnsafeBufferPointer {
             tjDecompressHeader3(turbo, $0.baseAddress, UInt($0.count), &w, &h, &subsampling, &colorspace)
@@ -172,7 +183,7 @@ final class PhotoDecoder {
         clean = status == 0
 
         owned = nil
-        return try finish(surface, stored: stored, orientation: orientation, fullSize: upright, partialBecause: partial)
+        return try finish(surface, stored: stored, orientation: orientation, fullSize: fullSize ?? upright, partialBecause: partial)
     }
 
     /// Adobe CMYK JPEGs (stored inverted): decode to CMYK, then R = C·K/255 and so on.

@@ -68,7 +68,12 @@ public final class PhotoPipeline: PhotoTextureSource {
         var texture: Texture
         var target: DecodeTarget
         var isFullSize: Bool
+        /// True for a JPEG's embedded preview standing in for the thumbnail.
+        var isPreview: Bool { if case .preview = target { true } else { false } }
     }
+
+    /// How long a thumbnail takes to fade in over the preview it replaces (seconds).
+    static let previewFadeSeconds = 0.15
 
     private let sources: [DecoderThreads.Source]
     private let limits: Limits
@@ -85,6 +90,12 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var broken: Set<Int>
     /// Photos shown in part (a file cut short) and warned about: one warning each.
     private var partlyShown: Set<Int> = []
+    /// Per photo: its embedded EXIF preview's upright size, when it has one.
+    private var previewSizes: [(width: Int, height: Int)?]
+    /// Photos whose preview was decoded or failed: not asked for again.
+    private var previewTried: Set<Int> = []
+    /// Previews being replaced by their thumbnails: the old texture and when the fade began.
+    private var fades: [Int: (texture: Texture, start: UInt64)] = [:]
     /// Keys whose texture could not be made (the full picture of a photo whose thumbnail works).
     private var failedKeys: Set<PhotoTextureKey> = []
     private var lastSubmitted: [DecodeJob] = []
@@ -136,6 +147,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         fulls = ByteBudgetCache(budgetBytes: limits.fullBytes)
         sizeDelivered = catalog.entries.map(\.hasSize)
         knownSizes = catalog.entries.map { $0.header?.uprightSize }
+        previewSizes = catalog.entries.map { $0.header.flatMap(Self.previewSize) }
         let unknown = catalog.entries.indices.filter { !catalog.entries[$0].isKnown }
         scanner = unknown.isEmpty ? nil
             : HeaderScanner(urls: catalog.entries.map(\.url), indices: unknown, pixelLimit: limits.pixelLimit)
@@ -153,6 +165,8 @@ public final class PhotoPipeline: PhotoTextureSource {
 
     /// Destroys every texture made so far (the renderer must still exist); they are made again on demand.
     public func releaseTextures() {
+        for fade in fades.values { SDL_DestroyTexture(fade.texture.handle) }
+        fades.removeAll()
         for t in thumbnails.removeAll() { SDL_DestroyTexture(t.texture.handle) }
         for t in fulls.removeAll() { SDL_DestroyTexture(t.texture.handle) }
     }
@@ -177,7 +191,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         // What the scene wants stays (else prefetched cells would be dropped and decoded again
         // every frame when the budget is smaller than a screen and its surroundings).
         var keptThumbnails: Set<Int> = [], keptFulls: Set<Int> = []
-        for w in wanted { if w.kind == .thumbnail { keptThumbnails.insert(w.photo) } else { keptFulls.insert(w.photo) } }
+        for w in wanted { if w.kind == .full { keptFulls.insert(w.photo) } else { keptThumbnails.insert(w.photo) } }
         for (_, t) in thumbnails.evict(sparingUsesSince: thumbnailMark, keeping: keptThumbnails) {
             SDL_DestroyTexture(t.texture.handle)
             stats.evictions += 1
@@ -188,6 +202,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         }
         thumbnailMark = thumbnails.useMark
         fullMark = fulls.useMark
+        endFinishedFades()
     }
 
     public func texture(for photo: Int, preferFull: Bool) -> Texture? {
@@ -197,6 +212,12 @@ public final class PhotoPipeline: PhotoTextureSource {
     }
 
     public func isBroken(_ photo: Int) -> Bool { broken.contains(photo) }
+
+    public func fadingOut(for photo: Int) -> (texture: Texture, opacity: Double)? {
+        guard let fade = fades[photo] else { return nil }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds &- fade.start) / 1e9
+        return (fade.texture, max(0, 1 - elapsed / Self.previewFadeSeconds))
+    }
 
     // MARK: - Observation
 
@@ -215,8 +236,11 @@ public final class PhotoPipeline: PhotoTextureSource {
         return s
     }
 
-    /// True when `photo` has a thumbnail texture.
-    public func hasThumbnail(_ photo: Int) -> Bool { thumbnails.contains(photo) }
+    /// True when `photo` has a thumbnail texture (its embedded preview does not count).
+    public func hasThumbnail(_ photo: Int) -> Bool { thumbnails.peek(photo).map { !$0.isPreview } ?? false }
+
+    /// True when `photo` shows its embedded EXIF preview, its thumbnail not made yet.
+    public func hasPreview(_ photo: Int) -> Bool { thumbnails.peek(photo)?.isPreview ?? false }
 
     /// True when `photo` has its window-sized texture.
     public func hasFullPhoto(_ photo: Int) -> Bool { fulls.contains(photo) }
@@ -267,7 +291,15 @@ public final class PhotoPipeline: PhotoTextureSource {
         }
         func full(_ p: Int) { if p >= 0 && p < count { out.append(DecodeJob(photo: p, kind: .full, target: screen)) } }
 
+        func preview(_ p: Int) {
+            guard !previewTried.contains(p), thumbnails.peek(p) == nil, let size = previewSizes[p], let photo = knownSizes[p],
+                  Self.isUseful(preview: size, photo: photo, cell: side) else { return }
+            out.append(DecodeJob(photo: p, kind: .preview, target: .preview(shortSide: thumbnailSide(p, cell: side))))
+        }
+
         for p in demand.largePhotos { thumbnail(p); full(p) }
+        // Embedded previews first: each a few milliseconds, so the screen fills at once.
+        for p in demand.visibleCells { preview(p) }
         for p in demand.visibleCells { thumbnail(p) }
         for p in demand.largePhotos { thumbnail(p - 1); thumbnail(p + 1); full(p + 1); full(p - 1) }
 
@@ -297,7 +329,7 @@ public final class PhotoPipeline: PhotoTextureSource {
     /// for the shared cache to its writer.
     private func handOverWrites(visible: [Int]) {
         guard let cacheWriter, !pendingWrites.isEmpty,
-              visible.allSatisfy({ thumbnails.contains($0) || broken.contains($0) }) else { return }
+              visible.allSatisfy({ hasThumbnail($0) || broken.contains($0) }) else { return }
         cacheWriter.enqueue(pendingWrites)
         pendingWrites.removeAll()
     }
@@ -323,6 +355,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         for result in scanner.take() {
             if let problem = result.problem { markBroken(result.index, problem) }
             if let header = result.header {
+                previewSizes[result.index] = Self.previewSize(header)
                 learnSize(result.index, width: header.uprightSize.width, height: header.uprightSize.height)
             }
         }
@@ -339,7 +372,9 @@ public final class PhotoPipeline: PhotoTextureSource {
         for photo in replaced {
             if let t = thumbnails.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
             if let t = fulls.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
-            for kind in [TextureKind.thumbnail, .full] {
+            if let fade = fades.removeValue(forKey: photo) { SDL_DestroyTexture(fade.texture.handle) }
+            previewTried.remove(photo)
+            for kind in [TextureKind.thumbnail, .full, .preview] {
                 let key = PhotoTextureKey(photo: photo, kind: kind)
                 waiting[key] = nil
                 failedKeys.remove(key)
@@ -377,11 +412,26 @@ public final class PhotoPipeline: PhotoTextureSource {
 
     /// Moves finished decodes into the waiting list (if still wanted) or marks their photos broken.
     private func takeFinishedDecodes(rank: [PhotoTextureKey: Int]) {
-        for outcome in queue.takeFinished() {
-            let job = outcome.job
+        for finished in queue.takeFinished() {
+            var outcome = finished
+            var job = outcome.job
             if staleDecodes.remove(job.key) != nil {
                 stats.decodesDiscarded += 1
                 continue
+            }
+            if job.kind == .preview {
+                previewTried.insert(job.photo)
+                // No preview is no problem: the thumbnail follows.
+                guard case .success = outcome.result else { continue }
+                if outcome.fromSharedCache {
+                    // The cache had the thumbnail itself: it is the thumbnail.
+                    var thumbnail = outcome
+                    thumbnail.job = DecodeJob(photo: job.photo, kind: .thumbnail, target: job.target.asThumbnail)
+                    outcome = thumbnail
+                    job = thumbnail.job
+                } else {
+                    stats.previewsDecoded += 1
+                }
             }
             switch outcome.result {
             case let .failure(problem):
@@ -396,8 +446,11 @@ public final class PhotoPipeline: PhotoTextureSource {
                     warn(problem.partialWarning(path: sources[job.photo].path))
                 }
                 if outcome.fromSharedCache { stats.thumbnailsFromSharedCache += 1 }
-                if job.kind == .thumbnail { stats.thumbnailsDecoded += 1; stats.thumbnailDecodeSeconds += outcome.seconds }
-                else { stats.fullPhotosDecoded += 1; stats.fullDecodeSeconds += outcome.seconds }
+                switch job.kind {
+                case .thumbnail: stats.thumbnailsDecoded += 1; stats.thumbnailDecodeSeconds += outcome.seconds
+                case .full: stats.fullPhotosDecoded += 1; stats.fullDecodeSeconds += outcome.seconds
+                case .preview: break
+                }
                 if rank[job.key] != nil && !broken.contains(job.photo) {
                     waiting[job.key] = outcome
                 } else {
@@ -431,8 +484,11 @@ public final class PhotoPipeline: PhotoTextureSource {
             first = false
             budget -= image.byteCount
             waiting[key] = nil
+            // A preview only stands in: never over a thumbnail made meanwhile.
+            if key.kind == .preview, hasThumbnail(key.photo) { continue }
             guard let tex = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
                                               Int32(image.width), Int32(image.height)) else {
+                if key.kind == .preview { continue }
                 let problem = ImageProblem.cannotUpload("\(image.width)×\(image.height): \(String(cString: SDL_GetError()))")
                 if key.kind == .full && thumbnails.contains(key.photo) {
                     failedKeys.insert(key)
@@ -446,10 +502,18 @@ public final class PhotoPipeline: PhotoTextureSource {
             SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
             let stored = StoredTexture(texture: Texture(handle: tex, width: image.width, height: image.height),
                                        target: outcome.job.target, isFullSize: image.isFullSize)
-            let replaced = key.kind == .thumbnail
-                ? thumbnails.insert(stored, for: key.photo, bytes: image.byteCount)
-                : fulls.insert(stored, for: key.photo, bytes: image.byteCount)
-            if let replaced { SDL_DestroyTexture(replaced.texture.handle) }
+            let replaced = key.kind == .full
+                ? fulls.insert(stored, for: key.photo, bytes: image.byteCount)
+                : thumbnails.insert(stored, for: key.photo, bytes: image.byteCount)
+            if let replaced {
+                // A thumbnail replacing its preview fades in over it (no visible jump).
+                if replaced.isPreview && key.kind == .thumbnail {
+                    if let old = fades.removeValue(forKey: key.photo) { SDL_DestroyTexture(old.texture.handle) }
+                    fades[key.photo] = (replaced.texture, DispatchTime.now().uptimeNanoseconds)
+                } else {
+                    SDL_DestroyTexture(replaced.texture.handle)
+                }
+            }
             // A part of a photo is not stored: the whole file may follow (a copy under way).
             if cacheWriter != nil, key.kind == .thumbnail, !outcome.fromSharedCache, image.partialBecause == nil {
                 holdForWriting(image, photo: key.photo)
@@ -479,7 +543,15 @@ public final class PhotoPipeline: PhotoTextureSource {
             // A thumbnail that covers the cell serves, even when this job asks more to write the cache.
             var need = job.target
             if case let .thumbnail(side) = job.target { need = .thumbnail(shortSide: min(cellSide, side)) }
-            let cache = job.kind == .thumbnail ? thumbnails : fulls
+            if job.kind == .preview {
+                // Wanted only while the cell shows nothing; not while its thumbnail is on the way.
+                let thumbnailKey = PhotoTextureKey(photo: job.photo, kind: .thumbnail)
+                if thumbnails.peek(job.photo) != nil || waiting[job.key] != nil || waiting[thumbnailKey] != nil
+                    || running.contains(where: { $0.key == job.key }) { continue }
+                jobs.append(job)
+                continue
+            }
+            let cache = job.kind == .full ? fulls : thumbnails
             if let t = cache.peek(job.photo), serves(t.target, isFullSize: t.isFullSize, need) { continue }
             if let w = waiting[job.key], case let .success(image) = w.result,
                serves(w.job.target, isFullSize: image.isFullSize, need) { continue }
@@ -500,5 +572,33 @@ public final class PhotoPipeline: PhotoTextureSource {
         if let t = fulls.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
         waiting[PhotoTextureKey(photo: photo, kind: .thumbnail)] = nil
         waiting[PhotoTextureKey(photo: photo, kind: .full)] = nil
+        waiting[PhotoTextureKey(photo: photo, kind: .preview)] = nil
+        if let fade = fades.removeValue(forKey: photo) { SDL_DestroyTexture(fade.texture.handle) }
+    }
+
+    // MARK: - Embedded previews
+
+    /// The upright size of `header`'s embedded preview, when it has one.
+    private static func previewSize(_ header: ImageHeader) -> (width: Int, height: Int)? {
+        header.preview.map { header.orientation.uprightSize(width: $0.width, height: $0.height) }
+    }
+
+    /// True when a preview of `preview`'s size is worth showing in cells of `cell` pixels for a
+    /// photo of `photo`'s: its shorter side at least half the cell's (a 160×120 camera preview in
+    /// a 155-px cell; not in a 310-px HiDPI one, where it would look blurred), and the photo's
+    /// shape within 2 % (cameras letterbox a 3:2 photo's 4:3 preview with black bars).
+    static func isUseful(preview: (width: Int, height: Int), photo: (width: Int, height: Int), cell: Int) -> Bool {
+        guard preview.width > 0, preview.height > 0, photo.width > 0, photo.height > 0 else { return false }
+        let previewAspect = Double(preview.width) / Double(preview.height), photoAspect = Double(photo.width) / Double(photo.height)
+        return 2 * min(preview.width, preview.height) >= cell && abs(previewAspect / photoAspect - 1) <= 0.02
+    }
+
+    /// Destroys the previews whose thumbnails have finished fading in.
+    private func endFinishedFades() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        for (photo, fade) in fades where Double(now &- fade.start) / 1e9 >= Self.previewFadeSeconds {
+            SDL_DestroyTexture(fade.texture.handle)
+            fades[photo] = nil
+        }
     }
 }

@@ -9,6 +9,13 @@ public protocol PhotoTextureSource: AnyObject {
     func texture(for photo: Int, preferFull: Bool) -> Texture?
     /// True when the photo could not be decoded: it is drawn as a placeholder with a cross.
     func isBroken(_ photo: Int) -> Bool
+    /// A texture `photo`'s cell showed until just now (its embedded preview) and how opaque it
+    /// still is: drawn under the new one, which fades in over it. Nil when nothing fades.
+    func fadingOut(for photo: Int) -> (texture: Texture, opacity: Double)?
+}
+
+extension PhotoTextureSource {
+    public func fadingOut(for photo: Int) -> (texture: Texture, opacity: Double)? { nil }
 }
 
 /// What a frame needs: the cells on screen (with their pixel side) and the photos drawn large.

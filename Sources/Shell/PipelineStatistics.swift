@@ -10,6 +10,8 @@ public struct PipelineStatistics: Sendable, Equatable {
     /// Thumbnails read from the freedesktop thumbnail cache instead of decoded (counted in
     /// `thumbnailsDecoded` too).
     public var thumbnailsFromSharedCache = 0
+    /// Embedded EXIF previews decoded and shown until their thumbnails came (issue 20).
+    public var previewsDecoded = 0
     public var fullDecodeSeconds = 0.0
     /// Entries written to the freedesktop thumbnail cache (each size class counts), and writes
     /// that failed quietly (a read-only or full cache).

@@ -58,8 +58,16 @@ public final class SceneRenderer {
     private func drawCell(_ cell: Scene.Cell) {
         var dst = frect(cell.frame)
         if let tex = textures.texture(for: cell.photo, preferFull: false) {
+            var alpha: UInt8 = 255
+            if let old = textures.fadingOut(for: cell.photo) {
+                // The preview under, the thumbnail fading in over it: p·new + (1 − p)·old.
+                var oldSrc = srcRect(cell.crop, old.texture)
+                SDL_SetTextureAlphaMod(old.texture.handle, 255)
+                SDL_RenderCopyF(renderer, old.texture.handle, &oldSrc, &dst)
+                alpha = UInt8((clamp01(1 - old.opacity) * 255).rounded())
+            }
             var src = srcRect(cell.crop, tex)
-            SDL_SetTextureAlphaMod(tex.handle, 255)
+            SDL_SetTextureAlphaMod(tex.handle, alpha)
             SDL_RenderCopyF(renderer, tex.handle, &src, &dst)
         } else {
             drawPlaceholder(cell.frame, broken: textures.isBroken(cell.photo))

@@ -54,12 +54,7 @@ struct BadInputTests {
         TestImages.write(good, "a-good.jpg", in: dir)
         TestImages.write([], "b-zero-bytes.jpg", in: dir)
         TestImages.write(Array(good[0..<(good.count * 2 / 3)]), "c-truncated.jpg", in: dir)
-        // Corrupt: the entropy-coded data after the scan header replaced by a pattern with no markers.
-        var corrupt = good
-        let sos = (0..<(corrupt.count - 1)).first { corrupt[$0] == 0xFF && corrupt[$0 + 1] == 0xDA }!
-        for i in (sos + 20)..<(corrupt.count - 2) { corrupt[i] = UInt8((i * 37) & 0xFE) }
-        corrupt += [UInt8](repeating: 0x55, count: 4096) + [0xFF, 0xD9]
-        TestImages.write(corrupt, "d-corrupt.jpg", in: dir)
+        TestImages.write(TestImages.corrupted(good), "d-corrupt.jpg", in: dir)
         // Decompression bomb: a JPEG frame header declaring 20000×20000 (400 MP), no data behind it.
         TestImages.write([0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 8, 0x4E, 0x20, 0x4E, 0x20, 3] + [UInt8](repeating: 0, count: 9),
                          "e-bomb.jpg", in: dir)

@@ -107,9 +107,8 @@ struct PhotoPipelineTests {
         let dir = TestImages.folder()
         let solidPNG = RGB(200, 40, 90), solidJPEG = RGB(30, 120, 200)
         TestImages.writePNG(width: 120, height: 80, "a-solid.png", in: dir) { _, _ in solidPNG }
-        var corrupt = TestImages.jpeg(width: 64, height: 48, colour: TestImages.noise)
-        corrupt = Array(corrupt[0..<(corrupt.count / 2)])
-        TestImages.write(corrupt, "b-corrupt.jpg", in: dir)
+        // Corrupt image data (a file cut short would show its readable part instead, issue 20).
+        TestImages.write(TestImages.corrupted(TestImages.jpeg(width: 64, height: 48, colour: TestImages.noise)), "b-corrupt.jpg", in: dir)
         TestImages.write(TestImages.jpeg(width: 90, height: 60, orientation: 6) { _, _ in solidJPEG }, "c-solid.jpg", in: dir)
 
         let log = WarningLog()

@@ -65,6 +65,15 @@ enum TestImages {
         return bytes
     }
 
+    /// `jpeg` made corrupt: the entropy-coded data after the scan header replaced by a pattern with
+    /// no markers, then 4 KB of filler before the end marker (libjpeg reports thousands of stray bytes).
+    static func corrupted(_ jpeg: [UInt8]) -> [UInt8] {
+        var corrupt = jpeg
+        let sos = (0..<(corrupt.count - 1)).first { corrupt[$0] == 0xFF && corrupt[$0 + 1] == 0xDA }!
+        for i in (sos + 20)..<(corrupt.count - 2) { corrupt[i] = UInt8((i * 37) & 0xFE) }
+        return corrupt + [UInt8](repeating: 0x55, count: 4096) + [0xFF, 0xD9]
+    }
+
     /// A JPEG APP1 segment holding an EXIF (TIFF) block whose IFD0 has one entry: Orientation.
     static func exifSegment(orientation: Int, bigEndian: Bool) -> [UInt8] {
         let tiff = tiffBlock(entries: [(274, 3, orientation)], bigEndian: bigEndian)
