@@ -8,15 +8,20 @@ final class DecodedImage: @unchecked Sendable {
     /// The picture's full upright size in pixels (the decode may be smaller).
     let fullWidth: Int
     let fullHeight: Int
+    /// True when some pixel is not fully opaque (alpha below 255): the renderer puts a checkerboard
+    /// behind such a photo. Always false for formats without alpha (JPEG).
+    let hasTransparency: Bool
     /// Set when only part of the picture could be read (a file cut short): the rows read are
     /// shown, the rest is the placeholder colour, and the pipeline warns once with this.
     let partialBecause: ImageProblem?
 
     /// Takes ownership of `surface` (ARGB8888).
-    init(surface: UnsafeMutablePointer<SDL_Surface>, fullWidth: Int, fullHeight: Int, partialBecause: ImageProblem? = nil) {
+    init(surface: UnsafeMutablePointer<SDL_Surface>, fullWidth: Int, fullHeight: Int, hasTransparency: Bool,
+         partialBecause: ImageProblem? = nil) {
         self.surface = surface
         self.fullWidth = fullWidth
         self.fullHeight = fullHeight
+        self.hasTransparency = hasTransparency
         self.partialBecause = partialBecause
     }
 

@@ -59,24 +59,26 @@ final class DecoderHelper {
         switch reply {
         case let .problem(problem, seconds):
             return DecodeAttempt(result: .failure(problem), seconds: seconds)
-        case let .image(w, h, fw, fh, cached, seconds):
-            return received(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: seconds, fromSharedCache: cached)
-        case let .partialImage(w, h, fw, fh, seconds, detail):
+        case let .image(w, h, fw, fh, cached, seconds, transparent):
+            return received(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: seconds, fromSharedCache: cached,
+                            hasTransparency: transparent)
+        case let .partialImage(w, h, fw, fh, seconds, transparent, detail):
             return received(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: seconds, fromSharedCache: false,
-                            partialBecause: .truncated(detail))
+                            hasTransparency: transparent, partialBecause: .truncated(detail))
         }
     }
 
     /// The pixels a reply announced, copied out of the shared memory.
     private func received(width w: Int, height h: Int, fullWidth fw: Int, fullHeight fh: Int, seconds: Double,
-                          fromSharedCache cached: Bool, partialBecause: ImageProblem? = nil) -> DecodeAttempt {
+                          fromSharedCache cached: Bool, hasTransparency: Bool, partialBecause: ImageProblem? = nil) -> DecodeAttempt {
         guard w > 0, h > 0, w * h * 4 <= sharedBytes, let mapping, let surface = SurfaceOps.make(width: w, height: h) else {
             return DecodeAttempt(result: .failure(.unsupported("no memory for the \(w)×\(h) pixels the decoder made")))
         }
         let pitch = Int(surface.pointee.pitch)
         let pixels = surface.pointee.pixels!
         for y in 0..<h { memcpy(pixels + y * pitch, mapping + y * w * 4, w * 4) }
-        return DecodeAttempt(result: .success(DecodedImage(surface: surface, fullWidth: fw, fullHeight: fh, partialBecause: partialBecause)),
+        return DecodeAttempt(result: .success(DecodedImage(surface: surface, fullWidth: fw, fullHeight: fh, hasTransparency: hasTransparency,
+                                                                partialBecause: partialBecause)),
                              seconds: seconds, fromSharedCache: cached)
     }
 

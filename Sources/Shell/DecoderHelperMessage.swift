@@ -3,10 +3,10 @@
 ///
 /// Request: `u32 length, u8 kind (0 thumbnail, 1 screen, 2 preview), i64 a, i64 b, path bytes`.
 /// Reply: `u32 length, u8 0, i64 width, height, fullWidth, fullHeight, u8 fromSharedCache, f64 cpu
-/// seconds` for pixels (rows of `width` ARGB8888 pixels from offset 0 of the shared memory), or
+/// seconds, u8 hasTransparency` for pixels (rows of `width` ARGB8888 pixels from offset 0 of the shared memory), or
 /// `u8 1, u8 problem code, i64 width, height, limit, u8 beforeDecoding, f64 seconds, detail bytes`, or
 /// for the readable part of a file cut short (issue 20) `u8 2, i64 width, height, fullWidth,
-/// fullHeight, f64 seconds, detail bytes` (the detail of its `truncated` problem).
+/// fullHeight, f64 seconds, u8 hasTransparency, detail bytes` (the detail of its `truncated` problem).
 enum DecoderHelperMessage {
     /// Longest message accepted: a path of up to 64 KiB and a problem's detail.
     static let maximumLength = 1 << 17
@@ -19,10 +19,10 @@ enum DecoderHelperMessage {
 
     /// What the helper says about one request.
     enum Reply: Equatable {
-        case image(width: Int, height: Int, fullWidth: Int, fullHeight: Int, fromSharedCache: Bool, seconds: Double)
+        case image(width: Int, height: Int, fullWidth: Int, fullHeight: Int, fromSharedCache: Bool, seconds: Double, hasTransparency: Bool)
         case problem(ImageProblem, seconds: Double)
         /// The rows a cut file held, the rest in the placeholder colour; `detail` says how it was cut.
-        case partialImage(width: Int, height: Int, fullWidth: Int, fullHeight: Int, seconds: Double, detail: String)
+        case partialImage(width: Int, height: Int, fullWidth: Int, fullHeight: Int, seconds: Double, hasTransparency: Bool, detail: String)
     }
 
     // MARK: - Encoding
@@ -41,15 +41,16 @@ enum DecoderHelperMessage {
     static func encode(_ r: Reply) -> [UInt8] {
         var out = Writer()
         switch r {
-        case let .image(w, h, fw, fh, cached, seconds):
+        case let .image(w, h, fw, fh, cached, seconds, transparent):
             out.u8(0); out.i64(w); out.i64(h); out.i64(fw); out.i64(fh); out.u8(cached ? 1 : 0); out.f64(seconds)
+            out.u8(transparent ? 1 : 0)
         case let .problem(p, seconds):
             out.u8(1)
             let (code, detail, w, h, limit, before) = p.wireFields
             out.u8(code); out.i64(w); out.i64(h); out.i64(limit); out.u8(before ? 1 : 0); out.f64(seconds)
             out.bytes(Array(detail.utf8))
-        case let .partialImage(w, h, fw, fh, seconds, detail):
-            out.u8(2); out.i64(w); out.i64(h); out.i64(fw); out.i64(fh); out.f64(seconds)
+        case let .partialImage(w, h, fw, fh, seconds, transparent, detail):
+            out.u8(2); out.i64(w); out.i64(h); out.i64(fw); out.i64(fh); out.f64(seconds); out.u8(transparent ? 1 : 0)
             out.bytes(Array(detail.utf8))
         }
         return out.framed
@@ -73,16 +74,20 @@ enum DecoderHelperMessage {
         var r = Reader(body)
         switch r.u8() {
         case 0?:
-            guard let w = r.i64(), let h = r.i64(), let fw = r.i64(), let fh = r.i64(), let cached = r.u8(), let s = r.f64() else { return nil }
-            return .image(width: w, height: h, fullWidth: fw, fullHeight: fh, fromSharedCache: cached == 1, seconds: s)
+            guard let w = r.i64(), let h = r.i64(), let fw = r.i64(), let fh = r.i64(), let cached = r.u8(), let s = r.f64(),
+                  let transparent = r.u8(), transparent <= 1 else { return nil }
+            return .image(width: w, height: h, fullWidth: fw, fullHeight: fh, fromSharedCache: cached == 1, seconds: s,
+                          hasTransparency: transparent == 1)
         case 1?:
             guard let code = r.u8(), let w = r.i64(), let h = r.i64(), let limit = r.i64(), let before = r.u8(), let s = r.f64(),
                   let problem = ImageProblem(wireCode: code, detail: String(decoding: r.rest(), as: UTF8.self), width: w, height: h,
                                              limit: limit, beforeDecoding: before == 1) else { return nil }
             return .problem(problem, seconds: s)
         case 2?:
-            guard let w = r.i64(), let h = r.i64(), let fw = r.i64(), let fh = r.i64(), let s = r.f64() else { return nil }
-            return .partialImage(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: s, detail: String(decoding: r.rest(), as: UTF8.self))
+            guard let w = r.i64(), let h = r.i64(), let fw = r.i64(), let fh = r.i64(), let s = r.f64(),
+                  let transparent = r.u8(), transparent <= 1 else { return nil }
+            return .partialImage(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: s, hasTransparency: transparent == 1,
+                                 detail: String(decoding: r.rest(), as: UTF8.self))
         default:
             return nil
         }

@@ -71,10 +71,11 @@ public enum DecoderHelperService {
             for y in 0..<h { memcpy(memory + y * w * 4, pixels + y * pitch, w * 4) }
             if case let .truncated(detail)? = image.partialBecause {
                 return .partialImage(width: w, height: h, fullWidth: image.fullWidth, fullHeight: image.fullHeight,
-                                     seconds: cpuSeconds() - start, detail: detail)
+                                     seconds: cpuSeconds() - start, hasTransparency: image.hasTransparency, detail: detail)
             }
             return .image(width: w, height: h, fullWidth: image.fullWidth, fullHeight: image.fullHeight,
-                          fromSharedCache: decoder.sharedThumbnailHits > hits, seconds: cpuSeconds() - start)
+                          fromSharedCache: decoder.sharedThumbnailHits > hits, seconds: cpuSeconds() - start,
+                          hasTransparency: image.hasTransparency)
         } catch {
             return .problem(error, seconds: cpuSeconds() - start)
         }
