@@ -4,8 +4,10 @@ import Glibc
 #endif
 
 /// The decoder threads: each takes the best pending job from the queue, decodes it with its own
-/// `PhotoDecoder` and hands the outcome back. They run at a lower scheduling priority (nice 10) than
-/// the frame loop, so on a machine with few cores a decode never delays a frame.
+/// `PhotoDecoder` and hands the outcome back. They decode at a lower scheduling priority (nice 10)
+/// than the frame loop, so on a machine with few cores a decode never delays a frame; a thread
+/// that has only read thumbnail-cache entries so far (about 1 ms each) still runs at the app's
+/// priority, so a second visit is not kept waiting behind other programs' work.
 enum DecoderThreads {
     /// What a decoder thread needs to find a photo: its path. (The catalog's header is not passed:
     /// the file may have been replaced since; parsing it again costs microseconds.)
@@ -36,9 +38,6 @@ enum DecoderThreads {
         for worker in 0..<max(0, count) {
             queue.workerStarted()
             let thread = Thread {
-                // On Linux the nice value is per thread, and `who` 0 is the calling thread; a helper
-                // process started from this thread inherits it.
-                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
                 let decode = decoding(options: options, isolation: isolation, queue: queue)
                 while let job = queue.next(worker: worker) {
                     let attempt: DecodeAttempt
@@ -64,8 +63,13 @@ enum DecoderThreads {
         switch isolation {
         case .inProcess:
             let decoder = inProcessDecoder(options)
+            var lowered = false
             return { source, target in
                 let start = threadCPUSeconds()
+                if let image = decoder.cachedThumbnailWithoutImageLibraries(path: source.path, target: target) {
+                    return DecodeAttempt(result: .success(image), seconds: threadCPUSeconds() - start, fromSharedCache: true)
+                }
+                lowerPriority(&lowered)
                 let hits = decoder.sharedThumbnailHits
                 let result: Result<DecodedImage, ImageProblem>
                 do throws(ImageProblem) {
@@ -82,14 +86,26 @@ enum DecoderThreads {
             // Cache entries are read here first, by PhotoZoom's own parsers: no helper is started
             // while every thumbnail comes from the cache (a second visit).
             let cacheReader = options.thumbnailCache != nil ? inProcessDecoder(options) : nil
+            var lowered = false
             return { source, target in
                 let start = threadCPUSeconds()
                 if let image = cacheReader?.cachedThumbnailWithoutImageLibraries(path: source.path, target: target) {
                     return DecodeAttempt(result: .success(image), seconds: threadCPUSeconds() - start, fromSharedCache: true)
                 }
+                lowerPriority(&lowered)  // before the helper starts: it inherits the thread's nice value
                 return helper.decode(path: source.path, target: target, shouldGiveUp: { queue.isStopping })
             }
         }
+    }
+
+    /// Puts the calling thread at nice 10 the first time (`lowered` remembers): on Linux the nice
+    /// value is per thread (`who` 0 is the calling thread), a helper process started from the
+    /// thread inherits it, and an unprivileged thread cannot raise it again, so it is lowered only
+    /// when the first real decode comes.
+    private static func lowerPriority(_ lowered: inout Bool) {
+        guard !lowered else { return }
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        lowered = true
     }
 
     /// A decoder in this process with `options`' limits and thumbnail cache.

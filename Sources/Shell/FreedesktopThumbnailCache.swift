@@ -11,8 +11,9 @@ import Glibc
 /// PhotoZoom reads entries of every size class at least the cell's size, and writes `large` (and
 /// `x-large` for HiDPI cells) entries from the thumbnails it decoded anyway, after the visible ones
 /// are on screen (`ThumbnailCacheWriter`; figures in docs/pipeline.md):
-/// - reading a valid 256-pixel entry costs about 1 ms; the DCT-scaled decode it replaces costs
-///   about 42 ms (12 MP) or 15 ms (3 MP);
+/// - reading a valid 256-pixel entry costs about 1 ms (`PNGDecoder`, in the app's own process, so
+///   a visit served by the cache starts no decoder helper); the DCT-scaled decode it replaces
+///   costs about 42 ms (12 MP) or 15 ms (3 MP);
 /// - a miss costs one MD5 of the URI and one failed `stat` per candidate size, microseconds;
 /// - the pipeline decodes thumbnails at the entry's size when it will write one (the same DCT
 ///   scale as the cell's, so no second decode), and an entry costs a fast PNG encode on a

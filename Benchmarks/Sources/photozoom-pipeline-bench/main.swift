@@ -288,6 +288,9 @@ func thumbnails(_ path: String, count: Int, side: Int) {
         writeSeconds += now() - t
         SDL_FreeSurface(thumb)
     }
+    let entries = files.map { seededCache.entryPath(forFile: $0.path, sizeClass: .large) }.filter { FileManager.default.fileExists(atPath: $0) }
+    let read = ThumbnailReadCosts.measure(entries: entries, scratch: cacheDir.appendingPathComponent("raw"))
+    print("  reading a 256-px entry (CPU, best of 3): file \(ms(read.fileRead)), + PhotoZoom's PNG decoder \(ms(read.ownDecoder)), + SDL_image \(ms(read.sdlImage)); the same pixels raw \(ms(read.rawPixels)) (\(read.rawBytes / 1000) kB against \(read.pngBytes / 1000) kB of PNG)")
     let cached = run("shared cache hits (256-px PNG)", .scaledDecode, seededCache)
     print("  shared cache: reading is \(String(format: "%.1f", scaled / cached))× faster than the DCT-scaled decode; writing an entry costs \(ms(writeSeconds / Double(max(1, files.count)))) (PNG encode)")
     withExtendedLifetime(canvas) {}
