@@ -53,7 +53,7 @@ public final class App {
             try loop.step()
             sceneRenderer.pointScale = host.pointScale(for: loop.windowSize)
             SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
-            let scene = session.viewer.scene(text: textMetrics)
+            let scene = session.lab.scene(text: textMetrics)
             control.update(subject: scene.title)
             sceneRenderer.draw(scene)
             if !loop.isRunning, let path = options.screenshotPath { try Screenshot.save(renderer, to: path) }

@@ -42,8 +42,9 @@ extension Viewer {
         "q  Ctrl+Q           quit",
     ]
 
-    /// Takes the chrome's keys before the lab and the viewer; true when taken.
-    mutating func handleChromeKey(_ key: String, modifiers: Modifiers) -> Bool {
+    /// Takes the chrome's keys before the lab and the viewer; true when taken. `panelShown`: the
+    /// lab's tuning panel is shown above the viewer, and Esc hides it rather than leave fullscreen.
+    package mutating func handleChromeKey(_ key: String, modifiers: Modifiers, panelShown: Bool) -> Bool {
         let plain = modifiers.isEmpty || modifiers == .shift
         switch key {
         case "?" where plain, "/" where modifiers == .shift, "h" where modifiers.isEmpty, "f1" where modifiers.isEmpty:
@@ -56,7 +57,7 @@ extension Viewer {
             chrome.captionWokenAt = chrome.captionPinned ? time : -Double.infinity
         case "escape" where chrome.showsHelp:
             chrome.showsHelp = false
-        case "escape" where chrome.isFullscreen && !lab.panel.isVisible:
+        case "escape" where chrome.isFullscreen && !panelShown:
             chrome.isFullscreen = false
             requests.append(.fullscreen(false))
         case "home", "end", "pageup", "pagedown":
