@@ -23,7 +23,7 @@ import Motion
 /// Plain wheel: scrolls the grid; on the presented photo a horizontal wheel swipe turns one page and
 /// vertical wheel is ignored (the grid behind stays put); on a zoomed photo it pans.
 public struct Viewer: Sendable {
-    public private(set) var photos: [Photo]
+    public internal(set) var photos: [Photo]
     public private(set) var feel: Feel
     public private(set) var windowSize: Size
     public private(set) var time: Double = 0
@@ -161,6 +161,8 @@ public struct Viewer: Sendable {
                 // The frame it flies to (with reduced motion: the frame it shows in) changes now.
                 refreshFlightTarget()
             }
+        case let .photos(change):
+            applyPhotoList(change)
         case let .pointer(.down, position, button, _):
             pressed(at: position, button: button)
         case let .touch(.down, _, position):
@@ -209,7 +211,7 @@ public struct Viewer: Sendable {
     /// holds the photo after it, or it changed the window, a photo's size or the feel.
     package mutating func noteDirectMoves(by event: InputEvent, feelBefore: Feel) {
         switch event.kind {
-        case .resize, .photoSize, .feel: movedByInput = true
+        case .resize, .photoSize, .photos, .feel: movedByInput = true
         default: movedByInput = session?.isHeldByGesture == true || feel != feelBefore
         }
     }
@@ -269,17 +271,10 @@ public struct Viewer: Sendable {
         guard size.isFinite, size.width > 0, size.height > 0, size != windowSize else { return }
         departing = nil
         // Keep the top-left photo in view where it was while the columns reflow.
-        let old = layout
-        let anchor = old.visibleRange(scroll: scroller.offset).lowerBound
-        let anchorOffset = old.photoCount > 0 ? old.cellRect(anchor).minY - scroller.offset : 0
+        let anchor = gridAnchor
         let oldFit = session.map { fitSize($0.photo) }
         windowSize = size
-        let new = layout
-        if new.photoCount > 0 { scroller.shift(by: new.cellRect(anchor).minY - anchorOffset - scroller.offset) }
-        scroller.relayout(new)
-        if scroller.isAtRest, scroller.offset < 0 || scroller.offset > new.maxScroll {
-            scroller.reveal(min(max(0, scroller.offset), new.maxScroll), animated: false)
-        }
+        keepGrid(anchor, at: anchor?.photo)
         refreshFlightTarget()
         if let oldFit { resizeZoom(oldFit: oldFit) }
         // A held dismissal's shrink depends on the window's height: show it now, not at the next move.
