@@ -11,7 +11,8 @@ import Viewer
 /// 2. a key press goes to the viewer's chrome first (help, fullscreen, caption, grid paging keys),
 ///    then to the lab (its keys, and the tuning panel's while it is shown), and only then to the
 ///    viewer's behaviour;
-/// 3. the results of saving and reloading the feel file (`effect` events) are the lab's;
+/// 3. the results of saving and reloading the feel file (`effect` events) are the lab's, and so is
+///    the message line that says a photo in view was removed from the folder;
 /// 4. every frame feeds the live curves.
 ///
 /// Pure, like the viewer: the lab's keys and the effects are input events, so a trace records them
@@ -55,6 +56,11 @@ public struct LabViewer: Sendable {
             viewer.step(to: event.time)
             handleEffect(result)
             viewer.noteDirectMoves(by: event, feelBefore: feelBefore)
+            return
+        case let .photos(change):
+            let removed = viewer.photoInViewRemoved(by: change)
+            viewer.handle(event)
+            if let removed { feelLab.show(removed + " was removed from the folder", isError: false) }
             return
         default:
             break
