@@ -36,6 +36,18 @@ struct EndToEndTests {
 
     """#
 
+    /// The end of a scenario (after a line break): `q`, then the app's own exit status once it has
+    /// quit by itself.
+    static let quit = #"""
+
+    xdotool key q
+    for i in $(seq 1 300); do kill -0 $APP 2>/dev/null || break; sleep 0.1; done
+    if kill -0 $APP 2>/dev/null; then echo "photozoom did not quit within 30 s of the q key" >&2; exit 4; fi
+    wait $APP; STATUS=$?
+    trap - EXIT
+    exit $STATUS
+    """#
+
     /// Drives the session: click a photo, drag it down with the button held, an Alt-drag (a mouse
     /// pinch), a key, then `q`; waits for the app to quit by itself.
     static let session = prologue + #"""
@@ -51,13 +63,7 @@ struct EndToEndTests {
     sleep 0.6
     xdotool key Escape
     sleep 0.6
-    xdotool key q
-    for i in $(seq 1 300); do kill -0 $APP 2>/dev/null || break; sleep 0.1; done
-    if kill -0 $APP 2>/dev/null; then echo "photozoom did not quit within 30 s of the q key" >&2; exit 4; fi
-    wait $APP; STATUS=$?
-    trap - EXIT
-    exit $STATUS
-    """#
+    """# + quit
 
     /// Some input, then `kill -9` in the middle of the session.
     static let killed = prologue + #"""
@@ -127,13 +133,7 @@ struct EndToEndTests {
     xdotool mousemove --window "$WID" 720 80 sleep 0.2 click 1 sleep 1.5
     cp "$PHOTOS/../spare/storm.jpg" "$PHOTOS/kite.jpg"; sleep 2; shot 4-open-replaced
     rm "$PHOTOS/kite.jpg"; sleep 1; shot 5-open-removed
-    xdotool key q
-    for i in $(seq 1 300); do kill -0 $APP 2>/dev/null || break; sleep 0.1; done
-    if kill -0 $APP 2>/dev/null; then echo "photozoom did not quit within 30 s of the q key" >&2; exit 4; fi
-    wait $APP; STATUS=$?
-    trap - EXIT
-    exit $STATUS
-    """#
+    """# + quit
 
     @Test("photos copied into, deleted from and written over in the shown folder: the grid follows, the trace replays to the same state log")
     func folderChangesReplay() throws {
