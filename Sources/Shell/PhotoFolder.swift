@@ -47,21 +47,18 @@ public struct PhotoFolder: Sendable {
 
     /// The images of `folder` in natural order, then (recursively) its subfolders' in natural
     /// order. Unreadable subfolders are skipped. A name with an image extension is a photo whatever
-    /// it is (a folder named `x.jpg` shows as a broken placeholder with its warning).
+    /// it is (a folder named `x.jpg` shows as a broken placeholder with its warning). Names are
+    /// read as bytes: one that is not UTF-8 is spelled the `PhotoName` way, so it opens.
     private static func list(_ folder: URL, recursive: Bool, visited: inout Set<String>) -> [URL] {
-        let fm = FileManager.default
-        guard visited.insert(folder.resolvingSymlinksInPath().path).inserted,
-              let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return [] }
+        guard visited.insert(FileSystemPath.resolved(folder.path) ?? folder.path).inserted,
+              let names = FileSystemPath.names(in: folder.path) else { return [] }
         var out: [URL] = []
         var subfolders: [String] = []
         for name in naturallySorted(names) where !name.hasPrefix(".") {
             if isImageName(name) {
                 out.append(folder.appendingPathComponent(name))
-            } else if recursive {
-                var isDir: ObjCBool = false
-                if fm.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isDir), isDir.boolValue {
-                    subfolders.append(name)
-                }
+            } else if recursive, FileSystemPath.isFolder(folder.appendingPathComponent(name).path) {
+                subfolders.append(name)
             }
         }
         if recursive {

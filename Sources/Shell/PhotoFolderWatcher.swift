@@ -1,3 +1,4 @@
+import Viewer
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -55,7 +56,7 @@ final class PhotoFolderWatcher {
                 let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)].prefix { $0 != 0 }
                 offset += header + length
                 guard let folder = folders[wd], !nameBytes.isEmpty else { continue }
-                let path = (folder as NSString).appendingPathComponent(String(decoding: nameBytes, as: UTF8.self))
+                let path = (folder as NSString).appendingPathComponent(PhotoName.spelling(nameBytes))
                 if seen.insert(path).inserted { out.append(path) }
             }
         }

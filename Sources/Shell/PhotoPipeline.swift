@@ -382,8 +382,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         let touched = watcher.changedPaths()
         guard !touched.isEmpty else { return }
         for path in touched {
-            var info = stat()
-            let exists = lstat(path, &info) == 0
+            let exists = FileSystemPath.linkStatus(path) != nil
             if let id = idOfPath[path] {
                 if exists {
                     pendingRemovals.remove(id)

@@ -54,7 +54,7 @@ extension Viewer {
             let next = (max(0, old)..<oldCount).lazy.compactMap { newIndex[$0] }.first
             return min(next ?? newCount - 1, newCount - 1)
         }
-        let removedName = session.flatMap { newIndex.indices.contains($0.photo) && newIndex[$0.photo] == nil ? photos[$0.photo].name : nil }
+        let removedName = session.flatMap { newIndex.indices.contains($0.photo) && newIndex[$0.photo] == nil ? PhotoName.displayed(photos[$0.photo].name) : nil }
 
         for r in change.removed.reversed() { photos.remove(at: r) }
         for a in change.added { photos.insert(Photo(name: a.name, pixelSize: a.size), at: a.index) }
