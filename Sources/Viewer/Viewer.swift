@@ -30,7 +30,7 @@ public struct Viewer: Sendable {
     public private(set) var frameCount = 0
 
     var recognizer: GestureRecognizer
-    var scroller: GridScroller
+    package var scroller: GridScroller
     var focus = FocusRing()
     /// The grid, or the photo out of it and what moves it (`ViewerMode`): the one state machine.
     var mode: ViewerMode = .grid(GridMode())
@@ -44,11 +44,11 @@ public struct Viewer: Sendable {
     var requests: [ViewerRequest] = []
     var notes: [ViewerNote] = []
     /// Paging neighbours sliding out after paging was cut short (see `DepartingNeighbours`).
-    var departing: DepartingNeighbours?
+    package var departing: DepartingNeighbours?
     /// True when the event just handled wrote the drawn quantities directly (`MotionSample`).
-    var movedByInput = false
+    package var movedByInput = false
     /// The backdrop curve's largest slope, for the jump detector's bound (`Viewer+Motion`).
-    var backdropSlope: Double
+    package var backdropSlope: Double
     /// The feel lab: tuning panel, slow motion, decision overlay, live curves (`Viewer+Lab.swift`).
     var lab: FeelLab
     /// Help overlay, caption, fullscreen, scroll indicator (`Viewer+Chrome.swift`).
@@ -63,7 +63,7 @@ public struct Viewer: Sendable {
                                 targetCellPoints: feel.gridCellTargetPoints, spacingPoints: feel.gridSpacingPoints)
         self.scroller = GridScroller(feel: feel, layout: layout)
         self.lab = FeelLab(baseline: feel)
-        self.backdropSlope = Viewer.largestSlope(of: feel.backdropCurve)
+        self.backdropSlope = feel.backdropCurve.largestSlope
     }
 
     public var layout: GridLayout {
@@ -114,7 +114,7 @@ public struct Viewer: Sendable {
     /// the new springs; the grid relayouts if its cell size changed; the recognizers take the new
     /// slop, intervals and velocity window.
     mutating func retune(to newFeel: Feel) {
-        if newFeel.backdropCurve != feel.backdropCurve { backdropSlope = Viewer.largestSlope(of: newFeel.backdropCurve) }
+        if newFeel.backdropCurve != feel.backdropCurve { backdropSlope = newFeel.backdropCurve.largestSlope }
         feel = newFeel
         recognizer.settings = Viewer.gestureSettings(for: newFeel)
         scroller.apply(feel: newFeel)
