@@ -13,15 +13,30 @@ public final class TraceTextureSource: PhotoTextureSource {
     /// The longest a frame waits for its decodes before it is drawn with what there is.
     static let frameWaitLimitSeconds = 30.0
     /// The folder file index of each trace photo, nil where the folder has none of that name.
-    private let fileIndex: [Int?]
+    private var fileIndex: [Int?]
+    /// The folder file index of each name.
+    private let byName: [String: Int]
+    /// The names `fileIndex` was made for.
+    private var followed: [String]
 
     public init(photos: [Photo], folder: PhotoFolder, warn: @escaping (String) -> Void) {
         var byName: [String: Int] = [:]
         for (i, url) in folder.files.enumerated() where byName[url.lastPathComponent] == nil {
             byName[url.lastPathComponent] = i
         }
+        self.byName = byName
+        followed = photos.map(\.name)
         fileIndex = photos.map { byName[$0.name] }
-        source = PhotoPipeline(catalog: PhotoCatalog(folder: folder, warn: warn), warn: warn)
+        var limits = PhotoPipeline.Limits()
+        limits.watchesFolders = false  // the trace says what the list is
+        source = PhotoPipeline(catalog: PhotoCatalog(folder: folder, warn: warn), limits: limits, warn: warn)
+    }
+
+    /// Matches the scene's photo list, which changes where the trace has a `photos` event.
+    public func follow(_ photos: [Photo]) {
+        guard photos.count != followed.count || !photos.lazy.map(\.name).elementsEqual(followed) else { return }
+        followed = photos.map(\.name)
+        fileIndex = followed.map { byName[$0] }
     }
 
     /// How many of the trace's photos the folder lacks.

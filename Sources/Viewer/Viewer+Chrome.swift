@@ -155,7 +155,7 @@ extension Viewer {
     public var caption: String? {
         guard let tr = transition else { return nil }
         let photo = photos[tr.photo]
-        var parts = [photo.name, "\(tr.photo + 1) / \(photos.count)"]
+        var parts = [PhotoName.displayed(photo.name), "\(tr.photo + 1) / \(photos.count)"]
         if let zoom = zoomPercent(tr.photo) { parts.append("\(Int(zoom.rounded())) %") }
         if photo.pixelSize.width > 0 { parts.append("\(Int(photo.pixelSize.width)) × \(Int(photo.pixelSize.height))") }
         return parts.joined(separator: "   ")
@@ -167,7 +167,7 @@ extension Viewer {
     public var isFullscreen: Bool { chrome.isFullscreen }
 
     /// The window title's subject: the open photo's name; nil in the grid.
-    public var titleSubject: String? { transition.map { photos[$0.photo].name } }
+    public var titleSubject: String? { transition.map { PhotoName.displayed(photos[$0.photo].name) } }
 
     // MARK: - Overlays
 
