@@ -60,6 +60,7 @@ public final class Session {
         self.trace = trace
         self.states = states
         viewer = Viewer(photos: header.photos, windowSize: header.windowSize, feel: feel)
+        viewer.pixelsPerPoint = header.scale
         if let open = header.openPhoto { viewer.present(open) }
         summary = summarize ? SessionSummary(photos: header.photos) : nil
         do throws(TraceError) {
