@@ -33,7 +33,7 @@ public final class App {
         let renderer = host.renderer
         let window = host.window
 
-        let catalog = PhotoCatalog(files: selection.files, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
+        let catalog = PhotoCatalog(files: selection.files, names: selection.names, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
         let photos = catalog.photos
         var limits = PhotoPipeline.Limits()
         limits.writesSharedThumbnails = true  // the next visit reads them (docs/pipeline.md)

@@ -145,10 +145,12 @@ extension Viewer {
         if transition != nil { chrome.captionWokenAt = time }
     }
 
-    /// The photo's drawn size against its pixels, percent (100: one photo pixel per window point).
+    /// The photo's drawn size against its pixels, percent: screen pixels per photo pixel, so 100 is
+    /// one photo pixel on one screen pixel at any point scale (a 600-pixel photo 600 points wide
+    /// reads 200 % on a HiDPI window of 2 pixels per point).
     func zoomPercent(_ photo: Int) -> Double? {
         guard let tr = transition, tr.photo == photo, photos[photo].pixelSize.width > 0 else { return nil }
-        return tr.pose.value.displayedSize.width / photos[photo].pixelSize.width * 100
+        return tr.pose.value.displayedSize.width * pixelsPerPoint / photos[photo].pixelSize.width * 100
     }
 
     /// The caption's text for the open photo: name, n / N, zoom, pixel size.
