@@ -8,8 +8,13 @@ extension Viewer {
     /// curves, the badges and the message line).
     public func scene(text: TextMetrics) -> Scene {
         var scene = scene()
-        scene.overlays += chromeTextOverlays(text: text) + labOverlays(text: text)
+        scene.overlays += textOverlays(text: text)
         return scene
+    }
+
+    /// The overlays `scene(text:)` lays over `scene()`: the chrome's text, then the lab's.
+    public func textOverlays(text: TextMetrics) -> [Scene.Overlay] {
+        chromeTextOverlays(text: text) + labOverlays(text: text)
     }
 
     /// The lab's overlays alone.

@@ -145,7 +145,6 @@ public final class PlayerControls {
     public func scene(of run: PlaybackRun, text: TextMetrics) -> Scene {
         let viewer = run.viewer
         var lab = viewer.feelLab
-        var scene = viewer.scene()
         var size = viewer.windowSize
         if panel != nil || showsDecisions != nil {
             if let panel { lab.panel = panel }
@@ -155,8 +154,12 @@ public final class PlayerControls {
             if run === player.a { lab.saved(baseline) }
             size.height = max(1, size.height - TimelineBar.height)
         }
-        scene.overlays += lab.overlays(feel: viewer.feel, windowSize: size,
-                                       preview: lab.showsDecisions ? viewer.dismissPreview : nil, text: text)
+        // As the live window draws it (`Session.scene(text:)`): the chrome's text, then the lab's.
+        let overlays = viewer.chromeTextOverlays(text: text)
+            + lab.overlays(feel: viewer.feel, windowSize: size, preview: lab.showsDecisions ? viewer.dismissPreview : nil, text: text)
+        if let again = run.again { return GhostScene.again(again, overlays: overlays) }
+        var scene = viewer.scene()
+        scene.overlays += overlays
         return scene
     }
 

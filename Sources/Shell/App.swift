@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Gestures
 import LabUI
+import Player
 import Trace
 import Viewer
 
@@ -53,7 +54,7 @@ public final class App {
             try loop.step()
             sceneRenderer.pointScale = host.pointScale(for: loop.windowSize)
             SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
-            let scene = session.viewer.scene(text: textMetrics)
+            let scene = session.scene(text: textMetrics)
             control.update(subject: scene.title)
             sceneRenderer.draw(scene)
             if !loop.isRunning, let path = options.screenshotPath { try Screenshot.save(renderer, to: path) }

@@ -33,6 +33,8 @@ extension Viewer {
             // shell's result comes back as a `feelSaved` event.
             lab.requestSave(feel)
             if !requests.contains(.saveFeel) { requests.append(.saveFeel) }
+        case .again:
+            if !requests.contains(.again) { requests.append(.again) }
         }
         return true
     }
@@ -55,6 +57,9 @@ extension Viewer {
             if let file = try? Feel(jsonText: json) { feelFileReloaded(file, name: name, fixed: fixed) }
         case let .feelReloadFailed(message):
             lab.show(message + " (keeping the last good parameters)", isError: true)
+        case .again:
+            // Carried out by the session, over the viewer; nothing here changes.
+            break
         }
     }
 
