@@ -46,8 +46,15 @@ public final class PlayerApp {
             return
         }
 
+        // Ctrl+S saves the playback feel as the live window saves (never over a file changed on disk).
+        let saveFolder = options.feelSaveFolder
+        let feelFile = try LiveFeelFile(argument: options.feelArgument, saveFolder: saveFolder)
         let loop = PlayerLoop(controls: controls, source: SDLEventSource(window: host.window, windowSize: host.windowSize), clock: MonotonicClock(),
-                              quitAfterSeconds: options.quitAfterSeconds)
+                              quitAfterSeconds: options.quitAfterSeconds,
+                              save: { feel in
+                                  ConfigDirectory.create(saveFolder)
+                                  return feelFile.save(feel)
+                              })
         while loop.isRunning {
             try loop.step()
             drawing.draw(controls)

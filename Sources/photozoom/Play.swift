@@ -53,6 +53,7 @@ struct Play: ParsableCommand {
             var options = PlayOptions(tracePath: trace, feel: try feel.map { try FeelLayer.resolve($0).object },
                                       against: try against.map { try FeelLayer.resolve($0).object },
                                       photosPath: photos ?? bundledPhotosPath())
+            options.feelArgument = feel
             options.split = split
             options.startFrame = frame
             options.play = autoplay
