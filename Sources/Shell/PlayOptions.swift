@@ -25,6 +25,9 @@ public struct PlayOptions: Sendable {
     public var screenshotPath: String?
     /// Scripted checks: show these frames in turn, save each as `visitFolder/frame-000012.png`, quit.
     public var visitFrames: [Int] = []
+    /// Print, on quitting, how many frames were drawn per second and what each cost (the player's
+    /// step and the drawing, apart from waiting for the display).
+    public var printsFrameStatistics = false
     public var visitFolder: String?
 
     public init(tracePath: String, feel: JSONObject? = nil, against: JSONObject? = nil, photosPath: String) {

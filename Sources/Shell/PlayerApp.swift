@@ -55,12 +55,18 @@ public final class PlayerApp {
                                   ConfigDirectory.create(saveFolder)
                                   return feelFile.save(feel)
                               })
+        let clock = MonotonicClock()
+        var statistics = FrameStatistics()
         while loop.isRunning {
+            let start = clock.now()
             try loop.step()
+            let stepped = clock.now()
             drawing.draw(controls)
+            statistics.add(step: stepped - start, draw: clock.now() - stepped, at: start)
             if !loop.isRunning, let path = options.screenshotPath { try Screenshot.save(host.renderer, to: path) }
             SDL_RenderPresent(host.renderer)
         }
+        if options.printsFrameStatistics { printError("photozoom: " + statistics.description) }
     }
 
     /// Shows each frame of `frames` in turn (a step or a scrub through the checkpoints, as the keys
