@@ -8,7 +8,7 @@ extension Session {
     /// its ghost (`GhostScene.again`) under the live viewer's text. The live app, `replay --frames`
     /// and `--video` draw this, so a replay shows the re-run where the live window did.
     public func scene(text: TextMetrics) -> Scene {
-        guard let again else { return viewer.scene(text: text) }
-        return GhostScene.again(again, overlays: viewer.textOverlays(text: text))
+        guard let again else { return lab.scene(text: text) }
+        return GhostScene.again(again, overlays: lab.textOverlays(text: text))
     }
 }

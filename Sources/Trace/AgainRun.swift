@@ -1,5 +1,6 @@
 import Feel
 import Gestures
+import LabUI
 import Viewer
 
 /// "Again with these numbers": the last gesture re-running in the live window under the feel in
@@ -16,9 +17,12 @@ import Viewer
 /// both are at rest; the run is then held `holdSeconds` and is finished.
 public struct AgainRun: Sendable {
     /// The gesture under the feel now in force.
-    public private(set) var rerun: Viewer
+    public var rerun: Viewer { rerunLab.viewer }
     /// The run before it: the gesture as it ran, or the last re-run.
-    public private(set) var previous: Viewer
+    public var previous: Viewer { previousLab.viewer }
+    /// The two runs in their labs (slow motion, the feel file's merges: as the session ran them).
+    private var rerunLab: LabViewer
+    private var previousLab: LabViewer
     /// The press time of the gesture, seconds on the trace clock.
     public let from: Double
     /// The live time the re-run started.
@@ -52,12 +56,12 @@ public struct AgainRun: Sendable {
         self.feel = feel
         events = recall.events
         rerunLayer = FeelCoding.object(of: feel)
-        rerun = recall.start
-        rerun.apply(feel: feel)
-        previous = recall.start
+        rerunLab = recall.start
+        rerunLab.apply(feel: feel)
+        previousLab = recall.start
         if let last = recall.lastRunFeel {
             previousLayer = FeelCoding.object(of: last)
-            previous.apply(feel: last)
+            previousLab.apply(feel: last)
         } else {
             previousLayer = sessionOverride
         }
@@ -76,16 +80,16 @@ public struct AgainRun: Sendable {
             let end = events[next...].firstIndex { $0.kind == .frame } ?? events.count - 1
             guard events[end].time <= now else { break }
             for event in events[next...end] {
-                Self.take(event, into: &rerun, layer: rerunLayer)
-                Self.take(event, into: &previous, layer: previousLayer)
+                Self.take(event, into: &rerunLab, layer: rerunLayer)
+                Self.take(event, into: &previousLab, layer: previousLayer)
             }
             next = end + 1
         }
         guard next == events.count else { return }
         let end = events.last?.time ?? from
         if !rerun.isAtRest || !previous.isAtRest { framesPastRecording += 1 }
-        Self.settle(&rerun, layer: rerunLayer, at: now)
-        Self.settle(&previous, layer: previousLayer, at: now)
+        Self.settle(&rerunLab, layer: rerunLayer, at: now)
+        Self.settle(&previousLab, layer: previousLayer, at: now)
         if rerun.isAtRest, previous.isAtRest {
             if restedAt == nil { restedAt = now }
         } else {
@@ -96,13 +100,13 @@ public struct AgainRun: Sendable {
     }
 
     /// A frame at `now` for a run still moving past the recorded events.
-    private static func settle(_ viewer: inout Viewer, layer: JSONObject?, at now: Double) {
-        if !viewer.isAtRest { take(.frame(now), into: &viewer, layer: layer) }
+    private static func settle(_ lab: inout LabViewer, layer: JSONObject?, at now: Double) {
+        if !lab.viewer.isAtRest { take(.frame(now), into: &lab, layer: layer) }
     }
 
     /// Hands one recorded event to a run's viewer as the session would under `layer`, dropping
     /// what the run's viewer asks and notes (the live session is the one that acts).
-    private static func take(_ recorded: InputEvent, into viewer: inout Viewer, layer: JSONObject?) {
+    private static func take(_ recorded: InputEvent, into lab: inout LabViewer, layer: JSONObject?) {
         var event = recorded
         let feel: Feel?
         do throws(FieldError) {
@@ -111,9 +115,9 @@ public struct AgainRun: Sendable {
             // Checked when it was recorded; under a layer of a whole feel it cannot fail.
             return
         }
-        _ = Session.apply(event, feel: feel, to: &viewer, feelOverride: layer)
+        _ = Session.apply(event, feel: feel, to: &lab, feelOverride: layer)
         guard case .frame = event.kind else { return }
-        _ = viewer.takeNotes()
-        _ = viewer.takeRequests()
+        _ = lab.viewer.takeNotes()
+        _ = lab.viewer.takeRequests()
     }
 }

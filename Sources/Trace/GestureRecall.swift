@@ -1,13 +1,14 @@
 import Feel
 import Gestures
+import LabUI
 import Viewer
 
-/// The last press gesture of a session, kept for "again with these numbers": the viewer as it
-/// stood just before the press (a checkpoint of the session's viewer, a value), and every event
+/// The last press gesture of a session, kept for "again with these numbers": the viewer in its lab
+/// as it stood just before the press (a checkpoint of the session's `LabViewer`, a value), and every event
 /// from the press on until the viewer settles with nothing held. `AgainRun` replays it from there.
 struct GestureRecall: Sendable {
-    /// The viewer before the press.
-    let start: Viewer
+    /// The viewer in its lab before the press.
+    let start: LabViewer
     /// The press and every event after it, up to the settling (or the again that froze it).
     private(set) var events: [InputEvent] = []
     /// False once the gesture settled (or an again froze it): later events are not its own.
@@ -20,8 +21,8 @@ struct GestureRecall: Sendable {
     /// minutes of a 1000 Hz mouse at 60 frames per second).
     static let eventLimit = 200_000
 
-    init(before viewer: Viewer) {
-        start = viewer
+    init(before lab: LabViewer) {
+        start = lab
     }
 
     /// The press's time on the trace clock.

@@ -1,9 +1,10 @@
 import Continuity
 import Geometry
 import Gestures
+import LabUI
 import Viewer
 
-/// The one driver of a `Viewer`, used by the live app and by replay alike, so they cannot diverge.
+/// The one driver of a `Viewer` in the feel lab (`LabViewer`), used by the live app and by replay alike, so they cannot diverge.
 ///
 /// Both build the viewer from a `TraceHeader` (photos, window, feel resolved by `FeelCoding`), and
 /// both feed it `InputEvent`s through `handle(_:)`, which records the event (when a trace sink is
@@ -22,7 +23,10 @@ public final class Session {
     public let header: TraceHeader
     /// The layer laid over every feel this session applies (`replay --feel FILE`).
     public let feelOverride: JSONObject?
-    public private(set) var viewer: Viewer
+    /// The viewer inside the feel lab, as the events have left it.
+    public private(set) var lab: LabViewer
+    /// The viewer the events drive.
+    public var viewer: Viewer { lab.viewer }
     /// The account of what happened, when asked for.
     public private(set) var summary: SessionSummary?
     /// The photo's velocity right after each input event since the last frame (for the summary).
@@ -73,8 +77,10 @@ public final class Session {
         self.feelOverride = feelOverride
         self.trace = trace
         self.states = states
-        viewer = Viewer(photos: header.photos, windowSize: header.windowSize, feel: feel)
+        var viewer = Viewer(photos: header.photos, windowSize: header.windowSize, feel: feel)
+        viewer.pixelsPerPoint = header.scale
         if let open = header.openPhoto { viewer.present(open) }
+        lab = LabViewer(viewer)
         summary = summarize ? SessionSummary(photos: header.photos) : nil
         do throws(TraceError) {
             try trace?.write(line: header.line)
@@ -107,7 +113,7 @@ public final class Session {
         // The last press gesture is kept from the viewer before its press, for the again key; a
         // new press ends a re-run being shown.
         if held.startsGesture(event) {
-            recall = GestureRecall(before: viewer)
+            recall = GestureRecall(before: lab)
             againRun = nil
         }
         held.note(event)
@@ -116,7 +122,7 @@ public final class Session {
             return
         }
         recall?.note(event)
-        switch Self.apply(event, feel: feel, to: &viewer, feelOverride: feelOverride) {
+        switch Self.apply(event, feel: feel, to: &lab, feelOverride: feelOverride) {
         case .feel:
             summary?.observe(sample: viewer.motionSample)
             return
@@ -137,13 +143,13 @@ public final class Session {
         } catch {
             try stopRecording(error)
         }
-        lastNotes = viewer.takeNotes()
+        lastNotes = lab.viewer.takeNotes()
         summary?.observe(notes: lastNotes, snapshot: snapshot, ratesAtEvents: handOffVelocities)
         handOffVelocities.removeAll(keepingCapacity: true)
-        for request in viewer.takeRequests() where !pendingRequests.contains(request) {
+        for request in lab.viewer.takeRequests() where !pendingRequests.contains(request) {
             if request == .again, recall == nil {
                 // Nothing to re-run yet: said here, so a replay says it at the same frame.
-                viewer.show(message: "again: no gesture to re-run yet (drag, click or pinch first)", isError: false)
+                lab.show(message: "again: no gesture to re-run yet (drag, click or pinch first)", isError: false)
                 continue
             }
             pendingRequests.append(request)
@@ -151,7 +157,7 @@ public final class Session {
         if !held.isHeld, viewer.isAtRest { recall?.close() }
         if var run = againRun {
             if !run.hasAdvanced {
-                viewer.show(message: "again: the gesture at \(FeelNumber.fixed(run.from, places: 2)) s under these numbers; "
+                lab.show(message: "again: the gesture at \(FeelNumber.fixed(run.from, places: 2)) s under these numbers; "
                             + "the outlined ghost is the run before", isError: false)
             }
             run.advance(toLiveTime: event.time)
@@ -191,24 +197,24 @@ public final class Session {
         case frame
     }
 
-    /// Applies a prepared event to `viewer`: `feel` (a `feel` event's, from `prepare`) is put in
+    /// Applies a prepared event to `lab`: `feel` (a `feel` event's, from `prepare`) is put in
     /// force, a reloaded feel file merged (with `feelOverride` on top), anything else handed to the
-    /// viewer.
-    static func apply(_ event: InputEvent, feel: Feel?, to viewer: inout Viewer, feelOverride: JSONObject?) -> Applied {
+    /// lab and its viewer.
+    static func apply(_ event: InputEvent, feel: Feel?, to lab: inout LabViewer, feelOverride: JSONObject?) -> Applied {
         if let feel {
-            viewer.apply(feel: feel)
+            lab.apply(feel: feel)
             return .feel
         }
         if case let .effect(.feelReloaded(name, json, fixed)) = event.kind {
             guard let reloadedFile = try? FeelCoding.resolve([FeelCoding.layer(fromText: json)]) else { return .reload }
             // The viewer merges the file with the parameters in force; `replay --feel` stays on top.
-            viewer.feelFileReloaded(reloadedFile, name: name, fixed: fixed) { merged in
+            lab.feelFileReloaded(reloadedFile, name: name, fixed: fixed) { merged in
                 guard let feelOverride else { return merged }
                 return (try? FeelCoding.resolve([FeelCoding.object(of: merged), feelOverride])) ?? merged
             }
             return .reload
         }
-        viewer.handle(event)
+        lab.handle(event)
         guard case .frame = event.kind else { return .input }
         return .frame
     }
@@ -236,7 +242,7 @@ public final class Session {
     /// Shows a message line in the window (a feel-file reload error, "saved feel.json"). Not an
     /// event: nothing is recorded, and no state the log shows changes.
     public func show(message: String?, isError: Bool) {
-        viewer.show(message: message, isError: isError)
+        lab.show(message: message, isError: isError)
     }
 
     public func takeRequests() -> [ViewerRequest] {
@@ -260,7 +266,7 @@ public final class Session {
     /// that instant, and the events after it then give the same states, byte for byte, as they did
     /// the first time (the `Viewer` is a value). The trace player keeps one every stretch of events.
     public struct Checkpoint: Sendable {
-        fileprivate var viewer: Viewer
+        fileprivate var lab: LabViewer
         fileprivate var summary: SessionSummary?
         fileprivate var handOffVelocities: [(time: Double, rate: PhotoRate)]
         fileprivate var lastNotes: [ViewerNote]
@@ -272,14 +278,14 @@ public final class Session {
         fileprivate var againRun: AgainRun?
 
         /// The viewer as it stood.
-        public var viewerState: Viewer { viewer }
+        public var viewerState: Viewer { lab.viewer }
         /// Frames handled up to it.
         public var frames: Int { frameCount }
     }
 
     /// The session's state now.
     public func checkpoint() -> Checkpoint {
-        Checkpoint(viewer: viewer, summary: summary, handOffVelocities: handOffVelocities, lastNotes: lastNotes,
+        Checkpoint(lab: lab, summary: summary, handOffVelocities: handOffVelocities, lastNotes: lastNotes,
                    frameCount: frameCount, lastTime: lastTime, pendingRequests: pendingRequests,
                    held: held, recall: recall, againRun: againRun)
     }
@@ -287,7 +293,7 @@ public final class Session {
     /// Puts the session back at `checkpoint` (taken from a session on the same header and feel).
     /// Nothing is written: the sinks only ever see events as they are handled.
     public func restore(_ checkpoint: Checkpoint) {
-        viewer = checkpoint.viewer
+        lab = checkpoint.lab
         summary = checkpoint.summary
         handOffVelocities = checkpoint.handOffVelocities
         lastNotes = checkpoint.lastNotes

@@ -247,6 +247,6 @@ struct AgainRunTests {
         }
         #expect(requests.isEmpty)
         #expect(session.againFrom == nil)
-        #expect(session.viewer.feelLab.message?.text.hasPrefix("again: no gesture") == true)
+        #expect(session.lab.feelLab.message?.text.hasPrefix("again: no gesture") == true)
     }
 }
