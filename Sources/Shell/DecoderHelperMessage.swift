@@ -1,11 +1,11 @@
 /// The decoder helpers' wire format: length-prefixed binary messages on a pipe, one request and
 /// one reply per image; the pixels themselves travel through shared memory.
 ///
-/// Request: `u32 length, u8 kind (0 thumbnail, 1 screen, 2 preview), i64 a, i64 b, path bytes`.
+/// Request: `u32 length, u8 kind (0 thumbnail, 1 screen, 3 preview; 2 is `HeaderMessage`'s), i64 a, i64 b, path bytes`.
 /// Reply: `u32 length, u8 0, i64 width, height, fullWidth, fullHeight, u8 fromSharedCache, f64 cpu
 /// seconds, u8 hasTransparency` for pixels (rows of `width` ARGB8888 pixels from offset 0 of the shared memory), or
 /// `u8 1, u8 problem code, i64 width, height, limit, u8 beforeDecoding, f64 seconds, detail bytes`, or
-/// for the readable part of a file cut short (issue 20) `u8 2, i64 width, height, fullWidth,
+/// for the readable part of a file cut short (issue 20) `u8 3, i64 width, height, fullWidth,
 /// fullHeight, f64 seconds, u8 hasTransparency, detail bytes` (the detail of its `truncated` problem).
 enum DecoderHelperMessage {
     /// Longest message accepted: a path of up to 64 KiB and a problem's detail.
@@ -32,7 +32,7 @@ enum DecoderHelperMessage {
         switch r.target {
         case let .thumbnail(side): out.u8(0); out.i64(side); out.i64(0)
         case let .screen(w, h): out.u8(1); out.i64(w); out.i64(h)
-        case let .preview(side): out.u8(2); out.i64(side); out.i64(0)
+        case let .preview(side): out.u8(3); out.i64(side); out.i64(0)
         }
         out.bytes(Array(r.path.utf8))
         return out.framed
@@ -50,7 +50,7 @@ enum DecoderHelperMessage {
             out.u8(code); out.i64(w); out.i64(h); out.i64(limit); out.u8(before ? 1 : 0); out.f64(seconds)
             out.bytes(Array(detail.utf8))
         case let .partialImage(w, h, fw, fh, seconds, transparent, detail):
-            out.u8(2); out.i64(w); out.i64(h); out.i64(fw); out.i64(fh); out.f64(seconds); out.u8(transparent ? 1 : 0)
+            out.u8(3); out.i64(w); out.i64(h); out.i64(fw); out.i64(fh); out.f64(seconds); out.u8(transparent ? 1 : 0)
             out.bytes(Array(detail.utf8))
         }
         return out.framed
@@ -65,7 +65,7 @@ enum DecoderHelperMessage {
         switch kind {
         case 0: return Request(path: path, target: .thumbnail(shortSide: a))
         case 1: return Request(path: path, target: .screen(width: a, height: b))
-        case 2: return Request(path: path, target: .preview(shortSide: a))
+        case 3: return Request(path: path, target: .preview(shortSide: a))
         default: return nil
         }
     }
@@ -83,7 +83,7 @@ enum DecoderHelperMessage {
                   let problem = ImageProblem(wireCode: code, detail: String(decoding: r.rest(), as: UTF8.self), width: w, height: h,
                                              limit: limit, beforeDecoding: before == 1) else { return nil }
             return .problem(problem, seconds: s)
-        case 2?:
+        case 3?:
             guard let w = r.i64(), let h = r.i64(), let fw = r.i64(), let fh = r.i64(), let s = r.f64(),
                   let transparent = r.u8(), transparent <= 1 else { return nil }
             return .partialImage(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: s, hasTransparency: transparent == 1,
@@ -98,7 +98,8 @@ enum DecoderHelperMessage {
         Int(prefix[0]) | Int(prefix[1]) << 8 | Int(prefix[2]) << 16 | Int(prefix[3]) << 24
     }
 
-    private struct Writer {
+    /// A message body being written (`HeaderRequest` writes its own kind with it).
+    struct Writer {
         var body: [UInt8] = []
         mutating func u8(_ v: UInt8) { body.append(v) }
         mutating func i64(_ v: Int) { withUnsafeBytes(of: Int64(v).littleEndian) { body += $0 } }
@@ -110,7 +111,8 @@ enum DecoderHelperMessage {
         }
     }
 
-    private struct Reader {
+    /// A message body being read.
+    struct Reader {
         let bytes: [UInt8]
         var at = 0
         init(_ bytes: [UInt8]) { self.bytes = bytes }
@@ -129,6 +131,11 @@ enum DecoderHelperMessage {
         mutating func i64() -> Int? { u64().map { Int(Int64(bitPattern: $0)) } }
         mutating func f64() -> Double? { u64().map { Double(bitPattern: $0) } }
         mutating func rest() -> ArraySlice<UInt8> { defer { at = bytes.count }; return bytes[at...] }
+        mutating func take(_ n: Int) -> ArraySlice<UInt8>? {
+            guard n >= 0, at + n <= bytes.count else { return nil }
+            defer { at += n }
+            return bytes[at..<(at + n)]
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import Viewer
+
 /// Where the scene renderer gets its photo textures. Implementations decode off the frame loop and
 /// answer at once with whatever they have.
 public protocol PhotoTextureSource: AnyObject {
@@ -12,10 +14,14 @@ public protocol PhotoTextureSource: AnyObject {
     /// A texture `photo`'s cell showed until just now (its embedded preview) and how opaque it
     /// still is: drawn under the new one, which fades in over it. Nil when nothing fades.
     func fadingOut(for photo: Int) -> (texture: Texture, opacity: Double)?
+    /// Called once a frame before `prepare` with the photo list the scene's indices refer to.
+    func follow(_ photos: [Photo])
 }
 
 extension PhotoTextureSource {
     public func fadingOut(for photo: Int) -> (texture: Texture, opacity: Double)? { nil }
+    /// A source whose indices change with its own list (`PhotoPipeline`) has nothing to follow.
+    public func follow(_ photos: [Photo]) {}
 }
 
 /// What a frame needs: the cells on screen (with their pixel side) and the photos drawn large.
