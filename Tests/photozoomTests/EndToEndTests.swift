@@ -91,6 +91,15 @@ struct EndToEndTests {
                                                environment: ["SDL_VIDEODRIVER": "x11"], timeout: 150)
     }
 
+    /// Replays OUT's live trace into a state log and expects it to equal the live one, byte for byte.
+    static func expectReplayEqualsLive(in folder: URL, live: String) throws {
+        let replayed = folder.appendingPathComponent("replay.states.jsonl").path
+        let replay = try PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
+        try #require(replay.status == 0, "replay failed: \(replay.stderr)")
+        let again = try String(contentsOfFile: replayed, encoding: .utf8)
+        #expect(again == live, "the replay's state log differs from the live one at \(Self.firstDifference(live, again))")
+    }
+
     /// The first line where two logs differ, for a message a person can act on.
     static func firstDifference(_ a: String, _ b: String) -> String {
         let x = a.split(separator: "\n", omittingEmptySubsequences: false), y = b.split(separator: "\n", omittingEmptySubsequences: false)
@@ -169,11 +178,7 @@ struct EndToEndTests {
         #expect(lines.contains { $0.contains(#""phase":"presented","photo":4,"image":{"x":400,"y":300,"w":800,"h":533.33"#) }, "kite never shown at 3:2")
         #expect(lines.last?.contains(#""phase":"grid""#) == true, "\(lines.last ?? "")")
 
-        let replayed = folder.appendingPathComponent("replay.states.jsonl").path
-        let replay = try PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
-        try #require(replay.status == 0, "replay failed: \(replay.stderr)")
-        let again = try String(contentsOfFile: replayed, encoding: .utf8)
-        #expect(again == live, "the replay's state log differs from the live one at \(Self.firstDifference(live, again))")
+        try Self.expectReplayEqualsLive(in: folder, live: live)
     }
 
     /// Again with these numbers (issue 16): a click opens a photo, a slow 100 pt pull held still
@@ -215,11 +220,7 @@ struct EndToEndTests {
         // The live pull returned and the photo stays presented: the re-run changed nothing live.
         #expect(live.split(separator: "\n").last?.contains(#""phase":"presented""#) == true)
 
-        let replayed = folder.appendingPathComponent("replay.states.jsonl").path
-        let replay = try PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
-        try #require(replay.status == 0, "replay failed: \(replay.stderr)")
-        let again = try String(contentsOfFile: replayed, encoding: .utf8)
-        #expect(again == live, "the replay's state log differs from the live one at \(Self.firstDifference(live, again))")
+        try Self.expectReplayEqualsLive(in: folder, live: live)
     }
 
     @Test("after kill -9 the trace holds whole lines, replays, and the live log is a prefix of the replay's")
