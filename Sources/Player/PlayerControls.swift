@@ -81,7 +81,7 @@ public final class PlayerControls {
 
     private func handleKey(_ key: String, modifiers: Modifiers) throws(TraceError) {
         let a = player.a
-        if var panel = panel ?? Optional(a.viewer.feelLab.panel), panel.isVisible, key != "tab", key != "f1",
+        if var panel = panel ?? Optional(a.lab.feelLab.panel), panel.isVisible, key != "tab", key != "f1",
            let action = panel.handleKey(key, modifiers: modifiers, feel: a.viewer.feel, baseline: baseline) {
             self.panel = panel
             if case let .change(feel) = action { try player.edit(feel: feel) }
@@ -103,9 +103,9 @@ public final class PlayerControls {
         case "0": try player.goToGesture(10)
         case "1", "2", "3", "4", "5", "6", "7", "8", "9": try player.goToGesture(Int(key) ?? 1)
         case "d" where plain:
-            showsDecisions = !(showsDecisions ?? a.viewer.feelLab.showsDecisions)
+            showsDecisions = !(showsDecisions ?? a.lab.feelLab.showsDecisions)
         case "tab", "f1":
-            var panel = panel ?? a.viewer.feelLab.panel
+            var panel = panel ?? a.lab.feelLab.panel
             panel.isVisible.toggle()
             self.panel = panel
         case "b" where plain:
@@ -131,7 +131,7 @@ public final class PlayerControls {
     /// parameters edited in the player at their values before the edits (the trace's header feel
     /// under `play --feel`).
     var baseline: Feel {
-        let saved = player.a.viewer.savedFeel
+        let saved = player.a.lab.savedFeel
         guard !player.edits.keys.isEmpty,
               let unedited = try? FeelCoding.resolve([player.trace.header.feel, player.edits.base]) else { return saved }
         return saved.replacing(player.edits.keys, from: unedited)
@@ -144,7 +144,7 @@ public final class PlayerControls {
     /// touched them, over the replayed state, which they do not change.
     public func scene(of run: PlaybackRun, text: TextMetrics) -> Scene {
         let viewer = run.viewer
-        var lab = viewer.feelLab
+        var lab = run.lab.feelLab
         var scene = viewer.scene()
         var size = viewer.windowSize
         if panel != nil || showsDecisions != nil {

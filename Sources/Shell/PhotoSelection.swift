@@ -36,14 +36,12 @@ public struct PhotoSelection: Sendable {
                 names.append(name)
             }
         }
-        let fm = FileManager.default
         for path in paths {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
-                problems.append("\(path): no such file or folder")
+            guard FileSystemPath.status(path) != nil else {
+                problems.append("\(PrintablePath.escaped(path)): no such file or folder")
                 continue
             }
-            if isDir.boolValue {
+            if FileSystemPath.isFolder(path) {
                 do {
                     let folder = try PhotoFolder(path: path, recursive: recursive)
                     for file in folder.files { add(file, name: folder.relativeName(file)) }
@@ -55,7 +53,7 @@ public struct PhotoSelection: Sendable {
             }
             let name = (path as NSString).lastPathComponent
             guard PhotoFolder.imageExtensions.contains((name as NSString).pathExtension.lowercased()) else {
-                problems.append("\(path): not a photo (PhotoZoom reads \(PhotoFolder.imageExtensions.sorted().prefix(8).joined(separator: ", ")), …)")
+                problems.append("\(PrintablePath.escaped(path)): not a photo (PhotoZoom reads \(PhotoFolder.imageExtensions.sorted().prefix(8).joined(separator: ", ")), …)")
                 continue
             }
             add(URL(fileURLWithPath: path), name: name)

@@ -35,6 +35,7 @@ public final class SceneRenderer {
 
     /// Draws `scene` into the current render target (not presented).
     public func draw(_ scene: Scene) {
+        textures.follow(scene.photoList)
         textures.prepare(for: demand(for: scene), renderer: renderer)
         setColor(scene.background)
         SDL_RenderClear(renderer)

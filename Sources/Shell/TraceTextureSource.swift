@@ -18,7 +18,12 @@ public final class TraceTextureSource: PhotoTextureSource {
     /// The longest a frame waits for its decodes before it is drawn with what there is.
     static let frameWaitLimitSeconds = 30.0
     /// The folder file index of each trace photo, nil where the folder has none of that name.
-    let fileIndex: [Int?]
+    private(set) var fileIndex: [Int?]
+    /// The folder file index of each name (a relative path with `-r`), and of each bare file name
+    /// (an older trace's names).
+    private let byName: [String: Int], byFileName: [String: Int]
+    /// The names `fileIndex` was made for.
+    private var followed: [String]
 
     public init(photos: [Photo], folder: PhotoFolder, warn: @escaping (String) -> Void) {
         var byName: [String: Int] = [:], byFileName: [String: Int] = [:]
@@ -27,8 +32,25 @@ public final class TraceTextureSource: PhotoTextureSource {
             let fileName = folder.files[i].lastPathComponent
             if byFileName[fileName] == nil { byFileName[fileName] = i }
         }
+        self.byName = byName
+        self.byFileName = byFileName
+        followed = photos.map(\.name)
         fileIndex = photos.map { byName[$0.name] ?? ($0.name.contains("/") ? nil : byFileName[$0.name]) }
-        source = PhotoPipeline(catalog: PhotoCatalog(folder: folder, warn: warn), warn: warn)
+        var limits = PhotoPipeline.Limits()
+        limits.watchesFolders = false  // the trace says what the list is
+        source = PhotoPipeline(catalog: PhotoCatalog(folder: folder, warn: warn), limits: limits, warn: warn)
+    }
+
+    /// The folder file index of the photo named `name`, nil where the folder has none.
+    private func index(of name: String) -> Int? {
+        byName[name] ?? (name.contains("/") ? nil : byFileName[name])
+    }
+
+    /// Matches the scene's photo list, which changes where the trace has a `photos` event.
+    public func follow(_ photos: [Photo]) {
+        guard photos.count != followed.count || !photos.lazy.map(\.name).elementsEqual(followed) else { return }
+        followed = photos.map(\.name)
+        fileIndex = followed.map(index(of:))
     }
 
     /// The folder at `path` listed as deep as `photos` need: its subfolders too when a photo's name

@@ -1,9 +1,10 @@
 import Continuity
 import Geometry
 import Gestures
+import LabUI
 import Viewer
 
-/// The one driver of a `Viewer`, used by the live app and by replay alike, so they cannot diverge.
+/// The one driver of a `Viewer` in the feel lab (`LabViewer`), used by the live app and by replay alike, so they cannot diverge.
 ///
 /// Both build the viewer from a `TraceHeader` (photos, window, feel resolved by `FeelCoding`), and
 /// both feed it `InputEvent`s through `handle(_:)`, which records the event (when a trace sink is
@@ -22,7 +23,10 @@ public final class Session {
     public let header: TraceHeader
     /// The layer laid over every feel this session applies (`replay --feel FILE`).
     public let feelOverride: JSONObject?
-    public private(set) var viewer: Viewer
+    /// The viewer inside the feel lab, as the events have left it.
+    public private(set) var lab: LabViewer
+    /// The viewer the events drive.
+    public var viewer: Viewer { lab.viewer }
     /// The account of what happened, when asked for.
     public private(set) var summary: SessionSummary?
     /// The photo's velocity right after each input event since the last frame (for the summary).
@@ -60,9 +64,10 @@ public final class Session {
         self.feelOverride = feelOverride
         self.trace = trace
         self.states = states
-        viewer = Viewer(photos: header.photos, windowSize: header.windowSize, feel: feel)
+        var viewer = Viewer(photos: header.photos, windowSize: header.windowSize, feel: feel)
         viewer.pixelsPerPoint = header.scale
         if let open = header.openPhoto { viewer.present(open) }
+        lab = LabViewer(viewer)
         summary = summarize ? SessionSummary(photos: header.photos) : nil
         do throws(TraceError) {
             try trace?.write(line: header.line)
@@ -109,20 +114,20 @@ public final class Session {
             try stopRecording(error)
         }
         if let feel {
-            viewer.apply(feel: feel)
+            lab.apply(feel: feel)
             summary?.observe(sample: viewer.motionSample)
             return
         }
         if let reloadedFile, case let .effect(.feelReloaded(name, _, fixed)) = event.kind {
             // The viewer merges the file with the parameters in force; `replay --feel` stays on top.
             let override = feelOverride
-            viewer.feelFileReloaded(reloadedFile, name: name, fixed: fixed) { merged in
+            lab.feelFileReloaded(reloadedFile, name: name, fixed: fixed) { merged in
                 guard let override else { return merged }
                 return (try? FeelCoding.resolve([FeelCoding.object(of: merged), override])) ?? merged
             }
             return
         }
-        viewer.handle(event)
+        lab.handle(event)
         summary?.observe(sample: viewer.motionSample)
         guard case .frame = event.kind else {
             // The photo's own velocity the instant after this event: what a release handed the springs.
@@ -136,10 +141,10 @@ public final class Session {
         } catch {
             try stopRecording(error)
         }
-        lastNotes = viewer.takeNotes()
+        lastNotes = lab.viewer.takeNotes()
         summary?.observe(notes: lastNotes, snapshot: snapshot, ratesAtEvents: handOffVelocities)
         handOffVelocities.removeAll(keepingCapacity: true)
-        for request in viewer.takeRequests() where !pendingRequests.contains(request) {
+        for request in lab.viewer.takeRequests() where !pendingRequests.contains(request) {
             pendingRequests.append(request)
         }
     }
@@ -156,7 +161,7 @@ public final class Session {
     /// Shows a message line in the window (a feel-file reload error, "saved feel.json"). Not an
     /// event: nothing is recorded, and no state the log shows changes.
     public func show(message: String?, isError: Bool) {
-        viewer.show(message: message, isError: isError)
+        lab.show(message: message, isError: isError)
     }
 
     public func takeRequests() -> [ViewerRequest] {
@@ -180,7 +185,7 @@ public final class Session {
     /// that instant, and the events after it then give the same states, byte for byte, as they did
     /// the first time (the `Viewer` is a value). The trace player keeps one every stretch of events.
     public struct Checkpoint: Sendable {
-        fileprivate var viewer: Viewer
+        fileprivate var lab: LabViewer
         fileprivate var summary: SessionSummary?
         fileprivate var handOffVelocities: [(time: Double, rate: PhotoRate)]
         fileprivate var lastNotes: [ViewerNote]
@@ -189,21 +194,21 @@ public final class Session {
         fileprivate var pendingRequests: [ViewerRequest]
 
         /// The viewer as it stood.
-        public var viewerState: Viewer { viewer }
+        public var viewerState: Viewer { lab.viewer }
         /// Frames handled up to it.
         public var frames: Int { frameCount }
     }
 
     /// The session's state now.
     public func checkpoint() -> Checkpoint {
-        Checkpoint(viewer: viewer, summary: summary, handOffVelocities: handOffVelocities, lastNotes: lastNotes,
+        Checkpoint(lab: lab, summary: summary, handOffVelocities: handOffVelocities, lastNotes: lastNotes,
                    frameCount: frameCount, lastTime: lastTime, pendingRequests: pendingRequests)
     }
 
     /// Puts the session back at `checkpoint` (taken from a session on the same header and feel).
     /// Nothing is written: the sinks only ever see events as they are handled.
     public func restore(_ checkpoint: Checkpoint) {
-        viewer = checkpoint.viewer
+        lab = checkpoint.lab
         summary = checkpoint.summary
         handOffVelocities = checkpoint.handOffVelocities
         lastNotes = checkpoint.lastNotes

@@ -42,8 +42,9 @@ extension Viewer {
         "q  Ctrl+Q           quit",
     ]
 
-    /// Takes the chrome's keys before the lab and the viewer; true when taken.
-    mutating func handleChromeKey(_ key: String, modifiers: Modifiers) -> Bool {
+    /// Takes the chrome's keys before the lab and the viewer; true when taken. `panelShown`: the
+    /// lab's tuning panel is shown above the viewer, and Esc hides it rather than leave fullscreen.
+    package mutating func handleChromeKey(_ key: String, modifiers: Modifiers, panelShown: Bool) -> Bool {
         let plain = modifiers.isEmpty || modifiers == .shift
         switch key {
         case "?" where plain, "/" where modifiers == .shift, "h" where modifiers.isEmpty, "f1" where modifiers.isEmpty:
@@ -56,7 +57,7 @@ extension Viewer {
             chrome.captionWokenAt = chrome.captionPinned ? time : -Double.infinity
         case "escape" where chrome.showsHelp:
             chrome.showsHelp = false
-        case "escape" where chrome.isFullscreen && !lab.panel.isVisible:
+        case "escape" where chrome.isFullscreen && !panelShown:
             chrome.isFullscreen = false
             requests.append(.fullscreen(false))
         case "home", "end", "pageup", "pagedown":
@@ -156,7 +157,7 @@ extension Viewer {
     public var caption: String? {
         guard let tr = transition else { return nil }
         let photo = photos[tr.photo]
-        var parts = [photo.name, "\(tr.photo + 1) / \(photos.count)"]
+        var parts = [PhotoName.displayed(photo.name), "\(tr.photo + 1) / \(photos.count)"]
         if let zoom = zoomPercent(tr.photo) { parts.append("\(Int(zoom.rounded())) %") }
         if photo.pixelSize.width > 0 { parts.append("\(Int(photo.pixelSize.width)) × \(Int(photo.pixelSize.height))") }
         return parts.joined(separator: "   ")
@@ -168,7 +169,7 @@ extension Viewer {
     public var isFullscreen: Bool { chrome.isFullscreen }
 
     /// The window title's subject: the open photo's name; nil in the grid.
-    public var titleSubject: String? { transition.map { photos[$0.photo].name } }
+    public var titleSubject: String? { transition.map { PhotoName.displayed(photos[$0.photo].name) } }
 
     // MARK: - Overlays
 

@@ -140,11 +140,11 @@ struct PlayerControlsTests {
         let p = c.player
         let grab = try #require(p.a.marks.first { $0.label == "pan" })
         try p.seek(toFrame: grab.frame + 3)
-        let recorded = p.a.viewer.scene(text: Self.text).overlays.count
+        let recorded = p.a.lab.scene(text: Self.text).overlays.count
         try c.handle(Self.key("d"))
         #expect(c.showsDecisions == true)
         #expect(c.scene(of: p.a, text: Self.text).overlays.count > recorded)
-        #expect(p.a.viewer.feelLab.showsDecisions == false)
+        #expect(p.a.lab.feelLab.showsDecisions == false)
     }
 }
 

@@ -22,12 +22,12 @@ struct ChromeTests {
         }
         s.key("f1")
         #expect(!s.viewer.showsHelp)
-        #expect(!s.viewer.feelLab.panel.isVisible, "F1 is help now, not the tuning panel")
+        #expect(!s.lab.feelLab.panel.isVisible, "F1 is help now, not the tuning panel")
         s.key("h")
         #expect(s.viewer.showsHelp)
         s.key("h")
         s.key("tab")
-        #expect(s.viewer.feelLab.panel.isVisible && !s.viewer.showsHelp)
+        #expect(s.lab.feelLab.panel.isVisible && !s.viewer.showsHelp)
     }
 
     @Test("F11 and f ask for fullscreen and back; Esc hides the help, then leaves fullscreen, then closes the photo")
