@@ -85,6 +85,33 @@ struct FolderChangeTests {
         withExtendedLifetime(canvas) {}
     }
 
+    @Test("under -r a photo added to a subfolder is named by its path under the folder opened, as its neighbours are")
+    func addedInSubfolderKeepsItsPath() throws {
+        let dir = TestImages.folder()
+        for sub in ["a", "b"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true)
+            TestImages.write(Self.jpeg(64, 48, RGB(9, 9, 9)), "x.jpg", in: dir.appendingPathComponent(sub))
+        }
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path, recursive: true), warn: { _ in })
+        var limits = PhotoPipeline.Limits.oneDecoder()
+        limits.addsNewPhotos = true
+        let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: { Issue.record("warning \($0)") })
+        let canvas = SoftwareCanvas(width: 640, height: 400)
+        var viewer = Viewer(photos: catalog.photos, windowSize: Size(640, 400))
+        var time = 0.0, events: [InputEvent] = []
+        #expect(Self.run(pipeline, &viewer, canvas: canvas, time: &time, events: &events) { _ in pipeline.hasThumbnail(1) })
+        #expect(viewer.photos.map(\.name) == ["a/x.jpg", "b/x.jpg"])
+        // b/ gains y.jpg, which sorts after b/x.jpg: index 2, named b/y.jpg (not a bare y.jpg).
+        TestImages.write(Self.jpeg(64, 48, RGB(9, 9, 9)), "y.jpg", in: dir.appendingPathComponent("b"))
+        usleep(20_000)
+        events = []
+        #expect(Self.run(pipeline, &viewer, canvas: canvas, time: &time, events: &events) { v in v.photos.count == 3 })
+        #expect(viewer.photos.map(\.name) == ["a/x.jpg", "b/x.jpg", "b/y.jpg"])
+        let changes = events.compactMap { if case let .photos(c) = $0.kind { c } else { nil } }
+        #expect(changes == [PhotoListChange(added: [.init(index: 2, name: "b/y.jpg")])])
+        withExtendedLifetime(canvas) {}
+    }
+
     @Test("a photo named one by one on the command line does not bring its folder's new photos in")
     func fileListsDoNotGrow() throws {
         let dir = TestImages.folder()
