@@ -74,6 +74,12 @@ public final class PhotoPipeline: PhotoTextureSource {
         public var isolation = DecoderIsolation.processDefault
 
         public init() {}
+
+        /// The helpers' settings when files are read in helper processes (headers too), else nil.
+        var helperSettings: DecoderHelperSettings? {
+            if case let .helperProcesses(settings) = isolation { return settings }
+            return nil
+        }
     }
 
     private struct StoredTexture {
@@ -167,7 +173,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         knownSizes = catalog.entries.map { $0.header?.uprightSize }
         let unknown = catalog.entries.indices.filter { !catalog.entries[$0].isKnown }
         if !unknown.isEmpty {
-            scanners = [HeaderScanner(urls: catalog.entries.map(\.url), indices: unknown, pixelLimit: limits.pixelLimit)]
+            scanners = [HeaderScanner(urls: catalog.entries.map(\.url), indices: unknown, pixelLimit: limits.pixelLimit, helper: limits.helperSettings)]
         }
     }
 
@@ -462,7 +468,8 @@ public final class PhotoPipeline: PhotoTextureSource {
         }
         indexOfID = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
         if !newIDs.isEmpty {
-            scanners.append(HeaderScanner(urls: sources.map { URL(fileURLWithPath: $0.path) }, indices: newIDs, pixelLimit: limits.pixelLimit))
+            scanners.append(HeaderScanner(urls: sources.map { URL(fileURLWithPath: $0.path) }, indices: newIDs, pixelLimit: limits.pixelLimit,
+                                          helper: limits.helperSettings))
         }
         lastSubmitted = []
         lastScreen = []
