@@ -25,13 +25,13 @@ enum HeaderMessage {
             else { self = .sizedByDecode }
         }
 
-        /// The catalog entry of `url` (named `name`, by default its file name) this outcome stands for.
+        /// The catalog entry of `url` (named `name`, else by its file name) this outcome stands for.
         func entry(for url: URL, name: String? = nil) -> PhotoCatalog.Entry {
             let name = name ?? url.lastPathComponent
-            switch self {
-            case let .header(h): return PhotoCatalog.Entry(url: url, name: name, header: h)
-            case .sizedByDecode: return PhotoCatalog.Entry(url: url, name: name, sizedByDecode: true)
-            case let .problem(p): return PhotoCatalog.Entry(url: url, name: name, problem: p)
+            return switch self {
+            case let .header(h): PhotoCatalog.Entry(url: url, name: name, header: h)
+            case .sizedByDecode: PhotoCatalog.Entry(url: url, name: name, sizedByDecode: true)
+            case let .problem(p): PhotoCatalog.Entry(url: url, name: name, problem: p)
             }
         }
     }

@@ -38,6 +38,7 @@ extension Viewer {
         "Tab                 feel tuning panel (Up/Down select, Left/Right adjust, Ctrl+S save)",
         "s                   slow motion 1× · 0.25× · 0.1×",
         "d                   decision overlay",
+        "a                   again: the last gesture under the panel's numbers (ghost: the run before)",
         "Ctrl+S              save the feel parameters",
         "q  Ctrl+Q           quit",
     ]
