@@ -37,6 +37,17 @@ public struct PhotoFolder: Sendable {
         files = found
     }
 
+    /// Each file's path relative to `directory` (`x.jpg`, or `a/x.jpg` from a subfolder under
+    /// `recursive`): the name a trace records, unique within the folder.
+    public var names: [String] { files.map(relativeName) }
+
+    /// `file`'s path relative to `directory`; its last component when it lies elsewhere.
+    public func relativeName(_ file: URL) -> String {
+        let base = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
+        let path = file.path
+        return path.hasPrefix(base) && path.count > base.count ? String(path.dropFirst(base.count)) : file.lastPathComponent
+    }
+
     /// True when `name` has one of the image extensions and is not hidden.
     public static func isImageName(_ name: String) -> Bool {
         !name.hasPrefix(".") && imageExtensions.contains((name as NSString).pathExtension.lowercased())

@@ -581,7 +581,8 @@ public final class PhotoPipeline: PhotoTextureSource {
             }
             SDL_UpdateTexture(tex, nil, image.surface.pointee.pixels, image.surface.pointee.pitch)
             SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-            let stored = StoredTexture(texture: Texture(handle: tex, width: image.width, height: image.height),
+            let stored = StoredTexture(texture: Texture(handle: tex, width: image.width, height: image.height,
+                                                                      hasTransparency: image.hasTransparency),
                                        target: outcome.job.target, isFullSize: image.isFullSize)
             let replaced = key.kind == .thumbnail
                 ? thumbnails.insert(stored, for: key.photo, bytes: image.byteCount)
