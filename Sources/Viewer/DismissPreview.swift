@@ -9,73 +9,92 @@ import Geometry
 public struct DismissPreview: Hashable, Sendable {
     public typealias Verdict = ReleaseVerdict
 
-    /// Where the gesture's pivot started, window points.
-    public var start: Point
-    /// Where it is now.
-    public var current: Point
-    /// Release velocity if let go now, pt/s (paging: the velocity handed to the paging spring).
-    public var velocity: Point
-    /// Where momentum would carry the pivot.
-    public var projected: Point
-    /// Progress reaches 0 when the pivot is this far from the start, pt; a projected distance past
-    /// it closes.
-    public var dragRadiusPoints: Double
+    /// The gesture's pivot: where it started, where it is, how fast it goes and where momentum
+    /// would carry it, and the offset the rule measures with its momentum projection.
+    public struct Travel: Hashable, Sendable {
+        public var start: Point
+        public var current: Point
+        /// Release velocity if let go now, pt/s (paging: the velocity handed to the paging spring).
+        public var velocity: Point
+        /// Where momentum would carry the pivot.
+        public var projected: Point
+        /// The pivot's travel from the start (dismissal) or the displayed paging offset, horizontal
+        /// (paging), pt.
+        public var offset: Point
+        /// `offset` plus the momentum projection of the velocity, pt.
+        public var projectedOffset: Point
+
+        /// The travel from `start` to `current`; the offsets default to the pivot's own travel.
+        public init(start: Point, current: Point, velocity: Point, projected: Point,
+                    offset: Point? = nil, projectedOffset: Point? = nil) {
+            self.start = start; self.current = current; self.velocity = velocity; self.projected = projected
+            self.offset = offset ?? current - start
+            self.projectedOffset = projectedOffset ?? projected - start
+        }
+    }
+
+    /// One figure of a two-finger gesture (the pinch scale, or the rotation in radians, positive
+    /// clockwise on screen): its value now, its velocity per second, where momentum would carry it,
+    /// and the threshold past which that closes (a scale below it, a rotation beyond it).
+    public struct Measure: Hashable, Sendable {
+        public var value: Double
+        public var velocity: Double
+        public var projected: Double
+        public var threshold: Double
+
+        /// A measure whose projection defaults to its value (no momentum).
+        public init(value: Double, velocity: Double = 0, projected: Double? = nil, threshold: Double) {
+            self.value = value; self.velocity = velocity; self.projected = projected ?? value; self.threshold = threshold
+        }
+
+        /// An unpinched scale (1) that closes below the default pinch-close scale.
+        public static let unpinched = Measure(value: 1, threshold: Feel.defaults.dismissPinchCloseScale)
+        /// No rotation; it closes past the default dismiss angle.
+        public static let upright = Measure(value: 0, threshold: Feel.defaults.dismissRotationRadians)
+    }
+
+    /// The feel's distances and speeds the release rule compares with.
+    public struct Limits: Hashable, Sendable {
+        /// Progress reaches 0 when the pivot is this far from the start, pt; a projected distance
+        /// past it closes.
+        public var dragRadiusPoints: Double
+        /// Dismissal: moving back toward the start faster than this returns the photo, pt/s.
+        public var reversalSpeedPointsPerSecond: Double
+        /// Paging: a projected offset past this distance either way pages, pt (0: not paging).
+        public var pageDistancePoints: Double
+        /// Paging: a flick faster than this toward the side the offset is on pages, pt/s.
+        public var flickSpeedPointsPerSecond: Double
+
+        public init(dragRadiusPoints: Double,
+                    reversalSpeedPointsPerSecond: Double = Feel.defaults.cancelReversalSpeedPointsPerSecond,
+                    pageDistancePoints: Double = 0, flickSpeedPointsPerSecond: Double = 0) {
+            self.dragRadiusPoints = dragRadiusPoints; self.reversalSpeedPointsPerSecond = reversalSpeedPointsPerSecond
+            self.pageDistancePoints = pageDistancePoints; self.flickSpeedPointsPerSecond = flickSpeedPointsPerSecond
+        }
+    }
+
+    /// The gesture: pan, pinch, rotate, pinch+rotate (dismissal) or page.
+    public var gesture: GestureName
     public var verdict: Verdict
+    /// The rule that decided the verdict, with the figures it compared; nil only in a preview made
+    /// by hand.
+    public var reason: DecisionReason?
+    public var travel: Travel
+    public var scale: Measure
+    public var rotation: Measure
+    /// Dismissal: the speed back toward the start, pt/s (0 within the click slop).
+    public var backSpeed: Double
+    public var limits: Limits
     /// Virtual or real fingers, and the pivot of a mouse-made pinch.
     public var fingers: [Point]
     public var pivot: Point?
 
-    /// The gesture: pan, pinch, rotate, pinch+rotate (dismissal) or page.
-    public var gesture: GestureName
-    /// The rule that decided the verdict, with the figures it compared; nil only in a preview made
-    /// by hand.
-    public var reason: DecisionReason?
-    /// The offset the rule measures, pt: the pivot's travel from the start (dismissal) or the
-    /// displayed paging offset, horizontal (paging).
-    public var offset: Point
-    /// `offset` plus the momentum projection of the velocity, pt.
-    public var projectedOffset: Point
-    /// Pinch scale now (1: unpinched) and its velocity, scale per second.
-    public var scale: Double
-    public var scaleVelocity: Double
-    /// The pinch scale momentum would carry to, and the scale below which that closes.
-    public var projectedScale: Double
-    public var pinchCloseScale: Double
-    /// Rotation since the grab, radians (positive clockwise on screen), and its velocity, rad/s.
-    public var rotation: Double
-    public var rotationVelocity: Double
-    /// The rotation momentum would carry to, radians, and the angle past which that closes.
-    public var projectedRotation: Double
-    public var rotationCloseRadians: Double
-    /// Dismissal: the speed back toward the start, pt/s (0 within the click slop), and the speed
-    /// above which that returns the photo whatever the projection says.
-    public var backSpeed: Double
-    public var reversalSpeedPointsPerSecond: Double
-    /// Paging: a projected offset past this distance, pt, either way pages; so does a flick
-    /// faster than the flick speed, pt/s, toward the side the offset is on.
-    public var pageDistancePoints: Double
-    public var flickSpeedPointsPerSecond: Double
-
-    public init(start: Point, current: Point, velocity: Point, projected: Point, dragRadiusPoints: Double,
-                verdict: Verdict, fingers: [Point], pivot: Point?, gesture: GestureName = .pan,
-                reason: DecisionReason? = nil, offset: Point? = nil, projectedOffset: Point? = nil,
-                scale: Double = 1, scaleVelocity: Double = 0, projectedScale: Double? = nil,
-                pinchCloseScale: Double = Feel.defaults.dismissPinchCloseScale, rotation: Double = 0, rotationVelocity: Double = 0,
-                backSpeed: Double = 0,
-                reversalSpeedPointsPerSecond: Double = Feel.defaults.cancelReversalSpeedPointsPerSecond,
-                pageDistancePoints: Double = 0, flickSpeedPointsPerSecond: Double = 0,
-                projectedRotation: Double? = nil,
-                rotationCloseRadians: Double = Feel.defaults.dismissRotationRadians) {
-        self.start = start; self.current = current; self.velocity = velocity; self.projected = projected
-        self.dragRadiusPoints = dragRadiusPoints; self.verdict = verdict; self.fingers = fingers; self.pivot = pivot
-        self.gesture = gesture; self.reason = reason
-        self.offset = offset ?? current - start
-        self.projectedOffset = projectedOffset ?? projected - start
-        self.scale = scale; self.scaleVelocity = scaleVelocity; self.projectedScale = projectedScale ?? scale
-        self.pinchCloseScale = pinchCloseScale; self.rotation = rotation; self.rotationVelocity = rotationVelocity
-        self.backSpeed = backSpeed; self.reversalSpeedPointsPerSecond = reversalSpeedPointsPerSecond
-        self.pageDistancePoints = pageDistancePoints; self.flickSpeedPointsPerSecond = flickSpeedPointsPerSecond
-        self.projectedRotation = projectedRotation ?? rotation; self.rotationCloseRadians = rotationCloseRadians
+    public init(gesture: GestureName = .pan, verdict: Verdict, reason: DecisionReason? = nil, travel: Travel,
+                scale: Measure = .unpinched, rotation: Measure = .upright, backSpeed: Double = 0, limits: Limits,
+                fingers: [Point] = [], pivot: Point? = nil) {
+        self.gesture = gesture; self.verdict = verdict; self.reason = reason; self.travel = travel
+        self.scale = scale; self.rotation = rotation; self.backSpeed = backSpeed; self.limits = limits
+        self.fingers = fingers; self.pivot = pivot
     }
 
     /// True while paging (the verdict is next, previous or stay).

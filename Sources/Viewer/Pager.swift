@@ -166,7 +166,7 @@ package struct Pager: Sendable {
 
     /// What a release would do: the verdict, the rule that decided it and the figures it used.
     struct Decision: Sendable, Equatable {
-        var verdict: DismissPreview.Verdict
+        var verdict: ReleaseVerdict
         var reason: DecisionReason
         /// The displayed offset at the release, pt.
         var offset: Double
@@ -184,7 +184,7 @@ package struct Pager: Sendable {
         let projected = offset + Momentum.project(velocity: velocity, decelerationRate: feel.decelerationRatePerMillisecond)
         let half = width * feel.pagingDistanceFraction
         let flick = feel.pagingFlickSpeedPointsPerSecond
-        func result(_ verdict: DismissPreview.Verdict, _ reason: DecisionReason) -> Decision {
+        func result(_ verdict: ReleaseVerdict, _ reason: DecisionReason) -> Decision {
             Decision(verdict: verdict, reason: reason, offset: offset, velocity: velocity, projectedOffset: projected)
         }
         if cancelled { return result(.stay, .cancelled) }

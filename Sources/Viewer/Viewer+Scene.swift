@@ -109,29 +109,34 @@ extension Viewer {
             d.gesture = releasedNow(d.gesture)
             let decision = d.decision(feel: feel)
             let g = d.gesture
-            return DismissPreview(start: g.startPivot, current: g.pivot, velocity: g.velocity,
-                                  projected: g.startPivot + decision.projectedOffset, dragRadiusPoints: feel.dragRadiusPoints,
-                                  verdict: decision.closes ? .close : .return, fingers: fingers, pivot: virtualPivot,
-                                  gesture: GestureName(g.kind), reason: decision.reason, offset: g.translation,
-                                  projectedOffset: decision.projectedOffset, scale: g.scale, scaleVelocity: g.scaleVelocity,
-                                  projectedScale: decision.projectedScale, pinchCloseScale: feel.dismissPinchCloseScale,
-                                  rotation: g.rotation, rotationVelocity: g.rotationVelocity, backSpeed: decision.backSpeed,
-                                  reversalSpeedPointsPerSecond: feel.cancelReversalSpeedPointsPerSecond,
-                                  projectedRotation: decision.projectedRotation,
-                                  rotationCloseRadians: feel.dismissRotationRadians)
+            return DismissPreview(
+                gesture: GestureName(g.kind), verdict: decision.closes ? .close : .return, reason: decision.reason,
+                travel: .init(start: g.startPivot, current: g.pivot, velocity: g.velocity,
+                              projected: g.startPivot + decision.projectedOffset,
+                              offset: g.translation, projectedOffset: decision.projectedOffset),
+                scale: .init(value: g.scale, velocity: g.scaleVelocity, projected: decision.projectedScale,
+                             threshold: feel.dismissPinchCloseScale),
+                rotation: .init(value: g.rotation, velocity: g.rotationVelocity, projected: decision.projectedRotation,
+                                threshold: feel.dismissRotationRadians),
+                backSpeed: decision.backSpeed,
+                limits: .init(dragRadiusPoints: feel.dragRadiusPoints,
+                              reversalSpeedPointsPerSecond: feel.cancelReversalSpeedPointsPerSecond),
+                fingers: fingers, pivot: virtualPivot)
         case let .paging(pager):
             guard let g = pager.hold.map({ releasedNow($0.gesture) }),
                   let decision = pager.decision(releasing: g, frame: pagerFrame(session.photo), cancelled: false) else { return nil }
             let travel = decision.projectedOffset - decision.offset
-            return DismissPreview(start: g.startPivot, current: g.pivot, velocity: Point(decision.velocity, 0),
-                                  projected: Point(g.pivot.x + travel, g.pivot.y), dragRadiusPoints: feel.dragRadiusPoints,
-                                  verdict: decision.verdict, fingers: fingers, pivot: virtualPivot,
-                                  gesture: .page, reason: decision.reason,
-                                  offset: Point(decision.offset, 0), projectedOffset: Point(decision.projectedOffset, 0),
-                                  pinchCloseScale: feel.dismissPinchCloseScale,
-                                  reversalSpeedPointsPerSecond: feel.cancelReversalSpeedPointsPerSecond,
-                                  pageDistancePoints: windowSize.width * feel.pagingDistanceFraction,
-                                  flickSpeedPointsPerSecond: feel.pagingFlickSpeedPointsPerSecond)
+            return DismissPreview(
+                gesture: .page, verdict: decision.verdict, reason: decision.reason,
+                travel: .init(start: g.startPivot, current: g.pivot, velocity: Point(decision.velocity, 0),
+                              projected: Point(g.pivot.x + travel, g.pivot.y),
+                              offset: Point(decision.offset, 0), projectedOffset: Point(decision.projectedOffset, 0)),
+                scale: .init(value: 1, threshold: feel.dismissPinchCloseScale),
+                limits: .init(dragRadiusPoints: feel.dragRadiusPoints,
+                              reversalSpeedPointsPerSecond: feel.cancelReversalSpeedPointsPerSecond,
+                              pageDistancePoints: windowSize.width * feel.pagingDistanceFraction,
+                              flickSpeedPointsPerSecond: feel.pagingFlickSpeedPointsPerSecond),
+                fingers: fingers, pivot: virtualPivot)
         default:
             return nil
         }
