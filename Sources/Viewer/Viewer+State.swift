@@ -92,7 +92,7 @@ extension Viewer {
     }
 
     /// The manipulation held now, wherever it goes (for the finger overlay), nil when none is.
-    var heldManipulation: Manipulation? {
+    package var heldManipulation: Manipulation? {
         switch mode {
         case let .grid(grid): grid.gesture.held
         case let .photo(session): session.heldManipulation

@@ -1,4 +1,5 @@
 import Geometry
+import Viewer
 
 /// While a gesture holds the photo (dismissing or paging): what a release would do now and why,
 /// with every figure the release rule uses, for the decision overlay.
