@@ -33,10 +33,11 @@ public final class App {
         let renderer = host.renderer
         let window = host.window
 
-        let catalog = PhotoCatalog(files: selection.files, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
+        let catalog = PhotoCatalog(files: selection.files, names: selection.names, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
         let photos = catalog.photos
         var limits = PhotoPipeline.Limits()
         limits.writesSharedThumbnails = true  // the next visit reads them (docs/pipeline.md)
+        limits.addsNewPhotos = selection.folder != nil  // a folder shown, not files named one by one
         let textures = PhotoPipeline(catalog: catalog, limits: limits, warn: printError)
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
         let textMetrics = sceneRenderer.text.metrics

@@ -25,8 +25,8 @@ public final class PlayerApp {
             let reader = try TraceReader(path: options.tracePath, warn: printError)
             return try TracePlayer(trace: try PlaybackTrace(reading: reader), feel: options.feel, against: options.against)
         }
-        let folder = try PhotoFolder(path: options.photosPath)
         let header = player.trace.header
+        let folder = try TraceTextureSource.folder(for: header.photos, path: options.photosPath)
 
         let host = try WindowHost(title: "PhotoZoom — " + (options.tracePath as NSString).lastPathComponent, size: header.windowSize)
         defer { host.close() }

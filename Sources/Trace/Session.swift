@@ -65,6 +65,7 @@ public final class Session {
         self.trace = trace
         self.states = states
         var viewer = Viewer(photos: header.photos, windowSize: header.windowSize, feel: feel)
+        viewer.pixelsPerPoint = header.scale
         if let open = header.openPhoto { viewer.present(open) }
         lab = LabViewer(viewer)
         summary = summarize ? SessionSummary(photos: header.photos) : nil

@@ -115,17 +115,19 @@ extension Viewer {
         if transition != nil { chrome.captionWokenAt = time }
     }
 
-    /// The photo's drawn size against its pixels, percent (100: one photo pixel per window point).
+    /// The photo's drawn size against its pixels, percent: screen pixels per photo pixel, so 100 is
+    /// one photo pixel on one screen pixel at any point scale (a 600-pixel photo 600 points wide
+    /// reads 200 % on a HiDPI window of 2 pixels per point).
     func zoomPercent(_ photo: Int) -> Double? {
         guard let tr = transition, tr.photo == photo, photos[photo].pixelSize.width > 0 else { return nil }
-        return tr.pose.value.displayedSize.width / photos[photo].pixelSize.width * 100
+        return tr.pose.value.displayedSize.width * pixelsPerPoint / photos[photo].pixelSize.width * 100
     }
 
     /// The caption's text for the open photo: name, n / N, zoom, pixel size.
     public var caption: String? {
         guard let tr = transition else { return nil }
         let photo = photos[tr.photo]
-        var parts = [photo.name, "\(tr.photo + 1) / \(photos.count)"]
+        var parts = [PhotoName.displayed(photo.name), "\(tr.photo + 1) / \(photos.count)"]
         if let zoom = zoomPercent(tr.photo) { parts.append("\(Int(zoom.rounded())) %") }
         if photo.pixelSize.width > 0 { parts.append("\(Int(photo.pixelSize.width)) × \(Int(photo.pixelSize.height))") }
         return parts.joined(separator: "   ")
@@ -137,7 +139,7 @@ extension Viewer {
     public var isFullscreen: Bool { chrome.isFullscreen }
 
     /// The window title's subject: the open photo's name; nil in the grid.
-    public var titleSubject: String? { transition.map { photos[$0.photo].name } }
+    public var titleSubject: String? { transition.map { PhotoName.displayed(photos[$0.photo].name) } }
 
     // MARK: - Overlays
 

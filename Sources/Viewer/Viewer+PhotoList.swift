@@ -81,6 +81,6 @@ extension Viewer {
     package func photoInViewRemoved(by change: PhotoListChange) -> String? {
         guard let session, !change.isEmpty, let newIndex = change.newIndices(count: photos.count),
               newIndex.indices.contains(session.photo), newIndex[session.photo] == nil else { return nil }
-        return photos[session.photo].name
+        return PhotoName.displayed(photos[session.photo].name)
     }
 }

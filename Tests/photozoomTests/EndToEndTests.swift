@@ -15,11 +15,12 @@ struct EndToEndTests {
         return (URL(fileURLWithPath: "/usr/bin/xvfb-run"), binary)
     }
 
-    /// The start of every scenario: the app recording to OUT, its window found, the pointer on it.
+    /// The start of every scenario: the app recording to OUT (showing PHOTOS when given), its window
+    /// found, the pointer on it.
     static let prologue = #"""
     set -u
-    BIN="$1"; OUT="$2"
-    "$BIN" run --record "$OUT/live.trace.jsonl" --states "$OUT/live.states.jsonl" --size 800x600 2>"$OUT/app.stderr" &
+    BIN="$1"; OUT="$2"; PHOTOS="${3:-}"
+    "$BIN" run ${PHOTOS:+"$PHOTOS"} --record "$OUT/live.trace.jsonl" --states "$OUT/live.states.jsonl" --size 800x600 2>"$OUT/app.stderr" &
     APP=$!
     trap 'kill -9 $APP 2>/dev/null' EXIT
     WID=$(timeout 60 xdotool search --sync --onlyvisible --classname '^photozoom$' 2>/dev/null | head -1)
@@ -33,6 +34,18 @@ struct EndToEndTests {
     if [ "$(wc -l < "$OUT/live.states.jsonl")" -lt 5 ]; then echo "photozoom drew no frames within 60 s" >&2; exit 3; fi
     sleep 0.3
 
+    """#
+
+    /// The end of a scenario (after a line break): `q`, then the app's own exit status once it has
+    /// quit by itself.
+    static let quit = #"""
+
+    xdotool key q
+    for i in $(seq 1 300); do kill -0 $APP 2>/dev/null || break; sleep 0.1; done
+    if kill -0 $APP 2>/dev/null; then echo "photozoom did not quit within 30 s of the q key" >&2; exit 4; fi
+    wait $APP; STATUS=$?
+    trap - EXIT
+    exit $STATUS
     """#
 
     /// Drives the session: click a photo, drag it down with the button held, an Alt-drag (a mouse
@@ -50,13 +63,7 @@ struct EndToEndTests {
     sleep 0.6
     xdotool key Escape
     sleep 0.6
-    xdotool key q
-    for i in $(seq 1 300); do kill -0 $APP 2>/dev/null || break; sleep 0.1; done
-    if kill -0 $APP 2>/dev/null; then echo "photozoom did not quit within 30 s of the q key" >&2; exit 4; fi
-    wait $APP; STATUS=$?
-    trap - EXIT
-    exit $STATUS
-    """#
+    """# + quit
 
     /// Some input, then `kill -9` in the middle of the session.
     static let killed = prologue + #"""
@@ -69,7 +76,7 @@ struct EndToEndTests {
     exit 0
     """#
 
-    static func runScenario(_ script: String, in folder: URL, listener: RawMotionListener? = nil) throws -> PhotoZoomProcess.Outcome {
+    static func runScenario(_ script: String, in folder: URL, listener: RawMotionListener? = nil, photos: URL? = nil) throws -> PhotoZoomProcess.Outcome {
         let (xvfbRun, binary) = try tools()
         let scriptURL = folder.appendingPathComponent("scenario.sh")
         try script.write(to: scriptURL, atomically: false, encoding: .utf8)
@@ -80,7 +87,7 @@ struct EndToEndTests {
         listener?.start(display: ":\(display)", folder: folder, deadline: Date().addingTimeInterval(150))
         return try PhotoZoomProcess.runProgram(xvfbRun, (listener == nil ? ["-a"] : []) + ["-n", String(display), "-s",
                                                          "-screen 0 1280x800x24" + (listener == nil ? "" : " -ac"),
-                                                         "bash", scriptURL.path, binary.path, folder.path],
+                                                         "bash", scriptURL.path, binary.path, folder.path] + (photos.map { [$0.path] } ?? []),
                                                environment: ["SDL_VIDEODRIVER": "x11"], timeout: 150)
     }
 
@@ -111,6 +118,60 @@ struct EndToEndTests {
         let replay = try PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
         try #require(replay.status == 0, "replay failed: \(replay.stderr)")
         #expect(replay.stderr.isEmpty, "replay warned: \(replay.stderr)")
+        let again = try String(contentsOfFile: replayed, encoding: .utf8)
+        #expect(again == live, "the replay's state log differs from the live one at \(Self.firstDifference(live, again))")
+    }
+
+    /// The folder shown changes under the app (issue 19): a photo copied in, one deleted, the open
+    /// one written over with a photo of another shape, then deleted while open; screenshots of the
+    /// window at each step go to OUT for a person to look at.
+    static let folderChanges = prologue + #"""
+    shot() { xwd -root 2>/dev/null | convert xwd:- "$OUT/$1.png" 2>/dev/null; }
+    shot 1-start
+    cp "$PHOTOS/../spare/dragonfly.jpg" "$PHOTOS/"; sleep 1.5; shot 2-added
+    rm "$PHOTOS/clock.jpg"; sleep 1.5; shot 3-removed
+    xdotool mousemove --window "$WID" 720 80 sleep 0.2 click 1 sleep 1.5
+    cp "$PHOTOS/../spare/storm.jpg" "$PHOTOS/kite.jpg"; sleep 2; shot 4-open-replaced
+    rm "$PHOTOS/kite.jpg"; sleep 1; shot 5-open-removed
+    """# + quit
+
+    @Test("photos copied into, deleted from and written over in the shown folder: the grid follows, the trace replays to the same state log")
+    func folderChangesReplay() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("e2e-folder")
+        let photos = folder.appendingPathComponent("photos"), spare = folder.appendingPathComponent("spare")
+        let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/Photos").standardized
+        let fm = FileManager.default
+        for dir in [photos, spare] { try? fm.removeItem(at: dir); try fm.createDirectory(at: dir, withIntermediateDirectories: true) }
+        for name in ["boats", "bridge", "clock", "cups", "kite", "moss"] {
+            try fm.copyItem(at: bundled.appendingPathComponent("\(name).jpg"), to: photos.appendingPathComponent("\(name).jpg"))
+        }
+        for name in ["dragonfly", "storm"] {
+            try fm.copyItem(at: bundled.appendingPathComponent("\(name).jpg"), to: spare.appendingPathComponent("\(name).jpg"))
+        }
+        let run = try Self.runScenario(Self.folderChanges, in: folder, photos: photos)
+        let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
+        try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
+        #expect(appErrors.isEmpty, "the app warned: \(appErrors)")
+
+        let trace = try String(contentsOf: folder.appendingPathComponent("live.trace.jsonl"), encoding: .utf8)
+        let live = try String(contentsOf: folder.appendingPathComponent("live.states.jsonl"), encoding: .utf8)
+        // boats bridge clock cups kite moss → + dragonfly (natural order: after cups) → − clock → − kite.
+        let changes = trace.split(separator: "\n").filter { $0.contains(#""type":"photos""#) }.map { $0.replacingOccurrences(of: #"^\{"t":[0-9.e-]+,"#, with: "", options: .regularExpression) }
+        #expect(changes == [#""type":"photos","removed":[],"added":[{"index":4,"name":"dragonfly.jpg","w":0,"h":0}]}"#,
+                            #""type":"photos","removed":[2],"added":[]}"#,
+                            #""type":"photos","removed":[4],"added":[]}"#], "\(changes)")
+        // kite.jpg (index 4 after the first two changes, the fifth of five columns), written over
+        // with storm.jpg's 1920×1280 while open.
+        #expect(trace.contains(#""type":"photo","index":4,"w":1920,"h":1280}"#), "the replaced photo's new size was not handed over")
+        // Open, kite presented at its new shape in the 800×600 window: fit 800 × 533.3; removed while
+        // open, the grid shows (the last line).
+        let lines = live.split(separator: "\n")
+        #expect(lines.contains { $0.contains(#""phase":"presented","photo":4,"image":{"x":400,"y":300,"w":800,"h":533.33"#) }, "kite never shown at 3:2")
+        #expect(lines.last?.contains(#""phase":"grid""#) == true, "\(lines.last ?? "")")
+
+        let replayed = folder.appendingPathComponent("replay.states.jsonl").path
+        let replay = try PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
+        try #require(replay.status == 0, "replay failed: \(replay.stderr)")
         let again = try String(contentsOfFile: replayed, encoding: .utf8)
         #expect(again == live, "the replay's state log differs from the live one at \(Self.firstDifference(live, again))")
     }
