@@ -124,7 +124,7 @@ extension Viewer {
     }
 
     /// The caption's text for the open photo: name, n / N, zoom, pixel size.
-    public var caption: String? {
+    package var caption: String? {
         guard let tr = transition else { return nil }
         let photo = photos[tr.photo]
         var parts = [PhotoName.displayed(photo.name), "\(tr.photo + 1) / \(photos.count)"]
@@ -134,12 +134,12 @@ extension Viewer {
     }
 
     /// True while the help overlay is shown.
-    public var showsHelp: Bool { chrome.showsHelp }
+    package var showsHelp: Bool { chrome.showsHelp }
     /// True while the viewer has asked for fullscreen.
-    public var isFullscreen: Bool { chrome.isFullscreen }
+    package var isFullscreen: Bool { chrome.isFullscreen }
 
     /// The window title's subject: the open photo's name; nil in the grid.
-    public var titleSubject: String? { transition.map { PhotoName.displayed(photos[$0.photo].name) } }
+    package var titleSubject: String? { transition.map { PhotoName.displayed(photos[$0.photo].name) } }
 
     // MARK: - Overlays
 
