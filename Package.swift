@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "photozoom",
             dependencies: [
-                "Shell", "Trace", "Viewer", "LabUI",
+                "Shell", "Trace", "Viewer", "LabUI", "Player",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

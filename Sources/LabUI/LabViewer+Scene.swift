@@ -16,9 +16,14 @@ extension LabViewer {
     /// The viewer's frame with its text (`Viewer.scene(text:)`), then the lab's overlays above it:
     /// the decision overlay, the tuning panel with its curves, the badges and the message line.
     public func scene(text: TextMetrics) -> Scene {
-        var scene = viewer.scene(text: text)
-        scene.overlays += labOverlays(text: text)
+        var scene = viewer.scene()
+        scene.overlays += textOverlays(text: text)
         return scene
+    }
+
+    /// The overlays `scene(text:)` lays over `viewer.scene()`: the chrome's text, then the lab's.
+    public func textOverlays(text: TextMetrics) -> [Scene.Overlay] {
+        viewer.chromeTextOverlays(text: text) + labOverlays(text: text)
     }
 
     /// The lab's overlays alone.

@@ -84,6 +84,9 @@ public struct LabViewer: Sendable {
             // shell's result comes back as a `feelSaved` event.
             feelLab.requestSave(viewer.feel)
             viewer.request(.saveFeel)
+        case .again:
+            // Carried out by the session (`Session`'s `again`), over the viewer.
+            viewer.request(.again)
         }
         return true
     }
@@ -116,6 +119,9 @@ public struct LabViewer: Sendable {
             if let file = try? Feel(jsonText: json) { feelFileReloaded(file, name: name, fixed: fixed) }
         case let .feelReloadFailed(message):
             feelLab.show(message + " (keeping the last good parameters)", isError: true)
+        case .again:
+            // Carried out by the session, over the viewer; nothing here changes.
+            break
         }
     }
 

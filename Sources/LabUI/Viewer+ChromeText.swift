@@ -30,12 +30,13 @@ extension Viewer {
         "Tab                 feel tuning panel (Up/Down select, Left/Right adjust, Ctrl+S save)",
         "s                   slow motion 1× · 0.25× · 0.1×",
         "d                   decision overlay",
+        "a                   again: the last gesture under the panel's numbers (ghost: the run before)",
         "Ctrl+S              save the feel parameters",
         "q  Ctrl+Q           quit",
     ]
 
     /// The caption and, while it is shown, the help, in drawing order.
-    func chromeTextOverlays(text metrics: TextMetrics) -> [Scene.Overlay] {
+    package func chromeTextOverlays(text metrics: TextMetrics) -> [Scene.Overlay] {
         captionOverlays(text: metrics) + (showsHelp ? helpOverlays(text: metrics) : [])
     }
 

@@ -97,6 +97,8 @@ public final class PlaybackRun {
     public var lab: LabViewer { view.lab }
     /// The frame the view shows (0 before the first).
     public var frame: Int { view.frameCount }
+    /// The again key's re-run shown over the viewer at the frame shown, if one is.
+    public var again: AgainRun? { view.again }
     /// The notes the viewer made at the frame shown.
     public var notes: [ViewerNote] { view.lastNotes }
 

@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Gestures
 import LabUI
+import Player
 import Trace
 import Viewer
 
@@ -54,7 +55,7 @@ public final class App {
             try loop.step()
             sceneRenderer.pointScale = host.pointScale(for: loop.windowSize)
             SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
-            let scene = session.lab.scene(text: textMetrics)
+            let scene = session.scene(text: textMetrics)
             control.update(subject: scene.title)
             // Both cores decode while nothing moves; one is the frame loop's while something does.
             textures.isSomethingMoving = !session.viewer.isAtRest

@@ -25,12 +25,13 @@ enum HeaderMessage {
             else { self = .sizedByDecode }
         }
 
-        /// The catalog entry of `url` this outcome stands for.
-        func entry(for url: URL) -> PhotoCatalog.Entry {
-            switch self {
-            case let .header(h): PhotoCatalog.Entry(url: url, header: h)
-            case .sizedByDecode: PhotoCatalog.Entry(url: url, sizedByDecode: true)
-            case let .problem(p): PhotoCatalog.Entry(url: url, problem: p)
+        /// The catalog entry of `url` (named `name`, else by its file name) this outcome stands for.
+        func entry(for url: URL, name: String? = nil) -> PhotoCatalog.Entry {
+            let name = name ?? url.lastPathComponent
+            return switch self {
+            case let .header(h): PhotoCatalog.Entry(url: url, name: name, header: h)
+            case .sizedByDecode: PhotoCatalog.Entry(url: url, name: name, sizedByDecode: true)
+            case let .problem(p): PhotoCatalog.Entry(url: url, name: name, problem: p)
             }
         }
     }
