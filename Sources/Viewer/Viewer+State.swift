@@ -84,13 +84,6 @@ extension Viewer {
         session?.poseVelocity(windowHeight: windowSize.height, feel: feel)
     }
 
-    /// How fast the moving photo's drawn centre, size and rotation change now (`photoVelocity` with
-    /// the gesture scale folded into the size); nil in the grid.
-    package var photoRate: PhotoRate? {
-        guard let tr = transition, let v = photoVelocity else { return nil }
-        return PhotoRate(pose: tr.pose.value, velocity: v)
-    }
-
     /// The manipulation held now, wherever it goes (for the finger overlay), nil when none is.
     package var heldManipulation: Manipulation? {
         switch mode {
