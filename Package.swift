@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "FeelTests", dependencies: ["Feel", "Gestures"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "Continuity", "TestSupport"]),
-        .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "Player", "CSDL2", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "CSDL2"]),

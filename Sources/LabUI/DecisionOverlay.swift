@@ -41,24 +41,24 @@ package enum DecisionOverlay {
         // Start and drag radius: progress reaches 0 when the pivot is a radius away (a dismissal's
         // rule only: paging decides on the page distance, shown in the box).
         if !preview.isPaging {
-            marks.append(.ring(center: preview.start, radius: preview.dragRadiusPoints, color: Color(1, 1, 1, 0.35)))
+            marks.append(.ring(center: preview.travel.start, radius: preview.limits.dragRadiusPoints, color: Color(1, 1, 1, 0.35)))
         }
-        marks += haloLine(from: preview.start, to: preview.current, color: guide)
-        marks.append(.dot(center: preview.start, radius: 6, color: halo))
-        marks.append(.dot(center: preview.start, radius: 4, color: guide))
-        placer.mark(preview.start, radius: 7)
+        marks += haloLine(from: preview.travel.start, to: preview.travel.current, color: guide)
+        marks.append(.dot(center: preview.travel.start, radius: 6, color: halo))
+        marks.append(.dot(center: preview.travel.start, radius: 4, color: guide))
+        placer.mark(preview.travel.start, radius: 7)
 
         // Momentum: dashed path to the landing point.
-        marks += dashed(from: preview.current, to: preview.projected, color: verdictColor)
-        marks.append(.dot(center: preview.projected, radius: 11, color: halo))
-        marks.append(.ring(center: preview.projected, radius: 9, color: verdictColor))
-        marks.append(.dot(center: preview.projected, radius: 3, color: verdictColor))
-        placer.mark(preview.projected, radius: 11)
+        marks += dashed(from: preview.travel.current, to: preview.travel.projected, color: verdictColor)
+        marks.append(.dot(center: preview.travel.projected, radius: 11, color: halo))
+        marks.append(.ring(center: preview.travel.projected, radius: 9, color: verdictColor))
+        marks.append(.dot(center: preview.travel.projected, radius: 3, color: verdictColor))
+        placer.mark(preview.travel.projected, radius: 11)
 
         // Velocity arrow from the current point.
-        let tip = preview.current + preview.velocity * arrowSeconds
-        marks += arrow(from: preview.current, to: tip, color: .overlay)
-        placer.mark(preview.current, radius: 6)
+        let tip = preview.travel.current + preview.travel.velocity * arrowSeconds
+        marks += arrow(from: preview.travel.current, to: tip, color: .overlay)
+        placer.mark(preview.travel.current, radius: 6)
 
         // Fingers joined through the pivot, each on a dark halo.
         marks += fingers(preview.fingers, pivot: preview.pivot)
@@ -69,7 +69,7 @@ package enum DecisionOverlay {
         let lines = boxLines(for: preview)
         let box = boxSize(lines, textSize: textSize, text: metrics)
         var texts: [Scene.Overlay] = []
-        let boxRect = placer.place(box, near: preview.current, gap: 14, order: .box)
+        let boxRect = placer.place(box, near: preview.travel.current, gap: 14, order: .box)
         texts.append(.rect(boxRect, color: backing, filled: true))
         var y = boxRect.minY + boxPadding.y
         for line in lines {
@@ -83,11 +83,11 @@ package enum DecisionOverlay {
             let rect = placer.place(labelSize(text, size: small, text: metrics), near: anchor, gap: gap)
             texts += labelOverlays(text, in: rect, size: small, color: color)
         }
-        label("projected", near: preview.projected, gap: 12, color: verdictColor)
-        label("start", near: preview.start, gap: 8, color: guide)
+        label("projected", near: preview.travel.projected, gap: 12, color: verdictColor)
+        label("start", near: preview.travel.start, gap: 8, color: guide)
         if let pivot = preview.pivot { label("pivot", near: pivot, gap: 12, color: .overlay) }
         if !preview.isPaging, let anchor = radiusLabelAnchor(preview, windowSize: windowSize) {
-            label("drag radius \(FeelNumber.fixed(preview.dragRadiusPoints, places: 0)) pt", near: anchor, gap: 4,
+            label("drag radius \(FeelNumber.fixed(preview.limits.dragRadiusPoints, places: 0)) pt", near: anchor, gap: 4,
                   color: Color(1, 1, 1, 0.8))
         }
         return marks + texts
@@ -124,27 +124,27 @@ package enum DecisionOverlay {
         var lines = [BoxLine(text: "release now → \(verdict)", isHeader: true)]
         if let reason = p.reason { lines.append(BoxLine(text: "\(reason.text) → \(verdict)", decides: true)) }
         if p.isPaging {
-            lines.append(BoxLine(text: "page   \(pt(p.offset.x)) pt  \(pt(p.velocity.x)) pt/s → \(pt(p.projectedOffset.x)) pt"
-                                    + "  page > ±\(pt(p.pageDistancePoints))", decides: isPageDistance(p.reason)))
-            lines.append(BoxLine(text: "flick  \(pt(abs(p.velocity.x))) pt/s  page > \(pt(p.flickSpeedPointsPerSecond)) pt/s",
+            lines.append(BoxLine(text: "page   \(pt(p.travel.offset.x)) pt  \(pt(p.travel.velocity.x)) pt/s → \(pt(p.travel.projectedOffset.x)) pt"
+                                    + "  page > ±\(pt(p.limits.pageDistancePoints))", decides: isPageDistance(p.reason)))
+            lines.append(BoxLine(text: "flick  \(pt(abs(p.travel.velocity.x))) pt/s  page > \(pt(p.limits.flickSpeedPointsPerSecond)) pt/s",
                                  decides: isFlick(p.reason)))
             return lines
         }
-        let pinching = [.pinch, .pinchRotate].contains(p.gesture) || p.scale != 1
-        let rotating = [.rotate, .pinchRotate].contains(p.gesture) || p.rotation != 0
+        let pinching = [.pinch, .pinchRotate].contains(p.gesture) || p.scale.value != 1
+        let rotating = [.rotate, .pinchRotate].contains(p.gesture) || p.rotation.value != 0
         if pinching {
-            lines.append(BoxLine(text: "pinch  \(x2(p.scale))×  \(x2(p.scaleVelocity))/s → \(x2(p.projectedScale))×"
-                                    + "  close < \(x2(p.pinchCloseScale))×", decides: isScale(p.reason)))
+            lines.append(BoxLine(text: "pinch  \(x2(p.scale.value))×  \(x2(p.scale.velocity))/s → \(x2(p.scale.projected))×"
+                                    + "  close < \(x2(p.scale.threshold))×", decides: isScale(p.reason)))
         }
         if rotating {
             func degrees(_ radians: Double) -> String { FeelNumber.fixed(radians * 180 / Double.pi, places: 0) }
-            lines.append(BoxLine(text: "rotate \(degrees(p.rotation))°  \(degrees(p.rotationVelocity))°/s → \(degrees(p.projectedRotation))°"
-                                    + "  close > ±\(degrees(p.rotationCloseRadians))°", decides: isRotation(p.reason)))
+            lines.append(BoxLine(text: "rotate \(degrees(p.rotation.value))°  \(degrees(p.rotation.velocity))°/s → \(degrees(p.rotation.projected))°"
+                                    + "  close > ±\(degrees(p.rotation.threshold))°", decides: isRotation(p.reason)))
         }
-        lines.append(BoxLine(text: "pan    \(pt(p.offset.length)) pt  \(pt(p.velocity.length)) pt/s → \(pt(p.projectedOffset.length)) pt"
-                                + "  close > \(pt(p.dragRadiusPoints))", decides: isRadius(p.reason)))
+        lines.append(BoxLine(text: "pan    \(pt(p.travel.offset.length)) pt  \(pt(p.travel.velocity.length)) pt/s → \(pt(p.travel.projectedOffset.length)) pt"
+                                + "  close > \(pt(p.limits.dragRadiusPoints))", decides: isRadius(p.reason)))
         let back = p.backSpeed < 0 ? "none (\(pt(-p.backSpeed)) pt/s away)" : "\(pt(p.backSpeed)) pt/s toward start"
-        lines.append(BoxLine(text: "back   \(back)  return > \(pt(p.reversalSpeedPointsPerSecond))",
+        lines.append(BoxLine(text: "back   \(back)  return > \(pt(p.limits.reversalSpeedPointsPerSecond))",
                              decides: isMovingBack(p.reason)))
         return lines
     }
@@ -188,13 +188,13 @@ package enum DecisionOverlay {
     /// Where the drag radius label goes: the first point of the ring, from its upper left round the
     /// compass, that is in the window (20 pt in); nil when none is (the ring is out of sight).
     static func radiusLabelAnchor(_ p: DismissPreview, windowSize: Size) -> Point? {
-        let r = p.dragRadiusPoints
-        guard r.isFinite, r > 0, p.start.isFinite else { return nil }
+        let r = p.limits.dragRadiusPoints
+        guard r.isFinite, r > 0, p.travel.start.isFinite else { return nil }
         let inner = Rect(x: 20, y: 20, width: windowSize.width - 40, height: windowSize.height - 40)
         let d = 0.7071 * r
         let around = [Point(-d, -d), Point(d, -d), Point(-d, d), Point(d, d),
                       Point(0, -r), Point(0, r), Point(-r, 0), Point(r, 0)]
-        return around.map { p.start + $0 }.first { inner.contains($0) }
+        return around.map { p.travel.start + $0 }.first { inner.contains($0) }
     }
 
     // MARK: - Marks

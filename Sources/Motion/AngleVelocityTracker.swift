@@ -6,20 +6,20 @@ import Geometry
 ///
 /// The unwrapping assumes less than half a turn between consecutive samples (at 120 samples per
 /// second, under 60 turns per second).
-public struct AngleVelocityTracker: Sendable {
+package struct AngleVelocityTracker: Sendable {
     private var tracker: VelocityTracker
     private var lastRaw: Double?
     private var lastTime = -Double.infinity
     /// The newest sample's angle with every earlier crossing of ±π undone, in radians.
-    public private(set) var unwrappedAngle = 0.0
+    package private(set) var unwrappedAngle = 0.0
 
     /// The default fit: 100 ms window, 20 samples, 40 ms stop gap (see `VelocityTracker`).
-    public init(windowSeconds: Double = 0.1, maxSamples: Int = 20, stopGapSeconds: Double = 0.04) {
+    package init(windowSeconds: Double = 0.1, maxSamples: Int = 20, stopGapSeconds: Double = 0.04) {
         tracker = VelocityTracker(windowSeconds: windowSeconds, maxSamples: maxSamples, stopGapSeconds: stopGapSeconds)
     }
 
     /// Forgets every sample.
-    public mutating func reset() {
+    package mutating func reset() {
         tracker.reset()
         lastRaw = nil
         lastTime = -.infinity
@@ -27,11 +27,11 @@ public struct AngleVelocityTracker: Sendable {
     }
 
     /// The number of samples kept.
-    public var sampleCount: Int { tracker.sampleCount }
+    package var sampleCount: Int { tracker.sampleCount }
 
     /// Records `angle` (radians) at `time` seconds; ignored when either is not finite or the time
     /// is older than the newest sample; a sample at the newest time replaces it.
-    public mutating func add(time: Double, angle: Double) {
+    package mutating func add(time: Double, angle: Double) {
         guard time.isFinite, angle.isFinite, time >= lastTime else { return }
         let unwrapped = lastRaw.map { unwrappedAngle + wrapAngle(angle - $0) } ?? angle
         lastRaw = angle
@@ -42,7 +42,7 @@ public struct AngleVelocityTracker: Sendable {
 
     /// The angular velocity at the release instant `time` (the newest sample's time when nil), in
     /// radians per second.
-    public func velocity(at time: Double? = nil) -> Double {
+    package func velocity(at time: Double? = nil) -> Double {
         tracker.velocity(at: time)
     }
 }

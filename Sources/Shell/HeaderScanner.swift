@@ -37,10 +37,10 @@ final class HeaderScanner: @unchecked Sendable {
     private let pixelLimit: Int
     private let helper: DecoderHelperSettings?
     private var started = false
-    /// Files asked of the helper at once: small enough that the screen-first order holds (a batch
-    /// of the visible cells is read before the next), large enough that the round trip per batch
-    /// is a small share of the time (0.5 ms a header from the page cache).
-    static let batch = 32
+    /// Files asked of the helper at once (`DecoderHelper.headerBatch`): a batch takes 2–5 ms (15–40
+    /// µs a header from the page cache, `scripts/bench pipeline`), so the screen's cells asked for
+    /// next wait no longer than that, and 10,000 headers cost 79 round trips.
+    static let batch = DecoderHelper.headerBatch
 
     /// A scanner for the headers of `urls[i]` for each `i` in `indices` (ascending), read in helper
     /// processes started with `helper` (in this process when nil); `start` starts it.

@@ -101,6 +101,9 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var indexOfID: [Int: Int]
     /// The folder of each id's file (where a new photo of the same folder goes).
     private var folderOfID: [String]
+    /// The folder the catalog's names are relative to, with a trailing "/" (`-r` names photos
+    /// `a/x.jpg`); nil when no name is a tail of its path.
+    private let namesRoot: String?
     private let limits: Limits
     private let warn: (String) -> Void
     let queue = DecodeQueue()
@@ -169,6 +172,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         order = Array(sources.indices)
         indexOfID = Dictionary(uniqueKeysWithValues: sources.indices.map { ($0, $0) })
         folderOfID = sources.map { ($0.path as NSString).deletingLastPathComponent }
+        namesRoot = Self.namesRoot(of: catalog.entries)
         watcher = limits.watchesFolders ? PhotoFolderWatcher(paths: sources.map(\.path)) : nil
         broken = Set(catalog.entries.indices.filter { catalog.entries[$0].isBroken })
         var limits = limits
@@ -511,9 +515,26 @@ public final class PhotoPipeline: PhotoTextureSource {
         stats.photosRemoved += removed.count
         stats.photosAdded += newIDs.count
         let added = newIDs.map { id in
-            PhotoListChange.Addition(index: indexOfID[id]!, name: (sources[id].path as NSString).lastPathComponent)
+            PhotoListChange.Addition(index: indexOfID[id]!, name: addedName(sources[id].path))
         }.sorted { $0.index < $1.index }
         return PhotoListChange(removed: removed, added: added)
+    }
+
+    /// The folder that `entries`' names are relative to: the path of the first entry whose path
+    /// ends in "/" + its name, less that name.
+    static func namesRoot(of entries: [PhotoCatalog.Entry]) -> String? {
+        for entry in entries {
+            let path = entry.url.path
+            if path.hasSuffix("/" + entry.name) { return String(path.dropLast(entry.name.count)) }
+        }
+        return nil
+    }
+
+    /// The name a photo added at `path` gets, as the catalog named its photos: its path under the
+    /// folder opened (`b/new.jpg` when a subfolder of a `-r` folder gains it), else its file name.
+    private func addedName(_ path: String) -> String {
+        if let root = namesRoot, path.hasPrefix(root), path.count > root.count { return String(path.dropFirst(root.count)) }
+        return (path as NSString).lastPathComponent
     }
 
     /// Where in `order` the new photo `id` goes: among its folder's photos (already in natural

@@ -4,7 +4,7 @@ import Viewer
 /// was expected and found.
 extension JSONObject {
     /// A finite number.
-    public func number(_ key: String) throws(FieldError) -> Double {
+    package func number(_ key: String) throws(FieldError) -> Double {
         switch self[key] {
         case let .number(n)?: return n
         case let other?: throw FieldError(field: key, message: "expected a number, found \(other.kindDescription)")
@@ -13,12 +13,12 @@ extension JSONObject {
     }
 
     /// A finite number, or `fallback` when the field is absent.
-    public func number(_ key: String, default fallback: Double) throws(FieldError) -> Double {
+    package func number(_ key: String, default fallback: Double) throws(FieldError) -> Double {
         self[key] == nil ? fallback : try number(key)
     }
 
     /// A number at or above `minimum` (`inclusive`) or above it.
-    public func number(_ key: String, atLeast minimum: Double, inclusive: Bool = true) throws(FieldError) -> Double {
+    package func number(_ key: String, atLeast minimum: Double, inclusive: Bool = true) throws(FieldError) -> Double {
         let n = try number(key)
         guard inclusive ? n >= minimum : n > minimum else {
             throw FieldError(field: key, message: "expected a number \(inclusive ? "≥" : ">") \(JSONText.number(minimum)), found \(JSONText.number(n))")
@@ -28,7 +28,7 @@ extension JSONObject {
 
     /// A number in `minimum…maximum` (`minimum` itself excluded unless `inclusive`), such as a
     /// coordinate within `TraceBounds`.
-    public func number(_ key: String, from minimum: Double, inclusive: Bool = true, through maximum: Double) throws(FieldError) -> Double {
+    package func number(_ key: String, from minimum: Double, inclusive: Bool = true, through maximum: Double) throws(FieldError) -> Double {
         let n = try number(key)
         guard inclusive ? n >= minimum : n > minimum, n <= maximum else {
             let lower = inclusive ? "" : " (excluded)"
@@ -38,7 +38,7 @@ extension JSONObject {
     }
 
     /// A whole number within `range`.
-    public func integer(_ key: String, in range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)) throws(FieldError) -> Int {
+    package func integer(_ key: String, in range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)) throws(FieldError) -> Int {
         let n = try number(key)
         guard n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
             throw FieldError(field: key, message: "expected a whole number in \(range.lowerBound)…\(range.upperBound), found \(JSONText.number(n))")
@@ -47,7 +47,7 @@ extension JSONObject {
     }
 
     /// A string.
-    public func string(_ key: String) throws(FieldError) -> String {
+    package func string(_ key: String) throws(FieldError) -> String {
         switch self[key] {
         case let .string(s)?: return s
         case let other?: throw FieldError(field: key, message: "expected a string, found \(other.kindDescription)")
@@ -56,7 +56,7 @@ extension JSONObject {
     }
 
     /// One of `choices` (a string), for enumerations like `phase`.
-    public func choice(_ key: String, _ choices: [String]) throws(FieldError) -> String {
+    package func choice(_ key: String, _ choices: [String]) throws(FieldError) -> String {
         let expected = choices.map { "\"\($0)\"" }.joined(separator: ", ")
         switch self[key] {
         case let .string(s)? where choices.contains(s): return s
@@ -66,7 +66,7 @@ extension JSONObject {
     }
 
     /// A nested object.
-    public func object(_ key: String) throws(FieldError) -> JSONObject {
+    package func object(_ key: String) throws(FieldError) -> JSONObject {
         switch self[key] {
         case let .object(o)?: return o
         case let other?: throw FieldError(field: key, message: "expected an object, found \(other.kindDescription)")
@@ -75,7 +75,7 @@ extension JSONObject {
     }
 
     /// An array.
-    public func array(_ key: String) throws(FieldError) -> [JSONValue] {
+    package func array(_ key: String) throws(FieldError) -> [JSONValue] {
         switch self[key] {
         case let .array(a)?: return a
         case let other?: throw FieldError(field: key, message: "expected an array, found \(other.kindDescription)")

@@ -28,7 +28,7 @@ public final class Session {
     /// The viewer the events drive.
     public var viewer: Viewer { lab.viewer }
     /// The account of what happened, when asked for.
-    public private(set) var summary: SessionSummary?
+    package private(set) var summary: SessionSummary?
     /// The photo's velocity right after each input event since the last frame (for the summary).
     private var handOffVelocities: [(time: Double, rate: PhotoRate)] = []
     /// The notes the viewer made up to the last frame (drained every frame), for live displays.

@@ -1,3 +1,4 @@
+import Continuity
 import Geometry
 import Viewer
 
@@ -5,7 +6,7 @@ import Viewer
 /// `1.90 s pan dismissal released at (12, 1043) pt/s, projected 521 pt → close; photo at 1012 pt/s
 /// in the next frame; overshoot 0 pt; settled 2.31 s`.
 extension SessionSummary {
-    public var text: String {
+    package var text: String {
         var lines = entries.map(line)
         var opens = 0, releases = 0, interruptions = 0
         for e in entries {
@@ -26,7 +27,7 @@ extension SessionSummary {
     }
 
     /// One entry's line.
-    public func line(_ e: Entry) -> String {
+    package func line(_ e: Entry) -> String {
         var out = Self.seconds(e.time) + " "
         switch e.kind {
         case let .opened(trigger):

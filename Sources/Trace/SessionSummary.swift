@@ -14,10 +14,10 @@ import Viewer
 /// - overshoot: how far the centre went past where it came to rest, along its travel (and the width
 ///   past its final width), pt;
 /// - the time when every motion came to rest, or when the next event cut the motion short.
-public struct SessionSummary: Sendable {
+package struct SessionSummary: Sendable {
     /// One thing that happened.
-    public struct Entry: Hashable, Sendable {
-        public enum Kind: Hashable, Sendable {
+    package struct Entry: Hashable, Sendable {
+        package enum Kind: Hashable, Sendable {
             case opened(trigger: ViewerNote.Trigger)
             case closing(trigger: ViewerNote.Trigger)
             case grabbed(gesture: GestureName, from: Phase)
@@ -29,36 +29,36 @@ public struct SessionSummary: Sendable {
         }
 
         /// Seconds on the trace clock.
-        public var time: Double
-        public var photo: Int?
-        public var kind: Kind
+        package var time: Double
+        package var photo: Int?
+        package var kind: Kind
         /// The photo's rate (centre, drawn size, rotation) over the first frame after the event.
-        public var rateAfter: PhotoRate?
+        package var rateAfter: PhotoRate?
         /// The photo's rate the instant after the event was handled: what the gesture handed to the
         /// springs (nil where the event came with no input, e.g. a wheel's quiet spell).
-        public var rateAtHandOff: PhotoRate?
+        package var rateAtHandOff: PhotoRate?
         /// The photo's rate over the frame before the event.
-        public var rateBefore: PhotoRate?
+        package var rateBefore: PhotoRate?
         /// The photo's velocity over the first frame after the event, pt/s.
-        public var velocityAfter: Point? { rateAfter?.center }
+        package var velocityAfter: Point? { rateAfter?.center }
         /// The photo's velocity the instant after the event was handled, pt/s.
-        public var velocityAtHandOff: Point? { rateAtHandOff?.center }
+        package var velocityAtHandOff: Point? { rateAtHandOff?.center }
         /// The photo's velocity over the frame before the event, pt/s.
-        public var velocityBefore: Point? { rateBefore?.center }
+        package var velocityBefore: Point? { rateBefore?.center }
         /// How far the centre went past its resting place along its travel, pt (≥ 0).
-        public var overshootPoints: Double?
+        package var overshootPoints: Double?
         /// How far the width went past its final width, pt (≥ 0).
-        public var sizeOvershootPoints: Double?
+        package var sizeOvershootPoints: Double?
         /// When every motion came to rest afterwards, seconds; nil when it did not.
-        public var settledAt: Double?
+        package var settledAt: Double?
         /// When the next event cut the motion short, seconds; nil when it did not.
-        public var cutShortAt: Double?
+        package var cutShortAt: Double?
         /// True when this entry carries the figures of its motion: false for entries that carry none
         /// (grabs, pages, bare settles) and for a note made at the same instant as the one that
         /// does (an interruption's `closing`).
-        public var isMeasured: Bool
+        package var isMeasured: Bool
 
-        public init(time: Double, photo: Int?, kind: Kind) {
+        package init(time: Double, photo: Int?, kind: Kind) {
             self.time = time
             self.photo = photo
             self.kind = kind
@@ -71,7 +71,7 @@ public struct SessionSummary: Sendable {
         /// How much velocity was lost or gained in the hand-off, pt/s: |handed − release velocity| for
         /// a release, |handed − before| for an interruption, where "handed" is the photo's velocity the
         /// instant after the event (or, when that is unknown, over the next frame).
-        public var handOffErrorPointsPerSecond: Double? {
+        package var handOffErrorPointsPerSecond: Double? {
             guard let after = velocityAtHandOff ?? velocityAfter else { return nil }
             switch kind {
             case let .released(r): return (after - r.velocity).length
@@ -81,11 +81,11 @@ public struct SessionSummary: Sendable {
         }
 
         /// The rate the springs carry on with: at the hand-off instant, else over the next frame.
-        public var rateHanded: PhotoRate? { rateAtHandOff ?? rateAfter }
+        package var rateHanded: PhotoRate? { rateAtHandOff ?? rateAfter }
 
         /// How much of the drawn size's rate was lost or gained in a release or interruption, pt/s:
         /// |handed − before| over width and height, "before" measured over the frame before.
-        public var sizeHandOffErrorPointsPerSecond: Double? {
+        package var sizeHandOffErrorPointsPerSecond: Double? {
             guard Self.isHandOff(kind), let after = rateHanded, let before = rateBefore else { return nil }
             let dw = after.size.width - before.size.width, dh = after.size.height - before.size.height
             return (dw * dw + dh * dh).squareRoot()
@@ -93,7 +93,7 @@ public struct SessionSummary: Sendable {
 
         /// How much of the rotation's rate was lost or gained, rad/s: |handed − the release's
         /// rotation velocity| for a release, |handed − before| for an interruption.
-        public var rotationHandOffErrorRadiansPerSecond: Double? {
+        package var rotationHandOffErrorRadiansPerSecond: Double? {
             guard let after = rateHanded else { return nil }
             switch kind {
             case let .released(r): return abs(after.rotation - r.rotationVelocity)
@@ -111,17 +111,17 @@ public struct SessionSummary: Sendable {
         }
     }
 
-    public let photos: [Photo]
-    public private(set) var entries: [Entry] = []
-    public private(set) var frameCount = 0
+    package let photos: [Photo]
+    package private(set) var entries: [Entry] = []
+    package private(set) var frameCount = 0
     /// The time of the last frame, seconds.
-    public private(set) var endTime = 0.0
+    package private(set) var endTime = 0.0
 
     private var handOffRates: [(time: Double, rate: PhotoRate)] = []
     /// Reads every event's and frame's `MotionSample` (`observe(sample:)`).
     private var detector = JumpDetector()
     /// Every jump the detector found, in time order.
-    public var jumps: [JumpDetector.Jump] { detector.jumps }
+    package var jumps: [JumpDetector.Jump] { detector.jumps }
     private var previous: StateSnapshot?
     private var beforePrevious: StateSnapshot?
     /// The entry whose motion is being measured, the photo it follows, and its path (centre and
@@ -135,14 +135,14 @@ public struct SessionSummary: Sendable {
     /// A motion's path is kept up to this many frames (minutes at 60 Hz); beyond it, only the rest.
     private static let pathLimit = 20_000
 
-    public init(photos: [Photo]) {
+    package init(photos: [Photo]) {
         self.photos = photos
     }
 
     /// Takes one frame: the notes drained at it (in the order made) and its snapshot.
     /// `ratesAtEvents` holds the photo's rate right after each input event since the last frame,
     /// with the event's time.
-    public mutating func observe(notes: [ViewerNote], snapshot: StateSnapshot,
+    package mutating func observe(notes: [ViewerNote], snapshot: StateSnapshot,
                                  ratesAtEvents: [(time: Double, rate: PhotoRate)] = []) {
         handOffRates = ratesAtEvents
         frameCount += 1
@@ -179,7 +179,7 @@ public struct SessionSummary: Sendable {
     }
 
     /// Takes the viewer's drawn quantities after an event or a frame, for the jump detector.
-    public mutating func observe(sample: MotionSample) {
+    package mutating func observe(sample: MotionSample) {
         detector.observe(sample)
     }
 

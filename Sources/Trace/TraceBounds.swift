@@ -2,15 +2,15 @@
 /// is either within these and replayed, or refused by name (`FILE:LINE: field 'x': …`, exit 2):
 /// far beyond them the viewer's arithmetic leaves the range where a Double counts points and cells
 /// (a hover at x = 1e22 once crashed the grid), and nothing a person does comes near them.
-public enum TraceBounds {
+package enum TraceBounds {
     /// Event times, seconds: about 31 years.
-    public static let seconds = 1e9
+    package static let seconds = 1e9
     /// Pointer, touch and wheel coordinates and wheel deltas, points: a thousand 4K screens.
-    public static let coordinatePoints = 1e6
+    package static let coordinatePoints = 1e6
     /// Window sides, points.
-    public static let windowPoints = 1e5
+    package static let windowPoints = 1e5
     /// Photo sides, pixels: the largest side a header can state is 2^32 − 1.
-    public static let photoPixels = 1e10
+    package static let photoPixels = 1e10
     /// Display scale (pixels per point).
-    public static let scale = 64.0
+    package static let scale = 64.0
 }

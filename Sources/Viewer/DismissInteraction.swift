@@ -30,7 +30,7 @@ package struct DismissInteraction: Sendable {
     /// catches up with the pointer), or the sample at the grab (the photo was moving and stops).
     var base: Manipulation?
     /// The latest manipulation, measured from the grab.
-    var gesture: Manipulation
+    package var gesture: Manipulation
     /// The latest manipulation as the recognizer reported it (measured from its own start).
     private(set) var latest: Manipulation
     /// The farthest the pivot has been from the grab along the gesture's path, points: the way the
@@ -123,21 +123,21 @@ package struct DismissInteraction: Sendable {
     // MARK: - Decision
 
     /// What a release now would do, the rule that decided it, and the figures it decided on.
-    struct Decision: Sendable, Equatable {
-        var closes: Bool
+    package struct Decision: Sendable, Equatable {
+        package var closes: Bool
         /// The rule that decided, with the figures it compared (what the decision overlay shows).
-        var reason: DecisionReason
+        package var reason: DecisionReason
         /// Offset plus the momentum projection of the velocity, pt (from the grab).
-        var projectedOffset: Point
+        package var projectedOffset: Point
         /// The projected offset's distance as it counts toward dismissal (`DismissDirection`), pt.
         var countedDistance: Double
         /// Pinch scale carried on by its momentum in log scale: `S·exp(project(Ṡ/S))`.
-        var projectedScale: Double
+        package var projectedScale: Double
         /// Rotation plus the projection of its angular velocity, radians.
-        var projectedRotation: Double
+        package var projectedRotation: Double
         /// The release's speed back along the gesture's path toward the start, pt/s (0 until the
         /// path has left the click slop, negative when moving on away).
-        var backSpeed: Double
+        package var backSpeed: Double
         /// True when the release moved back toward the start faster than the reversal speed.
         var reversed: Bool
         /// The figure summaries print: the projected scale for a pure pinch, else the projected distance.
@@ -152,7 +152,7 @@ package struct DismissInteraction: Sendable {
     /// (toward its farthest point's opposite) faster than `cancelReversalSpeedPointsPerSecond`
     /// returns, whatever the offset at that instant; a cancelled gesture returns. The one place the
     /// dismissal's release is decided: the release and the decision overlay both ask it.
-    func decision(feel: Feel, cancelled: Bool = false) -> Decision {
+    package func decision(feel: Feel, cancelled: Bool = false) -> Decision {
         let m = gesture
         let rate = feel.decelerationRatePerMillisecond
         let offset = m.translation

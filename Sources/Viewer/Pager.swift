@@ -14,7 +14,7 @@ package struct Pager: Sendable {
     /// The current photo's slot displacement.
     package var offset: SpringAnimation<Double>
     /// The drag holding the pager, if any.
-    private(set) var hold: Hold?
+    package private(set) var hold: Hold?
 
     /// A drag holding the pager.
     package struct Hold: Sendable {
@@ -25,11 +25,11 @@ package struct Pager: Sendable {
         /// The latest manipulation as the recognizer reported it.
         var latest: Manipulation
         /// The latest manipulation measured from `base`.
-        var gesture: Manipulation { latest.rebased(on: base) }
+        package var gesture: Manipulation { latest.rebased(on: base) }
     }
 
     /// What the pager needs to know of the window and the photos beside the current one.
-    struct Frame: Sendable {
+    package struct Frame: Sendable {
         /// The window's width, points.
         var width: Double
         var hasPrevious: Bool
@@ -94,7 +94,7 @@ package struct Pager: Sendable {
     /// velocity (zero when cancelled or held past the middle, rubber-banded past the first and last
     /// photo, capped) and the decision on it. The one place a paging release is decided: the
     /// release and the decision overlay both ask it.
-    func decision(releasing g: Manipulation, frame: Frame, cancelled: Bool) -> Decision? {
+    package func decision(releasing g: Manipulation, frame: Frame, cancelled: Bool) -> Decision? {
         guard let start = hold?.startRaw else { return nil }
         let feel = frame.feel, slot = frame.slot
         let raw = min(max(start + g.translation.x, -slot), slot)
@@ -165,15 +165,15 @@ package struct Pager: Sendable {
     }
 
     /// What a release would do: the verdict, the rule that decided it and the figures it used.
-    struct Decision: Sendable, Equatable {
-        var verdict: DismissPreview.Verdict
-        var reason: DecisionReason
+    package struct Decision: Sendable, Equatable {
+        package var verdict: ReleaseVerdict
+        package var reason: DecisionReason
         /// The displayed offset at the release, pt.
-        var offset: Double
+        package var offset: Double
         /// The velocity handed to the paging spring, pt/s.
-        var velocity: Double
+        package var velocity: Double
         /// `offset` plus the momentum projection of `velocity`, pt.
-        var projectedOffset: Double
+        package var projectedOffset: Double
     }
 
     /// The decision for a release with `velocity` (pt/s) at the displayed `offset`: a neighbour when
@@ -184,7 +184,7 @@ package struct Pager: Sendable {
         let projected = offset + Momentum.project(velocity: velocity, decelerationRate: feel.decelerationRatePerMillisecond)
         let half = width * feel.pagingDistanceFraction
         let flick = feel.pagingFlickSpeedPointsPerSecond
-        func result(_ verdict: DismissPreview.Verdict, _ reason: DecisionReason) -> Decision {
+        func result(_ verdict: ReleaseVerdict, _ reason: DecisionReason) -> Decision {
             Decision(verdict: verdict, reason: reason, offset: offset, velocity: velocity, projectedOffset: projected)
         }
         if cancelled { return result(.stay, .cancelled) }

@@ -47,7 +47,7 @@ package struct PhotoSession: Sendable {
         self.driver = driver
     }
 
-    var photo: Int { transition.photo }
+    package var photo: Int { transition.photo }
 
     // MARK: - Derived state
 
@@ -104,7 +104,7 @@ package struct PhotoSession: Sendable {
     }
 
     /// True while a gesture moves the photo (not a pre-empted one the flight ignores).
-    var isHeldByGesture: Bool {
+    package var isHeldByGesture: Bool {
         switch driver {
         case .flight: false
         case .pending, .dismissing: true
@@ -278,7 +278,7 @@ package struct PhotoSession: Sendable {
 
 extension GestureName {
     /// The state log's name for a manipulation kind.
-    init(_ kind: ManipulationKind) {
+    package init(_ kind: ManipulationKind) {
         switch kind {
         case .pan: self = .pan
         case .pinch: self = .pinch

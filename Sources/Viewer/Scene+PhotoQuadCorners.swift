@@ -4,13 +4,13 @@ extension Scene.PhotoQuad {
     /// The window point of a point given in the quad's own unit square: `unitX` along the photo's
     /// width and `unitY` along its height, each −0.5…0.5, (0, 0) the centre; turned by `rotation`
     /// about `center`.
-    public func point(unitX: Double, unitY: Double) -> Point {
+    package func point(unitX: Double, unitY: Double) -> Point {
         center + Point(unitX * size.width, unitY * size.height).rotated(by: rotation)
     }
 
     /// The quad's corners in window points, clockwise on screen: the photo's top-left, top-right,
     /// bottom-right, bottom-left.
-    public var corners: [Point] {
+    package var corners: [Point] {
         [point(unitX: -0.5, unitY: -0.5), point(unitX: 0.5, unitY: -0.5),
          point(unitX: 0.5, unitY: 0.5), point(unitX: -0.5, unitY: 0.5)]
     }

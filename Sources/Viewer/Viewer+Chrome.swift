@@ -12,37 +12,6 @@ import Gestures
 // |                     | else does what it did                                             |
 // | Home End PgUp PgDn  | grid: scroll to the top, the bottom, a screen up or down          |
 extension Viewer {
-    /// The help overlay's lines: every control, as the README's table gives them.
-    package static let helpLines: [String] = [
-        "PhotoZoom — keys and gestures",
-        "",
-        "click               open a photo; on the open photo: close it",
-        "double-click        on the open photo: zoom 2.5× there; zoomed: back to the fit",
-        "drag                grid: scroll · photo: page sideways, or pull down to dismiss",
-        "                    zoomed: pan",
-        "Alt + drag          two fingers mirrored through the photo: pinch and rotate",
-        "Alt + Shift + drag  both fingers travel together",
-        "hold Alt            show where the two fingers would go",
-        "wheel               grid: scroll · photo: sideways swipe pages · zoomed: pan",
-        "Ctrl + wheel        zoom about the pointer",
-        "Ctrl+Shift + wheel  rotate about the pointer",
-        "arrows              grid: move the focus ring · photo: Left/Right page · zoomed: pan",
-        "Return  Space       open the focused photo / close",
-        "+  -  0             zoom in, out, back to the fit",
-        "Home  End           grid: first / last row",
-        "Page Up  Page Down  grid: a screen up / down",
-        "Esc                 close the help, leave fullscreen, close the photo",
-        "F11  f              fullscreen",
-        "i                   keep the caption (name, n / N, zoom, pixels) shown",
-        "?  h  F1            this help",
-        "Tab                 feel tuning panel (Up/Down select, Left/Right adjust, Ctrl+S save)",
-        "s                   slow motion 1× · 0.25× · 0.1×",
-        "d                   decision overlay",
-        "a                   again: the last gesture under the panel's numbers (ghost: the run before)",
-        "Ctrl+S              save the feel parameters",
-        "q  Ctrl+Q           quit",
-    ]
-
     /// Takes the chrome's keys before the lab and the viewer; true when taken. `panelShown`: the
     /// lab's tuning panel is shown above the viewer, and Esc hides it rather than leave fullscreen.
     package mutating func handleChromeKey(_ key: String, modifiers: Modifiers, panelShown: Bool) -> Bool {
@@ -155,7 +124,7 @@ extension Viewer {
     }
 
     /// The caption's text for the open photo: name, n / N, zoom, pixel size.
-    public var caption: String? {
+    package var caption: String? {
         guard let tr = transition else { return nil }
         let photo = photos[tr.photo]
         var parts = [PhotoName.displayed(photo.name), "\(tr.photo + 1) / \(photos.count)"]
@@ -165,12 +134,12 @@ extension Viewer {
     }
 
     /// True while the help overlay is shown.
-    public var showsHelp: Bool { chrome.showsHelp }
+    package var showsHelp: Bool { chrome.showsHelp }
     /// True while the viewer has asked for fullscreen.
-    public var isFullscreen: Bool { chrome.isFullscreen }
+    package var isFullscreen: Bool { chrome.isFullscreen }
 
     /// The window title's subject: the open photo's name; nil in the grid.
-    public var titleSubject: String? { transition.map { PhotoName.displayed(photos[$0.photo].name) } }
+    package var titleSubject: String? { transition.map { PhotoName.displayed(photos[$0.photo].name) } }
 
     // MARK: - Overlays
 

@@ -10,7 +10,7 @@ extension Viewer {
     func hasNext(_ index: Int) -> Bool { index + 1 < photos.count }
 
     /// What the pager needs to know around photo `index`.
-    func pagerFrame(_ index: Int) -> Pager.Frame {
+    package func pagerFrame(_ index: Int) -> Pager.Frame {
         Pager.Frame(width: windowSize.width, hasPrevious: hasPrevious(index), hasNext: hasNext(index), feel: feel)
     }
 

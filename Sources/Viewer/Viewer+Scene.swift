@@ -2,7 +2,7 @@ import Geometry
 import Gestures
 import Motion
 
-// What the viewer shows: the Scene, the state-log snapshot and the decision overlay's preview.
+// What the viewer shows: the Scene and the state-log snapshot.
 // Only visible cells are touched, so the cost does not grow with the number of photos.
 extension Viewer {
     /// Radius of a drawn virtual finger, points.
@@ -98,52 +98,11 @@ extension Viewer {
                              gesture: frameGesture)
     }
 
-    /// While a gesture holds the photo (dismissing or paging), what a release would do now and why;
-    /// nil otherwise. Decided by the functions the release calls (`DismissInteraction.decision`,
-    /// `pagingDecision`), so it says what a release now would do.
-    public var dismissPreview: DismissPreview? {
-        guard let session, session.isHeldByGesture else { return nil }
-        // The point the virtual fingers turn about (the mirror pivot, the pair's midpoint, the wheel's pointer).
-        let virtualPivot: Point? = heldManipulation.flatMap { $0.source == .mouse || $0.source == .touch ? nil : $0.fingerCentre }
-        let fingers = heldManipulation?.fingers ?? []
-        switch session.driver {
-        case var .dismissing(d):
-            d.gesture = releasedNow(d.gesture)
-            let decision = d.decision(feel: feel)
-            let g = d.gesture
-            return DismissPreview(start: g.startPivot, current: g.pivot, velocity: g.velocity,
-                                  projected: g.startPivot + decision.projectedOffset, dragRadiusPoints: feel.dragRadiusPoints,
-                                  verdict: decision.closes ? .close : .return, fingers: fingers, pivot: virtualPivot,
-                                  gesture: GestureName(g.kind), reason: decision.reason, offset: g.translation,
-                                  projectedOffset: decision.projectedOffset, scale: g.scale, scaleVelocity: g.scaleVelocity,
-                                  projectedScale: decision.projectedScale, pinchCloseScale: feel.dismissPinchCloseScale,
-                                  rotation: g.rotation, rotationVelocity: g.rotationVelocity, backSpeed: decision.backSpeed,
-                                  reversalSpeedPointsPerSecond: feel.cancelReversalSpeedPointsPerSecond,
-                                  projectedRotation: decision.projectedRotation,
-                                  rotationCloseRadians: feel.dismissRotationRadians)
-        case let .paging(pager):
-            guard let g = pager.hold.map({ releasedNow($0.gesture) }),
-                  let decision = pager.decision(releasing: g, frame: pagerFrame(session.photo), cancelled: false) else { return nil }
-            let travel = decision.projectedOffset - decision.offset
-            return DismissPreview(start: g.startPivot, current: g.pivot, velocity: Point(decision.velocity, 0),
-                                  projected: Point(g.pivot.x + travel, g.pivot.y), dragRadiusPoints: feel.dragRadiusPoints,
-                                  verdict: decision.verdict, fingers: fingers, pivot: virtualPivot,
-                                  gesture: .page, reason: decision.reason,
-                                  offset: Point(decision.offset, 0), projectedOffset: Point(decision.projectedOffset, 0),
-                                  pinchCloseScale: feel.dismissPinchCloseScale,
-                                  reversalSpeedPointsPerSecond: feel.cancelReversalSpeedPointsPerSecond,
-                                  pageDistancePoints: windowSize.width * feel.pagingDistanceFraction,
-                                  flickSpeedPointsPerSecond: feel.pagingFlickSpeedPointsPerSecond)
-        default:
-            return nil
-        }
-    }
-
     /// The held gesture as a release now would find it: once no sample has come for the velocity
     /// tracker's stop gap, the pointer or fingers have stopped and a release gets no velocity
     /// (`VelocityTracker`). A wheel gesture keeps its last step's velocities: it ends on a quiet
     /// spell, which is how its release is noticed, not a stop (`WheelGestureRecognizer`).
-    func releasedNow(_ g: Manipulation) -> Manipulation {
+    package func releasedNow(_ g: Manipulation) -> Manipulation {
         guard g.source != .wheel, time - g.time >= feel.velocityStopGapSeconds else { return g }
         var still = g
         still.velocity = .zero

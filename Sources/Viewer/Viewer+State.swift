@@ -75,24 +75,17 @@ extension Viewer {
     }
 
     /// The scroll offset of the grid, points.
-    public var scrollOffset: Double { scroller.offset }
+    package var scrollOffset: Double { scroller.offset }
 
     /// The velocity of the moving photo's pose now (centre pt/s, size pt/s, scale per second,
     /// rotation rad/s): the spring's, or the gesture's while one holds the photo; nil in the grid.
     /// Summaries compare it, in the frame after a release, with the release velocity.
-    public var photoVelocity: PhotoPose? {
+    package var photoVelocity: PhotoPose? {
         session?.poseVelocity(windowHeight: windowSize.height, feel: feel)
     }
 
-    /// How fast the moving photo's drawn centre, size and rotation change now (`photoVelocity` with
-    /// the gesture scale folded into the size); nil in the grid.
-    public var photoRate: PhotoRate? {
-        guard let tr = transition, let v = photoVelocity else { return nil }
-        return PhotoRate(pose: tr.pose.value, velocity: v)
-    }
-
     /// The manipulation held now, wherever it goes (for the finger overlay), nil when none is.
-    var heldManipulation: Manipulation? {
+    package var heldManipulation: Manipulation? {
         switch mode {
         case let .grid(grid): grid.gesture.held
         case let .photo(session): session.heldManipulation

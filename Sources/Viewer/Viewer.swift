@@ -28,7 +28,7 @@ public struct Viewer: Sendable {
     public private(set) var windowSize: Size
     /// Drawable pixels per window point (2 on a HiDPI display): the trace header's `scale`, so a
     /// replay reads the same. Only what the user is told depends on it (the caption's zoom %).
-    public var pixelsPerPoint: Double = 1 {
+    package var pixelsPerPoint: Double = 1 {
         didSet { if !(pixelsPerPoint.isFinite && pixelsPerPoint > 0) { pixelsPerPoint = 1 } }
     }
     public private(set) var time: Double = 0

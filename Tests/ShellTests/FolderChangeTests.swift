@@ -15,6 +15,15 @@ struct FolderChangeTests {
 
     static func jpeg(_ w: Int, _ h: Int, _ c: RGB) -> [UInt8] { TestImages.jpeg(width: w, height: h) { _, _ in c } }
 
+    /// A pipeline on `catalog` that adds new photos (one decoder), a software canvas for it and a
+    /// viewer on the catalog's photos: one watched session.
+    static func watching(_ catalog: PhotoCatalog, warn: @escaping (String) -> Void) -> (PhotoPipeline, SoftwareCanvas, Viewer) {
+        var limits = PhotoPipeline.Limits.oneDecoder()
+        limits.addsNewPhotos = true
+        return (PhotoPipeline(catalog: catalog, limits: limits, warn: warn), SoftwareCanvas(width: 640, height: 400),
+                Viewer(photos: catalog.photos, windowSize: Size(640, 400)))
+    }
+
     /// Frames until `done` (the pipeline's own loop, like the app's: take events, then prepare).
     static func run(_ pipeline: PhotoPipeline, _ viewer: inout Viewer, canvas: SoftwareCanvas, time: inout Double,
                     events: inout [InputEvent], until done: (Viewer) -> Bool) -> Bool {
@@ -82,6 +91,29 @@ struct FolderChangeTests {
         #expect(Self.run(pipeline, &viewer, canvas: canvas, time: &time, events: &events) { v in v.photos.count == 4 && pipeline.hasThumbnail(2) })
         #expect(viewer.photos.map(\.name) == ["img2.jpg", "img3.jpg", "img5.jpg", "img10.jpg"])
         #expect(log.lines.isEmpty, "\(log.lines)")
+        withExtendedLifetime(canvas) {}
+    }
+
+    @Test("under -r a photo added to a subfolder is named by its path under the folder opened, as its neighbours are")
+    func addedInSubfolderKeepsItsPath() throws {
+        let dir = TestImages.folder()
+        for sub in ["a", "b"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true)
+            TestImages.write(Self.jpeg(64, 48, RGB(9, 9, 9)), "x.jpg", in: dir.appendingPathComponent(sub))
+        }
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path, recursive: true), warn: { _ in })
+        let (pipeline, canvas, start) = Self.watching(catalog, warn: { Issue.record("warning \($0)") })
+        var viewer = start, time = 0.0, events: [InputEvent] = []
+        #expect(Self.run(pipeline, &viewer, canvas: canvas, time: &time, events: &events) { _ in pipeline.hasThumbnail(1) })
+        #expect(viewer.photos.map(\.name) == ["a/x.jpg", "b/x.jpg"])
+        // b/ gains y.jpg, which sorts after b/x.jpg: index 2, named b/y.jpg (not a bare y.jpg).
+        TestImages.write(Self.jpeg(64, 48, RGB(9, 9, 9)), "y.jpg", in: dir.appendingPathComponent("b"))
+        usleep(20_000)
+        events = []
+        #expect(Self.run(pipeline, &viewer, canvas: canvas, time: &time, events: &events) { v in v.photos.count == 3 })
+        #expect(viewer.photos.map(\.name) == ["a/x.jpg", "b/x.jpg", "b/y.jpg"])
+        let changes = events.compactMap { if case let .photos(c) = $0.kind { c } else { nil } }
+        #expect(changes == [PhotoListChange(added: [.init(index: 2, name: "b/y.jpg")])])
         withExtendedLifetime(canvas) {}
     }
 

@@ -61,8 +61,10 @@ struct LabOverlayRenderTests {
         lab.show("feel.json:2: openSpring.dampingRatio: 0 is out of range (0 < value ≤ 10)", isError: true)
         var feel = Feel.defaults
         feel.dragRadiusPoints = 200
-        let preview = DismissPreview(start: Point(400, 300), current: Point(420, 420), velocity: Point(60, 850),
-                                     projected: Point(450, 850), dragRadiusPoints: 200, verdict: .close,
+        let preview = DismissPreview(verdict: .close,
+                                     travel: .init(start: Point(400, 300), current: Point(420, 420), velocity: Point(60, 850),
+                                                   projected: Point(450, 850)),
+                                     limits: .init(dragRadiusPoints: 200),
                                      fingers: [Point(360, 400), Point(480, 440)], pivot: Point(420, 420))
         let window = Size(1280, 800)
         let scene = Scene(windowSize: window, backdropAlpha: 0.6,

@@ -74,12 +74,8 @@ struct NonUTF8NameTests {
         let dir = TestImages.folder()
         TestImages.write(TestImages.jpeg(width: 64, height: 48) { _, _ in RGB(1, 2, 3) }, "a.jpg", in: dir)
         let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), warn: { _ in })
-        var limits = PhotoPipeline.Limits.oneDecoder()
-        limits.addsNewPhotos = true
-        let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: { Issue.record("warning \($0)") })
-        let canvas = SoftwareCanvas(width: 640, height: 400)
-        var viewer = Viewer(photos: catalog.photos, windowSize: Size(640, 400))
-        var time = 0.0, events: [InputEvent] = []
+        let (pipeline, canvas, start) = FolderChangeTests.watching(catalog, warn: { Issue.record("warning \($0)") })
+        var viewer = start, time = 0.0, events: [InputEvent] = []
         #expect(FolderChangeTests.run(pipeline, &viewer, canvas: canvas, time: &time, events: &events) { _ in pipeline.hasThumbnail(0) })
         let spelled = dir.path + "/" + PhotoName.spelling([0x62, 0xE9] + Array(".jpg".utf8))
         let content = TestImages.jpeg(width: 48, height: 64) { _, _ in RGB(9, 9, 9) }

@@ -116,8 +116,10 @@ extension CurveHistoryTests {
 struct DecisionOverlayTests {
     @Test("draws each part where the preview puts it, in the verdict's colour")
     func parts() {
-        let preview = DismissPreview(start: Point(600, 400), current: Point(610, 520), velocity: Point(50, 900),
-                                     projected: Point(640, 970), dragRadiusPoints: 150, verdict: .close,
+        let preview = DismissPreview(verdict: .close,
+                                     travel: .init(start: Point(600, 400), current: Point(610, 520), velocity: Point(50, 900),
+                                                   projected: Point(640, 970)),
+                                     limits: .init(dragRadiusPoints: 150),
                                      fingers: [Point(560, 500), Point(660, 540)], pivot: Point(610, 520))
         let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800), text: .dejaVuSansMono)
         #expect(o.contains(.ring(center: Point(600, 400), radius: 150, color: Color(1, 1, 1, 0.35))))
@@ -128,8 +130,9 @@ struct DecisionOverlayTests {
         // Each finger: a light ring of 11 pt on a dark disc of 14 pt.
         #expect(o.filter { if case .ring(_, 11, _) = $0 { true } else { false } }.count == 2)
         #expect(o.filter { if case .dot(_, 14, DecisionOverlay.halo) = $0 { true } else { false } }.count == 2)
-        let returning = DismissPreview(start: .zero, current: Point(0, 30), velocity: Point(0, -200), projected: Point(0, 0),
-                                       dragRadiusPoints: 150, verdict: .return, fingers: [], pivot: nil)
+        let returning = DismissPreview(verdict: .return,
+                                       travel: .init(start: .zero, current: Point(0, 30), velocity: Point(0, -200), projected: Point(0, 0)),
+                                       limits: .init(dragRadiusPoints: 150))
         #expect(DecisionOverlay.overlays(for: returning, windowSize: Size(1280, 800), text: .dejaVuSansMono).contains {
             if case let .text(s, _, _, c) = $0 { s == "release now → return" && c == .verdictReturn } else { false }
         })

@@ -38,7 +38,7 @@ struct DecisionPreviewTests {
             Issue.record("reason \(String(describing: preview.reason))"); return
         }
         #expect(radius == 150 && distance > 150)
-        #expect(abs(distance - preview.projectedOffset.length) < 1e-9)
+        #expect(abs(distance - preview.travel.projectedOffset.length) < 1e-9)
         #expect(Self.ruleLine(s.viewer)?.hasPrefix("projected ") == true)
         #expect(Self.ruleLine(s.viewer)?.hasSuffix("> radius 150 → close") == true)
         s.lift(Self.centre + Point(0, 220))
@@ -61,7 +61,7 @@ struct DecisionPreviewTests {
         }
         #expect(limit == 100 && speed > 100)
         #expect(abs(speed - preview.backSpeed) < 1e-9)
-        #expect(preview.projectedOffset.length > 150)
+        #expect(preview.travel.projectedOffset.length > 150)
         #expect(Self.ruleLine(s.viewer)?.hasPrefix("moving back toward start at ") == true)
         s.lift(Self.centre + Point(0, 350))
         let r = try Self.lastRelease(s)
@@ -81,14 +81,14 @@ struct DecisionPreviewTests {
         s.gesture(.manipulation(still))
         let preview = try #require(s.viewer.dismissPreview)
         #expect(preview.verdict == .close)
-        #expect(preview.scale == 0.6 && preview.projectedScale == 0.6 && preview.pinchCloseScale == 0.75)
+        #expect(preview.scale.value == 0.6 && preview.scale.projected == 0.6 && preview.scale.threshold == 0.75)
         #expect(preview.reason == .projectedScaleBelow(projectedScale: 0.6, threshold: 0.75))
         #expect(Self.ruleLine(s.viewer) == "projected scale 0.60 < 0.75 → close")
         var end = still
         end.phase = .ended
         s.gesture(.manipulation(end))
         let r = try Self.lastRelease(s)
-        #expect(r.decision == .close && r.projected == preview.projectedScale)
+        #expect(r.decision == .close && r.projected == preview.scale.projected)
         #expect(s.phase == .closing)
     }
 
@@ -130,7 +130,7 @@ struct DecisionPreviewTests {
         #expect(preview.fingers.count == 2)
         // Mirrored: the pivot is the fingers' midpoint.
         #expect(((preview.fingers[0] + preview.fingers[1]) / 2).distance(to: pivot) < 1e-6)
-        #expect(abs(preview.scale - 0.5) < 1e-6)
+        #expect(abs(preview.scale.value - 0.5) < 1e-6)
         #expect([.pinch, .pinchRotate].contains(preview.gesture))
         #expect(preview.verdict == .close)
         guard case .projectedScaleBelow? = preview.reason else { Issue.record("reason \(String(describing: preview.reason))"); return }
@@ -157,13 +157,13 @@ struct DecisionPreviewTests {
         }
         s.frame()
         let moving = try #require(s.viewer.dismissPreview)
-        #expect(moving.verdict == .close && moving.scaleVelocity < -1)
+        #expect(moving.verdict == .close && moving.scale.velocity < -1)
         // Held still for 0.1 s, longer than the 40 ms stop gap: a release now has no velocity, so
         // the projected scale is the scale, 0.85, not below 0.75.
         s.run(0.1)
         let still = try #require(s.viewer.dismissPreview)
-        #expect(still.scaleVelocity == 0 && still.velocity == .zero)
-        #expect(abs(still.projectedScale - 0.85) < 1e-6)
+        #expect(still.scale.velocity == 0 && still.travel.velocity == .zero)
+        #expect(abs(still.scale.projected - 0.85) < 1e-6)
         #expect(still.verdict == .return)
         s.lift(to, mods: [.alt])
         let r = try Self.lastRelease(s)
@@ -181,7 +181,7 @@ struct DecisionPreviewTests {
         var preview = try #require(s.viewer.dismissPreview)
         #expect(preview.verdict == .next)
         // Projected −60 − 1000·0.998/2 = −559 pt, short of half the width (640): the flick decides.
-        #expect(preview.reason == .flick(speed: preview.velocity.x, limit: 500))
+        #expect(preview.reason == .flick(speed: preview.travel.velocity.x, limit: 500))
         // The drag radius is a dismissal's rule: no ring while paging.
         let o = DecisionOverlay.overlays(for: preview, windowSize: Size(1280, 800), text: .dejaVuSansMono)
         #expect(!o.contains { if case .ring(_, 150, _) = $0 { true } else { false } })
@@ -248,13 +248,15 @@ struct DecisionOverlayLayoutTests {
                         let pinch = (i + j + k) % 3 == 0
                         let fingers = pinch ? [current + Point(-60, 10), current + Point(60, -10)] : []
                         let preview = DismissPreview(
-                            start: start, current: current, velocity: (projected - current) * 2, projected: projected,
-                            dragRadiusPoints: 150, verdict: .close, fingers: fingers, pivot: pinch ? current : nil,
-                            gesture: pinch ? .pinchRotate : .pan,
+                            gesture: pinch ? .pinchRotate : .pan, verdict: .close,
                             reason: pinch ? .projectedScaleBelow(projectedScale: 0.62, threshold: 0.75)
                                 : .projectedPastRadius(projectedDistance: 980, radius: 150),
-                            scale: pinch ? 0.8 : 1, scaleVelocity: pinch ? -1.4 : 0, projectedScale: pinch ? 0.62 : 1,
-                            rotation: pinch ? 0.2 : 0, rotationVelocity: pinch ? 0.8 : 0)
+                            travel: .init(start: start, current: current, velocity: (projected - current) * 2, projected: projected),
+                            scale: .init(value: pinch ? 0.8 : 1, velocity: pinch ? -1.4 : 0, projected: pinch ? 0.62 : 1,
+                                         threshold: Feel.defaults.dismissPinchCloseScale),
+                            rotation: .init(value: pinch ? 0.2 : 0, velocity: pinch ? 0.8 : 0,
+                                            threshold: Feel.defaults.dismissRotationRadians),
+                            limits: .init(dragRadiusPoints: 150), fingers: fingers, pivot: pinch ? current : nil)
                         let keepClear = pinch ? [panel] : []
                         let o = DecisionOverlay.overlays(for: preview, windowSize: window, keepClear: keepClear, text: .dejaVuSansMono)
                         let rects = Self.boxes(o)
@@ -281,11 +283,13 @@ struct DecisionOverlayLayoutTests {
 
     @Test("the verdict box lists the figures each rule uses, and marks the one that decided")
     func figures() {
-        let pinch = DismissPreview(start: Point(640, 400), current: Point(640, 400), velocity: .zero, projected: Point(640, 400),
-                                   dragRadiusPoints: 150, verdict: .close, fingers: [], pivot: nil, gesture: .pinchRotate,
+        let pinch = DismissPreview(gesture: .pinchRotate, verdict: .close,
                                    reason: .projectedScaleBelow(projectedScale: 0.62, threshold: 0.75),
-                                   scale: 0.82, scaleVelocity: -0.4, projectedScale: 0.62, rotation: 0.2094395, rotationVelocity: 0.8,
-                                   projectedRotation: 0.609)
+                                   travel: .init(start: Point(640, 400), current: Point(640, 400), velocity: .zero, projected: Point(640, 400)),
+                                   scale: .init(value: 0.82, velocity: -0.4, projected: 0.62, threshold: Feel.defaults.dismissPinchCloseScale),
+                                   rotation: .init(value: 0.2094395, velocity: 0.8, projected: 0.609,
+                                                   threshold: Feel.defaults.dismissRotationRadians),
+                                   limits: .init(dragRadiusPoints: 150))
         let lines = DecisionOverlay.boxLines(for: pinch)
         #expect(lines.map(\.text) == [
             "release now → close",

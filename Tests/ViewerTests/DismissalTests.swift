@@ -223,8 +223,8 @@ struct DismissalTests {
         #expect(abs(s.snapshot.backdrop - Feel.defaults.backdropCurve.value(at: 0.5)) < 1e-12)
         #expect(s.snapshot.gesture == .pan)
         let preview = try #require(s.viewer.dismissPreview)
-        #expect(preview.start == DismissalTests.centre && preview.current == DismissalTests.centre + Point(0, 75))
-        #expect(preview.dragRadiusPoints == 150)
+        #expect(preview.travel.start == DismissalTests.centre && preview.travel.current == DismissalTests.centre + Point(0, 75))
+        #expect(preview.limits.dragRadiusPoints == 150)
 
         // A pinch to 0.75 with no drag: pinch amount (1 − 0.75)/(1 − 0.5) = 0.5, progress 0.5.
         var p = DismissalTests.presented()

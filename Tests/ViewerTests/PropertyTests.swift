@@ -373,7 +373,7 @@ struct RandomSession {
             guard pose.displayedSize.width >= 0, pose.displayedSize.height >= 0 else { return fail("negative pose size: \(pose)") }
         }
         if let preview = viewer.dismissPreview {
-            guard preview.projected.isFinite, preview.current.isFinite, preview.velocity.isFinite else { return fail("preview \(preview)") }
+            guard preview.travel.projected.isFinite, preview.travel.current.isFinite, preview.travel.velocity.isFinite else { return fail("preview \(preview)") }
         }
         // The scene is what a frame draws: checked at frames.
         guard context == "frame" else { return }

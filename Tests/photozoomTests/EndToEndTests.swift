@@ -91,6 +91,15 @@ struct EndToEndTests {
                                                environment: ["SDL_VIDEODRIVER": "x11"], timeout: 150)
     }
 
+    /// Replays OUT's live trace into a state log and expects it to equal the live one, byte for byte.
+    static func expectReplayEqualsLive(in folder: URL, live: String) throws {
+        let replayed = folder.appendingPathComponent("replay.states.jsonl").path
+        let replay = try PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
+        try #require(replay.status == 0, "replay failed: \(replay.stderr)")
+        let again = try String(contentsOfFile: replayed, encoding: .utf8)
+        #expect(again == live, "the replay's state log differs from the live one at \(Self.firstDifference(live, again))")
+    }
+
     /// The first line where two logs differ, for a message a person can act on.
     static func firstDifference(_ a: String, _ b: String) -> String {
         let x = a.split(separator: "\n", omittingEmptySubsequences: false), y = b.split(separator: "\n", omittingEmptySubsequences: false)
@@ -169,11 +178,49 @@ struct EndToEndTests {
         #expect(lines.contains { $0.contains(#""phase":"presented","photo":4,"image":{"x":400,"y":300,"w":800,"h":533.33"#) }, "kite never shown at 3:2")
         #expect(lines.last?.contains(#""phase":"grid""#) == true, "\(lines.last ?? "")")
 
-        let replayed = folder.appendingPathComponent("replay.states.jsonl").path
-        let replay = try PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
-        try #require(replay.status == 0, "replay failed: \(replay.stderr)")
-        let again = try String(contentsOfFile: replayed, encoding: .utf8)
-        #expect(again == live, "the replay's state log differs from the live one at \(Self.firstDifference(live, again))")
+        try Self.expectReplayEqualsLive(in: folder, live: live)
+    }
+
+    /// Again with these numbers (issue 16): a click opens a photo, a slow 100 pt pull held still
+    /// returns (under the 150 pt drag radius); the panel then takes the radius down to 60 pt (Tab,
+    /// 16 × Down to its row, 9 × Left) and hides, and `a` re-runs the pull; screenshots of the
+    /// re-run go to OUT for a person to look at.
+    static let again = prologue + #"""
+    shot() { xwd -root 2>/dev/null | convert xwd:- "$OUT/$1.png" 2>/dev/null; }
+    xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1 sleep 1.2
+    xdotool mousemove --window "$WID" 400 300 mousedown 1
+    for i in $(seq 1 20); do xdotool mousemove --window "$WID" 400 $((300 + i * 5)); sleep 0.016; done
+    sleep 0.3
+    xdotool mouseup 1
+    sleep 1.2
+    xdotool key Tab; xdotool key --delay 40 --repeat 16 Down; xdotool key --delay 40 --repeat 9 Left; xdotool key Tab
+    sleep 0.3
+    xdotool key a
+    sleep 0.3; shot again-1; sleep 0.3; shot again-2; sleep 0.3; shot again-3
+    sleep 3
+    """# + quit
+
+    @Test("the again key re-runs the pull: the trace records the effect naming the pull's press, the live state stays as it was, the trace replays to the same log")
+    func againReplays() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("e2e-again")
+        let run = try Self.runScenario(Self.again, in: folder)
+        let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
+        try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
+
+        let trace = try String(contentsOf: folder.appendingPathComponent("live.trace.jsonl"), encoding: .utf8)
+        let live = try String(contentsOf: folder.appendingPathComponent("live.states.jsonl"), encoding: .utf8)
+        let lines = trace.split(separator: "\n")
+        func time(_ line: Substring) -> String { String(line.dropFirst(5).prefix { $0 != "," }) }
+        let press = try #require(lines.first { $0.contains(#""phase":"down","x":400,"y":300,"button":"left""#) }, "no pull in the trace")
+        let effects = lines.filter { $0.contains(#""effect":"again""#) }
+        #expect(effects.count == 1, "\(effects)")
+        #expect(effects.first?.hasSuffix(#","from":\#(time(press))}"#) == true, "the again effect does not name the pull's press at \(time(press)): \(effects)")
+        // Nine Left presses with the panel on the radius's row: 150 → 60 pt, as keys in the trace.
+        #expect(lines.filter { $0.contains(#""phase":"down","key":"left""#) }.count == 9)
+        // The live pull returned and the photo stays presented: the re-run changed nothing live.
+        #expect(live.split(separator: "\n").last?.contains(#""phase":"presented""#) == true)
+
+        try Self.expectReplayEqualsLive(in: folder, live: live)
     }
 
     @Test("after kill -9 the trace holds whole lines, replays, and the live log is a prefix of the replay's")

@@ -1,5 +1,4 @@
 import Geometry
-import Motion
 
 /// One scrollable coordinate (the grid's scroll offset, one axis of a zoomed photo's centre): held
 /// by a drag, coasting on release momentum, or riding a spring toward a target, rubber-banded past
@@ -23,73 +22,65 @@ package struct ScrollAxis: Sendable {
     }
 
     /// The bounds the value rests within; equal bounds pin it.
-    private(set) var lower: Double
-    private(set) var upper: Double
+    package private(set) var lower: Double
+    package private(set) var upper: Double
     /// The extent over which overshoot is rubber-banded (the viewport's length), points.
-    var dimension: Double
-    var rubberBandCoefficient: Double
-    var decelerationRatePerMillisecond: Double
+    package var dimension: Double
+    package var rubberBandCoefficient: Double
+    package var decelerationRatePerMillisecond: Double
     /// Coasting ends below this speed, units per second.
-    var stopSpeed: Double
+    package var stopSpeed: Double
     /// Release speeds are limited to this, units per second.
-    var maximumSpeed: Double
+    package var maximumSpeed: Double
     package var spring: Spring
     /// Within this distance of the target and `restVelocityTolerance` in speed, a spring lands.
     package var restTolerance: Double
-    var restVelocityTolerance: Double
+    package var restVelocityTolerance: Double
 
     package private(set) var value: Double
     package private(set) var velocity: Double = 0
     package private(set) var target: Double
     package private(set) var drive: Drive = .rest
 
-    init(value: Double, lower: Double, upper: Double, dimension: Double, feel: Feel, spring: Spring,
+    package init(value: Double, lower: Double, upper: Double, dimension: Double, rubberBandCoefficient: Double,
+         decelerationRatePerMillisecond: Double, stopSpeed: Double, maximumSpeed: Double, spring: Spring,
          restTolerance: Double, restVelocityTolerance: Double) {
         self.value = value
         self.target = value
         self.lower = lower
         self.upper = max(lower, upper)
         self.dimension = dimension
-        self.rubberBandCoefficient = feel.rubberBandCoefficient
-        self.decelerationRatePerMillisecond = feel.decelerationRatePerMillisecond
-        self.stopSpeed = feel.momentumStopSpeedPointsPerSecond
-        self.maximumSpeed = feel.maximumFlingSpeedPointsPerSecond
+        self.rubberBandCoefficient = rubberBandCoefficient
+        self.decelerationRatePerMillisecond = decelerationRatePerMillisecond
+        self.stopSpeed = stopSpeed
+        self.maximumSpeed = maximumSpeed
         self.spring = spring
         self.restTolerance = restTolerance
         self.restVelocityTolerance = restVelocityTolerance
     }
 
-    /// Takes the feel's momentum and rubber-band numbers and a new spring; motion in flight keeps going.
-    mutating func apply(feel: Feel, spring newSpring: Spring) {
-        rubberBandCoefficient = feel.rubberBandCoefficient
-        decelerationRatePerMillisecond = feel.decelerationRatePerMillisecond
-        stopSpeed = feel.momentumStopSpeedPointsPerSecond
-        maximumSpeed = feel.maximumFlingSpeedPointsPerSecond
-        spring = newSpring
-    }
-
-    var isAtRest: Bool { drive == .rest }
+    package var isAtRest: Bool { drive == .rest }
 
     /// True when the value lies outside its bounds (rubber-banded).
-    var isOutOfBounds: Bool { value < lower || value > upper }
+    package var isOutOfBounds: Bool { value < lower || value > upper }
 
     /// `value` limited to the bounds.
-    func clamped(_ v: Double) -> Double { min(max(v, lower), upper) }
+    package func clamped(_ v: Double) -> Double { min(max(v, lower), upper) }
 
     // MARK: - Rubber band
 
     /// The displayed value for a raw (finger-driven) value: inside the bounds unchanged, past them banded.
-    func banded(_ raw: Double) -> Double {
+    package func banded(_ raw: Double) -> Double {
         RubberBand.clamp(raw, lower: lower, upper: upper, dimension: dimension, coefficient: rubberBandCoefficient)
     }
 
     /// The raw value that displays as `shown`: the inverse of `banded`.
-    func unbanded(_ shown: Double) -> Double {
+    package func unbanded(_ shown: Double) -> Double {
         RubberBand.unclamp(shown, lower: lower, upper: upper, dimension: dimension, coefficient: rubberBandCoefficient)
     }
 
     /// d(banded)/d(raw) at the raw value `raw`: 1 inside the bounds, `c / (|o|·c/D + 1)²` past them.
-    func bandSlope(atRaw raw: Double) -> Double {
+    package func bandSlope(atRaw raw: Double) -> Double {
         let over = raw > upper ? raw - upper : (raw < lower ? lower - raw : 0)
         guard over > 0, dimension > 0 else { return 1 }
         return RubberBand.slope(over, dimension: dimension, coefficient: rubberBandCoefficient)
@@ -98,7 +89,7 @@ package struct ScrollAxis: Sendable {
     // MARK: - Driving
 
     /// New bounds (a resize, a new zoom scale). A still value left outside springs back.
-    mutating func setBounds(lower newLower: Double, upper newUpper: Double) {
+    package mutating func setBounds(lower newLower: Double, upper newUpper: Double) {
         lower = newLower
         upper = max(newLower, newUpper)
         if drive == .rest, isOutOfBounds { animate(to: clamped(value)) }
@@ -106,7 +97,7 @@ package struct ScrollAxis: Sendable {
     }
 
     /// A drag writes the value directly (already banded by the caller, or use `hold(raw:)`).
-    mutating func hold(at shown: Double) {
+    package mutating func hold(at shown: Double) {
         guard shown.isFinite else { return }
         drive = .held
         value = shown
@@ -115,11 +106,11 @@ package struct ScrollAxis: Sendable {
     }
 
     /// A drag writes a raw value; past the bounds it shows rubber-banded.
-    mutating func hold(raw: Double) { hold(at: banded(raw)) }
+    package mutating func hold(raw: Double) { hold(at: banded(raw)) }
 
     /// The drag lets go with `releaseVelocity` (units per second, of the displayed value):
     /// out of bounds it springs back to the nearer bound with that velocity; inside it coasts.
-    mutating func release(velocity releaseVelocity: Double) {
+    package mutating func release(velocity releaseVelocity: Double) {
         let v = releaseVelocity.isFinite ? min(max(releaseVelocity, -maximumSpeed), maximumSpeed) : 0
         velocity = v
         if isOutOfBounds {
@@ -134,7 +125,7 @@ package struct ScrollAxis: Sendable {
     }
 
     /// Springs toward `newTarget` from where it is, keeping its velocity.
-    mutating func animate(to newTarget: Double) {
+    package mutating func animate(to newTarget: Double) {
         guard newTarget.isFinite else { return }
         target = newTarget
         drive = .spring
@@ -142,20 +133,20 @@ package struct ScrollAxis: Sendable {
     }
 
     /// Moves the spring's target by `delta` (a wheel step), rubber-banding a target past the bounds.
-    mutating func nudge(by delta: Double) {
+    package mutating func nudge(by delta: Double) {
         guard delta.isFinite else { return }
         let base = drive == .spring ? target : value
         animate(to: banded(unbanded(base) + delta))
     }
 
     /// Sends a target left past the bounds (by `nudge`) back to the nearer bound.
-    mutating func settleOvershoot() {
+    package mutating func settleOvershoot() {
         if drive == .spring, target < lower || target > upper { animate(to: clamped(target)) }
         if drive == .rest, isOutOfBounds { animate(to: clamped(value)) }
     }
 
     /// Places the value with no motion.
-    mutating func jump(to newValue: Double) {
+    package mutating func jump(to newValue: Double) {
         guard newValue.isFinite else { return }
         value = newValue
         target = newValue
@@ -164,14 +155,14 @@ package struct ScrollAxis: Sendable {
     }
 
     /// Shifts value and target together (content re-anchored under the viewport): motion keeps going.
-    mutating func shift(by delta: Double) {
+    package mutating func shift(by delta: Double) {
         guard delta.isFinite else { return }
         value += delta
         target += delta
     }
 
     /// Stops where it is (a press on a coasting list); out of bounds it springs back.
-    mutating func stop() {
+    package mutating func stop() {
         velocity = 0
         drive = .rest
         if isOutOfBounds { animate(to: clamped(value)) }
@@ -179,7 +170,7 @@ package struct ScrollAxis: Sendable {
 
     // MARK: - Time
 
-    mutating func advance(by dt: Double) {
+    package mutating func advance(by dt: Double) {
         guard dt > 0, dt.isFinite else { return }
         switch drive {
         case .rest, .held: return
