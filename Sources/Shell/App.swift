@@ -29,17 +29,25 @@ public final class App {
         let recording = try Recording(options: options)
         // Ctrl+S saves a tuned preset as a fresh feel.json there.
         ConfigDirectory.create(options.feelSaveFolder)
-        let host = try WindowHost(title: "PhotoZoom", size: startSize)
-        defer { host.close() }
-        let renderer = host.renderer
-        let window = host.window
-
         let catalog = PhotoCatalog(files: selection.files, names: selection.names, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
         let photos = catalog.photos
         var limits = PhotoPipeline.Limits()
         limits.writesSharedThumbnails = true  // the next visit reads them (docs/pipeline.md)
         limits.addsNewPhotos = selection.folder != nil  // a folder shown, not files named one by one
         let textures = PhotoPipeline(catalog: catalog, limits: limits, warn: printError)
+        // The first screen's thumbnails are decoded (on a second visit: read from the cache) while
+        // SDL makes the window and its renderer, 0.1–0.2 s without a GPU (docs/pipeline.md). The
+        // grid as it will open, at one pixel per point (SDL's X11 windows); a wrong guess only
+        // costs decodes that the first frame asks again at its own size.
+        if selection.openIndex == nil {
+            let expected = Viewer(photos: photos, windowSize: startSize, feel: recording.feel).scene()
+            textures.prefetch(for: SceneRenderer.demand(for: expected, pointScale: 1))
+        }
+        let host = try WindowHost(title: "PhotoZoom", size: startSize)
+        defer { host.close() }
+        let renderer = host.renderer
+        let window = host.window
+
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
         let textMetrics = sceneRenderer.text.metrics
         let windowSize = host.windowSize

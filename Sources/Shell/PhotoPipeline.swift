@@ -108,6 +108,10 @@ public final class PhotoPipeline: PhotoTextureSource {
     private let warn: (String) -> Void
     let queue = DecodeQueue()
     private var started = false
+    /// The largest texture side the renderer makes, once a `prepare` has told it.
+    private var textureSideLimit: Int?
+    /// The largest side of a decoded picture: the helpers' shared memory holds 8192² pixels.
+    private static let decodedSideLimit = 8192
 
     private var thumbnails: ByteBudgetCache<Int, StoredTexture>
     private var fulls: ByteBudgetCache<Int, StoredTexture>
@@ -211,8 +215,19 @@ public final class PhotoPipeline: PhotoTextureSource {
 
     // MARK: - PhotoTextureSource
 
+    /// Starts the decoder threads on what `demand`, the first frame's expected scene, will want,
+    /// before the window and its renderer exist (creating them takes 0.1–0.2 s on a machine
+    /// without a GPU): on a second visit the thumbnail-cache entries are read meanwhile. Nothing is
+    /// uploaded; the first `prepare` takes what is ready and asks again for what its real demand
+    /// wants differently (a decode that no longer serves is dropped, as after a scroll).
+    public func prefetch(for demand: SceneDemand) {
+        if !started { start() }
+        submitJobs(wantedTextures(for: demand))
+    }
+
     public func prepare(for demand: SceneDemand, renderer: OpaquePointer) {
-        if !started { start(renderer) }
+        if textureSideLimit == nil { textureSideLimit = Self.maxTextureSide(of: renderer) }
+        if !started { start() }
         let active = isSomethingMoving ? min(limits.decoderThreadsWhileMoving, limits.decoderThreads) : limits.decoderThreads
         queue.setActiveWorkers(active)
         let wanted = wantedTextures(for: demand)
@@ -313,16 +328,21 @@ public final class PhotoPipeline: PhotoTextureSource {
 
     // MARK: - Frame work
 
-    private func start(_ renderer: OpaquePointer) {
-        started = true
+    /// The largest texture side `renderer` makes (16384 when it does not say).
+    private static func maxTextureSide(of renderer: OpaquePointer) -> Int {
         var info = SDL_RendererInfo()
-        var maxSide = 16384
-        if SDL_GetRendererInfo(renderer, &info) == 0, info.max_texture_width > 0, info.max_texture_height > 0 {
-            maxSide = Int(min(info.max_texture_width, info.max_texture_height))
-        }
+        guard SDL_GetRendererInfo(renderer, &info) == 0, info.max_texture_width > 0, info.max_texture_height > 0 else { return 16384 }
+        return Int(min(info.max_texture_width, info.max_texture_height))
+    }
+
+    /// Starts the decoder threads. Their pictures are at most 8192 pixels a side (the helpers'
+    /// shared memory); a renderer that makes smaller textures bounds the jobs instead
+    /// (`textureSideLimit`), so the threads may start before the renderer exists (`prefetch`).
+    private func start() {
+        started = true
         var options = DecoderHelperService.Options()
         options.pixelLimit = limits.pixelLimit
-        options.maxTextureSide = min(maxSide, 8192)
+        options.maxTextureSide = Self.decodedSideLimit
         options.strategy = limits.thumbnailDecoding
         options.thumbnailCache = limits.sharedThumbnails?.directory.path
         DecoderThreads.start(count: limits.decoderThreads, queue: queue, options: options, isolation: limits.isolation)
@@ -334,7 +354,10 @@ public final class PhotoPipeline: PhotoTextureSource {
         let quantum = max(1, limits.thumbnailSideQuantum)
         let side = (max(16, demand.cellPixels) + quantum - 1) / quantum * quantum
         cellSide = side
-        let screen = DecodeTarget.screen(width: max(16, demand.windowPixels.width), height: max(16, demand.windowPixels.height))
+        // A full picture fits the window and the largest texture the renderer makes.
+        let sideLimit = min(Self.decodedSideLimit, textureSideLimit ?? Self.decodedSideLimit)
+        let screen = DecodeTarget.screen(width: min(sideLimit, max(16, demand.windowPixels.width)),
+                                         height: min(sideLimit, max(16, demand.windowPixels.height)))
         var out: [DecodeJob] = []
         func thumbnail(_ p: Int) {
             guard let id = id(at: p) else { return }

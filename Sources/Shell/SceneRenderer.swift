@@ -26,7 +26,10 @@ public final class SceneRenderer {
     }
 
     /// What the scene needs from the texture source.
-    public func demand(for scene: Scene) -> SceneDemand {
+    public func demand(for scene: Scene) -> SceneDemand { Self.demand(for: scene, pointScale: pointScale) }
+
+    /// What `scene` needs from the texture source when drawn at `pointScale` pixels per point.
+    public static func demand(for scene: Scene, pointScale: Double) -> SceneDemand {
         let side = scene.cells.first.map { Int(($0.frame.width * pointScale).rounded(.up)) } ?? 128
         return SceneDemand(visibleCells: scene.cells.map(\.photo), cellPixels: side,
                            largePhotos: scene.photos.map(\.photo),
