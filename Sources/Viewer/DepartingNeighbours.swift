@@ -9,8 +9,16 @@ struct DepartingNeighbours: Sendable {
     var photos: [(index: Int, shift: Double)]
     /// The paging offset, carrying on toward 0 with the velocity it had.
     var offset: SpringAnimation<Double>
+    /// Reduced motion: their opacity, fading out with the closing photo's (a copy of its cross-fade,
+    /// so they keep fading after it has landed); nil: opaque.
+    var fade: CrossFade?
 
-    var isAtRest: Bool { offset.isAtRest }
+    var isAtRest: Bool { offset.isAtRest && (fade?.isAtRest ?? true) }
+    /// Their opacity now.
+    var alpha: Double { fade?.alpha ?? 1 }
 
-    mutating func advance(by dt: Double) { offset.advance(by: dt) }
+    mutating func advance(by dt: Double) {
+        offset.advance(by: dt)
+        fade?.advance(by: dt)
+    }
 }

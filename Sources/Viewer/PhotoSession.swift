@@ -150,8 +150,10 @@ struct PhotoSession: Sendable {
     /// True when the photo is closing and within `points` of its resting place (pose distance,
     /// `PhotoTransition.distance`): it is landing, to the eye already there.
     func isLanding(within points: Double) -> Bool {
-        // Reduced motion's fade keeps the photo in place: it lands when it has faded out.
-        guard case .flight = driver, transition.destination == .closed, (transition.fade?.value ?? 0) <= 0.02 else {
+        // Reduced motion's fade keeps the photo in place: it lands when it has faded out, progress
+        // and drawn opacity both (the opacity may trail the progress: `CrossFade`).
+        guard case .flight = driver, transition.destination == .closed,
+              (transition.fade.map { max($0.value, $0.alpha) } ?? 0) <= 0.02 else {
             return false
         }
         return PhotoTransition.distance(transition.pose.value, transition.pose.target) <= points

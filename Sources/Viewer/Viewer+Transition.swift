@@ -11,6 +11,7 @@ extension Viewer {
     /// A drag scrolling the grid lets go where it stands; the rest of it is ignored.
     mutating func open(_ index: Int, trigger: ViewerNote.Trigger) {
         guard photos.indices.contains(index), case let .grid(grid) = mode else { return }
+        if landing?.photo == index { landing = nil }
         let full = fullPose(index)
         let transition: PhotoTransition
         if feel.reducedMotion {
@@ -47,7 +48,7 @@ extension Viewer {
         // The progress shown now (paging, a held gesture and a zoom keep their own): closing starts there.
         let p = s.progress(feel: feel)
         let alpha = photoAlpha
-        departing = departingNeighbours(of: s) ?? departing
+        let leaving = departingNeighbours(of: s)
         s.releaseDriverIntoPose()
         revealCell(s.photo, progress: p)
         var tr = s.transition
@@ -63,6 +64,10 @@ extension Viewer {
             tr.head(to: cellPose(tr.photo), destination: .closed, role: role, feel: feel, progress: p)
         }
         s.transition = tr
+        if var d = leaving {
+            d.fade = tr.fade
+            departing = d
+        }
         if case var .flight(f) = s.driver {
             if tr.role == .clickLeadIn { f.leadInEnds = time + feel.doubleClickIntervalSeconds }
             f.closingClick = click
@@ -77,8 +82,7 @@ extension Viewer {
     /// spring (nil when not paging or none shows).
     func departingNeighbours(of s: PhotoSession) -> DepartingNeighbours? {
         guard case let .paging(pager) = s.driver else { return nil }
-        let slot = slotWidth
-        let shown = [(s.photo - 1, -slot), (s.photo + 1, slot)].filter { photos.indices.contains($0.0) }
+        let shown = pagingNeighbours(of: s.photo, offset: pager.offset.value)
         guard !shown.isEmpty, !pager.offset.isAtRest || pager.offset.value != 0 else { return nil }
         var offset = pager.offset
         if offset.isPaused { offset.resume() }
@@ -177,7 +181,8 @@ extension Viewer {
             } else if !s.covers(location), s.isLanding(within: feel.clickSlopPoints),
                       let i = layout.cellIndex(at: location, scroll: scroller.offset), i != s.photo {
                 // A click aimed at another cell while this photo lands (within the click slop of
-                // its cell): it lands at once and the clicked photo opens.
+                // its cell): it finishes landing under the clicked photo, which opens at once.
+                if s.transition.fade == nil { landing = s.transition }
                 mode = .grid(GridMode(lastPhoto: s.photo))
                 focus.index = s.photo
                 focus.isVisible = false

@@ -45,6 +45,9 @@ public struct Viewer: Sendable {
     var notes: [ViewerNote] = []
     /// Paging neighbours sliding out after paging was cut short (see `DepartingNeighbours`).
     var departing: DepartingNeighbours?
+    /// A photo still flying the last few points onto its cell when a click opened another: it
+    /// finishes its flight under the opening photo instead of snapping onto the cell.
+    var landing: PhotoTransition?
     /// True when the event just handled wrote the drawn quantities directly (`MotionSample`).
     var movedByInput = false
     /// The backdrop curve's largest slope, for the jump detector's bound (`Viewer+Motion`).
@@ -258,11 +261,16 @@ public struct Viewer: Sendable {
             d.advance(by: dt)
             departing = d.isAtRest ? nil : d
         }
+        if var l = landing {
+            l.follow(cellPose(l.photo))
+            l.advancePose(by: dt)
+            landing = l.isAtRest ? nil : l
+        }
     }
 
     /// True when nothing moves and no gesture is held.
     public var isAtRest: Bool {
-        guard scroller.isAtRest, departing == nil else { return false }
+        guard scroller.isAtRest, departing == nil, landing == nil else { return false }
         switch mode {
         case let .grid(grid): return grid.gesture.held == nil
         case let .photo(session): return session.isAtRest
@@ -274,11 +282,13 @@ public struct Viewer: Sendable {
     mutating func resize(to size: Size) {
         guard size.isFinite, size.width > 0, size.height > 0, size != windowSize else { return }
         departing = nil
+        landing = nil
         // Keep the top-left photo in view where it was while the columns reflow.
         let old = layout
         let anchor = old.visibleRange(scroll: scroller.offset).lowerBound
         let anchorOffset = old.photoCount > 0 ? old.cellRect(anchor).minY - scroller.offset : 0
         let oldFit = session.map { fitSize($0.photo) }
+        let oldWindow = windowSize
         windowSize = size
         let new = layout
         if new.photoCount > 0 { scroller.shift(by: new.cellRect(anchor).minY - anchorOffset - scroller.offset) }
@@ -287,7 +297,7 @@ public struct Viewer: Sendable {
             scroller.reveal(min(max(0, scroller.offset), new.maxScroll), animated: false)
         }
         refreshFlightTarget()
-        if let oldFit { resizeZoom(oldFit: oldFit) }
+        if let oldFit { resizeZoom(oldFit: oldFit, oldWindow: oldWindow) }
         // A held dismissal's shrink depends on the window's height: show it now, not at the next move.
         if case var .photo(s) = mode, case let .dismissing(d) = s.driver {
             s.transition.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))

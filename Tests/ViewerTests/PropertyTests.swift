@@ -112,6 +112,20 @@ struct PropertyTests {
     }
 }
 
+/// `PHOTOZOOM_PROPERTY_SEED=N` replays one sequence and prints every sample around it (a jump's
+/// example names its seed): the way to look at one jump while working on the viewer.
+@Suite("Property: one seed, printed")
+struct PropertySeedTests {
+    @Test("the sequence of PHOTOZOOM_PROPERTY_SEED, printed sample by sample", .enabled(if: ProcessInfo.processInfo.environment["PHOTOZOOM_PROPERTY_SEED"] != nil))
+    func printedSeed() {
+        let seed = ProcessInfo.processInfo.environment["PHOTOZOOM_PROPERTY_SEED"].flatMap { UInt64($0) } ?? 0
+        var session = RandomSession(seed: seed)
+        session.debug = true
+        let failure = session.play()
+        print("seed \(seed): \(failure ?? "no failure"); first jump: \(session.firstJump ?? "none")")
+    }
+}
+
 /// One random session: its generator, the viewer, and the checks run after every event and frame.
 struct RandomSession {
     var rng: SplitMix64
