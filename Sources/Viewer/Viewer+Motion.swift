@@ -36,7 +36,8 @@ extension Viewer {
             // With reduced motion the cell stays drawn: the quad only fades.
             let cellDistance = isLanding || tr?.fade == nil ? (q.center - cell.center).length
                 + (Point(q.size.width, q.size.height) - Point(cell.width, cell.height)).length : .infinity
-            quads[q.photo] = MotionSample.Presence(depth: depth, alpha: q.alpha, cellDistance: cellDistance)
+            quads[q.photo] = MotionSample.Presence(depth: depth, alpha: q.alpha, cellDistance: cellDistance,
+                                                   flight: isMoving ? flights : 0)
             let size = flight?.size ?? .still
             let rotation = flight?.rotation ?? .still
             let crop = flight?.crop ?? .still

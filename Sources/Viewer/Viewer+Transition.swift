@@ -12,6 +12,7 @@ extension Viewer {
     mutating func open(_ index: Int, trigger: ViewerNote.Trigger) {
         guard photos.indices.contains(index), case let .grid(grid) = mode else { return }
         if landing?.photo == index { landing = nil }
+        flights += 1
         let full = fullPose(index)
         let transition: PhotoTransition
         if feel.reducedMotion {
@@ -112,6 +113,15 @@ extension Viewer {
     /// Keeps a flight aimed at the present frames: the cell moves as the grid scrolls or reflows, the
     /// full frame as the window resizes or a photo's real size arrives. Value and velocity carry on.
     mutating func refreshFlightTarget() {
+        if case var .photo(s) = mode, case .paging = s.driver {
+            // Paging: the current photo refits at once, as its neighbours do (they are drawn at their
+            // full frames), so a page turned now hands over a photo drawn where a neighbour is.
+            let full = fullPose(s.photo)
+            s.transition.pose.retarget(to: full)
+            s.transition.pose.jump(to: full)
+            mode = .photo(s)
+            return
+        }
         guard case var .photo(s) = mode, case .flight = s.driver else { return }
         if s.transition.fade != nil {
             // Reduced motion: a closing photo fades where it is; a presented one refits at once.

@@ -48,6 +48,8 @@ public struct Viewer: Sendable {
     /// A photo still flying the last few points onto its cell when a click opened another: it
     /// finishes its flight under the opening photo instead of snapping onto the cell.
     var landing: PhotoTransition?
+    /// How many times a photo has been opened (the jump detector tells one flight of a photo from the next).
+    var flights = 0
     /// True when the event just handled wrote the drawn quantities directly (`MotionSample`).
     var movedByInput = false
     /// The backdrop curve's largest slope, for the jump detector's bound (`Viewer+Motion`).
