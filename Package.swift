@@ -2,7 +2,8 @@
 import PackageDescription
 
 // PhotoZoom: a pure engine under a thin SDL2 shell. Geometry → Motion → Gestures; JSON → Feel;
-// Viewer (behaviour) on both; LabUI (the feel lab drawn) and Trace on Viewer; Shell on all.
+// Viewer (behaviour) on both; LabUI (the feel lab drawn) and Continuity (the jump detector) on
+// Viewer; Trace on those; Shell on all.
 // See docs/design.md for the module graph.
 let package = Package(
     name: "PhotoZoom",
@@ -15,6 +16,7 @@ let package = Package(
         .library(name: "Feel", targets: ["Feel"]),
         .library(name: "Viewer", targets: ["Viewer"]),
         .library(name: "LabUI", targets: ["LabUI"]),
+        .library(name: "Continuity", targets: ["Continuity"]),
         .library(name: "Trace", targets: ["Trace"]),
         .library(name: "Player", targets: ["Player"]),
         // The SDL shell, for the pipeline benchmark (Benchmarks/); not part of the reusable engine.
@@ -39,7 +41,9 @@ let package = Package(
         .target(name: "Feel", dependencies: ["JSON", "Geometry", "Motion"]),
         .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures", "Feel"], exclude: ["README.md"]),
         .target(name: "LabUI", dependencies: ["Viewer"]),
-        .target(name: "Trace", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Viewer"]),
+        // The jump detector: what the viewer draws, with the bound its motion sets on each change.
+        .target(name: "Continuity", dependencies: ["Geometry", "Motion", "Viewer"]),
+        .target(name: "Trace", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Viewer", "Continuity"]),
         // The trace player: a recorded session held in memory, any frame through checkpoints, the
         // playhead and A/B runs, the timeline and the keys (photozoom play).
         .target(name: "Player", dependencies: ["Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Trace"]),
@@ -63,7 +67,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "FeelTests", dependencies: ["Feel", "Gestures"]),
-        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "TestSupport"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "Continuity", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "Player", "CSDL2", "TestSupport"], exclude: ["Fixtures"]),

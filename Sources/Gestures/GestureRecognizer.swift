@@ -130,7 +130,7 @@ public struct GestureRecognizer: Sendable {
             }
             if phase == .down { wheel.end(at: t, output: &output) }
             touch.handle(phase, id: id, at: position, time: t, taps: &taps, output: &output)
-        case .frame, .resize, .feel, .photoSize, .effect:
+        case .frame, .resize, .feel, .photoSize, .photos, .effect:
             break
         }
         record(output.anomalies)

@@ -63,6 +63,8 @@ public struct InputEvent: Hashable, Sendable {
         case feel(json: String)
         /// The shell learned a photo's oriented pixel size (from its file header) after start-up.
         case photoSize(index: Int, size: Size)
+        /// Photos appeared in or vanished from the watched folders (`PhotoListChange`).
+        case photos(PhotoListChange)
         /// The result of saving the feel file, or a change of the feel file on disk.
         case effect(EffectResult)
     }

@@ -55,6 +55,8 @@ public final class App {
             SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
             let scene = session.viewer.scene(text: textMetrics)
             control.update(subject: scene.title)
+            // Both cores decode while nothing moves; one is the frame loop's while something does.
+            textures.isSomethingMoving = !session.viewer.isAtRest
             sceneRenderer.draw(scene)
             if !loop.isRunning, let path = options.screenshotPath { try Screenshot.save(renderer, to: path) }
             SDL_RenderPresent(renderer)

@@ -13,6 +13,11 @@ final class DecodeQueue: @unchecked Sendable {
     private var finished: [DecodeOutcome] = []
     private var stopping = false
     private var liveWorkers = 0
+    /// Workers numbered below this take jobs; the others wait (the frame loop lowers it while
+    /// something moves, so decoders leave it a core).
+    private var activeWorkers = Int.max
+    private var taken: [Int: Int] = [:]
+    private var mostRunning = 0
 
     /// Replaces the jobs not yet started with `jobs` (best first); returns how many listed jobs
     /// were dropped without being started.
@@ -25,6 +30,16 @@ final class DecodeQueue: @unchecked Sendable {
         pending = jobs
         if !pending.isEmpty { condition.broadcast() }
         return cancelled
+    }
+
+    /// Lets only workers `0..<count` take new jobs (at least one); a worker above it finishes the
+    /// decode it has and then waits until the limit rises again.
+    func setActiveWorkers(_ count: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        let raised = max(1, count) > activeWorkers
+        activeWorkers = max(1, count)
+        if raised { condition.broadcast() }
     }
 
     /// Jobs being decoded now.
@@ -41,6 +56,20 @@ final class DecodeQueue: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return Array(running.values) + finished.map(\.job)
+    }
+
+    /// Jobs each worker has taken so far, by worker number.
+    func jobsTaken() -> [Int: Int] {
+        condition.lock()
+        defer { condition.unlock() }
+        return taken
+    }
+
+    /// The most jobs decoded at one instant so far.
+    func mostRunningAtOnce() -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return mostRunning
     }
 
     /// Jobs not started yet, best first.
@@ -81,11 +110,12 @@ final class DecodeQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Blocks until a job is pending (and takes the best) or the queue stops (nil).
+    /// Blocks until a job is pending and this worker is among the active ones (and takes the best),
+    /// or the queue stops (nil).
     func next(worker: Int) -> DecodeJob? {
         condition.lock()
         defer { condition.unlock() }
-        while pending.isEmpty && !stopping { condition.wait() }
+        while (pending.isEmpty || worker >= activeWorkers) && !stopping { condition.wait() }
         if stopping {
             liveWorkers -= 1
             condition.broadcast()
@@ -93,6 +123,8 @@ final class DecodeQueue: @unchecked Sendable {
         }
         let job = pending.removeFirst()
         running[worker] = job
+        taken[worker, default: 0] += 1
+        mostRunning = max(mostRunning, running.count)
         return job
     }
 

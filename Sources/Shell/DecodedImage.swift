@@ -8,12 +8,16 @@ final class DecodedImage: @unchecked Sendable {
     /// The picture's full upright size in pixels (the decode may be smaller).
     let fullWidth: Int
     let fullHeight: Int
+    /// True when some pixel is not fully opaque (alpha below 255): the renderer puts a checkerboard
+    /// behind such a photo. Always false for formats without alpha (JPEG).
+    let hasTransparency: Bool
 
     /// Takes ownership of `surface` (ARGB8888).
-    init(surface: UnsafeMutablePointer<SDL_Surface>, fullWidth: Int, fullHeight: Int) {
+    init(surface: UnsafeMutablePointer<SDL_Surface>, fullWidth: Int, fullHeight: Int, hasTransparency: Bool) {
         self.surface = surface
         self.fullWidth = fullWidth
         self.fullHeight = fullHeight
+        self.hasTransparency = hasTransparency
     }
 
     deinit { SDL_FreeSurface(surface) }

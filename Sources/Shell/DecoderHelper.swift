@@ -59,14 +59,14 @@ final class DecoderHelper {
         switch reply {
         case let .problem(problem, seconds):
             return DecodeAttempt(result: .failure(problem), seconds: seconds)
-        case let .image(w, h, fw, fh, cached, seconds):
+        case let .image(w, h, fw, fh, cached, seconds, transparent):
             guard w > 0, h > 0, w * h * 4 <= sharedBytes, let mapping, let surface = SurfaceOps.make(width: w, height: h) else {
                 return DecodeAttempt(result: .failure(.unsupported("no memory for the \(w)×\(h) pixels the decoder made")))
             }
             let pitch = Int(surface.pointee.pitch)
             let pixels = surface.pointee.pixels!
             for y in 0..<h { memcpy(pixels + y * pitch, mapping + y * w * 4, w * 4) }
-            return DecodeAttempt(result: .success(DecodedImage(surface: surface, fullWidth: fw, fullHeight: fh)),
+            return DecodeAttempt(result: .success(DecodedImage(surface: surface, fullWidth: fw, fullHeight: fh, hasTransparency: transparent)),
                                  seconds: seconds, fromSharedCache: cached)
         }
     }

@@ -3,7 +3,7 @@
 ///
 /// Request: `u32 length, u8 kind (0 thumbnail, 1 screen), i64 a, i64 b, path bytes`.
 /// Reply: `u32 length, u8 0, i64 width, height, fullWidth, fullHeight, u8 fromSharedCache, f64 cpu
-/// seconds` for pixels (rows of `width` ARGB8888 pixels from offset 0 of the shared memory), or
+/// seconds, u8 hasTransparency` for pixels (rows of `width` ARGB8888 pixels from offset 0 of the shared memory), or
 /// `u8 1, u8 problem code, i64 width, height, limit, u8 beforeDecoding, f64 seconds, detail bytes`.
 enum DecoderHelperMessage {
     /// Longest message accepted: a path of up to 64 KiB and a problem's detail.
@@ -17,7 +17,7 @@ enum DecoderHelperMessage {
 
     /// What the helper says about one request.
     enum Reply: Equatable {
-        case image(width: Int, height: Int, fullWidth: Int, fullHeight: Int, fromSharedCache: Bool, seconds: Double)
+        case image(width: Int, height: Int, fullWidth: Int, fullHeight: Int, fromSharedCache: Bool, seconds: Double, hasTransparency: Bool)
         case problem(ImageProblem, seconds: Double)
     }
 
@@ -36,8 +36,9 @@ enum DecoderHelperMessage {
     static func encode(_ r: Reply) -> [UInt8] {
         var out = Writer()
         switch r {
-        case let .image(w, h, fw, fh, cached, seconds):
+        case let .image(w, h, fw, fh, cached, seconds, transparent):
             out.u8(0); out.i64(w); out.i64(h); out.i64(fw); out.i64(fh); out.u8(cached ? 1 : 0); out.f64(seconds)
+            out.u8(transparent ? 1 : 0)
         case let .problem(p, seconds):
             out.u8(1)
             let (code, detail, w, h, limit, before) = p.wireFields
@@ -64,8 +65,10 @@ enum DecoderHelperMessage {
         var r = Reader(body)
         switch r.u8() {
         case 0?:
-            guard let w = r.i64(), let h = r.i64(), let fw = r.i64(), let fh = r.i64(), let cached = r.u8(), let s = r.f64() else { return nil }
-            return .image(width: w, height: h, fullWidth: fw, fullHeight: fh, fromSharedCache: cached == 1, seconds: s)
+            guard let w = r.i64(), let h = r.i64(), let fw = r.i64(), let fh = r.i64(), let cached = r.u8(), let s = r.f64(),
+                  let transparent = r.u8(), transparent <= 1 else { return nil }
+            return .image(width: w, height: h, fullWidth: fw, fullHeight: fh, fromSharedCache: cached == 1, seconds: s,
+                          hasTransparency: transparent == 1)
         case 1?:
             guard let code = r.u8(), let w = r.i64(), let h = r.i64(), let limit = r.i64(), let before = r.u8(), let s = r.f64(),
                   let problem = ImageProblem(wireCode: code, detail: String(decoding: r.rest(), as: UTF8.self), width: w, height: h,

@@ -70,7 +70,8 @@ public enum DecoderHelperService {
             let pixels = image.surface.pointee.pixels!
             for y in 0..<h { memcpy(memory + y * w * 4, pixels + y * pitch, w * 4) }
             return .image(width: w, height: h, fullWidth: image.fullWidth, fullHeight: image.fullHeight,
-                          fromSharedCache: decoder.sharedThumbnailHits > hits, seconds: cpuSeconds() - start)
+                          fromSharedCache: decoder.sharedThumbnailHits > hits, seconds: cpuSeconds() - start,
+                          hasTransparency: image.hasTransparency)
         } catch {
             return .problem(error, seconds: cpuSeconds() - start)
         }

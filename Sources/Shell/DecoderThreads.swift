@@ -20,8 +20,13 @@ enum DecoderThreads {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    /// 1 decoder thread on 1–2 cores (the frame loop keeps a core), else cores − 1, at most 4.
-    static var defaultCount: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
+    /// One decoder thread per core, at most 4: while nothing moves the frame loop needs little,
+    /// and every core decodes (issue 20: 2 on this 2-core machine).
+    static var defaultCount: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) }
+
+    /// Decoder threads that work while something moves: the frame loop keeps a core (1 on 1–2
+    /// cores, else cores − 1, at most 4).
+    static var defaultCountWhileMoving: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
 
     /// Starts `count` threads working on `queue` until it stops (0 starts none: jobs stay queued, for
     /// tests). With `.helperProcesses` each thread drives its own helper process (started at its

@@ -80,7 +80,8 @@ final class PhotoDecoder {
             result = smaller
         }
         sharedThumbnailHits += 1
-        return DecodedImage(surface: result, fullWidth: upright.width, fullHeight: upright.height)
+        return DecodedImage(surface: result, fullWidth: upright.width, fullHeight: upright.height,
+                            hasTransparency: SurfaceOps.hasTransparency(result))
     }
 
     // MARK: - JPEG
@@ -144,7 +145,7 @@ final class PhotoDecoder {
         clean = status == 0
 
         owned = nil
-        return try finish(surface, stored: stored, orientation: orientation, fullSize: upright)
+        return try finish(surface, stored: stored, orientation: orientation, fullSize: upright, mayHaveTransparency: false)
     }
 
     /// Adobe CMYK JPEGs (stored inverted): decode to CMYK, then R = C·K/255 and so on.
@@ -205,6 +206,7 @@ final class PhotoDecoder {
             if header == nil { throw .notAnImage("content in no format PhotoZoom reads; SDL_image: \(reason)") }
             throw .corrupt("\(header!.format.rawValue.uppercased()): \(reason)")
         }
+        let mayHaveTransparency = SurfaceOps.mayHaveTransparency(loaded)
         guard let surface = SurfaceOps.toARGB(loaded) else { throw .unsupported("cannot convert the pixels: \(String(cString: SDL_GetError()))") }
         var owned: UnsafeMutablePointer<SDL_Surface>? = surface
         defer { if let owned { SDL_FreeSurface(owned) } }
@@ -217,15 +219,18 @@ final class PhotoDecoder {
         let out = outputSize(width: upright.width, height: upright.height, target: target)
         let stored = orientation.swapsAxes ? (width: out.height, height: out.width) : out
         owned = nil
-        return try finish(surface, stored: stored, orientation: orientation, fullSize: upright)
+        return try finish(surface, stored: stored, orientation: orientation, fullSize: upright, mayHaveTransparency: mayHaveTransparency)
     }
 
     // MARK: - Both paths
 
     /// Takes ownership of `surface` (freed here, on error too): downscales it to `stored` (the size
-    /// before turning) when it is not that size already, then turns it upright.
+    /// before turning) when it is not that size already, then turns it upright. When the source
+    /// `mayHaveTransparency`, the result's pixels are scanned for one that is not opaque (at the
+    /// shown size, so the answer is about what is drawn; a few ms for a screen-sized picture).
     private func finish(_ surface: UnsafeMutablePointer<SDL_Surface>, stored: (width: Int, height: Int),
-                        orientation: ExifOrientation, fullSize upright: (width: Int, height: Int)) throws(ImageProblem) -> DecodedImage {
+                        orientation: ExifOrientation, fullSize upright: (width: Int, height: Int),
+                        mayHaveTransparency: Bool) throws(ImageProblem) -> DecodedImage {
         var owned: UnsafeMutablePointer<SDL_Surface>? = surface
         defer { if let owned { SDL_FreeSurface(owned) } }
         var result = surface
@@ -245,6 +250,7 @@ final class PhotoDecoder {
             result = turned
         }
         owned = nil
-        return DecodedImage(surface: result, fullWidth: upright.width, fullHeight: upright.height)
+        return DecodedImage(surface: result, fullWidth: upright.width, fullHeight: upright.height,
+                            hasTransparency: mayHaveTransparency && SurfaceOps.hasTransparency(result))
     }
 }

@@ -31,7 +31,11 @@ public final class PhotoPipeline: PhotoTextureSource {
         public var decodedBytes = 24 << 20
         /// Texture bytes made per frame (at least one texture a frame is always made).
         public var uploadBytesPerFrame = 4 << 20
+        /// Decoder threads (each with its own helper process) while nothing moves.
         public var decoderThreads = DecoderThreads.defaultCount
+        /// Decoder threads that take new jobs while something moves (an animation or a gesture;
+        /// see `isSomethingMoving`), so the frame loop keeps a core; at most `decoderThreads`.
+        public var decoderThreadsWhileMoving = DecoderThreads.defaultCountWhileMoving
         /// Images with more pixels are refused before decoding.
         public var pixelLimit = PhotoCatalog.defaultPixelLimit
         /// Cells prefetched above and below the visible ones, in screens.
@@ -108,6 +112,11 @@ public final class PhotoPipeline: PhotoTextureSource {
     /// The thumbnail side the cells need now (jobs may ask for more, to write the shared cache).
     private var cellSide = 0
 
+    /// True while an animation or a gesture runs: from the next `prepare` on, only
+    /// `decoderThreadsWhileMoving` decoders take new jobs (a decode under way runs to its end).
+    /// The app sets it each frame from the viewer's `isAtRest`.
+    public var isSomethingMoving = false
+
     /// A pipeline for `catalog`'s photos. Files the catalog found broken start broken (already warned).
     public init(catalog: PhotoCatalog, limits: Limits = Limits(), warn: @escaping (String) -> Void) {
         sources = catalog.entries.map { DecoderThreads.Source(path: $0.url.path) }
@@ -150,6 +159,8 @@ public final class PhotoPipeline: PhotoTextureSource {
 
     public func prepare(for demand: SceneDemand, renderer: OpaquePointer) {
         if !started { start(renderer) }
+        let active = isSomethingMoving ? min(limits.decoderThreadsWhileMoving, limits.decoderThreads) : limits.decoderThreads
+        queue.setActiveWorkers(active)
         let wanted = wantedTextures(for: demand)
         var rank: [PhotoTextureKey: Int] = [:]
         for (i, w) in wanted.enumerated() where rank[w.key] == nil { rank[w.key] = i }

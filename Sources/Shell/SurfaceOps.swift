@@ -11,6 +11,25 @@ enum SurfaceOps {
         return converted
     }
 
+    /// True when any pixel of an ARGB8888 `surface` has alpha below 255. One read of each pixel,
+    /// stopping at the first translucent one.
+    static func hasTransparency(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), row = Int(surface.pointee.pitch) / 4
+        let px = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<h {
+            let r = px + y * row
+            for x in 0..<w where r[x] < 0xFF00_0000 { return true }
+        }
+        return false
+    }
+
+    /// True when SDL's `surface` (as loaded, any format) can hold a pixel that is not opaque: an
+    /// alpha channel, a colour key or a palette (whose entries may carry alpha).
+    static func mayHaveTransparency(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+        let format = surface.pointee.format.pointee
+        return format.Amask != 0 || format.palette != nil || SDL_HasColorKey(surface) == SDL_TRUE
+    }
+
     /// A new ARGB8888 surface, or nil when SDL cannot allocate it.
     static func make(width: Int, height: Int) -> UnsafeMutablePointer<SDL_Surface>? {
         SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)

@@ -1,3 +1,4 @@
+import Continuity
 import Geometry
 import Gestures
 import Viewer
@@ -231,6 +232,10 @@ public final class Session {
             return InputEvent(time: event.time, kind: .touch(phase: phase, id: id % limit, position: p))
         case let .resize(s):
             return s.width.isFinite && s.height.isFinite && s.width > 0 && s.height > 0 ? event : nil
+        case let .photos(change):
+            let sane = change.removed.allSatisfy { $0 >= 0 && $0 <= Int(Int32.max) }
+                && change.added.allSatisfy { $0.index >= 0 && $0.index <= Int(Int32.max) && !$0.name.isEmpty && $0.size.isFinite }
+            return sane ? event : nil
         case let .photoSize(index, s):
             return index >= 0 && index <= Int(Int32.max) && s.width.isFinite && s.height.isFinite && s.width >= 0 && s.height >= 0 ? event : nil
         }

@@ -1,3 +1,4 @@
+import Continuity
 import Geometry
 import Viewer
 

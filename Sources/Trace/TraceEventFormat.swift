@@ -9,6 +9,9 @@ import Viewer
 /// - `{"t":1.5,"type":"feel","feel":{…}}`: feel parameters changed live (a feel file layer: the keys
 ///   given override the defaults);
 /// - `{"t":0.2,"type":"photo","index":3,"w":600,"h":400}`: photo 3's oriented pixel size became known;
+/// - `{"t":3.2,"type":"photos","removed":[4],"added":[{"index":7,"name":"new.jpg","w":0,"h":0}]}`: photos
+///   vanished from or appeared in the watched folders (`PhotoListChange`: `removed` indices of the
+///   list before, `added` indices of the list after, both ascending; a size of 0 × 0 is not known yet);
 /// - `{"t":2.1,"type":"effect","effect":…}`: the result of an effect (`EffectResult`), one of
 ///   `"feelSaved"` with `"path"` and `"message"`, `"feelSaveFailed"` with `"message"`,
 ///   `"feelReloaded"` with `"name"`, `"feel"` (the file's object) and `"fixed"` (an array of
@@ -17,7 +20,7 @@ import Viewer
 /// A pointer `move` with no button held has no `button` key; `mods` may be omitted when empty.
 public enum TraceEventFormat {
     /// The type names this version writes and reads.
-    public static let knownTypes: Set<String> = ["frame", "pointer", "wheel", "key", "touch", "resize", "feel", "photo", "effect"]
+    public static let knownTypes: Set<String> = ["frame", "pointer", "wheel", "key", "touch", "resize", "feel", "photo", "photos", "effect"]
 
     /// What a line holds: an event, or an event of a type this version does not know (skipped).
     public enum Decoded: Hashable, Sendable {
@@ -62,6 +65,13 @@ public enum TraceEventFormat {
         case let .photoSize(index, size):
             out += ",\"type\":\"photo\",\"index\":" + String(index)
             out += ",\"w\":" + JSONText.number(size.width) + ",\"h\":" + JSONText.number(size.height) + "}"
+        case let .photos(change):
+            out += ",\"type\":\"photos\",\"removed\":[" + change.removed.map { String($0) }.joined(separator: ",") + "],\"added\":["
+            out += change.added.map { a in
+                "{\"index\":" + String(a.index) + ",\"name\":" + JSONText.string(a.name)
+                    + ",\"w\":" + JSONText.number(a.size.width) + ",\"h\":" + JSONText.number(a.size.height) + "}"
+            }.joined(separator: ",")
+            out += "]}"
         case let .effect(result):
             out += ",\"type\":\"effect\""
             switch result {
@@ -141,12 +151,47 @@ public enum TraceEventFormat {
             kind = .photoSize(index: try o.integer("index", in: 0...Int(Int32.max)),
                               size: Size(try o.number("w", from: 0, through: TraceBounds.photoPixels),
                                          try o.number("h", from: 0, through: TraceBounds.photoPixels)))
+        case "photos":
+            kind = .photos(try photoListChange(o))
         case "effect":
             kind = .effect(try effect(o))
         default:
             return .unknown(type: type)
         }
         return .event(InputEvent(time: time, kind: kind))
+    }
+
+    /// The `PhotoListChange` of a `photos` line: indices within 0…2^31−1 and ascending, names not
+    /// empty, sizes within `TraceBounds.photoPixels`. Whether the indices fit the list is the
+    /// viewer's to judge (a change that does not fit changes nothing).
+    private static func photoListChange(_ o: JSONObject) throws(FieldError) -> PhotoListChange {
+        var change = PhotoListChange()
+        for (i, item) in try o.array("removed").enumerated() {
+            guard case let .number(n) = item, n >= 0, n <= Double(Int32.max), n.rounded() == n,
+                  change.removed.last.map({ Double($0) < n }) ?? true else {
+                throw FieldError(field: "removed[\(i)]", message: "expected a photo index above the one before it (0…\(Int32.max)), found \(item.kindDescription)")
+            }
+            change.removed.append(Int(n))
+        }
+        for (i, item) in try o.array("added").enumerated() {
+            guard case let .object(a) = item else {
+                throw FieldError(field: "added[\(i)]", message: "expected an object {\"index\":…,\"name\":…,\"w\":…,\"h\":…}, found \(item.kindDescription)")
+            }
+            do throws(FieldError) {
+                let index = try a.integer("index", in: 0...Int(Int32.max))
+                if let last = change.added.last?.index, index <= last {
+                    throw FieldError(field: "index", message: "expected an index above the one before it (\(last)), found \(index)")
+                }
+                let name = try a.string("name")
+                guard !name.isEmpty else { throw FieldError(field: "name", message: "expected a file name, found the empty string") }
+                change.added.append(.init(index: index, name: name,
+                                          size: Size(try a.number("w", from: 0, through: TraceBounds.photoPixels),
+                                                     try a.number("h", from: 0, through: TraceBounds.photoPixels))))
+            } catch {
+                throw FieldError(field: "added[\(i)].\(error.field)", message: error.message)
+            }
+        }
+        return change
     }
 
     /// The `EffectResult` of an `effect` line.

@@ -4,14 +4,16 @@ import Motion
 /// photo mid-flight): they carry on sliding on the paging spring until they are out of the window,
 /// while the current photo flies to its cell. Without them the outgoing photo, which may still cover
 /// most of the window, would vanish in one frame.
-struct DepartingNeighbours: Sendable {
+package struct DepartingNeighbours: Sendable {
     /// The photos and their slot shifts (−slot: the previous photo, +slot: the next).
-    var photos: [(index: Int, shift: Double)]
+    package var photos: [(index: Int, shift: Double)]
     /// The paging offset, carrying on toward 0 with the velocity it had.
-    var offset: SpringAnimation<Double>
+    package var offset: SpringAnimation<Double>
     /// Reduced motion: their opacity, fading out with the closing photo's (a copy of its cross-fade,
     /// so they keep fading after it has landed); nil: opaque.
-    var fade: CrossFade?
+    package var fade: CrossFade?
+    /// The session they were drawn under (`Viewer.flights` then).
+    package var flight = 0
 
     var isAtRest: Bool { offset.isAtRest && (fade?.isAtRest ?? true) }
     /// Their opacity now.

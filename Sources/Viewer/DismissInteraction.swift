@@ -19,7 +19,7 @@ import Motion
 /// through the drag radius, `drag = min(1, counted / radius)` (the translation as it counts by
 /// direction, `DismissDirection`), and the pinch below 1,
 /// `pinch = clamp((1 − S) / (1 − minimumScale), 0, 1)`.
-struct DismissInteraction: Sendable {
+package struct DismissInteraction: Sendable {
     /// The pose when the gesture took hold.
     var grabPose: PhotoPose
     /// The transition's progress when the gesture took hold.

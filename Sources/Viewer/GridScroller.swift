@@ -5,8 +5,8 @@ import Motion
 /// The grid's vertical scroll: the wheel moves a spring's target (rubber-banded past the ends, sent
 /// back once the wheel is quiet), a drag holds the content under the pointer and lets it coast on
 /// release, and keyboard focus or a closing photo scroll a cell into view.
-struct GridScroller: Sendable {
-    private(set) var axis: ScrollAxis
+package struct GridScroller: Sendable {
+    package private(set) var axis: ScrollAxis
     private var lastWheelTime = -Double.infinity
     private var wheelQuietSeconds: Double
     private var coastingStopSpeed: Double
@@ -21,7 +21,7 @@ struct GridScroller: Sendable {
     }
 
     /// The scroll offset shown now, points (content moved up by this much).
-    var offset: Double { axis.value }
+    package var offset: Double { axis.value }
 
     /// Where the scroll is heading: the spring's target, or the offset itself.
     var destination: Double { axis.drive == .spring ? axis.target : axis.value }

@@ -10,14 +10,14 @@ import Motion
 /// `pagingDistanceFraction` of the width) or a flick in the drag's direction, and the paging spring
 /// carries the release velocity. Turning a page moves the current index and shifts the offset by one
 /// slot in the same instant, so nothing on screen moves.
-struct Pager: Sendable {
+package struct Pager: Sendable {
     /// The current photo's slot displacement.
-    var offset: SpringAnimation<Double>
+    package var offset: SpringAnimation<Double>
     /// The drag holding the pager, if any.
     private(set) var hold: Hold?
 
     /// A drag holding the pager.
-    struct Hold: Sendable {
+    package struct Hold: Sendable {
         /// The raw (unbanded) offset when the drag took hold.
         var startRaw: Double
         /// The manipulation the drag is measured from (nil: its own start).
@@ -154,7 +154,7 @@ struct Pager: Sendable {
             let t = (w * x - 2 * u) / (w * (w * x - u))
             return exponential(-w * t) * (w * x - u)
         }
-        let (stiffest, _) = Viewer.springConstants(feel.pagingSpring)
+        let (stiffest, _) = feel.pagingSpring.honouredConstants
         guard peak(stiffest) > limit else { return feel.pagingSpring }
         var lo = 1e-3, hi = stiffest
         for _ in 0..<60 {

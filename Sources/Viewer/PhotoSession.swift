@@ -4,12 +4,12 @@ import Motion
 
 /// A photo out of the grid: the transition (which photo, its pose, where it heads) and the one
 /// driver that moves it now.
-struct PhotoSession: Sendable {
-    var transition: PhotoTransition
-    var driver: PhotoDriver
+package struct PhotoSession: Sendable {
+    package var transition: PhotoTransition
+    package var driver: PhotoDriver
 
     /// What moves the photo out of the grid.
-    enum PhotoDriver: Sendable {
+    package enum PhotoDriver: Sendable {
         /// The pose spring (or, with reduced motion, the cross-fade) toward the transition's destination.
         case flight(Flight)
         /// The presented photo under a manipulation that has not yet shown its axis or pinch
@@ -24,7 +24,7 @@ struct PhotoSession: Sendable {
     }
 
     /// A flight's extras.
-    struct Flight: Sendable {
+    package struct Flight: Sendable {
         /// A manipulation still held that means nothing to the flight (Esc pre-empted it, or it
         /// began where nothing takes it): its end is awaited.
         var ignored: Manipulation?

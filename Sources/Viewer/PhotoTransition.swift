@@ -13,8 +13,8 @@ import Motion
 /// `progress = 1 − (1 − p₀)·min(1, d/d₀)` toward the full frame and `p₀·min(1, d/d₀)` toward the cell.
 /// From a cell this is exactly the fraction of the way travelled; after a gesture or a reversal it
 /// starts where the backdrop was, so the backdrop never jumps.
-struct PhotoTransition: Sendable {
-    enum Destination: Sendable, Equatable {
+package struct PhotoTransition: Sendable {
+    package enum Destination: Sendable, Equatable {
         /// Toward the full frame (or a zoomed pose in it).
         case open
         /// Toward the grid cell.
@@ -48,10 +48,10 @@ struct PhotoTransition: Sendable {
     }
 
     /// Where progress was anchored: see the type's documentation.
-    struct ProgressAnchor: Sendable, Equatable {
-        var progress: Double
-        var distance: Double
-        var towardOpen: Bool
+    package struct ProgressAnchor: Sendable, Equatable {
+        package var progress: Double
+        package var distance: Double
+        package var towardOpen: Bool
 
         func progress(atDistance d: Double) -> Double {
             let r = distance > 1e-9 ? min(1, d / distance) : 0
@@ -60,13 +60,13 @@ struct PhotoTransition: Sendable {
         }
     }
 
-    var photo: Int
-    var pose: SpringAnimation<PhotoPose>
-    var destination: Destination
+    package var photo: Int
+    package var pose: SpringAnimation<PhotoPose>
+    package var destination: Destination
     var role: SpringRole
-    var anchor: ProgressAnchor
+    package var anchor: ProgressAnchor
     /// Reduced motion: progress and the photo's opacity come from this cross-fade.
-    var fade: CrossFade?
+    package var fade: CrossFade?
 
     init(photo: Int, from start: PhotoPose, to target: PhotoPose, role: SpringRole, feel: Feel,
          fade: CrossFade?) {

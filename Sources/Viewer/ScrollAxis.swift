@@ -10,8 +10,8 @@ import Motion
 /// `x(t) = x₀ + v₀/k·(1 − e^{−kt})` — in total `v₀/k`, `Momentum.project` to within 0.1 %. When a
 /// coast reaches a bound, the spring takes over at that instant with the velocity it has there and
 /// pulls back to the bound. Everything is solved in closed form, so frames may fall anywhere.
-struct ScrollAxis: Sendable {
-    enum Drive: Sendable, Equatable {
+package struct ScrollAxis: Sendable {
+    package enum Drive: Sendable, Equatable {
         /// Still.
         case rest
         /// A drag writes the value.
@@ -33,15 +33,15 @@ struct ScrollAxis: Sendable {
     var stopSpeed: Double
     /// Release speeds are limited to this, units per second.
     var maximumSpeed: Double
-    var spring: Spring
+    package var spring: Spring
     /// Within this distance of the target and `restVelocityTolerance` in speed, a spring lands.
-    var restTolerance: Double
+    package var restTolerance: Double
     var restVelocityTolerance: Double
 
-    private(set) var value: Double
-    private(set) var velocity: Double = 0
-    private(set) var target: Double
-    private(set) var drive: Drive = .rest
+    package private(set) var value: Double
+    package private(set) var velocity: Double = 0
+    package private(set) var target: Double
+    package private(set) var drive: Drive = .rest
 
     init(value: Double, lower: Double, upper: Double, dimension: Double, feel: Feel, spring: Spring,
          restTolerance: Double, restVelocityTolerance: Double) {

@@ -29,7 +29,7 @@ extension Viewer {
     }
 
     /// The moving photo, and its neighbours while paging (behind it).
-    func photoQuads() -> [Scene.PhotoQuad] {
+    package func photoQuads() -> [Scene.PhotoQuad] {
         var quads: [Scene.PhotoQuad] = []
         let alpha = photoAlpha
         /// The neighbour `index`, `shift` from the current slot at paging offset `dx`, if it reaches

@@ -32,13 +32,13 @@ extension Viewer {
     }
 
     /// The photo out of the grid and what moves it; nil in the grid.
-    var session: PhotoSession? {
+    package var session: PhotoSession? {
         if case let .photo(session) = mode { return session }
         return nil
     }
 
     /// The photo out of the grid (a view of `mode`, for reading).
-    var transition: PhotoTransition? { session?.transition }
+    package var transition: PhotoTransition? { session?.transition }
 
     /// The paging offset now, points (0 unless paging).
     var pagingOffset: Double { session?.pagingOffset ?? 0 }

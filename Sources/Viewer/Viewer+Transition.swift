@@ -67,6 +67,7 @@ extension Viewer {
         s.transition = tr
         if var d = leaving {
             d.fade = tr.fade
+            d.flight = flights
             departing = d
         }
         if case var .flight(f) = s.driver {
@@ -192,7 +193,10 @@ extension Viewer {
                       let i = layout.cellIndex(at: location, scroll: scroller.offset), i != s.photo {
                 // A click aimed at another cell while this photo lands (within the click slop of
                 // its cell): it finishes landing under the clicked photo, which opens at once.
-                if s.transition.fade == nil { landing = s.transition }
+                if s.transition.fade == nil {
+                    landing = s.transition
+                    landingFlight = flights
+                }
                 mode = .grid(GridMode(lastPhoto: s.photo))
                 focus.index = s.photo
                 focus.isVisible = false

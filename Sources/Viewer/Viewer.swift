@@ -23,14 +23,14 @@ import Motion
 /// Plain wheel: scrolls the grid; on the presented photo a horizontal wheel swipe turns one page and
 /// vertical wheel is ignored (the grid behind stays put); on a zoomed photo it pans.
 public struct Viewer: Sendable {
-    public private(set) var photos: [Photo]
+    public internal(set) var photos: [Photo]
     public private(set) var feel: Feel
     public private(set) var windowSize: Size
     public private(set) var time: Double = 0
     public private(set) var frameCount = 0
 
     var recognizer: GestureRecognizer
-    var scroller: GridScroller
+    package var scroller: GridScroller
     var focus = FocusRing()
     /// The grid, or the photo out of it and what moves it (`ViewerMode`): the one state machine.
     var mode: ViewerMode = .grid(GridMode())
@@ -44,16 +44,19 @@ public struct Viewer: Sendable {
     var requests: [ViewerRequest] = []
     var notes: [ViewerNote] = []
     /// Paging neighbours sliding out after paging was cut short (see `DepartingNeighbours`).
-    var departing: DepartingNeighbours?
+    package var departing: DepartingNeighbours?
     /// A photo still flying the last few points onto its cell when a click opened another: it
     /// finishes its flight under the opening photo instead of snapping onto the cell.
-    var landing: PhotoTransition?
-    /// How many times a photo has been opened (the jump detector tells one flight of a photo from the next).
-    var flights = 0
+    package var landing: PhotoTransition?
+    /// How many times a photo has been opened (the jump detector tells one flight of a photo from the
+    /// next: the quads drawn for the present session carry this number).
+    package var flights = 0
+    /// The session number `landing` was drawn under.
+    package var landingFlight = 0
     /// True when the event just handled wrote the drawn quantities directly (`MotionSample`).
-    var movedByInput = false
+    package var movedByInput = false
     /// The backdrop curve's largest slope, for the jump detector's bound (`Viewer+Motion`).
-    var backdropSlope: Double
+    package var backdropSlope: Double
     /// The feel lab: tuning panel, slow motion, decision overlay, live curves (`Viewer+Lab.swift`).
     var lab: FeelLab
     /// Help overlay, caption, fullscreen, scroll indicator (`Viewer+Chrome.swift`).
@@ -68,7 +71,7 @@ public struct Viewer: Sendable {
                                 targetCellPoints: feel.gridCellTargetPoints, spacingPoints: feel.gridSpacingPoints)
         self.scroller = GridScroller(feel: feel, layout: layout)
         self.lab = FeelLab(baseline: feel)
-        self.backdropSlope = Viewer.largestSlope(of: feel.backdropCurve)
+        self.backdropSlope = feel.backdropCurve.largestSlope
     }
 
     public var layout: GridLayout {
@@ -119,7 +122,7 @@ public struct Viewer: Sendable {
     /// the new springs; the grid relayouts if its cell size changed; the recognizers take the new
     /// slop, intervals and velocity window.
     mutating func retune(to newFeel: Feel) {
-        if newFeel.backdropCurve != feel.backdropCurve { backdropSlope = Viewer.largestSlope(of: newFeel.backdropCurve) }
+        if newFeel.backdropCurve != feel.backdropCurve { backdropSlope = newFeel.backdropCurve.largestSlope }
         feel = newFeel
         recognizer.settings = Viewer.gestureSettings(for: newFeel)
         scroller.apply(feel: newFeel)
@@ -171,6 +174,8 @@ public struct Viewer: Sendable {
                 // The frame it flies to (with reduced motion: the frame it shows in) changes now.
                 refreshFlightTarget()
             }
+        case let .photos(change):
+            applyPhotoList(change)
         case let .pointer(.down, position, button, _):
             pressed(at: position, button: button)
         case let .touch(.down, _, position):
@@ -219,7 +224,7 @@ public struct Viewer: Sendable {
     /// holds the photo after it, or it changed the window, a photo's size or the feel.
     mutating func noteDirectMoves(by event: InputEvent, feelBefore: Feel) {
         switch event.kind {
-        case .resize, .photoSize, .feel: movedByInput = true
+        case .resize, .photoSize, .photos, .feel: movedByInput = true
         default: movedByInput = session?.isHeldByGesture == true || feel != feelBefore
         }
     }
@@ -286,18 +291,11 @@ public struct Viewer: Sendable {
         departing = nil
         landing = nil
         // Keep the top-left photo in view where it was while the columns reflow.
-        let old = layout
-        let anchor = old.visibleRange(scroll: scroller.offset).lowerBound
-        let anchorOffset = old.photoCount > 0 ? old.cellRect(anchor).minY - scroller.offset : 0
+        let anchor = gridAnchor
         let oldFit = session.map { fitSize($0.photo) }
         let oldWindow = windowSize
         windowSize = size
-        let new = layout
-        if new.photoCount > 0 { scroller.shift(by: new.cellRect(anchor).minY - anchorOffset - scroller.offset) }
-        scroller.relayout(new)
-        if scroller.isAtRest, scroller.offset < 0 || scroller.offset > new.maxScroll {
-            scroller.reveal(min(max(0, scroller.offset), new.maxScroll), animated: false)
-        }
+        keepGrid(anchor, at: anchor?.photo)
         refreshFlightTarget()
         if let oldFit { resizeZoom(oldFit: oldFit, oldWindow: oldWindow) }
         // A held dismissal's shrink depends on the window's height: show it now, not at the next move.

@@ -9,8 +9,8 @@ import Motion
 /// Bounds: at scale `z` the photo is `z·fit` large; along an axis where that exceeds the window,
 /// the centre may move so that no gap shows (`[W − w/2, w/2]`), else it stays centred. The scale is
 /// rubber-banded in log space past `1...maximumZoomScale` (at most a factor of 2 beyond).
-struct ZoomInteraction: Sendable {
-    enum Drive: Sendable {
+package struct ZoomInteraction: Sendable {
+    package enum Drive: Sendable {
         /// The pose spring settles toward its target.
         case spring
         /// A gesture holds the pose.
@@ -20,7 +20,7 @@ struct ZoomInteraction: Sendable {
     }
 
     /// A gesture holding the zoomed photo.
-    struct Hold: Sendable {
+    package struct Hold: Sendable {
         /// The manipulation it is measured from (nil: its own start).
         var base: Manipulation?
         /// The pose at the grab, and the same with centre and scale unbanded.
@@ -32,7 +32,7 @@ struct ZoomInteraction: Sendable {
         var gesture: Manipulation { latest.rebased(on: base) }
     }
 
-    var drive: Drive = .spring
+    package var drive: Drive = .spring
     /// The pose spring heads for the fit: the zoom ends when it lands.
     var returningToFit = false
     /// The progress (and so the backdrop) while a gesture holds the photo or it coasts: where it was

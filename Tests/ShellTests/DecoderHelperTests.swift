@@ -28,6 +28,9 @@ struct DecoderHelperTests {
                 let remote = try h.decode(path: url.path, target: target).result.get()
                 let here = try local.decode(path: url.path, header: nil, target: target)
                 #expect(remote.width == here.width && remote.height == here.height && remote.fullWidth == here.fullWidth)
+                #expect(remote.hasTransparency == here.hasTransparency, "\(url.lastPathComponent) \(target)")
+                // Of the bundled photos only the transparent fixture has pixels that are not opaque.
+                #expect(remote.hasTransparency == (url.lastPathComponent == "coffee-alpha-400x400.png"), "\(url.lastPathComponent)")
                 let rowBytes = here.width * 4
                 var same = true
                 for y in 0..<here.height where memcmp(remote.surface.pointee.pixels + y * Int(remote.surface.pointee.pitch),
@@ -124,7 +127,8 @@ struct DecoderHelperTests {
             #expect(DecoderHelperMessage.request(Array(framed.dropFirst(4))) == r)
         }
         let replies: [DecoderHelperMessage.Reply] = [
-            .image(width: 3, height: 4, fullWidth: 4000, fullHeight: 3000, fromSharedCache: true, seconds: 0.25),
+            .image(width: 3, height: 4, fullWidth: 4000, fullHeight: 3000, fromSharedCache: true, seconds: 0.25, hasTransparency: false),
+            .image(width: 1, height: 1, fullWidth: 1, fullHeight: 1, fromSharedCache: false, seconds: 0, hasTransparency: true),
             .problem(.tooManyPixels(width: 1 << 32 - 1, height: 7, limit: 100, beforeDecoding: true), seconds: 0),
             .problem(.corrupt("JPEG: bad"), seconds: 1.5), .problem(.emptyFile, seconds: 0), .problem(.decoderStopped("x"), seconds: 0),
         ]

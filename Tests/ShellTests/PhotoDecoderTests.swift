@@ -76,6 +76,26 @@ struct PhotoDecoderTests {
         #expect(TestImages.pixel(image.surface, 70, 45) == Self.quadrants[3])
     }
 
+    @Test("a decoded photo says whether any pixel is translucent: the transparent fixture yes, opaque RGBA and JPEG no")
+    func transparencyFlag() throws {
+        let fixture = try #require(HostileFiles.photo("coffee-alpha-400x400.png"))
+        #expect(try decode(fixture, .thumbnail(shortSide: 64)).hasTransparency)
+        #expect(try decode(fixture, .screen(width: 1280, height: 800)).hasTransparency)
+        let dir = TestImages.folder()
+        // SDL_image writes an RGBA PNG; every pixel at alpha 255 is scanned and found opaque.
+        let opaque = TestImages.writePNG(width: 40, height: 30, "opaque.png", in: dir, colour: Self.quadrant(40, 30))
+        #expect(try !decode(opaque, .screen(width: 100, height: 100)).hasTransparency)
+        // The same picture with its last pixel at alpha 254: the scan must reach the very end.
+        let s = TestImages.surface(width: 40, height: 30, colour: Self.quadrant(40, 30))
+        defer { SDL_FreeSurface(s) }
+        s.pointee.pixels.assumingMemoryBound(to: UInt32.self)[29 * Int(s.pointee.pitch) / 4 + 39] &= 0xFEFF_FFFF
+        let oneTranslucent = dir.appendingPathComponent("one.png")
+        #expect(IMG_SavePNG(s, oneTranslucent.path) == 0)
+        #expect(try decode(oneTranslucent, .screen(width: 100, height: 100)).hasTransparency)
+        let jpeg = TestImages.write(TestImages.jpeg(width: 40, height: 30, colour: Self.quadrant(40, 30)), "a.jpg", in: dir)
+        #expect(try !decode(jpeg, .screen(width: 100, height: 100)).hasTransparency)
+    }
+
     @Test("thumbnails of extreme panoramas are capped at the largest texture side")
     func panoramaCap() {
         let decoder = PhotoDecoder(maxTextureSide: 4096)

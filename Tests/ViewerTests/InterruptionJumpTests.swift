@@ -1,4 +1,5 @@
 import Testing
+@testable import Continuity
 import Geometry
 import Gestures
 import Motion

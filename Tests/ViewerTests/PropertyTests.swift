@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Continuity
 import Geometry
 import Gestures
 import Motion

@@ -130,6 +130,7 @@ func startup(_ path: String, window: Size, scrollSeconds: Double, threads: Int?)
         }
         if tSizes == nil && sizesKnown + warnings >= catalog.photos.count { tSizes = now() }
         viewer.handle(.frame(start - clock0))
+        pipeline.isSomethingMoving = !viewer.isAtRest  // as the app does: one decoder while the grid scrolls
         renderer.draw(viewer.scene())
         return FrameTime(total: now() - start, prepare: timed.lastPrepare)
     }
@@ -157,7 +158,7 @@ func startup(_ path: String, window: Size, scrollSeconds: Double, threads: Int?)
     }
     let tIdle = now()
     let settled = memory()
-    print("photos \(catalog.photos.count) (\(warnings) warnings), \(limits.decoderThreads) decoder thread(s), window \(Int(window.width))x\(Int(window.height)), \(visibleCount) cells visible")
+    print("photos \(catalog.photos.count) (\(warnings) warnings), \(limits.decoderThreads) decoder thread(s) (\(min(limits.decoderThreads, limits.decoderThreadsWhileMoving)) while scrolling), window \(Int(window.width))x\(Int(window.height)), \(visibleCount) cells visible")
     print("  list folder        \(ms(tList - t0))")
     print("  read headers       \(ms(tHeaders - tList))  (budget \(ms(PhotoCatalog.startupHeaderBudgetSeconds)); \(catalog.photos.count - unreadAtStart) read, \(unreadAtStart) left to the header thread)")
     print("  first frame        \(ms(tFirst - t0))  after start")

@@ -11,8 +11,9 @@ import Geometry
 /// rate at which that limit can fall, so `L_b·e^{λ_b·Δt}` bounds the motion's speed at `a` as seen
 /// from `b`. A step larger than that is a jump, unless input wrote the quantity directly
 /// (`MotionSample.movedByInput` at `b`: a held gesture, a resize, a photo's size, a feel change).
-/// A photo quad that appears or vanishes (a photo landing and opening again is a new quad) is a jump unless it was outside the window or could have
-/// left it in `Δt`, was (nearly) transparent, or sat exactly on its grid cell.
+/// A photo quad that appears or vanishes (a photo landing and opening again is a new quad) is a
+/// jump unless it was outside the window or could have left it in `Δt`, was (nearly) transparent,
+/// or sat exactly on its grid cell.
 ///
 /// One definition, used by the property test on every random sequence, the golden traces and
 /// `replay --summary`. Pure: samples in, jumps out. See docs/continuity.md.

@@ -1,5 +1,6 @@
 import Geometry
 import Motion
+import Viewer
 
 // The jump detector's view of the viewer: every drawn quantity with the bound its motion sets on
 // how fast it can change (see `DrawnQuantity`, `JumpDetector`, docs/continuity.md).
@@ -37,7 +38,7 @@ extension Viewer {
             let cellDistance = isLanding || tr?.fade == nil ? (q.center - cell.center).length
                 + (Point(q.size.width, q.size.height) - Point(cell.width, cell.height)).length : .infinity
             quads[q.photo] = MotionSample.Presence(depth: depth, alpha: q.alpha, cellDistance: cellDistance,
-                                                   flight: isMoving ? flights : 0)
+                                                   flight: isLanding ? landingFlight : isDeparting ? departing?.flight ?? 0 : flights)
             let size = flight?.size ?? .still
             let rotation = flight?.rotation ?? .still
             let crop = flight?.crop ?? .still
@@ -87,14 +88,6 @@ extension Viewer {
         return sum.squareRoot()
     }
 
-    /// The spring's ω₀ and ζ as the closed-form solution honours them.
-    static func springConstants(_ spring: Spring) -> (omega: Double, zeta: Double) {
-        let response = spring.responseSeconds.isFinite && spring.responseSeconds > 0
-            ? min(max(spring.responseSeconds, Spring.minimumResponseSeconds), Spring.maximumResponseSeconds) : Spring.minimumResponseSeconds
-        let zeta = spring.dampingRatio.isNaN ? 1 : min(max(spring.dampingRatio, 0), Spring.maximumDampingRatio)
-        return (2 * Double.pi / response, zeta)
-    }
-
     /// Bounds for the pose spring's drawn quantities (zero while paused: then only input moves it).
     func poseBounds(_ anim: SpringAnimation<PhotoPose>, photo: Int) -> PoseBounds {
         let rest = PhotoPose.restTolerance
@@ -106,7 +99,7 @@ extension Viewer {
             let still = SpeedBound.still
             return PoseBounds(center: still, size: still, rotation: still, crop: still, distance: still)
         }
-        let (w, z) = Viewer.springConstants(anim.spring)
+        let (w, z) = anim.spring.honouredConstants
         let x = value - anim.target, v = anim.velocity
         let eC = Viewer.energySpeed([x.center.x, x.center.y], [v.center.x, v.center.y], omega: w)
         let eW = Viewer.energySpeed([x.size.width], [v.size.width], omega: w)
@@ -144,7 +137,7 @@ extension Viewer {
     /// The departing neighbours' offset spring.
     var departingBound: SpeedBound {
         guard let d = departing else { return .still }
-        let (w, z) = Viewer.springConstants(d.offset.spring)
+        let (w, z) = d.offset.spring.honouredConstants
         return SpeedBound(limit: Viewer.energySpeed([d.offset.value - d.offset.target], [d.offset.velocity], omega: w),
                           decay: 2 * z * w, tolerance: d.offset.restTolerance)
     }
@@ -164,7 +157,7 @@ extension Viewer {
     /// The paging offset's bound (zero unless the pager's spring runs).
     var pagerBounds: SpeedBound {
         guard case let .paging(pager) = session?.driver, !pager.offset.isPaused else { return .still }
-        let (w, z) = Viewer.springConstants(pager.offset.spring)
+        let (w, z) = pager.offset.spring.honouredConstants
         let e = Viewer.energySpeed([pager.offset.value - pager.offset.target], [pager.offset.velocity], omega: w)
         return SpeedBound(limit: e, decay: 2 * z * w, tolerance: pager.offset.restTolerance)
     }
@@ -194,14 +187,6 @@ extension Viewer {
         if tr.destination == .closed { d = d.plus(scroller.speedBound) }
         return SpeedBound(limit: k * d.limit, decay: d.decay, tolerance: k * d.tolerance)
     }
-
-    /// The largest slope of the backdrop curve (opacity per unit of progress), sampled finely with a
-    /// 5 % margin.
-    static func largestSlope(of curve: CubicBezier) -> Double {
-        var m = 0.0
-        for i in 0...1000 { m = max(m, abs(curve.slope(at: Double(i) / 1000))) }
-        return m.isFinite ? m * 1.05 : .infinity
-    }
 }
 
 extension GridScroller {
@@ -216,10 +201,10 @@ extension ScrollAxis {
         case .rest, .held:
             return .still
         case .coasting:
-            let (w, z) = Viewer.springConstants(spring)
+            let (w, z) = spring.honouredConstants
             return Viewer.SpeedBound(limit: abs(velocity), decay: 2 * z * w, tolerance: restTolerance)
         case .spring:
-            let (w, z) = Viewer.springConstants(spring)
+            let (w, z) = spring.honouredConstants
             return Viewer.SpeedBound(limit: Viewer.energySpeed([value - target], [velocity], omega: w), decay: 2 * z * w,
                                      tolerance: restTolerance)
         }

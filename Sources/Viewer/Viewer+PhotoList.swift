@@ -1,0 +1,80 @@
+import Geometry
+import Gestures
+
+// Photos appearing in or vanishing from the watched folders while the viewer runs (a recorded
+// `photos` event): the grid reflows around the photo at its top-left, which stays where it is on
+// screen; every index the viewer holds follows its photo.
+extension Viewer {
+    /// Where the grid's anchor photo (the first one at least partly in view) is: its index and its
+    /// cell's top edge relative to the viewport.
+    struct GridAnchor {
+        var photo: Int
+        var top: Double
+    }
+
+    /// The anchor now; nil for an empty grid.
+    var gridAnchor: GridAnchor? {
+        let l = layout
+        guard l.photoCount > 0 else { return nil }
+        let photo = l.visibleRange(scroll: scroller.offset).lowerBound
+        return GridAnchor(photo: photo, top: l.cellRect(photo).minY - scroller.offset)
+    }
+
+    /// Scrolls so that photo `photo` (the anchor's photo, at its index in the present layout) has its
+    /// cell's top where the anchor had it, relayouts the scroller, and brings a resting grid back
+    /// within its scroll range.
+    mutating func keepGrid(_ anchor: GridAnchor?, at photo: Int?) {
+        let new = layout
+        if let anchor, let photo, new.photoCount > 0 {
+            scroller.shift(by: new.cellRect(min(photo, new.photoCount - 1)).minY - anchor.top - scroller.offset)
+        }
+        scroller.relayout(new)
+        if scroller.isAtRest, scroller.offset < 0 || scroller.offset > new.maxScroll {
+            scroller.reveal(min(max(0, scroller.offset), new.maxScroll), animated: false)
+        }
+    }
+
+    /// Applies a change of the photo list. A change that does not fit the list (an index out of
+    /// range or out of order) changes nothing.
+    ///
+    /// The anchor photo keeps its place on screen; if it was removed, the photo that takes its
+    /// index does. A photo that is out of the grid keeps flying, paging or zooming under its new
+    /// index; if it was removed it leaves at once (there is no cell to fly back to), the grid
+    /// showing with the photo that took its place as the last one opened, and the message line
+    /// says which photo went. The focus ring follows its photo, or the one that took its place.
+    mutating func applyPhotoList(_ change: PhotoListChange) {
+        guard !change.isEmpty, let newIndex = change.newIndices(count: photos.count) else { return }
+        let anchor = gridAnchor
+        let oldCount = photos.count
+        // The index the photo at `old` has now, or, if it went, that of the next survivor (else the last photo).
+        let newCount = oldCount - change.removed.count + change.added.count
+        func follow(_ old: Int) -> Int? {
+            guard newCount > 0 else { return nil }
+            if old >= 0, old < oldCount, let i = newIndex[old] { return i }
+            let next = (max(0, old)..<oldCount).lazy.compactMap { newIndex[$0] }.first
+            return min(next ?? newCount - 1, newCount - 1)
+        }
+        let removedName = session.flatMap { newIndex.indices.contains($0.photo) && newIndex[$0.photo] == nil ? photos[$0.photo].name : nil }
+
+        for r in change.removed.reversed() { photos.remove(at: r) }
+        for a in change.added { photos.insert(Photo(name: a.name, pixelSize: a.size), at: a.index) }
+        departing = nil
+
+        switch mode {
+        case var .grid(grid):
+            grid.lastPhoto = grid.lastPhoto.flatMap(follow)
+            mode = .grid(grid)
+        case var .photo(s):
+            if let kept = newIndex[s.photo] {
+                s.transition.photo = kept
+                mode = .photo(s)
+            } else {
+                mode = .grid(GridMode(lastPhoto: follow(s.photo), gesture: s.heldManipulation.map { .ignored($0) } ?? .none))
+            }
+        }
+        focus.index = focus.index.flatMap(follow)
+        keepGrid(anchor, at: anchor.flatMap { follow($0.photo) })
+        refreshFlightTarget()
+        if let removedName { lab.show(removedName + " was removed from the folder", isError: false) }
+    }
+}
