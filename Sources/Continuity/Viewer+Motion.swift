@@ -24,7 +24,7 @@ extension Viewer {
             let isMoving = q.photo == tr?.photo
             let isLanding = !isMoving && q.photo == landing?.photo
             let flight = isMoving ? pose : isLanding ? landingPose : nil
-            let centre = isMoving ? pose!.center.plus(pager).plus(coastBound) : isDeparting ? departingBound
+            let centre = isMoving ? pose!.center.plus(pager).plus(coastBound).plus(carryBound) : isDeparting ? departingBound
                 : flight?.center ?? pager
             let window = Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height)
             // The quad's bounding box (rotated) and how far it reaches into the window.
@@ -148,6 +148,12 @@ extension Viewer {
         return SpeedBound(limit: fade.durationSeconds > 0 ? 1 / fade.durationSeconds : .infinity, decay: 0, tolerance: 0)
     }
 
+    /// A thrown dismissal's aim easing to the cell (`ThrownCarry`): the speed its target moves at.
+    var carryBound: SpeedBound {
+        guard case let .flight(f) = session?.driver, let carry = f.carry else { return .still }
+        return SpeedBound(limit: carry.speedBound(from: time), decay: 0, tolerance: 0)
+    }
+
     /// A zoomed photo coasting after a pan: its centre's axes' bounds.
     var coastBound: SpeedBound {
         guard case let .zooming(zoom) = session?.driver, case let .coasting(x, y) = zoom.drive else { return .still }
@@ -184,7 +190,7 @@ extension Viewer {
         guard a.distance > 1e-9 else { return .still }
         let k = (a.towardOpen ? 1 - a.progress : a.progress) / a.distance
         var d = poseBounds(tr.pose, photo: tr.photo).distance
-        if tr.destination == .closed { d = d.plus(scroller.speedBound) }
+        if tr.destination == .closed { d = d.plus(scroller.speedBound).plus(carryBound) }
         return SpeedBound(limit: k * d.limit, decay: d.decay, tolerance: k * d.tolerance)
     }
 }

@@ -34,6 +34,8 @@ package struct PhotoSession: Sendable {
         /// When a click's gentle start (`PhotoTransition.clickLeadInSpring`) hands over to the close
         /// spring: the end of the double-click interval.
         var leadInEnds: Double?
+        /// A thrown dismissal's aim easing from the point of release to the cell (`ThrownCarry`).
+        package var carry: ThrownCarry?
 
         init(ignored: Manipulation? = nil, closingClick: Point? = nil, leadInEnds: Double? = nil) {
             self.ignored = ignored

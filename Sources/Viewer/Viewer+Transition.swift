@@ -53,15 +53,16 @@ extension Viewer {
         s.releaseDriverIntoPose()
         revealCell(s.photo, progress: p)
         var tr = s.transition
+        // A click on the presented photo closes gently until a second click can no longer come
+        // (the spring, or with reduced motion the fade, starts slowly: `SpringRole.clickLeadIn`).
+        let role: PhotoTransition.SpringRole = click != nil && before == .presented ? .clickLeadIn : .close
         if tr.fade != nil {
             // Reduced motion: the photo stays where it is and fades out.
             tr.pose.jump(to: tr.pose.value, velocity: PhotoPose.zero)
             tr.fade?.set(p, alpha: alpha)
-            tr.head(to: tr.pose.value, destination: .closed, role: .close, feel: feel, progress: p)
+            tr.head(to: tr.pose.value, destination: .closed, role: role, feel: feel, progress: p)
         } else {
             tr.upright(feel: feel)
-            // A click on the presented photo closes gently until a second click can no longer come.
-            let role: PhotoTransition.SpringRole = click != nil && before == .presented ? .clickLeadIn : .close
             tr.head(to: cellPose(tr.photo), destination: .closed, role: role, feel: feel, progress: p)
         }
         s.transition = tr
@@ -123,13 +124,22 @@ extension Viewer {
             mode = .photo(s)
             return
         }
-        guard case var .photo(s) = mode, case .flight = s.driver else { return }
+        guard case var .photo(s) = mode, case var .flight(f) = s.driver else { return }
         if s.transition.fade != nil {
             // Reduced motion: a closing photo fades where it is; a presented one refits at once.
             guard s.transition.destination == .open else { return }
             s.transition.refit(to: fullPose(s.photo))
         } else {
-            s.transition.follow(s.transition.destination == .open ? fullPose(s.photo) : cellPose(s.photo))
+            var target = s.transition.destination == .open ? fullPose(s.photo) : cellPose(s.photo)
+            if let carry = f.carry {
+                if carry.isSpent(at: time) || s.transition.destination == .open {
+                    f.carry = nil
+                    s.driver = .flight(f)
+                } else {
+                    target.center = target.center + carry.aim(at: time)
+                }
+            }
+            s.transition.follow(target)
         }
         mode = .photo(s)
     }
@@ -219,7 +229,7 @@ extension Viewer {
     /// cell again (a gesture the flight ignored is still awaited there).
     mutating func landIfArrived() {
         guard case let .photo(s) = mode, case let .flight(f) = s.driver, s.transition.destination == .closed,
-              s.transition.isAtRest else { return }
+              f.carry == nil, s.transition.isAtRest else { return }
         mode = .grid(GridMode(lastPhoto: s.photo, gesture: f.ignored.map { .ignored($0) } ?? .none))
         focus.index = s.photo
     }
