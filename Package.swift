@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "LabUI", dependencies: ["Viewer"]),
         // The jump detector: what the viewer draws, with the bound its motion sets on each change.
         .target(name: "Continuity", dependencies: ["Geometry", "Motion", "Viewer"]),
-        .target(name: "Trace", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Viewer", "Continuity"]),
+        .target(name: "Trace", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Continuity"]),
         // The trace player: a recorded session held in memory, any frame through checkpoints, the
         // playhead and A/B runs, the timeline and the keys (photozoom play).
         .target(name: "Player", dependencies: ["Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Trace"]),
@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "photozoom",
             dependencies: [
-                "Shell", "Trace", "Viewer", "LabUI",
+                "Shell", "Trace", "Viewer", "LabUI", "Player",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

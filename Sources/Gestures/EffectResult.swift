@@ -14,4 +14,9 @@ public enum EffectResult: Hashable, Sendable {
     case feelReloaded(name: String, json: String, fixed: [String])
     /// The feel file changed on disk but cannot be used; `message` names the file, line and key.
     case feelReloadFailed(message: String)
+    /// "Again with these numbers" (`a`): the last gesture, pressed at `from` (seconds on the trace
+    /// clock), re-runs from this instant under the feel in force, with the previous run as its
+    /// ghost. Nothing the viewer shows afterwards changes: the re-run is drawn over the live state
+    /// until it settles (`Session`'s `again`).
+    case again(from: Double)
 }

@@ -5,7 +5,7 @@ import Viewer
 // with the host's font metrics (the chrome's state and keys are the viewer's: `Viewer+Chrome`).
 extension Viewer {
     /// The caption and, while it is shown, the help, in drawing order.
-    func chromeTextOverlays(text metrics: TextMetrics) -> [Scene.Overlay] {
+    package func chromeTextOverlays(text metrics: TextMetrics) -> [Scene.Overlay] {
         captionOverlays(text: metrics) + (showsHelp ? helpOverlays(text: metrics) : [])
     }
 

@@ -18,11 +18,15 @@ public struct FeelEdits: Hashable, Sendable {
     }
 
     /// Records the parameters in which `feel` differs from `current` (the feel in force), with
-    /// `feel`'s values.
-    public mutating func record(_ feel: Feel, over current: Feel) {
+    /// `feel`'s values; a parameter brought back to its value in `unedited` (what it has with no
+    /// edit: a reset in the panel, a step there and back) is no longer an edit.
+    public mutating func record(_ feel: Feel, over current: Feel, unedited: Feel? = nil) {
         let object = FeelCoding.object(of: feel)
+        let plain = unedited.map(FeelCoding.object(of:))
         for key in feel.differences(from: current) {
-            if let value = Self.value(at: key.split(separator: ".").map(String.init), in: object) { values[key] = value }
+            let path = key.split(separator: ".").map(String.init)
+            guard let value = Self.value(at: path, in: object) else { continue }
+            values[key] = plain.flatMap { Self.value(at: path, in: $0) } == value ? nil : value
         }
     }
 

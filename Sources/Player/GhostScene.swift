@@ -30,6 +30,14 @@ public enum GhostScene {
         return out
     }
 
+    /// The live window during "again with these numbers": the re-run's scene with the run before
+    /// it as the ghost, and `overlays` (the live viewer's text: caption, help, the lab) above both.
+    public static func again(_ run: AgainRun, overlays: [Scene.Overlay]) -> Scene {
+        var scene = compose(a: run.rerun.scene(), b: run.previous.scene())
+        scene.overlays += overlays
+        return scene
+    }
+
     /// Where each run's scene goes in the split view: the left and right halves of `window`, each
     /// scene scaled to fit its half whole (aspect kept) and centred in it.
     public static func splitFrames(scene: Size, window: Size) -> (a: Rect, b: Rect) {

@@ -1,5 +1,6 @@
 import Feel
 import JSON
+import LabUI
 import Trace
 import Viewer
 
@@ -92,8 +93,12 @@ public final class PlaybackRun {
 
     /// The viewer as frame `frame` left it.
     public var viewer: Viewer { view.viewer }
+    /// The viewer with its feel lab as frame `frame` left them.
+    public var lab: LabViewer { view.lab }
     /// The frame the view shows (0 before the first).
     public var frame: Int { view.frameCount }
+    /// The again key's re-run shown over the viewer at the frame shown, if one is.
+    public var again: AgainRun? { view.again }
     /// The notes the viewer made at the frame shown.
     public var notes: [ViewerNote] { view.lastNotes }
 

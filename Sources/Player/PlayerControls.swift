@@ -18,6 +18,8 @@ import Viewer
 ///   shown (as in the live window: Up / Down select, Left / Right adjust, Shift fine, Backspace
 ///   resets, Home / End, Escape hides); an adjustment re-runs the trace under the new numbers.
 /// - `b`: pin the feel now playing as B (pressed again with B shown: drop B). `g`: ghost or split.
+/// - Ctrl+S: save the feel playing now (A's at the playhead, edits included) as a feel file; the
+///   shell writes it by the live window's rules (`takeSave()`, `saveFinished(_:)`).
 /// - `q`, Ctrl+Q or Escape: quit.
 ///
 /// Until `d` or Tab is pressed, the panel and decision overlay show as they were recorded: the
@@ -45,6 +47,11 @@ public final class PlayerControls {
     public private(set) var isScrubbing = false
     /// Wall time of the last tick, seconds.
     private var lastWall: Double?
+    /// The feel Ctrl+S asked to save, until the shell takes it.
+    public private(set) var pendingSave: Feel?
+    /// The message line (a save's result) and the wall time it was shown; a notice fades after
+    /// `FeelLab.noticeSeconds`, an error stays until the next message.
+    public private(set) var message: (text: String, isError: Bool, wall: Double)?
     /// Events of building after an edit done per tick (about a millisecond's worth each frame).
     static let buildEventsPerTick = 4_000
 
@@ -81,14 +88,16 @@ public final class PlayerControls {
 
     private func handleKey(_ key: String, modifiers: Modifiers) throws(TraceError) {
         let a = player.a
-        if var panel = panel ?? Optional(a.viewer.feelLab.panel), panel.isVisible, key != "tab", key != "f1",
+        if var panel = panel ?? Optional(a.lab.feelLab.panel), panel.isVisible, key != "tab", key != "f1",
            let action = panel.handleKey(key, modifiers: modifiers, feel: a.viewer.feel, baseline: baseline) {
             self.panel = panel
-            if case let .change(feel) = action { try player.edit(feel: feel) }
+            if case let .change(feel) = action { try player.edit(feel: feel, unedited: baseline) }
             return
         }
         let plain = modifiers.subtracting(.shift).isEmpty
         switch key {
+        case "s" where modifiers == .ctrl:
+            pendingSave = a.viewer.feel
         case "q" where plain, "escape" where plain, "q" where modifiers == .ctrl:
             wantsToQuit = true
         case "space": player.togglePlaying()
@@ -103,9 +112,9 @@ public final class PlayerControls {
         case "0": try player.goToGesture(10)
         case "1", "2", "3", "4", "5", "6", "7", "8", "9": try player.goToGesture(Int(key) ?? 1)
         case "d" where plain:
-            showsDecisions = !(showsDecisions ?? a.viewer.feelLab.showsDecisions)
+            showsDecisions = !(showsDecisions ?? a.lab.feelLab.showsDecisions)
         case "tab", "f1":
-            var panel = panel ?? a.viewer.feelLab.panel
+            var panel = panel ?? a.lab.feelLab.panel
             panel.isVisible.toggle()
             self.panel = panel
         case "b" where plain:
@@ -127,11 +136,26 @@ public final class PlayerControls {
         try player.buildMore(events: Self.buildEventsPerTick)
     }
 
+    /// The feel Ctrl+S asked to save, once (the shell writes it and reports with `saveFinished`).
+    public func takeSave() -> Feel? {
+        defer { pendingSave = nil }
+        return pendingSave
+    }
+
+    /// The shell's result of saving: its message shows in the window's message line.
+    public func saveFinished(_ result: EffectResult) {
+        switch result {
+        case let .feelSaved(_, text): message = (text, false, lastWall ?? 0)
+        case let .feelSaveFailed(text): message = (text, true, lastWall ?? 0)
+        default: break
+        }
+    }
+
     /// What the panel resets to and compares with: A's feel file values at the playhead, with the
     /// parameters edited in the player at their values before the edits (the trace's header feel
     /// under `play --feel`).
     var baseline: Feel {
-        let saved = player.a.viewer.savedFeel
+        let saved = player.a.lab.savedFeel
         guard !player.edits.keys.isEmpty,
               let unedited = try? FeelCoding.resolve([player.trace.header.feel, player.edits.base]) else { return saved }
         return saved.replacing(player.edits.keys, from: unedited)
@@ -144,9 +168,11 @@ public final class PlayerControls {
     /// touched them, over the replayed state, which they do not change.
     public func scene(of run: PlaybackRun, text: TextMetrics) -> Scene {
         let viewer = run.viewer
-        var lab = viewer.feelLab
-        var scene = viewer.scene()
+        var lab = run.lab.feelLab
         var size = viewer.windowSize
+        if run === player.a, let message, message.isError || (lastWall ?? 0) - message.wall < FeelLab.noticeSeconds {
+            lab.show(message.text, isError: message.isError)
+        }
         if panel != nil || showsDecisions != nil {
             if let panel { lab.panel = panel }
             if let showsDecisions { lab.showsDecisions = showsDecisions }
@@ -155,8 +181,12 @@ public final class PlayerControls {
             if run === player.a { lab.saved(baseline) }
             size.height = max(1, size.height - TimelineBar.height)
         }
-        scene.overlays += lab.overlays(feel: viewer.feel, windowSize: size,
-                                       preview: lab.showsDecisions ? viewer.dismissPreview : nil, text: text)
+        // As the live window draws it (`Session.scene(text:)`): the chrome's text, then the lab's.
+        let overlays = viewer.chromeTextOverlays(text: text)
+            + lab.overlays(feel: viewer.feel, windowSize: size, preview: lab.showsDecisions ? viewer.dismissPreview : nil, text: text)
+        if let again = run.again { return GhostScene.again(again, overlays: overlays) }
+        var scene = viewer.scene()
+        scene.overlays += overlays
         return scene
     }
 

@@ -13,7 +13,8 @@ public struct TimelineBar: Hashable, Sendable {
     public static let height = 44.0
     /// The track's inset from the window's left and right edges, points.
     static let inset = 12.0
-    static let background = Color(0.03, 0.03, 0.05, 0.88)
+    /// Opaque: the live window's caption, drawn where the bar is, must not show through its text.
+    static let background = Color(0.03, 0.03, 0.05)
     static let trackColor = Color(0.28, 0.28, 0.32)
     static let playedColor = Color(0.25, 0.6, 1.0, 0.55)
     static let gestureColor = Color(0.85, 0.85, 0.9)

@@ -137,9 +137,13 @@ public final class TracePlayer {
     /// (the parameters that differ from A's feel at the playhead become edits laid over every feel
     /// the trace applies), and the playhead stays on its frame. Only the stretch up to the playhead
     /// is replayed now; `buildMore(events:)` goes on with the rest (the marks follow as it does).
-    public func edit(feel: Feel) throws(TraceError) {
+    ///
+    /// `unedited` is the feel with no edit at the playhead (the panel's reset values): a parameter
+    /// brought back to its value there stops being an edit, and the trace's own feel changes apply
+    /// to it again.
+    public func edit(feel: Feel, unedited: Feel? = nil) throws(TraceError) {
         var next = edits
-        next.record(feel, over: a.viewer.feel)
+        next.record(feel, over: a.viewer.feel, unedited: unedited)
         guard next != edits else { return }
         let run = try PlaybackRun(trace: trace, feelOverride: next.layer, checkpointInterval: a.checkpointInterval)
         edits = next

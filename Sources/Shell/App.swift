@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Gestures
 import LabUI
+import Player
 import Trace
 import Viewer
 
@@ -33,10 +34,11 @@ public final class App {
         let renderer = host.renderer
         let window = host.window
 
-        let catalog = PhotoCatalog(files: selection.files, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
+        let catalog = PhotoCatalog(files: selection.files, names: selection.names, headerBudgetSeconds: PhotoCatalog.startupHeaderBudgetSeconds, warn: printError)
         let photos = catalog.photos
         var limits = PhotoPipeline.Limits()
         limits.writesSharedThumbnails = true  // the next visit reads them (docs/pipeline.md)
+        limits.addsNewPhotos = selection.folder != nil  // a folder shown, not files named one by one
         let textures = PhotoPipeline(catalog: catalog, limits: limits, warn: printError)
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
         let textMetrics = sceneRenderer.text.metrics
@@ -53,7 +55,7 @@ public final class App {
             try loop.step()
             sceneRenderer.pointScale = host.pointScale(for: loop.windowSize)
             SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
-            let scene = session.viewer.scene(text: textMetrics)
+            let scene = session.scene(text: textMetrics)
             control.update(subject: scene.title)
             // Both cores decode while nothing moves; one is the frame loop's while something does.
             textures.isSomethingMoving = !session.viewer.isAtRest

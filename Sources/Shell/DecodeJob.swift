@@ -9,11 +9,13 @@ struct PhotoTextureKey: Hashable, Sendable {
     var kind: TextureKind
 }
 
-/// One unit of decoder work.
+/// One unit of decoder work: a photo (the pipeline's id for it), which texture, at what size, and
+/// the file to read (so decoder threads need no list of photos that changes under them).
 struct DecodeJob: Hashable, Sendable {
     var photo: Int
     var kind: TextureKind
     var target: DecodeTarget
+    var path: String
     var key: PhotoTextureKey { PhotoTextureKey(photo: photo, kind: kind) }
 }
 

@@ -23,7 +23,7 @@ final class DecoderHelper {
     /// Helpers started so far (the first, and one after each that was stopped).
     private(set) var starts = 0
 
-    private var pid: pid_t = 0
+    private(set) var pid: pid_t = 0
     private var requests: Int32 = -1
     private var replies: Int32 = -1
     private var shared: Int32 = -1
@@ -83,7 +83,7 @@ final class DecoderHelper {
     // MARK: - Starting and stopping
 
     /// Starts a helper; the problem every image would get when that fails.
-    private func start() -> ImageProblem? {
+    func start() -> ImageProblem? {
         // A helper that dies while a request is written must not take the app with it.
         signal(SIGPIPE, SIG_IGN)
         var requestPipe: [Int32] = [-1, -1], replyPipe: [Int32] = [-1, -1]
@@ -125,7 +125,7 @@ final class DecoderHelper {
     }
 
     /// How an exchange with the helper went.
-    private enum Exchange {
+    enum Exchange {
         case bytes([UInt8])
         /// The helper closed its end: it ended or crashed.
         case ended
@@ -138,7 +138,7 @@ final class DecoderHelper {
     }
 
     /// Kills and reaps the helper after a failed exchange; the problem says how it ended.
-    private func stopped(_ exchange: Exchange) -> DecodeAttempt {
+    func stopped(_ exchange: Exchange) -> DecodeAttempt {
         // A helper that closed its pipe is ending: wait for it. Any other is killed first.
         if case .ended = exchange {} else { kill(pid, SIGKILL) }
         let status = reap()
@@ -193,7 +193,7 @@ final class DecoderHelper {
 
     // MARK: - Pipes
 
-    private func writeAll(_ bytes: [UInt8]) -> Bool {
+    func writeAll(_ bytes: [UInt8]) -> Bool {
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { write(requests, $0.baseAddress! + done, bytes.count - done) }
@@ -206,7 +206,7 @@ final class DecoderHelper {
 
     /// Exactly `count` bytes from the helper, unless it ends, the deadline passes or the caller
     /// gives up first.
-    private func read(_ count: Int, until deadline: UInt64, shouldGiveUp: () -> Bool) -> Exchange {
+    func read(_ count: Int, until deadline: UInt64, shouldGiveUp: () -> Bool) -> Exchange {
         var out = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {

@@ -84,7 +84,8 @@ enum DecoderHelperMessage {
         Int(prefix[0]) | Int(prefix[1]) << 8 | Int(prefix[2]) << 16 | Int(prefix[3]) << 24
     }
 
-    private struct Writer {
+    /// A message body being written (`HeaderRequest` writes its own kind with it).
+    struct Writer {
         var body: [UInt8] = []
         mutating func u8(_ v: UInt8) { body.append(v) }
         mutating func i64(_ v: Int) { withUnsafeBytes(of: Int64(v).littleEndian) { body += $0 } }
@@ -96,7 +97,8 @@ enum DecoderHelperMessage {
         }
     }
 
-    private struct Reader {
+    /// A message body being read.
+    struct Reader {
         let bytes: [UInt8]
         var at = 0
         init(_ bytes: [UInt8]) { self.bytes = bytes }
@@ -115,6 +117,11 @@ enum DecoderHelperMessage {
         mutating func i64() -> Int? { u64().map { Int(Int64(bitPattern: $0)) } }
         mutating func f64() -> Double? { u64().map { Double(bitPattern: $0) } }
         mutating func rest() -> ArraySlice<UInt8> { defer { at = bytes.count }; return bytes[at...] }
+        mutating func take(_ n: Int) -> ArraySlice<UInt8>? {
+            guard n >= 0, at + n <= bytes.count else { return nil }
+            defer { at += n }
+            return bytes[at..<(at + n)]
+        }
     }
 }
 

@@ -6,9 +6,9 @@ import Glibc
 #endif
 
 /// The decoder helper's side (`photozoom decode-helper`, a subcommand not shown in the help): it
-/// limits and sandboxes itself, then decodes one request after another from standard input with a
-/// `PhotoDecoder`, writing each picture's rows to the shared memory on descriptor 3 and a reply to
-/// standard output, until standard input ends.
+/// limits and sandboxes itself, then serves one request after another from standard input until
+/// it ends: a decode with a `PhotoDecoder`, writing the picture's rows to the shared memory on
+/// descriptor 3 and a reply to standard output, or a header read (`HeaderMessage`).
 ///
 /// Limits, applied before the first file is opened: address space (what the helper holds once
 /// started plus `addressSpaceBytes`), no file written (RLIMIT_FSIZE 0), 64 descriptors, no core
@@ -49,9 +49,16 @@ public enum DecoderHelperService {
         guard rc == 0 else { return fail("cannot limit itself: \(String(cString: strerror(rc)))") }
         let decoder = PhotoDecoder(pixelLimit: options.pixelLimit, maxTextureSide: options.maxTextureSide, strategy: options.strategy,
                                    sharedThumbnails: options.thumbnailCache.map { FreedesktopThumbnailCache(directory: URL(fileURLWithPath: $0)) })
-        while let body = readMessage(), let request = DecoderHelperMessage.request(body) {
-            let reply = serve(request, decoder: decoder, into: mapping, capacity: size)
-            guard writeAll(DecoderHelperMessage.encode(reply)) else { break }
+        while let body = readMessage() {
+            let reply: [UInt8]
+            if let path = HeaderMessage.request(body) {
+                reply = HeaderMessage.encode(.init(PhotoCatalog.entry(for: URL(fileURLWithPath: path), pixelLimit: options.pixelLimit)))
+            } else if let request = DecoderHelperMessage.request(body) {
+                reply = DecoderHelperMessage.encode(serve(request, decoder: decoder, into: mapping, capacity: size))
+            } else {
+                break
+            }
+            guard writeAll(reply) else { break }
         }
         return 0
     }

@@ -31,7 +31,7 @@ enum DecoderThreads {
     /// Starts `count` threads working on `queue` until it stops (0 starts none: jobs stay queued, for
     /// tests). With `.helperProcesses` each thread drives its own helper process (started at its
     /// first job), so the threads decode in parallel processes.
-    static func start(count: Int, queue: DecodeQueue, sources: [Source], options: DecoderHelperService.Options,
+    static func start(count: Int, queue: DecodeQueue, options: DecoderHelperService.Options,
                       isolation: DecoderIsolation) {
         for worker in 0..<max(0, count) {
             queue.workerStarted()
@@ -41,12 +41,7 @@ enum DecoderThreads {
                 setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
                 let decode = decoding(options: options, isolation: isolation, queue: queue)
                 while let job = queue.next(worker: worker) {
-                    let attempt: DecodeAttempt
-                    if sources.indices.contains(job.photo) {
-                        attempt = decode(sources[job.photo], job.target)
-                    } else {
-                        attempt = DecodeAttempt(result: .failure(.unreadable("no photo \(job.photo)")))
-                    }
+                    let attempt = decode(Source(path: job.path), job.target)
                     queue.finish(worker: worker, DecodeOutcome(job: job, result: attempt.result, seconds: attempt.seconds,
                                                                fromSharedCache: attempt.fromSharedCache))
                 }

@@ -72,8 +72,12 @@ final class FrameLoop {
             case .saveFeel:
                 // The result is recorded right after the frame that asked for it; the panel says
                 // "saved" only once it has come back.
-                guard let feel = session.viewer.feelToSave else { break }
+                guard let feel = session.lab.feelToSave else { break }
                 try recording.handle(InputEvent(time: t, kind: .effect(recording.live.save(feel))), in: session)
+            case .again:
+                // Recorded as an effect, which the session carries out (and a replay with it).
+                guard let from = session.againFrom else { break }
+                try recording.handle(InputEvent(time: t, kind: .effect(.again(from: from))), in: session)
             case let .fullscreen(on):
                 setFullscreen(on, windowSize)
             }

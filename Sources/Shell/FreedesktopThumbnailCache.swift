@@ -1,3 +1,4 @@
+import Viewer
 import CSDL2
 import Foundation
 #if canImport(Glibc)
@@ -72,7 +73,7 @@ public struct FreedesktopThumbnailCache: Sendable {
         let kept = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/".utf8))
         let hex = Array("0123456789ABCDEF")
         var out = "file://"
-        for byte in path.utf8 {
+        for byte in PhotoName.bytes(path) {
             if kept.contains(byte) { out.append(Character(UnicodeScalar(byte))) }
             else { out += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)]) }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import LabUI
 import Viewer
 
 /// The figures of one release or interruption in a plotted log: the photo's velocity over the

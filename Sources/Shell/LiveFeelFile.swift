@@ -8,7 +8,7 @@ import Viewer
 /// A change of the file on disk becomes an `effect` input event carrying the file's content
 /// (`feelReloaded`) or why it cannot be used (`feelReloadFailed`), so the trace records it and a
 /// replay applies it at the same instant. How the file merges with the parameters in force is the
-/// viewer's decision (`Viewer.feelFileReloaded`): only the keys the edit changed are taken, so
+/// viewer's decision (`LabViewer.feelFileReloaded`): only the keys the edit changed are taken, so
 /// values tuned in the panel and not yet saved survive an edit of other keys, and an invalid edit
 /// changes nothing at all. A save's result comes back the same way (`feelSaved`,
 /// `feelSaveFailed`), and only then does the panel count the parameters as saved.

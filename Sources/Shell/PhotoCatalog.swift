@@ -30,6 +30,9 @@ public struct PhotoCatalog: Sendable {
     /// One file of the set.
     public struct Entry: Sendable {
         public var url: URL
+        /// The photo's name for the viewer and traces: its path relative to the folder opened
+        /// (`a/x.jpg` under `-r`), else the file's own name.
+        public var name: String
         /// The header when the file can be shown.
         var header: ImageHeader?
         /// Why the file cannot be shown (already warned about).
@@ -53,15 +56,17 @@ public struct PhotoCatalog: Sendable {
     /// one warning line per file read that cannot be shown.
     public init(folder: PhotoFolder, pixelLimit: Int = defaultPixelLimit, headerBudgetSeconds: Double? = nil,
                 warn: (String) -> Void) {
-        self.init(files: folder.files, pixelLimit: pixelLimit, headerBudgetSeconds: headerBudgetSeconds, warn: warn)
+        self.init(files: folder.files, names: folder.names, pixelLimit: pixelLimit, headerBudgetSeconds: headerBudgetSeconds, warn: warn)
     }
 
     /// Reads the headers of `files` (in this order) on up to `threads` threads: all of them, or, with
-    /// a budget, those read before it runs out (the first ones in grid order).
-    public init(files: [URL], pixelLimit: Int = defaultPixelLimit, headerBudgetSeconds: Double? = nil,
+    /// a budget, those read before it runs out (the first ones in grid order). `names` are the
+    /// photos' names (`PhotoSelection.names`); without them each file is named by its last component.
+    public init(files: [URL], names: [String]? = nil, pixelLimit: Int = defaultPixelLimit, headerBudgetSeconds: Double? = nil,
                 threads: Int = ProcessInfo.processInfo.activeProcessorCount, warn: (String) -> Void) {
         self.pixelLimit = pixelLimit
-        var results = files.map { Entry(url: $0) }
+        let names = names?.count == files.count ? names! : files.map(\.lastPathComponent)
+        var results = zip(files, names).map { Entry(url: $0, name: $1) }
         let workers = max(1, min(threads, files.count / 64 + 1))
         let deadline = headerBudgetSeconds.map { DispatchTime.now().uptimeNanoseconds + UInt64(max(0, $0) * 1e9) } ?? .max
         results.withUnsafeMutableBufferPointer { out in
@@ -69,7 +74,7 @@ public struct PhotoCatalog: Sendable {
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 var i = worker
                 while i < files.count && DispatchTime.now().uptimeNanoseconds < deadline {
-                    out[i] = Self.entry(for: files[i], pixelLimit: pixelLimit)
+                    out[i] = Self.entry(for: files[i], name: names[i], pixelLimit: pixelLimit)
                     i += workers
                 }
             }
@@ -87,18 +92,19 @@ public struct PhotoCatalog: Sendable {
     public var photos: [Photo] {
         entries.map { entry in
             let size = entry.header.map { Size(Double($0.uprightSize.width), Double($0.uprightSize.height)) } ?? .zero
-            return Photo(name: entry.url.lastPathComponent, pixelSize: size)
+            return Photo(name: entry.name, pixelSize: size)
         }
     }
 
     /// The entry for one file: its header, or the problem that keeps it from being shown.
-    static func entry(for url: URL, pixelLimit: Int) -> Entry {
+    static func entry(for url: URL, name: String? = nil, pixelLimit: Int) -> Entry {
+        let name = name ?? url.lastPathComponent
         do throws(ImageProblem) {
-            guard let header = try readHeader(url) else { return Entry(url: url, sizedByDecode: true) }
+            guard let header = try readHeader(url) else { return Entry(url: url, name: name, sizedByDecode: true) }
             try header.checkPixels(limit: pixelLimit)
-            return Entry(url: url, header: header)
+            return Entry(url: url, name: name, header: header)
         } catch {
-            return Entry(url: url, problem: error)
+            return Entry(url: url, name: name, problem: error)
         }
     }
 

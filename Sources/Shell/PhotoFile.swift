@@ -22,7 +22,7 @@ final class PhotoFile: ByteSource {
     /// Opens `path` for reading; throws an `ImageProblem` for a missing, unreadable or non-regular file.
     init(path: String) throws(ImageProblem) {
         self.path = path
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = FileSystemPath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { throw Self.problem(errno: errno, path: path) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
@@ -93,7 +93,7 @@ final class PhotoFile: ByteSource {
     static func problem(errno code: Int32, path: String) -> ImageProblem {
         switch code {
         case ELOOP: return .unreadable("symbolic link loop")
-        case ENOENT: return .unreadable((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+        case ENOENT: return .unreadable(FileSystemPath.linkStatus(path).map { $0.st_mode & S_IFMT == S_IFLNK } == true
                                         ? "dangling symbolic link" : "no such file")
         case EACCES, EPERM: return .unreadable("permission denied")
         case EISDIR: return .notAFile("a folder")

@@ -16,14 +16,11 @@ public struct PhotoFolder: Sendable {
     /// real folder once however links lead back to it); throws a bad-input error naming the folder
     /// when it is missing, unreadable, not a folder, or holds no images.
     public init(path: String, recursive: Bool = false) throws {
-        let fm = FileManager.default
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw ShellError.badInput("\(path): no such folder")
-        }
-        guard isDir.boolValue else { throw ShellError.badInput("\(path): not a folder") }
-        guard fm.isReadableFile(atPath: path), (try? fm.contentsOfDirectory(atPath: path)) != nil else {
-            throw ShellError.badInput("\(path): folder cannot be read (permission denied)")
+        let shown = PrintablePath.escaped(path)
+        guard FileSystemPath.status(path) != nil else { throw ShellError.badInput("\(shown): no such folder") }
+        guard FileSystemPath.isFolder(path) else { throw ShellError.badInput("\(shown): not a folder") }
+        guard FileSystemPath.names(in: path) != nil else {
+            throw ShellError.badInput("\(shown): folder cannot be read (permission denied)")
         }
         let url = URL(fileURLWithPath: path, isDirectory: true)
         var visited: Set<String> = []
@@ -32,12 +29,23 @@ public struct PhotoFolder: Sendable {
             let looked = "looked for \(Self.imageExtensions.sorted().prefix(8).joined(separator: ", ")), …"
             var fresh: Set<String> = []
             if !recursive, !Self.list(url, recursive: true, visited: &fresh).isEmpty {
-                throw ShellError.badInput("\(path): folder holds no images, but its subfolders do (-r includes them)")
+                throw ShellError.badInput("\(shown): folder holds no images, but its subfolders do (-r includes them)")
             }
-            throw ShellError.badInput("\(path): folder holds no images\(recursive ? " in it or its subfolders" : "") (\(looked))")
+            throw ShellError.badInput("\(shown): folder holds no images\(recursive ? " in it or its subfolders" : "") (\(looked))")
         }
         directory = url
         files = found
+    }
+
+    /// Each file's path relative to `directory` (`x.jpg`, or `a/x.jpg` from a subfolder under
+    /// `recursive`): the name a trace records, unique within the folder.
+    public var names: [String] { files.map(relativeName) }
+
+    /// `file`'s path relative to `directory`; its last component when it lies elsewhere.
+    public func relativeName(_ file: URL) -> String {
+        let base = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
+        let path = file.path
+        return path.hasPrefix(base) && path.count > base.count ? String(path.dropFirst(base.count)) : file.lastPathComponent
     }
 
     /// True when `name` has one of the image extensions and is not hidden.
@@ -47,21 +55,18 @@ public struct PhotoFolder: Sendable {
 
     /// The images of `folder` in natural order, then (recursively) its subfolders' in natural
     /// order. Unreadable subfolders are skipped. A name with an image extension is a photo whatever
-    /// it is (a folder named `x.jpg` shows as a broken placeholder with its warning).
+    /// it is (a folder named `x.jpg` shows as a broken placeholder with its warning). Names are
+    /// read as bytes: one that is not UTF-8 is spelled the `PhotoName` way, so it opens.
     private static func list(_ folder: URL, recursive: Bool, visited: inout Set<String>) -> [URL] {
-        let fm = FileManager.default
-        guard visited.insert(folder.resolvingSymlinksInPath().path).inserted,
-              let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return [] }
+        guard visited.insert(FileSystemPath.resolved(folder.path) ?? folder.path).inserted,
+              let names = FileSystemPath.names(in: folder.path) else { return [] }
         var out: [URL] = []
         var subfolders: [String] = []
         for name in naturallySorted(names) where !name.hasPrefix(".") {
             if isImageName(name) {
                 out.append(folder.appendingPathComponent(name))
-            } else if recursive {
-                var isDir: ObjCBool = false
-                if fm.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isDir), isDir.boolValue {
-                    subfolders.append(name)
-                }
+            } else if recursive, FileSystemPath.isFolder(folder.appendingPathComponent(name).path) {
+                subfolders.append(name)
             }
         }
         if recursive {

@@ -1,14 +1,17 @@
+import Viewer
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Tells which files in the photos' folders were written or moved into place since the last
-/// call (inotify), so a photo replaced on disk while PhotoZoom runs is read again.
+/// Tells which files in the photos' folders changed since the last call (inotify): written or
+/// moved into place, deleted or moved away. What became of each is for the caller to read on
+/// disk (`PhotoPipeline`): several events for one name in one frame come to what is there now.
 ///
-/// One watch per folder for `IN_CLOSE_WRITE` (a file written in place: its writer closed it, so it
-/// is whole) and `IN_MOVED_TO` (a file renamed into place, as editors and `mv` save). Polling reads
-/// whatever events are queued without blocking: nothing when nothing changed.
+/// One watch per folder for `IN_CLOSE_WRITE` (a file written: its writer closed it, so it is
+/// whole; a file being written is not reported until then), `IN_MOVED_TO` (a file renamed into
+/// place, as editors and `mv` save), `IN_DELETE` and `IN_MOVED_FROM`. Polling reads whatever events
+/// are queued without blocking: nothing when nothing changed.
 final class PhotoFolderWatcher {
     /// Folders watched at most (each costs one of the user's inotify watches, 8,192 by default).
     static let maximumFolders = 1024
@@ -23,7 +26,7 @@ final class PhotoFolderWatcher {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
         for folder in distinct.sorted() {
-            let wd = inotify_add_watch(descriptor, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO))
+            let wd = inotify_add_watch(descriptor, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM))
             if wd >= 0 { folders[wd] = folder }
         }
         if folders.isEmpty {
@@ -34,8 +37,8 @@ final class PhotoFolderWatcher {
 
     deinit { close(descriptor) }
 
-    /// The paths (folder + "/" + name, as `paths` spelled the folders) written or moved into place
-    /// since the last call, each once, in the order they changed.
+    /// The paths (folder + "/" + name, as `paths` spelled the folders) written, moved into place,
+    /// deleted or moved away since the last call, each once, in the order they first changed.
     func changedPaths() -> [String] {
         var out: [String] = []
         var seen: Set<String> = []
@@ -53,7 +56,7 @@ final class PhotoFolderWatcher {
                 let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)].prefix { $0 != 0 }
                 offset += header + length
                 guard let folder = folders[wd], !nameBytes.isEmpty else { continue }
-                let path = (folder as NSString).appendingPathComponent(String(decoding: nameBytes, as: UTF8.self))
+                let path = (folder as NSString).appendingPathComponent(PhotoName.spelling(nameBytes))
                 if seen.insert(path).inserted { out.append(path) }
             }
         }

@@ -19,7 +19,16 @@ import Gestures
 /// shown only once its photo's size has been handed over, so no cell is drawn with a wrong crop.
 ///
 /// A file that cannot be decoded is marked broken and named in one warning line; it is never tried
-/// again. All methods are for the frame loop's thread (SDL renderers are not thread-safe).
+/// again (unless the file is replaced). All methods are for the frame loop's thread (SDL renderers
+/// are not thread-safe).
+///
+/// The folders are watched (`PhotoFolderWatcher`): a photo replaced on disk is read again, one
+/// removed leaves the list and, when `Limits.addsNewPhotos`, one written or moved into a watched
+/// folder joins it in name order. A change of the list reaches the viewer as a `photos` event
+/// from `takePhotoSizeEvents(at:)` (recorded in the trace), and this pipeline's indices change at
+/// that same call, so a frame is never drawn with the viewer's list and another one here. Inside,
+/// each photo has an id that is never reused (its place in `sources`): textures, jobs and headers
+/// are keyed by id, and a decode that finishes for a photo since removed is simply dropped.
 public final class PhotoPipeline: PhotoTextureSource {
     /// Budgets and knobs, with the defaults the app runs with.
     public struct Limits: Sendable {
@@ -55,13 +64,22 @@ public final class PhotoPipeline: PhotoTextureSource {
         public var pendingWriteBytes = 16 << 20
         /// How thumbnails are made (the plain way exists for benchmarks).
         public var thumbnailDecoding = ThumbnailDecoding.scaledDecode
-        /// Watch the photos' folders and read a photo replaced on disk again.
+        /// Watch the photos' folders: read a photo replaced on disk again, take out one removed.
         public var watchesFolders = true
+        /// Also take in photos that appear in a watched folder (the app does when it shows a folder,
+        /// not a list of files named one by one).
+        public var addsNewPhotos = false
         /// Where files are decoded: in helper processes in the app (`photozoom` sets the process
         /// default), in this process unless told otherwise.
         public var isolation = DecoderIsolation.processDefault
 
         public init() {}
+
+        /// The helpers' settings when files are read in helper processes (headers too), else nil.
+        var helperSettings: DecoderHelperSettings? {
+            if case let .helperProcesses(settings) = isolation { return settings }
+            return nil
+        }
     }
 
     private struct StoredTexture {
@@ -70,7 +88,17 @@ public final class PhotoPipeline: PhotoTextureSource {
         var isFullSize: Bool
     }
 
-    private let sources: [DecoderThreads.Source]
+    /// Every photo this pipeline has known, by id (removed ones stay, unused).
+    private var sources: [DecoderThreads.Source]
+    /// The id of the photo at each index of the viewer's list.
+    private var order: [Int]
+    /// The index of each id in `order` (absent: removed).
+    private var indexOfID: [Int: Int]
+    /// The folder of each id's file (where a new photo of the same folder goes).
+    private var folderOfID: [String]
+    /// The folder the catalog's names are relative to, with a trailing "/" (`-r` names photos
+    /// `a/x.jpg`); nil when no name is a tail of its path.
+    private let namesRoot: String?
     private let limits: Limits
     private let warn: (String) -> Void
     let queue = DecodeQueue()
@@ -86,8 +114,8 @@ public final class PhotoPipeline: PhotoTextureSource {
     /// Keys whose texture could not be made (the full picture of a photo whose thumbnail works).
     private var failedKeys: Set<PhotoTextureKey> = []
     private var lastSubmitted: [DecodeJob] = []
-    /// Reads the headers the catalog did not; nil when it read them all.
-    private let scanner: HeaderScanner?
+    /// Read the headers the catalog did not (the first), and those of photos added since.
+    private var scanners: [HeaderScanner] = []
     private var lastScreen: [Int] = []
     /// Per photo: its size is in the viewer (from the catalog, or handed over since).
     private var sizeDelivered: [Bool]
@@ -99,9 +127,14 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var lastFirstVisible = 0
     private var scrollingUp = false
     private var stats = PipelineStatistics()
-    /// Notices photos replaced on disk; nil when the folders cannot be watched.
+    /// Notices photos replaced, removed or added on disk; nil when the folders cannot be watched.
     private let watcher: PhotoFolderWatcher?
-    private let indexOfPath: [String: Int]
+    /// The id of each path in the list.
+    private var idOfPath: [String: Int]
+    /// Photos gone from disk, not yet taken out of the list (ids).
+    private var pendingRemovals: Set<Int> = []
+    /// Files new on disk, not yet put into the list, in the order they appeared.
+    private var pendingAdditions: [String] = []
     /// Decodes started before their photo's file was replaced: their pixels are the old picture's.
     private var staleDecodes: Set<PhotoTextureKey> = []
     /// Writes the shared thumbnail cache; nil when not asked to.
@@ -122,7 +155,11 @@ public final class PhotoPipeline: PhotoTextureSource {
         sources = catalog.entries.map { DecoderThreads.Source(path: $0.url.path) }
         var index: [String: Int] = [:]
         for (i, source) in sources.enumerated() { index[source.path] = i }
-        indexOfPath = index
+        idOfPath = index
+        order = Array(sources.indices)
+        indexOfID = Dictionary(uniqueKeysWithValues: sources.indices.map { ($0, $0) })
+        folderOfID = sources.map { ($0.path as NSString).deletingLastPathComponent }
+        namesRoot = Self.namesRoot(of: catalog.entries)
         watcher = limits.watchesFolders ? PhotoFolderWatcher(paths: sources.map(\.path)) : nil
         broken = Set(catalog.entries.indices.filter { catalog.entries[$0].isBroken })
         var limits = limits
@@ -135,8 +172,9 @@ public final class PhotoPipeline: PhotoTextureSource {
         sizeDelivered = catalog.entries.map(\.hasSize)
         knownSizes = catalog.entries.map { $0.header?.uprightSize }
         let unknown = catalog.entries.indices.filter { !catalog.entries[$0].isKnown }
-        scanner = unknown.isEmpty ? nil
-            : HeaderScanner(urls: catalog.entries.map(\.url), indices: unknown, pixelLimit: limits.pixelLimit)
+        if !unknown.isEmpty {
+            scanners = [HeaderScanner(urls: catalog.entries.map(\.url), indices: unknown, pixelLimit: limits.pixelLimit, helper: limits.helperSettings)]
+        }
     }
 
     /// Stops the threads. Textures are not destroyed here: they belong to the renderer, which frees
@@ -144,7 +182,7 @@ public final class PhotoPipeline: PhotoTextureSource {
     /// release of a pipeline against the caller's `SDL_DestroyRenderer`). A caller that keeps the
     /// renderer after dropping the pipeline calls `releaseTextures()` first.
     deinit {
-        scanner?.stop()
+        for scanner in scanners { scanner.stop() }
         queue.stop()
         cacheWriter?.stop()
     }
@@ -165,12 +203,12 @@ public final class PhotoPipeline: PhotoTextureSource {
         var rank: [PhotoTextureKey: Int] = [:]
         for (i, w) in wanted.enumerated() where rank[w.key] == nil { rank[w.key] = i }
 
-        takeHeaders(screen: demand.largePhotos + demand.visibleCells)
-        takeReplacedFiles()
+        takeHeaders(screen: (demand.largePhotos + demand.visibleCells).compactMap(id(at:)))
+        takeFolderChanges()
         takeFinishedDecodes(rank: rank)
         upload(rank: rank, renderer: renderer)
         submitJobs(wanted)
-        handOverWrites(visible: demand.visibleCells)
+        handOverWrites(visible: demand.visibleCells.compactMap(id(at:)))
 
         // What the scene wants stays (else prefetched cells would be dropped and decoded again
         // every frame when the budget is smaller than a screen and its surroundings).
@@ -189,12 +227,16 @@ public final class PhotoPipeline: PhotoTextureSource {
     }
 
     public func texture(for photo: Int, preferFull: Bool) -> Texture? {
-        if preferFull, let t = fulls.value(for: photo) { return t.texture }
-        if let t = thumbnails.value(for: photo) { return t.texture }
-        return fulls.value(for: photo)?.texture
+        guard let id = id(at: photo) else { return nil }
+        if preferFull, let t = fulls.value(for: id) { return t.texture }
+        if let t = thumbnails.value(for: id) { return t.texture }
+        return fulls.value(for: id)?.texture
     }
 
-    public func isBroken(_ photo: Int) -> Bool { broken.contains(photo) }
+    public func isBroken(_ photo: Int) -> Bool { id(at: photo).map(broken.contains) ?? false }
+
+    /// The id of the photo at `index` of the viewer's list, nil outside it.
+    private func id(at index: Int) -> Int? { order.indices.contains(index) ? order[index] : nil }
 
     // MARK: - Observation
 
@@ -214,25 +256,33 @@ public final class PhotoPipeline: PhotoTextureSource {
     }
 
     /// True when `photo` has a thumbnail texture.
-    public func hasThumbnail(_ photo: Int) -> Bool { thumbnails.contains(photo) }
+    public func hasThumbnail(_ photo: Int) -> Bool { id(at: photo).map(thumbnails.contains) ?? false }
 
     /// True when `photo` has its window-sized texture.
-    public func hasFullPhoto(_ photo: Int) -> Bool { fulls.contains(photo) }
+    public func hasFullPhoto(_ photo: Int) -> Bool { id(at: photo).map(fulls.contains) ?? false }
+
+    /// The number of photos in the list (as the viewer has it after the last `takePhotoSizeEvents`).
+    public var photoCount: Int { order.count }
 
     /// True when no header is left to read and no decode is queued, running or waiting for upload.
-    public var isIdle: Bool { waiting.isEmpty && queue.isIdle && !(scanner?.isBusy ?? false) }
+    public var isIdle: Bool { waiting.isEmpty && queue.isIdle && !scanners.contains { $0.isBusy } }
 
     /// True when no thumbnail is waiting to be written to the shared cache or being written.
     public var isDoneWritingCache: Bool { pendingWrites.isEmpty && (cacheWriter?.isIdle ?? true) }
 
-    /// The sizes learned since the last call, as `photoSize` events stamped `time`, for the viewer
-    /// (and the trace). Thumbnails of these photos are drawn from the next frame on.
+    /// What the viewer (and the trace) must learn, as events stamped `time`: first the change of the
+    /// photo list since the last call (a `photos` event; this pipeline's indices change now), then
+    /// the sizes learned. Thumbnails of these photos are drawn from the next frame on.
     public func takePhotoSizeEvents(at time: Double) -> [InputEvent] {
         defer { pendingSizes.removeAll(); sizePending.removeAll() }
-        return pendingSizes.map { update in
+        var events: [InputEvent] = []
+        if let change = takeListChange() { events.append(InputEvent(time: time, kind: .photos(change))) }
+        for update in pendingSizes {
+            guard let index = indexOfID[update.index] else { continue }
             sizeDelivered[update.index] = true
-            return InputEvent(time: time, kind: .photoSize(index: update.index, size: update.size))
+            events.append(InputEvent(time: time, kind: .photoSize(index: index, size: update.size)))
         }
+        return events
     }
 
     // MARK: - Frame work
@@ -249,21 +299,25 @@ public final class PhotoPipeline: PhotoTextureSource {
         options.maxTextureSide = min(maxSide, 8192)
         options.strategy = limits.thumbnailDecoding
         options.thumbnailCache = limits.sharedThumbnails?.directory.path
-        DecoderThreads.start(count: limits.decoderThreads, queue: queue, sources: sources, options: options, isolation: limits.isolation)
+        DecoderThreads.start(count: limits.decoderThreads, queue: queue, options: options, isolation: limits.isolation)
     }
 
     /// What the scene wants, best first.
     private func wantedTextures(for demand: SceneDemand) -> [DecodeJob] {
-        let count = sources.count
+        let count = order.count
         let quantum = max(1, limits.thumbnailSideQuantum)
         let side = (max(16, demand.cellPixels) + quantum - 1) / quantum * quantum
         cellSide = side
         let screen = DecodeTarget.screen(width: max(16, demand.windowPixels.width), height: max(16, demand.windowPixels.height))
         var out: [DecodeJob] = []
         func thumbnail(_ p: Int) {
-            if p >= 0 && p < count { out.append(DecodeJob(photo: p, kind: .thumbnail, target: .thumbnail(shortSide: thumbnailSide(p, cell: side)))) }
+            guard let id = id(at: p) else { return }
+            out.append(DecodeJob(photo: id, kind: .thumbnail, target: .thumbnail(shortSide: thumbnailSide(id, cell: side)), path: sources[id].path))
         }
-        func full(_ p: Int) { if p >= 0 && p < count { out.append(DecodeJob(photo: p, kind: .full, target: screen)) } }
+        func full(_ p: Int) {
+            guard let id = id(at: p) else { return }
+            out.append(DecodeJob(photo: id, kind: .full, target: screen, path: sources[id].path))
+        }
 
         for p in demand.largePhotos { thumbnail(p); full(p) }
         for p in demand.visibleCells { thumbnail(p) }
@@ -312,43 +366,152 @@ public final class PhotoPipeline: PhotoTextureSource {
 
     /// Takes the headers read since the last frame: sizes to hand over, or broken photos.
     private func takeHeaders(screen: [Int]) {
-        guard let scanner else { return }
-        if screen != lastScreen {
-            scanner.readFirst(screen.filter { !sizeDelivered[$0] })
-            lastScreen = screen
-        }
-        scanner.start()
-        for result in scanner.take() {
-            if let problem = result.problem { markBroken(result.index, problem) }
-            if let header = result.header {
-                learnSize(result.index, width: header.uprightSize.width, height: header.uprightSize.height)
+        guard !scanners.isEmpty else { return }
+        let first = screen != lastScreen ? screen.filter { !sizeDelivered[$0] } : nil
+        lastScreen = screen
+        for scanner in scanners {
+            if let first { scanner.readFirst(first) }
+            scanner.start()
+            for result in scanner.take() where indexOfID[result.index] != nil && !pendingRemovals.contains(result.index) {
+                if let problem = result.problem { markBroken(result.index, problem) }
+                if let header = result.header {
+                    learnSize(result.index, width: header.uprightSize.width, height: header.uprightSize.height)
+                }
             }
         }
+        // A scanner of photos added later is done with once it has read them all.
+        if scanners.count > 1 { scanners = [scanners[0]] + scanners.dropFirst().filter(\.isBusy) }
     }
 
-    /// Forgets everything decoded from files replaced on disk since the last frame, so they are read
-    /// again: a broken one is tried again (its new content may be fine), and a size change reaches
-    /// the viewer through `sizeChanged` when the new picture is decoded.
-    private func takeReplacedFiles() {
+    /// Sorts out what the folder watcher saw since the last frame, by what is on disk now (events
+    /// of one frame for one name — deleted and written again, written twice — come to one): a
+    /// photo of the list that is still there was replaced and is read again; one that is gone
+    /// waits to leave the list; a new image file waits to join it (`takeListChange`).
+    private func takeFolderChanges() {
         guard let watcher else { return }
-        let replaced = watcher.changedPaths().compactMap { indexOfPath[$0] }
-        guard !replaced.isEmpty else { return }
-        let running = queue.runningJobs()
-        for photo in replaced {
-            if let t = thumbnails.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
-            if let t = fulls.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
-            for kind in [TextureKind.thumbnail, .full] {
-                let key = PhotoTextureKey(photo: photo, kind: kind)
-                waiting[key] = nil
-                failedKeys.remove(key)
-                if running.contains(where: { $0.key == key }) { staleDecodes.insert(key) }
+        let touched = watcher.changedPaths()
+        guard !touched.isEmpty else { return }
+        for path in touched {
+            let exists = FileSystemPath.linkStatus(path) != nil
+            if let id = idOfPath[path] {
+                if exists {
+                    pendingRemovals.remove(id)
+                    forgetPictures(of: id)
+                    stats.filesReplaced += 1
+                } else {
+                    pendingRemovals.insert(id)
+                }
+            } else if exists {
+                if limits.addsNewPhotos, PhotoFolder.isImageName((path as NSString).lastPathComponent), !pendingAdditions.contains(path) {
+                    pendingAdditions.append(path)
+                }
+            } else {
+                pendingAdditions.removeAll { $0 == path }
             }
-            pendingWrites.removeAll { $0.path == sources[photo].path }
-            cacheWriter?.forget(path: sources[photo].path)
-            if broken.remove(photo) != nil, knownSizes[photo] == nil { sizeDelivered[photo] = false }
-            stats.filesReplaced += 1
         }
         lastSubmitted = []
+    }
+
+    /// Forgets everything decoded from `id`'s file, so it is read again: a broken one is tried again
+    /// (its new content may be fine), and a size change reaches the viewer through `sizeChanged`
+    /// when the new picture is decoded. Decodes under way are dropped when they finish.
+    private func forgetPictures(of id: Int) {
+        let running = queue.runningJobs()
+        if let t = thumbnails.remove(id) { SDL_DestroyTexture(t.texture.handle) }
+        if let t = fulls.remove(id) { SDL_DestroyTexture(t.texture.handle) }
+        for kind in [TextureKind.thumbnail, .full] {
+            let key = PhotoTextureKey(photo: id, kind: kind)
+            waiting[key] = nil
+            failedKeys.remove(key)
+            if running.contains(where: { $0.key == key }) { staleDecodes.insert(key) }
+        }
+        pendingWrites.removeAll { $0.path == sources[id].path }
+        cacheWriter?.forget(path: sources[id].path)
+        if broken.remove(id) != nil, knownSizes[id] == nil { sizeDelivered[id] = false }
+    }
+
+    /// Applies the removals and additions waiting since the last call to the list (the indices the
+    /// viewer and this pipeline use change here, together) and returns them as the viewer's
+    /// `PhotoListChange`; nil when there are none.
+    ///
+    /// A new photo goes among the photos of its folder in natural name order (as a fresh listing
+    /// would put it), after the last of them when it sorts after them all, at the end of the list
+    /// when its folder has none left. Its size is not known yet: its header is read on a thread of
+    /// its own and arrives as a `photoSize` event.
+    private func takeListChange() -> PhotoListChange? {
+        let removedIDs = pendingRemovals.filter { indexOfID[$0] != nil }
+        let additions = pendingAdditions.filter { idOfPath[$0] == nil }
+        pendingRemovals.removeAll()
+        pendingAdditions.removeAll()
+        guard !removedIDs.isEmpty || !additions.isEmpty else { return nil }
+
+        let removed = removedIDs.compactMap { indexOfID[$0] }.sorted()
+        for id in removedIDs {
+            forgetPictures(of: id)
+            broken.remove(id)
+            idOfPath[sources[id].path] = nil
+            pendingSizes.removeAll { $0.index == id }
+            sizePending.remove(id)
+        }
+        order = order.filter { !removedIDs.contains($0) }
+
+        var newIDs: [Int] = []
+        for path in additions {
+            let id = sources.count
+            sources.append(DecoderThreads.Source(path: path))
+            folderOfID.append((path as NSString).deletingLastPathComponent)
+            sizeDelivered.append(false)
+            knownSizes.append(nil)
+            idOfPath[path] = id
+            order.insert(id, at: insertionIndex(of: id))
+            newIDs.append(id)
+        }
+        indexOfID = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        if !newIDs.isEmpty {
+            scanners.append(HeaderScanner(urls: sources.map { URL(fileURLWithPath: $0.path) }, indices: newIDs, pixelLimit: limits.pixelLimit,
+                                          helper: limits.helperSettings))
+        }
+        lastSubmitted = []
+        lastScreen = []
+        stats.photosRemoved += removed.count
+        stats.photosAdded += newIDs.count
+        let added = newIDs.map { id in
+            PhotoListChange.Addition(index: indexOfID[id]!, name: addedName(sources[id].path))
+        }.sorted { $0.index < $1.index }
+        return PhotoListChange(removed: removed, added: added)
+    }
+
+    /// The folder that `entries`' names are relative to: the path of the first entry whose path
+    /// ends in "/" + its name, less that name.
+    static func namesRoot(of entries: [PhotoCatalog.Entry]) -> String? {
+        for entry in entries {
+            let path = entry.url.path
+            if path.hasSuffix("/" + entry.name) { return String(path.dropLast(entry.name.count)) }
+        }
+        return nil
+    }
+
+    /// The name a photo added at `path` gets, as the catalog named its photos: its path under the
+    /// folder opened (`b/new.jpg` when a subfolder of a `-r` folder gains it), else its file name.
+    private func addedName(_ path: String) -> String {
+        if let root = namesRoot, path.hasPrefix(root), path.count > root.count { return String(path.dropFirst(root.count)) }
+        return (path as NSString).lastPathComponent
+    }
+
+    /// Where in `order` the new photo `id` goes: among its folder's photos (already in natural
+    /// order, found by bisection), else at the end.
+    private func insertionIndex(of id: Int) -> Int {
+        let folder = folderOfID[id]
+        let siblings = order.indices.filter { folderOfID[order[$0]] == folder }
+        guard let last = siblings.last else { return order.count }
+        let name = (sources[id].path as NSString).lastPathComponent
+        var lo = 0, hi = siblings.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let other = (sources[order[siblings[mid]]].path as NSString).lastPathComponent
+            if PhotoFolder.naturalOrder(other, name) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < siblings.count ? siblings[lo] : last + 1
     }
 
     /// Queues a photo's size for the viewer unless it has it or it is queued.
@@ -376,7 +539,8 @@ public final class PhotoPipeline: PhotoTextureSource {
     private func takeFinishedDecodes(rank: [PhotoTextureKey: Int]) {
         for outcome in queue.takeFinished() {
             let job = outcome.job
-            if staleDecodes.remove(job.key) != nil {
+            // Stale: the file was replaced since the decode began, or the photo left (or is leaving) the list.
+            if staleDecodes.remove(job.key) != nil || indexOfID[job.photo] == nil || pendingRemovals.contains(job.photo) {
                 stats.decodesDiscarded += 1
                 continue
             }
@@ -438,7 +602,8 @@ public final class PhotoPipeline: PhotoTextureSource {
             }
             SDL_UpdateTexture(tex, nil, image.surface.pointee.pixels, image.surface.pointee.pitch)
             SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-            let stored = StoredTexture(texture: Texture(handle: tex, width: image.width, height: image.height),
+            let stored = StoredTexture(texture: Texture(handle: tex, width: image.width, height: image.height,
+                                                                      hasTransparency: image.hasTransparency),
                                        target: outcome.job.target, isFullSize: image.isFullSize)
             let replaced = key.kind == .thumbnail
                 ? thumbnails.insert(stored, for: key.photo, bytes: image.byteCount)

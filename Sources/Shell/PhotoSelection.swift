@@ -11,6 +11,10 @@ import Foundation
 public struct PhotoSelection: Sendable {
     /// The photos in grid order.
     public var files: [URL]
+    /// Each photo's name as traces record it and the caption shows it: its path relative to the
+    /// folder given (`a/x.jpg` and `b/x.jpg` under `-r`), a file given by itself by its own name;
+    /// names that would still be the same are lengthened by their folders until they differ.
+    public var names: [String]
     /// The photo to open at start, an index into `files`.
     public var openIndex: Int?
     /// What the set is called in the window's title: the folder's name, or "N photos".
@@ -21,24 +25,26 @@ public struct PhotoSelection: Sendable {
 
     public init(paths: [String], recursive: Bool) throws {
         var files: [URL] = []
+        var names: [String] = []
         var seen: Set<String> = []
         var problems: [String] = []
         var fileCount = 0
         var folderNames: [String] = []
-        func add(_ url: URL) {
-            if seen.insert(url.standardizedFileURL.path).inserted { files.append(url) }
+        func add(_ url: URL, name: String) {
+            if seen.insert(url.standardizedFileURL.path).inserted {
+                files.append(url)
+                names.append(name)
+            }
         }
-        let fm = FileManager.default
         for path in paths {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
-                problems.append("\(path): no such file or folder")
+            guard FileSystemPath.status(path) != nil else {
+                problems.append("\(PrintablePath.escaped(path)): no such file or folder")
                 continue
             }
-            if isDir.boolValue {
+            if FileSystemPath.isFolder(path) {
                 do {
                     let folder = try PhotoFolder(path: path, recursive: recursive)
-                    folder.files.forEach(add)
+                    for file in folder.files { add(file, name: folder.relativeName(file)) }
                     folderNames.append(folder.directory.standardizedFileURL.lastPathComponent)
                 } catch let error as ShellError {
                     problems.append(error.message)
@@ -47,10 +53,10 @@ public struct PhotoSelection: Sendable {
             }
             let name = (path as NSString).lastPathComponent
             guard PhotoFolder.imageExtensions.contains((name as NSString).pathExtension.lowercased()) else {
-                problems.append("\(path): not a photo (PhotoZoom reads \(PhotoFolder.imageExtensions.sorted().prefix(8).joined(separator: ", ")), …)")
+                problems.append("\(PrintablePath.escaped(path)): not a photo (PhotoZoom reads \(PhotoFolder.imageExtensions.sorted().prefix(8).joined(separator: ", ")), …)")
                 continue
             }
-            add(URL(fileURLWithPath: path))
+            add(URL(fileURLWithPath: path), name: name)
             fileCount += 1
         }
         guard problems.isEmpty else { throw ShellError.badInput(problems.joined(separator: "; ")) }
@@ -60,14 +66,18 @@ public struct PhotoSelection: Sendable {
             // One file: its folder's photos, with it presented.
             let file = files[0]
             let parent = file.deletingLastPathComponent()
-            let listed = (try? PhotoFolder(path: parent.path, recursive: recursive).files) ?? []
+            let siblings = try? PhotoFolder(path: parent.path, recursive: recursive)
+            let listed = siblings?.files ?? []
+            let listedNames = siblings?.names ?? []
             let key = file.standardizedFileURL.path
             if let i = listed.firstIndex(where: { $0.standardizedFileURL.path == key }) {
                 self.files = listed
+                self.names = listedNames
                 openIndex = i
             } else {
                 // A hidden file or an unlisted folder: shown after its folder's photos.
                 self.files = listed + [file]
+                self.names = Self.distinct(listedNames + [names[0]], files: listed + [file])
                 openIndex = listed.count
             }
             title = parent.standardizedFileURL.lastPathComponent
@@ -75,8 +85,29 @@ public struct PhotoSelection: Sendable {
             return
         }
         self.files = files
+        self.names = Self.distinct(names, files: files)
         openIndex = fileCount == paths.count ? 0 : nil
         title = paths.count == 1 ? (folderNames.first ?? "") : "\(files.count) photos"
         folder = paths.count == 1 && fileCount == 0 ? URL(fileURLWithPath: paths[0]).standardizedFileURL.path : nil
+    }
+
+    /// `names` with every name that occurs more than once lengthened by the folders above its file,
+    /// one at a time, until no two are the same (`x.jpg` from `a/` and from `b/` become `a/x.jpg`
+    /// and `b/x.jpg`); a name that is its file's whole path already stays as it is.
+    static func distinct(_ names: [String], files: [URL]) -> [String] {
+        var out = names
+        let components = files.map { $0.standardizedFileURL.pathComponents.filter { $0 != "/" } }
+        while true {
+            let counts = Dictionary(out.map { ($0, 1) }, uniquingKeysWith: +)
+            var lengthened = false
+            for i in out.indices where counts[out[i]]! > 1 {
+                let depth = out[i].split(separator: "/").count
+                let parts = components[i]
+                guard parts.count > depth else { continue }
+                out[i] = parts.suffix(depth + 1).joined(separator: "/")
+                lengthened = true
+            }
+            if !lengthened { return out }
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Viewer
+
 /// Where the scene renderer gets its photo textures. Implementations decode off the frame loop and
 /// answer at once with whatever they have.
 public protocol PhotoTextureSource: AnyObject {
@@ -9,6 +11,13 @@ public protocol PhotoTextureSource: AnyObject {
     func texture(for photo: Int, preferFull: Bool) -> Texture?
     /// True when the photo could not be decoded: it is drawn as a placeholder with a cross.
     func isBroken(_ photo: Int) -> Bool
+    /// Called once a frame before `prepare` with the photo list the scene's indices refer to.
+    func follow(_ photos: [Photo])
+}
+
+extension PhotoTextureSource {
+    /// A source whose indices change with its own list (`PhotoPipeline`) has nothing to follow.
+    public func follow(_ photos: [Photo]) {}
 }
 
 /// What a frame needs: the cells on screen (with their pixel side) and the photos drawn large.

@@ -28,6 +28,10 @@ public struct PipelineStatistics: Sendable, Equatable {
     public var evictions = 0
     /// Photo files replaced on disk while shown, and so read again.
     public var filesReplaced = 0
+    /// Photos taken out of the list because their files went from the watched folders.
+    public var photosRemoved = 0
+    /// Photos put into the list because their files appeared in the watched folders.
+    public var photosAdded = 0
     /// Held now: textures (thumbnails, full photos) and decoded pixels waiting for upload.
     public var thumbnailTextures = 0
     public var thumbnailTextureBytes = 0

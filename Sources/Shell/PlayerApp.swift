@@ -25,8 +25,8 @@ public final class PlayerApp {
             let reader = try TraceReader(path: options.tracePath, warn: printError)
             return try TracePlayer(trace: try PlaybackTrace(reading: reader), feel: options.feel, against: options.against)
         }
-        let folder = try PhotoFolder(path: options.photosPath)
         let header = player.trace.header
+        let folder = try TraceTextureSource.folder(for: header.photos, path: options.photosPath)
 
         let host = try WindowHost(title: "PhotoZoom — " + (options.tracePath as NSString).lastPathComponent, size: header.windowSize)
         defer { host.close() }
@@ -46,14 +46,27 @@ public final class PlayerApp {
             return
         }
 
+        // Ctrl+S saves the playback feel as the live window saves (never over a file changed on disk).
+        let saveFolder = options.feelSaveFolder
+        let feelFile = try LiveFeelFile(argument: options.feelArgument, saveFolder: saveFolder)
         let loop = PlayerLoop(controls: controls, source: SDLEventSource(window: host.window, windowSize: host.windowSize), clock: MonotonicClock(),
-                              quitAfterSeconds: options.quitAfterSeconds)
+                              quitAfterSeconds: options.quitAfterSeconds,
+                              save: { feel in
+                                  ConfigDirectory.create(saveFolder)
+                                  return feelFile.save(feel)
+                              })
+        let clock = MonotonicClock()
+        var statistics = FrameStatistics()
         while loop.isRunning {
+            let start = clock.now()
             try loop.step()
+            let stepped = clock.now()
             drawing.draw(controls)
+            statistics.add(step: stepped - start, draw: clock.now() - stepped, at: start)
             if !loop.isRunning, let path = options.screenshotPath { try Screenshot.save(host.renderer, to: path) }
             SDL_RenderPresent(host.renderer)
         }
+        if options.printsFrameStatistics { printError("photozoom: " + statistics.description) }
     }
 
     /// Shows each frame of `frames` in turn (a step or a scrub through the checkpoints, as the keys

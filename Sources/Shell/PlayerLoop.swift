@@ -1,5 +1,7 @@
+import Gestures
 import Player
 import Trace
+import Viewer
 
 /// The trace player's frame loop without the window: each `step()` takes the person's input since
 /// the last frame from an `EventSource` (SDL live, a script in tests), hands it to the player's
@@ -9,11 +11,15 @@ final class PlayerLoop {
     private let source: EventSource
     private let clock: SessionClock
     private let quitAfterSeconds: Double?
+    /// Writes the feel Ctrl+S asked to save; its result goes back to the controls.
+    private let save: (Feel) -> EffectResult
     /// False once the person quit (the window closed, `q`, Escape) or `quitAfterSeconds` passed.
     private(set) var isRunning = true
 
-    init(controls: PlayerControls, source: EventSource, clock: SessionClock, quitAfterSeconds: Double? = nil) {
+    init(controls: PlayerControls, source: EventSource, clock: SessionClock, quitAfterSeconds: Double? = nil,
+         save: @escaping (Feel) -> EffectResult) {
         self.controls = controls
+        self.save = save
         self.source = source
         self.clock = clock
         self.quitAfterSeconds = quitAfterSeconds
@@ -31,6 +37,7 @@ final class PlayerLoop {
             }
             let t = clock.now()
             try controls.tick(at: t)
+            if let feel = controls.takeSave() { controls.saveFinished(save(feel)) }
             if controls.wantsToQuit { isRunning = false }
             if let limit = quitAfterSeconds, t >= limit { isRunning = false }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import LabUI
 import Viewer
 
 /// One state log (`.states.jsonl`) read for plotting: per frame the photo's centre, scale,

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import Geometry
+import LabUI
 import Viewer
 
 /// Draws state logs as curves against time into a PNG: eight panels (centre x, centre y, scale,

@@ -1,6 +1,8 @@
+import Viewer
 /// A file path as a message shows it: control characters (a newline, an escape sequence that
 /// would recolour or clear the terminal, …) written as `\n`, `\t`, `\r` or `\x1B` / `\u{9B}`, so a
-/// hostile file name cannot forge or hide message lines. Everything else is kept as it is.
+/// hostile file name cannot forge or hide message lines; a byte of a name that is not UTF-8
+/// (`PhotoName`) as `\xE9`. Everything else is kept as it is.
 enum PrintablePath {
     static func escaped(_ path: String) -> String {
         var out = ""
@@ -11,6 +13,7 @@ enum PrintablePath {
             case 0x0D: out += "\\r"
             case 0..<0x20, 0x7F: out += "\\x" + hex(scalar.value, digits: 2)
             case 0x80..<0xA0, 0x2028, 0x2029: out += "\\u{" + hex(scalar.value, digits: 2) + "}"
+            case PhotoName.rawByteBase...: out += "\\x" + hex(scalar.value - PhotoName.rawByteBase, digits: 2)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -35,6 +35,7 @@ public final class SceneRenderer {
 
     /// Draws `scene` into the current render target (not presented).
     public func draw(_ scene: Scene) {
+        textures.follow(scene.photoList)
         textures.prepare(for: demand(for: scene), renderer: renderer)
         setColor(scene.background)
         SDL_RenderClear(renderer)
@@ -58,6 +59,9 @@ public final class SceneRenderer {
     private func drawCell(_ cell: Scene.Cell) {
         var dst = frect(cell.frame)
         if let tex = textures.texture(for: cell.photo, preferFull: false) {
+            if tex.hasTransparency {
+                drawCheckerboard(Checkerboard(center: cell.frame.center, size: cell.frame.size, rotation: 0, crop: cell.crop), alpha: 255)
+            }
             var src = srcRect(cell.crop, tex)
             SDL_SetTextureAlphaMod(tex.handle, 255)
             SDL_RenderCopyF(renderer, tex.handle, &src, &dst)
@@ -95,6 +99,9 @@ public final class SceneRenderer {
             drawPhotoPlaceholder(photo)
             return
         }
+        if tex.hasTransparency {
+            drawCheckerboard(Checkerboard(center: photo.center, size: photo.size, rotation: photo.rotation, crop: photo.crop), alpha: alpha)
+        }
         let pixelCorners = photo.corners.map { $0 * pointScale }
         if FeatheredQuad.isUnturnedOnWholePixels(pixelCorners) {
             var src = srcRect(photo.crop, tex)
@@ -112,6 +119,59 @@ public final class SceneRenderer {
         SDL_RenderSetScale(renderer, 1, 1)
         SDL_RenderGeometry(renderer, tex.handle, quad.vertices, Int32(quad.vertices.count), quad.indices, Int32(quad.indices.count))
         SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale))
+    }
+
+    /// Draws `board` at `alpha` (0…255), in drawable pixels: its ground as the photo's own quad
+    /// with the same one-pixel feathered edge (`FeatheredQuad`, untextured; a plain rectangle when
+    /// unturned on whole pixels, as the photo is), then the dark squares
+    /// over it. Unturned squares, and all squares on a renderer that truncates vertices, are put on
+    /// whole pixels so neighbours meet without a gap or an overlap.
+    private func drawCheckerboard(_ board: Checkerboard, alpha: UInt8) {
+        let quad = Scene.PhotoQuad(photo: 0, crop: board.crop, center: board.center, size: board.size, rotation: board.rotation, alpha: 1)
+        let pixelCorners = quad.corners.map { $0 * pointScale }
+        let light = sdlColor(Checkerboard.light), dark = sdlColor(Checkerboard.dark)
+        SDL_RenderSetScale(renderer, 1, 1)
+        defer { SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale)) }
+        if FeatheredQuad.isUnturnedOnWholePixels(pixelCorners) {
+            // As the photo itself is drawn there: a plain rectangle, nothing to feather.
+            SDL_SetRenderDrawColor(renderer, light.r, light.g, light.b, alpha)
+            var r = SDL_FRect(x: Float(pixelCorners[0].x), y: Float(pixelCorners[0].y),
+                              w: Float(pixelCorners[1].x - pixelCorners[0].x), h: Float(pixelCorners[3].y - pixelCorners[0].y))
+            SDL_RenderFillRectF(renderer, &r)
+        } else {
+            guard let ground = FeatheredQuad(corners: pixelCorners, crop: board.crop, alpha: alpha,
+                                             wholePixelVertices: hasWholePixelVertices) else { return }
+            let vertices = ground.vertices.map {
+                SDL_Vertex(position: $0.position, color: SDL_Color(r: light.r, g: light.g, b: light.b, a: $0.color.a), tex_coord: $0.tex_coord)
+            }
+            SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), ground.indices, Int32(ground.indices.count))
+        }
+        let snap = hasWholePixelVertices || board.rotation.remainder(dividingBy: Double.pi / 2) == 0
+        let window = Rect(origin: .zero, size: Size(Double(outputPixels().w) / pointScale, Double(outputPixels().h) / pointScale))
+        let squares = board.darkSquares(within: window)
+        guard !squares.isEmpty else { return }
+        let color = SDL_Color(r: dark.r, g: dark.g, b: dark.b, a: alpha)
+        var vertices: [SDL_Vertex] = []
+        var indices: [Int32] = []
+        vertices.reserveCapacity(4 * squares.count)
+        indices.reserveCapacity(6 * squares.count)
+        for square in squares {
+            let base = Int32(vertices.count)
+            for corner in square {
+                let p = corner * pointScale
+                let q = snap ? Point(p.x.rounded(), p.y.rounded()) : p
+                vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(q.x), y: Float(q.y)), color: color, tex_coord: SDL_FPoint(x: 0, y: 0)))
+            }
+            indices += [base, base + 1, base + 2, base, base + 2, base + 3]
+        }
+        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    }
+
+    /// The current render target's size in drawable pixels.
+    private func outputPixels() -> (w: Int, h: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        return (Int(w), Int(h))
     }
 
     /// Nothing decoded: a flat tile keeps the geometry visible; a photo that cannot be decoded shows

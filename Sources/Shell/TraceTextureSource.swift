@@ -5,6 +5,11 @@ import Viewer
 /// The textures of a trace's photos, taken from a folder at hand and matched by name: the one
 /// adapter between replayed frames and the texture pipeline.
 ///
+/// A trace names each photo by its path relative to the folder it was recorded in (`a/x.jpg` and
+/// `b/x.jpg` for a `-r` session); traces from before that name photos by file name alone, and such
+/// a bare name matches the first file of that name anywhere in the folder (`folder(for:path:)`
+/// lists subfolders when it must).
+///
 /// Replay saves each frame as soon as it is drawn, so the source must answer synchronously: this
 /// one drives the asynchronous `PhotoPipeline` until every texture the frame needs has arrived (or
 /// is known broken). A photo of the trace that the folder lacks is drawn as a plain placeholder tile.
@@ -13,15 +18,49 @@ public final class TraceTextureSource: PhotoTextureSource {
     /// The longest a frame waits for its decodes before it is drawn with what there is.
     static let frameWaitLimitSeconds = 30.0
     /// The folder file index of each trace photo, nil where the folder has none of that name.
-    private let fileIndex: [Int?]
+    private(set) var fileIndex: [Int?]
+    /// The folder file index of each name (a relative path with `-r`), and of each bare file name
+    /// (an older trace's names).
+    private let byName: [String: Int], byFileName: [String: Int]
+    /// The names `fileIndex` was made for.
+    private var followed: [String]
 
     public init(photos: [Photo], folder: PhotoFolder, warn: @escaping (String) -> Void) {
-        var byName: [String: Int] = [:]
-        for (i, url) in folder.files.enumerated() where byName[url.lastPathComponent] == nil {
-            byName[url.lastPathComponent] = i
+        var byName: [String: Int] = [:], byFileName: [String: Int] = [:]
+        for (i, name) in folder.names.enumerated() {
+            if byName[name] == nil { byName[name] = i }
+            let fileName = folder.files[i].lastPathComponent
+            if byFileName[fileName] == nil { byFileName[fileName] = i }
         }
-        fileIndex = photos.map { byName[$0.name] }
-        source = PhotoPipeline(catalog: PhotoCatalog(folder: folder, warn: warn), warn: warn)
+        self.byName = byName
+        self.byFileName = byFileName
+        followed = photos.map(\.name)
+        fileIndex = photos.map { byName[$0.name] ?? ($0.name.contains("/") ? nil : byFileName[$0.name]) }
+        var limits = PhotoPipeline.Limits()
+        limits.watchesFolders = false  // the trace says what the list is
+        source = PhotoPipeline(catalog: PhotoCatalog(folder: folder, warn: warn), limits: limits, warn: warn)
+    }
+
+    /// The folder file index of the photo named `name`, nil where the folder has none.
+    private func index(of name: String) -> Int? {
+        byName[name] ?? (name.contains("/") ? nil : byFileName[name])
+    }
+
+    /// Matches the scene's photo list, which changes where the trace has a `photos` event.
+    public func follow(_ photos: [Photo]) {
+        guard photos.count != followed.count || !photos.lazy.map(\.name).elementsEqual(followed) else { return }
+        followed = photos.map(\.name)
+        fileIndex = followed.map(index(of:))
+    }
+
+    /// The folder at `path` listed as deep as `photos` need: its subfolders too when a photo's name
+    /// is a relative path, or when a bare name (an older trace's) is not among its own files.
+    public static func folder(for photos: [Photo], path: String) throws -> PhotoFolder {
+        if !photos.contains(where: { $0.name.contains("/") }), let flat = try? PhotoFolder(path: path) {
+            let names = Set(flat.names)
+            if photos.allSatisfy({ names.contains($0.name) }) { return flat }
+        }
+        return try PhotoFolder(path: path, recursive: true)
     }
 
     /// How many of the trace's photos the folder lacks.

@@ -1,9 +1,10 @@
 import Continuity
 import Geometry
 import Gestures
+import LabUI
 import Viewer
 
-/// The one driver of a `Viewer`, used by the live app and by replay alike, so they cannot diverge.
+/// The one driver of a `Viewer` in the feel lab (`LabViewer`), used by the live app and by replay alike, so they cannot diverge.
 ///
 /// Both build the viewer from a `TraceHeader` (photos, window, feel resolved by `FeelCoding`), and
 /// both feed it `InputEvent`s through `handle(_:)`, which records the event (when a trace sink is
@@ -22,7 +23,10 @@ public final class Session {
     public let header: TraceHeader
     /// The layer laid over every feel this session applies (`replay --feel FILE`).
     public let feelOverride: JSONObject?
-    public private(set) var viewer: Viewer
+    /// The viewer inside the feel lab, as the events have left it.
+    public private(set) var lab: LabViewer
+    /// The viewer the events drive.
+    public var viewer: Viewer { lab.viewer }
     /// The account of what happened, when asked for.
     public private(set) var summary: SessionSummary?
     /// The photo's velocity right after each input event since the last frame (for the summary).
@@ -42,6 +46,19 @@ public final class Session {
     public private(set) var recordingFailure: TraceError?
     private var lastTime = 0.0
     private var pendingRequests: [ViewerRequest] = []
+    /// The buttons and fingers down now (a press with none down starts a gesture).
+    private var held = HeldInput()
+    /// The last gesture, from the viewer before its press, for the again key.
+    private var recall: GestureRecall?
+    /// The last gesture re-running over the live viewer ("again"), from the frame after its
+    /// `again` effect (so a replay, which draws each frame as it is handled, shows it from the same
+    /// frame as the live window, which draws after the effects that follow a frame).
+    public var again: AgainRun? { againRun.flatMap { $0.hasAdvanced ? $0 : nil } }
+    private var againRun: AgainRun?
+
+    /// The press time of the gesture the again key would re-run (the `again` effect's `from`);
+    /// nil before the first press.
+    public var againFrom: Double? { recall?.pressTime }
 
     /// Starts a session on `header`'s photos, window and feel (defaults ⊕ header ⊕ `feelOverride`).
     /// Writes the header line to `trace` when one is given.
@@ -60,8 +77,10 @@ public final class Session {
         self.feelOverride = feelOverride
         self.trace = trace
         self.states = states
-        viewer = Viewer(photos: header.photos, windowSize: header.windowSize, feel: feel)
+        var viewer = Viewer(photos: header.photos, windowSize: header.windowSize, feel: feel)
+        viewer.pixelsPerPoint = header.scale
         if let open = header.openPhoto { viewer.present(open) }
+        lab = LabViewer(viewer)
         summary = summarize ? SessionSummary(photos: header.photos) : nil
         do throws(TraceError) {
             try trace?.write(line: header.line)
@@ -79,27 +98,11 @@ public final class Session {
     public func handle(_ event: InputEvent) throws(Failure) {
         guard var event = carriable(event) else { return }
         if event.time < lastTime { event.time = lastTime }
-        var feel: Feel?
-        var reloadedFile: Feel?
-        switch event.kind {
-        case let .feel(json):
-            do throws(FieldError) {
-                let layer = try FeelCoding.layer(fromText: json)
-                feel = try FeelCoding.resolve([layer, feelOverride])
-                event.kind = .feel(json: FeelCoding.canonicalText(layer))
-            } catch {
-                throw .badFeel(error)
-            }
-        case let .effect(.feelReloaded(name, json, fixed)):
-            do throws(FieldError) {
-                let layer = try FeelCoding.layer(fromText: json)
-                reloadedFile = try FeelCoding.resolve([layer])
-                event.kind = .effect(.feelReloaded(name: name, json: FeelCoding.canonicalText(layer), fixed: fixed))
-            } catch {
-                throw .badFeel(error)
-            }
-        default:
-            break
+        let feel: Feel?
+        do throws(FieldError) {
+            feel = try Self.prepare(&event, feelOverride: feelOverride)
+        } catch {
+            throw .badFeel(error)
         }
         lastTime = event.time
         do throws(TraceError) {
@@ -107,26 +110,31 @@ public final class Session {
         } catch {
             try stopRecording(error)
         }
-        if let feel {
-            viewer.apply(feel: feel)
+        // The last press gesture is kept from the viewer before its press, for the again key; a
+        // new press ends a re-run being shown.
+        if held.startsGesture(event) {
+            recall = GestureRecall(before: lab)
+            againRun = nil
+        }
+        held.note(event)
+        if case let .effect(.again(from)) = event.kind {
+            startAgain(from: from, at: event.time)
+            return
+        }
+        recall?.note(event)
+        switch Self.apply(event, feel: feel, to: &lab, feelOverride: feelOverride) {
+        case .feel:
             summary?.observe(sample: viewer.motionSample)
             return
-        }
-        if let reloadedFile, case let .effect(.feelReloaded(name, _, fixed)) = event.kind {
-            // The viewer merges the file with the parameters in force; `replay --feel` stays on top.
-            let override = feelOverride
-            viewer.feelFileReloaded(reloadedFile, name: name, fixed: fixed) { merged in
-                guard let override else { return merged }
-                return (try? FeelCoding.resolve([FeelCoding.object(of: merged), override])) ?? merged
-            }
+        case .reload:
             return
-        }
-        viewer.handle(event)
-        summary?.observe(sample: viewer.motionSample)
-        guard case .frame = event.kind else {
+        case .input:
+            summary?.observe(sample: viewer.motionSample)
             // The photo's own velocity the instant after this event: what a release handed the springs.
             if summary != nil, let v = viewer.photoRate { handOffVelocities.append((event.time, v)) }
             return
+        case .frame:
+            summary?.observe(sample: viewer.motionSample)
         }
         frameCount += 1
         let snapshot = viewer.snapshot
@@ -135,12 +143,91 @@ public final class Session {
         } catch {
             try stopRecording(error)
         }
-        lastNotes = viewer.takeNotes()
+        lastNotes = lab.viewer.takeNotes()
         summary?.observe(notes: lastNotes, snapshot: snapshot, ratesAtEvents: handOffVelocities)
         handOffVelocities.removeAll(keepingCapacity: true)
-        for request in viewer.takeRequests() where !pendingRequests.contains(request) {
+        for request in lab.viewer.takeRequests() where !pendingRequests.contains(request) {
+            if request == .again, recall == nil {
+                // Nothing to re-run yet: said here, so a replay says it at the same frame.
+                lab.show(message: "again: no gesture to re-run yet (drag, click or pinch first)", isError: false)
+                continue
+            }
             pendingRequests.append(request)
         }
+        if !held.isHeld, viewer.isAtRest { recall?.close() }
+        if var run = againRun {
+            if !run.hasAdvanced {
+                lab.show(message: "again: the gesture at \(FeelNumber.fixed(run.from, places: 2)) s under these numbers; "
+                            + "the outlined ghost is the run before", isError: false)
+            }
+            run.advance(toLiveTime: event.time)
+            againRun = run.isFinished ? nil : run
+        }
+    }
+
+    /// Checks and canonicalises a `feel` or `feelReloaded` event in place (the form the trace
+    /// carries) and returns the feel a `feel` event puts in force under `feelOverride`; nil for
+    /// every other event.
+    static func prepare(_ event: inout InputEvent, feelOverride: JSONObject?) throws(FieldError) -> Feel? {
+        switch event.kind {
+        case let .feel(json):
+            let layer = try FeelCoding.layer(fromText: json)
+            let feel = try FeelCoding.resolve([layer, feelOverride])
+            event.kind = .feel(json: FeelCoding.canonicalText(layer))
+            return feel
+        case let .effect(.feelReloaded(name, json, fixed)):
+            let layer = try FeelCoding.layer(fromText: json)
+            _ = try FeelCoding.resolve([layer])
+            event.kind = .effect(.feelReloaded(name: name, json: FeelCoding.canonicalText(layer), fixed: fixed))
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// What applying an event did.
+    enum Applied {
+        /// A `feel` event put its parameters in force.
+        case feel
+        /// A reloaded feel file was merged (or could not be read and changed nothing).
+        case reload
+        /// Any other input, handed to the viewer.
+        case input
+        /// A frame.
+        case frame
+    }
+
+    /// Applies a prepared event to `lab`: `feel` (a `feel` event's, from `prepare`) is put in
+    /// force, a reloaded feel file merged (with `feelOverride` on top), anything else handed to the
+    /// lab and its viewer.
+    static func apply(_ event: InputEvent, feel: Feel?, to lab: inout LabViewer, feelOverride: JSONObject?) -> Applied {
+        if let feel {
+            lab.apply(feel: feel)
+            return .feel
+        }
+        if case let .effect(.feelReloaded(name, json, fixed)) = event.kind {
+            guard let reloadedFile = try? FeelCoding.resolve([FeelCoding.layer(fromText: json)]) else { return .reload }
+            // The viewer merges the file with the parameters in force; `replay --feel` stays on top.
+            lab.feelFileReloaded(reloadedFile, name: name, fixed: fixed) { merged in
+                guard let feelOverride else { return merged }
+                return (try? FeelCoding.resolve([FeelCoding.object(of: merged), feelOverride])) ?? merged
+            }
+            return .reload
+        }
+        lab.handle(event)
+        guard case .frame = event.kind else { return .input }
+        return .frame
+    }
+
+    /// The `again` effect: the gesture pressed at `from` re-runs from `time` under the feel in
+    /// force, with the run before it (the live one, or the last re-run) as the ghost. An effect
+    /// that names no gesture this session recalls changes nothing.
+    private func startAgain(from: Double, at time: Double) {
+        guard var recall, recall.pressTime == from else { return }
+        recall.close()
+        againRun = AgainRun(recall: recall, feel: viewer.feel, sessionOverride: feelOverride, startTime: time)
+        recall.lastRunFeel = viewer.feel
+        self.recall = recall
     }
 
     /// A sink failed with `error`: stop recording (live) or fail (replay).
@@ -155,7 +242,7 @@ public final class Session {
     /// Shows a message line in the window (a feel-file reload error, "saved feel.json"). Not an
     /// event: nothing is recorded, and no state the log shows changes.
     public func show(message: String?, isError: Bool) {
-        viewer.show(message: message, isError: isError)
+        lab.show(message: message, isError: isError)
     }
 
     public func takeRequests() -> [ViewerRequest] {
@@ -179,36 +266,43 @@ public final class Session {
     /// that instant, and the events after it then give the same states, byte for byte, as they did
     /// the first time (the `Viewer` is a value). The trace player keeps one every stretch of events.
     public struct Checkpoint: Sendable {
-        fileprivate var viewer: Viewer
+        fileprivate var lab: LabViewer
         fileprivate var summary: SessionSummary?
         fileprivate var handOffVelocities: [(time: Double, rate: PhotoRate)]
         fileprivate var lastNotes: [ViewerNote]
         fileprivate var frameCount: Int
         fileprivate var lastTime: Double
         fileprivate var pendingRequests: [ViewerRequest]
+        fileprivate var held: HeldInput
+        fileprivate var recall: GestureRecall?
+        fileprivate var againRun: AgainRun?
 
         /// The viewer as it stood.
-        public var viewerState: Viewer { viewer }
+        public var viewerState: Viewer { lab.viewer }
         /// Frames handled up to it.
         public var frames: Int { frameCount }
     }
 
     /// The session's state now.
     public func checkpoint() -> Checkpoint {
-        Checkpoint(viewer: viewer, summary: summary, handOffVelocities: handOffVelocities, lastNotes: lastNotes,
-                   frameCount: frameCount, lastTime: lastTime, pendingRequests: pendingRequests)
+        Checkpoint(lab: lab, summary: summary, handOffVelocities: handOffVelocities, lastNotes: lastNotes,
+                   frameCount: frameCount, lastTime: lastTime, pendingRequests: pendingRequests,
+                   held: held, recall: recall, againRun: againRun)
     }
 
     /// Puts the session back at `checkpoint` (taken from a session on the same header and feel).
     /// Nothing is written: the sinks only ever see events as they are handled.
     public func restore(_ checkpoint: Checkpoint) {
-        viewer = checkpoint.viewer
+        lab = checkpoint.lab
         summary = checkpoint.summary
         handOffVelocities = checkpoint.handOffVelocities
         lastNotes = checkpoint.lastNotes
         frameCount = checkpoint.frameCount
         lastTime = checkpoint.lastTime
         pendingRequests = checkpoint.pendingRequests
+        held = checkpoint.held
+        recall = checkpoint.recall
+        againRun = checkpoint.againRun
     }
 
     // MARK: - Carriable events

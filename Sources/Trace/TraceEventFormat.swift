@@ -15,7 +15,8 @@ import Viewer
 /// - `{"t":2.1,"type":"effect","effect":…}`: the result of an effect (`EffectResult`), one of
 ///   `"feelSaved"` with `"path"` and `"message"`, `"feelSaveFailed"` with `"message"`,
 ///   `"feelReloaded"` with `"name"`, `"feel"` (the file's object) and `"fixed"` (an array of
-///   parameter keys), `"feelReloadFailed"` with `"message"`.
+///   parameter keys), `"feelReloadFailed"` with `"message"`, `"again"` with `"from"` (the press
+///   time of the gesture re-run by the again key).
 ///
 /// A pointer `move` with no button held has no `button` key; `mods` may be omitted when empty.
 public enum TraceEventFormat {
@@ -84,6 +85,8 @@ public enum TraceEventFormat {
                 out += ",\"fixed\":[" + fixed.map(JSONText.string).joined(separator: ",") + "]"
             case let .feelReloadFailed(message):
                 out += ",\"effect\":\"feelReloadFailed\",\"message\":" + JSONText.string(message)
+            case let .again(from):
+                out += ",\"effect\":\"again\",\"from\":" + JSONText.number(from)
             }
             out += "}"
         }
@@ -196,7 +199,7 @@ public enum TraceEventFormat {
 
     /// The `EffectResult` of an `effect` line.
     private static func effect(_ o: JSONObject) throws(FieldError) -> EffectResult {
-        switch try o.choice("effect", ["feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed"]) {
+        switch try o.choice("effect", ["feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again"]) {
         case "feelSaved":
             return .feelSaved(path: try o.string("path"), message: try o.string("message"))
         case "feelSaveFailed":
@@ -213,6 +216,8 @@ public enum TraceEventFormat {
                 fixed.append(key)
             }
             return .feelReloaded(name: try o.string("name"), json: JSONText.value(.object(try o.object("feel"))), fixed: fixed)
+        case "again":
+            return .again(from: try o.number("from", from: 0, through: TraceBounds.seconds))
         default:
             return .feelReloadFailed(message: try o.string("message"))
         }

@@ -72,6 +72,9 @@ public struct Scene: Sendable {
     public var overlays: [Overlay]
     /// What the window's title names: the open photo's file name; nil in the grid.
     public var title: String?
+    /// The photo list the indices of `cells` and `photos` refer to (it changes when the watched
+    /// folders do), so a texture source that finds files by name can follow it.
+    public var photoList: [Photo] = []
 
     public init(windowSize: Size, background: Color = .gridBackground, cells: [Cell] = [],
                 backdropAlpha: Double = 0, photos: [PhotoQuad] = [], overlays: [Overlay] = [], title: String? = nil) {

@@ -38,12 +38,14 @@ extension Viewer {
         "Tab                 feel tuning panel (Up/Down select, Left/Right adjust, Ctrl+S save)",
         "s                   slow motion 1× · 0.25× · 0.1×",
         "d                   decision overlay",
+        "a                   again: the last gesture under the panel's numbers (ghost: the run before)",
         "Ctrl+S              save the feel parameters",
         "q  Ctrl+Q           quit",
     ]
 
-    /// Takes the chrome's keys before the lab and the viewer; true when taken.
-    mutating func handleChromeKey(_ key: String, modifiers: Modifiers) -> Bool {
+    /// Takes the chrome's keys before the lab and the viewer; true when taken. `panelShown`: the
+    /// lab's tuning panel is shown above the viewer, and Esc hides it rather than leave fullscreen.
+    package mutating func handleChromeKey(_ key: String, modifiers: Modifiers, panelShown: Bool) -> Bool {
         let plain = modifiers.isEmpty || modifiers == .shift
         switch key {
         case "?" where plain, "/" where modifiers == .shift, "h" where modifiers.isEmpty, "f1" where modifiers.isEmpty:
@@ -56,7 +58,7 @@ extension Viewer {
             chrome.captionWokenAt = chrome.captionPinned ? time : -Double.infinity
         case "escape" where chrome.showsHelp:
             chrome.showsHelp = false
-        case "escape" where chrome.isFullscreen && !lab.panel.isVisible:
+        case "escape" where chrome.isFullscreen && !panelShown:
             chrome.isFullscreen = false
             requests.append(.fullscreen(false))
         case "home", "end", "pageup", "pagedown":
@@ -144,17 +146,19 @@ extension Viewer {
         if transition != nil { chrome.captionWokenAt = time }
     }
 
-    /// The photo's drawn size against its pixels, percent (100: one photo pixel per window point).
+    /// The photo's drawn size against its pixels, percent: screen pixels per photo pixel, so 100 is
+    /// one photo pixel on one screen pixel at any point scale (a 600-pixel photo 600 points wide
+    /// reads 200 % on a HiDPI window of 2 pixels per point).
     func zoomPercent(_ photo: Int) -> Double? {
         guard let tr = transition, tr.photo == photo, photos[photo].pixelSize.width > 0 else { return nil }
-        return tr.pose.value.displayedSize.width / photos[photo].pixelSize.width * 100
+        return tr.pose.value.displayedSize.width * pixelsPerPoint / photos[photo].pixelSize.width * 100
     }
 
     /// The caption's text for the open photo: name, n / N, zoom, pixel size.
     public var caption: String? {
         guard let tr = transition else { return nil }
         let photo = photos[tr.photo]
-        var parts = [photo.name, "\(tr.photo + 1) / \(photos.count)"]
+        var parts = [PhotoName.displayed(photo.name), "\(tr.photo + 1) / \(photos.count)"]
         if let zoom = zoomPercent(tr.photo) { parts.append("\(Int(zoom.rounded())) %") }
         if photo.pixelSize.width > 0 { parts.append("\(Int(photo.pixelSize.width)) × \(Int(photo.pixelSize.height))") }
         return parts.joined(separator: "   ")
@@ -166,7 +170,7 @@ extension Viewer {
     public var isFullscreen: Bool { chrome.isFullscreen }
 
     /// The window title's subject: the open photo's name; nil in the grid.
-    public var titleSubject: String? { transition.map { photos[$0.photo].name } }
+    public var titleSubject: String? { transition.map { PhotoName.displayed(photos[$0.photo].name) } }
 
     // MARK: - Overlays
 

@@ -54,7 +54,6 @@ extension Viewer {
             let next = (max(0, old)..<oldCount).lazy.compactMap { newIndex[$0] }.first
             return min(next ?? newCount - 1, newCount - 1)
         }
-        let removedName = session.flatMap { newIndex.indices.contains($0.photo) && newIndex[$0.photo] == nil ? photos[$0.photo].name : nil }
 
         for r in change.removed.reversed() { photos.remove(at: r) }
         for a in change.added { photos.insert(Photo(name: a.name, pixelSize: a.size), at: a.index) }
@@ -75,6 +74,13 @@ extension Viewer {
         focus.index = focus.index.flatMap(follow)
         keepGrid(anchor, at: anchor.flatMap { follow($0.photo) })
         refreshFlightTarget()
-        if let removedName { lab.show(removedName + " was removed from the folder", isError: false) }
+    }
+
+    /// The name of the photo out of the grid when `change` removes it (the feel lab's message line
+    /// says which photo went); nil when it stays, none is out, or the change does not fit the list.
+    package func photoInViewRemoved(by change: PhotoListChange) -> String? {
+        guard let session, !change.isEmpty, let newIndex = change.newIndices(count: photos.count),
+              newIndex.indices.contains(session.photo), newIndex[session.photo] == nil else { return nil }
+        return PhotoName.displayed(photos[session.photo].name)
     }
 }

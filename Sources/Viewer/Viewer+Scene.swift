@@ -24,8 +24,10 @@ extension Viewer {
             cells.append(Scene.Cell(photo: i, frame: layout.cellRect(i, scroll: s), crop: photos[i].unitCrop(aspect: 1),
                                     isFocused: i == focused))
         }
-        return Scene(windowSize: windowSize, cells: cells, backdropAlpha: backdrop, photos: photoQuads(),
-                     overlays: fingerOverlays() + chromeOverlays(), title: titleSubject)
+        var scene = Scene(windowSize: windowSize, cells: cells, backdropAlpha: backdrop, photos: photoQuads(),
+                          overlays: fingerOverlays() + chromeOverlays(), title: titleSubject)
+        scene.photoList = photos
+        return scene
     }
 
     /// The moving photo, and its neighbours while paging (behind it).

@@ -19,6 +19,10 @@ extension Viewer {
         return fit.width / own.width > limit ? own * limit : fit
     }
 
+    /// The aspect-fit width of the photo out of the grid (nil in the grid): the live curves' unit
+    /// of scale.
+    package var fitWidthInView: Double? { session.map { fitSize($0.photo).width } }
+
     /// The presented pose: aspect fit, centred, unscaled, upright.
     func fullPose(_ index: Int) -> PhotoPose {
         PhotoPose(center: Point(windowSize.width / 2, windowSize.height / 2), size: fitSize(index))

@@ -26,6 +26,11 @@ public struct Viewer: Sendable {
     public internal(set) var photos: [Photo]
     public private(set) var feel: Feel
     public private(set) var windowSize: Size
+    /// Drawable pixels per window point (2 on a HiDPI display): the trace header's `scale`, so a
+    /// replay reads the same. Only what the user is told depends on it (the caption's zoom %).
+    public var pixelsPerPoint: Double = 1 {
+        didSet { if !(pixelsPerPoint.isFinite && pixelsPerPoint > 0) { pixelsPerPoint = 1 } }
+    }
     public private(set) var time: Double = 0
     public private(set) var frameCount = 0
 
@@ -57,8 +62,6 @@ public struct Viewer: Sendable {
     package var movedByInput = false
     /// The backdrop curve's largest slope, for the jump detector's bound (`Viewer+Motion`).
     package var backdropSlope: Double
-    /// The feel lab: tuning panel, slow motion, decision overlay, live curves (`Viewer+Lab.swift`).
-    var lab: FeelLab
     /// Help overlay, caption, fullscreen, scroll indicator (`Viewer+Chrome.swift`).
     package var chrome = ViewerChrome()
 
@@ -70,7 +73,6 @@ public struct Viewer: Sendable {
         let layout = GridLayout(windowSize: self.windowSize, photoCount: photos.count,
                                 targetCellPoints: feel.gridCellTargetPoints, spacingPoints: feel.gridSpacingPoints)
         self.scroller = GridScroller(feel: feel, layout: layout)
-        self.lab = FeelLab(baseline: feel)
         self.backdropSlope = feel.backdropCurve.largestSlope
     }
 
@@ -103,6 +105,11 @@ public struct Viewer: Sendable {
         return requests
     }
 
+    /// Asks the shell for `request` once (a second ask before it is taken is the same ask).
+    package mutating func request(_ request: ViewerRequest) {
+        if !requests.contains(request) { requests.append(request) }
+    }
+
     /// The notes made since the last call (opens, releases, interruptions, settles).
     public mutating func takeNotes() -> [ViewerNote] {
         defer { notes.removeAll() }
@@ -110,10 +117,9 @@ public struct Viewer: Sendable {
     }
 
     /// Replaces the feel parameters with a set from the feel file (a live reload, a trace's `feel`
-    /// event); the parameters it changes become the tuning panel's reset values. Motions in flight
-    /// keep their value and velocity and continue on the new springs (see `retune(to:)`).
+    /// event). Motions in flight keep their value and velocity and continue on the new springs (see
+    /// `retune(to:)`); the jump detector counts the change as input.
     public mutating func apply(feel newFeel: Feel) {
-        lab.fileFeelArrived(newFeel, current: feel)
         retune(to: newFeel)
         movedByInput = true
     }
@@ -121,7 +127,7 @@ public struct Viewer: Sendable {
     /// Replaces the feel parameters. Motions in flight keep their value and velocity and continue on
     /// the new springs; the grid relayouts if its cell size changed; the recognizers take the new
     /// slop, intervals and velocity window.
-    mutating func retune(to newFeel: Feel) {
+    package mutating func retune(to newFeel: Feel) {
         if newFeel.backdropCurve != feel.backdropCurve { backdropSlope = newFeel.backdropCurve.largestSlope }
         feel = newFeel
         recognizer.settings = Viewer.gestureSettings(for: newFeel)
@@ -137,20 +143,17 @@ public struct Viewer: Sendable {
     // MARK: - Input
 
     /// Feeds one input event. `.frame` events advance time (same as `advance(to:)`); every other
-    /// event first advances the motions to its own time, then acts.
-    ///
-    /// Times are mapped to the viewer's own clock first (slow motion), and a key press goes to the
-    /// feel lab first: its keys (and the tuning panel's, while it is shown) go no further.
+    /// event first advances the motions to its own time, then acts. A key press goes to the chrome
+    /// first (`Viewer+Chrome`). The feel lab (the `LabUI` module's `LabViewer`) maps times for slow
+    /// motion and takes its keys and the feel file's `effect` results before the viewer sees them;
+    /// alone, the viewer ignores `effect` events.
     public mutating func handle(_ event: InputEvent) {
         guard event.time.isFinite else { return }
         let feelBefore = feel
         defer { noteDirectMoves(by: event, feelBefore: feelBefore) }
-        let wallTime = event.time
-        let event = InputEvent(time: lab.viewerTime(atWall: wallTime), kind: event.kind)
         if case let .key(.down, key, modifiers) = event.kind {
             step(to: event.time)
-            if handleChromeKey(key, modifiers: modifiers) { return }
-            if handleLabKey(key, modifiers: modifiers, at: event.time, wallTime: wallTime) { return }
+            if handleChromeKey(key, modifiers: modifiers, panelShown: false) { return }
         }
         noteHover(event.kind)
         if case .pointer(.move, _, _, _) = event.kind { wakeCaption() }
@@ -159,10 +162,7 @@ public struct Viewer: Sendable {
             return
         }
         step(to: event.time)
-        if case let .effect(result) = event.kind {
-            handleEffect(result)
-            return
-        }
+        if case .effect = event.kind { return }
         switch event.kind {
         case let .key(.down, key, modifiers):
             handleKey(key, modifiers: modifiers)
@@ -222,7 +222,7 @@ public struct Viewer: Sendable {
 
     /// Marks whether `event` wrote the drawn quantities directly (for the jump detector): a gesture
     /// holds the photo after it, or it changed the window, a photo's size or the feel.
-    mutating func noteDirectMoves(by event: InputEvent, feelBefore: Feel) {
+    package mutating func noteDirectMoves(by event: InputEvent, feelBefore: Feel) {
         switch event.kind {
         case .resize, .photoSize, .photos, .feel: movedByInput = true
         default: movedByInput = session?.isHeldByGesture == true || feel != feelBefore
@@ -254,11 +254,10 @@ public struct Viewer: Sendable {
         if rest && !lastFrameWasAtRest { notes.append(.settled(phase: phase, time: time)) }
         lastFrameWasAtRest = rest
         updateChrome()
-        recordLabFrame()
     }
 
     /// Moves every motion forward to `t` without counting a frame (input between frames).
-    mutating func step(to t: Double) {
+    package mutating func step(to t: Double) {
         guard t.isFinite, t > time else { return }
         let dt = t - time
         time = t

@@ -5,4 +5,7 @@ public enum ViewerRequest: Hashable, Sendable {
     case saveFeel
     /// Make the window cover the screen (true) or return to its size (false).
     case fullscreen(Bool)
+    /// Re-run the last gesture under the feel in force, over the live state ("again", the `a` key):
+    /// the shell records it as an `again` effect, which `Session` carries out.
+    case again
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geometry
 import Shell
+import Viewer
 
 @main
 struct PhotoZoom: ParsableCommand {
@@ -22,7 +23,11 @@ struct PhotoZoom: ParsableCommand {
         // Photos are decoded in helper processes running this same program (`decode-helper`).
         DecoderIsolation.processDefault = .helperProcesses(.thisProgram)
         do {
-            var command = try parseAsRoot()
+            // Arguments spelled from their bytes: a path that is not UTF-8 names its file (`PhotoName`).
+            let arguments = (1..<Int(CommandLine.argc)).map { i in
+                CommandLine.unsafeArgv[i].map { PhotoName.spelling(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? ""
+            }
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {

@@ -47,12 +47,15 @@ struct Play: ParsableCommand {
     var visit: String?
     @Option(help: ArgumentHelp("Where --visit saves its frames (made if missing).", visibility: .hidden))
     var visitFolder: String?
+    @Flag(help: ArgumentHelp("On quitting, print the frames drawn per second and each frame's cost.", visibility: .hidden))
+    var frameStatistics = false
 
     func run() throws {
         try reportingErrors {
             var options = PlayOptions(tracePath: trace, feel: try feel.map { try FeelLayer.resolve($0).object },
                                       against: try against.map { try FeelLayer.resolve($0).object },
                                       photosPath: photos ?? bundledPhotosPath())
+            options.feelArgument = feel
             options.split = split
             options.startFrame = frame
             options.play = autoplay
@@ -66,6 +69,7 @@ struct Play: ParsableCommand {
                 options.visitFrames = frames.compactMap { $0 }
             }
             options.visitFolder = visitFolder
+            options.printsFrameStatistics = frameStatistics
             do {
                 try PlayerApp(options: options).run()
             } catch let error as TraceError {

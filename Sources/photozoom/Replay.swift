@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LabUI
+import Player
 import Shell
 import Trace
 import Viewer
@@ -95,7 +96,7 @@ struct Replay: ParsableCommand {
         let count = try TraceReplay.run(reader, through: session) { session in
             var drawn = false
             let draw = {
-                if !drawn, let renderer { try renderer.draw(session.viewer.scene(text: renderer.textMetrics)); drawn = true }
+                if !drawn, let renderer { try renderer.draw(session.scene(text: renderer.textMetrics)); drawn = true }
             }
             let pictures = try drawing?.frame(session, draw: draw) ?? 0
             let videoFrames = try recording?.frame(at: session.viewer.snapshot.time, draw: draw) ?? 0

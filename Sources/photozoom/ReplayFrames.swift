@@ -6,8 +6,8 @@ import Trace
 /// software, with the trace's photos taken from a folder and matched by name.
 enum ReplayFrames {
     static func renderer(header: TraceHeader, photosPath: String?) throws -> HeadlessRenderer {
-        let photoFolder = try PhotoFolder(path: photosPath ?? bundledPhotosPath())
         let photos = header.photos
+        let photoFolder = try TraceTextureSource.folder(for: photos, path: photosPath ?? bundledPhotosPath())
         let probe = TraceTextureSource(photos: photos, folder: photoFolder, warn: printError)
         if probe.missingCount > 0 {
             printError("warning: \(probe.missingCount) of the trace's \(photos.count) photos are not in \(photoFolder.directory.path); "

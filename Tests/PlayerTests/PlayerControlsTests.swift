@@ -106,10 +106,28 @@ struct PlayerControlsTests {
         #expect(p.frame == 301)
         // The panel is drawn from the player's copy, over the replayed state.
         #expect(c.scene(of: p.a, text: Self.text).overlays.count > p.a.viewer.scene(text: Self.text).overlays.count)
-        // Backspace resets the parameter to its value before the edit: the unedited run again.
+        #expect(c.caption.contains("edited: \(selected.key)"))
+        // Backspace resets the parameter to its value before the edit: no edit is left (the
+        // caption's "edited:" goes), and the run is the unedited one again.
         try c.handle(Self.key("backspace"))
         #expect(p.a.viewer.feel == Feel.defaults)
+        #expect(p.edits.keys.isEmpty)
+        #expect(p.edits.layer == nil)
+        #expect(!c.caption.contains("edited"))
         #expect(StateLogFormat.line(p.a.viewer.snapshot) == (try Self.session.straightReplay().lines)[300])
+        // A step there and back is no edit either; Shift+Backspace (the built-in default, here
+        // the value the trace has) none; a second Backspace with nothing edited changes nothing.
+        try c.handle(Self.key("down"))
+        try c.handle(Self.key("left"))
+        #expect(p.edits.keys.count == 1)
+        try c.handle(Self.key("right"))
+        #expect(p.edits.keys.isEmpty)
+        try c.handle(Self.key("right"))
+        try c.handle(Self.key("backspace", .shift))
+        #expect(p.edits.keys.isEmpty)
+        let unedited = p.a
+        try c.handle(Self.key("backspace"))
+        #expect(p.a === unedited)
         try c.handle(Self.key("escape"))
         #expect(c.panel?.isVisible == false)
         #expect(!c.wantsToQuit)
@@ -140,11 +158,11 @@ struct PlayerControlsTests {
         let p = c.player
         let grab = try #require(p.a.marks.first { $0.label == "pan" })
         try p.seek(toFrame: grab.frame + 3)
-        let recorded = p.a.viewer.scene(text: Self.text).overlays.count
+        let recorded = p.a.lab.scene(text: Self.text).overlays.count
         try c.handle(Self.key("d"))
         #expect(c.showsDecisions == true)
         #expect(c.scene(of: p.a, text: Self.text).overlays.count > recorded)
-        #expect(p.a.viewer.feelLab.showsDecisions == false)
+        #expect(p.a.lab.feelLab.showsDecisions == false)
     }
 }
 

@@ -81,12 +81,8 @@ struct DecoderHelperTests {
     func hungHelper() throws {
         let dir = TestImages.folder()
         // A stand-in helper that reads nothing and never replies.
-        let program = dir.appendingPathComponent("hung-helper")
-        FileManager.default.createFile(atPath: program.path, contents: Data("#!/bin/sh\nexec sleep 600\n".utf8))
-        chmod(program.path, 0o755)
+        let settings = HelperBinary.hung(in: dir, timeLimitSeconds: 0.5)
         let files = ["a.jpg", "b.jpg"].map { TestImages.write(TestImages.jpeg(width: 32, height: 24, colour: TestImages.noise), $0, in: dir) }
-        var settings = DecoderHelperSettings(executable: program.path)
-        settings.timeLimitSeconds = 0.5
         let log = WarningLog()
         let catalog = PhotoCatalog(files: files, warn: log.append)
         let canvas = SoftwareCanvas(width: 64, height: 64)

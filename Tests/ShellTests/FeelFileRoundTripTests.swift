@@ -22,7 +22,7 @@ struct FeelFileRoundTripTests {
     /// The panel's first parameter, one step right: a tuned, unsaved value.
     static func tuneFirstParameter(_ h: FrameLoopHarness) throws -> Feel {
         try h.step(1, [.key(.down, "tab"), .key(.up, "tab"), .key(.down, "right"), .key(.up, "right")])
-        #expect(h.session.viewer.feel != h.session.viewer.savedFeel)
+        #expect(h.session.viewer.feel != h.session.lab.savedFeel)
         return h.session.viewer.feel
     }
 
@@ -40,8 +40,8 @@ struct FeelFileRoundTripTests {
         let feel = h.session.viewer.feel
         #expect(feel.dragRadiusPoints == 175)
         #expect(first.value(in: feel) == first.value(in: tuned), "the tuned, unsaved value survives")
-        #expect(h.session.viewer.savedFeel.dragRadiusPoints == 175)
-        #expect(h.session.viewer.feelLab.message?.text == "reloaded feel.json: dragRadiusPoints 175 pt")
+        #expect(h.session.lab.savedFeel.dragRadiusPoints == 175)
+        #expect(h.session.lab.feelLab.message?.text == "reloaded feel.json: dragRadiusPoints 175 pt")
         try h.step(2)
         #expect(try h.recordedEffects().count == 1, "reported once")
         #expect(try h.replayedStates() == h.states.text)
@@ -57,12 +57,12 @@ struct FeelFileRoundTripTests {
         let message = "\(path):2: openSpring.dampingRatio: -1 is out of range (0 < value ≤ 10)"
         #expect(try h.recordedEffects() == [.feelReloadFailed(message: message)])
         #expect(h.session.viewer.feel == before)
-        #expect(h.session.viewer.feelLab.message?.text == message + " (keeping the last good parameters)")
-        #expect(h.session.viewer.feelLab.message?.isError == true)
+        #expect(h.session.lab.feelLab.message?.text == message + " (keeping the last good parameters)")
+        #expect(h.session.lab.feelLab.message?.isError == true)
         #expect(h.warnings == ["photozoom: " + message + " (keeping the last good parameters)"])
         try #"{"dragRadiusPoints": 150}"#.write(toFile: path, atomically: false, encoding: .utf8)
         try h.step(3)
-        #expect(h.session.viewer.feelLab.message == nil, "the fix clears the error")
+        #expect(h.session.lab.feelLab.message == nil, "the fix clears the error")
         #expect(h.session.viewer.feel == before)
         #expect(try h.replayedStates() == h.states.text)
     }
@@ -78,8 +78,8 @@ struct FeelFileRoundTripTests {
         #expect(savedPath == path)
         #expect(message.hasPrefix("saved \(path) ("))
         #expect(try FeelFile.read(path: path).feel == tuned)
-        #expect(h.session.viewer.savedFeel == tuned)
-        #expect(h.session.viewer.feelLab.message?.text == message)
+        #expect(h.session.lab.savedFeel == tuned)
+        #expect(h.session.lab.feelLab.message?.text == message)
         // Our own write is not reloaded.
         try h.step(3)
         #expect(try h.recordedEffects().count == 1)
@@ -94,9 +94,9 @@ struct FeelFileRoundTripTests {
         try h.step(1, Self.ctrlS)
         let message = "\(path): cannot save the feel file: No such file or directory"
         #expect(try h.recordedEffects().last == .feelSaveFailed(message: message))
-        #expect(h.session.viewer.savedFeel != tuned, "not saved: the panel keeps its unsaved rows")
-        #expect(h.session.viewer.feelLab.message?.text == message)
-        #expect(h.session.viewer.feelLab.message?.isError == true)
+        #expect(h.session.lab.savedFeel != tuned, "not saved: the panel keeps its unsaved rows")
+        #expect(h.session.lab.feelLab.message?.text == message)
+        #expect(h.session.lab.feelLab.message?.isError == true)
         #expect(try h.replayedStates() == h.states.text)
     }
 
@@ -152,7 +152,7 @@ struct FeelFileRoundTripTests {
         try #"{"dragRadiusPoints": 100}"#.write(toFile: path, atomically: false, encoding: .utf8)
         try h.step(3)
         #expect(h.session.viewer.feel.reducedMotion && h.session.viewer.feel.dragRadiusPoints == 100)
-        #expect(h.session.viewer.feelLab.message?.text == "reloaded feel.json: dragRadiusPoints 100 pt; reducedMotion kept as the command line set it")
+        #expect(h.session.lab.feelLab.message?.text == "reloaded feel.json: dragRadiusPoints 100 pt; reducedMotion kept as the command line set it")
         try h.step(1, Self.ctrlS)
         let saved = try FeelFile.read(path: path).feel
         #expect(!saved.reducedMotion && saved.dragRadiusPoints == 100)
@@ -182,7 +182,7 @@ struct FeelFileRoundTripTests {
         #expect(h.loop.isRunning)
         #expect(h.session.recordingFailure != nil)
         #expect(h.warnings.count == 1 && h.warnings[0].hasPrefix("photozoom: recording stopped: /full/disk.jsonl"))
-        #expect(h.session.viewer.feelLab.message?.isError == true)
+        #expect(h.session.lab.feelLab.message?.isError == true)
         #expect(h.session.viewer.feel == tuned)
         // Frames go on; the tuning can still be saved.
         try h.step(1, Self.ctrlS)

@@ -92,4 +92,26 @@ struct FrameLoopTests {
         #expect(abs(release.velocity.y - 1500) <= 0.05 * 1500, "release velocity \(release.velocity)")
         #expect(release.decision == .close)
     }
+
+    @Test("the again key is recorded as an again effect naming the pull's press; the re-run shows from the next frame; the trace replays to the live log")
+    func againIsRecorded() throws {
+        let h = try Self.openPhoto()
+        // The slow 45 pt pull that returns (the test above), then the again key at 3 s.
+        try h.drag(start: 1.31, speed: 150, seconds: 0.3, hz: 1000)
+        try h.frames(from: 1.7, until: 3.0)
+        let press = try #require(h.recordedEvents().first { if case .pointer(.down, _, _, _) = $0.kind { return $0.time > 1.3 } else { return false } })
+        #expect(h.session.againFrom == press.time)
+        try h.frame(at: 3.0, [.key(.down, "a"), .key(.up, "a")])
+        #expect(try h.recordedEffects() == [.again(from: press.time)])
+        // The effect came after the frame the key arrived in: that frame is drawn live.
+        #expect(h.session.again == nil)
+        try h.frame(at: 3.0 + 1.0 / 60)
+        let run = try #require(h.session.again)
+        #expect(run.from == press.time)
+        // One live frame in: the re-run stands where the gesture stood 1/60 s after its press.
+        #expect(run.rerun.time <= press.time + 1.0 / 60)
+        try h.frames(from: 3.0 + 2.0 / 60, until: 6)
+        #expect(h.session.again == nil, "the re-run ended and the window is live again")
+        #expect(try h.replayedStates() == h.states.text)
+    }
 }

@@ -15,6 +15,16 @@ enum HelperBinary {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }?.path
     }()
 
+    /// A stand-in helper in `folder` that reads nothing and never replies, with a time limit of `seconds`.
+    static func hung(in folder: URL, timeLimitSeconds seconds: Double) -> DecoderHelperSettings {
+        let program = folder.appendingPathComponent("hung-helper")
+        FileManager.default.createFile(atPath: program.path, contents: Data("#!/bin/sh\nexec sleep 600\n".utf8))
+        chmod(program.path, 0o755)
+        var settings = DecoderHelperSettings(executable: program.path)
+        settings.timeLimitSeconds = seconds
+        return settings
+    }
+
     /// Helper settings running the built program, with these limits.
     static func settings(timeLimitSeconds: Double = 20, addressSpaceBytes: Int = 1 << 30) -> DecoderHelperSettings? {
         guard let path else { return nil }

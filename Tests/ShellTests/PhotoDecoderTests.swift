@@ -76,7 +76,7 @@ struct PhotoDecoderTests {
         #expect(TestImages.pixel(image.surface, 70, 45) == Self.quadrants[3])
     }
 
-    @Test("a decoded photo says whether any pixel is translucent: the transparent fixture yes, opaque RGBA and JPEG no")
+    @Test("a decoded photo says whether any pixel is translucent: the transparent fixture and a keyed GIF yes, opaque RGBA and JPEG no")
     func transparencyFlag() throws {
         let fixture = try #require(HostileFiles.photo("coffee-alpha-400x400.png"))
         #expect(try decode(fixture, .thumbnail(shortSide: 64)).hasTransparency)
@@ -92,6 +92,12 @@ struct PhotoDecoderTests {
         let oneTranslucent = dir.appendingPathComponent("one.png")
         #expect(IMG_SavePNG(s, oneTranslucent.path) == 0)
         #expect(try decode(oneTranslucent, .screen(width: 100, height: 100)).hasTransparency)
+        // The 43-byte 1×1 GIF whose one pixel is its transparent index: SDL_image loads it as a
+        // palette with a colour key, which turns into alpha 0 on conversion.
+        let gif: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF,
+                                                  0x21, 0xF9, 4, 1, 0, 0, 0, 0, 0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3B]
+        let clear = TestImages.write(gif, "clear.gif", in: dir)
+        #expect(try decode(clear, .screen(width: 10, height: 10)).hasTransparency)
         let jpeg = TestImages.write(TestImages.jpeg(width: 40, height: 30, colour: Self.quadrant(40, 30)), "a.jpg", in: dir)
         #expect(try !decode(jpeg, .screen(width: 100, height: 100)).hasTransparency)
     }

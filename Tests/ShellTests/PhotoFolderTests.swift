@@ -92,6 +92,30 @@ struct PhotoSelectionTests {
                 == ["a.jpg", "z.jpg", "2024/b.jpg", "2024/9/d.jpg", "2024/10/c.jpg"])
     }
 
+    @Test("-r names each photo by its path under the folder opened, so same-named files in two subfolders differ")
+    func sameNamesInSubfolders() throws {
+        let dir = try Self.tree("samenames", ["x.jpg", "a/x.jpg", "b/x.jpg", "b/c/x.jpg"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let deep = try PhotoSelection(paths: [dir.path], recursive: true)
+        #expect(deep.names == ["x.jpg", "a/x.jpg", "b/x.jpg", "b/c/x.jpg"])
+        // A file given by itself under -r: its folder's photos, named under that folder.
+        let one = try PhotoSelection(paths: [dir.appendingPathComponent("b/x.jpg").path], recursive: true)
+        #expect(one.names == ["x.jpg", "c/x.jpg"] && one.openIndex == 0)
+        // Without -r nothing changes: bare file names.
+        #expect(try PhotoSelection(paths: [dir.path], recursive: false).names == ["x.jpg"])
+    }
+
+    @Test("names that would still be the same (two folders or files given) are lengthened by their folders until they differ")
+    func sameNamesAcrossPaths() throws {
+        let dir = try Self.tree("acrosspaths", ["a/x.jpg", "a/y.jpg", "b/x.jpg", "p/q/z.jpg", "r/q/z.jpg"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folders = try PhotoSelection(paths: ["a", "b"].map { dir.appendingPathComponent($0).path }, recursive: false)
+        #expect(folders.names == ["a/x.jpg", "y.jpg", "b/x.jpg"])
+        // q/z.jpg twice: one folder up is not enough, two are.
+        let files = try PhotoSelection(paths: ["p/q/z.jpg", "r/q/z.jpg"].map { dir.appendingPathComponent($0).path }, recursive: false)
+        #expect(files.names == ["p/q/z.jpg", "r/q/z.jpg"])
+    }
+
     @Test("a symbolic link back up the tree is listed once, not followed forever")
     func linkLoop() throws {
         let dir = try Self.tree("loop", ["a.jpg", "sub/b.jpg"])

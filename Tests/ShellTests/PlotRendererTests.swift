@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Testing
 @testable import Shell
+import LabUI
 import Viewer
 
 /// A state-log line as `run --states` writes it.

@@ -58,6 +58,18 @@ struct SessionTests {
         #expect(Set(live.lines.map { $0.replacingOccurrences(of: #""frame":\d+,"t":[0-9.]+"#, with: "", options: .regularExpression) }).count > 10)
     }
 
+    @Test("a trace recorded on a HiDPI window (scale 2) replays with the same pixels per point, so the caption's zoom % reads the same")
+    func scaleReachesTheViewer() throws {
+        let trace = MemoryLineSink()
+        var header = try Self.header()
+        header.scale = 2
+        let session = try Session(header: header, trace: trace)
+        #expect(session.viewer.pixelsPerPoint == 2)
+        try session.handle(.frame(0.016))
+        let reader = try TraceReader(text: trace.text, name: "mem", warn: { _ in })
+        #expect(try TraceReplay.session(for: reader, states: nil).viewer.pixelsPerPoint == 2)
+    }
+
     @Test("replaying the same trace twice gives identical logs")
     func replayTwice() throws {
         let trace = MemoryLineSink()

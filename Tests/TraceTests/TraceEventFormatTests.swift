@@ -33,6 +33,8 @@ struct TraceEventFormatTests {
         InputEvent(time: 0.82, kind: .effect(.feelReloaded(name: "feel.json", json: #"{"dragRadiusPoints":120}"#, fixed: ["reducedMotion"]))),
         InputEvent(time: 0.83, kind: .effect(.feelReloaded(name: "f", json: "{}", fixed: []))),
         InputEvent(time: 0.84, kind: .effect(.feelReloadFailed(message: "feel.json:2: dragRadiusPoints: 0 is out of range"))),
+        InputEvent(time: 3.217, kind: .effect(.again(from: 1.5))),
+        InputEvent(time: 3.217, kind: .effect(.again(from: 0.1 + 0.2))),
     ]
 
     @Test("an event written and read back is the same event", arguments: events)
@@ -95,10 +97,12 @@ struct TraceEventFormatTests {
         (#"{"t":1,"type":"resize","w":0,"h":5}"#, "w", "expected a number in 0 (excluded)…100000, found 0"),
         (#"{"t":1,"type":"feel","feel":[1]}"#, "feel", "expected an object, found an array"),
         (#"{"t":1,"type":"photo","index":-1,"w":5,"h":5}"#, "index", "expected a whole number in 0…2147483647, found -1"),
-        (#"{"t":1,"type":"effect","effect":"feelLost"}"#, "effect", #"expected one of "feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", found the string "feelLost""#),
+        (#"{"t":1,"type":"effect","effect":"feelLost"}"#, "effect", #"expected one of "feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again", found the string "feelLost""#),
         (#"{"t":1,"type":"effect","effect":"feelSaved","message":"saved"}"#, "path", "expected a string, found nothing (the field is missing)"),
         (#"{"t":1,"type":"effect","effect":"feelReloaded","name":"f","feel":{},"fixed":"all"}"#, "fixed", #"expected an array of parameter keys, found the string "all""#),
         (#"{"t":1,"type":"effect","effect":"feelReloaded","name":"f","feel":{},"fixed":[3]}"#, "fixed[0]", "expected a parameter key, found the number 3"),
+        (#"{"t":1,"type":"effect","effect":"again"}"#, "from", "expected a number, found nothing (the field is missing)"),
+        (#"{"t":1,"type":"effect","effect":"again","from":-0.5}"#, "from", "expected a number in 0…1000000000, found -0.5"),
     ] as [(String, String, String)])
     func fieldErrors(line: String, field: String, message: String) throws {
         let object = try #require(try JSONReader.parse(line).objectValue)

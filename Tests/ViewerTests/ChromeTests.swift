@@ -22,12 +22,12 @@ struct ChromeTests {
         }
         s.key("f1")
         #expect(!s.viewer.showsHelp)
-        #expect(!s.viewer.feelLab.panel.isVisible, "F1 is help now, not the tuning panel")
+        #expect(!s.lab.feelLab.panel.isVisible, "F1 is help now, not the tuning panel")
         s.key("h")
         #expect(s.viewer.showsHelp)
         s.key("h")
         s.key("tab")
-        #expect(s.viewer.feelLab.panel.isVisible && !s.viewer.showsHelp)
+        #expect(s.lab.feelLab.panel.isVisible && !s.viewer.showsHelp)
     }
 
     @Test("F11 and f ask for fullscreen and back; Esc hides the help, then leaves fullscreen, then closes the photo")
@@ -103,6 +103,27 @@ struct ChromeTests {
         s.key("escape")
         s.settle()
         #expect(s.viewer.scene().title == nil)
+    }
+
+    @Test("the caption's zoom counts screen pixels per photo pixel: on a HiDPI window (2 pixels per point) it reads twice the points' ratio")
+    func zoomInPixels() {
+        // Photo 2 is 500 × 500: fitted into 1280 × 800 points it is 800 points wide. On a window of
+        // 2 pixels per point those are 1600 screen pixels for 500 photo pixels: 1600 / 500 = 320 %.
+        var s = ViewerScript(photos: 12)
+        s.viewer.pixelsPerPoint = 2
+        s.openAndSettle(2)
+        #expect(abs(s.viewer.fitSize(2).width - 800) < 1e-9)
+        #expect(s.viewer.caption == "p2.png   3 / 12   320 %   500 × 500")
+        // Shown at one photo pixel per screen pixel, 250 points wide (500 px / 2), it reads 100 %.
+        var one = ViewerScript(photos: 12, window: Size(250, 250))
+        one.viewer.pixelsPerPoint = 2
+        one.openAndSettle(2)
+        #expect(abs(one.viewer.fitSize(2).width - 250) < 1e-9)
+        #expect(one.viewer.caption?.contains("   100 %   ") == true)
+        // The same window at 1 pixel per point: 250 / 500 = 50 %.
+        var flat = ViewerScript(photos: 12, window: Size(250, 250))
+        flat.openAndSettle(2)
+        #expect(flat.viewer.caption?.contains("   50 %   ") == true)
     }
 }
 

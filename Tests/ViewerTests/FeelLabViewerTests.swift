@@ -12,7 +12,7 @@ struct FeelLabViewerTests {
     func panelTakesKeys() {
         var s = ViewerScript()
         s.key("tab")
-        #expect(s.viewer.feelLab.panel.isVisible)
+        #expect(s.lab.feelLab.panel.isVisible)
         s.key("right")                                   // openSpring.responseSeconds + 0.05
         s.key("down")
         s.key("right", mods: .shift)                     // openSpring.dampingRatio + 0.01
@@ -20,9 +20,9 @@ struct FeelLabViewerTests {
         #expect(s.viewer.feel.openSpring.responseSeconds == 0.5)
         #expect(s.viewer.feel.openSpring.dampingRatio == 0.86)
         #expect(focusedCells(s.viewer) == 0)
-        #expect(s.viewer.scene(text: .dejaVuSansMono).overlays.contains { if case let .text(t, _, _, _) = $0 { t.hasPrefix("FEEL  2 unsaved") } else { false } })
+        #expect(s.lab.scene(text: .dejaVuSansMono).overlays.contains { if case let .text(t, _, _, _) = $0 { t.hasPrefix("FEEL  2 unsaved") } else { false } })
         s.key("escape")                                  // hides the panel, does nothing else
-        #expect(!s.viewer.feelLab.panel.isVisible)
+        #expect(!s.lab.feelLab.panel.isVisible)
         s.key("right")                                   // now the grid's: the focus ring shows
         s.frame()
         #expect(focusedCells(s.viewer) == 1)
@@ -66,7 +66,7 @@ struct FeelLabViewerTests {
         normal.handle(.frame(1.29))
         // At 0.25× from wall 0.5 s: viewer time = 0.5 + (wall − 0.5)·0.25, so the same viewer instants
         // come at wall 2.5, 2.66 and 3.66.
-        var slow = Viewer(photos: ViewerScript.photos(60), windowSize: Size(1280, 800))
+        var slow = LabViewer(Viewer(photos: ViewerScript.photos(60), windowSize: Size(1280, 800)))
         slow.handle(.frame(0.5))
         slow.handle(.key(.down, 0.5, "s"))
         slow.handle(.key(.up, 0.5, "s"))
@@ -74,9 +74,9 @@ struct FeelLabViewerTests {
         slow.handle(.pointer(.down, 2.5, cell.x, cell.y))
         slow.handle(.pointer(.up, 2.66, cell.x, cell.y))
         slow.handle(.frame(3.66))
-        let a = try #require(normal.snapshot.image), b = try #require(slow.snapshot.image)
+        let a = try #require(normal.snapshot.image), b = try #require(slow.viewer.snapshot.image)
         #expect(normal.snapshot.phase == .opening)
-        #expect(abs(slow.snapshot.time - 1.29) < 1e-12)
+        #expect(abs(slow.viewer.snapshot.time - 1.29) < 1e-12)
         #expect(a.center.distance(to: b.center) < 1e-9)
         #expect(abs(a.size.width - b.size.width) < 1e-9)
     }
@@ -88,12 +88,12 @@ struct FeelLabViewerTests {
         let centre = Point(640, 400)
         s.drag(from: centre, to: centre + Point(0, 220), duration: 0.25, release: false)
         s.frame()
-        func verdicts(_ v: Viewer) -> [String] {
+        func verdicts(_ v: LabViewer) -> [String] {
             v.scene(text: .dejaVuSansMono).overlays.compactMap { if case let .text(t, _, _, _) = $0, t.hasPrefix("release now") { t } else { nil } }
         }
-        #expect(verdicts(s.viewer) == [])
+        #expect(verdicts(s.lab) == [])
         s.key("d")
-        #expect(verdicts(s.viewer) == ["release now → close"])
+        #expect(verdicts(s.lab) == ["release now → close"])
         #expect(s.viewer.dismissPreview != nil)
     }
 
@@ -103,7 +103,7 @@ struct FeelLabViewerTests {
         s.openAndSettle(0)
         s.drag(from: Point(640, 400), to: Point(640, 650), duration: 0.2)
         s.run(0.3)
-        let lab = s.viewer.feelLab
+        let lab = s.lab.feelLab
         #expect(lab.curves.samples.count > 30)
         #expect(lab.curves.marks.map(\.kind) == [.release])
         #expect(lab.curves.samples.contains { $0.scale != nil && abs($0.scale! - 1) < 1e-9 })
@@ -114,27 +114,27 @@ struct FeelLabViewerTests {
         var s = ViewerScript()
         s.key("tab")
         s.key("right")
-        #expect(s.viewer.savedFeel == .defaults)
+        #expect(s.lab.savedFeel == .defaults)
         s.key("s", mods: .ctrl)
         #expect(s.viewer.takeRequests() == [.saveFeel])
-        #expect(s.viewer.feelToSave == s.viewer.feel)
-        #expect(s.viewer.savedFeel == .defaults, "not saved until the result comes back")
+        #expect(s.lab.feelToSave == s.viewer.feel)
+        #expect(s.lab.savedFeel == .defaults, "not saved until the result comes back")
         s.send(.effect(.feelSaveFailed(message: "feel.json: cannot save the feel file: No space left on device")))
-        #expect(s.viewer.savedFeel == .defaults && s.viewer.feelToSave == nil)
-        #expect(s.viewer.feelLab.message?.isError == true)
+        #expect(s.lab.savedFeel == .defaults && s.lab.feelToSave == nil)
+        #expect(s.lab.feelLab.message?.isError == true)
         s.key("s", mods: .ctrl)
         s.send(.effect(.feelSaved(path: "feel.json", message: "saved feel.json")))
-        #expect(s.viewer.savedFeel == s.viewer.feel)
-        #expect(s.viewer.feelLab.message?.text == "saved feel.json")
+        #expect(s.lab.savedFeel == s.viewer.feel)
+        #expect(s.lab.feelLab.message?.text == "saved feel.json")
         // A reload from the file that changes the drag radius only.
         var file = s.viewer.feel
         file.dragRadiusPoints = 120
         s.key("right")                                    // tuned again, unsaved
         let tuned = s.viewer.feel
-        s.viewer.apply(feel: tuned.replacing(["dragRadiusPoints"], from: file))
+        s.lab.apply(feel: tuned.replacing(["dragRadiusPoints"], from: file))
         #expect(s.viewer.feel.dragRadiusPoints == 120)
-        #expect(s.viewer.savedFeel.dragRadiusPoints == 120)
-        #expect(s.viewer.savedFeel.openSpring.responseSeconds == 0.5)
+        #expect(s.lab.savedFeel.dragRadiusPoints == 120)
+        #expect(s.lab.savedFeel.openSpring.responseSeconds == 0.5)
         #expect(s.viewer.feel.openSpring.responseSeconds == 0.55)
         // Backspace returns the selected parameter to the saved value.
         s.key("backspace")
@@ -163,7 +163,7 @@ struct FeelLabViewerTests {
 
     @Test("in slow motion a notice still fades after 3 s of wall time (not 30 s at 0.1×); an error stays")
     func noticeFadesInWallTime() {
-        var v = Viewer(photos: ViewerScript.photos(12), windowSize: Size(1280, 800))
+        var v = LabViewer(Viewer(photos: ViewerScript.photos(12), windowSize: Size(1280, 800)))
         v.handle(.frame(0.5))
         for t in [0.5, 0.6] {                                // 1× → 0.25× → 0.1×
             v.handle(.key(.down, t, "s"))

@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import LabUI
 import Motion
 import TestSupport
 import Testing
@@ -130,7 +131,7 @@ struct PhotoListTests {
         #expect(s.phase == .interacting)
         s.send(.photos(PhotoListChange(removed: [7])))
         #expect(s.phase == .grid)
-        #expect(s.viewer.feelLab.message?.text == "\(name) was removed from the folder")
+        #expect(s.lab.feelLab.message?.text == "\(name) was removed from the folder")
         #expect(s.viewer.photos.count == 19)
         // The drag goes on and ends without scrolling the grid or opening anything.
         let offset = s.viewer.scrollOffset

@@ -1,12 +1,18 @@
 import Geometry
 import Gestures
 import Motion
+@testable import LabUI
 @testable import Viewer
 
-/// A scripted session: a viewer, a clock and helpers that feed it events and frames the way the
-/// shell does (events time-stamped between frames, a `.frame` at each frame instant).
+/// A scripted session: a viewer in the feel lab, a clock and helpers that feed it events and frames
+/// the way the shell does (events time-stamped between frames, a `.frame` at each frame instant).
 struct ViewerScript {
-    var viewer: Viewer
+    var lab: LabViewer
+    /// The viewer inside the lab.
+    var viewer: Viewer {
+        get { lab.viewer }
+        set { lab.viewer = newValue }
+    }
     /// The time of the last event or frame fed, seconds.
     var now = 0.0
     /// Seconds between frames.
@@ -23,7 +29,7 @@ struct ViewerScript {
     }
 
     init(photos count: Int = 60, window: Size = Size(1280, 800), feel: Feel = .defaults) {
-        viewer = Viewer(photos: ViewerScript.photos(count), windowSize: window, feel: feel)
+        lab = LabViewer(Viewer(photos: ViewerScript.photos(count), windowSize: window, feel: feel))
         frame()
     }
 
@@ -36,7 +42,7 @@ struct ViewerScript {
     /// One frame at `now + frameInterval`.
     mutating func frame() {
         now += frameInterval
-        viewer.handle(.frame(now))
+        lab.handle(.frame(now))
         snapshots.append(viewer.snapshot)
         notes += viewer.takeNotes()
     }
@@ -69,7 +75,7 @@ struct ViewerScript {
     /// An input event `after` seconds from now (the clock moves to it).
     mutating func send(_ kind: InputEvent.Kind, after: Double = 0.001) {
         now += after
-        viewer.handle(InputEvent(time: now, kind: kind))
+        lab.handle(InputEvent(time: now, kind: kind))
         notes += viewer.takeNotes()
     }
 
@@ -117,7 +123,7 @@ struct ViewerScript {
                 let p = from + (to - from) * (Double(j) / Double(steps))
                 frames(until: now + dt, next: &nextFrame)
                 let last = release && i == durations.count - 1 && j == steps
-                viewer.handle(.pointer(last ? .up : .move, now, p.x, p.y))
+                lab.handle(.pointer(last ? .up : .move, now, p.x, p.y))
                 notes += viewer.takeNotes()
             }
         }
@@ -128,7 +134,7 @@ struct ViewerScript {
     mutating func frames(until target: Double, next: inout Double) {
         while next < target {
             now = next
-            viewer.handle(.frame(now))
+            lab.handle(.frame(now))
             snapshots.append(viewer.snapshot)
             notes += viewer.takeNotes()
             next += frameInterval

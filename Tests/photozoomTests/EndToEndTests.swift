@@ -15,11 +15,12 @@ struct EndToEndTests {
         return (URL(fileURLWithPath: "/usr/bin/xvfb-run"), binary)
     }
 
-    /// The start of every scenario: the app recording to OUT, its window found, the pointer on it.
+    /// The start of every scenario: the app recording to OUT (showing PHOTOS when given), its window
+    /// found, the pointer on it.
     static let prologue = #"""
     set -u
-    BIN="$1"; OUT="$2"
-    "$BIN" run --record "$OUT/live.trace.jsonl" --states "$OUT/live.states.jsonl" --size 800x600 2>"$OUT/app.stderr" &
+    BIN="$1"; OUT="$2"; PHOTOS="${3:-}"
+    "$BIN" run ${PHOTOS:+"$PHOTOS"} --record "$OUT/live.trace.jsonl" --states "$OUT/live.states.jsonl" --size 800x600 2>"$OUT/app.stderr" &
     APP=$!
     trap 'kill -9 $APP 2>/dev/null' EXIT
     WID=$(timeout 60 xdotool search --sync --onlyvisible --classname '^photozoom$' 2>/dev/null | head -1)
@@ -33,6 +34,18 @@ struct EndToEndTests {
     if [ "$(wc -l < "$OUT/live.states.jsonl")" -lt 5 ]; then echo "photozoom drew no frames within 60 s" >&2; exit 3; fi
     sleep 0.3
 
+    """#
+
+    /// The end of a scenario (after a line break): `q`, then the app's own exit status once it has
+    /// quit by itself.
+    static let quit = #"""
+
+    xdotool key q
+    for i in $(seq 1 300); do kill -0 $APP 2>/dev/null || break; sleep 0.1; done
+    if kill -0 $APP 2>/dev/null; then echo "photozoom did not quit within 30 s of the q key" >&2; exit 4; fi
+    wait $APP; STATUS=$?
+    trap - EXIT
+    exit $STATUS
     """#
 
     /// Drives the session: click a photo, drag it down with the button held, an Alt-drag (a mouse
@@ -50,13 +63,7 @@ struct EndToEndTests {
     sleep 0.6
     xdotool key Escape
     sleep 0.6
-    xdotool key q
-    for i in $(seq 1 300); do kill -0 $APP 2>/dev/null || break; sleep 0.1; done
-    if kill -0 $APP 2>/dev/null; then echo "photozoom did not quit within 30 s of the q key" >&2; exit 4; fi
-    wait $APP; STATUS=$?
-    trap - EXIT
-    exit $STATUS
-    """#
+    """# + quit
 
     /// Some input, then `kill -9` in the middle of the session.
     static let killed = prologue + #"""
@@ -69,7 +76,7 @@ struct EndToEndTests {
     exit 0
     """#
 
-    static func runScenario(_ script: String, in folder: URL, listener: RawMotionListener? = nil) throws -> PhotoZoomProcess.Outcome {
+    static func runScenario(_ script: String, in folder: URL, listener: RawMotionListener? = nil, photos: URL? = nil) throws -> PhotoZoomProcess.Outcome {
         let (xvfbRun, binary) = try tools()
         let scriptURL = folder.appendingPathComponent("scenario.sh")
         try script.write(to: scriptURL, atomically: false, encoding: .utf8)
@@ -80,8 +87,17 @@ struct EndToEndTests {
         listener?.start(display: ":\(display)", folder: folder, deadline: Date().addingTimeInterval(150))
         return try PhotoZoomProcess.runProgram(xvfbRun, (listener == nil ? ["-a"] : []) + ["-n", String(display), "-s",
                                                          "-screen 0 1280x800x24" + (listener == nil ? "" : " -ac"),
-                                                         "bash", scriptURL.path, binary.path, folder.path],
+                                                         "bash", scriptURL.path, binary.path, folder.path] + (photos.map { [$0.path] } ?? []),
                                                environment: ["SDL_VIDEODRIVER": "x11"], timeout: 150)
+    }
+
+    /// Replays OUT's live trace into a state log and expects it to equal the live one, byte for byte.
+    static func expectReplayEqualsLive(in folder: URL, live: String) throws {
+        let replayed = folder.appendingPathComponent("replay.states.jsonl").path
+        let replay = try PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
+        try #require(replay.status == 0, "replay failed: \(replay.stderr)")
+        let again = try String(contentsOfFile: replayed, encoding: .utf8)
+        #expect(again == live, "the replay's state log differs from the live one at \(Self.firstDifference(live, again))")
     }
 
     /// The first line where two logs differ, for a message a person can act on.
@@ -113,6 +129,98 @@ struct EndToEndTests {
         #expect(replay.stderr.isEmpty, "replay warned: \(replay.stderr)")
         let again = try String(contentsOfFile: replayed, encoding: .utf8)
         #expect(again == live, "the replay's state log differs from the live one at \(Self.firstDifference(live, again))")
+    }
+
+    /// The folder shown changes under the app (issue 19): a photo copied in, one deleted, the open
+    /// one written over with a photo of another shape, then deleted while open; screenshots of the
+    /// window at each step go to OUT for a person to look at.
+    static let folderChanges = prologue + #"""
+    shot() { xwd -root 2>/dev/null | convert xwd:- "$OUT/$1.png" 2>/dev/null; }
+    shot 1-start
+    cp "$PHOTOS/../spare/dragonfly.jpg" "$PHOTOS/"; sleep 1.5; shot 2-added
+    rm "$PHOTOS/clock.jpg"; sleep 1.5; shot 3-removed
+    xdotool mousemove --window "$WID" 720 80 sleep 0.2 click 1 sleep 1.5
+    cp "$PHOTOS/../spare/storm.jpg" "$PHOTOS/kite.jpg"; sleep 2; shot 4-open-replaced
+    rm "$PHOTOS/kite.jpg"; sleep 1; shot 5-open-removed
+    """# + quit
+
+    @Test("photos copied into, deleted from and written over in the shown folder: the grid follows, the trace replays to the same state log")
+    func folderChangesReplay() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("e2e-folder")
+        let photos = folder.appendingPathComponent("photos"), spare = folder.appendingPathComponent("spare")
+        let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/Photos").standardized
+        let fm = FileManager.default
+        for dir in [photos, spare] { try? fm.removeItem(at: dir); try fm.createDirectory(at: dir, withIntermediateDirectories: true) }
+        for name in ["boats", "bridge", "clock", "cups", "kite", "moss"] {
+            try fm.copyItem(at: bundled.appendingPathComponent("\(name).jpg"), to: photos.appendingPathComponent("\(name).jpg"))
+        }
+        for name in ["dragonfly", "storm"] {
+            try fm.copyItem(at: bundled.appendingPathComponent("\(name).jpg"), to: spare.appendingPathComponent("\(name).jpg"))
+        }
+        let run = try Self.runScenario(Self.folderChanges, in: folder, photos: photos)
+        let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
+        try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
+        #expect(appErrors.isEmpty, "the app warned: \(appErrors)")
+
+        let trace = try String(contentsOf: folder.appendingPathComponent("live.trace.jsonl"), encoding: .utf8)
+        let live = try String(contentsOf: folder.appendingPathComponent("live.states.jsonl"), encoding: .utf8)
+        // boats bridge clock cups kite moss → + dragonfly (natural order: after cups) → − clock → − kite.
+        let changes = trace.split(separator: "\n").filter { $0.contains(#""type":"photos""#) }.map { $0.replacingOccurrences(of: #"^\{"t":[0-9.e-]+,"#, with: "", options: .regularExpression) }
+        #expect(changes == [#""type":"photos","removed":[],"added":[{"index":4,"name":"dragonfly.jpg","w":0,"h":0}]}"#,
+                            #""type":"photos","removed":[2],"added":[]}"#,
+                            #""type":"photos","removed":[4],"added":[]}"#], "\(changes)")
+        // kite.jpg (index 4 after the first two changes, the fifth of five columns), written over
+        // with storm.jpg's 1920×1280 while open.
+        #expect(trace.contains(#""type":"photo","index":4,"w":1920,"h":1280}"#), "the replaced photo's new size was not handed over")
+        // Open, kite presented at its new shape in the 800×600 window: fit 800 × 533.3; removed while
+        // open, the grid shows (the last line).
+        let lines = live.split(separator: "\n")
+        #expect(lines.contains { $0.contains(#""phase":"presented","photo":4,"image":{"x":400,"y":300,"w":800,"h":533.33"#) }, "kite never shown at 3:2")
+        #expect(lines.last?.contains(#""phase":"grid""#) == true, "\(lines.last ?? "")")
+
+        try Self.expectReplayEqualsLive(in: folder, live: live)
+    }
+
+    /// Again with these numbers (issue 16): a click opens a photo, a slow 100 pt pull held still
+    /// returns (under the 150 pt drag radius); the panel then takes the radius down to 60 pt (Tab,
+    /// 16 × Down to its row, 9 × Left) and hides, and `a` re-runs the pull; screenshots of the
+    /// re-run go to OUT for a person to look at.
+    static let again = prologue + #"""
+    shot() { xwd -root 2>/dev/null | convert xwd:- "$OUT/$1.png" 2>/dev/null; }
+    xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1 sleep 1.2
+    xdotool mousemove --window "$WID" 400 300 mousedown 1
+    for i in $(seq 1 20); do xdotool mousemove --window "$WID" 400 $((300 + i * 5)); sleep 0.016; done
+    sleep 0.3
+    xdotool mouseup 1
+    sleep 1.2
+    xdotool key Tab; xdotool key --delay 40 --repeat 16 Down; xdotool key --delay 40 --repeat 9 Left; xdotool key Tab
+    sleep 0.3
+    xdotool key a
+    sleep 0.3; shot again-1; sleep 0.3; shot again-2; sleep 0.3; shot again-3
+    sleep 3
+    """# + quit
+
+    @Test("the again key re-runs the pull: the trace records the effect naming the pull's press, the live state stays as it was, the trace replays to the same log")
+    func againReplays() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("e2e-again")
+        let run = try Self.runScenario(Self.again, in: folder)
+        let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
+        try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
+
+        let trace = try String(contentsOf: folder.appendingPathComponent("live.trace.jsonl"), encoding: .utf8)
+        let live = try String(contentsOf: folder.appendingPathComponent("live.states.jsonl"), encoding: .utf8)
+        let lines = trace.split(separator: "\n")
+        func time(_ line: Substring) -> String { String(line.dropFirst(5).prefix { $0 != "," }) }
+        let press = try #require(lines.first { $0.contains(#""phase":"down","x":400,"y":300,"button":"left""#) }, "no pull in the trace")
+        let effects = lines.filter { $0.contains(#""effect":"again""#) }
+        #expect(effects.count == 1, "\(effects)")
+        #expect(effects.first?.hasSuffix(#","from":\#(time(press))}"#) == true, "the again effect does not name the pull's press at \(time(press)): \(effects)")
+        // Nine Left presses with the panel on the radius's row: 150 → 60 pt, as keys in the trace.
+        #expect(lines.filter { $0.contains(#""phase":"down","key":"left""#) }.count == 9)
+        // The live pull returned and the photo stays presented: the re-run changed nothing live.
+        #expect(live.split(separator: "\n").last?.contains(#""phase":"presented""#) == true)
+
+        try Self.expectReplayEqualsLive(in: folder, live: live)
     }
 
     @Test("after kill -9 the trace holds whole lines, replays, and the live log is a prefix of the replay's")

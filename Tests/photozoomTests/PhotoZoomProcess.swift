@@ -34,9 +34,10 @@ enum PhotoZoomProcess {
                               stdin: stdin, timeout: timeout)
     }
 
-    /// Runs any program to completion, with outputs captured through files (no pipe can fill up).
+    /// Runs any program to completion, with outputs captured through files (no pipe can fill up),
+    /// in `directory` when given (else this process's current folder).
     static func runProgram(_ program: URL, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-                           timeout: Double = 120) throws -> Outcome {
+                           timeout: Double = 120, in directory: URL? = nil) throws -> Outcome {
         let scratch = try scratchFolder("process-\(counter.next())")
         let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: out.path, contents: nil)
@@ -44,6 +45,7 @@ enum PhotoZoomProcess {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         // Config and cache folders of its own: no remembered window or folder from the user's runs or
         // other tests, and no thumbnails written into the user's cache.
         let isolated = ["XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path,

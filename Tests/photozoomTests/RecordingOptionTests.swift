@@ -27,6 +27,28 @@ struct RecordingOptionTests {
         #expect(written.hasPrefix(option == "--record" ? #"{"trace":"photozoom""# : #"{"frame":"#), "\(written.prefix(80))")
     }
 
+    @Test("-r records same-named photos of two subfolders by their paths under the folder; replay draws each from its own file")
+    func sameNamesAcrossSubfolders() throws {
+        let folder = try PhotoZoomProcess.scratchFolder("samenames")
+        let photos = folder.appendingPathComponent("photos")
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Photos")
+        for (sub, source) in [("a", "coffee.jpg"), ("b", "chelsea.jpg")] {
+            try FileManager.default.createDirectory(at: photos.appendingPathComponent(sub), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: fixture.appendingPathComponent(source), to: photos.appendingPathComponent("\(sub)/x.jpg"))
+        }
+        let trace = folder.appendingPathComponent("t.trace.jsonl").path
+        let r = try PhotoZoomProcess.run(["run", photos.path, "-r", "--record", trace, "--quit-after", "0.2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let header = try #require(try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").first)
+        // coffee.jpg is 600 × 400, chelsea.jpg 451 × 300: each name carries its own file's size.
+        #expect(header.contains(#""photos":[{"name":"a/x.jpg","w":600,"h":400},{"name":"b/x.jpg","w":451,"h":300}]"#), "\(header)")
+        let frames = folder.appendingPathComponent("frames").path
+        let replay = try PhotoZoomProcess.run(["replay", trace, "--frames", frames, "--photos", photos.path])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(!replay.stderr.contains("placeholders"), "\(replay.stderr)")
+    }
+
     @Test("--force replaces an existing trace")
     func forceReplaces() throws {
         let folder = try PhotoZoomProcess.scratchFolder("force")

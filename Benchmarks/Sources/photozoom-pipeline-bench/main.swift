@@ -482,6 +482,47 @@ func draw(frames: Int, accelerated: Bool) {
     withExtendedLifetime((canvas, renderer)) {}
 }
 
+// MARK: - Headers in helper processes
+
+/// Every header of a folder read late (none in the start-up budget), in process against in a
+/// decoder helper (batches of `HeaderScanner.batch`), no decoding: wall time until the last size
+/// reached the viewer, the helper's start included.
+func headers(_ path: String, helper: String) {
+    let folder: PhotoFolder
+    do { folder = try PhotoFolder(path: path) } catch { fail("\(error)") }
+    for f in folder.files { _ = try? Data(contentsOf: f, options: .alwaysMapped).first }
+    let canvas = Canvas(width: 64, height: 64)
+    var settings = DecoderHelperSettings(executable: helper)
+    settings.timeLimitSeconds = 60
+    func run(_ isolation: DecoderIsolation) -> Double {
+        let catalog = PhotoCatalog(folder: folder, headerBudgetSeconds: 0, warn: { _ in })
+        var limits = PhotoPipeline.Limits()
+        limits.decoderThreads = 0
+        limits.sharedThumbnails = nil
+        limits.watchesFolders = false
+        limits.isolation = isolation
+        let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: { _ in })
+        let demand = SceneDemand(visibleCells: [], cellPixels: 160, largePhotos: [], windowPixels: (64, 64))
+        let start = now()
+        var sized = 0
+        while sized < catalog.unknownCount {
+            pipeline.prepare(for: demand, renderer: canvas.renderer)
+            sized += pipeline.takePhotoSizeEvents(at: 0).count
+            usleep(200)
+        }
+        return now() - start
+    }
+    var local = Double.infinity, remote = Double.infinity
+    for _ in 0..<3 {
+        local = min(local, run(.inProcess))
+        remote = min(remote, run(.helperProcesses(settings)))
+    }
+    let n = Double(folder.files.count)
+    print("headers read late, \(folder.files.count) files (page cache warm), best of 3: in process \(ms(local)) (\(String(format: "%.1f", local / n * 1e6)) µs each), "
+          + "in a helper \(ms(remote)) (\(String(format: "%.1f", remote / n * 1e6)) µs each, the helper's start included): \(String(format: "%+.1f", (remote / local - 1) * 100)) %")
+    withExtendedLifetime(canvas) {}
+}
+
 // MARK: - Main
 
 setenv("SDL_VIDEODRIVER", "dummy", 0)
@@ -500,6 +541,9 @@ case "thumbnails":
 case "isolation":
     guard args.count >= 3 else { fail("isolation DIR HELPER [--count N] [--side PX]") }
     isolation(args[1], count: Int(option("--count", args) ?? "30") ?? 30, side: Int(option("--side", args) ?? "160") ?? 160, helper: args[2])
+case "headers":
+    guard args.count >= 3 else { fail("headers DIR HELPER") }
+    headers(args[1], helper: args[2])
 case "core":
     core()
 case "draw":

@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import Viewer
 
 /// The viewer's lab instruments: the tuning panel, slow motion, the decision overlay, the live
 /// curves and the message line. Pure state the `Viewer` holds and consults; the keys it takes are
@@ -9,6 +10,8 @@ import Gestures
 /// - Tab: show or hide the tuning panel (see `TuningPanel` for its keys).
 /// - `s`: slow motion, cycling 1×, 0.25×, 0.1× viewer time.
 /// - `d`: the decision overlay.
+/// - `a`: again with these numbers: the last gesture re-runs under the feel now in force, with
+///   the previous run as its ghost (asked of the shell; `Session` carries it out).
 /// - Ctrl+S (Ctrl alone: Ctrl+Shift+S is not a save): save the feel parameters to the feel file,
 ///   with the panel shown or not. They count as saved (the panel says "saved") only when the
 ///   shell's `feelSaved` result comes back as an event.
@@ -20,6 +23,8 @@ package struct FeelLab: Sendable {
         case change(Feel)
         /// The parameters should be saved to the feel file.
         case save
+        /// The last gesture should run again under the parameters in force.
+        case again
     }
 
     /// A line at the top of the window: a reload error stays until the file is fixed; a notice
@@ -67,6 +72,8 @@ package struct FeelLab: Sendable {
         case "d" where plain:
             showsDecisions.toggle()
             return .handled
+        case "a" where plain:
+            return .again
         default:
             break
         }

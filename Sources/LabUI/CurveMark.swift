@@ -1,3 +1,5 @@
+import Viewer
+
 /// An instant worth marking on a curve of the photo's motion.
 public struct CurveMark: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {

@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import Viewer
 
 /// The in-window tuning panel: every feel parameter with its value and unit, selected and
 /// adjusted from the keyboard. Pure: keys in, a new feel (or a save request) and overlays out.

@@ -1,0 +1,150 @@
+import Feel
+import Geometry
+import Gestures
+import Viewer
+
+/// A viewer inside the feel lab: the layer the shell and traces drive. It owns the `Viewer` and the
+/// lab's state (`FeelLab`: tuning panel, slow motion, decision overlay, live curves, message line)
+/// and routes every input event through the lab before the viewer sees it:
+///
+/// 1. the event's wall time becomes viewer time (slow motion, `SlowMotionClock`);
+/// 2. a key press goes to the viewer's chrome first (help, fullscreen, caption, grid paging keys),
+///    then to the lab (its keys, and the tuning panel's while it is shown), and only then to the
+///    viewer's behaviour;
+/// 3. the results of saving and reloading the feel file (`effect` events) are the lab's, and so is
+///    the message line that says a photo in view was removed from the folder;
+/// 4. every frame feeds the live curves.
+///
+/// Pure, like the viewer: the lab's keys and the effects are input events, so a trace records them
+/// and a replay does the same. See `FeelLab` and `TuningPanel` for the keys.
+public struct LabViewer: Sendable {
+    /// The viewer the lab drives.
+    public package(set) var viewer: Viewer
+    /// The lab's state: panel, slow-motion clock, decision overlay switch, curves, message line.
+    package private(set) var feelLab: FeelLab
+
+    /// A viewer in a lab whose feel file holds `viewer.feel`.
+    public init(_ viewer: Viewer) {
+        self.viewer = viewer
+        self.feelLab = FeelLab(baseline: viewer.feel)
+    }
+
+    /// The feel file's parameters: what the panel's reset returns to and "unsaved" compares with.
+    package var savedFeel: Feel { feelLab.baseline }
+
+    /// The parameters the pending Ctrl+S asked to save (nil when none is pending): what the shell
+    /// writes to the feel file.
+    public var feelToSave: Feel? { feelLab.pendingSave }
+
+    // MARK: - Input
+
+    /// Feeds one input event, through the lab to the viewer (see the type's documentation).
+    public mutating func handle(_ event: InputEvent) {
+        guard event.time.isFinite else { return }
+        let wallTime = event.time
+        let event = InputEvent(time: feelLab.viewerTime(atWall: wallTime), kind: event.kind)
+        let feelBefore = viewer.feel
+        switch event.kind {
+        case let .key(.down, key, modifiers):
+            // Motions reach the key's instant at the rate in force before it (slow motion changes here).
+            viewer.step(to: event.time)
+            guard viewer.handleChromeKey(key, modifiers: modifiers, panelShown: feelLab.panel.isVisible)
+                || handleLabKey(key, modifiers: modifiers, wallTime: wallTime) else { break }
+            viewer.noteDirectMoves(by: event, feelBefore: feelBefore)
+            return
+        case let .effect(result):
+            viewer.step(to: event.time)
+            handleEffect(result)
+            viewer.noteDirectMoves(by: event, feelBefore: feelBefore)
+            return
+        case let .photos(change):
+            let removed = viewer.photoInViewRemoved(by: change)
+            viewer.handle(event)
+            if let removed { feelLab.show(removed + " was removed from the folder", isError: false) }
+            return
+        default:
+            break
+        }
+        viewer.handle(event)
+        if case .frame = event.kind {
+            feelLab.record(viewer.snapshot, fitWidth: viewer.fitWidthInView)
+        }
+    }
+
+    /// Offers a key press to the lab; true when it took it.
+    mutating func handleLabKey(_ key: String, modifiers: Modifiers, wallTime: Double) -> Bool {
+        guard let result = feelLab.handleKey(key, modifiers: modifiers, wallTime: wallTime, feel: viewer.feel) else { return false }
+        switch result {
+        case .handled:
+            break
+        case let .change(newFeel):
+            viewer.retune(to: newFeel)
+        case .save:
+            // What is saved is decided here, from the recorded key; it counts as saved when the
+            // shell's result comes back as a `feelSaved` event.
+            feelLab.requestSave(viewer.feel)
+            viewer.request(.saveFeel)
+        case .again:
+            // Carried out by the session (`Session`'s `again`), over the viewer.
+            viewer.request(.again)
+        }
+        return true
+    }
+
+    /// Replaces the feel parameters with a set from the feel file (a trace's `feel` event); the
+    /// parameters it changes become the tuning panel's reset values (`Viewer.apply(feel:)`).
+    public mutating func apply(feel newFeel: Feel) {
+        feelLab.fileFeelArrived(newFeel, current: viewer.feel)
+        viewer.apply(feel: newFeel)
+    }
+
+    /// Shows a line at the top of the window (a feel file that failed to reload stays until fixed;
+    /// a notice such as "saved feel.json" fades after 3 s); nil clears it. Not an input: it changes
+    /// nothing but what is drawn.
+    public mutating func show(message: String?, isError: Bool) {
+        feelLab.show(message, isError: isError)
+    }
+
+    /// Acts on the result of saving the feel file or of its change on disk (recorded `effect`
+    /// events). A reload whose JSON does not decode changes nothing (`Session` refuses it first).
+    mutating func handleEffect(_ result: EffectResult) {
+        switch result {
+        case let .feelSaved(_, message):
+            feelLab.saveFinished(succeeded: true)
+            feelLab.show(message, isError: false)
+        case let .feelSaveFailed(message):
+            feelLab.saveFinished(succeeded: false)
+            feelLab.show(message, isError: true)
+        case let .feelReloaded(name, json, fixed):
+            if let file = try? Feel(jsonText: json) { feelFileReloaded(file, name: name, fixed: fixed) }
+        case let .feelReloadFailed(message):
+            feelLab.show(message + " (keeping the last good parameters)", isError: true)
+        case .again:
+            // Carried out by the session, over the viewer; nothing here changes.
+            break
+        }
+    }
+
+    /// The feel file `name` changed on disk to `file`: the merge policy of a reload. The keys the
+    /// file changed since the app last read or saved it (compared with the panel's baseline, the
+    /// file's values as this session knows them) take the file's values, except the `fixed` ones
+    /// the command line set; every other parameter keeps its value, so numbers tuned in the panel
+    /// and not yet saved survive an edit of other keys. `finish` lays a final layer over the
+    /// result (`replay --feel`). The message line says what was taken.
+    public mutating func feelFileReloaded(_ file: Feel, name: String, fixed: [String], finish: (Feel) -> Feel = { $0 }) {
+        let feel = viewer.feel
+        let (merged, taken) = feel.merging(fileChangedFrom: feelLab.baseline, to: file, keeping: fixed)
+        let overruled = file.differences(from: feelLab.baseline).filter { fixed.contains($0) }
+        feelLab.fileReloaded(file, taking: taken)
+        var list = taken.prefix(3).map { key in
+            Feel.parameter(key).map { "\(key) \($0.formatted($0.value(in: file)))" } ?? key
+        }.joined(separator: ", ") + (taken.count > 3 ? ", …" : "")
+        if !overruled.isEmpty {
+            list += (list.isEmpty ? "" : "; ") + overruled.joined(separator: ", ") + " kept as the command line set it"
+        }
+        // A reload that changes nothing (the file fixed back to what was in force) clears an error.
+        feelLab.show(list.isEmpty ? nil : "reloaded \(name): \(list)", isError: false)
+        let finished = finish(merged)
+        if finished != feel { viewer.apply(feel: finished) }
+    }
+}

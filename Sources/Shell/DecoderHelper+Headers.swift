@@ -1,0 +1,56 @@
+import Foundation
+
+extension DecoderHelper {
+    /// Header requests written to the helper at once: 128 replies (under 20 KB) never fill the
+    /// reply pipe while the requests are still being written, and a 10,000-photo folder takes 79
+    /// batches instead of 10,000 round trips.
+    static let headerBatch = 128
+
+    /// Reads the headers of `paths` in the helper (started if need be), in order. A helper that
+    /// crashes, hangs past the time limit or replies nonsense on a file is stopped: that file gets
+    /// a `decoderStopped` problem saying what happened, and the rest go to a new helper.
+    func readHeaders(_ paths: [String], shouldGiveUp: () -> Bool = { false }) -> [HeaderMessage.Outcome] {
+        var out: [HeaderMessage.Outcome] = []
+        out.reserveCapacity(paths.count)
+        while out.count < paths.count {
+            if pid == 0, let problem = start() {
+                return out + Array(repeating: .problem(problem), count: paths.count - out.count)
+            }
+            let batch = paths[out.count..<min(paths.count, out.count + Self.headerBatch)]
+            guard writeAll(batch.flatMap(HeaderMessage.encodeRequest)) else {
+                out.append(.problem(problem(stopped(.ended))))
+                continue
+            }
+            for _ in batch {
+                let outcome = readHeaderReply(shouldGiveUp: shouldGiveUp)
+                out.append(outcome.reply)
+                if !outcome.helperLives { break }  // the rest of the batch goes to a new helper
+            }
+        }
+        return out
+    }
+
+    /// One header reply, within the time limit; a failed exchange stops the helper.
+    private func readHeaderReply(shouldGiveUp: () -> Bool) -> (reply: HeaderMessage.Outcome, helperLives: Bool) {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(settings.timeLimitSeconds * 1e9)
+        let prefix: [UInt8], body: [UInt8]
+        switch read(4, until: deadline, shouldGiveUp: shouldGiveUp) {
+        case let .bytes(b): prefix = b
+        case let failure: return (.problem(problem(stopped(failure))), false)
+        }
+        let length = DecoderHelperMessage.length(prefix)
+        guard length <= DecoderHelperMessage.maximumLength else { return (.problem(problem(stopped(.nonsense))), false) }
+        switch read(length, until: deadline, shouldGiveUp: shouldGiveUp) {
+        case let .bytes(b): body = b
+        case let failure: return (.problem(problem(stopped(failure))), false)
+        }
+        guard let reply = HeaderMessage.reply(body) else { return (.problem(problem(stopped(.nonsense))), false) }
+        return (reply, true)
+    }
+
+    /// The problem of a failed attempt.
+    private func problem(_ attempt: DecodeAttempt) -> ImageProblem {
+        if case let .failure(p) = attempt.result { return p }
+        return .decoderStopped("the decoder helper was stopped")
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Geometry
+import Gestures
+import TestSupport
+import Testing
+@testable import Shell
+
+/// Header reading in the decoder helpers (issue 19): the same outcome as the in-app parsers for
+/// good, damaged and hostile files, in batches, and a helper that hangs or dies costs its file alone.
+@Suite("Headers read in decoder helper processes", .serialized)
+struct HeaderHelperTests {
+    static func helper(timeLimitSeconds: Double = 20) throws -> DecoderHelper {
+        let settings = try #require(HelperBinary.settings(timeLimitSeconds: timeLimitSeconds), "photozoom is not built beside the tests")
+        var options = DecoderHelperService.Options()
+        options.maxTextureSide = 1
+        return DecoderHelper(settings: settings, options: options)
+    }
+
+    @Test("bundled, damaged and hostile files: the helper's outcome is the in-app parser's, 300 files in 3 batches, one helper")
+    func sameOutcomes() throws {
+        let dir = TestImages.folder()
+        var rng = SplitMix64(seed: 19)
+        var paths: [String] = []
+        for (ext, bytes) in FuzzHarnessTests.seedFiles() {
+            for (i, damaged) in FuzzHarnessTests.damaged(bytes, count: 14, rng: &rng).enumerated() {
+                paths.append(TestImages.write(damaged, "d\(i).\(ext)", in: dir).path)
+            }
+            paths.append(TestImages.write(bytes, "seed.\(ext)", in: dir).path)
+        }
+        // Headers the issue named: 0xFFFFFFFF² PNG, QOI, TIFF; an empty file; a folder named x.jpg.
+        paths.append(TestImages.write(HostileFiles.png(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF), "huge.png", in: dir).path)
+        paths.append(TestImages.write(HostileFiles.qoi(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF), "huge.qoi", in: dir).path)
+        paths.append(TestImages.write(HostileFiles.tiff(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF), "huge.tiff", in: dir).path)
+        paths.append(TestImages.write([], "empty.jpg", in: dir).path)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("x.jpg"), withIntermediateDirectories: true)
+        paths.append(dir.appendingPathComponent("x.jpg").path)
+        paths += HostileFiles.bundled("jpg").map(\.path)
+        while paths.count < 300 { paths.append(paths[paths.count % 40]) }
+        try #require(paths.count == 300)
+
+        let h = try Self.helper()
+        let remote = h.readHeaders(paths)
+        let local = paths.map { HeaderMessage.Outcome(PhotoCatalog.entry(for: URL(fileURLWithPath: $0), pixelLimit: PhotoCatalog.defaultPixelLimit)) }
+        #expect(remote.count == 300)
+        for (i, path) in paths.enumerated() where remote[i] != local[i] {
+            Issue.record("\((path as NSString).lastPathComponent): helper \(remote[i]), in app \(local[i])")
+        }
+        // Every kind of outcome was exercised.
+        #expect(remote.contains { if case .header = $0 { true } else { false } })
+        #expect(remote.contains { if case .problem(.tooManyPixels) = $0 { true } else { false } })
+        #expect(remote.contains { if case .problem(.emptyFile) = $0 { true } else { false } })
+        #expect(h.starts == 1)
+    }
+
+    @Test("a helper that never replies: each file gets one problem after the time limit, then a new helper takes the next")
+    func hungHelper() throws {
+        let dir = TestImages.folder()
+        let settings = HelperBinary.hung(in: dir, timeLimitSeconds: 0.3)
+        var options = DecoderHelperService.Options()
+        options.maxTextureSide = 1
+        let h = DecoderHelper(settings: settings, options: options)
+        let files = ["a.jpg", "b.jpg"].map { TestImages.write(TestImages.jpeg(width: 8, height: 8, colour: TestImages.noise), $0, in: dir).path }
+        let outcomes = h.readHeaders(files)
+        #expect(outcomes == Array(repeating: .problem(.decoderStopped("it took longer than 0.3 s and was stopped")), count: 2))
+        #expect(h.starts == 2)
+    }
+
+    @Test("a pipeline whose headers are read late reads them in a helper: sizes arrive, a hostile one is warned about once")
+    func lateHeadersInHelper() throws {
+        let settings = try #require(HelperBinary.settings())
+        let dir = TestImages.folder()
+        TestImages.write(HostileFiles.png(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF), "a-huge.png", in: dir)
+        for i in 0..<3 { TestImages.write(TestImages.jpeg(width: 40 + i, height: 30, colour: TestImages.noise), "p\(i).jpg", in: dir) }
+        let log = WarningLog()
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), headerBudgetSeconds: 0, warn: log.append)
+        #expect(catalog.unknownCount == 4)
+        let pipeline = PhotoPipeline(catalog: catalog, limits: .oneDecoder(helpers: settings), warn: log.append)
+        let canvas = SoftwareCanvas(width: 64, height: 64)
+        var events: [InputEvent] = []
+        let demand = SceneDemand(visibleCells: [0, 1, 2, 3], cellPixels: 16, largePhotos: [], windowPixels: (64, 64))
+        #expect(pipeline.pump(demand, renderer: canvas.renderer) {
+            events += pipeline.takePhotoSizeEvents(at: 1)
+            return pipeline.isIdle && (1...3).allSatisfy(pipeline.hasThumbnail)
+        })
+        #expect(Set(events) == Set((0..<3).map { InputEvent(time: 1, kind: .photoSize(index: $0 + 1, size: Size(Double(40 + $0), 30))) }))
+        #expect(pipeline.isBroken(0))
+        #expect(log.lines.count == 1 && log.lines[0].contains("a-huge.png") && log.lines[0].contains("refused before decoding"), "\(log.lines)")
+        withExtendedLifetime(canvas) {}
+    }
+}
