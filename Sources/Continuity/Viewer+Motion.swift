@@ -184,7 +184,11 @@ extension Viewer {
             break
         }
         if let fade = tr.fade {
-            return SpeedBound(limit: fade.durationSeconds > 0 ? 1 / fade.durationSeconds : .infinity, decay: 0, tolerance: 0)
+            // A click's lead-in hands over to the close's pace at the end of the double-click
+            // interval, which may fall inside the next interval: the faster pace bounds it.
+            var seconds = fade.durationSeconds
+            if case let .flight(f) = s.driver, f.leadInEnds != nil { seconds = min(seconds, feel.crossFadeSeconds) }
+            return SpeedBound(limit: seconds > 0 ? 1 / seconds : .infinity, decay: 0, tolerance: 0)
         }
         let a = tr.anchor
         guard a.distance > 1e-9 else { return .still }

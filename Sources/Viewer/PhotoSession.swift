@@ -33,7 +33,7 @@ package struct PhotoSession: Sendable {
         var closingClick: Point?
         /// When a click's gentle start (`PhotoTransition.clickLeadInSpring`) hands over to the close
         /// spring: the end of the double-click interval.
-        var leadInEnds: Double?
+        package var leadInEnds: Double?
         /// A thrown dismissal's aim easing from the point of release to the cell (`ThrownCarry`).
         package var carry: ThrownCarry?
 
