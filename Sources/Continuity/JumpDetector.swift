@@ -11,8 +11,9 @@ import Geometry
 /// rate at which that limit can fall, so `L_b·e^{λ_b·Δt}` bounds the motion's speed at `a` as seen
 /// from `b`. A step larger than that is a jump, unless input wrote the quantity directly
 /// (`MotionSample.movedByInput` at `b`: a held gesture, a resize, a photo's size, a feel change).
-/// A photo quad that appears or vanishes is a jump unless it was outside the window or could have
-/// left it in `Δt`, was (nearly) transparent, or sat exactly on its grid cell.
+/// A photo quad that appears or vanishes (a photo landing and opening again is a new quad) is a
+/// jump unless it was outside the window or could have left it in `Δt`, was (nearly) transparent,
+/// or sat exactly on its grid cell.
 ///
 /// One definition, used by the property test on every random sequence, the golden traces and
 /// `replay --summary`. Pure: samples in, jumps out. See docs/continuity.md.
@@ -79,10 +80,12 @@ public struct JumpDetector: Sendable {
         let dt = max(0, b.time - a.time)
         guard !b.movedByInput else { return [] }
         var found: [Jump] = []
+        // A photo that landed and opened again in the interval: its old quad vanished, a new one appeared.
+        let renewed = Set(b.quads.compactMap { photo, presence in a.quads[photo].flatMap { $0.flight != presence.flight ? photo : nil } })
         var before: [DrawnQuantity.Key: DrawnQuantity] = [:]
         for q in a.quantities { before[q.key] = q }
         for q in b.quantities {
-            guard let p = before[q.key] else { continue }
+            guard let p = before[q.key], !(q.photo.map(renewed.contains) ?? false) else { continue }
             // A rotation by whole turns draws the same picture (a release that lands upright the way
             // its spin goes renumbers the angle by whole turns): rotations compare modulo 2π.
             let step = q.kind == .rotation && p.value.count == 1 && q.value.count == 1
@@ -103,7 +106,7 @@ public struct JumpDetector: Sendable {
         // cell taken its place), left the window, or faded out in the interval.
         let limits = Dictionary(grouping: a.quantities + b.quantities, by: \.key).mapValues { $0.map(\.speedLimit).max() ?? 0 }
         for (photo, presence, other) in a.quads.map({ ($0.key, $0.value, b.quads) }) + b.quads.map({ ($0.key, $0.value, a.quads) })
-            where other[photo] == nil {
+            where other[photo] == nil || renewed.contains(photo) {
             func limit(_ kind: DrawnQuantity.Kind) -> Double { limits[DrawnQuantity.Key(kind: kind, photo: photo)] ?? 0 }
             let travel = dt * limit(.center) + 0.5
             if presence.cellDistance <= travel + dt * limit(.size) { continue }

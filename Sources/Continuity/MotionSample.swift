@@ -12,8 +12,11 @@ public struct MotionSample: Hashable, Sendable {
         /// How far it is from covering its own grid cell, points: centre distance plus size
         /// difference (the cell takes its place when it lands; ∞ where the cell stays drawn).
         public var cellDistance: Double
-        public init(depth: Double, alpha: Double, cellDistance: Double) {
-            self.depth = depth; self.alpha = alpha; self.cellDistance = cellDistance
+        /// Which flight of the photo this quad is (the viewer counts the photos it opens): a photo
+        /// that landed and opened again between two samples is a new quad, its old one having vanished.
+        public var flight: Int
+        public init(depth: Double, alpha: Double, cellDistance: Double, flight: Int = 0) {
+            self.depth = depth; self.alpha = alpha; self.cellDistance = cellDistance; self.flight = flight
         }
     }
 

@@ -16,12 +16,16 @@ extension Viewer {
                                         tolerance: backdropSlope * progressBound.tolerance + RestThreshold.opacity.displacement))
         let tr = transition
         let pose = tr.map { poseBounds($0.pose, photo: $0.photo) }
+        let landingPose = landing.map { poseBounds($0.pose, photo: $0.photo) }
         let pager = pagerBounds
-        let alphaBound = tr?.fade != nil ? progressBound : SpeedBound.still
+        let fadeBound = tr?.fade != nil ? progressBound : SpeedBound.still
         for q in photoQuads() {
             let isDeparting = departing?.photos.contains { $0.index == q.photo } == true && q.photo != tr?.photo
             let isMoving = q.photo == tr?.photo
-            let centre = isMoving ? pose!.center.plus(pager).plus(coastBound) : isDeparting ? departingBound : pager
+            let isLanding = !isMoving && q.photo == landing?.photo
+            let flight = isMoving ? pose : isLanding ? landingPose : nil
+            let centre = isMoving ? pose!.center.plus(pager).plus(coastBound).plus(carryBound) : isDeparting ? departingBound
+                : flight?.center ?? pager
             let window = Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height)
             // The quad's bounding box (rotated) and how far it reaches into the window.
             let c = abs(cosine(q.rotation)), s = abs(sine(q.rotation))
@@ -31,12 +35,13 @@ extension Viewer {
                                    2 * half.width, 2 * half.height))
             let cell = layout.cellRect(q.photo, scroll: scroller.offset)
             // With reduced motion the cell stays drawn: the quad only fades.
-            let cellDistance = tr?.fade == nil ? (q.center - cell.center).length
+            let cellDistance = isLanding || tr?.fade == nil ? (q.center - cell.center).length
                 + (Point(q.size.width, q.size.height) - Point(cell.width, cell.height)).length : .infinity
-            quads[q.photo] = MotionSample.Presence(depth: depth, alpha: q.alpha, cellDistance: cellDistance)
-            let size = isMoving ? pose!.size : .still
-            let rotation = isMoving ? pose!.rotation : .still
-            let crop = isMoving ? pose!.crop : .still
+            quads[q.photo] = MotionSample.Presence(depth: depth, alpha: q.alpha, cellDistance: cellDistance,
+                                                   flight: isLanding ? landingFlight : isDeparting ? departing?.flight ?? 0 : flights)
+            let size = flight?.size ?? .still
+            let rotation = flight?.rotation ?? .still
+            let crop = flight?.crop ?? .still
             func add(_ kind: DrawnQuantity.Kind, _ value: [Double], _ b: SpeedBound) {
                 quantities.append(DrawnQuantity(kind: kind, photo: q.photo, value: value, speedLimit: b.limit,
                                                 decayRate: b.decay, tolerance: b.tolerance))
@@ -45,6 +50,7 @@ extension Viewer {
             add(.size, [q.size.width, q.size.height], size)
             add(.rotation, [q.rotation], rotation)
             add(.crop, [q.crop.minX, q.crop.minY, q.crop.width, q.crop.height], crop)
+            let alphaBound = isDeparting ? departingFadeBound : isLanding ? .still : fadeBound
             add(.alpha, [q.alpha], alphaBound)
         }
         return MotionSample(time: time, quantities: quantities, quads: quads, movedByInput: movedByInput)
@@ -136,6 +142,18 @@ extension Viewer {
                           decay: 2 * z * w, tolerance: d.offset.restTolerance)
     }
 
+    /// The departing neighbours' opacity: their cross-fade's rate (reduced motion), else still.
+    var departingFadeBound: SpeedBound {
+        guard let fade = departing?.fade else { return .still }
+        return SpeedBound(limit: fade.durationSeconds > 0 ? 1 / fade.durationSeconds : .infinity, decay: 0, tolerance: 0)
+    }
+
+    /// A thrown dismissal's aim easing to the cell (`ThrownCarry`): the speed its target moves at.
+    var carryBound: SpeedBound {
+        guard case let .flight(f) = session?.driver, let carry = f.carry else { return .still }
+        return SpeedBound(limit: carry.speedBound(from: time), decay: 0, tolerance: 0)
+    }
+
     /// A zoomed photo coasting after a pan: its centre's axes' bounds.
     var coastBound: SpeedBound {
         guard case let .zooming(zoom) = session?.driver, case let .coasting(x, y) = zoom.drive else { return .still }
@@ -166,13 +184,17 @@ extension Viewer {
             break
         }
         if let fade = tr.fade {
-            return SpeedBound(limit: fade.durationSeconds > 0 ? 1 / fade.durationSeconds : .infinity, decay: 0, tolerance: 0)
+            // A click's lead-in hands over to the close's pace at the end of the double-click
+            // interval, which may fall inside the next interval: the faster pace bounds it.
+            var seconds = fade.durationSeconds
+            if case let .flight(f) = s.driver, f.leadInEnds != nil { seconds = min(seconds, feel.crossFadeSeconds) }
+            return SpeedBound(limit: seconds > 0 ? 1 / seconds : .infinity, decay: 0, tolerance: 0)
         }
         let a = tr.anchor
         guard a.distance > 1e-9 else { return .still }
         let k = (a.towardOpen ? 1 - a.progress : a.progress) / a.distance
         var d = poseBounds(tr.pose, photo: tr.photo).distance
-        if tr.destination == .closed { d = d.plus(scroller.speedBound) }
+        if tr.destination == .closed { d = d.plus(scroller.speedBound).plus(carryBound) }
         return SpeedBound(limit: k * d.limit, decay: d.decay, tolerance: k * d.tolerance)
     }
 }

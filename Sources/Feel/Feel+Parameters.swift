@@ -24,6 +24,8 @@ extension Feel {
         FeelParameter("dismissDirectionDegrees", \.dismissDirectionDegrees, unit: "°", range: .closed(0, 180),
                       coarse: 5, fine: 1, "a drag within this angle of straight down dismisses (180: any way)"),
         FeelParameter("dismissUpward", boolean: \.dismissUpward, "drags within the angle of straight up dismiss too"),
+        FeelParameter("dismissCarrySeconds", \.dismissCarrySeconds, unit: "s", range: .closed(0, 2),
+                      coarse: 0.02, fine: 0.005, "a thrown dismissal aims at its release point first, easing to the cell in this time"),
         FeelParameter("dismissRotationRadians", \.dismissRotationRadians, unit: "rad", range: .above(0, upTo: 100),
                       coarse: 0.05, fine: 0.01, "a rotation released with projected angle past this closes"),
 
@@ -58,6 +60,10 @@ extension Feel {
                       range: .above(0, upTo: 20000), coarse: 50, fine: 10, "a flick faster than this pages"),
         FeelParameter("pagingGapPoints", \.pagingGapPoints, unit: "pt", range: .closed(0, 400),
                       coarse: 4, fine: 1, "gap between neighbouring photos while paging"),
+        FeelParameter("pagingPeakSpeedRatio", \.pagingPeakSpeedRatio, unit: "×", range: .above(0, upTo: 20),
+                      coarse: 0.25, fine: 0.05, "a turned page peaks at most this many times the release speed"),
+        FeelParameter("pagingMinimumPeakPointsPerSecond", \.pagingMinimumPeakPointsPerSecond, unit: "pt/s",
+                      range: .above(0, upTo: 50000), coarse: 250, fine: 50, "the peak speed a turned page may always reach (keys, wheel)"),
 
         // MARK: Clicks and wheel
         FeelParameter("clickSlopPoints", \.clickSlopPoints, unit: "pt", range: .closed(0, 100),

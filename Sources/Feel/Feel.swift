@@ -43,6 +43,10 @@ public struct Feel: Hashable, Sendable {
     public var dismissUpward = false
     /// A rotation released with its projected angle (angle plus the momentum projection of its
     /// angular velocity) past this either way closes, radians (45°).
+    /// A thrown dismissal's flight aims first at the point of release and eases its aim over to the
+    /// cell in this many seconds (a smoothstep), so the photo carries on with the velocity it was
+    /// thrown with before curving into the cell (0: straight at the cell).
+    public var dismissCarrySeconds = 0.3
     public var dismissRotationRadians = Double.pi / 4
 
     // MARK: Momentum
@@ -73,6 +77,13 @@ public struct Feel: Hashable, Sendable {
     public var pagingFlickSpeedPointsPerSecond = 500.0
     /// Gap between neighbouring photos while paging.
     public var pagingGapPoints = 24.0
+    /// After a page turns, the incoming photo's peak speed is at most this many times the release
+    /// speed (never below `pagingMinimumPeakPointsPerSecond`): carried on by the finger, not
+    /// sucked away (`Pager.turnSpring`).
+    public var pagingPeakSpeedRatio = 2.0
+    /// The peak speed a turned page may always reach, pt/s (keys, wheel swipes and slow releases);
+    /// pages turned in quick succession may reach it once per slot still to go.
+    public var pagingMinimumPeakPointsPerSecond = 3500.0
 
     // MARK: Clicks and wheel
     public var clickSlopPoints = 6.0

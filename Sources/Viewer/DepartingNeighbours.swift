@@ -9,8 +9,18 @@ package struct DepartingNeighbours: Sendable {
     package var photos: [(index: Int, shift: Double)]
     /// The paging offset, carrying on toward 0 with the velocity it had.
     package var offset: SpringAnimation<Double>
+    /// Reduced motion: their opacity, fading out with the closing photo's (a copy of its cross-fade,
+    /// so they keep fading after it has landed); nil: opaque.
+    package var fade: CrossFade?
+    /// The session they were drawn under (`Viewer.flights` then).
+    package var flight = 0
 
-    var isAtRest: Bool { offset.isAtRest }
+    var isAtRest: Bool { offset.isAtRest && (fade?.isAtRest ?? true) }
+    /// Their opacity now.
+    var alpha: Double { fade?.alpha ?? 1 }
 
-    mutating func advance(by dt: Double) { offset.advance(by: dt) }
+    mutating func advance(by dt: Double) {
+        offset.advance(by: dt)
+        fade?.advance(by: dt)
+    }
 }

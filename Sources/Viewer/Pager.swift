@@ -127,14 +127,9 @@ package struct Pager: Sendable {
         offset.spring = Pager.turnSpring(offset: offset.value, velocity: offset.velocity, slot: slot, feel: feel)
     }
 
-    /// After a page turns, the incoming photo's peak speed is at most this many times the release
-    /// speed (never below `minimumPeakSpeed`), so it reads as carried on by the finger, not sucked away.
-    static let peakSpeedRatio = 2.0
-    /// The peak speed a turn may always reach, pt/s (keys, wheel swipes and slow releases).
-    static let minimumPeakSpeed = 3500.0
-
     /// The spring that brings a turned page home from `offset` with `velocity`: the paging spring,
-    /// unless its peak speed would pass `P = max(peakSpeedRatio · release speed, minimumPeakSpeed · n)`,
+    /// unless its peak speed would pass `P = max(r · release speed, P_min · n)` (the feel's
+    /// `pagingPeakSpeedRatio` `r` and `pagingMinimumPeakPointsPerSecond` `P_min`),
     /// `n` the slots still to go (at least 1: pages turned in quick succession keep a page's pace);
     /// then the critically damped spring whose peak is `P`.
     ///
@@ -147,7 +142,7 @@ package struct Pager: Sendable {
         guard x > 1e-6, offset.isFinite, velocity.isFinite else { return feel.pagingSpring }
         let u = offset > 0 ? -velocity : velocity
         let slots = slot > 0 ? max(1, x / slot) : 1
-        let limit = max(Pager.peakSpeedRatio * max(u, 0), Pager.minimumPeakSpeed * slots)
+        let limit = max(feel.pagingPeakSpeedRatio * max(u, 0), feel.pagingMinimumPeakPointsPerSecond * slots)
         guard limit.isFinite, limit > 0 else { return feel.pagingSpring }
         func peak(_ w: Double) -> Double {
             guard w * x > 2 * u else { return abs(u) }

@@ -33,7 +33,9 @@ package struct PhotoSession: Sendable {
         var closingClick: Point?
         /// When a click's gentle start (`PhotoTransition.clickLeadInSpring`) hands over to the close
         /// spring: the end of the double-click interval.
-        var leadInEnds: Double?
+        package var leadInEnds: Double?
+        /// A thrown dismissal's aim easing from the point of release to the cell (`ThrownCarry`).
+        package var carry: ThrownCarry?
 
         init(ignored: Manipulation? = nil, closingClick: Point? = nil, leadInEnds: Double? = nil) {
             self.ignored = ignored
@@ -150,8 +152,10 @@ package struct PhotoSession: Sendable {
     /// True when the photo is closing and within `points` of its resting place (pose distance,
     /// `PhotoTransition.distance`): it is landing, to the eye already there.
     func isLanding(within points: Double) -> Bool {
-        // Reduced motion's fade keeps the photo in place: it lands when it has faded out.
-        guard case .flight = driver, transition.destination == .closed, (transition.fade?.value ?? 0) <= 0.02 else {
+        // Reduced motion's fade keeps the photo in place: it lands when it has faded out, progress
+        // and drawn opacity both (the opacity may trail the progress: `CrossFade`).
+        guard case .flight = driver, transition.destination == .closed,
+              (transition.fade.map { max($0.value, $0.alpha) } ?? 0) <= 0.02 else {
             return false
         }
         return PhotoTransition.distance(transition.pose.value, transition.pose.target) <= points

@@ -35,6 +35,14 @@ package struct PhotoTransition: Sendable {
             case .clickLeadIn: PhotoTransition.clickLeadInSpring(feel)
             }
         }
+        /// The reduced-motion cross-fade's duration (a whole fade) on this role: the feel's
+        /// `crossFadeSeconds`, but for a click's lead-in `T / s` for the double-click interval `T`
+        /// and the share `s` the lead-in spring covers by `T` (`clickLeadInShare`): the fade has
+        /// then covered the same ≈ 12 %, leaving photo and backdrop at ≈ 0.88 when a second click turns it.
+        func fadeSeconds(in feel: Feel) -> Double {
+            guard self == .clickLeadIn else { return feel.crossFadeSeconds }
+            return PhotoTransition.clickLeadInInterval(feel) / PhotoTransition.clickLeadInShare
+        }
     }
 
     /// The spring a click's close starts on, for the double-click interval `T`: critically damped
@@ -43,8 +51,18 @@ package struct PhotoTransition: Sendable {
     /// turns it into a zoom from a photo still at ≥ 88 % of the way (size and backdrop well above
     /// 0.85), and a single click's close carries on, with the velocity it has, on the close spring.
     static func clickLeadInSpring(_ feel: Feel) -> Spring {
-        let interval = max(0.05, feel.doubleClickIntervalSeconds.isFinite ? feel.doubleClickIntervalSeconds : 0.3)
-        return Spring(responseSeconds: 2 * Double.pi * interval / 0.6, dampingRatio: 1)
+        Spring(responseSeconds: 2 * Double.pi * clickLeadInInterval(feel) / clickLeadInOmegaT, dampingRatio: 1)
+    }
+
+    /// `ω₀·T` of the click's lead-in spring.
+    static let clickLeadInOmegaT = 0.6
+    /// The share of the way the lead-in spring covers from rest by the double-click interval:
+    /// `1 − (1 + ω₀T)·e^{−ω₀T}` = 0.1219.
+    static let clickLeadInShare = 1 - (1 + clickLeadInOmegaT) * exponential(-clickLeadInOmegaT)
+
+    /// The double-click interval the lead-in is made for, seconds (at least 50 ms).
+    static func clickLeadInInterval(_ feel: Feel) -> Double {
+        max(0.05, feel.doubleClickIntervalSeconds.isFinite ? feel.doubleClickIntervalSeconds : 0.3)
     }
 
     /// Where progress was anchored: see the type's documentation.
@@ -90,7 +108,8 @@ package struct PhotoTransition: Sendable {
     var isAtRest: Bool { pose.isAtRest && !pose.isPaused && (fade?.isAtRest ?? true) }
 
     /// Sends the pose toward `target` from where it is, keeping its velocity, on `role`'s spring,
-    /// anchoring progress at `progress`.
+    /// anchoring progress at `progress`. With reduced motion the cross-fade heads the same way at
+    /// `role`'s pace (`fadeSeconds`): a click's close fades in gently too.
     mutating func head(to target: PhotoPose, destination newDestination: Destination, role newRole: SpringRole,
                        feel: Feel, progress: Double) {
         if pose.isPaused { pose.resume() }
@@ -100,6 +119,7 @@ package struct PhotoTransition: Sendable {
         anchor = ProgressAnchor(progress: progress, distance: PhotoTransition.distance(pose.value, target),
                                 towardOpen: newDestination == .open)
         fade?.retarget(to: newDestination == .open ? 1 : 0)
+        fade?.durationSeconds = newRole.fadeSeconds(in: feel)
     }
 
     /// Moves the target without changing course (the cell scrolled, the window resized): progress

@@ -198,9 +198,18 @@ extension Viewer {
         s.driver = .flight(.init())
         if closes {
             revealCell(s.photo, progress: s.progress(feel: feel))
-            // Reduced motion: no flight, the photo fades out where it was let go.
-            s.transition.head(to: reduced ? s.transition.pose.value : cellPose(s.photo), destination: .closed,
-                              role: .close, feel: feel, progress: p)
+            // Reduced motion: no flight, the photo fades out where it was let go. Else thrown: the
+            // flight aims at the point of release first and eases over to the cell (`ThrownCarry`).
+            var target = reduced ? s.transition.pose.value : cellPose(s.photo)
+            if !reduced, feel.dismissCarrySeconds > 0, v.center.length > 0 {
+                let carry = ThrownCarry(offset: s.transition.pose.value.center - target.center, start: time,
+                                        seconds: feel.dismissCarrySeconds)
+                target.center = target.center + carry.aim(at: time)
+                var f = PhotoSession.Flight()
+                f.carry = carry
+                s.driver = .flight(f)
+            }
+            s.transition.head(to: target, destination: .closed, role: .close, feel: feel, progress: p)
         } else {
             s.transition.head(to: fullPose(s.photo), destination: .open, role: .cancel, feel: feel, progress: p)
         }

@@ -9,6 +9,22 @@ extension Viewer {
     func hasPrevious(_ index: Int) -> Bool { index > 0 }
     func hasNext(_ index: Int) -> Bool { index + 1 < photos.count }
 
+    /// The photos beside `index` whose slots reach into the window at paging offset `offset`, with
+    /// their shifts from the current slot (`k · slot`). Usually the two neighbours; pages turned in
+    /// quick succession (a key during a page flight) leave the offset more than a slot from home, and
+    /// the photo two or more pages back is then still on screen.
+    func pagingNeighbours(of index: Int, offset: Double) -> [(index: Int, shift: Double)] {
+        let slot = slotWidth, width = windowSize.width
+        guard slot > 0, offset.isFinite else { return [] }
+        // A photo's drawn width is at most the window's: slot k reaches in while |offset + k·slot| < width.
+        let n = Double(photos.count)
+        let first = Int(min(max(((-width - offset) / slot).rounded(.down), -n), n))
+        let last = Int(min(max(((width - offset) / slot).rounded(.up), -n), n))
+        return (first...max(first, last)).compactMap { k in
+            k != 0 && photos.indices.contains(index + k) ? (index: index + k, shift: Double(k) * slot) : nil
+        }
+    }
+
     /// What the pager needs to know around photo `index`.
     package func pagerFrame(_ index: Int) -> Pager.Frame {
         Pager.Frame(width: windowSize.width, hasPrevious: hasPrevious(index), hasNext: hasNext(index), feel: feel)

@@ -20,7 +20,7 @@ extension Viewer {
         let focused = session == nil && focus.isVisible ? focus.index : nil
         var cells: [Scene.Cell] = []
         cells.reserveCapacity(visible.count)
-        for i in visible where i != hidden {
+        for i in visible where i != hidden && i != landing?.photo {
             cells.append(Scene.Cell(photo: i, frame: layout.cellRect(i, scroll: s), crop: photos[i].unitCrop(aspect: 1),
                                     isFocused: i == focused))
         }
@@ -36,32 +36,34 @@ extension Viewer {
         let alpha = photoAlpha
         /// The neighbour `index`, `shift` from the current slot at paging offset `dx`, if it reaches
         /// into the window (only those are drawn).
-        func neighbour(_ index: Int, shift: Double, offset dx: Double) {
+        func neighbour(_ index: Int, shift: Double, offset dx: Double, opacity: Double) {
             let x = windowSize.width / 2 + dx + shift
             let fit = fitSize(index)
             guard x + fit.width / 2 > 0, x - fit.width / 2 < windowSize.width else { return }
             quads.append(Scene.PhotoQuad(photo: index, crop: Rect(x: 0, y: 0, width: 1, height: 1),
-                                         center: Point(x, windowSize.height / 2), size: fit, rotation: 0, alpha: alpha))
+                                         center: Point(x, windowSize.height / 2), size: fit, rotation: 0, alpha: opacity))
         }
+        if let l = landing { quads.append(quad(of: l, offset: 0, alpha: 1)) }
         if let d = departing {
-            for (index, shift) in d.photos where index != session?.photo { neighbour(index, shift: shift, offset: d.offset.value) }
+            for (index, shift) in d.photos where index != session?.photo { neighbour(index, shift: shift, offset: d.offset.value, opacity: d.alpha) }
         }
         guard let session else { return quads }
         let tr = session.transition
         let dx = session.pagingOffset
         if case .paging = session.driver {
-            let slot = slotWidth
-            for (index, shift) in [(tr.photo - 1, -slot), (tr.photo + 1, slot)] where photos.indices.contains(index) {
-                neighbour(index, shift: shift, offset: dx)
-            }
+            for (index, shift) in pagingNeighbours(of: tr.photo, offset: dx) { neighbour(index, shift: shift, offset: dx, opacity: alpha) }
         }
+        quads.append(quad(of: tr, offset: dx, alpha: alpha))
+        return quads
+    }
+
+    /// The quad of a flying photo: its pose, moved `offset` along x (paging), at opacity `alpha`.
+    func quad(of tr: PhotoTransition, offset: Double, alpha: Double) -> Scene.PhotoQuad {
         let pose = tr.pose.value
         let shown = pose.displayedSize
-        quads.append(Scene.PhotoQuad(photo: tr.photo, crop: photos[tr.photo].unitCrop(aspect: pose.size.aspectRatio),
-                                     center: pose.center + Point(dx, 0),
-                                     size: Size(max(0, shown.width), max(0, shown.height)),
-                                     rotation: pose.rotation, alpha: alpha))
-        return quads
+        return Scene.PhotoQuad(photo: tr.photo, crop: photos[tr.photo].unitCrop(aspect: pose.size.aspectRatio),
+                               center: pose.center + Point(offset, 0), size: Size(max(0, shown.width), max(0, shown.height)),
+                               rotation: pose.rotation, alpha: alpha)
     }
 
     /// The virtual fingers and pivot of a mouse-made (or wheel-made) pinch while it is held.

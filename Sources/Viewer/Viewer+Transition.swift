@@ -11,6 +11,8 @@ extension Viewer {
     /// A drag scrolling the grid lets go where it stands; the rest of it is ignored.
     mutating func open(_ index: Int, trigger: ViewerNote.Trigger) {
         guard photos.indices.contains(index), case let .grid(grid) = mode else { return }
+        if landing?.photo == index { landing = nil }
+        flights += 1
         let full = fullPose(index)
         let transition: PhotoTransition
         if feel.reducedMotion {
@@ -47,22 +49,28 @@ extension Viewer {
         // The progress shown now (paging, a held gesture and a zoom keep their own): closing starts there.
         let p = s.progress(feel: feel)
         let alpha = photoAlpha
-        departing = departingNeighbours(of: s) ?? departing
+        let leaving = departingNeighbours(of: s)
         s.releaseDriverIntoPose()
         revealCell(s.photo, progress: p)
         var tr = s.transition
+        // A click on the presented photo closes gently until a second click can no longer come
+        // (the spring, or with reduced motion the fade, starts slowly: `SpringRole.clickLeadIn`).
+        let role: PhotoTransition.SpringRole = click != nil && before == .presented ? .clickLeadIn : .close
         if tr.fade != nil {
             // Reduced motion: the photo stays where it is and fades out.
             tr.pose.jump(to: tr.pose.value, velocity: PhotoPose.zero)
             tr.fade?.set(p, alpha: alpha)
-            tr.head(to: tr.pose.value, destination: .closed, role: .close, feel: feel, progress: p)
+            tr.head(to: tr.pose.value, destination: .closed, role: role, feel: feel, progress: p)
         } else {
             tr.upright(feel: feel)
-            // A click on the presented photo closes gently until a second click can no longer come.
-            let role: PhotoTransition.SpringRole = click != nil && before == .presented ? .clickLeadIn : .close
             tr.head(to: cellPose(tr.photo), destination: .closed, role: role, feel: feel, progress: p)
         }
         s.transition = tr
+        if var d = leaving {
+            d.fade = tr.fade
+            d.flight = flights
+            departing = d
+        }
         if case var .flight(f) = s.driver {
             if tr.role == .clickLeadIn { f.leadInEnds = time + feel.doubleClickIntervalSeconds }
             f.closingClick = click
@@ -77,8 +85,7 @@ extension Viewer {
     /// spring (nil when not paging or none shows).
     func departingNeighbours(of s: PhotoSession) -> DepartingNeighbours? {
         guard case let .paging(pager) = s.driver else { return nil }
-        let slot = slotWidth
-        let shown = [(s.photo - 1, -slot), (s.photo + 1, slot)].filter { photos.indices.contains($0.0) }
+        let shown = pagingNeighbours(of: s.photo, offset: pager.offset.value)
         guard !shown.isEmpty, !pager.offset.isAtRest || pager.offset.value != 0 else { return nil }
         var offset = pager.offset
         if offset.isPaused { offset.resume() }
@@ -108,13 +115,31 @@ extension Viewer {
     /// Keeps a flight aimed at the present frames: the cell moves as the grid scrolls or reflows, the
     /// full frame as the window resizes or a photo's real size arrives. Value and velocity carry on.
     mutating func refreshFlightTarget() {
-        guard case var .photo(s) = mode, case .flight = s.driver else { return }
+        if case var .photo(s) = mode, case .paging = s.driver {
+            // Paging: the current photo refits at once, as its neighbours do (they are drawn at their
+            // full frames), so a page turned now hands over a photo drawn where a neighbour is.
+            let full = fullPose(s.photo)
+            s.transition.pose.retarget(to: full)
+            s.transition.pose.jump(to: full)
+            mode = .photo(s)
+            return
+        }
+        guard case var .photo(s) = mode, case var .flight(f) = s.driver else { return }
         if s.transition.fade != nil {
             // Reduced motion: a closing photo fades where it is; a presented one refits at once.
             guard s.transition.destination == .open else { return }
             s.transition.refit(to: fullPose(s.photo))
         } else {
-            s.transition.follow(s.transition.destination == .open ? fullPose(s.photo) : cellPose(s.photo))
+            var target = s.transition.destination == .open ? fullPose(s.photo) : cellPose(s.photo)
+            if let carry = f.carry {
+                if carry.isSpent(at: time) || s.transition.destination == .open {
+                    f.carry = nil
+                    s.driver = .flight(f)
+                } else {
+                    target.center = target.center + carry.aim(at: time)
+                }
+            }
+            s.transition.follow(target)
         }
         mode = .photo(s)
     }
@@ -177,7 +202,11 @@ extension Viewer {
             } else if !s.covers(location), s.isLanding(within: feel.clickSlopPoints),
                       let i = layout.cellIndex(at: location, scroll: scroller.offset), i != s.photo {
                 // A click aimed at another cell while this photo lands (within the click slop of
-                // its cell): it lands at once and the clicked photo opens.
+                // its cell): it finishes landing under the clicked photo, which opens at once.
+                if s.transition.fade == nil {
+                    landing = s.transition
+                    landingFlight = flights
+                }
                 mode = .grid(GridMode(lastPhoto: s.photo))
                 focus.index = s.photo
                 focus.isVisible = false
@@ -200,7 +229,7 @@ extension Viewer {
     /// cell again (a gesture the flight ignored is still awaited there).
     mutating func landIfArrived() {
         guard case let .photo(s) = mode, case let .flight(f) = s.driver, s.transition.destination == .closed,
-              s.transition.isAtRest else { return }
+              f.carry == nil, s.transition.isAtRest else { return }
         mode = .grid(GridMode(lastPhoto: s.photo, gesture: f.ignored.map { .ignored($0) } ?? .none))
         focus.index = s.photo
     }

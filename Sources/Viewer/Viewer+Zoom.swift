@@ -161,8 +161,12 @@ extension Viewer {
         mode = .photo(s)
     }
 
-    /// The window resized while zoomed: the same scale, the centre kept in the new bounds.
-    mutating func resizeZoom(oldFit: Size) {
+    /// The window resized while zoomed: the same scale, the centre kept in the new bounds. A photo
+    /// held by a zoom gesture is held afresh in the new window (`regrabZoom`).
+    mutating func resizeZoom(oldFit: Size, oldWindow: Size) {
+        if case let .photo(s) = mode, case let .zooming(zoom) = s.driver, case let .gesture(hold) = zoom.drive {
+            return regrabZoom(hold, oldFit: oldFit, oldWindow: oldWindow)
+        }
         guard case var .photo(s) = mode, case let .zooming(zoom) = s.driver, let base = zoomBase else { return }
         let returning = zoom.returningToFit
         let p = s.progress(feel: feel)
@@ -176,6 +180,23 @@ extension Viewer {
         var next = ZoomInteraction()
         next.returningToFit = returning
         s.driver = .zooming(next)
+        mode = .photo(s)
+    }
+
+    /// The window resized while a zoom gesture holds the photo: it keeps its place relative to the
+    /// window's centre and its size relative to the fit, and the gesture goes on from there, measured
+    /// from its present state against the new window's bounds. The resize moves the photo (an input
+    /// does); the release then starts from exactly what is drawn, instead of re-reading the whole
+    /// gesture against bounds it was not made in.
+    private mutating func regrabZoom(_ hold: ZoomInteraction.Hold, oldFit: Size, oldWindow: Size) {
+        guard case var .photo(s) = mode else { return }
+        let pose = s.transition.pose.value
+        let fit = fitSize(s.photo)
+        let ratio = oldFit.width > 0 ? fit.width / oldFit.width : 1
+        let oldCentre = Point(oldWindow.width / 2, oldWindow.height / 2), centre = Point(windowSize.width / 2, windowSize.height / 2)
+        s.transition.pose.hold(at: PhotoPose(center: centre + (pose.center - oldCentre) * ratio, size: pose.size * ratio,
+                                             scale: pose.scale, rotation: pose.rotation))
+        startZoomHold(&s, hold.latest, base: hold.latest)
         mode = .photo(s)
     }
 

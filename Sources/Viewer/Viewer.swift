@@ -50,6 +50,14 @@ public struct Viewer: Sendable {
     var notes: [ViewerNote] = []
     /// Paging neighbours sliding out after paging was cut short (see `DepartingNeighbours`).
     package var departing: DepartingNeighbours?
+    /// A photo still flying the last few points onto its cell when a click opened another: it
+    /// finishes its flight under the opening photo instead of snapping onto the cell.
+    package var landing: PhotoTransition?
+    /// How many times a photo has been opened (the jump detector tells one flight of a photo from the
+    /// next: the quads drawn for the present session carry this number).
+    package var flights = 0
+    /// The session number `landing` was drawn under.
+    package var landingFlight = 0
     /// True when the event just handled wrote the drawn quantities directly (`MotionSample`).
     package var movedByInput = false
     /// The backdrop curve's largest slope, for the jump detector's bound (`Viewer+Motion`).
@@ -259,11 +267,16 @@ public struct Viewer: Sendable {
             d.advance(by: dt)
             departing = d.isAtRest ? nil : d
         }
+        if var l = landing {
+            l.follow(cellPose(l.photo))
+            l.advancePose(by: dt)
+            landing = l.isAtRest ? nil : l
+        }
     }
 
     /// True when nothing moves and no gesture is held.
     public var isAtRest: Bool {
-        guard scroller.isAtRest, departing == nil else { return false }
+        guard scroller.isAtRest, departing == nil, landing == nil else { return false }
         switch mode {
         case let .grid(grid): return grid.gesture.held == nil
         case let .photo(session): return session.isAtRest
@@ -275,13 +288,15 @@ public struct Viewer: Sendable {
     mutating func resize(to size: Size) {
         guard size.isFinite, size.width > 0, size.height > 0, size != windowSize else { return }
         departing = nil
+        landing = nil
         // Keep the top-left photo in view where it was while the columns reflow.
         let anchor = gridAnchor
         let oldFit = session.map { fitSize($0.photo) }
+        let oldWindow = windowSize
         windowSize = size
         keepGrid(anchor, at: anchor?.photo)
         refreshFlightTarget()
-        if let oldFit { resizeZoom(oldFit: oldFit) }
+        if let oldFit { resizeZoom(oldFit: oldFit, oldWindow: oldWindow) }
         // A held dismissal's shrink depends on the window's height: show it now, not at the next move.
         if case var .photo(s) = mode, case let .dismissing(d) = s.driver {
             s.transition.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))

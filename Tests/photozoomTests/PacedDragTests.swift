@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// The X server's own times reach the trace: a drag made at a move every 4 ms, measured against the
+/// server's raw motion events. It measures a pace, so `scripts/test` runs it first and on its own
+/// (the rest of the suite keeps both cores busy); the other end-to-end scenarios run beside the rest.
+@Suite("End to end, paced: a 4 ms drag under Xvfb and xdotool, measured against the X server's times")
+struct PacedDragTests {
+    /// A dismissal drag far faster than the frame rate: a move every 4 ms (3 pt down each, as a
+    /// mouse reports them: relative device motion) in one xdotool command, released at full speed. Waits for `$OUT/listening` (the raw listener).
+    static let fastDrag = EndToEndTests.prologue + #"""
+    for i in $(seq 1 100); do [ -e "$OUT/listening" ] && break; sleep 0.1; done
+    xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1 sleep 1.0
+    CMD="mousemove --window $WID 400 300 sleep 0.1 mousedown 1"
+    # Relative moves go through XTest as device motion (raw events); --window moves are warps.
+    for i in $(seq 1 60); do CMD="$CMD mousemove_relative 0 3 sleep 0.004"; done
+    xdotool $CMD mouseup 1
+    sleep 1.0
+    touch "$OUT/drag-done"
+    for i in $(seq 1 100); do [ -e "$OUT/listener-closed" ] && break; sleep 0.1; done
+    xdotool key q
+    for i in $(seq 1 300); do kill -0 $APP 2>/dev/null || break; sleep 0.1; done
+    wait $APP; STATUS=$?
+    trap - EXIT
+    exit $STATUS
+    """#
+
+    /// One run of `fastDrag`: the folder, and the server's and the app's drag move times, seconds.
+    static func fastDragRun(attempt: Int) throws -> (folder: URL, server: [Double], app: [Double]) {
+        let folder = try PhotoZoomProcess.scratchFolder("e2e-fast-drag-\(attempt)")
+        let listener = RawMotionListener()
+        let run = try EndToEndTests.runScenario(Self.fastDrag, in: folder, listener: listener)
+        let server = listener.stop()
+        let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
+        try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
+        try #require(FileManager.default.fileExists(atPath: folder.appendingPathComponent("listening").path),
+                     "the raw-motion listener never connected")
+
+        // The server's drag: raw motions between the last press and release of button 1.
+        let press = try #require(server.lastIndex { $0.kind == .press }, "no press seen by the server")
+        let release = try #require(server[press...].firstIndex { $0.kind == .release }, "no release seen by the server")
+        let serverMoves = server[press..<release].filter { $0.kind == .motion }.map { Double($0.time) / 1000 }
+
+        // The app's drag: moves with the left button held after the last press in the trace.
+        let lines = try String(contentsOf: folder.appendingPathComponent("live.trace.jsonl"), encoding: .utf8).split(separator: "\n")
+        let down = try #require(lines.lastIndex { $0.contains(#""phase":"down""#) && $0.contains(#""button":"left""#) })
+        let appMoves = lines[down...].prefix { !$0.contains(#""phase":"up""#) }
+            .filter { $0.contains(#""phase":"move""#) }
+            .compactMap { line -> Double? in
+                guard let r = line.range(of: #""t":"#), let end = line[r.upperBound...].firstIndex(of: ",") else { return nil }
+                return Double(line[r.upperBound..<end])
+            }
+        try #require(appMoves.count == 60 && serverMoves.count == 60,
+                     "moves: app \(appMoves.count), server \(serverMoves.count) (both should be the 60 xdotool made)")
+        return (folder, serverMoves, appMoves)
+    }
+
+    @Test("a drag with a move every 4 ms: recorded gaps match the X server's, the release velocity matches the drag's")
+    func fastDragTimes() throws {
+        // The premise is a drag the server saw at a move every 4 ms. On a busy machine xdotool can
+        // fall behind and send moves in bunches (several in one server ms); such a run is repeated.
+        var attempt = 0
+        var run = try Self.fastDragRun(attempt: attempt)
+        // Paced: every gap of the last 100 ms (what the release velocity is made of) 3–6 ms, and
+        // nine in ten of all gaps 2–8 ms.
+        func paced(_ server: [Double]) -> Bool {
+            let gaps = zip(server, server.dropFirst()).map { (end: $1, gap: $1 - $0) }
+            let recent = gaps.filter { server.last! - $0.end < 0.1 }
+            return gaps.filter { $0.gap < 0.002 || $0.gap > 0.008 }.count <= gaps.count / 10
+                && recent.allSatisfy { $0.gap >= 0.003 && $0.gap <= 0.006 }
+        }
+        while !paced(run.server), attempt < 4 {
+            attempt += 1
+            run = try Self.fastDragRun(attempt: attempt)
+        }
+        let (folder, serverMoves, appMoves) = run
+        let appGaps = zip(appMoves, appMoves.dropFirst()).map { $1 - $0 }
+        let serverGaps = zip(serverMoves, serverMoves.dropFirst()).map { $1 - $0 }
+        let errors = zip(appGaps, serverGaps).map { abs($0 - $1) }.sorted()
+        let median = errors[errors.count / 2]
+        // Gaps under 0.5 ms that the server did not see: a loaded machine may delay xdotool so two
+        // moves share a server millisecond, and then a 0 gap is the truth.
+        let tiny = zip(appGaps, serverGaps).filter { $0 < 0.0005 && $1 >= 0.001 }.count
+        let serverMedianGap = serverGaps.sorted()[serverGaps.count / 2]
+        let serverTiny = serverGaps.filter { $0 < 0.0005 }.count
+        let report = String(format: "gaps: median error %.3f ms, worst %.3f ms, %d of %d under 0.5 ms where the server's were not (server's own: %d); server median gap %.2f ms",
+                            median * 1000, errors.last! * 1000, tiny, appGaps.count, serverTiny, serverMedianGap * 1000)
+        #expect(median <= 0.0015, "\(report)")
+        #expect(Double(tiny) < 0.05 * Double(appGaps.count), "\(report)")
+        if ProcessInfo.processInfo.environment["PHOTOZOOM_REPORT"] != nil { print(report) }
+
+        // The velocity check needs the premise of a steady drag: a machine so busy that xdotool
+        // never kept its pace in 5 runs says so as a known issue (the gap figures above hold at any
+        // pace and were checked), not as a pass or a fault.
+        guard paced(run.server) else {
+            withKnownIssue("the X server never saw a steady move every 4 ms in 5 runs (the machine is too busy)", isIntermittent: true) {
+                Issue.record("unpaced server times: \(run.server)")
+            }
+            return
+        }
+
+        // The drag's true velocity from the server's times: the least-squares line of y = 300 + 3i
+        // against the server times of the last 100 ms of moves (what the tracker's window sees).
+        let recent = serverMoves.enumerated().filter { serverMoves.last! - $0.element <= 0.1 }
+        let ts = recent.map(\.element), ys = recent.map { 300 + 3 * Double($0.offset + 1) }
+        let tMean: Double = ts.reduce(0, +) / Double(ts.count)
+        let yMean: Double = ys.reduce(0, +) / Double(ys.count)
+        var sty = 0.0, stt = 0.0
+        for (t, y) in zip(ts, ys) {
+            sty += (t - tMean) * (y - yMean)
+            stt += (t - tMean) * (t - tMean)
+        }
+        let trueVelocity = sty / stt
+        let summary = try PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--summary"])
+        try #require(summary.status == 0, "replay failed: \(summary.stderr)")
+        let released = try #require(summary.stdout.split(separator: "\n").first { $0.contains("released at (") }, "\(summary.stdout)")
+        let vector = released[released.range(of: "released at (")!.upperBound...].prefix { $0 != ")" }
+        let releaseY = try #require(Double(vector.split(separator: ",").last!.trimmingCharacters(in: .whitespaces)))
+        let velocityReport = String(format: "release %.0f pt/s, drag %.0f pt/s from the server's times (%.1f %%)",
+                                    releaseY, trueVelocity, 100 * abs(releaseY - trueVelocity) / trueVelocity)
+        if ProcessInfo.processInfo.environment["PHOTOZOOM_REPORT"] != nil { print(velocityReport) }
+        #expect(abs(releaseY - trueVelocity) <= 0.05 * trueVelocity, "\(velocityReport)")
+
+        // And the live state log still replays byte for byte.
+        let replayed = folder.appendingPathComponent("replay.states.jsonl").path
+        let replay = try PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
+        try #require(replay.status == 0, "replay failed: \(replay.stderr)")
+        let live = try String(contentsOf: folder.appendingPathComponent("live.states.jsonl"), encoding: .utf8)
+        #expect(try String(contentsOfFile: replayed, encoding: .utf8) == live)
+    }
+}
