@@ -2,6 +2,7 @@
 import PackageDescription
 
 // PhotoZoom: a pure engine under a thin SDL2 shell. Geometry → Motion → Gestures; JSON → Feel;
+// Geometry → Drawing (what a frame draws);
 // Viewer (behaviour) on both; LabUI (the feel lab drawn) and Continuity (the jump detector) on
 // Viewer; Trace on those; Shell on all.
 // See docs/design.md for the module graph.
@@ -14,6 +15,7 @@ let package = Package(
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "Feel", targets: ["Feel"]),
+        .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "Viewer", targets: ["Viewer"]),
         .library(name: "LabUI", targets: ["LabUI"]),
         .library(name: "Continuity", targets: ["Continuity"]),
@@ -39,7 +41,10 @@ let package = Package(
         .target(name: "Gestures", dependencies: ["Geometry", "Motion"], exclude: ["README.md"]),
         .target(name: "JSON"),
         .target(name: "Feel", dependencies: ["JSON", "Geometry", "Motion"]),
-        .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures", "Feel"], exclude: ["README.md"]),
+        // What one frame draws (the scene, its photos and colours): the contract between the core and
+        // any renderer.
+        .target(name: "Drawing", dependencies: ["Geometry"]),
+        .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Drawing"], exclude: ["README.md"]),
         .target(name: "LabUI", dependencies: ["Viewer"]),
         // The jump detector: what the viewer draws, with the bound its motion sets on each change.
         .target(name: "Continuity", dependencies: ["Geometry", "Motion", "Viewer"]),

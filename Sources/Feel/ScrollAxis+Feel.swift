@@ -4,7 +4,7 @@ import Motion
 extension ScrollAxis {
     /// An axis at rest at `value` within `lower...upper`, with the feel's rubber band, deceleration,
     /// stop speed and fling limit, on `spring`.
-    init(value: Double, lower: Double, upper: Double, dimension: Double, feel: Feel, spring: Spring,
+    package init(value: Double, lower: Double, upper: Double, dimension: Double, feel: Feel, spring: Spring,
          restTolerance: Double, restVelocityTolerance: Double) {
         self.init(value: value, lower: lower, upper: upper, dimension: dimension,
                   rubberBandCoefficient: feel.rubberBandCoefficient,
@@ -14,7 +14,7 @@ extension ScrollAxis {
     }
 
     /// Takes the feel's momentum and rubber-band numbers and a new spring; motion in flight keeps going.
-    mutating func apply(feel: Feel, spring newSpring: Spring) {
+    package mutating func apply(feel: Feel, spring newSpring: Spring) {
         rubberBandCoefficient = feel.rubberBandCoefficient
         decelerationRatePerMillisecond = feel.decelerationRatePerMillisecond
         stopSpeed = feel.momentumStopSpeedPointsPerSecond

@@ -20,8 +20,14 @@ package struct ThrownCarry: Sendable, Equatable {
     /// `T`, seconds.
     package var seconds: Double
 
+    package init(offset: Point, start: Double, seconds: Double) {
+        self.offset = offset
+        self.start = start
+        self.seconds = seconds
+    }
+
     /// `u` at time `t`, 0...1 (1 once the aim has reached the cell).
-    func elapsed(at t: Double) -> Double {
+    package func elapsed(at t: Double) -> Double {
         guard seconds > 0, t.isFinite else { return 1 }
         return min(max((t - start) / seconds, 0), 1)
     }

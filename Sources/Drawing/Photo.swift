@@ -19,7 +19,7 @@ extension Photo {
     /// The centred crop, in unit coordinates of the photo (0...1 each way), that fills a quad of
     /// aspect ratio `aspect` (width / height): the square thumbnail crop for `aspect` 1, the whole
     /// photo at the photo's own aspect ratio.
-    func unitCrop(aspect: Double) -> Rect {
+    package func unitCrop(aspect: Double) -> Rect {
         let size = layoutSize
         guard aspect.isFinite, aspect > 0 else { return Rect(x: 0, y: 0, width: 1, height: 1) }
         let ratio = aspect / size.aspectRatio
