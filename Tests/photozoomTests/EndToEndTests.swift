@@ -3,8 +3,11 @@ import Testing
 
 /// The app in a real X server (Xvfb) driven by real X11 input from xdotool: what it records replays
 /// to the very state log it wrote live.
-@Suite("End to end: a live session under Xvfb and xdotool replays to the same state log", .serialized)
+@Suite("End to end: a live session under Xvfb and xdotool replays to the same state log")
 struct EndToEndTests {
+    /// Each scenario of this process gets a display number of its own, so scenarios run side by side.
+    static let displays = PhotoZoomProcess.Counter()
+
     /// The tools the tests need (scripts/ensure-deps installs them).
     static func tools() throws -> (xvfbRun: URL, binary: URL) {
         let binary = try #require(PhotoZoomProcess.binary, "photozoom is not built next to the tests; run `swift build` first")
@@ -81,9 +84,10 @@ struct EndToEndTests {
         let scriptURL = folder.appendingPathComponent("scenario.sh")
         try script.write(to: scriptURL, atomically: false, encoding: .utf8)
         // Displays from :140 up (xvfb-run -a takes the next free one), away from the :99 other
-        // tools start at, so a concurrent xvfb-run elsewhere cannot race for the same number.
-        // With a listener the number is fixed (not -a) and the server lets it connect (-ac).
-        let display = 140 + Int(getpid() % 200)
+        // tools start at; each scenario of this process starts from a number of its own, eight
+        // apart, so scenarios running side by side do not race for one. With a listener the number
+        // is fixed (not -a) and the server lets it connect (-ac).
+        let display = 140 + Int(getpid() % 50) * 8 + displays.next() % 8
         listener?.start(display: ":\(display)", folder: folder, deadline: Date().addingTimeInterval(150))
         return try PhotoZoomProcess.runProgram(xvfbRun, (listener == nil ? ["-a"] : []) + ["-n", String(display), "-s",
                                                          "-screen 0 1280x800x24" + (listener == nil ? "" : " -ac"),
