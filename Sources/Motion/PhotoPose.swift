@@ -2,18 +2,18 @@ import Geometry
 
 /// The moving photo's composite: centre and unrotated size in points, a gesture scale and a
 /// rotation in radians. All ride one spring; each has its own rest threshold.
-package struct PhotoPose: Animatable, Hashable, CustomStringConvertible {
+public struct PhotoPose: Animatable, Hashable, CustomStringConvertible {
     /// Centre in window points.
-    package var center: Point
+    public var center: Point
     /// Unrotated, unscaled size in points.
-    package var size: Size
+    public var size: Size
     /// The gesture's scale factor (1 = the size as laid out).
-    package var scale: Double
+    public var scale: Double
     /// Rotation in radians, positive turning +x toward +y (clockwise on screen).
-    package var rotation: Double
+    public var rotation: Double
 
     @inlinable
-    package init(center: Point, size: Size, scale: Double = 1, rotation: Double = 0) {
+    public init(center: Point, size: Size, scale: Double = 1, rotation: Double = 0) {
         self.center = center
         self.size = size
         self.scale = scale
@@ -22,19 +22,19 @@ package struct PhotoPose: Animatable, Hashable, CustomStringConvertible {
 
     /// All components 0 (the vector-space origin; not a drawable pose, whose scale is 1).
     @inlinable
-    package static var zero: PhotoPose {
+    public static var zero: PhotoPose {
         PhotoPose(center: Point(x: 0, y: 0), size: Size(width: 0, height: 0), scale: 0, rotation: 0)
     }
 
     /// Component-wise equality (written out so that it inlines into the animation's rest check).
     @inlinable
-    package static func == (a: PhotoPose, b: PhotoPose) -> Bool {
+    public static func == (a: PhotoPose, b: PhotoPose) -> Bool {
         a.center.x == b.center.x && a.center.y == b.center.y && a.size.width == b.size.width
             && a.size.height == b.size.height && a.scale == b.scale && a.rotation == b.rotation
     }
 
     @inlinable
-    package func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(center.x); hasher.combine(center.y)
         hasher.combine(size.width); hasher.combine(size.height)
         hasher.combine(scale); hasher.combine(rotation)
@@ -42,48 +42,48 @@ package struct PhotoPose: Animatable, Hashable, CustomStringConvertible {
 
     /// Displacement thresholds at rest, per property: `RestThreshold.points` for centre and size,
     /// `.scale` for the scale, `.radians` for the rotation.
-    package static let restTolerance = PhotoPose(
+    public static let restTolerance = PhotoPose(
         center: Point(RestThreshold.points.displacement, RestThreshold.points.displacement),
         size: Size(RestThreshold.points.displacement, RestThreshold.points.displacement),
         scale: RestThreshold.scale.displacement, rotation: RestThreshold.radians.displacement)
     /// Speed thresholds at rest (per second), per property, from the same `RestThreshold`s.
-    package static let restVelocityTolerance = PhotoPose(
+    public static let restVelocityTolerance = PhotoPose(
         center: Point(RestThreshold.points.speed, RestThreshold.points.speed),
         size: Size(RestThreshold.points.speed, RestThreshold.points.speed),
         scale: RestThreshold.scale.speed, rotation: RestThreshold.radians.speed)
 
     @inlinable
-    package static func + (a: PhotoPose, b: PhotoPose) -> PhotoPose {
+    public static func + (a: PhotoPose, b: PhotoPose) -> PhotoPose {
         PhotoPose(center: Point(x: a.center.x + b.center.x, y: a.center.y + b.center.y),
                   size: Size(width: a.size.width + b.size.width, height: a.size.height + b.size.height),
                   scale: a.scale + b.scale, rotation: a.rotation + b.rotation)
     }
     @inlinable
-    package static func - (a: PhotoPose, b: PhotoPose) -> PhotoPose {
+    public static func - (a: PhotoPose, b: PhotoPose) -> PhotoPose {
         PhotoPose(center: Point(x: a.center.x - b.center.x, y: a.center.y - b.center.y),
                   size: Size(width: a.size.width - b.size.width, height: a.size.height - b.size.height),
                   scale: a.scale - b.scale, rotation: a.rotation - b.rotation)
     }
     @inlinable
-    package func scaled(by f: Double) -> PhotoPose {
+    public func scaled(by f: Double) -> PhotoPose {
         PhotoPose(center: Point(x: center.x * f, y: center.y * f),
                   size: Size(width: size.width * f, height: size.height * f),
                   scale: scale * f, rotation: rotation * f)
     }
     @inlinable
-    package func isWithin(_ t: PhotoPose) -> Bool {
+    public func isWithin(_ t: PhotoPose) -> Bool {
         abs(center.x) <= t.center.x && abs(center.y) <= t.center.y
             && abs(size.width) <= t.size.width && abs(size.height) <= t.size.height
             && abs(scale) <= t.scale && abs(rotation) <= t.rotation
     }
     @inlinable
-    package var isFinite: Bool {
+    public var isFinite: Bool {
         center.x.isFinite && center.y.isFinite && size.width.isFinite && size.height.isFinite
             && scale.isFinite && rotation.isFinite
     }
 
     /// The size actually drawn: the unrotated size times the gesture scale.
-    package var displayedSize: Size { size * scale }
+    public var displayedSize: Size { size * scale }
 
-    package var description: String { "pose(c: \(center), s: \(size), ×\(scale), \(rotation) rad)" }
+    public var description: String { "pose(c: \(center), s: \(size), ×\(scale), \(rotation) rad)" }
 }

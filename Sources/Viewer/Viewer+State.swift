@@ -75,7 +75,7 @@ extension Viewer {
     }
 
     /// The scroll offset of the grid, points.
-    package var scrollOffset: Double { scroller.offset }
+    public var scrollOffset: Double { scroller.offset }
 
     /// The velocity of the moving photo's pose now (centre pt/s, size pt/s, scale per second,
     /// rotation rad/s): the spring's, or the gesture's while one holds the photo; nil in the grid.
