@@ -35,14 +35,15 @@ public final class TraceTextureSource: PhotoTextureSource {
         self.byName = byName
         self.byFileName = byFileName
         followed = photos.map(\.name)
-        fileIndex = photos.map { byName[$0.name] ?? ($0.name.contains("/") ? nil : byFileName[$0.name]) }
+        fileIndex = photos.map { Self.index(of: $0.name, byName: byName, byFileName: byFileName) }
         var limits = PhotoPipeline.Limits()
         limits.watchesFolders = false  // the trace says what the list is
         source = PhotoPipeline(catalog: PhotoCatalog(folder: folder, warn: warn), limits: limits, warn: warn)
     }
 
-    /// The folder file index of the photo named `name`, nil where the folder has none.
-    private func index(of name: String) -> Int? {
+    /// The folder file index of the photo named `name`, nil where the folder has none: by its path
+    /// under the folder, else (an older trace's bare name) by its file name.
+    private static func index(of name: String, byName: [String: Int], byFileName: [String: Int]) -> Int? {
         byName[name] ?? (name.contains("/") ? nil : byFileName[name])
     }
 
@@ -50,7 +51,7 @@ public final class TraceTextureSource: PhotoTextureSource {
     public func follow(_ photos: [Photo]) {
         guard photos.count != followed.count || !photos.lazy.map(\.name).elementsEqual(followed) else { return }
         followed = photos.map(\.name)
-        fileIndex = followed.map(index(of:))
+        fileIndex = followed.map { Self.index(of: $0, byName: byName, byFileName: byFileName) }
     }
 
     /// The folder at `path` listed as deep as `photos` need: its subfolders too when a photo's name
