@@ -19,7 +19,7 @@ public struct Color: Hashable, Sendable {
 ///
 /// Photo regions are given in unit coordinates of the oriented photo (0...1 on each axis), so the
 /// shell can draw them from whichever texture it has (thumbnail or full resolution).
-public struct Scene: Sendable {
+public struct Scene: Equatable, Sendable {
     /// A grid thumbnail: an aspect-fill crop of photo `photo` in a square window rect.
     public struct Cell: Hashable, Sendable {
         public var photo: Int

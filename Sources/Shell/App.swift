@@ -55,11 +55,14 @@ public final class App {
         let header = TraceHeader(windowSize: windowSize, scale: host.pointScale(for: windowSize), photos: photos,
                                  feel: FeelCoding.object(of: recording.feel), openPhoto: selection.openIndex)
         let session = try recording.session(header: header)
-        let loop = FrameLoop(session: session, recording: recording, source: SDLEventSource(window: host.window, windowSize: windowSize),
+        let events = SDLEventSource(window: host.window, windowSize: windowSize)
+        let loop = FrameLoop(session: session, recording: recording, source: events,
                              clock: MonotonicClock(), windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
                              lateSizes: textures.takePhotoSizeEvents(at:),
                              setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) })
+        var pacer = FramePacer()
         while loop.isRunning {
+            pacer.frameStarts()
             try loop.step()
             sceneRenderer.pointScale = host.pointScale(for: loop.windowSize)
             SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
@@ -67,9 +70,16 @@ public final class App {
             control.update(subject: scene.title)
             // Both cores decode while nothing moves; one is the frame loop's while something does.
             textures.isSomethingMoving = !session.viewer.isAtRest
-            sceneRenderer.draw(scene)
-            if !loop.isRunning, let path = options.screenshotPath { try Screenshot.save(renderer, to: path) }
-            SDL_RenderPresent(renderer)
+            let screenshot = loop.isRunning ? nil : options.screenshotPath
+            if events.takeRedrawRequest() || screenshot != nil { sceneRenderer.invalidatePicture() }
+            // A frame whose picture is the one on screen is neither drawn nor presented: the loop
+            // waits for the next frame's time instead (presenting is what paced it).
+            if sceneRenderer.drawIfChanged(scene) {
+                if let path = screenshot { try Screenshot.save(renderer, to: path) }
+                SDL_RenderPresent(renderer)
+            } else {
+                pacer.waitForNextFrame(interval: host.refreshInterval)
+            }
         }
         try recording.close()
         state.windowSize = control.rememberedSize(currentSize: loop.windowSize)

@@ -7,6 +7,10 @@ import Gestures
 final class SDLEventSource: EventSource {
     private var translator: EventTranslator
     private let stamps: XEventStamps?
+    /// True when a window event since the last `takeRedrawRequest()` may have lost the window's
+    /// pixels (shown, exposed, resized, restored): the next frame is drawn even if its picture is
+    /// the one drawn last.
+    private var windowNeedsRedraw = false
 
     /// A source for `window` (whose size in points maps normalised finger coordinates).
     init(window: OpaquePointer, windowSize: Size) {
@@ -23,11 +27,18 @@ final class SDLEventSource: EventSource {
                 inputs.append(.quit)
                 break
             }
+            if event.type == SDL_WINDOWEVENT.rawValue { windowNeedsRedraw = true }
             let stamp = stamps?.stamp(for: event)
             if let kind = translator.translate(event, xState: stamp?.state) {
                 inputs.append(.input(kind, serverTime: stamp?.time))
             }
         }
         return inputs
+    }
+
+    /// Whether the window must be drawn again whatever its picture, and clears the request.
+    func takeRedrawRequest() -> Bool {
+        defer { windowNeedsRedraw = false }
+        return windowNeedsRedraw
     }
 }

@@ -40,6 +40,31 @@ public final class SceneRenderer {
     public func draw(_ scene: Scene) {
         textures.follow(scene.photoList)
         textures.prepare(for: demand(for: scene), renderer: renderer)
+        drawPrepared(scene)
+        drawn = nil
+    }
+
+    /// Prepares the texture source for `scene` (as every frame must: uploads, decode requests)
+    /// and draws it only if its picture differs from the one drawn by the previous call; true when
+    /// it drew (the caller presents then). `invalidatePicture()` forgets the picture, so the next call draws.
+    public func drawIfChanged(_ scene: Scene) -> Bool {
+        textures.follow(scene.photoList)
+        textures.prepare(for: demand(for: scene), renderer: renderer)
+        let state = PictureState(scene: scene, pointScale: pointScale, textures: textures)
+        guard state != drawn else { return false }
+        drawPrepared(scene)
+        drawn = state
+        return true
+    }
+
+    /// Makes the next `drawIfChanged` draw: the window's pixels were lost (exposed, resized) or a
+    /// frame must be captured.
+    public func invalidatePicture() { drawn = nil }
+
+    /// What the last `drawIfChanged` drew, nil when unknown.
+    private var drawn: PictureState?
+
+    private func drawPrepared(_ scene: Scene) {
         setColor(scene.background)
         SDL_RenderClear(renderer)
         for cell in scene.cells { drawCell(cell) }

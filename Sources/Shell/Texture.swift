@@ -1,8 +1,12 @@
 import CSDL2
+import Synchronization
 
 /// An SDL texture and its pixel size; the texture is owned by whoever made it.
 public struct Texture {
     public var handle: OpaquePointer
+    /// A number no other texture made in this process has: what a frame drew with, told apart
+    /// from a later texture that SDL happens to give the same handle (`PictureState`).
+    public let serial: UInt64
     public var width: Int
     public var height: Int
     /// True when some texel is not fully opaque: the photo is drawn over a `Checkerboard`.
@@ -13,5 +17,9 @@ public struct Texture {
         self.width = width
         self.height = height
         self.hasTransparency = hasTransparency
+        serial = Self.made.wrappingAdd(1, ordering: .relaxed).newValue
     }
+
+    /// How many textures were made so far (renderers on several threads, as in tests, share it).
+    private static let made = Atomic<UInt64>(0)
 }

@@ -55,6 +55,14 @@ final class WindowHost {
         return Size(Double(w), Double(h))
     }
 
+    /// Seconds between the refreshes of the display the window is on (1/60 when SDL cannot say).
+    var refreshInterval: Double {
+        var mode = SDL_DisplayMode()
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard display >= 0, SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate > 0 else { return 1.0 / 60 }
+        return 1 / Double(mode.refresh_rate)
+    }
+
     /// Drawable pixels per window point (2 on a HiDPI display) for a window of `size` points.
     func pointScale(for size: Size) -> Double {
         var pw: Int32 = 0, ph: Int32 = 0

@@ -1,0 +1,35 @@
+import Viewer
+
+/// Everything a drawn frame's pixels depend on: the scene, the drawable scale, and for each cell
+/// and photo the textures the renderer would draw it with. Two equal states draw the same pixels,
+/// so the live window draws and presents a frame only when its state differs from the one on
+/// screen (an idle grid costs no rendering: without a GPU, drawing a 1280×800 frame with Mesa's
+/// llvmpipe takes about a core at 60 frames a second, which the decoders need).
+struct PictureState: Equatable {
+    /// What one drawn photo reads from the texture source.
+    struct Source: Equatable {
+        var texture: UInt64?
+        var isBroken: Bool
+        var fadingTexture: UInt64?
+        var fadingOpacity: Double?
+    }
+
+    var scene: Scene
+    var pointScale: Double
+    var cells: [Source]
+    var photos: [Source]
+
+    /// The state `scene` would be drawn in now, at `pointScale` with `textures` (prepared for it).
+    init(scene: Scene, pointScale: Double, textures: PhotoTextureSource) {
+        self.scene = scene
+        self.pointScale = pointScale
+        func source(_ photo: Int, preferFull: Bool) -> Source {
+            let fade = preferFull ? nil : textures.fadingOut(for: photo)
+            return Source(texture: textures.texture(for: photo, preferFull: preferFull)?.serial,
+                          isBroken: textures.isBroken(photo),
+                          fadingTexture: fade?.texture.serial, fadingOpacity: fade?.opacity)
+        }
+        cells = scene.cells.map { source($0.photo, preferFull: false) }
+        photos = scene.photos.map { source($0.photo, preferFull: true) }
+    }
+}
