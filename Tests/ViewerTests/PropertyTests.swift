@@ -349,29 +349,32 @@ struct RandomSession {
         viewer.handle(.frame(now))
         _ = viewer.takeNotes()
         framesPerPhase[viewer.phase, default: 0] += 1
-        check("frame")
+        check("frame", atFrame: true)
     }
 
     mutating func frames(_ n: Int) { for _ in 0..<n { frame() } }
 
-    mutating func check(_ context: String) {
+    /// Checks the viewer after the step `context` names (spelled only when a message needs it: the
+    /// description of an input event costs more than the step it describes); the scene is checked
+    /// `atFrame`.
+    mutating func check(_ context: @autoclosure () -> String, atFrame: Bool = false) {
         guard failure == nil else { return }
         let sample = viewer.motionSample
         let found = detector.observe(sample)
         if debug, !found.isEmpty, let a = lastSample {
-            print("JUMP \(found.map(\.description)) after \(context)")
+            print("JUMP \(found.map(\.description)) after \(context())")
             print("  a: \(a)")
             print("  b: \(sample)")
             print("  pose \(String(describing: viewer.transition?.pose)) mode \(viewer.mode)")
         }
-        if debug { print("  · \(viewer.time) \(viewer.phase) held \(viewer.heldManipulation != nil) \(context.prefix(120)) pose \(viewer.transition.map { "\($0.pose.value)" } ?? "-")") }
+        if debug { print("  · \(viewer.time) \(viewer.phase) held \(viewer.heldManipulation != nil) \(context().prefix(120)) pose \(viewer.transition.map { "\($0.pose.value)" } ?? "-")") }
         lastSample = sample
         if firstJump == nil, let j = found.first {
-            firstJump = "\(j.description): \(lastPhase.rawValue) → \(viewer.phase.rawValue) after \(context.prefix(90))"
+            firstJump = "\(j.description): \(lastPhase.rawValue) → \(viewer.phase.rawValue) after \(context().prefix(90))"
         }
         lastPhase = viewer.phase
         let s = viewer.snapshot
-        func fail(_ what: String) { failure = "step \(step) after \(context): \(what)" }
+        func fail(_ what: String) { failure = "step \(step) after \(context()): \(what)" }
         func unit(_ v: Double) -> Bool { v.isFinite && v >= 0 && v <= 1 }
         guard s.time.isFinite, s.scroll.isFinite else { return fail("time or scroll not finite: \(s)") }
         guard unit(s.backdrop), unit(s.progress) else { return fail("backdrop or progress out of 0...1: \(s)") }
@@ -387,7 +390,7 @@ struct RandomSession {
             guard preview.travel.projected.isFinite, preview.travel.current.isFinite, preview.travel.velocity.isFinite else { return fail("preview \(preview)") }
         }
         // The scene is what a frame draws: checked at frames.
-        guard context == "frame" else { return }
+        guard atFrame else { return }
         let scene = viewer.scene()
         guard unit(scene.backdropAlpha) else { return fail("backdrop alpha \(scene.backdropAlpha)") }
         for c in scene.cells {

@@ -6,11 +6,11 @@ struct CompareCommandTests {
     static let trace = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/interrupted-opening.trace.jsonl").path
 
     @Test("two presets: a PNG at the requested size and a table with both runs' figures")
-    func comparesPresets() throws {
+    func comparesPresets() async throws {
         let dir = try CommandRunner.temporaryDirectory("compare")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("c.png")
-        let r = try CommandRunner.run(["compare", Self.trace, "--feel", "snappy", "--feel", "soft", "--out", out.path, "--size", "800x600"])
+        let r = try await CommandRunner.run(["compare", Self.trace, "--feel", "snappy", "--feel", "soft", "--out", out.path, "--size", "800x600"])
         #expect(r.status == 0, "\(r.stderr)")
         let png = try Data(contentsOf: out)
         let b = [UInt8](png[16..<24])
@@ -24,37 +24,37 @@ struct CompareCommandTests {
     }
 
     @Test("a feel file is laid over the trace's feel; a bad one exits 2 naming line, key and range")
-    func feelFiles() throws {
+    func feelFiles() async throws {
         let dir = try CommandRunner.temporaryDirectory("compare-files")
         defer { try? FileManager.default.removeItem(at: dir) }
         let good = dir.appendingPathComponent("slow.json"), bad = dir.appendingPathComponent("bad.json")
         try #"{"closeSpring": {"responseSeconds": 0.8}}"#.write(to: good, atomically: true, encoding: .utf8)
         try "{\n \"closeSpring\": {\"responseSeconds\": -1}\n}".write(to: bad, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("c.png")
-        let ok = try CommandRunner.run(["compare", Self.trace, "--feel", "default", "--feel", good.path, "--out", out.path])
+        let ok = try await CommandRunner.run(["compare", Self.trace, "--feel", "default", "--feel", good.path, "--out", out.path])
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(ok.stdout.contains("B: slow.json"))
-        let r = try CommandRunner.run(["compare", Self.trace, "--feel", "default", "--feel", bad.path, "--out", out.path])
+        let r = try await CommandRunner.run(["compare", Self.trace, "--feel", "default", "--feel", bad.path, "--out", out.path])
         #expect(r.status == 2)
         #expect(r.stderr == "photozoom: \(bad.path):2: closeSpring.responseSeconds: -1 is out of range (0 < value ≤ 10)\n")
     }
 
     @Test("five feels wrap into blocks that fit the terminal's width, each repeating the event column")
-    func wrapsToWidth() throws {
+    func wrapsToWidth() async throws {
         let dir = try CommandRunner.temporaryDirectory("compare-wide")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("c.png")
         let feels = ["default", "ios", "material", "snappy", "soft"].flatMap { ["--feel", $0] }
         let arguments = ["compare", Self.trace] + feels + ["--out", out.path, "--size", "400x300"]
         // Without a width (a pipe, no COLUMNS) the runs stay side by side on one line.
-        let wide = try CommandRunner.run(arguments, environment: ["COLUMNS": ""])
+        let wide = try await CommandRunner.run(arguments, environment: ["COLUMNS": ""])
         #expect(wide.status == 0, "\(wide.stderr)")
         #expect(wide.stdout.split(separator: "\n").filter { $0.hasPrefix("all") }.count == 1)
         // One run's group of columns: the unwrapped "event" line is the 30-column event name and five groups.
         let eventLine = try #require(wide.stdout.split(separator: "\n").first { $0.hasPrefix("event") })
         let group = (eventLine.count - 30) / 5
         let width = 30 + 2 * group + 5        // room for two runs a block: blocks of 2, 2 and 1
-        let r = try CommandRunner.run(arguments, environment: ["COLUMNS": String(width)])
+        let r = try await CommandRunner.run(arguments, environment: ["COLUMNS": String(width)])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let table = lines.dropLast(2)   // the legend line (prose) and the final empty string
@@ -72,8 +72,8 @@ struct CompareCommandTests {
     }
 
     @Test("fewer than two --feel is a bad argument")
-    func needsTwo() throws {
-        let r = try CommandRunner.run(["compare", Self.trace, "--feel", "ios", "--out", "/tmp/never.png"])
+    func needsTwo() async throws {
+        let r = try await CommandRunner.run(["compare", Self.trace, "--feel", "ios", "--out", "/tmp/never.png"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("--feel: give two or more"))
     }

@@ -79,7 +79,7 @@ struct EndToEndTests {
     exit 0
     """#
 
-    static func runScenario(_ script: String, in folder: URL, listener: RawMotionListener? = nil, photos: URL? = nil) throws -> PhotoZoomProcess.Outcome {
+    static func runScenario(_ script: String, in folder: URL, listener: RawMotionListener? = nil, photos: URL? = nil) async throws -> PhotoZoomProcess.Outcome {
         let (xvfbRun, binary) = try tools()
         let scriptURL = folder.appendingPathComponent("scenario.sh")
         try script.write(to: scriptURL, atomically: false, encoding: .utf8)
@@ -89,16 +89,16 @@ struct EndToEndTests {
         // is fixed (not -a) and the server lets it connect (-ac).
         let display = 140 + Int(getpid() % 50) * 8 + displays.next() % 8
         listener?.start(display: ":\(display)", folder: folder, deadline: Date().addingTimeInterval(150))
-        return try PhotoZoomProcess.runProgram(xvfbRun, (listener == nil ? ["-a"] : []) + ["-n", String(display), "-s",
+        return try await PhotoZoomProcess.runProgram(xvfbRun, (listener == nil ? ["-a"] : []) + ["-n", String(display), "-s",
                                                          "-screen 0 1280x800x24" + (listener == nil ? "" : " -ac"),
                                                          "bash", scriptURL.path, binary.path, folder.path] + (photos.map { [$0.path] } ?? []),
                                                environment: ["SDL_VIDEODRIVER": "x11"], timeout: 150)
     }
 
     /// Replays OUT's live trace into a state log and expects it to equal the live one, byte for byte.
-    static func expectReplayEqualsLive(in folder: URL, live: String) throws {
+    static func expectReplayEqualsLive(in folder: URL, live: String) async throws {
         let replayed = folder.appendingPathComponent("replay.states.jsonl").path
-        let replay = try PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
+        let replay = try await PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
         try #require(replay.status == 0, "replay failed: \(replay.stderr)")
         let again = try String(contentsOfFile: replayed, encoding: .utf8)
         #expect(again == live, "the replay's state log differs from the live one at \(Self.firstDifference(live, again))")
@@ -112,9 +112,9 @@ struct EndToEndTests {
     }
 
     @Test("click, drag, Alt-drag, keys, quit: the replayed state log equals the live one byte for byte")
-    func liveEqualsReplay() throws {
+    func liveEqualsReplay() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("e2e-session")
-        let run = try Self.runScenario(Self.session, in: folder)
+        let run = try await Self.runScenario(Self.session, in: folder)
         let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
         try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
 
@@ -128,7 +128,7 @@ struct EndToEndTests {
         #expect(live.split(separator: "\n").count > 60, "too few frames: \(live.split(separator: "\n").count)")
 
         let replayed = folder.appendingPathComponent("replay.states.jsonl").path
-        let replay = try PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
+        let replay = try await PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
         try #require(replay.status == 0, "replay failed: \(replay.stderr)")
         #expect(replay.stderr.isEmpty, "replay warned: \(replay.stderr)")
         let again = try String(contentsOfFile: replayed, encoding: .utf8)
@@ -149,7 +149,7 @@ struct EndToEndTests {
     """# + quit
 
     @Test("photos copied into, deleted from and written over in the shown folder: the grid follows, the trace replays to the same state log")
-    func folderChangesReplay() throws {
+    func folderChangesReplay() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("e2e-folder")
         let photos = folder.appendingPathComponent("photos"), spare = folder.appendingPathComponent("spare")
         let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/Photos").standardized
@@ -161,7 +161,7 @@ struct EndToEndTests {
         for name in ["dragonfly", "storm"] {
             try fm.copyItem(at: bundled.appendingPathComponent("\(name).jpg"), to: spare.appendingPathComponent("\(name).jpg"))
         }
-        let run = try Self.runScenario(Self.folderChanges, in: folder, photos: photos)
+        let run = try await Self.runScenario(Self.folderChanges, in: folder, photos: photos)
         let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
         try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
         #expect(appErrors.isEmpty, "the app warned: \(appErrors)")
@@ -182,7 +182,7 @@ struct EndToEndTests {
         #expect(lines.contains { $0.contains(#""phase":"presented","photo":4,"image":{"x":400,"y":300,"w":800,"h":533.33"#) }, "kite never shown at 3:2")
         #expect(lines.last?.contains(#""phase":"grid""#) == true, "\(lines.last ?? "")")
 
-        try Self.expectReplayEqualsLive(in: folder, live: live)
+        try await Self.expectReplayEqualsLive(in: folder, live: live)
     }
 
     /// Again with these numbers (issue 16): a click opens a photo, a slow 100 pt pull held still
@@ -205,9 +205,9 @@ struct EndToEndTests {
     """# + quit
 
     @Test("the again key re-runs the pull: the trace records the effect naming the pull's press, the live state stays as it was, the trace replays to the same log")
-    func againReplays() throws {
+    func againReplays() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("e2e-again")
-        let run = try Self.runScenario(Self.again, in: folder)
+        let run = try await Self.runScenario(Self.again, in: folder)
         let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
         try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
 
@@ -224,13 +224,13 @@ struct EndToEndTests {
         // The live pull returned and the photo stays presented: the re-run changed nothing live.
         #expect(live.split(separator: "\n").last?.contains(#""phase":"presented""#) == true)
 
-        try Self.expectReplayEqualsLive(in: folder, live: live)
+        try await Self.expectReplayEqualsLive(in: folder, live: live)
     }
 
     @Test("after kill -9 the trace holds whole lines, replays, and the live log is a prefix of the replay's")
-    func killed() throws {
+    func killed() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("e2e-killed")
-        let run = try Self.runScenario(Self.killed, in: folder)
+        let run = try await Self.runScenario(Self.killed, in: folder)
         try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr)")
 
         let traceURL = folder.appendingPathComponent("live.trace.jsonl")
@@ -239,7 +239,7 @@ struct EndToEndTests {
         #expect(trace.hasSuffix("\n"), "the trace's last line is incomplete")
         #expect(trace.contains(#""phase":"down","x":400,"y":300"#), "the drag before the kill is not in the trace")
 
-        let replay = try PhotoZoomProcess.run(["replay", traceURL.path, "--states", "-"])
+        let replay = try await PhotoZoomProcess.run(["replay", traceURL.path, "--states", "-"])
         try #require(replay.status == 0, "replay failed: \(replay.stderr)")
         // The frame in flight may be in the trace but not yet in the live log: at most one line more.
         #expect(replay.stdout.hasPrefix(live), "the live log is not a prefix of the replay's: \(Self.firstDifference(live, replay.stdout))")

@@ -4,37 +4,37 @@ import Testing
 @Suite("photozoom feel and run --feel: print, check, and refuse bad feel files with exit status 2")
 struct FeelCommandTests {
     @Test("--defaults prints a feel file that --check accepts as the defaults")
-    func defaults() throws {
-        let r = try CommandRunner.run(["feel", "--defaults"])
+    func defaults() async throws {
+        let r = try await CommandRunner.run(["feel", "--defaults"])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("{\n  \"openSpring\": {\"responseSeconds\": 0.45, \"dampingRatio\": 0.85},\n"))
         let dir = try CommandRunner.temporaryDirectory("feel-defaults")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("feel.json")
         try r.stdout.write(to: file, atomically: true, encoding: .utf8)
-        let check = try CommandRunner.run(["feel", "--check", file.path])
+        let check = try await CommandRunner.run(["feel", "--check", file.path])
         #expect(check.status == 0)
         #expect(check.stdout == "\(file.path): ok, the defaults\n")
     }
 
     @Test("--preset prints a preset; --check lists what it changes")
-    func preset() throws {
-        let r = try CommandRunner.run(["feel", "--preset", "snappy"])
+    func preset() async throws {
+        let r = try await CommandRunner.run(["feel", "--preset", "snappy"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("\"openSpring\": {\"responseSeconds\": 0.28, \"dampingRatio\": 0.9}"))
         let dir = try CommandRunner.temporaryDirectory("feel-preset")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("snappy.json")
         try r.stdout.write(to: file, atomically: true, encoding: .utf8)
-        let check = try CommandRunner.run(["feel", "--check", file.path])
+        let check = try await CommandRunner.run(["feel", "--check", file.path])
         #expect(check.status == 0)
         #expect(check.stdout.contains("openSpring.responseSeconds 0.28 s"))
     }
 
     @Test("--export prints each platform's code for a preset or a file; a bad format or a stray --feel exits 2")
-    func export() throws {
+    func export() async throws {
         for format in ["swiftui", "uikit", "compose", "android", "css", "web"] {
-            let r = try CommandRunner.run(["feel", "--export", format, "--feel", "snappy"])
+            let r = try await CommandRunner.run(["feel", "--export", format, "--feel", "snappy"])
             #expect(r.status == 0, "\(format): \(r.stderr)")
             #expect(r.stdout.contains("PhotoZoom feel \"snappy\""), "\(format)")
             // snappy's open spring: 0.28 s, ζ 0.9; k = 4π²/0.28² = 503.55, c = 4π·0.9/0.28 = 40.39.
@@ -44,44 +44,44 @@ struct FeelCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("mine.json")
         try "{\"closeSpring\": {\"responseSeconds\": 0.5, \"dampingRatio\": 0.5}}\n".write(to: file, atomically: true, encoding: .utf8)
-        let mine = try CommandRunner.run(["feel", "--export", "uikit", "--feel", file.path])
+        let mine = try await CommandRunner.run(["feel", "--export", "uikit", "--feel", file.path])
         #expect(mine.status == 0)
         // k = 4π²/0.25 = 157.91, c = 4π·0.5/0.5 = 12.57.
         #expect(mine.stdout.contains("static func closeSpring(initialVelocity: CGVector = .zero) -> UISpringTimingParameters {\n"
                                      + "        UISpringTimingParameters(mass: 1, stiffness: 157.91, damping: 12.57, initialVelocity: initialVelocity)"))
-        let bad = try CommandRunner.run(["feel", "--export", "flutter"])
+        let bad = try await CommandRunner.run(["feel", "--export", "flutter"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("flutter"))
-        let stray = try CommandRunner.run(["feel", "--defaults", "--feel", "ios"])
+        let stray = try await CommandRunner.run(["feel", "--defaults", "--feel", "ios"])
         #expect(stray.status == 2)
         #expect(stray.stderr == "photozoom: --feel: only with --export FORMAT\n")
     }
 
     @Test("an unknown preset is a bad argument naming the presets")
-    func unknownPreset() throws {
-        let r = try CommandRunner.run(["feel", "--preset", "bouncy"])
+    func unknownPreset() async throws {
+        let r = try await CommandRunner.run(["feel", "--preset", "bouncy"])
         #expect(r.status == 2)
         #expect(r.stderr == "photozoom: --preset: no preset named 'bouncy' (default, ios, material, photoswipe, snappy, soft)\n")
     }
 
     @Test("a feel file out of range: --check and run --feel exit 2 naming file, line, key and range")
-    func badFile() throws {
+    func badFile() async throws {
         let dir = try CommandRunner.temporaryDirectory("feel-bad")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("feel.json")
         try "{\n  \"openSpring\": {\"responseSeconds\": 0.45, \"dampingRatio\": 0}\n}\n".write(to: file, atomically: true, encoding: .utf8)
         let expected = "photozoom: \(file.path):2: openSpring.dampingRatio: 0 is out of range (0 < value ≤ 10)\n"
-        let check = try CommandRunner.run(["feel", "--check", file.path])
+        let check = try await CommandRunner.run(["feel", "--check", file.path])
         #expect(check.status == 2)
         #expect(check.stderr == expected)
-        let run = try CommandRunner.run(["run", "--feel", file.path, "--quit-after", "0"])
+        let run = try await CommandRunner.run(["run", "--feel", file.path, "--quit-after", "0"])
         #expect(run.status == 2)
         #expect(run.stderr == expected)
     }
 
     @Test("run --feel with neither a file nor a preset exits 2 saying both")
-    func runUnknown() throws {
-        let run = try CommandRunner.run(["run", "--feel", "nosuch-\(getpid()).json", "--quit-after", "0"])
+    func runUnknown() async throws {
+        let run = try await CommandRunner.run(["run", "--feel", "nosuch-\(getpid()).json", "--quit-after", "0"])
         #expect(run.status == 2)
         #expect(run.stderr == "photozoom: nosuch-\(getpid()).json: no such feel file, and not a preset name (default, ios, material, photoswipe, snappy, soft)\n")
     }

@@ -6,7 +6,7 @@ import Testing
 @Suite("Command-line paths that are not UTF-8", .serialized)
 struct NonUTF8ArgumentTests {
     @Test("photozoom caf\\xE9.jpg opens that photo in its folder; a missing one is named with \\xE9")
-    func opensAndNamesEscaped() throws {
+    func opensAndNamesEscaped() async throws {
         let binary = try #require(PhotoZoomProcess.binary)
         let folder = try PhotoZoomProcess.scratchFolder("non-utf8-argument")
         let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/Photos").standardized
@@ -18,7 +18,7 @@ struct NonUTF8ArgumentTests {
         "$0" run "$1/$(printf 'caf\xe9.jpg')" --quit-after 1 --size 320x240 --record "$1/t.trace.jsonl" 2>"$1/open.stderr"
         "$0" run "$1/$(printf 'nope\xe9.jpg')" 2>"$1/missing.stderr" || echo "exit $?" > "$1/missing.status"
         """#
-        let run = try PhotoZoomProcess.runProgram(URL(fileURLWithPath: "/bin/bash"), ["-c", script, binary.path, folder.path, bundled.path],
+        let run = try await PhotoZoomProcess.runProgram(URL(fileURLWithPath: "/bin/bash"), ["-c", script, binary.path, folder.path, bundled.path],
                                                   environment: ["SDL_VIDEODRIVER": "dummy"])
         try #require(run.status == 0, "\(run.stderr)")
         func text(_ name: String) throws -> String { try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) }

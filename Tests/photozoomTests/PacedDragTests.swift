@@ -26,10 +26,10 @@ struct PacedDragTests {
     """#
 
     /// One run of `fastDrag`: the folder, and the server's and the app's drag move times, seconds.
-    static func fastDragRun(attempt: Int) throws -> (folder: URL, server: [Double], app: [Double]) {
+    static func fastDragRun(attempt: Int) async throws -> (folder: URL, server: [Double], app: [Double]) {
         let folder = try PhotoZoomProcess.scratchFolder("e2e-fast-drag-\(attempt)")
         let listener = RawMotionListener()
-        let run = try EndToEndTests.runScenario(Self.fastDrag, in: folder, listener: listener)
+        let run = try await EndToEndTests.runScenario(Self.fastDrag, in: folder, listener: listener)
         let server = listener.stop()
         let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
         try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
@@ -56,11 +56,11 @@ struct PacedDragTests {
     }
 
     @Test("a drag with a move every 4 ms: recorded gaps match the X server's, the release velocity matches the drag's")
-    func fastDragTimes() throws {
+    func fastDragTimes() async throws {
         // The premise is a drag the server saw at a move every 4 ms. On a busy machine xdotool can
         // fall behind and send moves in bunches (several in one server ms); such a run is repeated.
         var attempt = 0
-        var run = try Self.fastDragRun(attempt: attempt)
+        var run = try await Self.fastDragRun(attempt: attempt)
         // Paced: every gap of the last 100 ms (what the release velocity is made of) 3–6 ms, and
         // nine in ten of all gaps 2–8 ms.
         func paced(_ server: [Double]) -> Bool {
@@ -71,7 +71,7 @@ struct PacedDragTests {
         }
         while !paced(run.server), attempt < 2 {
             attempt += 1
-            run = try Self.fastDragRun(attempt: attempt)
+            run = try await Self.fastDragRun(attempt: attempt)
         }
         let (folder, serverMoves, appMoves) = run
         let appGaps = zip(appMoves, appMoves.dropFirst()).map { $1 - $0 }
@@ -111,7 +111,7 @@ struct PacedDragTests {
             stt += (t - tMean) * (t - tMean)
         }
         let trueVelocity = sty / stt
-        let summary = try PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--summary"])
+        let summary = try await PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--summary"])
         try #require(summary.status == 0, "replay failed: \(summary.stderr)")
         let released = try #require(summary.stdout.split(separator: "\n").first { $0.contains("released at (") }, "\(summary.stdout)")
         let vector = released[released.range(of: "released at (")!.upperBound...].prefix { $0 != ")" }
@@ -123,7 +123,7 @@ struct PacedDragTests {
 
         // And the live state log still replays byte for byte.
         let replayed = folder.appendingPathComponent("replay.states.jsonl").path
-        let replay = try PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
+        let replay = try await PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
         try #require(replay.status == 0, "replay failed: \(replay.stderr)")
         let live = try String(contentsOf: folder.appendingPathComponent("live.states.jsonl"), encoding: .utf8)
         #expect(try String(contentsOfFile: replayed, encoding: .utf8) == live)

@@ -28,16 +28,18 @@ enum PhotoZoomProcess {
 
     /// Runs `photozoom arguments…` to completion (killed after `timeout` seconds).
     static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-                    timeout: Double = 120) throws -> Outcome {
+                    timeout: Double = 120) async throws -> Outcome {
         let binary = try #require(binary, "photozoom is not built next to the tests; run `swift build` first")
-        return try runProgram(binary, arguments, environment: environment.merging(["SDL_VIDEODRIVER": "dummy"]) { a, _ in a },
-                              stdin: stdin, timeout: timeout)
+        return try await runProgram(binary, arguments, environment: environment.merging(["SDL_VIDEODRIVER": "dummy"]) { a, _ in a },
+                                    stdin: stdin, timeout: timeout)
     }
 
     /// Runs any program to completion, with outputs captured through files (no pipe can fill up),
-    /// in `directory` when given (else this process's current folder).
+    /// in `directory` when given (else this process's current folder). The test waits without
+    /// holding a thread: Swift Testing runs tests on as many threads as the machine has cores, and a
+    /// test blocked on a child process (an X session waits seconds on xdotool) would idle one.
     static func runProgram(_ program: URL, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-                           timeout: Double = 120, in directory: URL? = nil) throws -> Outcome {
+                           timeout: Double = 120, in directory: URL? = nil) async throws -> Outcome {
         let scratch = try scratchFolder("process-\(counter.next())")
         let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: out.path, contents: nil)
@@ -60,12 +62,12 @@ enum PhotoZoomProcess {
         } else {
             process.standardInput = FileHandle.nullDevice
         }
+        let exit = ExitSignal()
+        process.terminationHandler = { _ in exit.fire() }
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning {
+        if await !exit.wait(seconds: timeout) {
             process.terminate()
-            process.waitUntilExit()
+            _ = await exit.wait(seconds: .infinity)
             Issue.record("\(program.lastPathComponent) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
         process.waitUntilExit()

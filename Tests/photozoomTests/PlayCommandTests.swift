@@ -19,16 +19,16 @@ struct PlayCommandTests {
     }
 
     @Test("frames reached stepping forward and back and by jumps equal replay's PNGs above the timeline")
-    func framesMatchReplay() throws {
+    func framesMatchReplay() async throws {
         let scratch = try PhotoZoomProcess.scratchFolder("play-frames")
         let replayed = scratch.appendingPathComponent("replay").path, played = scratch.appendingPathComponent("play").path
         // replay draws every 13th frame (1, 14, 27, 40, …, 144: drawing all 150 in software is slow);
         // play reaches 40 stepping forward from 39 and again stepping back from 41, then jumps back
         // to the start, ahead to 144, back to 66 and 27 (each a seek through the checkpoints).
         let visits = [39, 40, 41, 40, 1, 144, 66, 27]
-        let replay = try PhotoZoomProcess.run(["replay", Self.trace, "--frames", replayed, "--every", "13", "--photos", Self.photos])
+        let replay = try await PhotoZoomProcess.run(["replay", Self.trace, "--frames", replayed, "--every", "13", "--photos", Self.photos])
         #expect(replay.status == 0, "\(replay.stderr)")
-        let play = try PhotoZoomProcess.run(["play", Self.trace, "--photos", Self.photos, "--visit", visits.map(String.init).joined(separator: ","),
+        let play = try await PhotoZoomProcess.run(["play", Self.trace, "--photos", Self.photos, "--visit", visits.map(String.init).joined(separator: ","),
                                              "--visit-folder", played], environment: Self.windowEnvironment)
         #expect(play.status == 0, "\(play.stderr)")
         var compared = 0
@@ -49,13 +49,13 @@ struct PlayCommandTests {
     }
 
     @Test("a bad trace gets replay's error and exit status, before any window opens")
-    func badTraceFailsAsReplay() throws {
+    func badTraceFailsAsReplay() async throws {
         let scratch = try PhotoZoomProcess.scratchFolder("play-bad")
         let path = scratch.appendingPathComponent("bad.trace.jsonl").path
         let header = try String(contentsOfFile: Self.trace, encoding: .utf8).split(separator: "\n")[0]
         try (header + "\n{\"t\":0.5,\"type\":\"frame\"}\n{\"t\":0.2,\"type\":\"frame\"}\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let replay = try PhotoZoomProcess.run(["replay", path])
-        let play = try PhotoZoomProcess.run(["play", path], environment: Self.windowEnvironment)
+        let replay = try await PhotoZoomProcess.run(["replay", path])
+        let play = try await PhotoZoomProcess.run(["play", path], environment: Self.windowEnvironment)
         #expect(play.status == 2)
         #expect(play.status == replay.status)
         #expect(play.stderr == replay.stderr)

@@ -4,20 +4,20 @@ import Testing
 @Suite("photozoom run: recording options fail early and clearly")
 struct RecordingOptionTests {
     @Test("a trace or state log that cannot be created: exit status 2 before any window opens", arguments: ["--record", "--states"])
-    func unwritable(option: String) throws {
-        let r = try PhotoZoomProcess.run(["run", option, "/nonexistent-folder/x.jsonl"])
+    func unwritable(option: String) async throws {
+        let r = try await PhotoZoomProcess.run(["run", option, "/nonexistent-folder/x.jsonl"])
         #expect(r.status == 2)
         #expect(r.stderr == "photozoom: /nonexistent-folder/x.jsonl: cannot create: No such file or directory\n")
     }
 
     @Test("an existing trace or state log is kept: the recording goes to the next free name, said on stderr",
           arguments: ["--record", "--states"])
-    func keepsExistingFile(option: String) throws {
+    func keepsExistingFile(option: String) async throws {
         let folder = try PhotoZoomProcess.scratchFolder("keep\(option)")
         let taken = folder.appendingPathComponent("live.trace.jsonl").path
         try "a 160 s session\n".write(toFile: taken, atomically: false, encoding: .utf8)
         try "also taken\n".write(toFile: folder.appendingPathComponent("live-2.trace.jsonl").path, atomically: false, encoding: .utf8)
-        let r = try PhotoZoomProcess.run(["run", option, taken, "--quit-after", "0.2"])
+        let r = try await PhotoZoomProcess.run(["run", option, taken, "--quit-after", "0.2"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try String(contentsOfFile: taken, encoding: .utf8) == "a 160 s session\n")
         let fresh = folder.appendingPathComponent("live-3.trace.jsonl").path
@@ -28,7 +28,7 @@ struct RecordingOptionTests {
     }
 
     @Test("-r records same-named photos of two subfolders by their paths under the folder; replay draws each from its own file")
-    func sameNamesAcrossSubfolders() throws {
+    func sameNamesAcrossSubfolders() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("samenames")
         let photos = folder.appendingPathComponent("photos")
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -38,34 +38,37 @@ struct RecordingOptionTests {
             try FileManager.default.copyItem(at: fixture.appendingPathComponent(source), to: photos.appendingPathComponent("\(sub)/x.jpg"))
         }
         let trace = folder.appendingPathComponent("t.trace.jsonl").path
-        let r = try PhotoZoomProcess.run(["run", photos.path, "-r", "--record", trace, "--quit-after", "0.2"])
+        // A small window: what is tested is which file each name draws from, not the size of the
+        // frames (with the dummy video driver the loop is unpaced, some 2,000 frames a second).
+        let r = try await PhotoZoomProcess.run(["run", photos.path, "-r", "--record", trace, "--quit-after", "0.2", "--size", "320x200"])
         #expect(r.status == 0, "\(r.stderr)")
         let header = try #require(try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").first)
         // coffee.jpg is 600 × 400, chelsea.jpg 451 × 300: each name carries its own file's size.
         #expect(header.contains(#""photos":[{"name":"a/x.jpg","w":600,"h":400},{"name":"b/x.jpg","w":451,"h":300}]"#), "\(header)")
         let frames = folder.appendingPathComponent("frames").path
-        let replay = try PhotoZoomProcess.run(["replay", trace, "--frames", frames, "--photos", photos.path])
+        // Both photos are in every frame of the grid: every 50th frame draws each from its file.
+        let replay = try await PhotoZoomProcess.run(["replay", trace, "--frames", frames, "--every", "50", "--photos", photos.path])
         #expect(replay.status == 0, "\(replay.stderr)")
         #expect(!replay.stderr.contains("placeholders"), "\(replay.stderr)")
     }
 
     @Test("--force replaces an existing trace")
-    func forceReplaces() throws {
+    func forceReplaces() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("force")
         let taken = folder.appendingPathComponent("t.jsonl").path
         try "old\n".write(toFile: taken, atomically: false, encoding: .utf8)
-        let r = try PhotoZoomProcess.run(["run", "--record", taken, "--force", "--quit-after", "0.2"])
+        let r = try await PhotoZoomProcess.run(["run", "--record", taken, "--force", "--quit-after", "0.2"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try String(contentsOfFile: taken, encoding: .utf8).hasPrefix(#"{"trace":"photozoom""#))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t-2.jsonl").path))
     }
 
     @Test("a feel file with a wrong value: exit status 2 naming the key, before any window opens")
-    func badFeel() throws {
+    func badFeel() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("run-bad-feel")
         let feel = folder.appendingPathComponent("feel.json").path
         try "{\n  \"dragRadiusPoints\": true\n}\n".write(toFile: feel, atomically: false, encoding: .utf8)
-        let r = try PhotoZoomProcess.run(["run", "--feel", feel])
+        let r = try await PhotoZoomProcess.run(["run", "--feel", feel])
         #expect(r.status == 2)
         #expect(r.stderr.hasPrefix("photozoom: \(feel)"), "\(r.stderr)")
         #expect(r.stderr.contains("dragRadiusPoints") && r.stderr.contains("expected a number"), "\(r.stderr)")

@@ -18,16 +18,16 @@ struct ReducedMotionCommandTests {
     }
 
     @Test("run --reduced-motion records reducedMotion true in the trace header's feel, over a feel file that says false")
-    func runRecordsIt() throws {
+    func runRecordsIt() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("reduced-run")
         let feel = folder.appendingPathComponent("feel.json").path
         try #"{"reducedMotion": false, "dragRadiusPoints": 90}"#.write(toFile: feel, atomically: false, encoding: .utf8)
         let reduced = folder.appendingPathComponent("reduced.trace.jsonl").path
         let plain = folder.appendingPathComponent("plain.trace.jsonl").path
-        let r = try PhotoZoomProcess.run(["run", "--quit-after", "0.5", "--size", "640x480", "--feel", feel,
+        let r = try await PhotoZoomProcess.run(["run", "--quit-after", "0.5", "--size", "640x480", "--feel", feel,
                                           "--record", reduced, "--reduced-motion"])
         #expect(r.status == 0, "\(r.stderr)")
-        let p = try PhotoZoomProcess.run(["run", "--quit-after", "0.5", "--size", "640x480", "--feel", feel, "--record", plain])
+        let p = try await PhotoZoomProcess.run(["run", "--quit-after", "0.5", "--size", "640x480", "--feel", feel, "--record", plain])
         #expect(p.status == 0, "\(p.stderr)")
 
         let reducedFeel = try #require(try header(ofTrace: reduced)["feel"] as? [String: Any])
@@ -43,10 +43,10 @@ struct ReducedMotionCommandTests {
     }
 
     @Test("replay --reduced-motion of a click trace cross-fades: the photo stays on its full frame while progress and backdrop move")
-    func replayCrossFades() throws {
+    func replayCrossFades() async throws {
         let trace = PhotoZoomProcess.goldenFolder.appendingPathComponent("open-and-close.trace.jsonl").path
-        let flown = try PhotoZoomProcess.run(["replay", trace, "--states", "-"])
-        let faded = try PhotoZoomProcess.run(["replay", trace, "--reduced-motion", "--states", "-"])
+        let flown = try await PhotoZoomProcess.run(["replay", trace, "--states", "-"])
+        let faded = try await PhotoZoomProcess.run(["replay", trace, "--reduced-motion", "--states", "-"])
         #expect(flown.status == 0 && faded.status == 0, "\(flown.stderr)\(faded.stderr)")
         let flownLines = try states(flown.stdout), fadedLines = try states(faded.stdout)
         #expect(flownLines.count == fadedLines.count)
@@ -80,7 +80,7 @@ struct ReducedMotionCommandTests {
     }
 
     @Test("replay --reduced-motion holds over a trace's own feel events, as the run's layer did")
-    func replayHoldsOverFeelEvents() throws {
+    func replayHoldsOverFeelEvents() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("reduced-feel-event")
         let golden = try String(contentsOf: PhotoZoomProcess.goldenFolder.appendingPathComponent("open-and-close.trace.jsonl"),
                                 encoding: .utf8)
@@ -90,7 +90,7 @@ struct ReducedMotionCommandTests {
         lines.insert(#"{"t":0.199,"type":"feel","feel":{"reducedMotion":false}}"#, at: click)
         let trace = folder.appendingPathComponent("t.trace.jsonl").path
         try (lines.joined(separator: "\n") + "\n").write(toFile: trace, atomically: false, encoding: .utf8)
-        let r = try PhotoZoomProcess.run(["replay", trace, "--reduced-motion", "--states", "-"])
+        let r = try await PhotoZoomProcess.run(["replay", trace, "--reduced-motion", "--states", "-"])
         #expect(r.status == 0, "\(r.stderr)")
         let sizes = Set(try states(r.stdout).compactMap { ($0["image"] as? [String: Any])?["w"] as? Double })
         #expect(sizes.count == 1, "the photo changed size: \(sizes)")

@@ -23,13 +23,13 @@ struct ReplayCommandTests {
     }
 
     @Test("a golden trace replays through the command line to its committed log, twice identically")
-    func goldenTwice() throws {
+    func goldenTwice() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("golden-twice")
         let trace = PhotoZoomProcess.goldenFolder.appendingPathComponent("pan-dismissal.trace.jsonl").path
         var logs: [Data] = []
         for i in 0..<2 {
             let log = folder.appendingPathComponent("\(i).states.jsonl").path
-            let r = try PhotoZoomProcess.run(["replay", trace, "--states", log])
+            let r = try await PhotoZoomProcess.run(["replay", trace, "--states", log])
             #expect(r.status == 0, "\(r.stderr)")
             #expect(r.stderr.isEmpty)
             logs.append(try Data(contentsOf: URL(fileURLWithPath: log)))
@@ -39,20 +39,20 @@ struct ReplayCommandTests {
     }
 
     @Test("a hand-written trace at 24 fps replays, one state line per frame, the trace read from standard input too")
-    func handWrittenTrace() throws {
+    func handWrittenTrace() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("hand-written")
         let trace = try write(Self.handWritten(), "t.trace.jsonl", in: folder)
-        let r = try PhotoZoomProcess.run(["replay", trace, "--states", "-"])
+        let r = try await PhotoZoomProcess.run(["replay", trace, "--states", "-"])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.count == 48)
         #expect(lines.last?.hasPrefix(#"{"frame":48,"t":2,"#) == true)
-        let piped = try PhotoZoomProcess.run(["replay", "-", "--states", "-"], stdin: Self.handWritten().joined(separator: "\n") + "\n")
+        let piped = try await PhotoZoomProcess.run(["replay", "-", "--states", "-"], stdin: Self.handWritten().joined(separator: "\n") + "\n")
         #expect(piped.stdout == r.stdout)
     }
 
     @Test("--feel replays the same input under other parameters, over the header's feel and the defaults")
-    func feelOverride() throws {
+    func feelOverride() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("feel-override")
         // Sixty photos, so the grid has room to scroll.
         let photos = (0..<60).map { #"{"name":"p\#($0).jpg","w":400,"h":300}"# }.joined(separator: ",")
@@ -62,8 +62,8 @@ struct ReplayCommandTests {
         let trace = try write(lines, "t.trace.jsonl", in: folder)
         let feel = folder.appendingPathComponent("slow.json").path
         try #"{"wheelScrollPointsPerUnit": 5}"#.write(toFile: feel, atomically: false, encoding: .utf8)
-        let recorded = try PhotoZoomProcess.run(["replay", trace, "--states", "-"])
-        let other = try PhotoZoomProcess.run(["replay", trace, "--feel", feel, "--states", "-"])
+        let recorded = try await PhotoZoomProcess.run(["replay", trace, "--states", "-"])
+        let other = try await PhotoZoomProcess.run(["replay", trace, "--feel", feel, "--states", "-"])
         #expect(recorded.status == 0 && other.status == 0, "\(recorded.stderr)\(other.stderr)")
         #expect(recorded.stdout != other.stdout)
         // The wheel asked for 3 units: the grid settles toward 3 · 20 pt with the header's feel, 3 · 5 pt with --feel.
@@ -77,85 +77,87 @@ struct ReplayCommandTests {
     }
 
     @Test("--feel takes a preset name as run and compare do; --every without --frames is refused")
-    func presetsAndEvery() throws {
+    func presetsAndEvery() async throws {
         let trace = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/interrupted-opening.trace.jsonl").path
-        let plain = try PhotoZoomProcess.run(["replay", trace, "--states", "-"])
-        let ios = try PhotoZoomProcess.run(["replay", trace, "--feel", "ios", "--states", "-"])
-        let defaults = try PhotoZoomProcess.run(["replay", trace, "--feel", "default", "--states", "-"])
+        let plain = try await PhotoZoomProcess.run(["replay", trace, "--states", "-"])
+        let ios = try await PhotoZoomProcess.run(["replay", trace, "--feel", "ios", "--states", "-"])
+        let defaults = try await PhotoZoomProcess.run(["replay", trace, "--feel", "default", "--states", "-"])
         #expect(ios.status == 0, "\(ios.stderr)")
         // ios opens on 0.5 s / ζ 0.8 instead of 0.45 s / ζ 0.85: the same frames, other positions.
         #expect(ios.stdout.split(separator: "\n").count == plain.stdout.split(separator: "\n").count)
         #expect(ios.stdout != plain.stdout)
         #expect(defaults.stdout == plain.stdout, "the golden trace records the defaults")
-        let unknown = try PhotoZoomProcess.run(["replay", trace, "--feel", "bouncy"])
+        let unknown = try await PhotoZoomProcess.run(["replay", trace, "--feel", "bouncy"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr == "photozoom: bouncy: no such feel file, and not a preset name (default, ios, material, photoswipe, snappy, soft)\n")
-        let every = try PhotoZoomProcess.run(["replay", trace, "--every", "5", "--states", "-"])
+        let every = try await PhotoZoomProcess.run(["replay", trace, "--every", "5", "--states", "-"])
         #expect(every.status == 2)
         #expect(every.stderr == "photozoom: --every: only with --frames DIR (it picks which frames to draw)\n")
     }
 
     /// Frames in a video file, counted by decoding it (ffprobe).
-    static func frameCount(_ path: String) throws -> Int? {
+    static func frameCount(_ path: String) async throws -> Int? {
         let ffprobe = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        let r = try PhotoZoomProcess.runProgram(ffprobe, ["-v", "error", "-count_frames", "-select_streams", "v:0",
+        let r = try await PhotoZoomProcess.runProgram(ffprobe, ["-v", "error", "-count_frames", "-select_streams", "v:0",
                                                           "-show_entries", "stream=nb_read_frames,width,height", "-of", "csv=p=0", path])
         let parts = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
         return parts.count == 3 ? Int(parts[2]) : nil
     }
 
     @Test("--video writes a GIF and an MP4 with (to − from) × fps frames at the asked size")
-    func video() throws {
+    func video() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("video")
         let trace = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/paging.trace.jsonl").path
         for name in ["p.gif", "p.mp4"] {
             let out = folder.appendingPathComponent(name).path
             // 1.2 s to 2.1 s at 6 fps: 0.9 · 6 = 5.4 → 5 frames.
-            let r = try PhotoZoomProcess.run(["replay", trace, "--video", out, "--from", "1.2", "--to", "2.1", "--fps", "6", "--size", "320x200"])
+            let r = try await PhotoZoomProcess.run(["replay", trace, "--video", out, "--from", "1.2", "--to", "2.1", "--fps", "6", "--size", "320x200"])
             #expect(r.status == 0, "\(r.stderr)")
-            #expect(try Self.frameCount(out) == 5, "\(name)")
+            let frames = try await Self.frameCount(out)
+            #expect(frames == 5, "\(name)")
         }
         // Past the trace's end (2.992 s) the last picture is held: 2.8 s to 3.8 s at 4 fps is 4 frames.
         let held = folder.appendingPathComponent("held.gif").path
-        let r = try PhotoZoomProcess.run(["replay", trace, "--video", held, "--from", "2.8", "--to", "3.8", "--fps", "4", "--size", "160x100"])
+        let r = try await PhotoZoomProcess.run(["replay", trace, "--video", held, "--from", "2.8", "--to", "3.8", "--fps", "4", "--size", "160x100"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(try Self.frameCount(held) == 4)
+        let heldFrames = try await Self.frameCount(held)
+        #expect(heldFrames == 4)
     }
 
     @Test("--video refuses other extensions, stray video options and a missing ffmpeg, naming what is wrong")
-    func videoRefusals() throws {
+    func videoRefusals() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("video-bad")
         let trace = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/paging.trace.jsonl").path
         let avi = folder.appendingPathComponent("x.avi").path
-        let ext = try PhotoZoomProcess.run(["replay", trace, "--video", avi])
+        let ext = try await PhotoZoomProcess.run(["replay", trace, "--video", avi])
         #expect(ext.status == 2)
         #expect(ext.stderr == "photozoom: \(avi): --video writes .mp4 or .gif, not '.avi'\n")
-        let stray = try PhotoZoomProcess.run(["replay", trace, "--fps", "10", "--states", "-"])
+        let stray = try await PhotoZoomProcess.run(["replay", trace, "--fps", "10", "--states", "-"])
         #expect(stray.status == 2)
         #expect(stray.stderr == "photozoom: --fps: only with --video OUT.mp4|OUT.gif\n")
         let gif = folder.appendingPathComponent("x.gif").path
-        let missing = try PhotoZoomProcess.run(["replay", trace, "--video", gif], environment: ["PATH": folder.path])
+        let missing = try await PhotoZoomProcess.run(["replay", trace, "--video", gif], environment: ["PATH": folder.path])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("ffmpeg is missing (not on PATH); install it with scripts/ensure-deps"), "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: gif))
     }
 
     @Test("--summary prints an account ending with the frame count")
-    func summary() throws {
+    func summary() async throws {
         let trace = PhotoZoomProcess.goldenFolder.appendingPathComponent("open-and-close.trace.jsonl").path
-        let r = try PhotoZoomProcess.run(["replay", trace, "--summary"])
+        let r = try await PhotoZoomProcess.run(["replay", trace, "--summary"])
         #expect(r.status == 0, "\(r.stderr)")
         // 2.2 s at 16 ms a frame: ⌊2200 / 16⌋ = 137 frames, the last at 2.192 s.
         #expect(r.stdout.split(separator: "\n").last?.hasPrefix("137 frames over 2.19 s; ") == true, "\(r.stdout)")
     }
 
     @Test("--frames draws every Nth frame as a PNG of the window's size, missing photos as placeholders")
-    func frames() throws {
+    func frames() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("frames")
         let trace = try write(Self.handWritten(frames: 12), "t.trace.jsonl", in: folder)
         let out = folder.appendingPathComponent("frames/nested").path
         let fixtures = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/Fixtures/Photos").path
-        let r = try PhotoZoomProcess.run(["replay", trace, "--frames", out, "--every", "5", "--photos", fixtures])
+        let r = try await PhotoZoomProcess.run(["replay", trace, "--frames", out, "--every", "5", "--photos", fixtures])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("1 of the trace's 3 photos are not in"))
         let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
@@ -169,8 +171,8 @@ struct ReplayCommandTests {
     }
 
     @Test("with no output asked for, it says what it did and how to get output")
-    func nothingAsked() throws {
-        let r = try PhotoZoomProcess.run(["replay", PhotoZoomProcess.goldenFolder.appendingPathComponent("paging.trace.jsonl").path])
+    func nothingAsked() async throws {
+        let r = try await PhotoZoomProcess.run(["replay", PhotoZoomProcess.goldenFolder.appendingPathComponent("paging.trace.jsonl").path])
         #expect(r.status == 0)
         #expect(r.stderr.contains("replayed 187 frames"))
     }
@@ -178,66 +180,66 @@ struct ReplayCommandTests {
     // MARK: - Bad input
 
     @Test("a malformed field: exit status 2 and FILE:LINE: field 'x': expected …")
-    func malformedField() throws {
+    func malformedField() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("malformed")
         var lines = Self.handWritten()
         lines[2] = #"{"t":0.05,"type":"pointer","phase":"down","x":"abc","y":1,"button":"left"}"#
         let trace = try write(lines, "bad.trace.jsonl", in: folder)
-        let r = try PhotoZoomProcess.run(["replay", trace, "--states", folder.appendingPathComponent("s.jsonl").path])
+        let r = try await PhotoZoomProcess.run(["replay", trace, "--states", folder.appendingPathComponent("s.jsonl").path])
         #expect(r.status == 2)
         #expect(r.stderr == "photozoom: \(trace):3: field 'x': expected a number, found the string \"abc\"\n")
     }
 
     @Test("broken JSON in the middle: exit status 2 naming the line and column")
-    func brokenJSON() throws {
+    func brokenJSON() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("broken")
         var lines = Self.handWritten()
         lines[4] = #"{"t":0.17,"type":"frame",}"#
         let trace = try write(lines, "bad.trace.jsonl", in: folder)
-        let r = try PhotoZoomProcess.run(["replay", trace])
+        let r = try await PhotoZoomProcess.run(["replay", trace])
         #expect(r.status == 2)
         #expect(r.stderr == "photozoom: \(trace):5: expected a quoted key, found '}' (column 26)\n")
     }
 
     @Test("an unknown event type: skipped with one warning, the rest replays as if it were not there")
-    func unknownType() throws {
+    func unknownType() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("unknown")
         let plain = try write(Self.handWritten(), "plain.trace.jsonl", in: folder)
         let odd = try write(Self.handWritten(extra: [3: #"{"t":0.1,"type":"stylus","pressure":0.5}"#, 9: #"{"t":0.35,"type":"stylus"}"#]),
                             "odd.trace.jsonl", in: folder)
-        let a = try PhotoZoomProcess.run(["replay", plain, "--states", "-"])
-        let b = try PhotoZoomProcess.run(["replay", odd, "--states", "-"])
+        let a = try await PhotoZoomProcess.run(["replay", plain, "--states", "-"])
+        let b = try await PhotoZoomProcess.run(["replay", odd, "--states", "-"])
         #expect(b.status == 0)
         #expect(b.stderr == "\(odd):4: warning: skipping events of unknown type \"stylus\"\n")
         #expect(a.stdout == b.stdout)
     }
 
     @Test("a last line cut off mid-way: replayed up to the last whole line, with a warning")
-    func cutOff() throws {
+    func cutOff() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("cut-off")
         let whole = Self.handWritten(frames: 20)
         let complete = try write(whole, "whole.trace.jsonl", in: folder)
         let cut = try write(whole + [#"{"t":0.9,"type":"poi"#], "cut.trace.jsonl", in: folder, newline: false)
-        let a = try PhotoZoomProcess.run(["replay", complete, "--states", "-"])
-        let b = try PhotoZoomProcess.run(["replay", cut, "--states", "-"])
+        let a = try await PhotoZoomProcess.run(["replay", complete, "--states", "-"])
+        let b = try await PhotoZoomProcess.run(["replay", cut, "--states", "-"])
         #expect(b.status == 0)
         #expect(b.stderr == "\(cut):\(whole.count + 1): warning: the last line is cut off (unterminated string: expected '\"', found the end of the text); replaying up to line \(whole.count)\n")
         #expect(a.stdout == b.stdout)
     }
 
     @Test("times going backwards: exit status 2 naming the line")
-    func backwards() throws {
+    func backwards() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("backwards")
         var lines = Self.handWritten(frames: 10)
         lines.insert(#"{"t":0.1,"type":"key","phase":"down","key":"a"}"#, at: 8)
         let trace = try write(lines, "back.trace.jsonl", in: folder)
-        let r = try PhotoZoomProcess.run(["replay", trace])
+        let r = try await PhotoZoomProcess.run(["replay", trace])
         #expect(r.status == 2)
         #expect(r.stderr == "photozoom: \(trace):9: field 't': time 0.1 s goes backwards (line 8 was at 0.25 s)\n")
     }
 
     @Test("a missing, empty or foreign file: exit status 2 naming it", arguments: ["missing", "empty", "foreign", "version"])
-    func badFiles(kind: String) throws {
+    func badFiles(kind: String) async throws {
         let folder = try PhotoZoomProcess.scratchFolder("bad-file-\(kind)")
         let path = folder.appendingPathComponent("\(kind).trace.jsonl").path
         let expected: String
@@ -254,30 +256,30 @@ struct ReplayCommandTests {
         default:
             expected = "\(path): no such file"
         }
-        let r = try PhotoZoomProcess.run(["replay", path])
+        let r = try await PhotoZoomProcess.run(["replay", path])
         #expect(r.status == 2)
         #expect(r.stderr == "photozoom: \(expected)\n")
     }
 
     @Test("a bad feel file or --every 0: exit status 2 naming the key or option")
-    func badArguments() throws {
+    func badArguments() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("bad-arguments")
         let trace = try write(Self.handWritten(frames: 3), "t.trace.jsonl", in: folder)
         let feel = folder.appendingPathComponent("feel.json").path
         try #"{"openSpring": {"dampingRatio": "bouncy"}}"#.write(toFile: feel, atomically: false, encoding: .utf8)
-        let r = try PhotoZoomProcess.run(["replay", trace, "--feel", feel])
+        let r = try await PhotoZoomProcess.run(["replay", trace, "--feel", feel])
         #expect(r.status == 2)
         #expect(r.stderr.hasPrefix("photozoom: \(feel):1: field 'openSpring.dampingRatio': expected a number"), "\(r.stderr)")
         #expect(r.stderr.split(separator: "\n").count == 1)
-        let every = try PhotoZoomProcess.run(["replay", trace, "--frames", folder.path, "--every", "0"])
+        let every = try await PhotoZoomProcess.run(["replay", trace, "--frames", folder.path, "--every", "0"])
         #expect(every.status == 2)
         #expect(every.stderr == "photozoom: --every: expected a whole number ≥ 1, found 0\n")
     }
 
     @Test("a state log that cannot be written: exit status 2 before anything is replayed")
-    func unwritableLog() throws {
+    func unwritableLog() async throws {
         let trace = PhotoZoomProcess.goldenFolder.appendingPathComponent("paging.trace.jsonl").path
-        let r = try PhotoZoomProcess.run(["replay", trace, "--states", "/nonexistent-folder/s.jsonl"])
+        let r = try await PhotoZoomProcess.run(["replay", trace, "--states", "/nonexistent-folder/s.jsonl"])
         #expect(r.status == 2)
         #expect(r.stderr == "photozoom: /nonexistent-folder/s.jsonl: cannot create: No such file or directory\n")
     }
