@@ -34,7 +34,7 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libturbojpeg0-dev", "libx11-dev", "libxi-dev", "zlib1g-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libturbojpeg0-dev", "libjpeg62-turbo-dev", "libx11-dev", "libxi-dev", "zlib1g-dev"])]
         ),
         .target(name: "Geometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Motion", dependencies: ["Geometry"]),
@@ -55,7 +55,10 @@ let package = Package(
         // Process plumbing for the decoder helpers (seccomp, rlimits, memfd, posix_spawn): C, as
         // those interfaces are macros and variadic functions.
         .target(name: "CSandbox"),
-        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace", "Player"]),
+        // A progressive JPEG's thumbnail from its first scans (libjpeg's buffered-image mode, which
+        // TurboJPEG's API does not offer; its errors jump, hence C).
+        .target(name: "CJPEGScans", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "CJPEGScans", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace", "Player"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
@@ -75,7 +78,7 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "Continuity", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "Player", "CSDL2", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "Player", "CSDL2", "CJPEGScans", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "CSDL2"]),
     ]
 )

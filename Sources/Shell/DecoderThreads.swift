@@ -4,8 +4,8 @@ import Glibc
 #endif
 
 /// The decoder threads: each takes the best pending job from the queue, decodes it with its own
-/// `PhotoDecoder` and hands the outcome back. They decode at a lower scheduling priority (nice 10)
-/// than the frame loop, so on a machine with few cores a decode never delays a frame; a thread
+/// `PhotoDecoder` and hands the outcome back. They decode at a lower scheduling priority than the
+/// frame loop (`ThreadPriority.decodingSteps`), so on a machine with few cores a decode rarely delays a frame; a thread
 /// that has only read thumbnail-cache entries so far (about 1 ms each) still runs at the app's
 /// priority, so a second visit is not kept waiting behind other programs' work.
 enum DecoderThreads {
@@ -93,13 +93,13 @@ enum DecoderThreads {
         }
     }
 
-    /// Puts the calling thread at nice 10 the first time (`lowered` remembers): on Linux the nice
+    /// Lowers the calling thread's priority the first time (`lowered` remembers): on Linux the nice
     /// value is per thread (`who` 0 is the calling thread), a helper process started from the
     /// thread inherits it, and an unprivileged thread cannot raise it again, so it is lowered only
     /// when the first real decode comes.
     private static func lowerPriority(_ lowered: inout Bool) {
         guard !lowered else { return }
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        ThreadPriority.lowerCallingThread(by: ThreadPriority.decodingSteps)
         lowered = true
     }
 

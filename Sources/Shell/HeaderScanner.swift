@@ -60,7 +60,7 @@ final class HeaderScanner: @unchecked Sendable {
         started = true
         running = true
         let thread = Thread { [self] in
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            ThreadPriority.lowerCallingThread(by: ThreadPriority.decodingSteps)
             if let helper {
                 var options = DecoderHelperService.Options()
                 options.pixelLimit = pixelLimit

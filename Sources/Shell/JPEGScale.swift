@@ -14,6 +14,9 @@ struct JPEGScale: Hashable, Sendable, CustomStringConvertible {
 
     var value: Double { Double(numerator) / Double(denominator) }
 
+    /// The factor in eighths (1/4 is 2), nil when it is not a whole number of eighths.
+    var eighths: Int? { numerator * 8 % denominator == 0 ? numerator * 8 / denominator : nil }
+
     var description: String { "\(numerator)/\(denominator)" }
 
     /// The factors the installed libjpeg-turbo offers (2/1 down to 1/8 in eighths for 2.x).
