@@ -123,7 +123,7 @@ struct PacedDragTests {
         let trueVelocity = sty / stt
         let summary = try await PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--summary"])
         try #require(summary.status == 0, "replay failed: \(summary.stderr)")
-        let released = try #require(summary.stdout.split(separator: "\n").first { $0.contains("released at (") }, "\(summary.stdout)")
+        let released = try #require(summary.stdout.split(separator: "\n").last { $0.contains("released at (") }, "\(summary.stdout)")
         let vector = released[released.range(of: "released at (")!.upperBound...].prefix { $0 != ")" }
         let releaseY = try #require(Double(vector.split(separator: ",").last!.trimmingCharacters(in: .whitespaces)))
         let velocityReport = String(format: "release %.0f pt/s, drag %.0f pt/s from the server's times (%.1f %%)",
