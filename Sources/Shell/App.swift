@@ -22,6 +22,7 @@ public final class App {
 
     /// Runs until the user quits. Throws a `ShellError` for bad input or a failure to start.
     public func run() throws {
+        WindowHost.prepareEnvironment()
         let statePath = WindowState.path(in: options.configFolder)
         var state = WindowState(contentsOf: statePath)
         let selection = try PhotoSelection(paths: options.photoPaths(lastFolder: state.lastFolder), recursive: options.recursive)

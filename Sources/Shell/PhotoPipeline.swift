@@ -38,7 +38,10 @@ public final class PhotoPipeline: PhotoTextureSource {
         public var fullBytes = 64 << 20
         /// Decoded pixels waiting for upload.
         public var decodedBytes = 24 << 20
-        /// Texture bytes made per frame (at least one texture a frame is always made).
+        /// Texture bytes made per frame (at least one texture a frame is always made), so that an
+        /// upload burst cannot stall a frame of an animation. Not for the first frame that makes
+        /// textures while nothing moves: nothing is on screen yet, and it takes everything decoded
+        /// (a second visit's whole screen from the thumbnail cache, docs/pipeline.md "Start-up").
         public var uploadBytesPerFrame = 4 << 20
         /// Decoder threads (each with its own helper process) while nothing moves.
         public var decoderThreads = DecoderThreads.defaultCount
@@ -663,7 +666,9 @@ public final class PhotoPipeline: PhotoTextureSource {
 
     /// Makes textures from waiting pixels, best-ranked first, within the per-frame byte budget.
     private func upload(rank: [PhotoTextureKey: Int], renderer: OpaquePointer) {
-        var budget = limits.uploadBytesPerFrame
+        // Before the first texture nothing is drawn but placeholders: if nothing moves, no
+        // animation frame is at stake, and every thumbnail ready goes on screen at once.
+        var budget = stats.uploads == 0 && !isSomethingMoving ? Int.max : limits.uploadBytesPerFrame
         var first = true
         for key in waiting.keys.sorted(by: { rank[$0]! < rank[$1]! }) {
             guard let outcome = waiting[key], case let .success(image) = outcome.result else { continue }

@@ -12,7 +12,7 @@ final class WindowHost {
     /// Opens a window of `size` points titled `title`. Throws a `ShellError` when SDL cannot start,
     /// or the window or its renderer cannot be made.
     init(title: String, size: Size) throws {
-        if SDL_getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "x11", 1) }
+        Self.prepareEnvironment()
         WindowControl.useUTF8Titles()
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
@@ -38,6 +38,18 @@ final class WindowHost {
         }
         self.window = window
         self.renderer = renderer
+    }
+
+    /// Sets what SDL and Xlib read from the environment before SDL starts: X11 unless another
+    /// video driver is asked for, and no Compose table. PhotoZoom reads keys, never text, yet
+    /// SDL opens an X input method at start-up, and libX11's local one parses the locale's whole
+    /// Compose file (about 6,000 rules: 20–30 ms of `SDL_Init`, docs/pipeline.md "Start-up") for
+    /// the dead keys and Compose sequences of text input it is never asked for. A Compose file
+    /// the user names in `XCOMPOSEFILE` is left alone. Idempotent; `App` calls it before any thread
+    /// starts (`setenv` is not safe beside other threads' `getenv`).
+    static func prepareEnvironment() {
+        if getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "x11", 1) }
+        if getenv("XCOMPOSEFILE") == nil { setenv("XCOMPOSEFILE", "/dev/null", 1) }
     }
 
     /// Destroys the renderer and the window and stops SDL (textures must be gone first).

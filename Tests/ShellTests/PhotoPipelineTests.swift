@@ -100,6 +100,54 @@ struct PhotoPipelineTests {
         withExtendedLifetime(canvas) {}
     }
 
+    /// Waits, without preparing a frame, until the decoder threads have finished every job queued.
+    func waitForDecodes(_ pipeline: PhotoPipeline) -> Bool {
+        for _ in 0..<20_000 {
+            if pipeline.queue.pendingJobs().isEmpty && pipeline.queue.runningJobs().isEmpty { return true }
+            usleep(1000)
+        }
+        return false
+    }
+
+    @Test("the first frame makes a texture of every thumbnail decoded before it, whatever the per-frame cap; later frames, and a first frame while something moves, keep the cap")
+    func firstFrameTakesEverythingDecoded() throws {
+        var l = limits(threads: 1)
+        // Each thumbnail is 32×32×4 = 4096 bytes; a frame may make 2 of them (8192 bytes).
+        l.uploadBytesPerFrame = 2 * 4096
+        l.nearbyScreens = 0
+        func demand(_ cells: Range<Int>) -> SceneDemand {
+            SceneDemand(visibleCells: Array(cells), cellPixels: 32, largePhotos: [], windowPixels: (64, 64))
+        }
+        func thumbnails(_ pipeline: PhotoPipeline, _ cells: Range<Int>) -> Int { cells.filter(pipeline.hasThumbnail).count }
+
+        // As the app starts: the first screen is decoded (on a second visit, read from the
+        // thumbnail cache) while the window and its renderer are made, before the first frame.
+        let canvas = SoftwareCanvas(width: 64, height: 64)
+        let pipeline = PhotoPipeline(catalog: try catalog(count: 16), limits: l, warn: { _ in })
+        pipeline.prefetch(for: demand(0..<8))
+        #expect(waitForDecodes(pipeline))
+        pipeline.prepare(for: demand(0..<8), renderer: canvas.renderer)
+        #expect(thumbnails(pipeline, 0..<8) == 8)
+        #expect(pipeline.statistics.uploadedBytes == 8 * 4096)
+
+        // Scrolled on: with textures on screen, the next 8 decoded thumbnails come 2 a frame.
+        pipeline.prepare(for: demand(8..<16), renderer: canvas.renderer)
+        #expect(waitForDecodes(pipeline))
+        for frame in 1...4 {
+            pipeline.prepare(for: demand(8..<16), renderer: canvas.renderer)
+            #expect(thumbnails(pipeline, 8..<16) == 2 * frame)
+        }
+
+        // A first frame while something moves keeps the cap as well.
+        let moving = PhotoPipeline(catalog: try catalog(count: 8), limits: l, warn: { _ in })
+        moving.isSomethingMoving = true
+        moving.prefetch(for: demand(0..<8))
+        #expect(waitForDecodes(moving))
+        moving.prepare(for: demand(0..<8), renderer: canvas.renderer)
+        #expect(thumbnails(moving, 0..<8) == 2)
+        withExtendedLifetime(canvas) {}
+    }
+
     // MARK: - Drawing
 
     @Test("a solid-colour photo lands in its grid cell; a corrupt file draws the broken placeholder")

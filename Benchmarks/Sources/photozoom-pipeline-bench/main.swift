@@ -83,6 +83,8 @@ final class TimedTextureSource: PhotoTextureSource {
 struct FrameTime {
     var total: Double
     var prepare: Double
+    /// False when the picture was the one on screen, so nothing was drawn (as in the app).
+    var drew = true
 }
 
 /// "work median …, over 2× median: N (M with prepare above the median frame)".
@@ -91,7 +93,11 @@ func describe(_ frames: [FrameTime]) -> String {
     let p = spread(frames.map(\.prepare))
     let slow = frames.filter { $0.total > 2 * s.median }
     let slowByPipeline = slow.filter { $0.prepare > s.median }.count
-    return "frames \(frames.count), work median \(ms(s.median)), p95 \(ms(s.p95)), max \(ms(s.max)); prepare median \(ms(p.median)), max \(ms(p.max)); over 2× median: \(slow.count) (\(slowByPipeline) where the pipeline's prepare alone took over the median frame)"
+    let all = "frames \(frames.count), work median \(ms(s.median)), p95 \(ms(s.p95)), max \(ms(s.max)); prepare median \(ms(p.median)), max \(ms(p.max)); over 2× median: \(slow.count) (\(slowByPipeline) where the pipeline's prepare alone took over the median frame)"
+    let drawn = frames.filter(\.drew)
+    guard !drawn.isEmpty, drawn.count < frames.count else { return all }
+    let d = spread(drawn.map(\.total))
+    return all + "\n      drawn (the picture changed) \(drawn.count): median \(ms(d.median)), p95 \(ms(d.p95)), max \(ms(d.max)), over 2× their median: \(drawn.filter { $0.total > 2 * d.median }.count)"
 }
 
 // MARK: - Start-up, streaming, scrolling, memory
@@ -131,8 +137,8 @@ func startup(_ path: String, window: Size, scrollSeconds: Double, threads: Int?)
         if tSizes == nil && sizesKnown + warnings >= catalog.photos.count { tSizes = now() }
         viewer.handle(.frame(start - clock0))
         pipeline.isSomethingMoving = !viewer.isAtRest  // as the app does: one decoder while the grid scrolls
-        renderer.draw(viewer.scene())
-        return FrameTime(total: now() - start, prepare: timed.lastPrepare)
+        let drew = renderer.drawIfChanged(viewer.scene())
+        return FrameTime(total: now() - start, prepare: timed.lastPrepare, drew: drew)
     }
     func visibleDone() -> Bool {
         viewer.scene().cells.allSatisfy { pipeline.hasThumbnail($0.photo) || pipeline.isBroken($0.photo) }
