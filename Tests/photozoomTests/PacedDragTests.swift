@@ -7,16 +7,27 @@ import Testing
 @Suite("End to end, paced: a 4 ms drag under Xvfb and xdotool, measured against the X server's times")
 struct PacedDragTests {
     /// A dismissal drag far faster than the frame rate: a move every 4 ms (3 pt down each, as a
-    /// mouse reports them: relative device motion) in one xdotool command, released at full speed. Waits for `$OUT/listening` (the raw listener).
+    /// mouse reports them: relative device motion) in one xdotool command, released at full speed.
+    /// Waits for `$OUT/listening` (the raw listener), which judges each drag from the server's
+    /// times (`$OUT/verdict`); a drag the server did not see at its pace is made again in the same
+    /// session, up to three in all.
     static let fastDrag = EndToEndTests.prologue + #"""
     for i in $(seq 1 100); do [ -e "$OUT/listening" ] && break; sleep 0.1; done
-    xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1 sleep 1.0
     CMD="mousemove --window $WID 400 300 sleep 0.1 mousedown 1"
     # Relative moves go through XTest as device motion (raw events); --window moves are warps.
     for i in $(seq 1 60); do CMD="$CMD mousemove_relative 0 3 sleep 0.004"; done
-    xdotool $CMD mouseup 1
-    sleep 1.0
-    touch "$OUT/drag-done"
+    for attempt in 1 2 3; do
+      xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1 sleep 1.0
+      xdotool $CMD mouseup 1
+      sleep 0.3
+      touch "$OUT/drag-done"
+      for i in $(seq 1 250); do [ -e "$OUT/verdict" ] && break; sleep 0.02; done
+      VERDICT=$(cat "$OUT/verdict" 2>/dev/null); rm -f "$OUT/verdict"
+      [ "$VERDICT" = paced ] && break
+      # Back to the grid (Escape closes the photo from any phase) for the next try.
+      xdotool key Escape sleep 0.6
+    done
+    touch "$OUT/finished"
     for i in $(seq 1 100); do [ -e "$OUT/listener-closed" ] && break; sleep 0.1; done
     xdotool key q
     for i in $(seq 1 300); do kill -0 $APP 2>/dev/null || break; sleep 0.1; done
@@ -25,10 +36,32 @@ struct PacedDragTests {
     exit $STATUS
     """#
 
-    /// One run of `fastDrag`: the folder, and the server's and the app's drag move times, seconds.
-    static func fastDragRun(attempt: Int) async throws -> (folder: URL, server: [Double], app: [Double]) {
-        let folder = try PhotoZoomProcess.scratchFolder("e2e-fast-drag-\(attempt)")
-        let listener = RawMotionListener()
+    /// The server's last drag: the times of its raw motions between the last press and the release
+    /// after it, seconds (nil before a whole drag).
+    static func lastDrag(_ server: [RawMotionListener.Event]) -> [Double]? {
+        guard let press = server.lastIndex(where: { $0.kind == .press }),
+              let release = server[press...].firstIndex(where: { $0.kind == .release }) else { return nil }
+        return server[press..<release].filter { $0.kind == .motion }.map { Double($0.time) / 1000 }
+    }
+
+    /// The premise of the velocity check, a drag the server saw at a steady move every 4 ms: every
+    /// gap of the last 100 ms (what the release velocity is made of) 3–6 ms, and nine in ten of all
+    /// gaps 2–8 ms.
+    static func paced(_ server: [Double]) -> Bool {
+        guard let last = server.last, server.count >= 2 else { return false }
+        let gaps = zip(server, server.dropFirst()).map { (end: $1, gap: $1 - $0) }
+        let recent = gaps.filter { last - $0.end < 0.1 }
+        return gaps.filter { $0.gap < 0.002 || $0.gap > 0.008 }.count <= gaps.count / 10
+            && recent.allSatisfy { $0.gap >= 0.003 && $0.gap <= 0.006 }
+    }
+
+    @Test("a drag with a move every 4 ms: recorded gaps match the X server's, the release velocity matches the drag's")
+    func fastDragTimes() async throws {
+        // The premise is a drag the server saw at a move every 4 ms. On a busy machine xdotool can
+        // fall behind and send moves in bunches (several in one server ms); such a drag is made
+        // again in the same session (the listener judges each one as it ends).
+        let folder = try PhotoZoomProcess.scratchFolder("e2e-fast-drag")
+        let listener = RawMotionListener { Self.lastDrag($0).map(Self.paced) ?? false }
         let run = try await EndToEndTests.runScenario(Self.fastDrag, in: folder, listener: listener)
         let server = listener.stop()
         let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
@@ -37,12 +70,11 @@ struct PacedDragTests {
                      "the raw-motion listener never connected")
 
         // The server's drag: raw motions between the last press and release of button 1.
-        let press = try #require(server.lastIndex { $0.kind == .press }, "no press seen by the server")
-        let release = try #require(server[press...].firstIndex { $0.kind == .release }, "no release seen by the server")
-        let serverMoves = server[press..<release].filter { $0.kind == .motion }.map { Double($0.time) / 1000 }
+        let serverMoves = try #require(Self.lastDrag(server), "no press and release seen by the server")
 
         // The app's drag: moves with the left button held after the last press in the trace.
         let lines = try String(contentsOf: folder.appendingPathComponent("live.trace.jsonl"), encoding: .utf8).split(separator: "\n")
+        let drags = lines.filter { $0.contains(#""phase":"down","x":400,"y":300,"button":"left""#) }.count
         let down = try #require(lines.lastIndex { $0.contains(#""phase":"down""#) && $0.contains(#""button":"left""#) })
         let appMoves = lines[down...].prefix { !$0.contains(#""phase":"up""#) }
             .filter { $0.contains(#""phase":"move""#) }
@@ -52,28 +84,6 @@ struct PacedDragTests {
             }
         try #require(appMoves.count == 60 && serverMoves.count == 60,
                      "moves: app \(appMoves.count), server \(serverMoves.count) (both should be the 60 xdotool made)")
-        return (folder, serverMoves, appMoves)
-    }
-
-    @Test("a drag with a move every 4 ms: recorded gaps match the X server's, the release velocity matches the drag's")
-    func fastDragTimes() async throws {
-        // The premise is a drag the server saw at a move every 4 ms. On a busy machine xdotool can
-        // fall behind and send moves in bunches (several in one server ms); such a run is repeated.
-        var attempt = 0
-        var run = try await Self.fastDragRun(attempt: attempt)
-        // Paced: every gap of the last 100 ms (what the release velocity is made of) 3–6 ms, and
-        // nine in ten of all gaps 2–8 ms.
-        func paced(_ server: [Double]) -> Bool {
-            let gaps = zip(server, server.dropFirst()).map { (end: $1, gap: $1 - $0) }
-            let recent = gaps.filter { server.last! - $0.end < 0.1 }
-            return gaps.filter { $0.gap < 0.002 || $0.gap > 0.008 }.count <= gaps.count / 10
-                && recent.allSatisfy { $0.gap >= 0.003 && $0.gap <= 0.006 }
-        }
-        while !paced(run.server), attempt < 2 {
-            attempt += 1
-            run = try await Self.fastDragRun(attempt: attempt)
-        }
-        let (folder, serverMoves, appMoves) = run
         let appGaps = zip(appMoves, appMoves.dropFirst()).map { $1 - $0 }
         let serverGaps = zip(serverMoves, serverMoves.dropFirst()).map { $1 - $0 }
         let errors = zip(appGaps, serverGaps).map { abs($0 - $1) }.sorted()
@@ -83,18 +93,18 @@ struct PacedDragTests {
         let tiny = zip(appGaps, serverGaps).filter { $0 < 0.0005 && $1 >= 0.001 }.count
         let serverMedianGap = serverGaps.sorted()[serverGaps.count / 2]
         let serverTiny = serverGaps.filter { $0 < 0.0005 }.count
-        let report = String(format: "gaps: median error %.3f ms, worst %.3f ms, %d of %d under 0.5 ms where the server's were not (server's own: %d); server median gap %.2f ms",
-                            median * 1000, errors.last! * 1000, tiny, appGaps.count, serverTiny, serverMedianGap * 1000)
+        let report = String(format: "drag %d of the session: gaps: median error %.3f ms, worst %.3f ms, %d of %d under 0.5 ms where the server's were not (server's own: %d); server median gap %.2f ms",
+                            drags, median * 1000, errors.last! * 1000, tiny, appGaps.count, serverTiny, serverMedianGap * 1000)
         #expect(median <= 0.0015, "\(report)")
         #expect(Double(tiny) < 0.05 * Double(appGaps.count), "\(report)")
         if ProcessInfo.processInfo.environment["PHOTOZOOM_REPORT"] != nil { print(report) }
 
         // The velocity check needs the premise of a steady drag: a machine so busy that xdotool
-        // never kept its pace in 3 runs says so as a known issue (the gap figures above hold at any
+        // never kept its pace in 3 drags says so as a known issue (the gap figures above hold at any
         // pace and were checked), not as a pass or a fault.
-        guard paced(run.server) else {
-            withKnownIssue("the X server never saw a steady move every 4 ms in 3 runs (the machine is too busy)", isIntermittent: true) {
-                Issue.record("unpaced server times: \(run.server)")
+        guard Self.paced(serverMoves) else {
+            withKnownIssue("the X server never saw a steady move every 4 ms in \(drags) drags (the machine is too busy)", isIntermittent: true) {
+                Issue.record("unpaced server times: \(serverMoves)")
             }
             return
         }
@@ -113,7 +123,7 @@ struct PacedDragTests {
         let trueVelocity = sty / stt
         let summary = try await PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--summary"])
         try #require(summary.status == 0, "replay failed: \(summary.stderr)")
-        let released = try #require(summary.stdout.split(separator: "\n").first { $0.contains("released at (") }, "\(summary.stdout)")
+        let released = try #require(summary.stdout.split(separator: "\n").last { $0.contains("released at (") }, "\(summary.stdout)")
         let vector = released[released.range(of: "released at (")!.upperBound...].prefix { $0 != ")" }
         let releaseY = try #require(Double(vector.split(separator: ",").last!.trimmingCharacters(in: .whitespaces)))
         let velocityReport = String(format: "release %.0f pt/s, drag %.0f pt/s from the server's times (%.1f %%)",

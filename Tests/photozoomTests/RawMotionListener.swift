@@ -12,6 +12,8 @@ final class RawMotionListener: @unchecked Sendable {
         var time: UInt32
     }
 
+    /// Whether the events so far end in a drag that meets the scenario's premise.
+    private let judge: @Sendable ([Event]) -> Bool
     private let lock = NSLock()
     private var collected: [Event] = []
     private var stopped = false
@@ -19,10 +21,17 @@ final class RawMotionListener: @unchecked Sendable {
     /// Set once the selection is in place (the drag may start).
     private(set) var isListening = false
 
+    init(judge: @escaping @Sendable ([Event]) -> Bool) {
+        self.judge = judge
+    }
+
     /// Starts listening on `display` (":141") from a thread; retries while the server starts.
-    /// Writes `folder/listening` once in place; stops and closes its connection when
-    /// `folder/drag-done` appears (before the server goes away: Xlib ends a process whose
-    /// connection breaks), then writes `folder/listener-closed`.
+    /// Writes `folder/listening` once in place. Each time `folder/drag-done` appears (the scenario
+    /// made a drag) it takes it away, reads what the server has sent, and writes `folder/verdict`:
+    /// `paced` or `unpaced` by `judge` over the events so far, so the scenario can drag again in
+    /// the same session (`judge` is given at `init`). It stops and closes its connection when `folder/finished` appears (before
+    /// the server goes away: Xlib ends a process whose connection breaks), then writes
+    /// `folder/listener-closed`.
     func start(display: String, folder: URL, deadline: Date) {
         let t = Thread { [self] in
             run(display: display, folder: folder, deadline: deadline)
@@ -46,7 +55,8 @@ final class RawMotionListener: @unchecked Sendable {
     }
 
     private func run(display name: String, folder: URL, deadline: Date) {
-        let done = folder.appendingPathComponent("drag-done").path
+        let dragDone = folder.appendingPathComponent("drag-done").path
+        let finished = folder.appendingPathComponent("finished").path
         var dpy: OpaquePointer?
         while dpy == nil, Date() < deadline, !shouldStop {
             dpy = XOpenDisplay(name)
@@ -67,9 +77,11 @@ final class RawMotionListener: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("listening").path, contents: Data())
         var finishing = false
         while !shouldStop, Date() < deadline {
-            // After the script says the drag is done, one more drain, then close.
+            // After the scenario says it is finished, one more drain, then close.
             if finishing { break }
-            if FileManager.default.fileExists(atPath: done) { finishing = true; XSync(dpy, 0) }
+            if FileManager.default.fileExists(atPath: finished) { finishing = true; XSync(dpy, 0) }
+            let judging = FileManager.default.fileExists(atPath: dragDone)
+            if judging { XSync(dpy, 0) }
             while XPending(dpy) > 0 {
                 var event = XEvent()
                 XNextEvent(dpy, &event)
@@ -86,6 +98,13 @@ final class RawMotionListener: @unchecked Sendable {
                 if let kind {
                     lock.lock(); collected.append(Event(kind: kind, time: UInt32(truncatingIfNeeded: raw.time))); lock.unlock()
                 }
+            }
+            if judging {
+                try? FileManager.default.removeItem(atPath: dragDone)
+                let verdict = judge(lock.withLock { collected }) ? "paced" : "unpaced"
+                let scratch = folder.appendingPathComponent("verdict.partial")
+                try? verdict.write(to: scratch, atomically: false, encoding: .utf8)
+                rename(scratch.path, folder.appendingPathComponent("verdict").path)
             }
             usleep(300)
         }
