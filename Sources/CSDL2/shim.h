@@ -8,6 +8,7 @@
 #include <X11/extensions/XInput2.h>
 #include <turbojpeg.h>
 #include <zlib.h>
+#include <libdeflate.h>
 
 /// What PhotoZoom reads from one X event that SDL passes on as an SDL_SYSWMEVENT: the server's
 /// time and the modifier state of the event (see Sources/Shell/XEventStamps.swift).

@@ -110,30 +110,51 @@ final class DecodeQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Blocks until a job is pending and this worker is among the active ones (and takes the best),
-    /// or the queue stops (nil).
+    /// Blocks until a job is pending and this worker is among the active ones (and takes the best
+    /// that may start: not a thumbnail whose photo's preview is being read, `finish`), or the
+    /// queue stops (nil).
     func next(worker: Int) -> DecodeJob? {
         condition.lock()
         defer { condition.unlock() }
-        while (pending.isEmpty || worker >= activeWorkers) && !stopping { condition.wait() }
-        if stopping {
+        var best: Int?
+        while !stopping {
+            if worker < activeWorkers, let i = pending.firstIndex(where: { !awaitsPreview($0) }) { best = i; break }
+            condition.wait()
+        }
+        guard let best else {
             liveWorkers -= 1
             condition.broadcast()
             return nil
         }
-        let job = pending.removeFirst()
+        let job = pending.remove(at: best)
         running[worker] = job
         taken[worker, default: 0] += 1
         mostRunning = max(mostRunning, running.count)
         return job
     }
 
-    /// Hands over a worker's finished job.
+    /// Hands over a worker's finished job. A preview job that the thumbnail cache answered brought
+    /// the thumbnail itself: the photo's pending thumbnail job for that size is dropped, or the
+    /// other decoder would read the same entry again before the frame loop next asks (on a second
+    /// visit's start, for every camera photo on screen).
     func finish(worker: Int, _ outcome: DecodeOutcome) {
         condition.lock()
         running[worker] = nil
         if !stopping { finished.append(outcome) }
+        if outcome.job.kind == .preview {
+            if outcome.fromSharedCache {
+                let served = outcome.job.target.asThumbnail
+                pending.removeAll { $0.photo == outcome.job.photo && $0.kind == .thumbnail && $0.target == served }
+            }
+            condition.broadcast()  // a thumbnail job held back for it may start
+        }
         condition.unlock()
+    }
+
+    /// True for a thumbnail job whose photo's preview job is running: it waits for that outcome,
+    /// which may be the thumbnail itself (from the cache), rather than read the same entry twice.
+    private func awaitsPreview(_ job: DecodeJob) -> Bool {
+        job.kind == .thumbnail && running.values.contains { $0.kind == .preview && $0.photo == job.photo }
     }
 
     /// Stops the workers: pending jobs are dropped; waits up to `timeout` seconds for running

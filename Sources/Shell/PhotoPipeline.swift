@@ -218,14 +218,18 @@ public final class PhotoPipeline: PhotoTextureSource {
 
     // MARK: - PhotoTextureSource
 
-    /// Starts the decoder threads on what `demand`, the first frame's expected scene, will want,
+    /// Starts the decoder threads on what `demand`, the first frame's expected scene, will show,
     /// before the window and its renderer exist (creating them takes 0.1–0.2 s on a machine
-    /// without a GPU): on a second visit the thumbnail-cache entries are read meanwhile. Nothing is
-    /// uploaded; the first `prepare` takes what is ready and asks again for what its real demand
-    /// wants differently (a decode that no longer serves is dropped, as after a scroll).
+    /// without a GPU): on a second visit the thumbnail-cache entries are read meanwhile. Only the
+    /// shown photos: the cells around the screen would take CPU from the window's making (2.5 ms
+    /// an entry, docs/pipeline.md "Start-up") for nothing the first frame draws; the first
+    /// `prepare` asks for them. Nothing is uploaded; the first `prepare` takes what is ready and
+    /// asks again for what its real demand wants differently (a decode that no longer serves is
+    /// dropped, as after a scroll).
     public func prefetch(for demand: SceneDemand) {
         if !started { start() }
-        submitJobs(wantedTextures(for: demand))
+        let shown = Set((demand.visibleCells + demand.largePhotos).compactMap(id(at:)))
+        submitJobs(wantedTextures(for: demand).filter { shown.contains($0.photo) })
     }
 
     public func prepare(for demand: SceneDemand, renderer: OpaquePointer) {

@@ -43,6 +43,15 @@ extension PhotoPipeline {
         }
         return false
     }
+
+    /// Waits, without preparing a frame, until the decoder threads have finished every job queued.
+    func waitForDecodes() -> Bool {
+        for _ in 0..<20_000 {
+            if queue.pendingJobs().isEmpty && queue.runningJobs().isEmpty { return true }
+            usleep(1000)
+        }
+        return false
+    }
 }
 
 @Suite("Bad input: a placeholder and one warning each, never a crash", .serialized)

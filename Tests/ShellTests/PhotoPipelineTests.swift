@@ -100,15 +100,6 @@ struct PhotoPipelineTests {
         withExtendedLifetime(canvas) {}
     }
 
-    /// Waits, without preparing a frame, until the decoder threads have finished every job queued.
-    func waitForDecodes(_ pipeline: PhotoPipeline) -> Bool {
-        for _ in 0..<20_000 {
-            if pipeline.queue.pendingJobs().isEmpty && pipeline.queue.runningJobs().isEmpty { return true }
-            usleep(1000)
-        }
-        return false
-    }
-
     @Test("the first frame makes a texture of every thumbnail decoded before it, whatever the per-frame cap; later frames, and a first frame while something moves, keep the cap")
     func firstFrameTakesEverythingDecoded() throws {
         var l = limits(threads: 1)
@@ -125,14 +116,14 @@ struct PhotoPipelineTests {
         let canvas = SoftwareCanvas(width: 64, height: 64)
         let pipeline = PhotoPipeline(catalog: try catalog(count: 16), limits: l, warn: { _ in })
         pipeline.prefetch(for: demand(0..<8))
-        #expect(waitForDecodes(pipeline))
+        #expect(pipeline.waitForDecodes())
         pipeline.prepare(for: demand(0..<8), renderer: canvas.renderer)
         #expect(thumbnails(pipeline, 0..<8) == 8)
         #expect(pipeline.statistics.uploadedBytes == 8 * 4096)
 
         // Scrolled on: with textures on screen, the next 8 decoded thumbnails come 2 a frame.
         pipeline.prepare(for: demand(8..<16), renderer: canvas.renderer)
-        #expect(waitForDecodes(pipeline))
+        #expect(pipeline.waitForDecodes())
         for frame in 1...4 {
             pipeline.prepare(for: demand(8..<16), renderer: canvas.renderer)
             #expect(thumbnails(pipeline, 8..<16) == 2 * frame)
@@ -142,7 +133,7 @@ struct PhotoPipelineTests {
         let moving = PhotoPipeline(catalog: try catalog(count: 8), limits: l, warn: { _ in })
         moving.isSomethingMoving = true
         moving.prefetch(for: demand(0..<8))
-        #expect(waitForDecodes(moving))
+        #expect(moving.waitForDecodes())
         moving.prepare(for: demand(0..<8), renderer: canvas.renderer)
         #expect(thumbnails(moving, 0..<8) == 2)
         withExtendedLifetime(canvas) {}

@@ -11,12 +11,19 @@ struct ThumbnailCacheWritingTests {
     /// A folder of `count` 400×300 noise JPEGs and the thumbnail cache of a fresh temporary
     /// `XDG_CACHE_HOME` (the variable is set only while the standard location is resolved).
     func folderAndCache(count: Int, _ name: String = #function) throws -> (PhotoCatalog, FreedesktopThumbnailCache, [String]) {
+        try folderAndCache(name) { photos in
+            for i in 0..<count {
+                TestImages.write(TestImages.jpeg(width: 400, height: 300) { x, y in TestImages.noise(x + i, y) }, String(format: "p%02d.jpg", i), in: photos)
+            }
+        }
+    }
+
+    /// A folder of the photos `fill` writes into it, and the cache of a fresh `XDG_CACHE_HOME`.
+    func folderAndCache(_ name: String, fill: (URL) -> Void) throws -> (PhotoCatalog, FreedesktopThumbnailCache, [String]) {
         let dir = TestImages.folder(name)
         let photos = dir.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        for i in 0..<count {
-            TestImages.write(TestImages.jpeg(width: 400, height: 300) { x, y in TestImages.noise(x + i, y) }, String(format: "p%02d.jpg", i), in: photos)
-        }
+        fill(photos)
         let xdg = dir.appendingPathComponent("xdg-cache").path
         let saved = getenv("XDG_CACHE_HOME").map { String(cString: $0) }
         setenv("XDG_CACHE_HOME", xdg, 1)
@@ -27,17 +34,23 @@ struct ThumbnailCacheWritingTests {
         return (PhotoCatalog(folder: folder, warn: { Issue.record("unexpected warning: \($0)") }), cache, folder.files.map(\.path))
     }
 
+    /// A pipeline that reads and writes `cache`, with `decoderThreads` decoders; any warning is an issue.
+    static func pipeline(_ catalog: PhotoCatalog, _ cache: FreedesktopThumbnailCache, decoderThreads: Int,
+                         isolation: DecoderIsolation = .inProcess) -> PhotoPipeline {
+        var limits = PhotoPipeline.Limits()
+        limits.isolation = isolation
+        limits.decoderThreads = decoderThreads
+        limits.sharedThumbnails = cache
+        limits.writesSharedThumbnails = true
+        limits.watchesFolders = false
+        return PhotoPipeline(catalog: catalog, limits: limits, warn: { Issue.record("unexpected warning: \($0)") })
+    }
+
     /// One visit: every photo visible in cells of `cell` pixels, frames until every thumbnail is
     /// shown and the cache writer is done; returns the pipeline's counters.
     func visit(_ catalog: PhotoCatalog, _ cache: FreedesktopThumbnailCache, cell: Int,
                isolation: DecoderIsolation = .inProcess) -> PipelineStatistics {
-        var limits = PhotoPipeline.Limits()
-        limits.isolation = isolation
-        limits.decoderThreads = 1
-        limits.sharedThumbnails = cache
-        limits.writesSharedThumbnails = true
-        limits.watchesFolders = false
-        let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: { Issue.record("unexpected warning: \($0)") })
+        let pipeline = Self.pipeline(catalog, cache, decoderThreads: 1, isolation: isolation)
         let canvas = SoftwareCanvas(width: 64, height: 64)
         let all = Array(catalog.entries.indices)
         let demand = SceneDemand(visibleCells: all, cellPixels: cell, largePhotos: [], windowPixels: (640, 480))
@@ -71,6 +84,32 @@ struct ThumbnailCacheWritingTests {
         let helpers = DecoderIsolation.helperProcesses(DecoderHelperSettings(executable: "/nonexistent/photozoom"))
         let second = visit(catalog, cache, cell: 100, isolation: helpers)
         #expect(second.thumbnailsFromSharedCache == 6 && second.thumbnailsDecoded == 6)
+    }
+
+    @Test("a second visit's start reads each shown photo's entry once: only the shown cells before the first frame, and a camera photo's preview job that the cache answers takes its thumbnail job along")
+    func secondVisitStartReadsEachEntryOnce() throws {
+        // 4 camera photos (600×400, a 150×100 EXIF preview: useful in 100-px cells) and 4 without.
+        let camera = HostileFiles.bytes(ExifPreviewTests.fixture)
+        let (catalog, cache, _) = try folderAndCache(#function) { photos in
+            for i in 0..<4 { TestImages.write(camera, "p\(i).jpg", in: photos) }
+            for i in 4..<8 { TestImages.write(TestImages.jpeg(width: 600, height: 400) { x, y in TestImages.noise(x + i, y) }, "p\(i).jpg", in: photos) }
+        }
+        #expect(visit(catalog, cache, cell: 100).sharedCacheEntriesWritten == 8)
+
+        // The second visit starts as the app does, two decoders reading before the first frame.
+        let pipeline = Self.pipeline(catalog, cache, decoderThreads: 2)
+        let canvas = SoftwareCanvas(width: 64, height: 64)
+        // 6 cells shown; the other 2 are the screen below (one screen around is prefetched).
+        let demand = SceneDemand(visibleCells: Array(0..<6), cellPixels: 100, largePhotos: [], windowPixels: (640, 480))
+        pipeline.prefetch(for: demand)
+        #expect(pipeline.waitForDecodes())
+        pipeline.prepare(for: demand, renderer: canvas.renderer)
+        // One read per shown photo: the 4 camera photos' through their preview jobs; none below yet.
+        #expect(pipeline.statistics.thumbnailsFromSharedCache == 6)
+        #expect((0..<6).allSatisfy(pipeline.hasThumbnail) && !pipeline.hasThumbnail(6) && !pipeline.hasThumbnail(7))
+        #expect(pipeline.pump(demand, renderer: canvas.renderer) { pipeline.isIdle && (0..<8).allSatisfy(pipeline.hasThumbnail) })
+        #expect(pipeline.statistics.thumbnailsFromSharedCache == 8 && pipeline.statistics.previewsDecoded == 0)
+        withExtendedLifetime(canvas) { pipeline.releaseTextures() }
     }
 
     @Test("the first visit writes a large entry per decoded thumbnail; the second reads them all and decodes none")
