@@ -66,7 +66,9 @@ enum PhotoZoomProcess {
         process.terminationHandler = { _ in exit.fire() }
         try process.run()
         if await !exit.wait(seconds: timeout) {
+            // SIGTERM, then SIGKILL: the child inherits this thread's blocked signals.
             process.terminate()
+            if await !exit.wait(seconds: 2) { kill(process.processIdentifier, SIGKILL) }
             _ = await exit.wait(seconds: .infinity)
             Issue.record("\(program.lastPathComponent) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
