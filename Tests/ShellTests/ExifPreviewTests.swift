@@ -33,6 +33,11 @@ struct ExifPreviewTests {
         return Array(main[0..<2]) + exifWithPreview(small, orientation: orientation) + Array(main[2...])
     }
 
+    /// A 12 MP photo (tens of milliseconds to decode) in red with a blue preview; turned by EXIF 6,
+    /// which the preview follows too. Made once (drawing 12 million pixels in a debug build takes a
+    /// good part of a second) for both runs of `previewThenThumbnail`.
+    static let twelveMegapixels = camera(width: 4000, height: 3000, photo: .init(220, 0, 0), preview: .init(0, 0, 220), orientation: 6)
+
     @Test("the fixture's preview is found where the script put it: 150×100 at byte 80, 3,986 bytes")
     func fixtureHeader() throws {
         let file = try PhotoFile(path: Self.fixture.path)
@@ -122,10 +127,7 @@ struct ExifPreviewTests {
         let settings = helpers ? HelperBinary.settings() : nil
         if helpers && settings == nil { return }  // the helper program is not built: nothing to run
         let dir = TestImages.folder()
-        // A 12 MP photo (tens of milliseconds to decode) in red with a blue preview; turned by
-        // EXIF 6, which the preview follows too.
-        TestImages.write(Self.camera(width: 4000, height: 3000, photo: .init(220, 0, 0), preview: .init(0, 0, 220), orientation: 6),
-                         "camera.jpg", in: dir)
+        TestImages.write(Self.twelveMegapixels, "camera.jpg", in: dir)
         let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), warn: { Issue.record("unexpected warning: \($0)") })
         var limits = PhotoPipeline.Limits.oneDecoder(helpers: settings)
         limits.watchesFolders = false

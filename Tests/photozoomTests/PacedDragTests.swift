@@ -13,12 +13,16 @@ struct PacedDragTests {
     /// session, up to three in all.
     static let fastDrag = EndToEndTests.prologue + #"""
     for i in $(seq 1 100); do [ -e "$OUT/listening" ] && break; sleep 0.1; done
+    # The instruments first: the X server and xdotool ahead of other work on a busy machine, where
+    # the system lets this user raise them (else they run as they are).
+    renice -n -10 -p $(pgrep -P "$PPID" -x Xvfb) >/dev/null 2>&1 || true
+    AHEAD=$(nice -n -10 true 2>/dev/null && echo "nice -n -10")
     CMD="mousemove --window $WID 400 300 sleep 0.1 mousedown 1"
     # Relative moves go through XTest as device motion (raw events); --window moves are warps.
     for i in $(seq 1 60); do CMD="$CMD mousemove_relative 0 3 sleep 0.004"; done
     for attempt in 1 2 3; do
       xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1 sleep 1.0
-      xdotool $CMD mouseup 1
+      $AHEAD xdotool $CMD mouseup 1
       sleep 0.3
       touch "$OUT/drag-done"
       for i in $(seq 1 250); do [ -e "$OUT/verdict" ] && break; sleep 0.02; done
@@ -46,13 +50,15 @@ struct PacedDragTests {
 
     /// The premise of the velocity check, a drag the server saw at a steady move every 4 ms: every
     /// gap of the last 100 ms (what the release velocity is made of) 3–6 ms, and nine in ten of all
-    /// gaps 2–8 ms.
+    /// gaps 2–8 ms. In the server's whole milliseconds: as seconds some 22,000 s into its clock,
+    /// a 3 ms gap is 0.00299999… and a 6 ms one 0.00600000…1, outside bounds they meet exactly.
     static func paced(_ server: [Double]) -> Bool {
-        guard let last = server.last, server.count >= 2 else { return false }
-        let gaps = zip(server, server.dropFirst()).map { (end: $1, gap: $1 - $0) }
-        let recent = gaps.filter { last - $0.end < 0.1 }
-        return gaps.filter { $0.gap < 0.002 || $0.gap > 0.008 }.count <= gaps.count / 10
-            && recent.allSatisfy { $0.gap >= 0.003 && $0.gap <= 0.006 }
+        let ms = server.map { Int(($0 * 1000).rounded()) }
+        guard let last = ms.last, ms.count >= 2 else { return false }
+        let gaps = zip(ms, ms.dropFirst()).map { (end: $1, gap: $1 - $0) }
+        let recent = gaps.filter { last - $0.end < 100 }
+        return gaps.filter { $0.gap < 2 || $0.gap > 8 }.count <= gaps.count / 10
+            && recent.allSatisfy { $0.gap >= 3 && $0.gap <= 6 }
     }
 
     @Test("a drag with a move every 4 ms: recorded gaps match the X server's, the release velocity matches the drag's")
@@ -64,6 +70,15 @@ struct PacedDragTests {
         let listener = RawMotionListener { Self.lastDrag($0).map(Self.paced) ?? false }
         let run = try await EndToEndTests.runScenario(Self.fastDrag, in: folder, listener: listener)
         let server = listener.stop()
+        if ProcessInfo.processInfo.environment["PHOTOZOOM_REPORT"] != nil {
+            // Every drag's gaps as the server saw them, ms: why a drag was made again.
+            var rest = server[...]
+            while let p = rest.firstIndex(where: { $0.kind == .press }), let r = rest[p...].firstIndex(where: { $0.kind == .release }) {
+                let moves = rest[p..<r].filter { $0.kind == .motion }.map { Int($0.time) }
+                if moves.count > 1 { print("server gaps of a drag, ms: \(zip(moves, moves.dropFirst()).map { $1 - $0 })") }
+                rest = rest[(r + 1)...]
+            }
+        }
         let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
         try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
         try #require(FileManager.default.fileExists(atPath: folder.appendingPathComponent("listening").path),
