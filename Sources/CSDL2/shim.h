@@ -5,6 +5,10 @@
 #include <SDL2/SDL_ttf.h>
 #include <SDL2/SDL_syswm.h>
 #include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
+#include <string.h>
+#include <unistd.h>
 #include <X11/extensions/XInput2.h>
 #include <turbojpeg.h>
 #include <zlib.h>
@@ -68,5 +72,87 @@ static inline int pz_x11_xinput_opcode(SDL_Window *window) {
     int opcode, event, error;
     if (!XQueryExtension(info.info.x11.display, "XInputExtension", &opcode, &event, &error)) return -1;
     return opcode;
+}
+
+/// A top-level X11 window made on a connection of PhotoZoom's own, for SDL to adopt
+/// (`SDL_CreateWindowFrom`): SDL recreates a window it made itself to give it OpenGL, and never
+/// one it adopted, so this window can show software-drawn frames at once and keep them on screen
+/// while the OpenGL renderer is made (docs/pipeline.md "Start-up"). The window carries what SDL's
+/// own X11 windows carry: the default visual, title, class, process id, window type and the
+/// WM_DELETE_WINDOW, WM_TAKE_FOCUS and _NET_WM_PING protocols (SDL answers them for any window it
+/// knows). Not mapped: `SDL_ShowWindow` maps it once SDL has adopted it. Returns the connection (which owns the window: keep it open while the window lives),
+/// or NULL when no display can be opened; `*window` receives the window.
+static inline Display *pz_x11_open_adoptable_window(const char *title, const char *className,
+                                                    int x, int y, int width, int height, Window *window) {
+    Display *d = XOpenDisplay(NULL);
+    if (d == NULL) return NULL;
+    int screen = DefaultScreen(d);
+    Window root = RootWindow(d, screen);
+    XSetWindowAttributes attributes;
+    memset(&attributes, 0, sizeof attributes);
+    attributes.background_pixmap = None;
+    attributes.border_pixel = 0;
+    attributes.backing_store = NotUseful;
+    attributes.colormap = XCreateColormap(d, root, DefaultVisual(d, screen), AllocNone);
+    Window w = XCreateWindow(d, root, x, y, (unsigned)width, (unsigned)height, 0, DefaultDepth(d, screen), InputOutput,
+                             DefaultVisual(d, screen), CWBackPixmap | CWBorderPixel | CWBackingStore | CWColormap, &attributes);
+    if (w == 0) { XCloseDisplay(d); return NULL; }
+    XSizeHints *size = XAllocSizeHints();
+    XWMHints *hints = XAllocWMHints();
+    XClassHint *classHint = XAllocClassHint();
+    if (size) { size->flags = USPosition; size->x = x; size->y = y; }
+    if (hints) { hints->flags = InputHint; hints->input = True; }
+    if (classHint) { classHint->res_name = (char *)className; classHint->res_class = (char *)className; }
+    XSetWMProperties(d, w, NULL, NULL, NULL, 0, size, hints, classHint);
+    if (size) XFree(size);
+    if (hints) XFree(hints);
+    if (classHint) XFree(classHint);
+    Atom utf8 = XInternAtom(d, "UTF8_STRING", False);
+    XChangeProperty(d, w, XInternAtom(d, "_NET_WM_NAME", False), utf8, 8, PropModeReplace,
+                    (const unsigned char *)title, (int)strlen(title));
+    XStoreName(d, w, title);
+    long pid = (long)getpid();
+    XChangeProperty(d, w, XInternAtom(d, "_NET_WM_PID", False), XA_CARDINAL, 32, PropModeReplace, (const unsigned char *)&pid, 1);
+    Atom normal = XInternAtom(d, "_NET_WM_WINDOW_TYPE_NORMAL", False);
+    XChangeProperty(d, w, XInternAtom(d, "_NET_WM_WINDOW_TYPE", False), XA_ATOM, 32, PropModeReplace, (const unsigned char *)&normal, 1);
+    Atom protocols[3] = { XInternAtom(d, "WM_DELETE_WINDOW", False), XInternAtom(d, "WM_TAKE_FOCUS", False),
+                          XInternAtom(d, "_NET_WM_PING", False) };
+    XSetWMProtocols(d, w, protocols, 3);
+    XFlush(d);
+    *window = w;
+    return d;
+}
+
+/// Selects on SDL's own connection the events SDL selects for the windows it makes (core input,
+/// focus, exposure, structure; XInput2 motion and touch where the server has XInput 2.2), so an
+/// adopted window's input reaches SDL as its own windows' does. 0 on success.
+static inline int pz_x11_select_sdl_input(SDL_Window *window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return -1;
+    Display *d = info.info.x11.display;
+    Window w = info.info.x11.window;
+    XSelectInput(d, w, FocusChangeMask | EnterWindowMask | LeaveWindowMask | ExposureMask | ButtonPressMask |
+                 ButtonReleaseMask | PointerMotionMask | KeyPressMask | KeyReleaseMask | PropertyChangeMask |
+                 StructureNotifyMask | KeymapStateMask);
+    int opcode, event, error, major = 2, minor = 2;
+    if (XQueryExtension(d, "XInputExtension", &opcode, &event, &error) && XIQueryVersion(d, &major, &minor) == Success &&
+        (major > 2 || (major == 2 && minor >= 2))) {
+        unsigned char bits[4] = {0, 0, 0, 0};
+        XIEventMask mask = { XIAllMasterDevices, sizeof bits, bits };
+        XISetMask(bits, XI_TouchBegin);
+        XISetMask(bits, XI_TouchUpdate);
+        XISetMask(bits, XI_TouchEnd);
+        XISetMask(bits, XI_Motion);
+        XISelectEvents(d, w, &mask, 1);
+    }
+    XFlush(d);
+    return 0;
+}
+
+/// Destroys a window made by `pz_x11_open_adoptable_window` and closes its connection.
+static inline void pz_x11_close_adoptable_window(Display *display, Window window) {
+    XDestroyWindow(display, window);
+    XCloseDisplay(display);
 }
 #endif

@@ -44,12 +44,14 @@ public final class App {
             let expected = Viewer(photos: photos, windowSize: startSize, feel: recording.feel).scene()
             textures.prefetch(for: SceneRenderer.demand(for: expected, pointScale: 1))
         }
-        let host = try WindowHost(title: "PhotoZoom", size: startSize)
+        // The grid's first frames are drawn before the accelerated renderer exists (`WindowHost`).
+        let host = try WindowHost(title: "PhotoZoom", size: startSize, fast: selection.openIndex == nil)
         defer { host.close() }
-        let renderer = host.renderer
         let window = host.window
 
-        let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
+        var sceneRenderer = SceneRenderer(renderer: host.renderer, textures: textures)
+        textures.keepsPixelsForAnotherRenderer = host.isProvisional
+        if host.provisionalPixelFormat == SDL_PIXELFORMAT_RGB888.rawValue { textures.opaqueTextureFormat = SDL_PIXELFORMAT_RGB888.rawValue }
         let textMetrics = sceneRenderer.text.metrics
         let windowSize = host.windowSize
         let control = WindowControl(window: window, setName: selection.title, size: windowSize)
@@ -61,23 +63,47 @@ public final class App {
                              clock: MonotonicClock(), windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
                              lateSizes: textures.takePhotoSizeEvents(at:),
                              setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) })
+        // The software renderer standing in gives way to the accelerated one (80–130 ms without a
+        // GPU, the frame loop waiting) once the first screen has been final and still for a
+        // quarter of a second, before the first input is read (so no animation starts before the
+        // wait and jumps after it), when something moves, for a screenshot at the end, or a
+        // second after the window opened.
+        let opened = DispatchTime.now().uptimeNanoseconds
+        var finalSince: UInt64?
+        func finishOpening() throws {
+            sceneRenderer.text.releaseTextures()
+            try host.finishOpening()
+            textures.moveTextures(to: host.renderer)
+            sceneRenderer = SceneRenderer(renderer: host.renderer, textures: textures, continuing: sceneRenderer)
+        }
         var pacer = FramePacer()
         while loop.isRunning {
             pacer.frameStarts()
+            if host.isProvisional {
+                let now = DispatchTime.now().uptimeNanoseconds
+                if Self.isInputPending() || now - opened > 1_000_000_000 || finalSince.map({ now - $0 > 250_000_000 }) == true {
+                    try finishOpening()
+                }
+            }
             try loop.step()
+            let screenshot = loop.isRunning ? nil : options.screenshotPath
+            if host.isProvisional, !session.viewer.isAtRest || screenshot != nil { try finishOpening() }
             sceneRenderer.pointScale = host.pointScale(for: loop.windowSize)
-            SDL_RenderSetScale(renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
+            SDL_RenderSetScale(host.renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
             let scene = session.scene(text: textMetrics)
             control.update(subject: scene.title)
             // Both cores decode while nothing moves; one is the frame loop's while something does.
             textures.isSomethingMoving = !session.viewer.isAtRest
-            let screenshot = loop.isRunning ? nil : options.screenshotPath
             if events.takeRedrawRequest() || screenshot != nil { sceneRenderer.invalidatePicture() }
             // A frame whose picture is the one on screen is neither drawn nor presented: the loop
             // waits for the next frame's time instead (presenting is what paced it).
             if sceneRenderer.drawIfChanged(scene) {
-                if let path = screenshot { try Screenshot.save(renderer, to: path) }
-                SDL_RenderPresent(renderer)
+                if let path = screenshot { try Screenshot.save(host.renderer, to: path) }
+                SDL_RenderPresent(host.renderer)
+                if host.isProvisional {
+                    let isFinal = session.viewer.isAtRest && textures.showsFinalPictures(forCells: scene.cells.map(\.photo))
+                    finalSince = isFinal ? DispatchTime.now().uptimeNanoseconds : nil
+                }
             } else {
                 pacer.waitForNextFrame(interval: host.refreshInterval)
             }
@@ -88,5 +114,14 @@ public final class App {
             state.lastFolder = folder
         }
         state.write(to: statePath)
+    }
+
+    /// True when SDL holds an input event not yet read that can set something moving: a key or
+    /// button pressed, a wheel turned, a finger down (not the pointer's motion, nor the keymap
+    /// SDL reports at start).
+    private static func isInputPending() -> Bool {
+        SDL_PumpEvents()
+        let kinds: [SDL_EventType] = [SDL_KEYDOWN, SDL_MOUSEBUTTONDOWN, SDL_MOUSEWHEEL, SDL_FINGERDOWN]
+        return kinds.contains { SDL_HasEvent($0.rawValue) == SDL_TRUE }
     }
 }

@@ -74,6 +74,18 @@ struct ByteBudgetCache<Key: Hashable, Value> {
         return dropped
     }
 
+    /// Replaces every value by `transform`'s, keeping its size and last use; a nil removes it.
+    mutating func replaceValues(_ transform: (Key, Value) -> Value?) {
+        for (key, entry) in entries {
+            if let value = transform(key, entry.value) {
+                entries[key]?.value = value
+            } else {
+                entries.removeValue(forKey: key)
+                totalBytes -= entry.bytes
+            }
+        }
+    }
+
     /// Removes everything; returns the values.
     mutating func removeAll() -> [Value] {
         defer { entries.removeAll(); totalBytes = 0 }

@@ -131,6 +131,16 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var previewTried: Set<Int> = []
     /// Previews being replaced by their thumbnails: the old texture and when the fade began.
     private var fades: [Int: (texture: Texture, start: UInt64)] = [:]
+    /// True while the renderer is one that stands in for another (`WindowHost.isProvisional`):
+    /// each texture's pixels are kept so `moveTextures(to:)` can make it again for the next.
+    public var keepsPixelsForAnotherRenderer = false
+    /// The format of an opaque picture's texture: ARGB8888, or XRGB8888 (`SDL_PIXELFORMAT_RGB888`,
+    /// the same bytes) for a software renderer drawing into a window of that format, which then
+    /// scales it straight into the window's pixels (no conversion pass: a grid of 40 thumbnails in
+    /// ms instead of tens of ms). Back to ARGB8888 at `moveTextures(to:)`.
+    public var opaqueTextureFormat = SDL_PIXELFORMAT_ARGB8888.rawValue
+    /// The pixels of each texture made while `keepsPixelsForAnotherRenderer`, by serial.
+    private var keptPixels: [UInt64: DecodedImage] = [:]
     /// Keys whose texture could not be made (the full picture of a photo whose thumbnail works).
     private var failedKeys: Set<PhotoTextureKey> = []
     private var lastSubmitted: [DecodeJob] = []
@@ -683,8 +693,7 @@ public final class PhotoPipeline: PhotoTextureSource {
             waiting[key] = nil
             // A preview only stands in: never over a thumbnail made meanwhile.
             if key.kind == .preview, hasThumbnail(key.photo) { continue }
-            guard let tex = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-                                              Int32(image.width), Int32(image.height)) else {
+            guard let tex = makeTexture(renderer, image) else {
                 if key.kind == .preview { continue }
                 let problem = ImageProblem.cannotUpload("\(image.width)×\(image.height): \(String(cString: SDL_GetError()))")
                 if key.kind == .full && thumbnails.contains(key.photo) {
@@ -695,11 +704,10 @@ public final class PhotoPipeline: PhotoTextureSource {
                 }
                 continue
             }
-            SDL_UpdateTexture(tex, nil, image.surface.pointee.pixels, image.surface.pointee.pitch)
-            SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
             let stored = StoredTexture(texture: Texture(handle: tex, width: image.width, height: image.height,
                                                                       hasTransparency: image.hasTransparency),
                                        target: outcome.job.target, isFullSize: image.isFullSize)
+            if keepsPixelsForAnotherRenderer { keptPixels[stored.texture.serial] = image }
             let replaced = key.kind == .full
                 ? fulls.insert(stored, for: key.photo, bytes: image.byteCount)
                 : thumbnails.insert(stored, for: key.photo, bytes: image.byteCount)
@@ -719,6 +727,45 @@ public final class PhotoPipeline: PhotoTextureSource {
             stats.uploads += 1
             stats.uploadedBytes += image.byteCount
         }
+    }
+
+    /// A texture of `image`'s pixels, blended, or nil (SDL's error set).
+    private func makeTexture(_ renderer: OpaquePointer, _ image: DecodedImage) -> OpaquePointer? {
+        // The same bytes either way: an opaque picture's alpha byte is 255, and XRGB ignores it.
+        let format = image.hasTransparency ? SDL_PIXELFORMAT_ARGB8888.rawValue : opaqueTextureFormat
+        guard let tex = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                          Int32(image.width), Int32(image.height)) else { return nil }
+        SDL_UpdateTexture(tex, nil, image.surface.pointee.pixels, image.surface.pointee.pitch)
+        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+        return tex
+    }
+
+    /// Makes every texture again for `renderer` from the pixels kept since
+    /// `keepsPixelsForAnotherRenderer` was set, each with its old serial (a picture drawn with the
+    /// new one is the same picture, `PictureState`), and stops keeping pixels. The old renderer and
+    /// its textures are gone already (`WindowHost.finishOpening()`). A texture whose pixels were not
+    /// kept, or that the new renderer cannot make, is dropped: a frame that wants it asks again.
+    public func moveTextures(to renderer: OpaquePointer) {
+        func remade(_ old: Texture) -> Texture? {
+            guard let image = keptPixels[old.serial], let handle = makeTexture(renderer, image) else { return nil }
+            return Texture(handle: handle, width: old.width, height: old.height, hasTransparency: old.hasTransparency, sameAs: old.serial)
+        }
+        func remade(_ stored: StoredTexture) -> StoredTexture? {
+            remade(stored.texture).map { var s = stored; s.texture = $0; return s }
+        }
+        thumbnails.replaceValues { _, stored in remade(stored) }
+        fulls.replaceValues { _, stored in remade(stored) }
+        fades = fades.compactMapValues { fade in remade(fade.texture).map { (texture: $0, start: fade.start) } }
+        keptPixels.removeAll()
+        keepsPixelsForAnotherRenderer = false
+        opaqueTextureFormat = SDL_PIXELFORMAT_ARGB8888.rawValue
+        textureSideLimit = nil
+    }
+
+    /// True when every photo of `cells` (indices of the viewer's list) shows its thumbnail or its
+    /// broken mark, and no preview is fading out: the picture of those cells is final.
+    public func showsFinalPictures(forCells cells: [Int]) -> Bool {
+        fades.isEmpty && cells.allSatisfy { hasThumbnail($0) || isBroken($0) }
     }
 
     /// Keeps a decoded thumbnail for the shared cache, within `pendingWriteBytes` (oldest dropped).

@@ -8,15 +8,30 @@ final class SDLEventSource: EventSource {
     private var translator: EventTranslator
     private let stamps: XEventStamps?
     /// True when a window event since the last `takeRedrawRequest()` may have lost the window's
-    /// pixels (shown, exposed, resized, restored): the next frame is drawn even if its picture is
-    /// the one drawn last.
+    /// pixels (exposed, resized, restored): the next frame is drawn even if its picture is the one
+    /// drawn last.
     private var windowNeedsRedraw = false
+    /// True on X11, where a window whose pixels are lost is always sent an exposure: being shown
+    /// asks for no redraw of its own (SDL reports the window shown again when its renderer is
+    /// replaced, `WindowHost.finishOpening()`, and the picture on screen is the one drawn).
+    private let exposuresAreReported: Bool
 
     /// A source for `window` (whose size in points maps normalised finger coordinates).
     init(window: OpaquePointer, windowSize: Size) {
         translator = EventTranslator(windowSize: windowSize,
                                      heldModifiers: EventTranslator.modifiers(UInt32(SDL_GetModState().rawValue)))
         stamps = XEventStamps(window: window)
+        exposuresAreReported = SDL_GetCurrentVideoDriver().map { String(cString: $0) == "x11" } ?? false
+    }
+
+    /// Whether a window event `kind` may have lost the window's pixels: not focus, pointer
+    /// crossing, a move or a close request, nor being shown where exposures are reported.
+    private func losesPixels(_ kind: UInt8) -> Bool {
+        let kept: [SDL_WindowEventID] = [SDL_WINDOWEVENT_FOCUS_GAINED, SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_ENTER,
+                                         SDL_WINDOWEVENT_LEAVE, SDL_WINDOWEVENT_MOVED, SDL_WINDOWEVENT_TAKE_FOCUS,
+                                         SDL_WINDOWEVENT_HIT_TEST, SDL_WINDOWEVENT_ICCPROF_CHANGED, SDL_WINDOWEVENT_CLOSE]
+        if kept.contains(where: { UInt8($0.rawValue) == kind }) { return false }
+        return !(exposuresAreReported && kind == UInt8(SDL_WINDOWEVENT_SHOWN.rawValue))
     }
 
     func drain() -> [WindowInput] {
@@ -27,7 +42,7 @@ final class SDLEventSource: EventSource {
                 inputs.append(.quit)
                 break
             }
-            if event.type == SDL_WINDOWEVENT.rawValue { windowNeedsRedraw = true }
+            if event.type == SDL_WINDOWEVENT.rawValue, losesPixels(event.window.event) { windowNeedsRedraw = true }
             let stamp = stamps?.stamp(for: event)
             if let kind = translator.translate(event, xState: stamp?.state) {
                 inputs.append(.input(kind, serverTime: stamp?.time))

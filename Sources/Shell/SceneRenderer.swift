@@ -25,6 +25,18 @@ public final class SceneRenderer {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
+    /// A scene renderer for `renderer` taking over from `previous`, whose renderer drew into the
+    /// same window and is gone (its text textures released first): what `previous` drew stays on
+    /// screen, so `drawIfChanged` draws only once the picture changes. The textures keep their
+    /// serials across renderers (`PhotoPipeline.moveTextures(to:)`), and a grid's cells and
+    /// placeholders cover the same pixels in either (`coverRect`); a photo drawn large by the old
+    /// renderer is drawn again.
+    public convenience init(renderer: OpaquePointer, textures: PhotoTextureSource, continuing previous: SceneRenderer) {
+        self.init(renderer: renderer, textures: textures)
+        pointScale = previous.pointScale
+        if let picture = previous.drawn, picture.scene.photos.isEmpty { drawn = picture }
+    }
+
     /// What the scene needs from the texture source.
     public func demand(for scene: Scene) -> SceneDemand { Self.demand(for: scene, pointScale: pointScale) }
 
@@ -85,7 +97,7 @@ public final class SceneRenderer {
     // MARK: - Pieces
 
     private func drawCell(_ cell: Scene.Cell) {
-        var dst = frect(cell.frame)
+        var dst = coverRect(cell.frame)
         if let tex = textures.texture(for: cell.photo, preferFull: false) {
             if tex.hasTransparency {
                 drawCheckerboard(Checkerboard(center: cell.frame.center, size: cell.frame.size, rotation: 0, crop: cell.crop), alpha: 255)
@@ -94,12 +106,12 @@ public final class SceneRenderer {
             if let old = textures.fadingOut(for: cell.photo) {
                 // The preview under, the thumbnail fading in over it: p·new + (1 − p)·old.
                 var oldSrc = srcRect(cell.crop, old.texture)
-                SDL_SetTextureAlphaMod(old.texture.handle, 255)
+                setOpacity(old.texture, 255)
                 SDL_RenderCopyF(renderer, old.texture.handle, &oldSrc, &dst)
                 alpha = UInt8((clamp01(1 - old.opacity) * 255).rounded())
             }
             var src = srcRect(cell.crop, tex)
-            SDL_SetTextureAlphaMod(tex.handle, alpha)
+            setOpacity(tex, alpha)
             SDL_RenderCopyF(renderer, tex.handle, &src, &dst)
         } else {
             drawPlaceholder(cell.frame, broken: textures.isBroken(cell.photo))
@@ -115,7 +127,7 @@ public final class SceneRenderer {
 
     private func drawPlaceholder(_ frame: Rect, broken: Bool) {
         setColor(broken ? Color(0.30, 0.16, 0.16) : PlaceholderColour.colour)
-        var dst = frect(frame)
+        var dst = coverRect(frame)
         SDL_RenderFillRectF(renderer, &dst)
         if broken {
             setColor(Color(0.85, 0.45, 0.45))
@@ -142,16 +154,16 @@ public final class SceneRenderer {
         if FeatheredQuad.isUnturnedOnWholePixels(pixelCorners) {
             var src = srcRect(photo.crop, tex)
             var dst = frect(Rect(center: photo.center, size: photo.size))
-            SDL_SetTextureAlphaMod(tex.handle, alpha)
+            setOpacity(tex, alpha)
             SDL_RenderCopyF(renderer, tex.handle, &src, &dst)
-            SDL_SetTextureAlphaMod(tex.handle, 255)
             return
         }
         let cellArea = hasWholePixelVertices ? FeatheredQuad.softwareCellAreaLimit(textureSide: max(tex.width, tex.height)) : .infinity
         guard let quad = FeatheredQuad(corners: pixelCorners, crop: photo.crop, alpha: alpha,
                                        wholePixelVertices: hasWholePixelVertices, largestCellArea: cellArea) else { return }
-        // The vertices carry the alpha; the texture's own modulation stays neutral.
+        // The vertices carry the alpha (the feathered edge's too); the texture's own modulation stays neutral.
         SDL_SetTextureAlphaMod(tex.handle, 255)
+        SDL_SetTextureBlendMode(tex.handle, SDL_BLENDMODE_BLEND)
         SDL_RenderSetScale(renderer, 1, 1)
         SDL_RenderGeometry(renderer, tex.handle, quad.vertices, Int32(quad.vertices.count), quad.indices, Int32(quad.indices.count))
         SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale))
@@ -258,11 +270,31 @@ public final class SceneRenderer {
 
     // MARK: - Primitives
 
+    /// Sets how opaque `tex` is drawn (0…255): blended where it lets anything through, else copied
+    /// (the same pixels, and SDL's software renderer scales a copy without blending's extra pass).
+    private func setOpacity(_ tex: Texture, _ alpha: UInt8) {
+        SDL_SetTextureAlphaMod(tex.handle, alpha)
+        SDL_SetTextureBlendMode(tex.handle, alpha == 255 && !tex.hasTransparency ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+    }
+
     private func srcRect(_ crop: Rect, _ tex: Texture) -> SDL_Rect {
         let w = Double(tex.width), h = Double(tex.height)
         let x0 = (crop.minX * w).rounded(), y0 = (crop.minY * h).rounded()
         let x1 = (crop.maxX * w).rounded(), y1 = (crop.maxY * h).rounded()
         return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(max(1, x1 - x0)), h: Int32(max(1, y1 - y0)))
+    }
+
+    /// `r` as drawn: on a renderer that truncates coordinates (SDL's software one), its edges
+    /// moved to take the pixels OpenGL fills, so a grid looks the same drawn by either
+    /// (`init(renderer:textures:continuing:)`). OpenGL fills the pixels whose centres are inside;
+    /// a centre exactly on an edge (cells sit on half pixels) is in on the left edge and out on the
+    /// right, and, its rows counted from the bottom, in on the bottom edge and out on the top.
+    private func coverRect(_ r: Rect) -> SDL_FRect {
+        guard hasWholePixelVertices, pointScale > 0 else { return frect(r) }
+        func column(_ x: Double) -> Double { (x * pointScale - 0.5).rounded(.up) / pointScale }
+        func row(_ y: Double) -> Double { (y * pointScale + 0.5).rounded(.down) / pointScale }
+        let x0 = column(r.minX), y0 = row(r.minY)
+        return SDL_FRect(x: Float(x0), y: Float(y0), w: Float(column(r.maxX) - x0), h: Float(row(r.maxY) - y0))
     }
 
     private func frect(_ r: Rect) -> SDL_FRect {

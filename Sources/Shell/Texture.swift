@@ -20,6 +20,16 @@ public struct Texture {
         serial = Self.made.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
+    /// A texture holding the same pixels as the one whose serial was `serial` (made again for
+    /// another renderer): a picture drawn with either is the same picture.
+    public init(handle: OpaquePointer, width: Int, height: Int, hasTransparency: Bool, sameAs serial: UInt64) {
+        self.handle = handle
+        self.width = width
+        self.height = height
+        self.hasTransparency = hasTransparency
+        self.serial = serial
+    }
+
     /// How many textures were made so far (renderers on several threads, as in tests, share it).
     private static let made = Atomic<UInt64>(0)
 }

@@ -5,21 +5,44 @@ import Geometry
 /// An SDL window with its renderer, as the live window and the trace player both open it: SDL's
 /// video and SDL_image's decoders started, a resizable HiDPI-aware window, an accelerated renderer
 /// with vsync (else the software one). `close()` undoes it all.
+///
+/// A window opened `fast` (the live window's grid) shows its first frames before the accelerated
+/// renderer exists: making it takes 80–130 ms without a GPU (Mesa's llvmpipe loads libLLVM), most
+/// of a second visit's start-up (docs/pipeline.md "Start-up"). On X11 such a window is made by
+/// PhotoZoom and adopted by SDL, and its first frames are drawn by SDL's software renderer into
+/// the window's own pixels (`isProvisional`); `finishOpening()` then makes the accelerated renderer
+/// for the same window, whose pixels stay on screen meanwhile (SDL would recreate a window it made
+/// itself to give it OpenGL: a blank window for a moment). Elsewhere, or when any step fails, a
+/// fast window opens as any other.
 final class WindowHost {
     let window: OpaquePointer
-    let renderer: OpaquePointer
+    private(set) var renderer: OpaquePointer
+    /// True while the frames are drawn by the software renderer standing in until `finishOpening()`.
+    private(set) var isProvisional = false
+    /// The X connection that made the window, for a window SDL adopted.
+    private var adopted: (display: OpaquePointer, window: Window)?
 
     /// Opens a window of `size` points titled `title`. Throws a `ShellError` when SDL cannot start,
     /// or the window or its renderer cannot be made.
-    init(title: String, size: Size) throws {
+    init(title: String, size: Size, fast: Bool = false) throws {
         Self.prepareEnvironment()
         WindowControl.useUTF8Titles()
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        // A window's own pixels (the software renderer's target) are the X server's shared memory,
+        // never an OpenGL texture made to hold them.
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw ShellError("cannot start SDL video: \(String(cString: SDL_GetError()))")
         }
         _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue | IMG_INIT_TIF.rawValue))
+        if fast, let (window, renderer, adopted) = Self.openAdopted(title: title, size: size) {
+            self.window = window
+            self.renderer = renderer
+            self.adopted = adopted
+            isProvisional = true
+            return
+        }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
                                             Int32(size.width), Int32(size.height), flags) else {
@@ -28,8 +51,7 @@ final class WindowHost {
             SDL_Quit()
             throw ShellError("cannot open a window: \(message)")
         }
-        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-            ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+        guard let renderer = Self.makeRenderer(for: window) else {
             let message = String(cString: SDL_GetError())
             SDL_DestroyWindow(window)
             IMG_Quit()
@@ -39,6 +61,65 @@ final class WindowHost {
         self.window = window
         self.renderer = renderer
     }
+
+    /// The accelerated renderer with vsync, else the software one.
+    private static func makeRenderer(for window: OpaquePointer) -> OpaquePointer? {
+        SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+            ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+    }
+
+    /// On X11: a window made on a connection of PhotoZoom's own, centred on the first display,
+    /// adopted by SDL and shown, with the software renderer drawing into its pixels; nil (nothing
+    /// left behind) when SDL's driver is not X11 or a step fails.
+    private static func openAdopted(title: String, size: Size) -> (OpaquePointer, OpaquePointer, (display: OpaquePointer, window: Window))? {
+        guard let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11" else { return nil }
+        var bounds = SDL_Rect()
+        if SDL_GetDisplayBounds(0, &bounds) != 0 { bounds = SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height)) }
+        let width = Int32(size.width), height = Int32(size.height)
+        let x = bounds.x + (bounds.w - width) / 2, y = bounds.y + (bounds.h - height) / 2
+        var xWindow: Window = 0
+        guard let display = pz_x11_open_adoptable_window(title, "photozoom", x, y, width, height, &xWindow) else { return nil }
+        guard let window = SDL_CreateWindowFrom(UnsafeRawPointer(bitPattern: UInt(xWindow))) else {
+            pz_x11_close_adoptable_window(display, xWindow)
+            return nil
+        }
+        guard pz_x11_select_sdl_input(window) == 0 else {
+            SDL_DestroyWindow(window)
+            pz_x11_close_adoptable_window(display, xWindow)
+            return nil
+        }
+        SDL_ShowWindow(window)
+        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            SDL_DestroyWindow(window)
+            pz_x11_close_adoptable_window(display, xWindow)
+            return nil
+        }
+        return (window, renderer, (display, xWindow))
+    }
+
+    /// The pixel format of the window's own pixels while `isProvisional`, nil otherwise.
+    var provisionalPixelFormat: UInt32? {
+        guard isProvisional, let surface = SDL_GetWindowSurface(window) else { return nil }
+        return surface.pointee.format.pointee.format
+    }
+
+    /// Replaces the software renderer standing in with the accelerated one (else a software renderer
+    /// of SDL's own making), for the same window, whose pixels stay on screen until its next frame.
+    /// Every texture of the old renderer is gone: its owners make them again first
+    /// (`PhotoPipeline.moveTextures(to:)`). Throws a `ShellError` when no renderer can be made.
+    func finishOpening() throws {
+        guard isProvisional else { return }
+        SDL_DestroyRenderer(renderer)
+        isProvisional = false
+        guard let made = Self.makeRenderer(for: window) else {
+            hasRenderer = false
+            throw ShellError("cannot create a renderer: \(String(cString: SDL_GetError()))")
+        }
+        renderer = made
+    }
+
+    /// False once a renderer could not be made to replace the one standing in (`close()` has none to destroy).
+    private var hasRenderer = true
 
     /// Sets what SDL and Xlib read from the environment before SDL starts: X11 unless another
     /// video driver is asked for, and no Compose table. PhotoZoom reads keys, never text, yet
@@ -54,8 +135,9 @@ final class WindowHost {
 
     /// Destroys the renderer and the window and stops SDL (textures must be gone first).
     func close() {
-        SDL_DestroyRenderer(renderer)
+        if hasRenderer { SDL_DestroyRenderer(renderer) }
         SDL_DestroyWindow(window)
+        if let adopted { pz_x11_close_adoptable_window(adopted.display, adopted.window) }
         IMG_Quit()
         SDL_Quit()
     }

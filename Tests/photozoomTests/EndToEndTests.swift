@@ -227,6 +227,88 @@ struct EndToEndTests {
         try await Self.expectReplayEqualsLive(in: folder, live: live)
     }
 
+    /// A second visit (issue 20): the first writes the thumbnail cache and quits; the second's
+    /// window is sampled for 4 s, each sample with whether the process had the OpenGL driver loaded
+    /// once it was taken.
+    static let secondVisit = #"""
+    set -u
+    BIN="$1"; OUT="$2"; PHOTOS="$3"
+    export XDG_CACHE_HOME="$OUT/cache" XDG_CONFIG_HOME="$OUT/config"
+    COUNT=$(ls "$PHOTOS" | wc -l)
+    window() { timeout 60 xdotool search --sync --onlyvisible --classname '^photozoom$' 2>/dev/null | head -1; }
+    quit() {
+      xdotool windowfocus "$1" 2>/dev/null; xdotool key q
+      for i in $(seq 1 300); do kill -0 $2 2>/dev/null || break; sleep 0.1; done
+      wait $2
+    }
+    "$BIN" run "$PHOTOS" --size 800x600 2>"$OUT/first.stderr" &
+    APP=$!
+    trap 'kill -9 $APP 2>/dev/null' EXIT
+    WID=$(window); [ -n "$WID" ] || { echo "no window on the first visit" >&2; exit 3; }
+    for i in $(seq 1 600); do
+      [ "$(find "$XDG_CACHE_HOME/thumbnails" -name '*.png' 2>/dev/null | wc -l)" -ge "$COUNT" ] && break
+      sleep 0.1
+    done
+    quit "$WID" $APP || { echo "the first visit failed" >&2; exit 4; }
+    "$BIN" run "$PHOTOS" --size 800x600 2>"$OUT/app.stderr" &
+    APP=$!
+    WID=""
+    for i in $(seq 1 3000); do WID=$(xdotool search --onlyvisible --classname '^photozoom$' 2>/dev/null | head -1); [ -n "$WID" ] && break; sleep 0.01; done
+    [ -n "$WID" ] || { echo "no window on the second visit" >&2; exit 3; }
+    START=$(date +%s%N); N=0
+    while [ $(( ($(date +%s%N) - START) / 1000000 )) -lt 4000 ]; do
+      SUM=$(xwd -id "$WID" -silent 2>/dev/null | tail -c $((800 * 600 * 4)) | md5sum | cut -c1-32)
+      GL=0; grep -q -e libGLX_mesa -e _dri.so /proc/$APP/maps 2>/dev/null && GL=1
+      echo "$N $GL $SUM" >> "$OUT/samples.txt"; N=$((N + 1))
+    done
+    xwd -id "$WID" -silent > "$OUT/last.xwd"
+    echo "$WID $(xdotool search --classname '^photozoom$' | head -1)" > "$OUT/windows.txt"
+    quit "$WID" $APP; STATUS=$?
+    trap - EXIT
+    exit $STATUS
+    """#
+
+    @Test("a second visit's grid is on screen before the OpenGL driver is loaded, and the window and its pixels stay when it takes over")
+    func secondVisitDrawsBeforeOpenGL() async throws {
+        let folder = try PhotoZoomProcess.scratchFolder("e2e-second-visit")
+        let photos = folder.appendingPathComponent("photos")
+        let bundled = PhotoZoomProcess.packageRoot.appendingPathComponent("Resources/Photos")
+        let fm = FileManager.default
+        for item in ["photos", "cache", "config", "samples.txt"] { try? fm.removeItem(at: folder.appendingPathComponent(item)) }
+        try fm.createDirectory(at: photos, withIntermediateDirectories: true)
+        let names = ["boats", "bridge", "clock", "cups", "kite", "moss", "dune-grass", "fig", "jetty", "seeds", "storm", "wine"]
+        for name in names { try fm.copyItem(at: bundled.appendingPathComponent("\(name).jpg"), to: photos.appendingPathComponent("\(name).jpg")) }
+        let run = try await Self.runScenario(Self.secondVisit, in: folder, photos: photos)
+        let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
+        try #require(run.status == 0, "the session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
+        #expect(appErrors.isEmpty, "the app warned: \(appErrors)")
+
+        let text = try String(contentsOf: folder.appendingPathComponent("samples.txt"), encoding: .utf8)
+        let fields: [[Substring]] = text.split(separator: "\n").map { $0.split(separator: " ") }
+        let samples: [(openGL: Bool, picture: String)] = fields.filter { $0.count == 3 }.map { (openGL: $0[1] == "1", picture: String($0[2])) }
+        try #require(samples.count > 10, "too few samples of the window: \(samples.count)")
+        let final = try #require(samples.last).picture
+        // The final picture is a grid of photographs, not an empty window.
+        let shot = try Data(contentsOf: folder.appendingPathComponent("last.xwd"))
+        let pixels = shot.suffix(800 * 600 * 4)
+        let colours = Set(stride(from: pixels.startIndex, to: pixels.endIndex, by: 4 * 97).map {
+            UInt32(pixels[$0]) | UInt32(pixels[$0 + 1]) << 8 | UInt32(pixels[$0 + 2]) << 16
+        })
+        #expect(colours.count > 500, "the window shows \(colours.count) colours: not a grid of photos")
+        // Shown complete before the OpenGL driver was in the process.
+        let firstComplete = try #require(samples.firstIndex { $0.picture == final })
+        #expect(!samples[firstComplete].openGL, "the complete grid appeared only once OpenGL was loaded (sample \(firstComplete))")
+        // Not a pixel changed from then on, across the renderer's change.
+        #expect(samples[firstComplete...].allSatisfy { $0.picture == final }, "the picture changed after the grid was complete")
+        // The accelerated renderer took over, where the machine has Mesa's OpenGL driver.
+        if fm.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/dri/swrast_dri.so") {
+            #expect(samples.contains { $0.openGL }, "the OpenGL renderer was never made")
+        }
+        // One window throughout: SDL adopted it rather than making another for OpenGL.
+        let windows = try String(contentsOf: folder.appendingPathComponent("windows.txt"), encoding: .utf8).split(whereSeparator: \.isWhitespace)
+        #expect(windows.count == 2 && windows.first == windows.last, "the window was made again: \(windows)")
+    }
+
     @Test("after kill -9 the trace holds whole lines, replays, and the live log is a prefix of the replay's")
     func killed() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("e2e-killed")
