@@ -66,10 +66,13 @@ public final class App {
         // The software renderer standing in gives way to the accelerated one (80–130 ms without a
         // GPU, the frame loop waiting) once the first screen has been final and still for a
         // quarter of a second, before the first input is read (so no animation starts before the
-        // wait and jumps after it), when something moves, for a screenshot at the end, or a
-        // second after the window opened.
+        // wait and jumps after it), when something moves, for a screenshot at the end, or, the
+        // first screen not final yet (a first visit, decoding), a quarter of a second after the
+        // window opened: the accelerated renderer is made while the thumbnails are decoded, as
+        // before software frames were drawn.
         let opened = DispatchTime.now().uptimeNanoseconds
         var finalSince: UInt64?
+        var hasPresented = false
         func finishOpening() throws {
             sceneRenderer.text.releaseTextures()
             try host.finishOpening()
@@ -81,7 +84,7 @@ public final class App {
             pacer.frameStarts()
             if host.isProvisional {
                 let now = DispatchTime.now().uptimeNanoseconds
-                if Self.isInputPending() || now - opened > 1_000_000_000 || finalSince.map({ now - $0 > 250_000_000 }) == true {
+                if Self.isInputPending() || (finalSince ?? opened) + 250_000_000 < now {
                     try finishOpening()
                 }
             }
@@ -95,11 +98,24 @@ public final class App {
             // Both cores decode while nothing moves; one is the frame loop's while something does.
             textures.isSomethingMoving = !session.viewer.isAtRest
             if events.takeRedrawRequest() || screenshot != nil { sceneRenderer.invalidatePicture() }
+            // A second visit's shown thumbnails come from the cache within tens of ms of the window
+            // opening: the first frame waits for them (80 ms at most), so the grid appears whole in
+            // one frame rather than over several (each a whole software draw, which the entries
+            // being read need the CPU for).
+            if host.isProvisional, !hasPresented, DispatchTime.now().uptimeNanoseconds - opened < 80_000_000 {
+                textures.follow(scene.photoList)
+                textures.prepare(for: sceneRenderer.demand(for: scene), renderer: host.renderer)
+                if !textures.showsFinalPictures(forCells: scene.cells.map(\.photo)) {
+                    pacer.waitForNextFrame(interval: 0.004)
+                    continue
+                }
+            }
             // A frame whose picture is the one on screen is neither drawn nor presented: the loop
             // waits for the next frame's time instead (presenting is what paced it).
             if sceneRenderer.drawIfChanged(scene) {
                 if let path = screenshot { try Screenshot.save(host.renderer, to: path) }
                 SDL_RenderPresent(host.renderer)
+                hasPresented = true
                 if host.isProvisional {
                     let isFinal = session.viewer.isAtRest && textures.showsFinalPictures(forCells: scene.cells.map(\.photo))
                     finalSince = isFinal ? DispatchTime.now().uptimeNanoseconds : nil
