@@ -74,18 +74,17 @@ static inline int pz_x11_xinput_opcode(SDL_Window *window) {
     return opcode;
 }
 
-/// A top-level X11 window made on a connection of PhotoZoom's own, for SDL to adopt
-/// (`SDL_CreateWindowFrom`): SDL recreates a window it made itself to give it OpenGL, and never
-/// one it adopted, so this window can show software-drawn frames at once and keep them on screen
-/// while the OpenGL renderer is made (docs/pipeline.md "Start-up"). The window carries what SDL's
-/// own X11 windows carry: the default visual, title, class, process id, window type and the
-/// WM_DELETE_WINDOW, WM_TAKE_FOCUS and _NET_WM_PING protocols (SDL answers them for any window it
-/// knows). Not mapped: `SDL_ShowWindow` maps it once SDL has adopted it. Returns the connection (which owns the window: keep it open while the window lives),
-/// or NULL when no display can be opened; `*window` receives the window.
-static inline Display *pz_x11_open_adoptable_window(const char *title, const char *className,
-                                                    int x, int y, int width, int height, Window *window) {
-    Display *d = XOpenDisplay(NULL);
-    if (d == NULL) return NULL;
+/// A top-level X11 window made by PhotoZoom for SDL to adopt (`SDL_CreateWindowFrom`): SDL
+/// recreates a window it made itself to give it OpenGL, and never one it adopted, so this window
+/// can show software-drawn frames at once and keep them on screen while the OpenGL renderer is
+/// made (docs/pipeline.md "Start-up"). It is made on SDL's own connection `display`: a window
+/// manager's protocol messages (close, take focus, ping) go to the connection that made the
+/// window, and SDL answers them only on its own. The window carries what SDL's own X11 windows
+/// carry: the default visual, title, class, process id, window type and the WM_DELETE_WINDOW,
+/// WM_TAKE_FOCUS and _NET_WM_PING protocols. Not mapped: `SDL_ShowWindow` maps it once SDL has
+/// adopted it. Returns the window, or 0.
+static inline Window pz_x11_make_adoptable_window(Display *d, const char *title, const char *className,
+                                                  int x, int y, int width, int height) {
     int screen = DefaultScreen(d);
     Window root = RootWindow(d, screen);
     XSetWindowAttributes attributes;
@@ -96,7 +95,7 @@ static inline Display *pz_x11_open_adoptable_window(const char *title, const cha
     attributes.colormap = XCreateColormap(d, root, DefaultVisual(d, screen), AllocNone);
     Window w = XCreateWindow(d, root, x, y, (unsigned)width, (unsigned)height, 0, DefaultDepth(d, screen), InputOutput,
                              DefaultVisual(d, screen), CWBackPixmap | CWBorderPixel | CWBackingStore | CWColormap, &attributes);
-    if (w == 0) { XCloseDisplay(d); return NULL; }
+    if (w == 0) return 0;
     XSizeHints *size = XAllocSizeHints();
     XWMHints *hints = XAllocWMHints();
     XClassHint *classHint = XAllocClassHint();
@@ -119,11 +118,22 @@ static inline Display *pz_x11_open_adoptable_window(const char *title, const cha
                           XInternAtom(d, "_NET_WM_PING", False) };
     XSetWMProtocols(d, w, protocols, 3);
     XFlush(d);
-    *window = w;
+    return w;
+}
+
+/// SDL's X connection: the display of a hidden 1×1 window made and destroyed for the asking (SDL
+/// tells its connection only through a window). NULL when SDL's driver is not X11.
+static inline Display *pz_x11_sdl_display(void) {
+    SDL_Window *probe = SDL_CreateWindow("", 0, 0, 1, 1, SDL_WINDOW_HIDDEN);
+    if (probe == NULL) return NULL;
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    Display *d = SDL_GetWindowWMInfo(probe, &info) && info.subsystem == SDL_SYSWM_X11 ? info.info.x11.display : NULL;
+    SDL_DestroyWindow(probe);
     return d;
 }
 
-/// Selects on SDL's own connection the events SDL selects for the windows it makes (core input,
+/// Selects the events SDL selects for the windows it makes (core input,
 /// focus, exposure, structure; XInput2 motion and touch where the server has XInput 2.2), so an
 /// adopted window's input reaches SDL as its own windows' does. 0 on success.
 static inline int pz_x11_select_sdl_input(SDL_Window *window) {
@@ -150,9 +160,9 @@ static inline int pz_x11_select_sdl_input(SDL_Window *window) {
     return 0;
 }
 
-/// Destroys a window made by `pz_x11_open_adoptable_window` and closes its connection.
-static inline void pz_x11_close_adoptable_window(Display *display, Window window) {
+/// Destroys a window made by `pz_x11_make_adoptable_window` (SDL leaves adopted windows alone).
+static inline void pz_x11_destroy_adopted_window(Display *display, Window window) {
     XDestroyWindow(display, window);
-    XCloseDisplay(display);
+    XFlush(display);
 }
 #endif

@@ -19,7 +19,7 @@ final class WindowHost {
     private(set) var renderer: OpaquePointer
     /// True while the frames are drawn by the software renderer standing in until `finishOpening()`.
     private(set) var isProvisional = false
-    /// The X connection that made the window, for a window SDL adopted.
+    /// SDL's X connection and the window, for a window SDL adopted (PhotoZoom destroys it).
     private var adopted: (display: OpaquePointer, window: Window)?
 
     /// Opens a window of `size` points titled `title`. Throws a `ShellError` when SDL cannot start,
@@ -68,30 +68,30 @@ final class WindowHost {
             ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
     }
 
-    /// On X11: a window made on a connection of PhotoZoom's own, centred on the first display,
-    /// adopted by SDL and shown, with the software renderer drawing into its pixels; nil (nothing
-    /// left behind) when SDL's driver is not X11 or a step fails.
+    /// On X11: a window made on SDL's connection, centred on the first display, adopted by SDL and
+    /// shown, with the software renderer drawing into its pixels; nil (nothing left behind) when
+    /// SDL's driver is not X11 or a step fails.
     private static func openAdopted(title: String, size: Size) -> (OpaquePointer, OpaquePointer, (display: OpaquePointer, window: Window))? {
-        guard let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11" else { return nil }
+        guard let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11", let display = pz_x11_sdl_display() else { return nil }
         var bounds = SDL_Rect()
         if SDL_GetDisplayBounds(0, &bounds) != 0 { bounds = SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height)) }
         let width = Int32(size.width), height = Int32(size.height)
         let x = bounds.x + (bounds.w - width) / 2, y = bounds.y + (bounds.h - height) / 2
-        var xWindow: Window = 0
-        guard let display = pz_x11_open_adoptable_window(title, "photozoom", x, y, width, height, &xWindow) else { return nil }
+        let xWindow = pz_x11_make_adoptable_window(display, title, "photozoom", x, y, width, height)
+        guard xWindow != 0 else { return nil }
         guard let window = SDL_CreateWindowFrom(UnsafeRawPointer(bitPattern: UInt(xWindow))) else {
-            pz_x11_close_adoptable_window(display, xWindow)
+            pz_x11_destroy_adopted_window(display, xWindow)
             return nil
         }
         guard pz_x11_select_sdl_input(window) == 0 else {
             SDL_DestroyWindow(window)
-            pz_x11_close_adoptable_window(display, xWindow)
+            pz_x11_destroy_adopted_window(display, xWindow)
             return nil
         }
         SDL_ShowWindow(window)
         guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
             SDL_DestroyWindow(window)
-            pz_x11_close_adoptable_window(display, xWindow)
+            pz_x11_destroy_adopted_window(display, xWindow)
             return nil
         }
         return (window, renderer, (display, xWindow))
@@ -137,7 +137,7 @@ final class WindowHost {
     func close() {
         if hasRenderer { SDL_DestroyRenderer(renderer) }
         SDL_DestroyWindow(window)
-        if let adopted { pz_x11_close_adoptable_window(adopted.display, adopted.window) }
+        if let adopted { pz_x11_destroy_adopted_window(adopted.display, adopted.window) }
         IMG_Quit()
         SDL_Quit()
     }

@@ -79,7 +79,7 @@ struct EndToEndTests {
     exit 0
     """#
 
-    static func runScenario(_ script: String, in folder: URL, listener: RawMotionListener? = nil, photos: URL? = nil) async throws -> PhotoZoomProcess.Outcome {
+    static func runScenario(_ script: String, in folder: URL, listener: ScenarioCompanion? = nil, photos: URL? = nil) async throws -> PhotoZoomProcess.Outcome {
         let (xvfbRun, binary) = try tools()
         let scriptURL = folder.appendingPathComponent("scenario.sh")
         try script.write(to: scriptURL, atomically: false, encoding: .utf8)
@@ -263,22 +263,30 @@ struct EndToEndTests {
     done
     xwd -id "$WID" -silent > "$OUT/last.xwd"
     echo "$WID $(xdotool search --classname '^photozoom$' | head -1)" > "$OUT/windows.txt"
-    quit "$WID" $APP; STATUS=$?
+    # Closed as a window manager closes it: the app quits by itself.
+    touch "$OUT/close-now"
+    for i in $(seq 1 300); do kill -0 $APP 2>/dev/null || break; sleep 0.1; done
+    if kill -0 $APP 2>/dev/null; then echo "photozoom did not quit within 30 s of the close request" >&2; exit 4; fi
+    wait $APP; STATUS=$?
     trap - EXIT
+    touch "$OUT/finished"
+    for i in $(seq 1 100); do [ -e "$OUT/closer-closed" ] && break; sleep 0.1; done
     exit $STATUS
     """#
 
-    @Test("a second visit's grid is on screen before the OpenGL driver is loaded, and the window and its pixels stay when it takes over")
+    @Test("a second visit's grid is on screen before the OpenGL driver is loaded, the window and its pixels stay when it takes over, and a window manager's close request quits")
     func secondVisitDrawsBeforeOpenGL() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("e2e-second-visit")
         let photos = folder.appendingPathComponent("photos")
         let bundled = PhotoZoomProcess.packageRoot.appendingPathComponent("Resources/Photos")
         let fm = FileManager.default
-        for item in ["photos", "cache", "config", "samples.txt"] { try? fm.removeItem(at: folder.appendingPathComponent(item)) }
+        for item in ["photos", "cache", "config", "samples.txt", "close-now", "close-sent", "close-failed", "finished", "closer-closed"] {
+            try? fm.removeItem(at: folder.appendingPathComponent(item))
+        }
         try fm.createDirectory(at: photos, withIntermediateDirectories: true)
         let names = ["boats", "bridge", "clock", "cups", "kite", "moss", "dune-grass", "fig", "jetty", "seeds", "storm", "wine"]
         for name in names { try fm.copyItem(at: bundled.appendingPathComponent("\(name).jpg"), to: photos.appendingPathComponent("\(name).jpg")) }
-        let run = try await Self.runScenario(Self.secondVisit, in: folder, photos: photos)
+        let run = try await Self.runScenario(Self.secondVisit, in: folder, listener: WindowCloser(), photos: photos)
         let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
         try #require(run.status == 0, "the session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
         #expect(appErrors.isEmpty, "the app warned: \(appErrors)")
@@ -307,6 +315,8 @@ struct EndToEndTests {
         // One window throughout: SDL adopted it rather than making another for OpenGL.
         let windows = try String(contentsOf: folder.appendingPathComponent("windows.txt"), encoding: .utf8).split(whereSeparator: \.isWhitespace)
         #expect(windows.count == 2 && windows.first == windows.last, "the window was made again: \(windows)")
+        // The close request reached SDL (it goes to the connection that made the window).
+        #expect(fm.fileExists(atPath: folder.appendingPathComponent("close-sent").path), "no close request was sent")
     }
 
     @Test("after kill -9 the trace holds whole lines, replays, and the live log is a prefix of the replay's")
