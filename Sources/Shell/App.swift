@@ -66,10 +66,10 @@ public final class App {
         // The software renderer standing in gives way to the accelerated one (80–130 ms without a
         // GPU, the frame loop waiting) once the first screen has been final and still for a
         // quarter of a second, before the first input is read (so no animation starts before the
-        // wait and jumps after it), when something moves, for a screenshot at the end, or, the
-        // first screen not final yet (a first visit, decoding), a quarter of a second after the
-        // window opened: the accelerated renderer is made while the thumbnails are decoded, as
-        // before software frames were drawn.
+        // wait and jumps after it), when something moves, for a screenshot at the end, as soon as
+        // a thumbnail had to be decoded from its photo (a first visit: the accelerated renderer
+        // is made while the thumbnails are decoded, as before software frames were drawn), or a
+        // second after the window opened.
         let opened = DispatchTime.now().uptimeNanoseconds
         var finalSince: UInt64?
         var hasPresented = false
@@ -84,7 +84,10 @@ public final class App {
             pacer.frameStarts()
             if host.isProvisional {
                 let now = DispatchTime.now().uptimeNanoseconds
-                if Self.isInputPending() || (finalSince ?? opened) + 250_000_000 < now {
+                let stats = textures.statistics
+                let decodedFromPhotos = stats.thumbnailsDecoded > stats.thumbnailsFromSharedCache
+                if Self.isInputPending() || decodedFromPhotos || now - opened > 1_000_000_000
+                    || finalSince.map({ now - $0 > 250_000_000 }) == true {
                     try finishOpening()
                 }
             }
