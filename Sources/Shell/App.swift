@@ -63,16 +63,9 @@ public final class App {
                              clock: MonotonicClock(), windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
                              lateSizes: textures.takePhotoSizeEvents(at:),
                              setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) })
-        // The software renderer standing in gives way to the accelerated one (80–130 ms without a
-        // GPU, the frame loop waiting) once the first screen has been final and still for a
-        // quarter of a second, before the first input is read (so no animation starts before the
-        // wait and jumps after it), when something moves, for a screenshot at the end, as soon as
-        // a thumbnail had to be decoded from its photo (a first visit: the accelerated renderer
-        // is made while the thumbnails are decoded, as before software frames were drawn), or a
-        // second after the window opened.
-        let opened = DispatchTime.now().uptimeNanoseconds
-        var finalSince: UInt64?
-        var hasPresented = false
+        // The software renderer standing in gives way to the accelerated one (`RendererHandOver`);
+        // so it does when something moves, and for a screenshot at the end.
+        var handOver = RendererHandOver(opened: DispatchTime.now().uptimeNanoseconds)
         func finishOpening() throws {
             sceneRenderer.text.releaseTextures()
             try host.finishOpening()
@@ -83,11 +76,9 @@ public final class App {
         while loop.isRunning {
             pacer.frameStarts()
             if host.isProvisional {
-                let now = DispatchTime.now().uptimeNanoseconds
                 let stats = textures.statistics
-                let decodedFromPhotos = stats.thumbnailsDecoded > stats.thumbnailsFromSharedCache
-                if Self.isInputPending() || decodedFromPhotos || now - opened > 1_000_000_000
-                    || finalSince.map({ now - $0 > 250_000_000 }) == true {
+                if handOver.handsOver(now: DispatchTime.now().uptimeNanoseconds, inputPending: Self.isInputPending(),
+                                      decodedFromPhotos: stats.thumbnailsDecoded > stats.thumbnailsFromSharedCache) {
                     try finishOpening()
                 }
             }
@@ -101,14 +92,12 @@ public final class App {
             // Both cores decode while nothing moves; one is the frame loop's while something does.
             textures.isSomethingMoving = !session.viewer.isAtRest
             if events.takeRedrawRequest() || screenshot != nil { sceneRenderer.invalidatePicture() }
-            // A second visit's shown thumbnails come from the cache within tens of ms of the window
-            // opening: the first frame waits for them (80 ms at most), so the grid appears whole in
-            // one frame rather than over several (each a whole software draw, which the entries
-            // being read need the CPU for).
-            if host.isProvisional, !hasPresented, DispatchTime.now().uptimeNanoseconds - opened < 80_000_000 {
+            // The first frame waits for the shown thumbnails (`RendererHandOver.firstFrameWait`).
+            if host.isProvisional, handOver.holdsFirstFrame(now: DispatchTime.now().uptimeNanoseconds, isFinal: false) {
                 textures.follow(scene.photoList)
                 textures.prepare(for: sceneRenderer.demand(for: scene), renderer: host.renderer)
-                if !textures.showsFinalPictures(forCells: scene.cells.map(\.photo)) {
+                if handOver.holdsFirstFrame(now: DispatchTime.now().uptimeNanoseconds,
+                                            isFinal: textures.showsFinalPictures(forCells: scene.cells.map(\.photo))) {
                     pacer.waitForNextFrame(interval: 0.004)
                     continue
                 }
@@ -118,10 +107,9 @@ public final class App {
             if sceneRenderer.drawIfChanged(scene) {
                 if let path = screenshot { try Screenshot.save(host.renderer, to: path) }
                 SDL_RenderPresent(host.renderer)
-                hasPresented = true
                 if host.isProvisional {
-                    let isFinal = session.viewer.isAtRest && textures.showsFinalPictures(forCells: scene.cells.map(\.photo))
-                    finalSince = isFinal ? DispatchTime.now().uptimeNanoseconds : nil
+                    handOver.presented(now: DispatchTime.now().uptimeNanoseconds,
+                                       isFinal: session.viewer.isAtRest && textures.showsFinalPictures(forCells: scene.cells.map(\.photo)))
                 }
             } else {
                 pacer.waitForNextFrame(interval: host.refreshInterval)

@@ -111,6 +111,36 @@ struct RendererHandOverTests {
         withExtendedLifetime((first, next)) {}
     }
 
+    @Test("the first frame waits at most 80 ms for the shown thumbnails; the hand-over comes 0.25 s after a final first screen, at once for input or a thumbnail decoded from its photo, and after 1 s at most")
+    func handOverTimes() {
+        let ms: UInt64 = 1_000_000, t0: UInt64 = 5_000 * ms
+        // A second visit: the thumbnails are in at 30 ms, drawn at once, handed over 0.25 s later.
+        var second = RendererHandOver(opened: t0)
+        #expect(second.holdsFirstFrame(now: t0 + 10 * ms, isFinal: false))
+        #expect(!second.holdsFirstFrame(now: t0 + 30 * ms, isFinal: true))
+        second.presented(now: t0 + 30 * ms, isFinal: true)
+        #expect(!second.handsOver(now: t0 + 30 * ms + RendererHandOver.finalStill, inputPending: false, decodedFromPhotos: false))
+        #expect(second.handsOver(now: t0 + 31 * ms + RendererHandOver.finalStill, inputPending: false, decodedFromPhotos: false))
+        // Input waiting hands over at once, before it is read.
+        #expect(second.handsOver(now: t0 + 40 * ms, inputPending: true, decodedFromPhotos: false))
+
+        // Not all in by 80 ms: the first frame draws what there is, and a picture not final is no
+        // reason to hand over; a thumbnail decoded from its photo (a first visit) is.
+        var first = RendererHandOver(opened: t0)
+        #expect(first.holdsFirstFrame(now: t0 + 79 * ms, isFinal: false))
+        #expect(!first.holdsFirstFrame(now: t0 + 80 * ms, isFinal: false))
+        first.presented(now: t0 + 80 * ms, isFinal: false)
+        #expect(!first.holdsFirstFrame(now: t0 + 90 * ms, isFinal: false))
+        #expect(!first.handsOver(now: t0 + 900 * ms, inputPending: false, decodedFromPhotos: false))
+        #expect(first.handsOver(now: t0 + 120 * ms, inputPending: false, decodedFromPhotos: true))
+        // A final picture replaced by one not final (a preview fading) starts the wait again.
+        first.presented(now: t0 + 100 * ms, isFinal: true)
+        first.presented(now: t0 + 110 * ms, isFinal: false)
+        #expect(!first.handsOver(now: t0 + 400 * ms, inputPending: false, decodedFromPhotos: false))
+        // One second after the window opened, whatever is on screen.
+        #expect(first.handsOver(now: t0 + RendererHandOver.longest + ms, inputPending: false, decodedFromPhotos: false))
+    }
+
     @Test("cells on half pixels cover the pixels OpenGL fills: centres inside; on an edge, in on the left and bottom, out on the right and top")
     func cellsCoverOpenGLsPixels() throws {
         let canvas = SoftwareCanvas(width: 40, height: 40)
