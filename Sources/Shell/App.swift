@@ -93,7 +93,7 @@ public final class App {
             textures.isSomethingMoving = !session.viewer.isAtRest
             if events.takeRedrawRequest() || screenshot != nil { sceneRenderer.invalidatePicture() }
             // The first frame waits for the shown thumbnails (`RendererHandOver.firstFrameWait`).
-            if host.isProvisional, handOver.holdsFirstFrame(now: DispatchTime.now().uptimeNanoseconds, isFinal: false) {
+            if host.isProvisional, handOver.mayHoldFirstFrame(now: DispatchTime.now().uptimeNanoseconds) {
                 textures.follow(scene.photoList)
                 textures.prepare(for: sceneRenderer.demand(for: scene), renderer: host.renderer)
                 if handOver.holdsFirstFrame(now: DispatchTime.now().uptimeNanoseconds,

@@ -20,11 +20,11 @@ struct RendererHandOver {
 
     init(opened: UInt64) { self.opened = opened }
 
-    /// True while the first frame waits: nothing presented yet, the shown thumbnails not all in,
-    /// and the wait not over.
-    func holdsFirstFrame(now: UInt64, isFinal: Bool) -> Bool {
-        !hasPresented && !isFinal && now &- opened < Self.firstFrameWait
-    }
+    /// True while the first frame may still wait: nothing presented yet and the wait not over.
+    func mayHoldFirstFrame(now: UInt64) -> Bool { !hasPresented && now &- opened < Self.firstFrameWait }
+
+    /// True while the first frame waits: it may, and the shown thumbnails are not all in.
+    func holdsFirstFrame(now: UInt64, isFinal: Bool) -> Bool { !isFinal && mayHoldFirstFrame(now: now) }
 
     /// True when the accelerated renderer should take over now, before the frame reads its input:
     /// an input that can set something moving is waiting (its animation must not start before
