@@ -80,6 +80,13 @@ struct EndToEndTests {
     xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1 sleep 0.3
     xdotool mousemove --window "$WID" 400 300 mousedown 1
     for i in $(seq 1 10); do xdotool mousemove --window "$WID" 400 $((300 + i * 15)); sleep 0.016; done
+    # Killed once the app has read the drag (frames after it in the state log; on a busy machine
+    # llvmpipe compiling the opening's shaders can hold the loop for a second), button still down.
+    FRAMES=$(wc -l < "$OUT/live.states.jsonl")
+    for i in $(seq 1 100); do
+      grep -q '"phase":"move","x":400,"y":450' "$OUT/live.trace.jsonl" && [ "$(wc -l < "$OUT/live.states.jsonl")" -gt "$FRAMES" ] && break
+      sleep 0.1
+    done
     kill -9 $APP
     wait $APP 2>/dev/null
     trap - EXIT
