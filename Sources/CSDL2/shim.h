@@ -121,16 +121,26 @@ static inline Window pz_x11_make_adoptable_window(Display *d, const char *title,
     return w;
 }
 
-/// SDL's X connection: the display of a hidden 1×1 window made and destroyed for the asking (SDL
-/// tells its connection only through a window). NULL when SDL's driver is not X11.
-static inline Display *pz_x11_sdl_display(void) {
-    SDL_Window *probe = SDL_CreateWindow("", 0, 0, 1, 1, SDL_WINDOW_HIDDEN);
-    if (probe == NULL) return NULL;
+/// SDL's X connection, told through one of its windows (SDL tells it no other way); NULL when
+/// SDL's driver is not X11.
+static inline Display *pz_x11_display_of(SDL_Window *window) {
     SDL_SysWMinfo info;
     SDL_VERSION(&info.version);
-    Display *d = SDL_GetWindowWMInfo(probe, &info) && info.subsystem == SDL_SYSWM_X11 ? info.info.x11.display : NULL;
-    SDL_DestroyWindow(probe);
-    return d;
+    return SDL_GetWindowWMInfo(window, &info) && info.subsystem == SDL_SYSWM_X11 ? info.info.x11.display : NULL;
+}
+
+/// Gives a window SDL made another class (WM_CLASS name and class): a hidden window kept beside
+/// the app's own is then not found by a search for the app's class.
+static inline void pz_x11_set_class(SDL_Window *window, const char *className) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return;
+    XClassHint *hint = XAllocClassHint();
+    if (hint == NULL) return;
+    hint->res_name = (char *)className;
+    hint->res_class = (char *)className;
+    XSetClassHint(info.info.x11.display, info.info.x11.window, hint);
+    XFree(hint);
 }
 
 /// Selects the events SDL selects for the windows it makes (core input,

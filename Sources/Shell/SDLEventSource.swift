@@ -15,6 +15,10 @@ final class SDLEventSource: EventSource {
     /// asks for no redraw of its own (SDL reports the window shown again when its renderer is
     /// replaced, `WindowHost.finishOpening()`, and the picture on screen is the one drawn).
     private let exposuresAreReported: Bool
+    /// The window's SDL id: a request to close it (a window manager's close button) quits, however
+    /// many windows SDL has (SDL itself posts a quit only when its last window is closed, and a
+    /// live window keeps a hidden one of SDL's beside it, `WindowHost`).
+    private let windowID: UInt32
 
     /// A source for `window` (whose size in points maps normalised finger coordinates).
     init(window: OpaquePointer, windowSize: Size) {
@@ -22,6 +26,7 @@ final class SDLEventSource: EventSource {
                                      heldModifiers: EventTranslator.modifiers(UInt32(SDL_GetModState().rawValue)))
         stamps = XEventStamps(window: window)
         exposuresAreReported = SDL_GetCurrentVideoDriver().map { String(cString: $0) == "x11" } ?? false
+        windowID = SDL_GetWindowID(window)
     }
 
     /// Whether a window event `kind` may have lost the window's pixels: not focus, pointer
@@ -38,7 +43,9 @@ final class SDLEventSource: EventSource {
         var inputs: [WindowInput] = []
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
-            if event.type == SDL_QUIT.rawValue {
+            if event.type == SDL_QUIT.rawValue
+                || (event.type == SDL_WINDOWEVENT.rawValue && event.window.event == UInt8(SDL_WINDOWEVENT_CLOSE.rawValue)
+                    && event.window.windowID == windowID) {
                 inputs.append(.quit)
                 break
             }

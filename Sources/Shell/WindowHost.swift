@@ -19,8 +19,15 @@ final class WindowHost {
     private(set) var renderer: OpaquePointer
     /// True while the frames are drawn by the software renderer standing in until `finishOpening()`.
     private(set) var isProvisional = false
-    /// SDL's X connection and the window, for a window SDL adopted (PhotoZoom destroys it).
-    private var adopted: (display: OpaquePointer, window: Window)?
+    /// For a window SDL adopted: SDL's X connection, the window (PhotoZoom destroys it), and the
+    /// hidden window of SDL's that told the connection, kept until `close()`.
+    private var adopted: Adopted?
+
+    private struct Adopted {
+        var display: OpaquePointer
+        var window: Window
+        var probe: OpaquePointer
+    }
 
     /// Opens a window of `size` points titled `title`. Throws a `ShellError` when SDL cannot start,
     /// or the window or its renderer cannot be made.
@@ -71,30 +78,46 @@ final class WindowHost {
     /// On X11: a window made on SDL's connection, centred on the first display, adopted by SDL and
     /// shown, with the software renderer drawing into its pixels; nil (nothing left behind) when
     /// SDL's driver is not X11 or a step fails.
-    private static func openAdopted(title: String, size: Size) -> (OpaquePointer, OpaquePointer, (display: OpaquePointer, window: Window))? {
-        guard let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11", let display = pz_x11_sdl_display() else { return nil }
+    ///
+    /// SDL tells its connection only through a window of its own: a hidden 1×1 one, never mapped,
+    /// which stays until `close()`, its class `photozoom-connection` (a search for the class
+    /// `photozoom` finds the app's window alone). Destroyed at once, it would vanish while other programs list
+    /// the windows, as window switchers and `xdotool search` do, and Xlib ends a program that asks
+    /// about a window gone meanwhile (a `BadWindow` error).
+    private static func openAdopted(title: String, size: Size) -> (OpaquePointer, OpaquePointer, Adopted)? {
+        guard let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11",
+              let probe = SDL_CreateWindow("", 0, 0, 1, 1, SDL_WINDOW_HIDDEN.rawValue) else { return nil }
+        guard let display = pz_x11_display_of(probe) else {
+            SDL_DestroyWindow(probe)
+            return nil
+        }
+        pz_x11_set_class(probe, "photozoom-connection")
+        func fail() -> (OpaquePointer, OpaquePointer, Adopted)? {
+            SDL_DestroyWindow(probe)
+            return nil
+        }
         var bounds = SDL_Rect()
         if SDL_GetDisplayBounds(0, &bounds) != 0 { bounds = SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height)) }
         let width = Int32(size.width), height = Int32(size.height)
         let x = bounds.x + (bounds.w - width) / 2, y = bounds.y + (bounds.h - height) / 2
         let xWindow = pz_x11_make_adoptable_window(display, title, "photozoom", x, y, width, height)
-        guard xWindow != 0 else { return nil }
+        guard xWindow != 0 else { return fail() }
         guard let window = SDL_CreateWindowFrom(UnsafeRawPointer(bitPattern: UInt(xWindow))) else {
             pz_x11_destroy_adopted_window(display, xWindow)
-            return nil
+            return fail()
         }
         guard pz_x11_select_sdl_input(window) == 0 else {
             SDL_DestroyWindow(window)
             pz_x11_destroy_adopted_window(display, xWindow)
-            return nil
+            return fail()
         }
         SDL_ShowWindow(window)
         guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
             SDL_DestroyWindow(window)
             pz_x11_destroy_adopted_window(display, xWindow)
-            return nil
+            return fail()
         }
-        return (window, renderer, (display, xWindow))
+        return (window, renderer, Adopted(display: display, window: xWindow, probe: probe))
     }
 
     /// The pixel format of the window's own pixels while `isProvisional`, nil otherwise.
@@ -137,7 +160,10 @@ final class WindowHost {
     func close() {
         if hasRenderer { SDL_DestroyRenderer(renderer) }
         SDL_DestroyWindow(window)
-        if let adopted { pz_x11_destroy_adopted_window(adopted.display, adopted.window) }
+        if let adopted {
+            pz_x11_destroy_adopted_window(adopted.display, adopted.window)
+            SDL_DestroyWindow(adopted.probe)
+        }
         IMG_Quit()
         SDL_Quit()
     }

@@ -32,7 +32,7 @@ struct PacedDragTests {
       xdotool key Escape sleep 0.6
     done
     touch "$OUT/finished"
-    for i in $(seq 1 100); do [ -e "$OUT/listener-closed" ] && break; sleep 0.1; done
+    for i in $(seq 1 100); do [ -e "$OUT/companion-closed" ] && break; sleep 0.1; done
     xdotool key q
     for i in $(seq 1 300); do kill -0 $APP 2>/dev/null || break; sleep 0.1; done
     wait $APP; STATUS=$?

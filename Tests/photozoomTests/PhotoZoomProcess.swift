@@ -96,3 +96,15 @@ enum PhotoZoomProcess {
     }
     static let counter = Counter()
 }
+
+extension PhotoZoomProcess {
+    /// Whether a recorded trace (its lines) gives photo `index`, named `name`, the size `w` × `h`:
+    /// in the header, or, for a photo whose header was read after start-up's 50 ms budget (as on
+    /// a busy machine) and is recorded there as 0 × 0, in a `photo` event of the trace.
+    static func traceGivesSize(_ lines: [Substring], index: Int, name: String, _ w: Int, _ h: Int) -> Bool {
+        guard let header = lines.first else { return false }
+        return header.contains(#"{"name":"\#(name)","w":\#(w),"h":\#(h)}"#)
+            || (header.contains(#"{"name":"\#(name)","w":0,"h":0}"#)
+                && lines.contains { $0.contains(#""type":"photo","index":\#(index),"w":\#(w),"h":\#(h)}"#) })
+    }
+}

@@ -29,13 +29,14 @@ final class RawMotionListener: @unchecked Sendable {
     /// Writes `folder/listening` once in place. Each time `folder/drag-done` appears (the scenario
     /// made a drag) it takes it away, reads what the server has sent, and writes `folder/verdict`:
     /// `paced` or `unpaced` by `judge` over the events so far, so the scenario can drag again in
-    /// the same session (`judge` is given at `init`). It stops and closes its connection when `folder/finished` appears (before
-    /// the server goes away: Xlib ends a process whose connection breaks), then writes
-    /// `folder/listener-closed`.
+    /// the same session (`judge` is given at `init`). Connected, it writes
+    /// `folder/companion-connected`; it stops and closes its connection when `folder/finished`
+    /// appears (before the server goes away: Xlib ends a process whose connection breaks), then
+    /// writes `folder/companion-closed`.
     func start(display: String, folder: URL, deadline: Date) {
         let t = Thread { [self] in
             run(display: display, folder: folder, deadline: deadline)
-            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("listener-closed").path, contents: Data())
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("companion-closed").path, contents: Data())
         }
         thread = t
         t.start()
@@ -64,6 +65,7 @@ final class RawMotionListener: @unchecked Sendable {
         }
         guard let dpy else { return }
         defer { XCloseDisplay(dpy) }
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("companion-connected").path, contents: Data())
         var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
         guard XQueryExtension(dpy, "XInputExtension", &opcode, &firstEvent, &firstError) != 0 else { return }
         var bits = [UInt8](repeating: 0, count: 4)

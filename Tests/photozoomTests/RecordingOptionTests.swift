@@ -44,13 +44,9 @@ struct RecordingOptionTests {
         #expect(r.status == 0, "\(r.stderr)")
         let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
         let header = try #require(lines.first)
-        // coffee.jpg is 600 × 400, chelsea.jpg 451 × 300: each name carries its own file's size,
-        // in the header, or (a header read after start-up's 50 ms budget, as on a busy machine)
-        // in a `photo` event of the trace.
+        // coffee.jpg is 600 × 400, chelsea.jpg 451 × 300: each name carries its own file's size.
         func hasSize(_ index: Int, _ name: String, _ w: Int, _ h: Int) -> Bool {
-            header.contains(#"{"name":"\#(name)","w":\#(w),"h":\#(h)}"#)
-                || (header.contains(#"{"name":"\#(name)","w":0,"h":0}"#)
-                    && lines.contains { $0.contains(#""type":"photo","index":\#(index),"w":\#(w),"h":\#(h)}"#) })
+            PhotoZoomProcess.traceGivesSize(lines, index: index, name: name, w, h)
         }
         #expect(header.contains(#""photos":[{"name":"a/x.jpg","#) && header.contains(#"{"name":"b/x.jpg","#), "\(header)")
         #expect(hasSize(0, "a/x.jpg", 600, 400) && hasSize(1, "b/x.jpg", 451, 300), "\(lines.prefix(1) + lines.filter { $0.contains(#""type":"photo","#) })")

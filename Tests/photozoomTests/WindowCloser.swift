@@ -15,12 +15,18 @@ extension RawMotionListener: ScenarioCompanion {}
 /// when `folder/close-now` appears it finds the top-level window of class `photozoom`, sends the
 /// message and writes `folder/close-sent` (or `folder/close-failed`); it closes its connection
 /// when `folder/finished` appears (before the server goes away: Xlib ends a process whose
-/// connection breaks), then writes `folder/closer-closed`.
+/// connection breaks), then writes `folder/companion-closed`; connected, it writes
+/// `folder/companion-connected`.
+///
+/// Once `folder/watch-windows` appears (and it has answered with `folder/watching-windows`) it also
+/// writes each top-level window made, shown and destroyed, in order, one per line
+/// (`create 0x400002`, `map …`, `destroy …`) to `folder/windows-seen.txt`, as a window switcher or
+/// `xdotool search` would meet them.
 final class WindowCloser: ScenarioCompanion, @unchecked Sendable {
     func start(display: String, folder: URL, deadline: Date) {
         Thread { [self] in
             run(display: display, folder: folder, deadline: deadline)
-            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("closer-closed").path, contents: Data())
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("companion-closed").path, contents: Data())
         }.start()
     }
 
@@ -34,8 +40,33 @@ final class WindowCloser: ScenarioCompanion, @unchecked Sendable {
         }
         guard let dpy else { return }
         defer { XCloseDisplay(dpy) }
+        write("companion-connected")
+        XSelectInput(dpy, XDefaultRootWindow(dpy), SubstructureNotifyMask)
+        XSync(dpy, 0)
+        var seen = ""
         var sent = false
+        var watching = false
         while Date() < deadline, !exists("finished") {
+            if !watching, exists("watch-windows") {
+                // What came before is not watched.
+                XSync(dpy, 1)
+                watching = true
+                write("watching-windows")
+            }
+            while XPending(dpy) > 0 {
+                var event = XEvent()
+                XNextEvent(dpy, &event)
+                let line: String? = switch event.type {
+                case CreateNotify: "create 0x\(String(event.xcreatewindow.window, radix: 16))"
+                case MapNotify: "map 0x\(String(event.xmap.window, radix: 16))"
+                case DestroyNotify: "destroy 0x\(String(event.xdestroywindow.window, radix: 16))"
+                default: nil
+                }
+                if watching, let line {
+                    seen += line + "\n"
+                    try? seen.write(to: folder.appendingPathComponent("windows-seen.txt"), atomically: true, encoding: .utf8)
+                }
+            }
             if !sent, exists("close-now") {
                 sent = true
                 if let window = Self.window(ofClass: "photozoom", on: dpy) {
@@ -57,7 +88,8 @@ final class WindowCloser: ScenarioCompanion, @unchecked Sendable {
         }
     }
 
-    /// The first child of the root window whose class is `name`.
+    /// The first shown child of the root window whose class is `name` (a window manager closes
+    /// only windows it shows).
     private static func window(ofClass name: String, on dpy: OpaquePointer) -> Window? {
         var root: Window = 0, parent: Window = 0
         var children: UnsafeMutablePointer<Window>?
@@ -65,6 +97,8 @@ final class WindowCloser: ScenarioCompanion, @unchecked Sendable {
         guard XQueryTree(dpy, XDefaultRootWindow(dpy), &root, &parent, &children, &count) != 0, let children else { return nil }
         defer { XFree(children) }
         for i in 0..<Int(count) {
+            var attributes = XWindowAttributes()
+            guard XGetWindowAttributes(dpy, children[i], &attributes) != 0, attributes.map_state == IsViewable else { continue }
             var hint = XClassHint()
             guard XGetClassHint(dpy, children[i], &hint) != 0 else { continue }
             defer { XFree(hint.res_name); XFree(hint.res_class) }
