@@ -4,4 +4,6 @@ struct DecodeAttempt {
     var result: Result<DecodedImage, ImageProblem>
     var seconds = 0.0
     var fromSharedCache = false
+    /// True when PhotoZoom's own cache of pixels supplied it (`fromSharedCache` is then true too).
+    var fromPixelCache = false
 }

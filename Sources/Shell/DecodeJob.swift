@@ -17,6 +17,10 @@ struct DecodeJob: Hashable, Sendable {
     var kind: TextureKind
     var target: DecodeTarget
     var path: String
+    /// For a thumbnail (or preview) job, the shorter side the cells show, in pixels (the target
+    /// may ask more, to write the shared cache's entry from the same decode); a thumbnail of this
+    /// side from PhotoZoom's own cache serves (`PixelThumbnailCache`).
+    var shownSide: Int?
     var key: PhotoTextureKey { PhotoTextureKey(photo: photo, kind: kind) }
 }
 
@@ -25,6 +29,8 @@ struct DecodeOutcome: Sendable {
     var job: DecodeJob
     var result: Result<DecodedImage, ImageProblem>
     var seconds: Double
-    /// True when the thumbnail came from the freedesktop thumbnail cache.
+    /// True when the thumbnail came from a thumbnail cache: the freedesktop one or PhotoZoom's own.
     var fromSharedCache = false
+    /// True when it came from PhotoZoom's own cache of pixels (`PixelThumbnailCache`).
+    var fromPixelCache = false
 }

@@ -21,6 +21,9 @@ public enum DecoderHelperService {
         public var strategy = ThumbnailDecoding.scaledDecode
         /// The freedesktop thumbnail cache's folder, or nil not to read it.
         public var thumbnailCache: String?
+        /// PhotoZoom's own cache of thumbnails' pixels, read by the decoder threads in the app's
+        /// process (never passed to a helper: it reads only cache entries PhotoZoom's own parsers handle).
+        public var pixelCache: PixelThumbnailCache?
         /// Address space the helper may add to what it holds once started, bytes.
         public var addressSpaceBytes = 1 << 30
 

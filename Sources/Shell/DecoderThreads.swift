@@ -13,6 +13,8 @@ enum DecoderThreads {
     /// the file may have been replaced since; parsing it again costs microseconds.)
     struct Source: Sendable {
         var path: String
+        /// The side the cells show (`DecodeJob.shownSide`).
+        var shownSide: Int? = nil
     }
 
     /// CPU seconds the calling thread has run: decode costs that other work on the machine does not inflate.
@@ -40,9 +42,9 @@ enum DecoderThreads {
             let thread = Thread {
                 let decode = decoding(options: options, isolation: isolation, queue: queue)
                 while let job = queue.next(worker: worker) {
-                    let attempt = decode(Source(path: job.path), job.target)
+                    let attempt = decode(Source(path: job.path, shownSide: job.shownSide), job.target)
                     queue.finish(worker: worker, DecodeOutcome(job: job, result: attempt.result, seconds: attempt.seconds,
-                                                               fromSharedCache: attempt.fromSharedCache))
+                                                               fromSharedCache: attempt.fromSharedCache, fromPixelCache: attempt.fromPixelCache))
                 }
             }
             thread.name = "photozoom-decoder-\(worker)"
@@ -61,8 +63,10 @@ enum DecoderThreads {
             var lowered = false
             return { source, target in
                 let start = threadCPUSeconds()
-                if let image = decoder.cachedThumbnailWithoutImageLibraries(path: source.path, target: target) {
-                    return DecodeAttempt(result: .success(image), seconds: threadCPUSeconds() - start, fromSharedCache: true)
+                let pixelHits = decoder.pixelThumbnailHits
+                if let image = decoder.cachedThumbnailWithoutImageLibraries(path: source.path, target: target, shownSide: source.shownSide) {
+                    return DecodeAttempt(result: .success(image), seconds: threadCPUSeconds() - start, fromSharedCache: true,
+                                         fromPixelCache: decoder.pixelThumbnailHits > pixelHits)
                 }
                 lowerPriority(&lowered)
                 let hits = decoder.sharedThumbnailHits
@@ -80,12 +84,15 @@ enum DecoderThreads {
             let helper = DecoderHelper(settings: settings, options: helperOptions)
             // Cache entries are read here first, by PhotoZoom's own parsers: no helper is started
             // while every thumbnail comes from the cache (a second visit).
-            let cacheReader = options.thumbnailCache != nil ? inProcessDecoder(options) : nil
+            let cacheReader = options.thumbnailCache != nil || options.pixelCache != nil ? inProcessDecoder(options) : nil
             var lowered = false
             return { source, target in
                 let start = threadCPUSeconds()
-                if let image = cacheReader?.cachedThumbnailWithoutImageLibraries(path: source.path, target: target) {
-                    return DecodeAttempt(result: .success(image), seconds: threadCPUSeconds() - start, fromSharedCache: true)
+                let pixelHits = cacheReader?.pixelThumbnailHits ?? 0
+                if let cacheReader, let image = cacheReader.cachedThumbnailWithoutImageLibraries(path: source.path, target: target,
+                                                                                                  shownSide: source.shownSide) {
+                    return DecodeAttempt(result: .success(image), seconds: threadCPUSeconds() - start, fromSharedCache: true,
+                                         fromPixelCache: cacheReader.pixelThumbnailHits > pixelHits)
                 }
                 lowerPriority(&lowered)  // before the helper starts: it inherits the thread's nice value
                 return helper.decode(path: source.path, target: target, shouldGiveUp: { queue.isStopping })
@@ -106,6 +113,7 @@ enum DecoderThreads {
     /// A decoder in this process with `options`' limits and thumbnail cache.
     private static func inProcessDecoder(_ options: DecoderHelperService.Options) -> PhotoDecoder {
         PhotoDecoder(pixelLimit: options.pixelLimit, maxTextureSide: options.maxTextureSide, strategy: options.strategy,
-                     sharedThumbnails: options.thumbnailCache.map { FreedesktopThumbnailCache(directory: URL(fileURLWithPath: $0)) })
+                     sharedThumbnails: options.thumbnailCache.map { FreedesktopThumbnailCache(directory: URL(fileURLWithPath: $0)) },
+                     pixelThumbnails: options.pixelCache)
     }
 }

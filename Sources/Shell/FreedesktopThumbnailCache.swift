@@ -157,21 +157,28 @@ public struct FreedesktopThumbnailCache: Sendable {
     public func write(_ surface: UnsafeMutablePointer<SDL_Surface>, forFile path: String, modificationTime: Int,
                       sizeClass: SizeClass) throws(ShellError) {
         let final = entryPath(forFile: path, sizeClass: sizeClass)
+        var png = try PNGWriter.encode(surface, keepingAlpha: true)
+        let chunks = Self.textChunk("Thumb::URI", Self.uri(forPath: path)) + Self.textChunk("Thumb::MTime", String(modificationTime))
+        png.insert(contentsOf: chunks, at: 8 + 25)  // after the signature and IHDR
+        try Self.store(png, at: final)
+    }
+
+    /// Stores `bytes` as the cache file `final`: its folder made with mode 0700, the bytes written
+    /// to a temporary file of mode 0600 beside it and renamed over it, so a reader never sees half
+    /// a file and an old one is replaced whole.
+    static func store(_ bytes: [UInt8], at final: String) throws(ShellError) {
         let folder = (final as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw ShellError("\(folder): cannot make the thumbnail folder (\(error.localizedDescription))")
         }
-        var png = try PNGWriter.encode(surface, keepingAlpha: true)
-        let chunks = Self.textChunk("Thumb::URI", Self.uri(forPath: path)) + Self.textChunk("Thumb::MTime", String(modificationTime))
-        png.insert(contentsOf: chunks, at: 8 + 25)  // after the signature and IHDR
         let temporary = final + ".photozoom-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Self.failure(temporary, errno) }
         var written = 0
         var error: Int32 = 0
-        png.withUnsafeBytes { raw in
+        bytes.withUnsafeBytes { raw in
             while written < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
                 if n < 0 { if errno == EINTR { continue }; error = errno; return }

@@ -19,18 +19,23 @@ final class PhotoDecoder {
     let strategy: ThumbnailDecoding
     /// Where to look for thumbnails first; nil to always decode.
     let sharedThumbnails: FreedesktopThumbnailCache?
+    /// PhotoZoom's own cache of thumbnails' pixels, read before the shared one (in process only).
+    let pixelThumbnails: PixelThumbnailCache?
     private var turbo: tjhandle?
     /// Thumbnails taken from the shared cache so far.
     private(set) var sharedThumbnailHits = 0
+    /// Thumbnails taken from `pixelThumbnails` so far.
+    private(set) var pixelThumbnailHits = 0
     /// Thumbnails made from a progressive JPEG's first scans (`pz_jpeg_first_scans`).
     private(set) var firstScanThumbnails = 0
 
     init(pixelLimit: Int = PhotoCatalog.defaultPixelLimit, maxTextureSide: Int = 4096, strategy: ThumbnailDecoding = .scaledDecode,
-         sharedThumbnails: FreedesktopThumbnailCache? = nil) {
+         sharedThumbnails: FreedesktopThumbnailCache? = nil, pixelThumbnails: PixelThumbnailCache? = nil) {
         self.pixelLimit = pixelLimit
         self.maxTextureSide = maxTextureSide
         self.strategy = strategy
         self.sharedThumbnails = sharedThumbnails
+        self.pixelThumbnails = pixelThumbnails
     }
 
     deinit { if let turbo { tjDestroy(turbo) } }
@@ -78,9 +83,13 @@ final class PhotoDecoder {
     /// parsers only (its header parsers and `PNGDecoder`; no image library), so safe in the app's
     /// process: a decoder thread asks this before its helper, and a second visit starts no helper
     /// at all. Nil when the target is not a thumbnail or the cache has no entry this can read.
-    func cachedThumbnailWithoutImageLibraries(path: String, target: DecodeTarget) -> DecodedImage? {
-        guard case .thumbnail = target.asThumbnail, sharedThumbnails != nil, let file = try? PhotoFile(path: path), file.count > 0,
-              let header = try? ImageHeader.read(file, fileExtension: (path as NSString).pathExtension.lowercased()),
+    /// `shownSide`: the side the cells show, which a thumbnail from `pixelThumbnails` need only
+    /// have (the target may ask more to write the shared cache); nil for the target's.
+    func cachedThumbnailWithoutImageLibraries(path: String, target: DecodeTarget, shownSide: Int? = nil) -> DecodedImage? {
+        guard case let .thumbnail(targetSide) = target.asThumbnail, sharedThumbnails != nil || pixelThumbnails != nil,
+              let file = try? PhotoFile(path: path), file.count > 0 else { return nil }
+        if let image = pixelThumbnail(file, side: min(targetSide, shownSide ?? targetSide)) { return image }
+        guard sharedThumbnails != nil, let header = try? ImageHeader.read(file, fileExtension: (path as NSString).pathExtension.lowercased()),
               (try? header.checkPixels(limit: pixelLimit)) != nil else { return nil }
         return cachedThumbnail(file, header, target.asThumbnail, imageLibraries: false)
     }
@@ -92,6 +101,17 @@ final class PhotoDecoder {
         let bytes = try file.bytes(at: preview.offset, count: preview.length)
         guard bytes.count == preview.length else { throw .truncated("the file ends inside its embedded preview") }
         return try decodeJPEG(bytes, orientation: header.orientation, target: target, fullSize: header.uprightSize)
+    }
+
+    /// `pixelThumbnails`' entry for `file` at the thumbnail size for `side` (exactly the pixels a
+    /// decode for it showed); nil when none. The entry knows the photo's upright size: the photo's
+    /// own header is not read.
+    private func pixelThumbnail(_ file: PhotoFile, side: Int) -> DecodedImage? {
+        guard let pixelThumbnails,
+              let entry = pixelThumbnails.thumbnail(forFile: file.path, modificationTime: file.modificationTime, byteCount: file.count, side: side)
+        else { return nil }
+        pixelThumbnailHits += 1
+        return DecodedImage(surface: entry.surface, fullWidth: entry.fullWidth, fullHeight: entry.fullHeight, hasTransparency: entry.hasTransparency)
     }
 
     /// A valid shared-cache entry for `file`, downscaled to the thumbnail's exact size; nil when none.

@@ -62,6 +62,10 @@ public final class PhotoPipeline: PhotoTextureSource {
         /// thumbnails decoded, once the visible ones are on screen. The app does; tests and
         /// benchmarks ask for it.
         public var writesSharedThumbnails = false
+        /// Read and write PhotoZoom's own cache of thumbnails' pixels beside `sharedThumbnails`
+        /// (`PixelThumbnailCache`, in the same cache folder), wherever the shared cache is read and
+        /// written: a second visit reads each thumbnail with one `pread`.
+        public var usesPixelCache = true
         /// Decoded thumbnails held for writing to the cache (bytes); beyond it the oldest are
         /// dropped unwritten (a later visit decodes and writes them).
         public var pendingWriteBytes = 16 << 20
@@ -196,7 +200,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         limits.pixelLimit = min(limits.pixelLimit, catalog.pixelLimit)
         self.limits = limits
         self.warn = warn
-        cacheWriter = limits.writesSharedThumbnails ? limits.sharedThumbnails.map { ThumbnailCacheWriter(cache: $0) } : nil
+        cacheWriter = limits.writesSharedThumbnails ? limits.sharedThumbnails.map { ThumbnailCacheWriter(cache: $0, pixels: limits.pixelCache) } : nil
         thumbnails = ByteBudgetCache(budgetBytes: limits.thumbnailBytes)
         fulls = ByteBudgetCache(budgetBytes: limits.fullBytes)
         sizeDelivered = catalog.entries.map(\.hasSize)
@@ -307,6 +311,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         s.runningJobs = queue.runningJobs().count
         s.sharedCacheEntriesWritten = cacheWriter?.entriesWritten ?? 0
         s.sharedCacheWritesFailed = cacheWriter?.writesFailed ?? 0
+        s.pixelCacheEntriesWritten = cacheWriter?.pixelEntriesWritten ?? 0
         return s
     }
 
@@ -362,6 +367,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         options.maxTextureSide = Self.decodedSideLimit
         options.strategy = limits.thumbnailDecoding
         options.thumbnailCache = limits.sharedThumbnails?.directory.path
+        options.pixelCache = limits.pixelCache
         DecoderThreads.start(count: limits.decoderThreads, queue: queue, options: options, isolation: limits.isolation)
     }
 
@@ -378,7 +384,8 @@ public final class PhotoPipeline: PhotoTextureSource {
         var out: [DecodeJob] = []
         func thumbnail(_ p: Int) {
             guard let id = id(at: p) else { return }
-            out.append(DecodeJob(photo: id, kind: .thumbnail, target: .thumbnail(shortSide: thumbnailSide(id, cell: side)), path: sources[id].path))
+            out.append(DecodeJob(photo: id, kind: .thumbnail, target: .thumbnail(shortSide: thumbnailSide(id, cell: side)), path: sources[id].path,
+                                 shownSide: side))
         }
         func full(_ p: Int) {
             guard let id = id(at: p) else { return }
@@ -388,7 +395,8 @@ public final class PhotoPipeline: PhotoTextureSource {
         func preview(_ p: Int) {
             guard let id = id(at: p), !previewTried.contains(id), thumbnails.peek(id) == nil, let size = previewSizes[id],
                   let photo = knownSizes[id], Self.isUseful(preview: size, photo: photo, cell: side) else { return }
-            out.append(DecodeJob(photo: id, kind: .preview, target: .preview(shortSide: thumbnailSide(id, cell: side)), path: sources[id].path))
+            out.append(DecodeJob(photo: id, kind: .preview, target: .preview(shortSide: thumbnailSide(id, cell: side)), path: sources[id].path,
+                                 shownSide: side))
         }
 
         for p in demand.largePhotos { thumbnail(p); full(p) }
@@ -631,7 +639,8 @@ public final class PhotoPipeline: PhotoTextureSource {
                 if outcome.fromSharedCache {
                     // The cache had the thumbnail itself: it is the thumbnail.
                     var thumbnail = outcome
-                    thumbnail.job = DecodeJob(photo: job.photo, kind: .thumbnail, target: job.target.asThumbnail, path: job.path)
+                    thumbnail.job = DecodeJob(photo: job.photo, kind: .thumbnail, target: job.target.asThumbnail, path: job.path,
+                                              shownSide: job.shownSide)
                     outcome = thumbnail
                     job = thumbnail.job
                 } else {
@@ -651,6 +660,7 @@ public final class PhotoPipeline: PhotoTextureSource {
                     warn(problem.partialWarning(path: sources[job.photo].path))
                 }
                 if outcome.fromSharedCache { stats.thumbnailsFromSharedCache += 1 }
+                if outcome.fromPixelCache { stats.thumbnailsFromPixelCache += 1 }
                 switch job.kind {
                 case .thumbnail: stats.thumbnailsDecoded += 1; stats.thumbnailDecodeSeconds += outcome.seconds
                 case .full: stats.fullPhotosDecoded += 1; stats.fullDecodeSeconds += outcome.seconds
@@ -721,8 +731,9 @@ public final class PhotoPipeline: PhotoTextureSource {
                 }
             }
             // A part of a photo is not stored: the whole file may follow (a copy under way).
-            if cacheWriter != nil, key.kind == .thumbnail, !outcome.fromSharedCache, image.partialBecause == nil {
-                holdForWriting(image, photo: key.photo)
+            // One read from the shared cache goes to PhotoZoom's own (the next visit reads it faster).
+            if cacheWriter != nil, key.kind == .thumbnail, !outcome.fromPixelCache, image.partialBecause == nil {
+                holdForWriting(image, photo: key.photo, fromSharedCache: outcome.fromSharedCache, shownSide: outcome.job.shownSide)
             }
             stats.uploads += 1
             stats.uploadedBytes += image.byteCount
@@ -769,10 +780,10 @@ public final class PhotoPipeline: PhotoTextureSource {
     }
 
     /// Keeps a decoded thumbnail for the shared cache, within `pendingWriteBytes` (oldest dropped).
-    private func holdForWriting(_ image: DecodedImage, photo: Int) {
+    private func holdForWriting(_ image: DecodedImage, photo: Int, fromSharedCache: Bool, shownSide: Int?) {
         let path = sources[photo].path
         pendingWrites.removeAll { $0.path == path }
-        pendingWrites.append(ThumbnailCacheWriter.Item(path: path, image: image))
+        pendingWrites.append(ThumbnailCacheWriter.Item(path: path, image: image, writesShared: !fromSharedCache, shownSide: shownSide))
         var bytes = pendingWrites.reduce(0) { $0 + $1.image.byteCount }
         while bytes > limits.pendingWriteBytes, pendingWrites.count > 1 {
             bytes -= pendingWrites.removeFirst().image.byteCount
@@ -845,5 +856,12 @@ public final class PhotoPipeline: PhotoTextureSource {
             SDL_DestroyTexture(fade.texture.handle)
             fades[photo] = nil
         }
+    }
+}
+
+extension PhotoPipeline.Limits {
+    /// PhotoZoom's own cache of pixels, beside the shared cache; nil without one or when not used.
+    var pixelCache: PixelThumbnailCache? {
+        usesPixelCache ? sharedThumbnails.map { PixelThumbnailCache(besideSharedCacheAt: $0.directory) } : nil
     }
 }

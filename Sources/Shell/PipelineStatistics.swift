@@ -10,6 +10,8 @@ public struct PipelineStatistics: Sendable, Equatable {
     /// Thumbnails read from the freedesktop thumbnail cache instead of decoded (counted in
     /// `thumbnailsDecoded` too).
     public var thumbnailsFromSharedCache = 0
+    /// Of those, thumbnails read from PhotoZoom's own cache of pixels (`PixelThumbnailCache`).
+    public var thumbnailsFromPixelCache = 0
     /// Embedded EXIF previews decoded and shown until their thumbnails came (issue 20).
     public var previewsDecoded = 0
     public var fullDecodeSeconds = 0.0
@@ -17,6 +19,8 @@ public struct PipelineStatistics: Sendable, Equatable {
     /// that failed quietly (a read-only or full cache).
     public var sharedCacheEntriesWritten = 0
     public var sharedCacheWritesFailed = 0
+    /// Entries written to PhotoZoom's own cache of pixels (each size class counts).
+    public var pixelCacheEntriesWritten = 0
     /// Photos found broken while decoding (each warned about once).
     public var decodeFailures = 0
     /// Jobs dropped before they started because their cells scrolled away.

@@ -10,7 +10,11 @@ import Glibc
 /// screen.
 ///
 /// Each thumbnail becomes a `large` entry and, when it is big enough (HiDPI cells), an `x-large`
-/// one: downscaled to the class's box when it is larger, never decoded again. The photo's
+/// one: downscaled to the class's box when it is larger, never decoded again. Each entry is written
+/// to PhotoZoom's own cache of pixels too (`PixelThumbnailCache`, when given), first: it is what
+/// the next visit reads; a thumbnail read from the shared cache is written there alone. The
+/// pixel cache is trimmed to its budget before the first write of a session and whenever the
+/// session's writes take it past the budget. The photo's
 /// modification time is read just before writing; a photo replaced meanwhile is left for the
 /// pipeline's next decode. A cache that cannot be written (read-only, full, not ours) is a quiet
 /// fallback: after three failures in a row the writer stops trying for the session, and nothing is
@@ -20,12 +24,21 @@ final class ThumbnailCacheWriter: @unchecked Sendable {
     struct Item {
         var path: String
         var image: DecodedImage
+        /// False for a thumbnail read from the shared cache: only PhotoZoom's own entry is written.
+        var writesShared = true
+        /// The side the cells showed (`DecodeJob.shownSide`): PhotoZoom's own entry is the
+        /// thumbnail at that side (nil: at the image's own).
+        var shownSide: Int? = nil
     }
 
     /// Failures in a row after which the writer gives up for the session.
     static let failuresBeforeGivingUp = 3
 
     let cache: FreedesktopThumbnailCache
+    let pixels: PixelThumbnailCache?
+    /// The pixel cache's bytes as last counted plus those written since (nil before the first count).
+    private var pixelBytes: Int?
+    private var pixelWritten = 0
     private let condition = NSCondition()
     private var items: [Item] = []
     private var busy = false
@@ -36,9 +49,13 @@ final class ThumbnailCacheWriter: @unchecked Sendable {
     private var written = 0
     private var failed = 0
 
-    init(cache: FreedesktopThumbnailCache) {
+    init(cache: FreedesktopThumbnailCache, pixels: PixelThumbnailCache? = nil) {
         self.cache = cache
+        self.pixels = pixels
     }
+
+    /// Entries written to the pixel cache so far (each size class counts once).
+    var pixelEntriesWritten: Int { locked { pixelWritten } }
 
     /// Entries written so far (each size class counts once).
     var entriesWritten: Int { locked { written } }
@@ -106,6 +123,14 @@ final class ThumbnailCacheWriter: @unchecked Sendable {
         guard let file = try? PhotoFile(path: item.path) else { return (0, 0) }  // gone: nothing to cache
         let image = item.image
         var ok = 0, bad = 0
+        if let pixels {
+            if pixelBytes == nil { pixelBytes = pixels.trim() }
+            if let bytes = storePixels(item, file, pixels) {
+                locked { pixelWritten += 1 }
+                pixelBytes = (pixelBytes ?? 0) + bytes
+                if let total = pixelBytes, total > pixels.budgetBytes { pixelBytes = pixels.trim() }
+            }
+        }
         for sizeClass in [FreedesktopThumbnailCache.SizeClass.xLarge, .large] {
             let short = FreedesktopThumbnailCache.entryShortSide(sizeClass, width: image.fullWidth, height: image.fullHeight)
             guard min(image.width, image.height) >= short else { continue }
@@ -119,6 +144,7 @@ final class ThumbnailCacheWriter: @unchecked Sendable {
                 owned = true
             }
             defer { if owned { SDL_FreeSurface(surface) } }
+            guard item.writesShared else { continue }
             do {
                 try cache.write(surface, forFile: item.path, modificationTime: file.modificationTime, sizeClass: sizeClass)
                 ok += 1
@@ -127,6 +153,28 @@ final class ThumbnailCacheWriter: @unchecked Sendable {
             }
         }
         return (ok, bad)
+    }
+
+    /// Writes `item`'s thumbnail at the side the cells showed to `pixels`; its byte count, or nil
+    /// (quietly: a failure does not count towards giving up, the shared entries still serve).
+    private func storePixels(_ item: Item, _ file: PhotoFile, _ pixels: PixelThumbnailCache) -> Int? {
+        let image = item.image
+        let imageShort = min(image.width, image.height)
+        let side = item.shownSide ?? imageShort
+        // The thumbnail for `side`: the image fitted so its shorter side is `side`, or whole when
+        // it is the whole photo and smaller (a thumbnail capped below both is not stored).
+        let short = min(side, imageShort)
+        guard short == min(side, image.fullWidth, image.fullHeight) else { return nil }
+        let scale = Double(short) / Double(imageShort)
+        let w = max(1, Int((Double(image.width) * scale).rounded())), h = max(1, Int((Double(image.height) * scale).rounded()))
+        var surface = image.surface
+        if w != image.width || h != image.height {
+            guard let smaller = SurfaceOps.downscaled(image.surface, toWidth: w, height: h) else { return nil }
+            surface = smaller
+        }
+        defer { if surface != image.surface { SDL_FreeSurface(surface) } }
+        return try? pixels.write(surface, forFile: item.path, modificationTime: file.modificationTime, byteCount: file.count,
+                                 fullWidth: image.fullWidth, fullHeight: image.fullHeight, hasTransparency: image.hasTransparency, side: side)
     }
 
     private func locked<T>(_ body: () -> T) -> T {
