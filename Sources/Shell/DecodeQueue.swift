@@ -19,12 +19,16 @@ final class DecodeQueue: @unchecked Sendable {
     private var taken: [Int: Int] = [:]
     private var mostRunning = 0
 
-    /// Replaces the jobs not yet started with `jobs` (best first); returns how many listed jobs
-    /// were dropped without being started.
+    /// Replaces the jobs not yet started with `jobs` (best first), leaving out any that a worker
+    /// has started or finished since the frame loop looked (`startedJobs()`: a job taken between
+    /// that look and this call would otherwise be queued again and decoded twice); returns how
+    /// many listed jobs were dropped without being started.
     @discardableResult
     func replacePending(with jobs: [DecodeJob]) -> Int {
         condition.lock()
         defer { condition.unlock() }
+        let started = Set(running.values).union(finished.map(\.job))
+        let jobs = started.isEmpty ? jobs : jobs.filter { !started.contains($0) }
         let kept = Set(jobs)
         let cancelled = pending.reduce(0) { $0 + (kept.contains($1) ? 0 : 1) }
         pending = jobs

@@ -54,4 +54,27 @@ struct DecoderConcurrencyTests {
         #expect((pipeline.queue.jobsTaken()[1] ?? 0) > 0)
         withExtendedLifetime(canvas) {}
     }
+
+    @Test("a job a decoder takes between the frame loop's look at the started jobs and its new list is not queued again (no decode twice)")
+    func jobTakenMeanwhileIsNotQueuedAgain() throws {
+        let queue = DecodeQueue()
+        let jobs = (0..<3).map { DecodeJob(photo: $0, kind: .thumbnail, target: .thumbnail(shortSide: 128), path: "/p\($0).jpg", shownSide: 128) }
+        queue.replacePending(with: jobs)
+        // The frame loop looks: nothing started yet.
+        #expect(queue.startedJobs().isEmpty)
+        // Meanwhile a decoder takes the best job.
+        let taken = try #require(queue.next(worker: 0))
+        #expect(taken == jobs[0])
+        // The frame loop's new list, made from its look, still names it: it is not pending again.
+        queue.replacePending(with: jobs)
+        #expect(queue.pendingJobs() == Array(jobs[1...]))
+        // Finished and not yet taken by the frame loop, the same.
+        queue.finish(worker: 0, DecodeOutcome(job: taken, result: .failure(.unsupported("test")), seconds: 0))
+        queue.replacePending(with: jobs)
+        #expect(queue.pendingJobs() == Array(jobs[1...]))
+        // Once the frame loop has taken it, a new list may ask it again (a photo replaced meanwhile).
+        _ = queue.takeFinished()
+        queue.replacePending(with: jobs)
+        #expect(queue.pendingJobs() == jobs)
+    }
 }
