@@ -6,4 +6,7 @@ struct DecodeAttempt {
     var fromSharedCache = false
     /// True when PhotoZoom's own cache of pixels supplied it (`fromSharedCache` is then true too).
     var fromPixelCache = false
+    /// The version of the file the pixels came from, when it stayed the same through the decode
+    /// (what a thumbnail cache may store them for).
+    var source: FileIdentity?
 }

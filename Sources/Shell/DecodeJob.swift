@@ -33,4 +33,6 @@ struct DecodeOutcome: Sendable {
     var fromSharedCache = false
     /// True when it came from PhotoZoom's own cache of pixels (`PixelThumbnailCache`).
     var fromPixelCache = false
+    /// The version of the file decoded (`DecodeAttempt.source`).
+    var source: FileIdentity?
 }

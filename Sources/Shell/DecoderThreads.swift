@@ -42,9 +42,10 @@ enum DecoderThreads {
             let thread = Thread {
                 let decode = decoding(options: options, isolation: isolation, queue: queue)
                 while let job = queue.next(worker: worker) {
-                    let attempt = decode(Source(path: job.path, shownSide: job.shownSide), job.target)
+                    let (attempt, source) = FileIdentity.around(job.path) { decode(Source(path: job.path, shownSide: job.shownSide), job.target) }
                     queue.finish(worker: worker, DecodeOutcome(job: job, result: attempt.result, seconds: attempt.seconds,
-                                                               fromSharedCache: attempt.fromSharedCache, fromPixelCache: attempt.fromPixelCache))
+                                                               fromSharedCache: attempt.fromSharedCache, fromPixelCache: attempt.fromPixelCache,
+                                                               source: source))
                 }
             }
             thread.name = "photozoom-decoder-\(worker)"

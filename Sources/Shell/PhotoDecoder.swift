@@ -108,7 +108,7 @@ final class PhotoDecoder {
     /// own header is not read.
     private func pixelThumbnail(_ file: PhotoFile, side: Int) -> DecodedImage? {
         guard let pixelThumbnails,
-              let entry = pixelThumbnails.thumbnail(forFile: file.path, modificationTime: file.modificationTime, byteCount: file.count, side: side)
+              let entry = pixelThumbnails.thumbnail(forFile: file.path, source: file.identity, side: side)
         else { return nil }
         pixelThumbnailHits += 1
         return DecodedImage(surface: entry.surface, fullWidth: entry.fullWidth, fullHeight: entry.fullHeight, hasTransparency: entry.hasTransparency)

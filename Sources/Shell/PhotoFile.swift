@@ -16,6 +16,8 @@ final class PhotoFile: ByteSource {
     let count: Int
     /// Last modification, whole seconds since 1970 (what the thumbnail cache records).
     let modificationTime: Int
+    /// Which version of the file was opened.
+    let identity: FileIdentity
     private let descriptor: Int32
     private var blocks: [Int: [UInt8]] = [:]
 
@@ -39,6 +41,7 @@ final class PhotoFile: ByteSource {
         descriptor = fd
         count = Int(info.st_size)
         modificationTime = Int(info.st_mtim.tv_sec)
+        identity = FileIdentity(info)
     }
 
     deinit { close(descriptor) }

@@ -499,7 +499,8 @@ public final class PhotoPipeline: PhotoTextureSource {
     /// (its new content may be fine), and a size change reaches the viewer through `sizeChanged`
     /// when the new picture is decoded. Decodes under way are dropped when they finish.
     private func forgetPictures(of id: Int) {
-        let running = queue.runningJobs()
+        // Finished and not yet taken counts too: its picture is the old file's.
+        let running = queue.startedJobs()
         if let t = thumbnails.remove(id) { SDL_DestroyTexture(t.texture.handle) }
         if let t = fulls.remove(id) { SDL_DestroyTexture(t.texture.handle) }
         if let fade = fades.removeValue(forKey: id) { SDL_DestroyTexture(fade.texture.handle) }
@@ -626,6 +627,11 @@ public final class PhotoPipeline: PhotoTextureSource {
     private func takeFinishedDecodes(rank: [PhotoTextureKey: Int]) {
         for finished in queue.takeFinished() {
             var outcome = finished
+            // A thumbnail from PhotoZoom's own cache is at the cells' side, not the job's (which
+            // may ask more to write the shared cache): larger cells ask again.
+            if outcome.fromPixelCache, let side = outcome.job.shownSide, case .thumbnail = outcome.job.target {
+                outcome.job.target = .thumbnail(shortSide: side)
+            }
             var job = outcome.job
             // Stale: the file was replaced since the decode began, or the photo left (or is leaving) the list.
             if staleDecodes.remove(job.key) != nil || indexOfID[job.photo] == nil || pendingRemovals.contains(job.photo) {
@@ -733,7 +739,7 @@ public final class PhotoPipeline: PhotoTextureSource {
             // A part of a photo is not stored: the whole file may follow (a copy under way).
             // One read from the shared cache goes to PhotoZoom's own (the next visit reads it faster).
             if cacheWriter != nil, key.kind == .thumbnail, !outcome.fromPixelCache, image.partialBecause == nil {
-                holdForWriting(image, photo: key.photo, fromSharedCache: outcome.fromSharedCache, shownSide: outcome.job.shownSide)
+                holdForWriting(image, photo: key.photo, outcome: outcome)
             }
             stats.uploads += 1
             stats.uploadedBytes += image.byteCount
@@ -780,10 +786,13 @@ public final class PhotoPipeline: PhotoTextureSource {
     }
 
     /// Keeps a decoded thumbnail for the shared cache, within `pendingWriteBytes` (oldest dropped).
-    private func holdForWriting(_ image: DecodedImage, photo: Int, fromSharedCache: Bool, shownSide: Int?) {
+    private func holdForWriting(_ image: DecodedImage, photo: Int, outcome: DecodeOutcome) {
+        // Stored only for the version of the file decoded (one replaced meanwhile is decoded again).
+        guard let source = outcome.source else { return }
         let path = sources[photo].path
         pendingWrites.removeAll { $0.path == path }
-        pendingWrites.append(ThumbnailCacheWriter.Item(path: path, image: image, writesShared: !fromSharedCache, shownSide: shownSide))
+        pendingWrites.append(ThumbnailCacheWriter.Item(path: path, image: image, source: source, writesShared: !outcome.fromSharedCache,
+                                                       shownSide: outcome.job.shownSide))
         var bytes = pendingWrites.reduce(0) { $0 + $1.image.byteCount }
         while bytes > limits.pendingWriteBytes, pendingWrites.count > 1 {
             bytes -= pendingWrites.removeFirst().image.byteCount

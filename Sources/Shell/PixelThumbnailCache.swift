@@ -19,12 +19,13 @@ import Glibc
 ///
 /// | offset | field |
 /// |---|---|
-/// | 0 | `PZTP`, then version 1 (u32) |
-/// | 8 | the photo's modification time (i64 seconds) and byte count (i64) |
+/// | 0 | `PZTP`, then version 2 (u32) |
+/// | 8 | the photo's modification time (i64 seconds) and byte count (i64) (`FileIdentity`) |
 /// | 24 | the photo's upright width and height (u32 each) |
 /// | 32 | the thumbnail's width and height (u32 each) |
 /// | 40 | flags (u32: 1 = some pixel not opaque), the URI's byte count (u32) |
-/// | 48 | CRC-32 of bytes 0–47 and the URI (u32), zeros up to 64 |
+/// | 48 | the photo's status-change time (i64 seconds, u32 nanoseconds) |
+/// | 60 | CRC-32 of bytes 0–59 and the URI (u32) |
 /// | 64 | the URI (as the shared cache spells it), then the pixels: ARGB8888 rows |
 ///
 /// Every field is checked before use: a damaged, cut, foreign or stale entry is not read (the
@@ -39,7 +40,9 @@ public struct PixelThumbnailCache: Sendable, Equatable {
     /// 256 MB: about 1,500 thumbnails of 3:2 photos at 256 × 170.
     public static let defaultBudgetBytes = 256 << 20
     static let magic: [UInt8] = Array("PZTP".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
+    /// The longest side an entry may have.
+    static let sideLimit = 8192
     static let headerBytes = 64
     /// The longest URI an entry holds (a path of 4096 bytes, every byte percent-encoded).
     static let uriLimit = 3 * 4096 + 16
@@ -73,14 +76,14 @@ public struct PixelThumbnailCache: Sendable, Equatable {
     /// The valid entry of the file at `path` (of `byteCount` bytes, modified at `modificationTime`)
     /// for thumbnails of shorter side `side`: the photo fitted so that its shorter side is `side`
     /// (or whole, when smaller); nil when there is none.
-    func thumbnail(forFile path: String, modificationTime: Int, byteCount: Int, side: Int) -> Entry? {
+    func thumbnail(forFile path: String, source: FileIdentity, side: Int) -> Entry? {
         let uri = Array(FreedesktopThumbnailCache.uri(forPath: path).utf8)
-        return Self.read(entryPath(forFile: path, side: side), uri: uri, modificationTime: modificationTime, byteCount: byteCount, side: side)
+        return Self.read(entryPath(forFile: path, side: side), uri: uri, source: source, side: side)
     }
 
-    /// The entry at `entryPath` when it is whole, for `uri` at `modificationTime` and `byteCount`,
-    /// and a thumbnail of shorter side `side`; nil otherwise.
-    static func read(_ entryPath: String, uri: [UInt8], modificationTime: Int, byteCount: Int, side: Int) -> Entry? {
+    /// The entry at `entryPath` when it is whole, for `uri` in the version `source`, and a
+    /// thumbnail of shorter side `side`; nil otherwise.
+    static func read(_ entryPath: String, uri: [UInt8], source: FileIdentity, side: Int) -> Entry? {
         let fd = open(entryPath, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -92,16 +95,16 @@ public struct PixelThumbnailCache: Sendable, Equatable {
         func i64(_ at: Int) -> Int64 { Int64(bitPattern: UInt64(UInt32(u32(at))) | UInt64(UInt32(u32(at + 4))) << 32) }
         let fullWidth = u32(24), fullHeight = u32(28), width = u32(32), height = u32(36), flags = u32(40), uriCount = u32(44)
         guard Array(header[0..<4]) == magic, u32(4) == Int(version),
-              i64(8) == Int64(modificationTime), i64(16) == Int64(byteCount),
+              i64(8) == Int64(source.modificationTime), i64(16) == Int64(source.byteCount),
+              i64(48) == Int64(source.changeSeconds), u32(56) == source.changeNanoseconds,
               (1...(1 << 20)).contains(fullWidth), (1...(1 << 20)).contains(fullHeight),
-              (1...4096).contains(width), (1...4096).contains(height), width * height <= FreedesktopThumbnailCache.entryPixelLimit,
+              (1...sideLimit).contains(width), (1...sideLimit).contains(height), width * height <= FreedesktopThumbnailCache.entryPixelLimit,
               width <= fullWidth, height <= fullHeight, flags & ~1 == 0, uriCount == uri.count, uriCount <= uriLimit,
               Int(info.st_size) == headerBytes + uriCount + width * height * 4,
-              header[52..<64].allSatisfy({ $0 == 0 }),
               min(width, height) == min(side, fullWidth, fullHeight) else { return nil }
         var storedURI = [UInt8](repeating: 0, count: uriCount)
         guard readFully(fd, into: &storedURI, at: headerBytes), storedURI == uri,
-              u32(48) == Int(checksum(header[0..<48], uri)) else { return nil }
+              u32(60) == Int(checksum(header[0..<60], uri)) else { return nil }
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
               let pixels = surface.pointee.pixels else { return nil }
         let rowBytes = width * 4, pitch = Int(surface.pointee.pitch)
@@ -121,7 +124,7 @@ public struct PixelThumbnailCache: Sendable, Equatable {
         return Entry(surface: surface, fullWidth: fullWidth, fullHeight: fullHeight, hasTransparency: flags & 1 != 0)
     }
 
-    /// zlib's CRC-32 of an entry's first 48 bytes and its URI.
+    /// zlib's CRC-32 of an entry's first 60 bytes and its URI.
     static func checksum(_ fields: ArraySlice<UInt8>, _ uri: [UInt8]) -> UInt32 {
         let first = fields.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
         return UInt32(truncatingIfNeeded: uri.withUnsafeBufferPointer { crc32(first, $0.baseAddress, UInt32($0.count)) })
@@ -150,7 +153,7 @@ public struct PixelThumbnailCache: Sendable, Equatable {
     /// with mode 0700, the entry written to a temporary file of mode 0600 beside it and renamed
     /// over it, so a reader never sees half an entry. Returns the entry's byte count.
     @discardableResult
-    func write(_ surface: UnsafeMutablePointer<SDL_Surface>, forFile path: String, modificationTime: Int, byteCount: Int,
+    func write(_ surface: UnsafeMutablePointer<SDL_Surface>, forFile path: String, source: FileIdentity,
                fullWidth: Int, fullHeight: Int, hasTransparency: Bool, side: Int) throws(ShellError) -> Int {
         let uri = Array(FreedesktopThumbnailCache.uri(forPath: path).utf8)
         let width = Int(surface.pointee.w), height = Int(surface.pointee.h)
@@ -159,15 +162,17 @@ public struct PixelThumbnailCache: Sendable, Equatable {
         func put64(_ value: Int, at: Int) { for i in 0..<8 { bytes[at + i] = UInt8(truncatingIfNeeded: value >> (8 * i)) } }
         bytes.replaceSubrange(0..<4, with: Self.magic)
         put32(Int(Self.version), at: 4)
-        put64(modificationTime, at: 8)
-        put64(byteCount, at: 16)
+        put64(source.modificationTime, at: 8)
+        put64(source.byteCount, at: 16)
         put32(fullWidth, at: 24)
         put32(fullHeight, at: 28)
         put32(width, at: 32)
         put32(height, at: 36)
         put32(hasTransparency ? 1 : 0, at: 40)
         put32(uri.count, at: 44)
-        put32(Int(Self.checksum(bytes[0..<48], uri)), at: 48)
+        put64(source.changeSeconds, at: 48)
+        put32(source.changeNanoseconds, at: 56)
+        put32(Int(Self.checksum(bytes[0..<60], uri)), at: 60)
         bytes += uri
         let pitch = Int(surface.pointee.pitch), rowBytes = width * 4
         if let pixels = surface.pointee.pixels {

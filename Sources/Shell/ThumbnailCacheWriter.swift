@@ -24,6 +24,9 @@ final class ThumbnailCacheWriter: @unchecked Sendable {
     struct Item {
         var path: String
         var image: DecodedImage
+        /// The version of the file the image was decoded from: nothing is stored once the file
+        /// is another (replaced after the decode; its next decode stores its own).
+        var source: FileIdentity
         /// False for a thumbnail read from the shared cache: only PhotoZoom's own entry is written.
         var writesShared = true
         /// The side the cells showed (`DecodeJob.shownSide`): PhotoZoom's own entry is the
@@ -120,7 +123,8 @@ final class ThumbnailCacheWriter: @unchecked Sendable {
 
     /// Writes the entries `item` can make; returns how many were written and how many failed.
     func store(_ item: Item) -> (written: Int, failed: Int) {
-        guard let file = try? PhotoFile(path: item.path) else { return (0, 0) }  // gone: nothing to cache
+        // Gone or replaced since the decode: nothing to store for it.
+        guard let file = try? PhotoFile(path: item.path), file.identity == item.source else { return (0, 0) }
         let image = item.image
         var ok = 0, bad = 0
         if let pixels {
@@ -167,13 +171,16 @@ final class ThumbnailCacheWriter: @unchecked Sendable {
         guard short == min(side, image.fullWidth, image.fullHeight) else { return nil }
         let scale = Double(short) / Double(imageShort)
         let w = max(1, Int((Double(image.width) * scale).rounded())), h = max(1, Int((Double(image.height) * scale).rounded()))
+        // Within what the reader takes (a thumbnail of an extreme panorama may be longer).
+        guard w <= PixelThumbnailCache.sideLimit, h <= PixelThumbnailCache.sideLimit,
+              w * h <= FreedesktopThumbnailCache.entryPixelLimit else { return nil }
         var surface = image.surface
         if w != image.width || h != image.height {
             guard let smaller = SurfaceOps.downscaled(image.surface, toWidth: w, height: h) else { return nil }
             surface = smaller
         }
         defer { if surface != image.surface { SDL_FreeSurface(surface) } }
-        return try? pixels.write(surface, forFile: item.path, modificationTime: file.modificationTime, byteCount: file.count,
+        return try? pixels.write(surface, forFile: item.path, source: file.identity,
                                  fullWidth: image.fullWidth, fullHeight: image.fullHeight, hasTransparency: image.hasTransparency, side: side)
     }
 

@@ -33,8 +33,10 @@ struct PixelThumbnailCacheTests {
         }
     }
 
-    func read(_ cache: PixelThumbnailCache, _ photo: PhotoFile, side: Int, time: Int? = nil, count: Int? = nil) -> PixelThumbnailCache.Entry? {
-        cache.thumbnail(forFile: photo.path, modificationTime: time ?? photo.modificationTime, byteCount: count ?? photo.count, side: side)
+    func read(_ cache: PixelThumbnailCache, _ photo: PhotoFile, side: Int, change: (inout FileIdentity) -> Void = { _ in }) -> PixelThumbnailCache.Entry? {
+        var source = photo.identity
+        change(&source)
+        return cache.thumbnail(forFile: photo.path, source: source, side: side)
     }
 
     @Test("an entry reads back as the very pixels written, with the photo's size and its transparency")
@@ -43,7 +45,7 @@ struct PixelThumbnailCacheTests {
         for alpha: UInt8 in [255, 0] {
             let s = picture(256, 192, alpha: alpha)
             defer { SDL_FreeSurface(s) }
-            let bytes = try cache.write(s, forFile: photo.path, modificationTime: photo.modificationTime, byteCount: photo.count,
+            let bytes = try cache.write(s, forFile: photo.path, source: photo.identity,
                                         fullWidth: 400, fullHeight: 300, hasTransparency: alpha != 255, side: 192)
             // 64 bytes of header, the URI, 4 bytes a pixel.
             #expect(bytes == 64 + FreedesktopThumbnailCache.uri(forPath: photo.path).utf8.count + 256 * 192 * 4)
@@ -63,17 +65,20 @@ struct PixelThumbnailCacheTests {
         let (photo, cache, dir) = photoAndCache()
         let thumbnail = picture(256, 192), whole = picture(400, 300)
         defer { SDL_FreeSurface(thumbnail); SDL_FreeSurface(whole) }
-        try cache.write(thumbnail, forFile: photo.path, modificationTime: photo.modificationTime, byteCount: photo.count,
+        try cache.write(thumbnail, forFile: photo.path, source: photo.identity,
                         fullWidth: 400, fullHeight: 300, hasTransparency: false, side: 192)
-        #expect(read(cache, photo, side: 192, time: photo.modificationTime + 1) == nil)
-        #expect(read(cache, photo, side: 192, count: photo.count + 1) == nil)
+        // Another version of the file: another modification time, byte count or status-change time.
+        #expect(read(cache, photo, side: 192) { $0.modificationTime += 1 } == nil)
+        #expect(read(cache, photo, side: 192) { $0.byteCount += 1 } == nil)
+        #expect(read(cache, photo, side: 192) { $0.changeNanoseconds += 1 } == nil)
+        #expect(read(cache, photo, side: 192) { $0.changeSeconds -= 1 } == nil)
         // Cells of another side find nothing.
         #expect(read(cache, photo, side: 160) == nil && read(cache, photo, side: 224) == nil)
         // An entry named for one side whose picture has another is not read.
         try FileManager.default.copyItem(atPath: cache.entryPath(forFile: photo.path, side: 192), toPath: cache.entryPath(forFile: photo.path, side: 160))
         #expect(read(cache, photo, side: 160) == nil)
         // Cells of 320 px show a 400 × 300 photo whole: its entry is the whole photo.
-        try cache.write(whole, forFile: photo.path, modificationTime: photo.modificationTime, byteCount: photo.count,
+        try cache.write(whole, forFile: photo.path, source: photo.identity,
                         fullWidth: 400, fullHeight: 300, hasTransparency: false, side: 320)
         let big = try #require(read(cache, photo, side: 320))
         #expect(big.surface.pointee.w == 400 && big.surface.pointee.h == 300)
@@ -82,7 +87,9 @@ struct PixelThumbnailCacheTests {
         let other = TestImages.write(HostileFiles.bytes(URL(fileURLWithPath: photo.path)), "other.jpg", in: dir).path
         try FileManager.default.copyItem(atPath: cache.entryPath(forFile: photo.path, side: 192), toPath: cache.entryPath(forFile: other, side: 192))
         let otherFile = try PhotoFile(path: other)
-        #expect(cache.thumbnail(forFile: other, modificationTime: photo.modificationTime, byteCount: otherFile.count, side: 192) == nil)
+        var otherSource = otherFile.identity
+        otherSource.modificationTime = photo.modificationTime
+        #expect(cache.thumbnail(forFile: other, source: otherSource, side: 192) == nil)
     }
 
     @Test("a damaged entry is never read: cut at every length, any header byte changed, random bytes; nothing crashes")
@@ -90,7 +97,7 @@ struct PixelThumbnailCacheTests {
         let (photo, cache, _) = photoAndCache()
         let s = picture(16, 8)
         defer { SDL_FreeSurface(s) }
-        try cache.write(s, forFile: photo.path, modificationTime: photo.modificationTime, byteCount: photo.count,
+        try cache.write(s, forFile: photo.path, source: photo.identity,
                         fullWidth: 400, fullHeight: 300, hasTransparency: false, side: 8)
         let path = cache.entryPath(forFile: photo.path, side: 8)
         let whole = HostileFiles.bytes(URL(fileURLWithPath: path))
@@ -139,8 +146,8 @@ struct PixelThumbnailCacheTests {
         var paths: [String] = []
         for i in 0..<10 {
             let file = TestImages.write(HostileFiles.bytes(URL(fileURLWithPath: photo.path)), "p\(i).jpg", in: dir).path
-            try cache.write(s, forFile: file, modificationTime: i, byteCount: 1, fullWidth: 64, fullHeight: 48,
-                            hasTransparency: false, side: 48)
+            try cache.write(s, forFile: file, source: FileIdentity(byteCount: 1, modificationTime: i, changeSeconds: i, changeNanoseconds: 0),
+                            fullWidth: 64, fullHeight: 48, hasTransparency: false, side: 48)
             let entry = cache.entryPath(forFile: file, side: 48)
             // Used at 1000 + i: entry 0 the least recently.
             var times = [timespec(tv_sec: 1000 + i, tv_nsec: 0), timespec(tv_sec: 1000 + i, tv_nsec: 0)]
@@ -231,5 +238,93 @@ struct PixelThumbnailCacheTests {
         let first = helper.visit(catalog, cache, cell: 100)  // an unexpected warning fails the test
         #expect(first.sharedCacheEntriesWritten == 4 && first.pixelCacheEntriesWritten == 0 && first.sharedCacheWritesFailed == 0)
         #expect(helper.visit(catalog, cache, cell: 100).thumbnailsFromSharedCache == 4)
+    }
+
+    /// A pipeline reading and writing `cache` (and the pixels beside it, or not).
+    func pipeline(_ catalog: PhotoCatalog, _ cache: FreedesktopThumbnailCache, pixels: Bool = true) -> PhotoPipeline {
+        var limits = PhotoPipeline.Limits()
+        limits.isolation = .inProcess
+        limits.decoderThreads = 1
+        limits.sharedThumbnails = cache
+        limits.writesSharedThumbnails = true
+        limits.watchesFolders = false
+        limits.usesPixelCache = pixels
+        return PhotoPipeline(catalog: catalog, limits: limits, warn: { Issue.record("unexpected warning: \($0)") })
+    }
+
+    @Test("cells that grow past a thumbnail read from the pixels get a sharper one, as without them")
+    func growingCellsAskAgain() throws {
+        let helper = ThumbnailCacheWritingTests()
+        let (catalog, cache, _) = try helper.folderAndCache(count: 1)
+        _ = helper.visit(catalog, cache, cell: 100)
+        for pixels in [false, true] {
+            let p = pipeline(catalog, cache, pixels: pixels)
+            let canvas = SoftwareCanvas(width: 64, height: 64)
+            withExtendedLifetime(canvas) {
+                let small = SceneDemand(visibleCells: [0], cellPixels: 100, largePhotos: [], windowPixels: (640, 480))
+                #expect(p.pump(small, renderer: canvas.renderer) { p.isIdle && p.hasThumbnail(0) })
+                #expect(p.statistics.thumbnailsFromPixelCache == (pixels ? 1 : 0))
+                // Cells of 190 px (192 with the quantum): a 171 × 128 thumbnail no longer covers them.
+                let big = SceneDemand(visibleCells: [0], cellPixels: 190, largePhotos: [], windowPixels: (640, 480))
+                #expect(p.pump(big, renderer: canvas.renderer) {
+                    p.isIdle && (p.texture(for: 0, preferFull: false).map { min($0.width, $0.height) >= 190 } ?? false)
+                }, "pixels \(pixels): the thumbnail stayed \(p.texture(for: 0, preferFull: false).map { "\($0.width)×\($0.height)" } ?? "none")")
+                p.releaseTextures()
+            }
+        }
+    }
+
+    @Test("a long panorama's thumbnail (5,120 × 128) is stored and read back")
+    func panoramaIsStoredAndRead() throws {
+        let helper = ThumbnailCacheWritingTests()
+        let (catalog, cache, _) = try helper.folderAndCache(#function) { dir in
+            TestImages.write(TestImages.jpeg(width: 6000, height: 150) { x, y in TestImages.noise(x, y) }, "pano.jpg", in: dir)
+        }
+        #expect(helper.visit(catalog, cache, cell: 100).pixelCacheEntriesWritten == 1)
+        let second = helper.visit(catalog, cache, cell: 100)
+        #expect(second.thumbnailsFromPixelCache == 1 && second.pixelCacheEntriesWritten == 0)
+    }
+
+    @Test("a photo edited in place with its time and byte count restored (its EXIF orientation turned) is not read from the pixels")
+    func editInPlaceKeepingTimeAndSize() throws {
+        let helper = ThumbnailCacheWritingTests()
+        let (catalog, cache, photos) = try helper.folderAndCache(#function) { dir in
+            TestImages.write(TestImages.jpeg(width: 400, height: 300, orientation: 1) { x, y in TestImages.noise(x, y) }, "o.jpg", in: dir)
+        }
+        _ = helper.visit(catalog, cache, cell: 100)
+        let pixels = PixelThumbnailCache(besideSharedCacheAt: cache.directory)
+        let before = try PhotoFile(path: photos[0])
+        #expect(read(pixels, before, side: 128) != nil)
+        // The orientation tag's value (0x0112, little-endian) turned to 6 in place, the time put back.
+        var bytes = HostileFiles.bytes(URL(fileURLWithPath: photos[0]))
+        let tag = try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0x12 && bytes[$0 + 1] == 0x01 })
+        bytes[tag + 8] = 6
+        let fd = open(photos[0], O_WRONLY)
+        #expect(bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } == bytes.count)
+        close(fd)
+        var times = [timespec(tv_sec: before.modificationTime, tv_nsec: 0), timespec(tv_sec: before.modificationTime, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, photos[0], &times, 0) == 0)
+        let after = try PhotoFile(path: photos[0])
+        #expect(after.modificationTime == before.modificationTime && after.count == before.count)
+        #expect(read(pixels, after, side: 128) == nil)
+    }
+
+    @Test("a thumbnail whose photo was replaced after its decode is stored nowhere")
+    func replacedAfterDecodeIsNotStored() throws {
+        let dir = TestImages.folder()
+        let path = TestImages.write(TestImages.jpeg(width: 400, height: 300) { _, _ in RGB(20, 20, 220) }, "p.jpg", in: dir).path
+        let cache = FreedesktopThumbnailCache(directory: dir.appendingPathComponent("thumbnails"))
+        let pixels = PixelThumbnailCache(besideSharedCacheAt: cache.directory)
+        let source = try PhotoFile(path: path).identity
+        let blue = try PhotoDecoder().decode(path: path, header: nil, target: .thumbnail(shortSide: 128))
+        // Replaced by a red photo (another size, a later time) before the writer gets to it.
+        FileManager.default.createFile(atPath: path, contents: Data(TestImages.jpeg(width: 400, height: 300) { _, _ in RGB(220, 20, 20) } + [0xFF, 0xD9]))
+        var times = [timespec(tv_sec: source.modificationTime + 5, tv_nsec: 0), timespec(tv_sec: source.modificationTime + 5, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        let writer = ThumbnailCacheWriter(cache: cache, pixels: pixels)
+        let stored = writer.store(ThumbnailCacheWriter.Item(path: path, image: blue, source: source, shownSide: 128))
+        #expect(stored.written == 0 && stored.failed == 0 && writer.pixelEntriesWritten == 0)
+        #expect(!FileManager.default.fileExists(atPath: pixels.entryPath(forFile: path, side: 128)))
+        #expect(!FileManager.default.fileExists(atPath: cache.entryPath(forFile: path, sizeClass: .large)))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Motion
 import Testing
 
 /// The X server's own times reach the trace: a drag made at a move every 4 ms, measured against the
@@ -116,7 +117,8 @@ struct PacedDragTests {
 
         // The velocity check needs the premise of a steady drag: a machine so busy that xdotool
         // never kept its pace in 3 drags says so as a known issue (the gap figures above hold at any
-        // pace and were checked), not as a pass or a fault.
+        // pace and were checked), not as a pass or a fault. (Without it a quadratic fit through
+        // an uneven pace turns a sample's 2 ms of difference into 5 % of velocity.)
         guard Self.paced(serverMoves) else {
             withKnownIssue("the X server never saw a steady move every 4 ms in \(drags) drags (the machine is too busy)", isIntermittent: true) {
                 Issue.record("unpaced server times: \(serverMoves)")
@@ -124,8 +126,15 @@ struct PacedDragTests {
             return
         }
 
-        // The drag's true velocity from the server's times: the least-squares line of y = 300 + 3i
-        // against the server times of the last 100 ms of moves (what the tracker's window sees).
+        // The drag's velocity from the server's times, by the estimator the app uses (the feel's
+        // defaults: a 100 ms window, 20 slots, a quadratic where the samples bend): what the app
+        // must report when it measures each move at the server's time. Even a paced drag's pace
+        // changes within the window (gaps of 3 to 6 ms), and a straight line through it then
+        // differs from the estimate at the release by up to 10 % (measured: 743 against 678
+        // pt/s, a failed run), so the line is only reported.
+        var tracker = VelocityTracker()
+        for (i, t) in serverMoves.enumerated() { tracker.add(time: t, value: 300 + 3 * Double(i + 1)) }
+        let serverVelocity = tracker.velocity()
         let recent = serverMoves.enumerated().filter { serverMoves.last! - $0.element <= 0.1 }
         let ts = recent.map(\.element), ys = recent.map { 300 + 3 * Double($0.offset + 1) }
         let tMean: Double = ts.reduce(0, +) / Double(ts.count)
@@ -141,10 +150,10 @@ struct PacedDragTests {
         let released = try #require(summary.stdout.split(separator: "\n").last { $0.contains("released at (") }, "\(summary.stdout)")
         let vector = released[released.range(of: "released at (")!.upperBound...].prefix { $0 != ")" }
         let releaseY = try #require(Double(vector.split(separator: ",").last!.trimmingCharacters(in: .whitespaces)))
-        let velocityReport = String(format: "release %.0f pt/s, drag %.0f pt/s from the server's times (%.1f %%)",
-                                    releaseY, trueVelocity, 100 * abs(releaseY - trueVelocity) / trueVelocity)
+        let velocityReport = String(format: "release %.0f pt/s, the tracker on the server's times %.0f pt/s (%.1f %%), a line through the last 100 ms %.0f pt/s",
+                                    releaseY, serverVelocity, 100 * abs(releaseY - serverVelocity) / serverVelocity, trueVelocity)
         if ProcessInfo.processInfo.environment["PHOTOZOOM_REPORT"] != nil { print(velocityReport) }
-        #expect(abs(releaseY - trueVelocity) <= 0.05 * trueVelocity, "\(velocityReport)")
+        #expect(abs(releaseY - serverVelocity) <= 0.05 * serverVelocity, "\(velocityReport)")
 
         // And the live state log still replays byte for byte.
         let replayed = folder.appendingPathComponent("replay.states.jsonl").path
