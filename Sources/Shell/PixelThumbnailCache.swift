@@ -37,7 +37,7 @@ public struct PixelThumbnailCache: Sendable, Equatable {
     /// Bytes the entries may take together before the least recently used go.
     public var budgetBytes: Int
 
-    /// 256 MB: about 1,500 thumbnails of 3:2 photos at 256 × 170.
+    /// 256 MB: about 1,700 thumbnails of 3:2 photos in 160-px cells (240 × 160).
     public static let defaultBudgetBytes = 256 << 20
     static let magic: [UInt8] = Array("PZTP".utf8)
     static let version: UInt32 = 2

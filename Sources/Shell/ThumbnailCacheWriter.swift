@@ -10,13 +10,13 @@ import Glibc
 /// screen.
 ///
 /// Each thumbnail becomes a `large` entry and, when it is big enough (HiDPI cells), an `x-large`
-/// one: downscaled to the class's box when it is larger, never decoded again. Each entry is written
-/// to PhotoZoom's own cache of pixels too (`PixelThumbnailCache`, when given), first: it is what
-/// the next visit reads; a thumbnail read from the shared cache is written there alone. The
-/// pixel cache is trimmed to its budget before the first write of a session and whenever the
-/// session's writes take it past the budget. The photo's
-/// modification time is read just before writing; a photo replaced meanwhile is left for the
-/// pipeline's next decode. A cache that cannot be written (read-only, full, not ours) is a quiet
+/// one: downscaled to the class's box when it is larger, never decoded again. The thumbnail fitted
+/// to the cells' side goes to PhotoZoom's own cache of pixels too (`PixelThumbnailCache`, when
+/// given), first: it is what the next visit reads; a thumbnail read from the shared cache is
+/// written there alone. The pixel cache is trimmed to its budget before the first write of a
+/// session and whenever the session's writes take it past the budget. Nothing is stored for a
+/// photo whose file is no longer the version decoded (`Item.source`): its next decode stores its
+/// own. A cache that cannot be written (read-only, full, not ours) is a quiet
 /// fallback: after three failures in a row the writer stops trying for the session, and nothing is
 /// ever shown to the user.
 final class ThumbnailCacheWriter: @unchecked Sendable {
@@ -57,7 +57,7 @@ final class ThumbnailCacheWriter: @unchecked Sendable {
         self.pixels = pixels
     }
 
-    /// Entries written to the pixel cache so far (each size class counts once).
+    /// Entries written to the pixel cache so far (one a thumbnail).
     var pixelEntriesWritten: Int { locked { pixelWritten } }
 
     /// Entries written so far (each size class counts once).
@@ -135,7 +135,7 @@ final class ThumbnailCacheWriter: @unchecked Sendable {
                 if let total = pixelBytes, total > pixels.budgetBytes { pixelBytes = pixels.trim() }
             }
         }
-        for sizeClass in [FreedesktopThumbnailCache.SizeClass.xLarge, .large] {
+        for sizeClass in [FreedesktopThumbnailCache.SizeClass.xLarge, .large] where item.writesShared {
             let short = FreedesktopThumbnailCache.entryShortSide(sizeClass, width: image.fullWidth, height: image.fullHeight)
             guard min(image.width, image.height) >= short else { continue }
             var surface = image.surface
@@ -148,7 +148,6 @@ final class ThumbnailCacheWriter: @unchecked Sendable {
                 owned = true
             }
             defer { if owned { SDL_FreeSurface(surface) } }
-            guard item.writesShared else { continue }
             do {
                 try cache.write(surface, forFile: item.path, modificationTime: file.modificationTime, sizeClass: sizeClass)
                 ok += 1
