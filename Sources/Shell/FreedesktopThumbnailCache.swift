@@ -207,13 +207,9 @@ public struct FreedesktopThumbnailCache: Sendable {
             + [UInt8(crc >> 24 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
     }
 
-    /// CRC-32 (polynomial 0xEDB88320, as PNG uses).
+    /// CRC-32 (polynomial 0xEDB88320, as PNG uses): zlib's, as `PNGWriter` and
+    /// `PixelThumbnailCache` use.
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for b in bytes {
-            crc ^= UInt32(b)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
+        UInt32(truncatingIfNeeded: bytes.withUnsafeBufferPointer { CSDL2.crc32(0, $0.baseAddress, UInt32($0.count)) })
     }
 }
