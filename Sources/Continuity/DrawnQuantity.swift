@@ -54,7 +54,7 @@ public struct DrawnQuantity: Hashable, Sendable {
     }
 
     /// The Euclidean distance between two values of the same quantity.
-    static func distance(_ a: [Double], _ b: [Double]) -> Double {
+    package static func distance(_ a: [Double], _ b: [Double]) -> Double {
         guard a.count == b.count else { return .infinity }
         var sum = 0.0
         for (x, y) in zip(a, b) { sum += (x - y) * (x - y) }
@@ -62,6 +62,10 @@ public struct DrawnQuantity: Hashable, Sendable {
     }
 
     /// What identifies the quantity from one sample to the next.
-    struct Key: Hashable { var kind: Kind; var photo: Int? }
-    var key: Key { Key(kind: kind, photo: photo) }
+    package struct Key: Hashable, Sendable {
+        package var kind: Kind
+        package var photo: Int?
+        package init(kind: Kind, photo: Int?) { self.kind = kind; self.photo = photo }
+    }
+    package var key: Key { Key(kind: kind, photo: photo) }
 }
