@@ -57,6 +57,11 @@ public struct GestureRecognizer: Sendable {
         wheel = WheelGestureRecognizer(settings: settings)
     }
 
+    /// The next instant at which time passing alone ends a gesture (a wheel gesture's quiet spell);
+    /// nil when nothing waits. The viewer steps to it exactly and feeds a `.frame` there, so the
+    /// release happens at the same instant whatever the frame rate.
+    public var nextDeadline: Double? { wheel.quietDeadline }
+
     /// True while a manipulation has been reported as begun and has not ended.
     public var isManipulating: Bool {
         pointer.isManipulating || touch.isManipulating || wheel.isManipulating

@@ -6,11 +6,12 @@ import Geometry
 ///
 /// The first step begins the manipulation (with the step already applied, so one notch acts at
 /// once); later steps change it; switching between Ctrl and Ctrl + Shift keeps it going (its kind
-/// becomes `pinchRotate`). It ends when no step has come for `wheelQuietSeconds`, noticed on the
-/// first event of any kind (a `.frame` included) at or after that instant, or at once when a plain
-/// wheel event, a press or a touch comes. Its end velocities are the trackers' figures as of the
-/// last step: a wheel turns in discrete notches, so the quiet spell is how a release is noticed,
-/// not a stop to be measured.
+/// becomes `pinchRotate`). It ends when no step has come for `wheelQuietSeconds` (at that instant,
+/// `quietDeadline`: the viewer steps to it exactly, whatever the frame rate), or at once when a plain
+/// wheel event, a press or a touch comes. Its end velocities are the trackers' figures at the end,
+/// as for a pointer let go: a wheel that has been still for the stop gap (`velocityStopGapSeconds`,
+/// shorter than the quiet spell) hands over nothing, so a zoom or a turn that had stopped stays
+/// where the hand left it; a press 10 ms after a notch hands over the wheel's rate.
 struct WheelGestureRecognizer: Sendable {
     /// The settings in force (a session under way keeps its own copy).
     var settings: GestureSettings
@@ -38,6 +39,9 @@ struct WheelGestureRecognizer: Sendable {
         lastStepTime = time
     }
 
+    /// The instant the quiet spell ends the manipulation in progress; nil when none is.
+    var quietDeadline: Double? { session != nil ? lastStepTime + settings.wheelQuietSeconds : nil }
+
     /// Ends the manipulation if the wheel has been quiet for `wheelQuietSeconds` at `time`.
     mutating func endIfQuiet(at time: Double, output: inout RecognizerOutput) {
         guard session != nil, time - lastStepTime >= settings.wheelQuietSeconds else { return }
@@ -48,7 +52,7 @@ struct WheelGestureRecognizer: Sendable {
     mutating func end(at time: Double, output: inout RecognizerOutput) {
         guard var active = session else { return }
         session = nil
-        output.emit(active.report(.ended, at: time, velocityTime: lastStepTime))
+        output.emit(active.report(.ended, at: time))
     }
 
     /// Cancels the manipulation, if one is in progress.

@@ -41,6 +41,17 @@ package struct ThrownCarry: Sendable, Equatable {
     /// The aim's offset from the cell at time `t`, points.
     package func aim(at t: Double) -> Point { offset * share(at: t) }
 
+    /// The aim's velocity at time `t`, pt/s: `−offset·6u(1 − u)/T` (zero before the start and once
+    /// spent).
+    package func velocity(at t: Double) -> Point {
+        guard seconds > 0, t.isFinite, t >= start, t <= start + seconds else { return .zero }
+        let u = elapsed(at: t)
+        return offset * (-6 * u * (1 - u) / seconds)
+    }
+
+    /// When the aim reaches the cell, seconds.
+    package var end: Double { start + max(seconds, 0) }
+
     /// The largest speed the aim moves at from time `t` on, pt/s: `|offset|·6u(1 − u)/T`, rising to
     /// its peak at `u = ½` and falling to 0 at `u = 1`.
     package func speedBound(from t: Double) -> Double {

@@ -163,8 +163,15 @@ package struct PhotoTransition: Sendable {
     /// component that reaches its floor stops there (its velocity drops to zero) and the spring
     /// carries on from it.
     mutating func advancePose(by dt: Double) {
+        advancePose(by: dt, targetMovingTo: pose.target, velocity: .zero, endVelocity: .zero)
+    }
+
+    /// `advancePose(by:)` with the target moving during the step, from where it is at `velocity`
+    /// to `end` at `endVelocity` (`SpringAnimation.advance(by:targetMovingTo:velocity:endVelocity:)`).
+    /// Progress stays anchored where the flight began: it follows the distance to the moving target.
+    mutating func advancePose(by dt: Double, targetMovingTo end: PhotoPose, velocity: PhotoPose, endVelocity: PhotoPose) {
         let before = pose.value
-        pose.advance(by: dt)
+        pose.advance(by: dt, targetMovingTo: end, velocity: velocity, endVelocity: endVelocity)
         let v = pose.value, target = pose.target
         var floor = PhotoPose(center: .zero, size: .zero, scale: 0)
         if destination == .closed {

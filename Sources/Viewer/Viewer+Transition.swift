@@ -234,39 +234,95 @@ extension Viewer {
         focus.index = s.photo
     }
 
-    /// Moves the photo forward by `dt` seconds under whatever drives it.
-    /// Moves a flight on by `dt`: the pose spring and the cross-fade, aimed at the present frames.
-    private mutating func advanceFlight(by dt: Double) {
-        refreshFlightTarget()
+    /// Moves a flight on from `start` to `end` (within the step from `stepStart` to `time`, over
+    /// which the grid's scroll velocity went from `scrollVelocity.start` to `.end`): the pose
+    /// spring, and the cross-fade. A closing flight chases a moving target in closed form
+    /// (`SpringAnimation.advance(by:targetMovingTo:…)`): its cell rides the grid's scroll, and a
+    /// thrown close aims at the point of release first (`ThrownCarry`, a cubic of time, followed
+    /// exactly), so where the photo is at an instant does not depend on the frames drawn before it.
+    private mutating func advanceFlight(from start: Double, to end: Double, stepStart: Double,
+                                        scrollVelocity: (start: Double, end: Double)) {
         guard case var .photo(s) = mode else { return }
-        s.transition.advancePose(by: dt)
-        s.transition.fade?.advance(by: dt)
+        guard s.transition.fade == nil, s.transition.destination == .closed, case var .flight(f) = s.driver else {
+            refreshFlightTarget()
+            guard case var .photo(s) = mode else { return }
+            s.transition.advancePose(by: end - start)
+            s.transition.fade?.advance(by: end - start)
+            mode = .photo(s)
+            landIfArrived()
+            return
+        }
+        let dt = end - start
+        // Where the cell is at the segment's ends: now exactly; between, on the line from where the
+        // segment starts (the target less the aim) to now.
+        let carry = f.carry
+        let aimStart = carry.map { $0.aim(at: start) } ?? .zero
+        let cellNow = cellPose(s.photo)
+        var cellStart = s.transition.pose.target
+        cellStart.center = cellStart.center - aimStart
+        let share = time - start > 0 ? min(1, dt / (time - start)) : 1
+        var cellEnd = cellNow
+        if end < time {
+            cellEnd = cellStart
+            cellEnd.center = cellStart.center + (cellNow.center - cellStart.center) * share
+        }
+        func scrollRate(at t: Double) -> Double {
+            let span = time - stepStart
+            guard span > 0 else { return scrollVelocity.end }
+            let u = min(max((t - stepStart) / span, 0), 1)
+            return scrollVelocity.start + (scrollVelocity.end - scrollVelocity.start) * u
+        }
+        var target = cellEnd
+        var velocityStart = PhotoPose.zero, velocityEnd = PhotoPose.zero
+        // The cell moves against the scroll: y = row − offset.
+        velocityStart.center = Point(0, -scrollRate(at: start))
+        velocityEnd.center = Point(0, -scrollRate(at: end))
+        if let carry {
+            target.center = target.center + carry.aim(at: end)
+            velocityStart.center = velocityStart.center + carry.velocity(at: start)
+            velocityEnd.center = velocityEnd.center + (carry.isSpent(at: end) ? .zero : carry.velocity(at: end))
+            if carry.isSpent(at: end) {
+                f.carry = nil
+                s.driver = .flight(f)
+            }
+        }
+        s.transition.advancePose(by: dt, targetMovingTo: target, velocity: velocityStart, endVelocity: velocityEnd)
         mode = .photo(s)
         landIfArrived()
     }
 
-    mutating func advancePhoto(by dt: Double) {
+    /// Moves the photo forward by `dt` seconds (the step that ends at `time`) under whatever drives
+    /// it; `scrollVelocity` is the grid's scroll velocity at the step's start and end.
+    mutating func advancePhoto(by dt: Double, scrollVelocity: (start: Double, end: Double)) {
         guard let s = session else { return }
+        let stepStart = time - dt
         switch s.driver {
         case let .flight(f):
-            // A click's gentle start hands over to the close spring at the end of the double-click
-            // interval, at that instant, value and velocity kept.
-            if let end = f.leadInEnds, end <= time {
-                let before = min(dt, max(0, end - (time - dt)))
-                advanceFlight(by: before)
-                guard case var .photo(s) = mode else { return }
-                if s.transition.role == .clickLeadIn, s.transition.destination == .closed {
-                    s.transition.head(to: s.transition.pose.target, destination: .closed, role: .close, feel: feel,
-                                      progress: s.progress(feel: feel))
+            // The flight runs in segments cut where something changes at its own instant: a click's
+            // gentle start hands over to the close spring at the end of the double-click interval
+            // (value and velocity kept), and a thrown close's aim reaches the cell.
+            var cursor = stepStart
+            var leadInEnds = f.leadInEnds
+            while cursor < time {
+                guard case let .photo(now) = mode, case let .flight(flight) = now.driver else { return }
+                var next = time
+                if let e = leadInEnds, e > cursor, e < next { next = e }
+                if let c = flight.carry, c.end > cursor, c.end < next { next = c.end }
+                advanceFlight(from: cursor, to: next, stepStart: stepStart, scrollVelocity: scrollVelocity)
+                cursor = next
+                if let e = leadInEnds, e <= cursor {
+                    leadInEnds = nil
+                    guard case var .photo(s) = mode else { return }
+                    if s.transition.role == .clickLeadIn, s.transition.destination == .closed {
+                        s.transition.head(to: s.transition.pose.target, destination: .closed, role: .close, feel: feel,
+                                          progress: s.progress(feel: feel))
+                    }
+                    if case var .flight(f) = s.driver {
+                        f.leadInEnds = nil
+                        s.driver = .flight(f)
+                    }
+                    mode = .photo(s)
                 }
-                if case var .flight(f) = s.driver {
-                    f.leadInEnds = nil
-                    s.driver = .flight(f)
-                }
-                mode = .photo(s)
-                advanceFlight(by: dt - before)
-            } else {
-                advanceFlight(by: dt)
             }
         case .pending, .dismissing:
             return

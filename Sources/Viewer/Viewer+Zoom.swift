@@ -107,17 +107,37 @@ extension Viewer {
             zoom.drive = .coasting(x: x, y: y)
             decision = .zoom
         } else {
-            let scale = min(max(pose.scale, 1), max(1, feel.maximumZoomScale))
-            let toFit = scale <= 1 + 1e-3
-            let target = toFit ? fullPose(tr.photo)
-                : ZoomInteraction.zoomed(pose, to: scale, about: g.pivot, fit: fit, window: windowSize)
-            // Centre velocity of the pinch: the pivot's, plus the arm growing at Ṡ/S.
-            var v = PhotoPose(center: velocity, size: .zero, scale: 0, rotation: 0)
+            // The velocities the hand passes on through the mapping it held the photo by (the
+            // zoom's view of `zoomGesturePose`): the scale's log rate through the log-space band's
+            // slope; the unbanded centre's rate (the pivot's, plus its arm growing with the scale),
+            // through each axis's band slope. Past a limit the band passes on only its share.
+            var v = PhotoPose(center: .zero, size: .zero, scale: 0, rotation: 0)
+            var logRate = 0.0
             if !cancelled, g.scale > 0 {
-                let growth = g.scaleVelocity / g.scale
-                v.center = v.center + (pose.center - g.pivot) * growth
-                v.scale = min(max(pose.scale * growth, -feel.maximumFlingScalePerSecond), feel.maximumFlingScalePerSecond)
+                let rawScale = hold.rawGrab.scale * g.scale
+                logRate = ZoomInteraction.scaleBandSlope(atRaw: rawScale, feel: feel) * g.scaleVelocity / g.scale
+                let ratio = hold.grab.scale > 0 ? pose.scale / hold.grab.scale : 1
+                let raw = g.pivot + (hold.rawGrab.center - g.startPivot) * ratio
+                let rawRate = velocity + (raw - g.pivot) * logRate
+                let b = ZoomInteraction.centerBounds(fit: fit, scale: pose.scale, window: windowSize)
+                v.center = Point(rawRate.x * ZoomInteraction.bandSlope(raw.x, b.x, dimension: windowSize.width, feel: feel),
+                                 rawRate.y * ZoomInteraction.bandSlope(raw.y, b.y, dimension: windowSize.height, feel: feel))
+                v.scale = min(max(pose.scale * logRate, -feel.maximumFlingScalePerSecond), feel.maximumFlingScalePerSecond)
+                logRate = pose.scale > 0 ? v.scale / pose.scale : 0
             }
+            // It comes to rest where its momentum carries it (projected at the feel's deceleration,
+            // in log scale, the pivot with it), limited to `1...maximum`: a pinch let go mid-range
+            // coasts on and settles, never aimed back at where it was let go.
+            let rate = feel.decelerationRatePerMillisecond
+            let projected = pose.scale * exponential(Momentum.project(velocity: logRate, decelerationRate: rate))
+            let scale = min(max(projected, 1), max(1, feel.maximumZoomScale))
+            let toFit = scale <= 1 + 1e-3
+            let pivot = g.pivot + Point(Momentum.project(velocity: velocity.x, decelerationRate: rate),
+                                        Momentum.project(velocity: velocity.y, decelerationRate: rate))
+            var coasted = pose
+            coasted.center = pose.center + (pivot - g.pivot)
+            let target = toFit ? fullPose(tr.photo)
+                : ZoomInteraction.zoomed(coasted, to: scale, about: pivot, fit: fit, window: windowSize)
             let p = s.progress(feel: feel)
             tr.pose.resume(velocity: v)
             tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p)

@@ -256,13 +256,26 @@ public struct Viewer: Sendable {
         updateChrome()
     }
 
-    /// Moves every motion forward to `t` without counting a frame (input between frames).
+    /// Moves every motion forward to `t` without counting a frame (input between frames). A gesture
+    /// that time alone ends (a wheel gesture's quiet spell, `GestureRecognizer.nextDeadline`) ends
+    /// at its own instant on the way, not at the next event after it.
     package mutating func step(to t: Double) {
+        guard t.isFinite, t > time else { return }
+        while let deadline = recognizer.nextDeadline, deadline > time, deadline < t {
+            move(to: deadline)
+            feedRecognizer(.frame(deadline))
+        }
+        move(to: t)
+    }
+
+    /// Moves every motion forward to `t`.
+    private mutating func move(to t: Double) {
         guard t.isFinite, t > time else { return }
         let dt = t - time
         time = t
+        let scrollVelocity = scroller.axis.velocity
         scroller.advance(by: dt, now: t)
-        advancePhoto(by: dt)
+        advancePhoto(by: dt, scrollVelocity: (scrollVelocity, scroller.axis.velocity))
         if var d = departing {
             d.advance(by: dt)
             departing = d.isAtRest ? nil : d

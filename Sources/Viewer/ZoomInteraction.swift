@@ -78,6 +78,21 @@ package struct ZoomInteraction: Sendable {
                                               coefficient: feel.rubberBandCoefficient))
     }
 
+    /// The slope of `bandedScale` in log space at the unbanded scale `raw`: `d ln(shown)/d ln(raw)`,
+    /// 1 within `1...maximum`, falling past it (the band passes on only this share of the hand's rate).
+    static func scaleBandSlope(atRaw raw: Double, feel: Feel) -> Double {
+        guard raw > 0, raw.isFinite else { return 1 }
+        let upper = logarithm(max(1, feel.maximumZoomScale)), l = logarithm(raw)
+        return bandSlope(l, 0...upper, dimension: scaleBandLogExtent(feel), feel: feel)
+    }
+
+    /// The slope of `band` at the unbanded `value`: 1 within `range`, falling past it.
+    static func bandSlope(_ value: Double, _ range: ClosedRange<Double>, dimension: Double, feel: Feel) -> Double {
+        let over = value > range.upperBound ? value - range.upperBound : value < range.lowerBound ? range.lowerBound - value : 0
+        guard over > 0, dimension > 0 else { return 1 }
+        return RubberBand.slope(over, dimension: dimension, coefficient: feel.rubberBandCoefficient)
+    }
+
     /// `value` banded past `range` within `dimension`.
     static func band(_ value: Double, _ range: ClosedRange<Double>, dimension: Double, feel: Feel) -> Double {
         RubberBand.clamp(value, lower: range.lowerBound, upper: range.upperBound, dimension: dimension,

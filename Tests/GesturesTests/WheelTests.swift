@@ -8,7 +8,7 @@ import Testing
 struct WheelTests {
     let pointer = Point(300, 200)
 
-    @Test("a Ctrl + wheel pinch multiplies the scale by exp(dy·k) per step and ends on the quiet spell with the tracker's velocity")
+    @Test("a Ctrl + wheel pinch multiplies the scale by exp(dy·k) per step and ends on the quiet spell handing over nothing")
     func pinchEndsOnQuiet() throws {
         var script = GestureScript()
         let k = GestureSettings().wheelPinchLogScalePerUnit
@@ -29,11 +29,39 @@ struct WheelTests {
         let end = try #require(ended.first?.manipulation)
         #expect(ended.count == 1 && end.phase == .ended && end.time == 0.22)
         #expect(end.scale == scale)
-        // Velocity as of the last step (the quiet spell is how the release is noticed).
-        #expect(end.scaleVelocity == tracker.velocity(at: 0.06))
-        // Rising by a factor e^0.1 every 30 ms: about (e^0.2 − 1)/0.06 ≈ 3.7 per second.
-        #expect(end.scaleVelocity > 3 && end.scaleVelocity < 4.5)
+        // The wheel had been still for 0.16 s, longer than the stop gap (40 ms): the hand had
+        // stopped, so nothing is handed over (it was rising at about (e^0.2 − 1)/0.06 ≈ 3.7 per
+        // second as of the last step).
+        #expect(tracker.velocity(at: 0.06) > 3)
+        #expect(end.scaleVelocity == 0 && end.velocity == .zero && end.rotationVelocity == 0)
         #expect(!script.recognizer.isManipulating)
+    }
+
+    @Test("a press 10 ms after the last notch ends the wheel pinch with the wheel's rate at that instant")
+    func pressEndsWithTheRate() throws {
+        var script = GestureScript()
+        let k = GestureSettings().wheelPinchLogScalePerUnit
+        var scale = 1.0
+        var tracker = VelocityTracker()
+        for t in [0.0, 0.03, 0.06] {
+            script.feed(.wheel(t, pointer.x, pointer.y, dy: 1, mods: [.ctrl]))
+            scale *= exponential(1 * k)
+            tracker.add(time: t, value: scale)
+        }
+        let made = script.feed(.pointer(.down, 0.07, pointer.x, pointer.y))
+        let end = try #require(made.compactMap(\.manipulation).first { $0.phase == .ended })
+        #expect(end.scaleVelocity == tracker.velocity(at: 0.07))
+        #expect(end.scaleVelocity > 3 && end.scaleVelocity < 4.5)
+    }
+
+    @Test("the quiet spell's end is announced as a deadline: the last step's time plus wheelQuietSeconds")
+    func deadline() {
+        var script = GestureScript()
+        #expect(script.recognizer.nextDeadline == nil)
+        script.feed(.wheel(0.5, pointer.x, pointer.y, dy: 1, mods: [.ctrl]))
+        #expect(script.recognizer.nextDeadline == 0.5 + GestureSettings().wheelQuietSeconds)
+        script.feed(.frame(0.7))
+        #expect(script.recognizer.nextDeadline == nil)
     }
 
     @Test("Ctrl + Shift + wheel rotates by dy·k radians per step; dx stands in when dy is 0")
