@@ -15,6 +15,13 @@ import Geometry
 /// jump unless it was outside the window or could have left it in `Δt`, was (nearly) transparent,
 /// or sat exactly on its grid cell.
 ///
+/// Not held, everything is checked (continuity, second version): a grab must take the photo where it
+/// is, a release must hand the springs no more velocity than the hand had (and none where it had
+/// stopped: `handOffs`), a resize keeps every quantity continuous in the window's own terms (centres
+/// as a share of the window, sizes as a share of the photo's fit), a photo that leaves the list must
+/// fade or fly, never vanish, and a feel change moves nothing at once. Only between two samples a
+/// gesture holds is the step the hand's.
+///
 /// One definition, used by the property test on every random sequence, the golden traces and
 /// `replay --summary`. Pure: samples in, jumps out. See docs/continuity.md.
 public struct JumpDetector: Sendable {
@@ -32,10 +39,18 @@ public struct JumpDetector: Sendable {
         public var seconds: Double
         /// True for a quad that appeared or vanished.
         public var isPresenceChange: Bool
+        /// True for a hand-off that started the springs faster than the hand moved the photo (`size`
+        /// and `allowed` are then speeds: the quantity's unit per second).
+        public var isHandOff = false
 
         /// "0.734 s backdrop jumped by 0.665 (allowed 0.021 in 16 ms)".
         public var description: String {
             let what = kind == .backdrop ? "backdrop" : "photo \(photo ?? -1) \(kind.rawValue)"
+            if isHandOff {
+                let unit = kind.unit.isEmpty ? "/s" : " \(kind.unit)/s"
+                return "\(Self.figure(time)) s \(what) handed \(Self.figure(size))\(unit) to the springs at the release; "
+                    + "the hand moved it at \(Self.figure(allowed / JumpDetector.handOffSlack))\(unit)\(allowed == 0 ? " (it had stopped)" : "")"
+            }
             let unit = isPresenceChange ? "pt" : kind.unit
             let change = isPresenceChange ? "appeared or vanished \(Self.figure(size)) pt into the window" : "jumped by \(Self.figure(size))\(unit.isEmpty ? "" : " " + unit)"
             return "\(Self.figure(time)) s \(what) \(change) (allowed \(Self.figure(allowed)) in \(Self.figure(seconds * 1000)) ms)"
@@ -59,16 +74,87 @@ public struct JumpDetector: Sendable {
     public private(set) var jumps: [Jump] = []
     public private(set) var largest: [DrawnQuantity.Kind: Largest] = [:]
     private var previous: MotionSample?
+    /// While a gesture holds the photo: each of the moving photo's drawn centre, size and rotation
+    /// at the samples where it changed (the hand's motion through the gesture's mapping).
+    private var held: [DrawnQuantity.Kind: [(time: Double, value: [Double])]] = [:]
 
     public init() {}
 
     /// Takes the next sample; returns the jumps since the last one.
     @discardableResult
     public mutating func observe(_ sample: MotionSample) -> [Jump] {
-        defer { previous = sample }
+        defer {
+            previous = sample
+            noteHeld(sample)
+        }
         guard let a = previous else { return [] }
-        let found = Self.jumps(from: a, to: sample, largest: &largest)
+        var found = Self.jumps(from: a, to: sample, largest: &largest)
+        if a.isHeld, !sample.isHeld { found += handOffs(at: sample) }
         jumps += found
+        return found
+    }
+
+    /// The relative slack on the hand's rate a hand-off may take, and the rate below which a
+    /// hand-off is never a jump, per kind. The velocity trackers estimate from the hand's own
+    /// samples, which the drawn motion sees only past the gesture's slop and in the wheel's whole
+    /// notches (a quick first touch, a last notch): twice the drawn rate is where a hand-off starts
+    /// to show as a throw the hand did not make. The faults it exists for handed over 3.7 times the
+    /// band's rate, or a wheel's rate after the wheel had stopped.
+    static let handOffSlack = 2.0
+    static func handOffFloor(_ kind: DrawnQuantity.Kind) -> Double {
+        switch kind {
+        case .center, .size: 30
+        case .rotation: 0.05
+        case .backdrop, .crop, .alpha: .infinity
+        }
+    }
+
+    /// Records the moving photo's held values (cleared when nothing holds it).
+    private mutating func noteHeld(_ sample: MotionSample) {
+        guard sample.isHeld, let photo = sample.movingPhoto else {
+            held.removeAll(keepingCapacity: true)
+            return
+        }
+        for q in sample.quantities where q.photo == photo && (q.kind == .center || q.kind == .size || q.kind == .rotation) {
+            var track = held[q.kind, default: []]
+            if track.last?.value != q.value { track.append((sample.time, q.value)) }
+            // The last 0.1 s (and the change before it) is all a hand-off looks at.
+            var drop = 0
+            while drop + 2 < track.count, track[drop + 1].time < sample.time - 0.2 { drop += 1 }
+            if drop > 0 { track.removeFirst(drop) }
+            held[q.kind] = track
+        }
+    }
+
+    /// A release: the velocity the springs start with must not exceed the hand's, as the gesture's
+    /// mapping passed it on (the drawn quantity's own rate over the held samples of the last 0.1 s),
+    /// and must be nothing where the hand had stopped (no change for the stop gap before the release).
+    private func handOffs(at b: MotionSample) -> [Jump] {
+        guard let photo = b.movingPhoto else { return [] }
+        var found: [Jump] = []
+        for (kind, rate) in b.rates.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard let track = held[kind], let last = track.last, rate.allSatisfy(\.isFinite) else { continue }
+            let handed = DrawnQuantity.distance(rate, rate.map { _ in 0 })
+            var hand = 0.0
+            let release = b.releaseTime ?? b.time
+            if release - last.time < b.stopGapSeconds {
+                var pairs = 0
+                for (p, q) in zip(track, track.dropFirst()) where q.time >= release - 0.1 && q.time > p.time {
+                    let d = kind == .rotation && p.value.count == 1 ? abs(wrapAngle(q.value[0] - p.value[0]))
+                        : DrawnQuantity.distance(p.value, q.value)
+                    hand = max(hand, d / (q.time - p.time))
+                    pairs += 1
+                }
+                // A hold the photo followed for fewer than three steps shows too little of the hand
+                // (its first travel hides in the slop): only a stopped hand is judged then.
+                if pairs < 3 { continue }
+            }
+            let allowed = Self.handOffSlack * hand
+            if handed > allowed + Self.handOffFloor(kind) {
+                found.append(Jump(time: release, kind: kind, photo: photo, size: handed, allowed: allowed,
+                                  seconds: 0, isPresenceChange: false, isHandOff: true))
+            }
+        }
         return found
     }
 
@@ -76,9 +162,13 @@ public struct JumpDetector: Sendable {
     public mutating func restart() { previous = nil }
 
     /// The jumps from sample `a` to sample `b`, updating the largest steps seen.
-    static func jumps(from a: MotionSample, to b: MotionSample, largest: inout [DrawnQuantity.Kind: Largest]) -> [Jump] {
-        let dt = max(0, b.time - a.time)
-        guard !b.movedByInput else { return [] }
+    static func jumps(from original: MotionSample, to b: MotionSample, largest: inout [DrawnQuantity.Kind: Largest]) -> [Jump] {
+        let dt = max(0, b.time - original.time)
+        // While a gesture holds the photo, the gesture writes what is drawn: a step between two held
+        // samples is the hand's. Everything else is checked: the grab, the release, a resize, a photo
+        // leaving or joining the list, a feel change.
+        guard !(original.isHeld && b.isHeld) else { return [] }
+        let a = inTermsOf(b, original)
         var found: [Jump] = []
         // A photo that landed and opened again in the interval: its old quad vanished, a new one appeared.
         let renewed = Set(b.quads.compactMap { photo, presence in a.quads[photo].flatMap { $0.flight != presence.flight ? photo : nil } })
@@ -91,7 +181,11 @@ public struct JumpDetector: Sendable {
             let step = q.kind == .rotation && p.value.count == 1 && q.value.count == 1
                 ? abs(wrapAngle(q.value[0] - p.value[0])) : DrawnQuantity.distance(p.value, q.value)
             let limit = max(p.speedLimit, q.speedLimit * exponential(min(50, q.decayRate * dt)))
-            let allowed = dt * limit + max(p.tolerance, q.tolerance)
+            // A photo's real size arriving gives its picture its real shape at once (a placeholder
+            // of the wrong shape becomes the photo): its size and crop are new, not moved.
+            if case let .photoSize(index) = b.change, q.photo == index, q.kind == .size || q.kind == .crop { continue }
+            var allowed = dt * limit + max(p.tolerance, q.tolerance) + referenceSlack(q.kind, b)
+            if !a.isHeld, b.isHeld { allowed += b.grabReach[q.kind] ?? 0 }
             guard allowed.isFinite, step.isFinite else { continue }
             var l = largest[q.kind, default: Largest()]
             l.step = max(l.step, step)
@@ -107,6 +201,7 @@ public struct JumpDetector: Sendable {
         let limits = Dictionary(grouping: a.quantities + b.quantities, by: \.key).mapValues { $0.map(\.speedLimit).max() ?? 0 }
         for (photo, presence, other) in a.quads.map({ ($0.key, $0.value, b.quads) }) + b.quads.map({ ($0.key, $0.value, a.quads) })
             where other[photo] == nil || renewed.contains(photo) {
+            if case let .photoSize(index) = b.change, index == photo { continue }
             func limit(_ kind: DrawnQuantity.Kind) -> Double { limits[DrawnQuantity.Key(kind: kind, photo: photo)] ?? 0 }
             let travel = dt * limit(.center) + 0.5
             if presence.cellDistance <= travel + dt * limit(.size) { continue }
@@ -116,5 +211,101 @@ public struct JumpDetector: Sendable {
                               seconds: dt, isPresenceChange: true))
         }
         return found
+    }
+
+    // MARK: - Frames of reference
+
+    /// `a` as it would read in `b`'s frame of reference: across a resize, the moving photo kept
+    /// relative to the window's centre and its fit, other quads' centres scaled with the window and
+    /// their sizes with their fit; across a photo-list change, photos renumbered (one
+    /// that left keeps a number no photo has, so it counts as vanished); across a photo's size
+    /// arriving, sizes scaled with its fit.
+    static func inTermsOf(_ b: MotionSample, _ a: MotionSample) -> MotionSample {
+        var out = a
+        switch b.change {
+        case .none:
+            return a
+        case let .photoList(renumbered):
+            func renumber(_ p: Int) -> Int {
+                if renumbered.indices.contains(p), let n = renumbered[p] { return n }
+                return -1 - p
+            }
+            out.quantities = a.quantities.map { q in
+                var q = q
+                q.photo = q.photo.map(renumber)
+                return q
+            }
+            out.quads = Dictionary(a.quads.map { (renumber($0.key), $0.value) }, uniquingKeysWith: { x, _ in x })
+            out.movingPhoto = a.movingPhoto.map(renumber)
+            return out
+        case let .resized(from, to):
+            let sx = from.width > 0 ? to.width / from.width : 1, sy = from.height > 0 ? to.height / from.height : 1
+            out.quantities = a.quantities.map { q in
+                q.photo != nil && q.photo == a.movingPhoto ? aboutCentre(q, b: b, a: a, from: from, to: to)
+                    : scaled(q, b: b, a: a, sx: sx, sy: sy)
+            }
+            return out
+        case .photoSize:
+            // A photo's real size arriving changes where it flies, not where it is: points compare.
+            return a
+        }
+    }
+
+    /// The moving photo's quantity in `b`'s terms: its centre's offset from the window's centre and
+    /// its size both scaled by its fit's ratio (a photo keeps its place and size relative to its
+    /// fit, as a zoomed photo does).
+    private static func aboutCentre(_ q: DrawnQuantity, b: MotionSample, a: MotionSample, from: Size, to: Size) -> DrawnQuantity {
+        guard let photo = q.photo, let fa = a.quads[photo]?.fit, let fb = b.quads[photo]?.fit, fa.width > 0 else {
+            return scaled(q, b: b, a: a, sx: to.width / max(from.width, 1), sy: to.height / max(from.height, 1))
+        }
+        let r = fb.width / fa.width
+        var q = q
+        switch q.kind {
+        case .center where q.value.count == 2:
+            q.value = [to.width / 2 + (q.value[0] - from.width / 2) * r, to.height / 2 + (q.value[1] - from.height / 2) * r]
+            q.speedLimit *= r
+            q.tolerance *= r
+        case .size where q.value.count == 2:
+            q.value = [q.value[0] * r, q.value[1] * r]
+            q.speedLimit *= r
+            q.tolerance *= r
+        default:
+            break
+        }
+        return q
+    }
+
+    /// One quantity of `a` in `b`'s terms: a centre scaled by the window's ratio, a size by its
+    /// photo's fit ratio (bounds scaled with them).
+    private static func scaled(_ q: DrawnQuantity, b: MotionSample, a: MotionSample, sx: Double, sy: Double) -> DrawnQuantity {
+        var q = q
+        switch q.kind {
+        case .center where q.value.count == 2:
+            q.value = [q.value[0] * sx, q.value[1] * sy]
+            q.speedLimit *= max(sx, sy)
+            q.tolerance *= max(sx, sy)
+        case .size where q.value.count == 2:
+            guard let photo = q.photo, let fa = a.quads[photo]?.fit, let fb = b.quads[photo]?.fit,
+                  fa.width > 0, fa.height > 0 else { break }
+            let rx = fb.width / fa.width, ry = fb.height / fa.height
+            q.value = [q.value[0] * rx, q.value[1] * ry]
+            q.speedLimit *= max(rx, ry)
+            q.tolerance *= max(rx, ry)
+        default:
+            break
+        }
+        return q
+    }
+
+    /// The slack a change of reference allows on top of the motion's bound: a resize moves the
+    /// grid's cells and the paging slots by their own rules (a slot is the window plus a fixed gap),
+    /// so centres and sizes may differ from the window's proportion by 1 % of the window.
+    static func referenceSlack(_ kind: DrawnQuantity.Kind, _ b: MotionSample) -> Double {
+        guard case let .resized(_, to) = b.change else { return 0 }
+        switch kind {
+        case .center, .size: return 0.01 * max(to.width, to.height)
+        case .crop: return 0.01
+        case .backdrop, .rotation, .alpha: return 0
+        }
     }
 }

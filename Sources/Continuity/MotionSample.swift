@@ -1,3 +1,5 @@
+import Geometry
+
 /// What the jump detector reads from the viewer at one instant (after every event and every frame):
 /// each drawn quantity with its bound, each photo quad's presence, and whether input wrote the
 /// drawn quantities directly.
@@ -15,8 +17,12 @@ public struct MotionSample: Hashable, Sendable {
         /// Which flight of the photo this quad is (the viewer counts the photos it opens): a photo
         /// that landed and opened again between two samples is a new quad, its old one having vanished.
         public var flight: Int
-        public init(depth: Double, alpha: Double, cellDistance: Double, flight: Int = 0) {
+        /// The photo's aspect-fit size in the window, points (sizes compare as shares of it across a
+        /// resize).
+        public var fit: Size
+        public init(depth: Double, alpha: Double, cellDistance: Double, flight: Int = 0, fit: Size = Size(1, 1)) {
             self.depth = depth; self.alpha = alpha; self.cellDistance = cellDistance; self.flight = flight
+            self.fit = fit
         }
     }
 
@@ -28,8 +34,51 @@ public struct MotionSample: Hashable, Sendable {
     /// True when the event just handled wrote the drawn quantities directly: a gesture holds the
     /// photo, or the window, a photo's size or the feel changed.
     public var movedByInput: Bool
+    /// True while a gesture holds the photo or the paging strip (its drawn quantities are the
+    /// hand's, through the gesture's mapping).
+    public var isHeld: Bool
+    /// The moving photo (the one a gesture holds or let go of), whose drawn rates hand-offs are
+    /// judged by; nil in the grid.
+    public var movingPhoto: Int?
+    /// The moving photo's drawn rates now (centre pt/s, drawn size pt/s, rotation rad/s), keyed by
+    /// quantity kind: what its motion does this instant.
+    public var rates: [DrawnQuantity.Kind: [Double]]
+    /// The seconds of stillness after which a hand counts as stopped (the velocity trackers' stop
+    /// gap): a release after that hands over nothing.
+    public var stopGapSeconds: Double
+    /// What the event just handled changed besides motion, for the check to see through it.
+    public var change: Change
+    /// While a gesture holds the photo: how far its grab may have moved each kind of quantity at
+    /// once, from the gesture's own figures (a recognizer reports a pan after its slop and a pinch
+    /// after its threshold, and the photo catches up with the hand by that much), in the
+    /// quantity's unit. A grab that moves more is a jump.
+    public var grabReach: [DrawnQuantity.Kind: Double]
+    /// When a gesture that time alone ends (a wheel's quiet spell) let go inside the step that led
+    /// to this sample: the instant of the release; `rates` are then the springs' at that instant.
+    public var releaseTime: Double?
 
-    public init(time: Double, quantities: [DrawnQuantity], quads: [Int: Presence], movedByInput: Bool) {
+    /// A change of the frame of reference between the previous sample and this one.
+    public enum Change: Hashable, Sendable {
+        case none
+        /// The window changed size: quantities compare in the window's own terms (centres as a
+        /// share of the window, sizes as a share of the photo's fit).
+        case resized(from: Size, to: Size)
+        /// Photos left or joined the list: `renumbered[old]` is the old photo's index now (nil: it
+        /// left).
+        case photoList(renumbered: [Int?])
+        /// Photo `index`'s pixel size became known: its picture takes its real shape at once (its
+        /// drawn size, crop and presence are not compared; its centre is).
+        case photoSize(index: Int)
+    }
+
+    public init(time: Double, quantities: [DrawnQuantity], quads: [Int: Presence], movedByInput: Bool,
+                isHeld: Bool = false, movingPhoto: Int? = nil, rates: [DrawnQuantity.Kind: [Double]] = [:],
+                stopGapSeconds: Double = 0.04, change: Change = .none, grabReach: [DrawnQuantity.Kind: Double] = [:],
+                releaseTime: Double? = nil) {
         self.time = time; self.quantities = quantities; self.quads = quads; self.movedByInput = movedByInput
+        self.isHeld = isHeld; self.movingPhoto = movingPhoto; self.rates = rates; self.stopGapSeconds = stopGapSeconds
+        self.change = change
+        self.grabReach = grabReach
+        self.releaseTime = releaseTime
     }
 }

@@ -38,7 +38,8 @@ extension Viewer {
             let cellDistance = isLanding || tr?.fade == nil ? (q.center - cell.center).length
                 + (Point(q.size.width, q.size.height) - Point(cell.width, cell.height)).length : .infinity
             quads[q.photo] = MotionSample.Presence(depth: depth, alpha: q.alpha, cellDistance: cellDistance,
-                                                   flight: isLanding ? landingFlight : isDeparting ? departing?.flight ?? 0 : flights)
+                                                   flight: isLanding ? landingFlight : isDeparting ? departing?.flight ?? 0 : flights,
+                                                   fit: fitSize(q.photo))
             let size = flight?.size ?? .still
             let rotation = flight?.rotation ?? .still
             let crop = flight?.crop ?? .still
@@ -53,7 +54,57 @@ extension Viewer {
             let alphaBound = isDeparting ? departingFadeBound : isLanding ? .still : fadeBound
             add(.alpha, [q.alpha], alphaBound)
         }
-        return MotionSample(time: time, quantities: quantities, quads: quads, movedByInput: movedByInput)
+        var rates: [DrawnQuantity.Kind: [Double]] = [:]
+        // A gesture that time alone ended inside this step (a wheel's quiet spell) is judged at
+        // its own instant, with the rates the springs had then.
+        let released = releaseInStep.map { PhotoRate(pose: $0.pose, velocity: $0.velocity) }
+        if let r = released ?? photoRate, r.isFinite {
+            rates[.center] = [r.center.x, r.center.y]
+            rates[.size] = [r.size.width, r.size.height]
+            rates[.rotation] = [r.rotation]
+        }
+        let change: MotionSample.Change
+        switch referenceChange {
+        case .none: change = .none
+        case let .resized(from): change = .resized(from: from, to: windowSize)
+        case let .photoList(renumbered): change = .photoList(renumbered: renumbered)
+        case let .photoSize(index): change = .photoSize(index: index)
+        }
+        let held = session?.isHeldByGesture == true
+        return MotionSample(time: time, quantities: quantities, quads: quads, movedByInput: movedByInput,
+                            isHeld: held, movingPhoto: tr?.photo, rates: rates,
+                            stopGapSeconds: feel.velocityStopGapSeconds, change: change,
+                            grabReach: held ? grabReach : [:], releaseTime: releaseInStep?.time)
+    }
+
+    /// How far a grab may move each drawn quantity at once: the held gesture's own translation, scale
+    /// change and turn, carried to the centre (about the pivot), the drawn size, the rotation and the
+    /// backdrop (through the drag radius and the curve's slope). See `MotionSample.grabReach`.
+    var grabReach: [DrawnQuantity.Kind: Double] {
+        guard let m = heldManipulation, let tr = transition else { return [:] }
+        let pose = tr.pose.value
+        let travel = m.translation.length
+        let change = abs(m.scale - 1) + abs(m.rotation)
+        // The photo turns and scales about where the gesture began: its arm from there now, over
+        // the scale it has taken (at least 0.05), reaches back to the arm it had at the grab.
+        let arm = (pose.center - m.startPivot).length / max(abs(m.scale), 0.05) + travel
+        let drawn = pose.displayedSize
+        // The larger of the size now and at the grab (now over the gesture's scale).
+        let diagonal = (drawn.width * drawn.width + drawn.height * drawn.height).squareRoot() * max(1, 1 / max(abs(m.scale), 0.05))
+        // A dismissal shrinks with the drag: by at most (1 − minimum scale) over the shrink distance.
+        let shrink = travel / max(feel.dismissShrinkDistanceFraction * windowSize.height, 1)
+        // Progress falls with the drag over the drag radius and with a pinch over its range.
+        let progress = travel / max(feel.dragRadiusPoints, 1) + change / max(0.05, 1 - feel.dismissMinimumScale)
+        let reach: [DrawnQuantity.Kind: Double] = [
+            .center: travel + arm * (change + shrink),
+            .size: diagonal * (change + shrink),
+            .rotation: abs(m.rotation),
+            .backdrop: backdropSlope * progress,
+            .crop: 1,
+            // With reduced motion the held photo's opacity follows the progress.
+            .alpha: progress,
+        ]
+        return reach.mapValues { $0.isFinite ? $0 : .infinity }
     }
 
     /// The fastest a quantity can change (unit/s), how fast that limit can fall (1/s), and the step

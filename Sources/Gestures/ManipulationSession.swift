@@ -158,7 +158,22 @@ struct ManipulationSession: Sendable {
             rotations.add(time: sample.time, value: t.rotation)
         }
         let v = pivots.velocity(at: time)
-        return (Point(finite(v.x), finite(v.y)), finite(scales.velocity(at: time)), finite(rotations.velocity(at: time)))
+        // Each component on its own: one the hand has held still for the stop gap (fingers moving
+        // together without spreading or turning) hands over nothing, though samples keep coming.
+        func still(_ component: (SimilarityTransform) -> Double) -> Bool {
+            guard let last = samples.last else { return true }
+            let now = component(last.transform.rereferenced(to: startPivot))
+            // The newest sample at which the component took its present value.
+            var since = last.time
+            for sample in samples.reversed() {
+                if abs(component(sample.transform.rereferenced(to: startPivot)) - now) > 1e-12 { break }
+                since = sample.time
+            }
+            return time - since >= gap
+        }
+        let scale = still { $0.scale } ? 0 : finite(scales.velocity(at: time))
+        let rotation = still { $0.rotation } ? 0 : finite(rotations.velocity(at: time))
+        return (Point(finite(v.x), finite(v.y)), scale, rotation)
     }
 
     /// Which components the manipulation has moved: `pan` for one finger or a plain drag; for

@@ -116,7 +116,9 @@ package struct DismissInteraction: Sendable {
     /// and progress `p₀` at the grab, `m` the minimum share: continuous at the grab, at least `m·a₀`.
     func heldOpacity(grabOpacity a0: Double, feel: Feel) -> Double {
         let m = DismissInteraction.reducedMotionMinimumOpacityShare
-        let share = grabProgress > 0 ? min(max(progress(feel: feel) / grabProgress, 0), 1) : 0
+        // Caught at progress 0 (faded out, its opacity still trailing): nothing to fall from, the
+        // opacity it was caught at holds.
+        let share = grabProgress > 0 ? min(max(progress(feel: feel) / grabProgress, 0), 1) : 1
         return min(max(a0 * (m + (1 - m) * share), 0), 1)
     }
 

@@ -132,6 +132,36 @@ package struct PhotoTransition: Sendable {
                                 towardOpen: destination == .open)
     }
 
+    /// Carries the pose through a change of the frame of reference (a resize in the window's own
+    /// terms): value and target through `position`, velocity through `rate` (the map's linear
+    /// part), with progress kept where it stands.
+    mutating func remap(position: (PhotoPose) -> PhotoPose, rate: (PhotoPose) -> PhotoPose) {
+        let p = flightProgress
+        let paused = pose.isPaused
+        pose.retarget(to: position(pose.target))
+        pose.jump(to: position(pose.value), velocity: rate(pose.velocity))
+        if paused { pose.pause() }
+        anchor = ProgressAnchor(progress: p, distance: PhotoTransition.distance(pose.value, pose.target),
+                                towardOpen: destination == .open)
+    }
+
+    /// A resize in the window's own terms: the pose's offset from the window's centre and its size
+    /// (value, target and velocity) scaled by `ratio`, the photo's new fit over its old, about the
+    /// old centre onto the new one; progress kept.
+    mutating func remap(aboutCentre oldCentre: Point, onto centre: Point, ratio r: Double) {
+        remap(position: { p in
+            var p = p
+            p.center = centre + (p.center - oldCentre) * r
+            p.size = Size(p.size.width * r, p.size.height * r)
+            return p
+        }, rate: { v in
+            var v = v
+            v.center = v.center * r
+            v.size = Size(v.size.width * r, v.size.height * r)
+            return v
+        })
+    }
+
     /// Reduced motion, a presented photo whose full frame changed: at rest it refits at once, else
     /// its fade-in follows the new frame.
     mutating func refit(to full: PhotoPose) {

@@ -145,10 +145,19 @@ extension Viewer {
     mutating func grabForDismissal(_ m: Manipulation, base: Manipulation?, from: Phase) {
         guard case var .photo(s) = mode else { return }
         let p = s.progress(feel: feel)
+        // Taken from a page's flight: the neighbours on screen slide on out, as when paging is cut
+        // short by a close (they must not vanish under the hand).
+        if var leaving = departingNeighbours(of: s) {
+            leaving.fade = s.transition.fade
+            leaving.flight = flights
+            departing = leaving
+        }
         s.releaseDriverIntoPose()
         s.transition.pose.pause()
         s.transition.pose.hold(at: s.transition.pose.value)
-        s.transition.fade?.set(p)
+        // The fade's progress is the grab's; its opacity (which may trail it) stays as drawn.
+        let shownAlpha = s.transition.fade?.alpha
+        s.transition.fade?.set(p, alpha: shownAlpha)
         let d = DismissInteraction(grabPose: s.transition.pose.value, grabProgress: p, from: from, base: base, first: m)
         s.transition.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
         s.driver = .dismissing(d)

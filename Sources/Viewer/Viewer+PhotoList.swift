@@ -44,6 +44,7 @@ extension Viewer {
     /// says which photo went. The focus ring follows its photo, or the one that took its place.
     mutating func applyPhotoList(_ change: PhotoListChange) {
         guard !change.isEmpty, let newIndex = change.newIndices(count: photos.count) else { return }
+        referenceChange = .photoList(renumbered: newIndex)
         let anchor = gridAnchor
         let oldCount = photos.count
         // The index the photo at `old` has now, or, if it went, that of the next survivor (else the last photo).

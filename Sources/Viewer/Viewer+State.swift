@@ -10,7 +10,7 @@ extension Viewer {
     /// Photo `index`'s aspect-fit size in the window, no larger than `maximumUpscale` times its
     /// own size or its grid cell's side along its longer edge, whichever is larger (a photo whose
     /// size is unknown fits the window).
-    func fitSize(_ index: Int) -> Size {
+    package func fitSize(_ index: Int) -> Size {
         let photo = photos[index]
         let fit = photo.layoutSize.fitting(in: windowSize)
         let own = photo.pixelSize

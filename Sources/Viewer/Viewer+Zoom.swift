@@ -196,6 +196,10 @@ extension Viewer {
         let ratio = oldFit.width > 0 ? fit.width / oldFit.width : 1
         let target = returning ? fullPose(s.photo)
             : ZoomInteraction.clampedPose(center: centre + (base.center - centre) * ratio, scale: base.scale, fit: fit, window: windowSize)
+        // Where it is now keeps its place relative to the window's centre and its size relative to
+        // the fit (what is drawn moves with the window, as a held zoom's does); the spring goes on
+        // from there.
+        s.transition.remap(aboutCentre: Point(oldWindow.width / 2, oldWindow.height / 2), onto: centre, ratio: ratio)
         s.transition.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p)
         var next = ZoomInteraction()
         next.returningToFit = returning

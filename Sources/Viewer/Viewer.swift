@@ -60,6 +60,26 @@ public struct Viewer: Sendable {
     package var landingFlight = 0
     /// True when the event just handled wrote the drawn quantities directly (`MotionSample`).
     package var movedByInput = false
+    /// What the event just handled changed in the frame of reference the drawn quantities are
+    /// measured in (the jump detector compares through it).
+    package var referenceChange = ReferenceChange.none
+    /// A gesture that time alone ended (a wheel's quiet spell) inside the step the event just handled
+    /// made: its instant, and the pose and velocity the springs started from (the jump detector
+    /// judges the hand-off there, not at the next sample).
+    package var releaseInStep: (time: Double, pose: PhotoPose, velocity: PhotoPose)?
+    /// True while the recognizers' gestures for an event are handled (`handle(gesture:)` is then
+    /// part of that event, not one of its own).
+    private var isFeedingRecognizer = false
+
+    /// A change of the frame of reference: the window, the photo list, a photo's size.
+    package enum ReferenceChange: Sendable, Equatable {
+        case none
+        case resized(from: Size)
+        /// `renumbered[old]`: the old photo's index now, nil when it left.
+        case photoList(renumbered: [Int?])
+        /// Photo `index`'s pixel size became known.
+        case photoSize(index: Int)
+    }
     /// The backdrop curve's largest slope, for the jump detector's bound (`Viewer+Motion`).
     package var backdropSlope: Double
     /// Help overlay, caption, fullscreen, scroll indicator (`Viewer+Chrome.swift`).
@@ -120,6 +140,8 @@ public struct Viewer: Sendable {
     /// event). Motions in flight keep their value and velocity and continue on the new springs (see
     /// `retune(to:)`); the jump detector counts the change as input.
     public mutating func apply(feel newFeel: Feel) {
+        referenceChange = .none
+        releaseInStep = nil
         retune(to: newFeel)
         movedByInput = true
     }
@@ -149,6 +171,8 @@ public struct Viewer: Sendable {
     /// alone, the viewer ignores `effect` events.
     public mutating func handle(_ event: InputEvent) {
         guard event.time.isFinite else { return }
+        referenceChange = .none
+        releaseInStep = nil
         let feelBefore = feel
         defer { noteDirectMoves(by: event, feelBefore: feelBefore) }
         if case let .key(.down, key, modifiers) = event.kind {
@@ -171,6 +195,7 @@ public struct Viewer: Sendable {
         case let .photoSize(index, size):
             if photos.indices.contains(index), size.isFinite, size.width >= 0, size.height >= 0 {
                 photos[index].pixelSize = size
+                referenceChange = .photoSize(index: index)
                 // The frame it flies to (with reduced motion: the frame it shows in) changes now.
                 refreshFlightTarget()
             }
@@ -196,6 +221,8 @@ public struct Viewer: Sendable {
     /// Passes an event to the recognizers and acts on what they report.
     mutating func feedRecognizer(_ event: InputEvent) {
         let context = GestureContext(mirrorPivot: mirrorPivot(for: event))
+        isFeedingRecognizer = true
+        defer { isFeedingRecognizer = false }
         for gesture in recognizer.handle(event, context: context) {
             handle(gesture: gesture)
         }
@@ -204,6 +231,11 @@ public struct Viewer: Sendable {
     /// Acts on one recognized gesture (also the tests' entry point for pinches and double taps).
     mutating func handle(gesture: GestureEvent) {
         defer { movedByInput = session?.isHeldByGesture == true }
+        if !isFeedingRecognizer {
+            // Fed directly (the tests' entry point): an event of its own, with no change of reference.
+            referenceChange = .none
+            releaseInStep = nil
+        }
         switch gesture {
         case let .tap(location, count, button, _, t):
             guard location.isFinite, t.isFinite else { return }
@@ -263,7 +295,11 @@ public struct Viewer: Sendable {
         guard t.isFinite, t > time else { return }
         while let deadline = recognizer.nextDeadline, deadline > time, deadline < t {
             move(to: deadline)
+            let wasHeld = session?.isHeldByGesture == true
             feedRecognizer(.frame(deadline))
+            if wasHeld, session?.isHeldByGesture != true, let tr = transition, let v = photoVelocity {
+                releaseInStep = (deadline, tr.pose.value, v)
+            }
         }
         move(to: t)
     }
@@ -298,8 +334,22 @@ public struct Viewer: Sendable {
 
     // MARK: - Resize
 
+    /// A flight keeps its place in the window's own terms across a resize: its centre's offset from
+    /// the window's centre and its size at the same share of the photo's fit (as a zoomed photo
+    /// keeps its place), and its velocity with them, so a photo opening or closing while the window changes goes on from where it shows
+    /// instead of from where it was in points (then its target moves, and progress re-anchors).
+    private mutating func keepFlightInWindowTerms(oldFit: Size, oldWindow: Size) {
+        guard case var .photo(s) = mode, case .flight = s.driver,
+              oldWindow.width > 0, oldWindow.height > 0, oldFit.width > 0 else { return }
+        let r = fitSize(s.photo).width / oldFit.width
+        let oldCentre = Point(oldWindow.width / 2, oldWindow.height / 2), centre = Point(windowSize.width / 2, windowSize.height / 2)
+        s.transition.remap(aboutCentre: oldCentre, onto: centre, ratio: r)
+        mode = .photo(s)
+    }
+
     mutating func resize(to size: Size) {
         guard size.isFinite, size.width > 0, size.height > 0, size != windowSize else { return }
+        referenceChange = .resized(from: windowSize)
         departing = nil
         landing = nil
         // Keep the top-left photo in view where it was while the columns reflow.
@@ -308,6 +358,7 @@ public struct Viewer: Sendable {
         let oldWindow = windowSize
         windowSize = size
         keepGrid(anchor, at: anchor?.photo)
+        if let oldFit { keepFlightInWindowTerms(oldFit: oldFit, oldWindow: oldWindow) }
         refreshFlightTarget()
         if let oldFit { resizeZoom(oldFit: oldFit, oldWindow: oldWindow) }
         // A held dismissal's shrink depends on the window's height: show it now, not at the next move.

@@ -131,6 +131,8 @@ struct RandomSession {
     var now = 0.0
     var pointer: Point?
     var pinch: Manipulation?
+    /// The pinch as it stood one step before (its release rates are measured from it).
+    var pinchBefore: Manipulation?
     var settleTime = 0.0
     var failure: String?
     var step = 0
@@ -171,6 +173,12 @@ struct RandomSession {
         if var m = pinch {
             now += 0.01
             m.phase = .ended
+            // Still since its last step (its rates as of then; nothing after the stop gap).
+            if now - m.time >= viewer.feel.velocityStopGapSeconds {
+                m.velocity = .zero
+                m.scaleVelocity = 0
+                m.rotationVelocity = 0
+            }
             m.time = now
             viewer.handle(gesture: .manipulation(m))
             pinch = nil
@@ -297,19 +305,35 @@ struct RandomSession {
         now += rng.uniform(0.004...0.03)
         if var m = pinch {
             if rng.chance(0.25) {
+                // Let go with the rates of its last step, as a velocity tracker measures them: the
+                // hand's own motion, and nothing once it had been still for the stop gap.
                 m.phase = rng.chance(0.9) ? .ended : .cancelled
-                m.velocity = Point(rng.uniform(-8000...8000), rng.uniform(-8000...8000))
-                m.scaleVelocity = rng.uniform(-20...20)
-                m.rotationVelocity = rng.uniform(-30...30)
+                let gap = now - m.time
+                if let previous = pinchBefore, gap < viewer.feel.velocityStopGapSeconds, m.time > previous.time {
+                    let dt = m.time - previous.time
+                    m.velocity = (m.translation - previous.translation) / dt
+                    m.scaleVelocity = (m.scale - previous.scale) / dt
+                    m.rotationVelocity = (m.rotation - previous.rotation) / dt
+                } else {
+                    m.velocity = .zero
+                    m.scaleVelocity = 0
+                    m.rotationVelocity = 0
+                }
                 pinch = nil
+                pinchBefore = nil
             } else {
+                let previous = m
                 m.phase = .changed
                 m.scale = min(max(m.scale * Double.exp(rng.uniform(-0.4...0.4)), 0.05), 20)
                 m.rotation += rng.uniform(-0.8...0.8)
                 m.translation = m.translation + Point(rng.uniform(-60...60), rng.uniform(-60...60))
-                m.velocity = Point(rng.uniform(-3000...3000), rng.uniform(-3000...3000))
-                m.scaleVelocity = rng.uniform(-5...5)
-                m.rotationVelocity = rng.uniform(-8...8)
+                // The rates of this step, as a tracker would measure them.
+                let dt = now - previous.time
+                m.velocity = dt > 0 ? (m.translation - previous.translation) / dt : .zero
+                m.scaleVelocity = dt > 0 ? (m.scale - previous.scale) / dt : 0
+                m.rotationVelocity = dt > 0 ? (m.rotation - previous.rotation) / dt : 0
+                m.time = now
+                pinchBefore = previous
                 pinch = m
             }
             m.time = now

@@ -169,16 +169,24 @@ struct TransitionTests {
         }
     }
 
-    @Test("a resize mid-flight retargets the spring: no jump, and the photo lands on the new fit frame")
+    @Test("a resize mid-flight keeps the photo in the window's terms and retargets the spring; it lands on the new fit frame")
     func resizeMidFlight() throws {
         var s = ViewerScript()
         s.click(s.cellCenter(4))
         s.run(0.15)
         let before = try #require(s.viewer.transition?.pose)
-        s.send(.resize(Size(1024, 768)))
+        let progress = s.snapshot.progress
+        s.send(.resize(Size(1024, 768)), after: 0)
         let after = try #require(s.viewer.transition?.pose)
-        // The value and velocity carry on; only the target moved.
-        #expect(after.value.center.distance(to: before.value.center) < before.velocity.center.length * 0.002 + 1e-9)
+        // Photo 4 is 600×400: its fit goes from 1200×800 to 1024×682.67, r = 1024/1200. The flight
+        // keeps its offset from the window's centre and its size as shares of the fit, r times
+        // (its velocity too), so what shows moves with the window; progress stays where it was.
+        let r = 1024.0 / 1200
+        let expected = Point(512, 384) + (before.value.center - Point(640, 400)) * r
+        #expect(after.value.center.distance(to: expected) < 1e-9)
+        #expect(abs(after.value.size.width - before.value.size.width * r) < 1e-9)
+        #expect(after.velocity.center.distance(to: before.velocity.center * r) < 1e-9)
+        #expect(abs(s.snapshot.progress - progress) < 1e-4)
         #expect(after.target.center == Point(512, 384))
         s.settle()
         let image = try #require(s.snapshot.image)

@@ -1,0 +1,93 @@
+import Geometry
+import Testing
+@testable import Continuity
+
+/// The continuity check's second version against planted faults: each rule is shown catching the
+/// fault it exists for, and passing the motion it must allow (docs/continuity.md).
+@Suite("Continuity check v2: hand-offs, grabs, resizes and photo-list changes are checked, not exempt")
+struct ContinuityCheckTests {
+    /// A sample of photo 0's centre (and a backdrop of 1), held or not, with the moving photo's rates.
+    static func sample(_ t: Double, x: Double, held: Bool, rate: Double = 0, limit: Double = 0,
+                       change: MotionSample.Change = .none, grabReach: Double = 0, window: Size = Size(1280, 800),
+                       photo: Int = 0) -> MotionSample {
+        let q = DrawnQuantity(kind: .center, photo: photo, value: [x, 400], speedLimit: limit, decayRate: 0, tolerance: 0.1)
+        let b = DrawnQuantity(kind: .backdrop, photo: nil, value: [1], speedLimit: 0, decayRate: 0, tolerance: 0.001)
+        return MotionSample(time: t, quantities: [b, q],
+                            quads: [photo: MotionSample.Presence(depth: 300, alpha: 1, cellDistance: 500, fit: Size(window.width, window.height))],
+                            movedByInput: held, isHeld: held, movingPhoto: photo, rates: [.center: [rate, 0]],
+                            change: change, grabReach: held ? [.center: grabReach] : [:])
+    }
+
+    /// A hand moving photo 0 at 1,000 pt/s for 0.1 s (steps of 8 ms), then `pause` seconds still.
+    static func held(pause: Double = 0) -> [MotionSample] {
+        (0...12).map { i in sample(Double(i) * 0.008, x: 640 + Double(i) * 8, held: true) }
+            + (pause > 0 ? [sample(0.096 + pause, x: 736, held: true)] : [])
+    }
+
+    @Test("a release handing the springs 3.7× the hand's rate is a jump; the hand's own rate is not")
+    func injectedVelocity() {
+        var injected = JumpDetector()
+        for s in Self.held() { injected.observe(s) }
+        injected.observe(Self.sample(0.1, x: 736, held: false, rate: 3700, limit: 3700))
+        #expect(injected.jumps.count == 1 && injected.jumps.first?.isHandOff == true)
+        #expect(injected.jumps.first?.description.contains("handed 3700") == true)
+        var honest = JumpDetector()
+        for s in Self.held() { honest.observe(s) }
+        honest.observe(Self.sample(0.1, x: 736, held: false, rate: 1000, limit: 1000))
+        #expect(honest.jumps.isEmpty, "\(honest.jumps.map(\.description))")
+    }
+
+    @Test("a release 0.16 s after the hand stopped hands over nothing: 200 pt/s is a jump, 0 is not")
+    func stoppedHand() {
+        var thrown = JumpDetector()
+        for s in Self.held(pause: 0.16) { thrown.observe(s) }
+        thrown.observe(Self.sample(0.26, x: 736, held: false, rate: 200, limit: 200))
+        #expect(thrown.jumps.first?.description.contains("it had stopped") == true)
+        var still = JumpDetector()
+        for s in Self.held(pause: 0.16) { still.observe(s) }
+        still.observe(Self.sample(0.26, x: 736, held: false, rate: 0))
+        #expect(still.jumps.isEmpty)
+    }
+
+    @Test("a grab that moves the photo 363 pt with the hand 10 pt from its press is a jump; a 10 pt catch-up is not")
+    func grab() {
+        var clamped = JumpDetector()
+        clamped.observe(Self.sample(0, x: 640, held: false))
+        clamped.observe(Self.sample(0.008, x: 640 + 363, held: true, grabReach: 10))
+        #expect(clamped.jumps.count == 1)
+        var caughtUp = JumpDetector()
+        caughtUp.observe(Self.sample(0, x: 640, held: false))
+        caughtUp.observe(Self.sample(0.008, x: 650, held: true, grabReach: 10))
+        #expect(caughtUp.jumps.isEmpty)
+    }
+
+    @Test("a resize is judged in the window's terms: a photo that keeps its share of the window passes, one that keeps its points jumps")
+    func resize() {
+        let from = Size(1280, 800), to = Size(900, 800)
+        var kept = JumpDetector()
+        kept.observe(Self.sample(0, x: 1000, held: false, window: from))
+        // The moving photo keeps its offset from the window's centre times the fit's ratio (900/1280).
+        kept.observe(Self.sample(0, x: 450 + (1000 - 640) * 900 / 1280, held: false, change: .resized(from: from, to: to), window: to))
+        #expect(kept.jumps.isEmpty, "\(kept.jumps.map(\.description))")
+        var points = JumpDetector()
+        points.observe(Self.sample(0, x: 1000, held: false, window: from))
+        points.observe(Self.sample(0, x: 1000, held: false, change: .resized(from: from, to: to), window: to))
+        #expect(points.jumps.count == 1)
+    }
+
+    @Test("a photo that leaves the list vanishing at once is a jump; the same photo renumbered is not")
+    func photoList() {
+        var vanished = JumpDetector()
+        vanished.observe(Self.sample(0, x: 640, held: false, photo: 3))
+        var gone = Self.sample(0.001, x: 640, held: false, change: .photoList(renumbered: [0, 1, 2, nil]), photo: 3)
+        gone.quantities.removeAll { $0.photo != nil }
+        gone.quads = [:]
+        gone.movingPhoto = nil
+        vanished.observe(gone)
+        #expect(vanished.jumps.contains { $0.isPresenceChange })
+        var renumbered = JumpDetector()
+        renumbered.observe(Self.sample(0, x: 640, held: false, photo: 3))
+        renumbered.observe(Self.sample(0.001, x: 640, held: false, change: .photoList(renumbered: [nil, 0, 1, 2]), photo: 2))
+        #expect(renumbered.jumps.isEmpty, "\(renumbered.jumps.map(\.description))")
+    }
+}
