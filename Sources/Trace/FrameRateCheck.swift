@@ -107,7 +107,9 @@ public enum FrameRateCheck {
             for kind in DrawnQuantity.Kind.allCases {
                 let worst = differences.filter { $0.kind == kind }.max { $0.size < $1.size }
                 let unit = kind.unit.isEmpty ? "" : " " + kind.unit
-                let figureText = worst.map { "\(figure($0.size))\(unit) (\($0.kind == .backdrop ? "" : "photo \($0.photo ?? -1), ")at \(figure($0.time)) s, \($0.low) vs \($0.high))" } ?? "0"
+                let figureText = worst.flatMap { w in
+                    w.size == 0 ? nil : "\(figure(w.size))\(unit) (\(w.kind == .backdrop ? "" : "photo \(w.photo ?? -1), ")at \(figure(w.time)) s, \(w.low) vs \(w.high))"
+                } ?? "0"
                 lines.append("rates: largest \(kind.rawValue) difference \(figureText); allowed \(figure(bound(kind)))\(unit)")
             }
             for f in failures { lines.append("rates: out of bounds: \(f.description)") }

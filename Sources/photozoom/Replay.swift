@@ -36,6 +36,8 @@ struct Replay: ParsableCommand {
     var every: Int?
     @Flag(help: "Print an account of what happened: opens, releases, interruptions, with their figures.")
     var summary = false
+    @Flag(help: "Check frame-rate independence: replay the trace's input at 30, 60, 120, 144 and 240 fps and in slow motion (0.25x, 0.1x on a 60 Hz display) and print the largest difference per drawn quantity at common viewer instants (exit 0; the last line says whether every quantity is within 0.5 pt, 0.001 rad, 0.002 of backdrop).")
+    var rates = false
     @Option(help: "With --frames or --video, the folder of photos to draw (default: the bundled Resources/Photos).")
     var photos: String?
     @Option(help: "Encode the replay as a video: OUT.mp4 (H.264) or OUT.gif, through ffmpeg.")
@@ -73,11 +75,17 @@ struct Replay: ParsableCommand {
     }
 
     private func replay() throws {
+        if rates {
+            for (name, given) in [("--states", states != nil), ("--frames", frames != nil), ("--video", video != nil), ("--summary", summary)] where given {
+                throw ShellError.badInput("--rates: replays the trace several times and prints only its check; leave out \(name)")
+            }
+        }
         var override = try feel.map { try FeelLayer.resolve($0).object }
         if reducedMotion {
             override = (override ?? JSONObject()).merging(JSONObject([JSONMember("reducedMotion", .bool(true))]))
         }
         let reader = try TraceReader(path: trace, warn: printError)
+        if rates { return try ReplayRates.run(reader, feelOverride: override) }
         let statesSink = try states.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: false) }
         let session = try TraceReplay.session(for: reader, feelOverride: override, states: statesSink, summarize: summary)
         let renderer = frames != nil || video != nil ? try ReplayFrames.renderer(header: reader.header, photosPath: photos) : nil

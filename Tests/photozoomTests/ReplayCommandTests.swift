@@ -38,6 +38,18 @@ struct ReplayCommandTests {
         #expect(logs[0] == (try Data(contentsOf: PhotoZoomProcess.goldenFolder.appendingPathComponent("pan-dismissal.states.jsonl"))))
     }
 
+    @Test("--rates replays a golden dismissal at 30-240 fps and in slow motion and finds every quantity within its bound; it refuses --states")
+    func rates() async throws {
+        let trace = PhotoZoomProcess.goldenFolder.appendingPathComponent("pinch-rotate-dismissal.trace.jsonl").path
+        let r = try await PhotoZoomProcess.run(["replay", trace, "--rates"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("rates: 30 fps, 60 fps, 120 fps, 144 fps, 240 fps, 0.25× at 60 fps, 0.1× at 60 fps"))
+        #expect(r.stdout.contains("rates: largest center difference 0 pt"))
+        #expect(r.stdout.hasSuffix("rates: every quantity within its bound\n"))
+        let refused = try await PhotoZoomProcess.run(["replay", trace, "--rates", "--states", "x.jsonl"])
+        #expect(refused.status == 2 && refused.stderr.contains("--rates") && refused.stderr.contains("--states"))
+    }
+
     @Test("a hand-written trace at 24 fps replays, one state line per frame, the trace read from standard input too")
     func handWrittenTrace() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("hand-written")
