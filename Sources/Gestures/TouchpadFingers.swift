@@ -41,6 +41,12 @@ public struct TouchpadFingers: Hashable, Sendable {
     /// True while a touchpad gesture holds fingers down.
     public var isHolding: Bool { held != .none }
 
+    /// True while a pinch holds its two fingers down.
+    public var isPinching: Bool {
+        if case .pinch = held { return true }
+        return false
+    }
+
     /// The touch events (phase, id, position) that `gesture` makes, in order.
     ///
     /// - Parameter slopPoints: the click slop: a swipe's finger that ends within it of its start is

@@ -13,4 +13,7 @@ extension Viewer {
             handle(InputEvent(time: t, kind: .touch(phase: touch.phase, id: touch.id, position: touch.position)))
         }
     }
+
+    /// True while a touchpad pinch holds its two fingers down (the decision overlay marks its centre).
+    package var isTouchpadPinch: Bool { touchpadFingers.isPinching }
 }
