@@ -156,11 +156,20 @@ final class XorgServer: @unchecked Sendable {
         [touchpadSocket, touchScreenSocket, keyboardSocket, "/tmp/.X11-unix/X\(display)"].allSatisfy { FileManager.default.fileExists(atPath: $0) }
     }
 
-    /// Stops the server (SIGTERM, then SIGKILL after 5 s) and waits for it without holding a thread.
+    /// Stops the server and waits for it without holding a thread: SIGTERM, then SIGKILL after 2 s
+    /// (a child started from the test runner inherits its blocked signals, SIGTERM among them), then
+    /// takes away the lock file and socket a killed server leaves, when they are still its own,
+    /// so the display is free again.
     func stop() async {
         guard process.isRunning else { return }
+        let pid = process.processIdentifier
         process.terminate()
-        if await !exit.wait(seconds: 5) { kill(process.processIdentifier, SIGKILL) }
+        if await !exit.wait(seconds: 2) { kill(pid, SIGKILL) }
         _ = await exit.wait(seconds: .infinity)
+        let lock = "/tmp/.X\(display)-lock"
+        if let owner = try? String(contentsOfFile: lock, encoding: .utf8), Int32(owner.trimmingCharacters(in: .whitespacesAndNewlines)) == pid {
+            try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(display)")
+            try? FileManager.default.removeItem(atPath: lock)
+        }
     }
 }
