@@ -94,6 +94,18 @@ final class LiveWindow: @unchecked Sendable {
         try #require(frames >= count, "photozoom drew \(frames) frames, not \(count), within 60 s: \(stderr)")
     }
 
+    /// Waits until the live state log's last frame is in `phase` (30 s at most): on a busy machine
+    /// frames come late, and a scenario that measures the presented photo must start from it.
+    func waitForPhase(_ phase: String) async throws {
+        var last = ""
+        for _ in 0..<300 {
+            last = ((try? String(contentsOf: statesFile, encoding: .utf8)) ?? "").split(separator: "\n").last.map(String.init) ?? ""
+            if last.contains("\"phase\":\"\(phase)\"") { return }
+            try await pause(0.1)
+        }
+        Issue.record("the window did not reach \(phase) within 30 s; its last frame: \(last)")
+    }
+
     /// The first frames, then OpenGL's hand-over (the frame loop waits while the accelerated
     /// renderer is made, docs/pipeline.md): input is sent once frames flow again.
     private func waitUntilDrawing() async throws {
