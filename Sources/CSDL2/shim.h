@@ -64,6 +64,97 @@ static inline PZXEventStamp pz_x11_event_stamp(const SDL_Event *event, int xiOpc
     return s;
 }
 
+/// One XInput 2.4 touchpad gesture event (XIGesturePinchEvent or XIGestureSwipeEvent), as PhotoZoom
+/// reads it from an SDL_SYSWMEVENT (see Sources/Shell/XEventStamps.swift).
+typedef struct PZXGesture {
+    /// 0: not a gesture; 1: pinch; 2: swipe.
+    int kind;
+    /// 0 begin, 1 update, 2 end, 3 end with the server's cancelled flag.
+    int phase;
+    /// Fingers on the pad (the event's `detail`).
+    int fingers;
+    /// The server's time of the event, in ms (32 bits on the wire).
+    unsigned long time;
+    /// The pointer's position in the event window, its pixels.
+    double x, y;
+    /// The centre's travel since the last event (accelerated, as the pointer's).
+    double dx, dy;
+    /// A pinch's scale since its begin (1 for a swipe).
+    double scale;
+    /// A pinch's turn since the last event, degrees (0 for a swipe).
+    double angle;
+} PZXGesture;
+
+/// Reads the touchpad gesture in `event` (an SDL_SYSWMEVENT from the X11 driver), kind 0 when it
+/// holds none. Like `pz_x11_event_stamp`, only in an event watch.
+static inline PZXGesture pz_x11_gesture(const SDL_Event *event, int xiOpcode) {
+    PZXGesture g;
+    memset(&g, 0, sizeof g);
+#ifdef XI_GesturePinchBegin
+    if (event->type != SDL_SYSWMEVENT || event->syswm.msg == NULL || event->syswm.msg->subsystem != SDL_SYSWM_X11) return g;
+    const XEvent *x = &event->syswm.msg->msg.x11.event;
+    if (x->type != GenericEvent || xiOpcode < 0 || x->xcookie.extension != xiOpcode || x->xcookie.data == NULL) return g;
+    const XIEvent *e = (const XIEvent *)x->xcookie.data;
+    switch (e->evtype) {
+    case XI_GesturePinchBegin: case XI_GesturePinchUpdate: case XI_GesturePinchEnd: {
+        const XIGesturePinchEvent *p = (const XIGesturePinchEvent *)e;
+        g.kind = 1;
+        g.phase = e->evtype - XI_GesturePinchBegin;
+        if (e->evtype == XI_GesturePinchEnd && (p->flags & XIGesturePinchEventCancelled)) g.phase = 3;
+        g.fingers = p->detail; g.time = p->time; g.x = p->event_x; g.y = p->event_y;
+        g.dx = p->delta_x; g.dy = p->delta_y; g.scale = p->scale; g.angle = p->delta_angle;
+        break;
+    }
+    case XI_GestureSwipeBegin: case XI_GestureSwipeUpdate: case XI_GestureSwipeEnd: {
+        const XIGestureSwipeEvent *s = (const XIGestureSwipeEvent *)e;
+        g.kind = 2;
+        g.phase = e->evtype - XI_GestureSwipeBegin;
+        if (e->evtype == XI_GestureSwipeEnd && (s->flags & XIGestureSwipeEventCancelled)) g.phase = 3;
+        g.fingers = s->detail; g.time = s->time; g.x = s->event_x; g.y = s->event_y;
+        g.dx = s->delta_x; g.dy = s->delta_y; g.scale = 1; g.angle = 0;
+        break;
+    }
+    default: break;
+    }
+#endif
+    return g;
+}
+
+/// Adds XInput 2.4's touchpad gestures (pinch and swipe, begin to end) to the XInput2 events
+/// selected on `window` by SDL's connection, keeping those already selected (touches, motion).
+/// Announces XI 2.4 on that connection first (the server sends gestures only to a client that
+/// did; SDL announced 2.2, and a later, higher version is accepted). 0 on success; -1 when SDL's
+/// driver is not X11, or the server or libXi has no XI 2.4.
+static inline int pz_x11_select_gestures(SDL_Window *window) {
+#ifdef XI_GesturePinchBegin
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return -1;
+    Display *d = info.info.x11.display;
+    Window w = info.info.x11.window;
+    int opcode, event, error, major = 2, minor = 4;
+    if (!XQueryExtension(d, "XInputExtension", &opcode, &event, &error) || XIQueryVersion(d, &major, &minor) != Success ||
+        major < 2 || (major == 2 && minor < 4)) return -1;
+    unsigned char bits[XIMaskLen(XI_LASTEVENT)];
+    memset(bits, 0, sizeof bits);
+    int count = 0;
+    XIEventMask *selected = XIGetSelectedEvents(d, w, &count);
+    for (int i = 0; selected != NULL && i < count; i++) {
+        if (selected[i].deviceid != XIAllMasterDevices) continue;
+        for (int b = 0; b < selected[i].mask_len && b < (int)sizeof bits; b++) bits[b] |= selected[i].mask[b];
+    }
+    if (selected != NULL) XFree(selected);
+    for (int type = XI_GesturePinchBegin; type <= XI_GestureSwipeEnd; type++) XISetMask(bits, type);
+    XIEventMask mask = { XIAllMasterDevices, sizeof bits, bits };
+    XISelectEvents(d, w, &mask, 1);
+    XFlush(d);
+    return 0;
+#else
+    (void)window;
+    return -1;
+#endif
+}
+
 /// The XInputExtension's major opcode on the display of `window`, or -1 (not X11, no XInput2).
 static inline int pz_x11_xinput_opcode(SDL_Window *window) {
     SDL_SysWMinfo info;

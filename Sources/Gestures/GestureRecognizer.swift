@@ -137,6 +137,9 @@ public struct GestureRecognizer: Sendable {
             touch.handle(phase, id: id, at: position, time: t, taps: &taps, output: &output)
         case .frame, .resize, .feel, .photoSize, .photos, .effect:
             break
+        case .touchpad:
+            // A touchpad gesture comes as the touches it stands for (`TouchpadFingers`, fed by the viewer).
+            break
         }
         record(output.anomalies)
         return output.events

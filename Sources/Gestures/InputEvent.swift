@@ -56,6 +56,8 @@ public struct InputEvent: Hashable, Sendable {
         case key(phase: PressPhase, key: String, modifiers: Modifiers)
         /// A touch-screen finger, in window points.
         case touch(phase: TouchPhase, id: Int, position: Point)
+        /// A touchpad pinch or swipe (`TouchpadGesture`), in window points.
+        case touchpad(TouchpadGesture)
         /// The window's size in points changed.
         case resize(Size)
         /// The feel parameters changed while running (a reloaded or tuned feel file), as the

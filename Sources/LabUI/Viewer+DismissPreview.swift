@@ -8,8 +8,11 @@ extension Viewer {
     /// `pagingDecision`), so it says what a release now would do.
     public var dismissPreview: DismissPreview? {
         guard let session, session.isHeldByGesture else { return nil }
-        // The point the virtual fingers turn about (the mirror pivot, the pair's midpoint, the wheel's pointer).
-        let virtualPivot: Point? = heldManipulation.flatMap { $0.source == .mouse || $0.source == .touch ? nil : $0.fingerCentre }
+        // The point the virtual fingers turn about (the mirror pivot, the pair's midpoint, the wheel's
+        // pointer, a touchpad pinch's centre).
+        let virtualPivot: Point? = heldManipulation.flatMap {
+            $0.source == .mouse || ($0.source == .touch && !isTouchpadPinch) ? nil : $0.fingerCentre
+        }
         let fingers = heldManipulation?.fingers ?? []
         switch session.driver {
         case var .dismissing(d):

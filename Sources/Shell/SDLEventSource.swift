@@ -50,12 +50,34 @@ final class SDLEventSource: EventSource {
                 break
             }
             if event.type == SDL_WINDOWEVENT.rawValue, losesPixels(event.window.event) { windowNeedsRedraw = true }
+            if event.type == SDL_SYSWMEVENT.rawValue {
+                if let g = stamps?.gesture(for: event), let gesture = Self.touchpadGesture(g) {
+                    inputs.append(.input(.touchpad(gesture), serverTime: UInt32(truncatingIfNeeded: g.time)))
+                }
+                continue
+            }
             let stamp = stamps?.stamp(for: event)
             if let kind = translator.translate(event, xState: stamp?.state) {
                 inputs.append(.input(kind, serverTime: stamp?.time))
             }
         }
         return inputs
+    }
+
+    /// The `TouchpadGesture` of an XInput 2.4 gesture event. The event's position is in the
+    /// window's pixels, which are SDL 2's window points under X11.
+    static func touchpadGesture(_ g: PZXGesture) -> TouchpadGesture? {
+        let gesture: TouchpadGesture.Gesture
+        switch g.kind {
+        case 1: gesture = .pinch
+        case 2: gesture = .swipe
+        default: return nil
+        }
+        let phases: [TouchpadGesture.Phase] = [.begin, .update, .end, .cancel]
+        guard phases.indices.contains(Int(g.phase)) else { return nil }
+        return TouchpadGesture(gesture: gesture, phase: phases[Int(g.phase)], fingers: Int(g.fingers), position: Point(g.x, g.y),
+                               delta: Point(g.dx, g.dy), scale: gesture == .pinch ? g.scale : 1,
+                               angleDelta: gesture == .pinch ? g.angle : 0)
     }
 
     /// Whether the window must be drawn again whatever its picture, and clears the request.

@@ -18,6 +18,13 @@ import Foundation
 /// ButtonPress ↔ button down or wheel, …). `stamp(for:)` takes the record of an event just polled;
 /// records of events SDL dropped from its queue (coalesced window events) are skipped by matching
 /// type and SDL timestamp. An SDL event no X event made gets no stamp (the frame loop's fallback).
+///
+/// Touchpad gestures (XInput 2.4 pinch and swipe, which SDL 2 does not translate) are read on the
+/// same connection: selected on the window (`pz_x11_select_gestures`), they reach the watch as
+/// SDL_SYSWMEVENTs of their own, in the server's order among the other inputs, with the
+/// server's time. The watch keeps what each SDL_SYSWMEVENT held (a gesture or nothing), and
+/// `gesture(for:)` hands it out when that event is polled, so a gesture takes its place in the
+/// frame's inputs exactly where the server put it.
 final class XEventStamps {
     /// What the X server said about one event.
     struct Stamp: Hashable, Sendable {
@@ -33,7 +40,17 @@ final class XEventStamps {
         var stamp: Stamp?
     }
 
+    /// One SDL_SYSWMEVENT queued: its SDL timestamp and the gesture it held, if any.
+    private struct WindowManagerRecord {
+        var ticks: UInt32
+        var gesture: PZXGesture?
+    }
+
     private let xiOpcode: Int32
+    /// Every SDL_SYSWMEVENT queued and not yet polled, oldest first.
+    private var windowManagerRecords: [WindowManagerRecord] = []
+    /// True when the server sends the window touchpad gestures (X server 21.1 and later).
+    let selectsGestures: Bool
     private let lock = NSLock()
     private var records: [Record] = []
     private var head = 0
@@ -46,6 +63,7 @@ final class XEventStamps {
     init?(window: OpaquePointer) {
         guard let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11" else { return nil }
         xiOpcode = pz_x11_xinput_opcode(window)
+        selectsGestures = pz_x11_select_gestures(window) == 0
         _ = SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
         SDL_AddEventWatch(xEventStampsWatch, Unmanaged.passUnretained(self).toOpaque())
     }
@@ -92,6 +110,8 @@ final class XEventStamps {
             return
         }
         let x = pz_x11_event_stamp(event, xiOpcode)
+        let gesture = pz_x11_gesture(event, xiOpcode)
+        windowManagerRecords.append(WindowManagerRecord(ticks: event.pointee.common.timestamp, gesture: gesture.kind == 0 ? nil : gesture))
         let stamp = Stamp(time: UInt32(truncatingIfNeeded: x.time), state: x.state)
         pendingCore = nil
         if x.type >= Int32(PZ_XI_BASE) {
@@ -104,6 +124,19 @@ final class XEventStamps {
             pendingCore = (x.type, stamp)
         }
         sinceLastX = records.count
+    }
+
+    /// The touchpad gesture that `event`, an SDL_SYSWMEVENT just polled from SDL's queue, held
+    /// (nil: none). Records of SDL_SYSWMEVENTs SDL dropped from its queue are skipped by their
+    /// SDL timestamp.
+    func gesture(for event: SDL_Event) -> PZXGesture? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard event.type == SDL_SYSWMEVENT.rawValue,
+              let i = windowManagerRecords.firstIndex(where: { $0.ticks == event.common.timestamp }) else { return nil }
+        let found = windowManagerRecords[i].gesture
+        windowManagerRecords.removeFirst(i + 1)
+        return found
     }
 
     /// The stamp of `event`, just polled from SDL's queue (nil: no X event made it).

@@ -324,6 +324,17 @@ public final class Session {
             let limit = 1 << 53
             guard id > limit || id < -limit else { return event }
             return InputEvent(time: event.time, kind: .touch(phase: phase, id: id % limit, position: p))
+        case var .touchpad(g):
+            // As the trace reads it back: 1…15 fingers; a pinch's scale in (0, 1000] and turn within
+            // ±360°; a swipe with neither.
+            guard g.isFinite, (1...15).contains(g.fingers) else { return nil }
+            if g.gesture == .swipe {
+                g.scale = 1
+                g.angleDelta = 0
+            } else if !(g.scale > 0 && g.scale <= 1_000 && abs(g.angleDelta) <= 360) {
+                return nil
+            }
+            return InputEvent(time: event.time, kind: .touchpad(g))
         case let .resize(s):
             return s.width.isFinite && s.height.isFinite && s.width > 0 && s.height > 0 ? event : nil
         case let .photos(change):

@@ -18,10 +18,16 @@ import Viewer
 ///   parameter keys), `"feelReloadFailed"` with `"message"`, `"again"` with `"from"` (the press
 ///   time of the gesture re-run by the again key).
 ///
+/// - `{"t":0.5,"type":"touchpad","gesture":"pinch","phase":"update","fingers":2,"x":640,"y":400,"dx":1.5,"dy":0,"scale":1.25,"angle":-2}`:
+///   a touchpad gesture (`TouchpadGesture`): `gesture` pinch or swipe, `phase` begin, update, end
+///   or cancel, the finger count, the pointer's position, the centre's travel since the last event,
+///   and for a pinch its cumulative scale and its turn since the last event in degrees (a swipe
+///   has neither).
+///
 /// A pointer `move` with no button held has no `button` key; `mods` may be omitted when empty.
 public enum TraceEventFormat {
     /// The type names this version writes and reads.
-    public static let knownTypes: Set<String> = ["frame", "pointer", "wheel", "key", "touch", "resize", "feel", "photo", "photos", "effect"]
+    public static let knownTypes: Set<String> = ["frame", "pointer", "wheel", "key", "touch", "touchpad", "resize", "feel", "photo", "photos", "effect"]
 
     /// What a line holds: an event, or an event of a type this version does not know (skipped).
     public enum Decoded: Hashable, Sendable {
@@ -58,6 +64,15 @@ public enum TraceEventFormat {
         case let .touch(phase, id, position):
             out += ",\"type\":\"touch\",\"phase\":\"" + phase.rawValue + "\",\"id\":" + String(id)
             appendPoint(position, to: &out)
+            out += "}"
+        case let .touchpad(g):
+            out += ",\"type\":\"touchpad\",\"gesture\":\"" + g.gesture.rawValue + "\",\"phase\":\"" + g.phase.rawValue
+            out += "\",\"fingers\":" + String(g.fingers)
+            appendPoint(g.position, to: &out)
+            out += ",\"dx\":" + JSONText.number(g.delta.x) + ",\"dy\":" + JSONText.number(g.delta.y)
+            if g.gesture == .pinch {
+                out += ",\"scale\":" + JSONText.number(g.scale) + ",\"angle\":" + JSONText.number(g.angleDelta)
+            }
             out += "}"
         case let .resize(size):
             out += ",\"type\":\"resize\",\"w\":" + JSONText.number(size.width) + ",\"h\":" + JSONText.number(size.height) + "}"
@@ -145,6 +160,8 @@ public enum TraceEventFormat {
             let phase = TouchPhase(rawValue: try o.choice("phase", ["down", "move", "up", "cancel"]))!
             // Ids are exact in a Double up to 2^53, which is what the text can carry.
             kind = .touch(phase: phase, id: try o.integer("id", in: -(1 << 53)...(1 << 53)), position: try point(o))
+        case "touchpad":
+            kind = .touchpad(try touchpadGesture(o))
         case "resize":
             kind = .resize(Size(try o.number("w", from: 0, inclusive: false, through: TraceBounds.windowPoints),
                                 try o.number("h", from: 0, inclusive: false, through: TraceBounds.windowPoints)))
@@ -195,6 +212,21 @@ public enum TraceEventFormat {
             }
         }
         return change
+    }
+
+    /// The `TouchpadGesture` of a `touchpad` line: 1…15 fingers, coordinates and deltas within
+    /// `TraceBounds.coordinatePoints`; a pinch's scale above 0 (at most 1000) and its turn within
+    /// ±360°; a swipe has scale 1 and no turn.
+    private static func touchpadGesture(_ o: JSONObject) throws(FieldError) -> TouchpadGesture {
+        let gesture = TouchpadGesture.Gesture(rawValue: try o.choice("gesture", TouchpadGesture.Gesture.allCases.map(\.rawValue)))!
+        let phase = TouchpadGesture.Phase(rawValue: try o.choice("phase", TouchpadGesture.Phase.allCases.map(\.rawValue)))!
+        var g = TouchpadGesture(gesture: gesture, phase: phase, fingers: try o.integer("fingers", in: 1...15), position: try point(o),
+                                delta: Point(try coordinate(o, "dx"), try coordinate(o, "dy")))
+        if gesture == .pinch {
+            g.scale = try o.number("scale", from: 0, inclusive: false, through: 1_000)
+            g.angleDelta = try o.number("angle", from: -360, through: 360)
+        }
+        return g
     }
 
     /// The `EffectResult` of an `effect` line.

@@ -35,6 +35,8 @@ public struct Viewer: Sendable {
     public private(set) var frameCount = 0
 
     var recognizer: GestureRecognizer
+    /// The fingers a touchpad gesture stands for (`Viewer+Touchpad`).
+    var touchpadFingers = TouchpadFingers()
     package var scroller: GridScroller
     var focus = FocusRing()
     /// The grid, or the photo out of it and what moves it (`ViewerMode`): the one state machine.
@@ -173,6 +175,7 @@ public struct Viewer: Sendable {
         guard event.time.isFinite else { return }
         referenceChange = .none
         releaseInStep = nil
+        if case let .touchpad(gesture) = event.kind { return handleTouchpad(gesture, time: event.time) }
         let feelBefore = feel
         defer { noteDirectMoves(by: event, feelBefore: feelBefore) }
         if case let .key(.down, key, modifiers) = event.kind {

@@ -148,3 +148,35 @@ struct TraceEventFormatTests {
         }
     }
 }
+
+@Suite("Trace lines: touchpad gestures")
+struct TouchpadTraceLineTests {
+    static let pinch = InputEvent(time: 6.158705, kind: .touchpad(TouchpadGesture(
+        gesture: .pinch, phase: .update, fingers: 2, position: Point(400, 300), delta: Point(1.5, -0.25), scale: 1.0625, angleDelta: -2.999969482421875)))
+    static let swipe = InputEvent(time: 7, kind: .touchpad(TouchpadGesture(gesture: .swipe, phase: .cancel, fingers: 3, position: Point(10, 20), delta: Point(-30, 0))))
+
+    @Test("a pinch and a swipe are written in the contract's order and read back bit for bit (a swipe has no scale or angle)")
+    func roundTrip() throws {
+        #expect(TraceEventFormat.line(Self.pinch)
+                == #"{"t":6.158705,"type":"touchpad","gesture":"pinch","phase":"update","fingers":2,"x":400,"y":300,"dx":1.5,"dy":-0.25,"scale":1.0625,"angle":-2.999969482421875}"#)
+        #expect(TraceEventFormat.line(Self.swipe) == #"{"t":7,"type":"touchpad","gesture":"swipe","phase":"cancel","fingers":3,"x":10,"y":20,"dx":-30,"dy":0}"#)
+        for event in [Self.pinch, Self.swipe] {
+            let object = try #require(try JSONReader.parse(TraceEventFormat.line(event)).objectValue)
+            #expect(try TraceEventFormat.decode(object) == .event(event))
+        }
+    }
+
+    @Test("a bad touchpad field is named", arguments: [
+        (#"{"t":1,"type":"touchpad","gesture":"rotate","phase":"begin","fingers":2,"x":0,"y":0,"dx":0,"dy":0,"scale":1,"angle":0}"#, "gesture"),
+        (#"{"t":1,"type":"touchpad","gesture":"pinch","phase":"start","fingers":2,"x":0,"y":0,"dx":0,"dy":0,"scale":1,"angle":0}"#, "phase"),
+        (#"{"t":1,"type":"touchpad","gesture":"pinch","phase":"begin","fingers":0,"x":0,"y":0,"dx":0,"dy":0,"scale":1,"angle":0}"#, "fingers"),
+        (#"{"t":1,"type":"touchpad","gesture":"pinch","phase":"begin","fingers":2,"x":0,"y":0,"dx":0,"dy":0,"scale":0,"angle":0}"#, "scale"),
+        (#"{"t":1,"type":"touchpad","gesture":"pinch","phase":"begin","fingers":2,"x":0,"y":0,"dx":0,"dy":0,"scale":1,"angle":400}"#, "angle"),
+        (#"{"t":1,"type":"touchpad","gesture":"swipe","phase":"begin","fingers":3,"x":0,"y":0,"dy":0}"#, "dx"),
+    ])
+    func badField(line: String, field: String) throws {
+        let object = try #require(try JSONReader.parse(line).objectValue)
+        #expect(throws: FieldError.self) { try TraceEventFormat.decode(object) }
+        do { _ = try TraceEventFormat.decode(object) } catch { #expect(error.field == field, "\(error.message)") }
+    }
+}

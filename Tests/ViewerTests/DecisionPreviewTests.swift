@@ -113,6 +113,33 @@ struct DecisionPreviewTests {
         #expect(s.phase == .opening)
     }
 
+    @Test("a touchpad pinch: the preview marks the gesture's centre between its two fingers and gives its scale")
+    func touchpadPinch() throws {
+        var s = Self.presented()
+        let at = Self.centre + Point(30, -20)
+        s.send(.touchpad(TouchpadGesture(gesture: .pinch, phase: .begin, fingers: 2, position: at)))
+        for i in 1...12 {
+            s.send(.touchpad(TouchpadGesture(gesture: .pinch, phase: .update, fingers: 2, position: at, delta: Point(2, 1),
+                                             scale: 1 - 0.04 * Double(i), angleDelta: 1)), after: 1.0 / 120)
+            s.frame()
+        }
+        let preview = try #require(s.viewer.dismissPreview)
+        // The centre travelled 12 × (2, 1) from the pointer; the fingers are either side of it.
+        let pivot = try #require(preview.pivot)
+        #expect(pivot.distance(to: at + Point(24, 12)) < 1e-6, "\(pivot)")
+        #expect(((preview.fingers[0] + preview.fingers[1]) / 2).distance(to: pivot) < 1e-6)
+        #expect(abs(preview.scale.value - 0.52) < 1e-9, "\(preview.scale.value)")
+        // A touch screen's two fingers have no centre mark (only the line between them).
+        var t = Self.presented()
+        t.send(.touch(phase: .down, id: 1, position: Self.centre - Point(100, 0)))
+        t.send(.touch(phase: .down, id: 2, position: Self.centre + Point(100, 0)))
+        for i in 1...6 {
+            t.send(.touch(phase: .move, id: 1, position: Self.centre - Point(100 - 5 * Double(i), 0)), after: 1.0 / 120)
+            t.frame()
+        }
+        #expect(try #require(t.viewer.dismissPreview).pivot == nil)
+    }
+
     @Test("an Alt-drag pinch from the mouse: the preview has the mirrored fingers and their pivot, and its verdict holds")
     func mirroredPinch() throws {
         var s = Self.presented()

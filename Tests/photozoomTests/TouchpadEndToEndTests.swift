@@ -1,0 +1,238 @@
+import Foundation
+import Testing
+
+/// Touchpad gestures and touch-screen fingers through a real X server (`XorgServer`, `LiveWindow`):
+/// each scenario drives the live window, checks the viewer's decision from the replay's summary,
+/// that the recorded trace replays to the live state log byte for byte, and that the jump
+/// detector finds nothing.
+@Suite("End to end: touchpad gestures and touch screens through a real X server", .serialized)
+struct TouchpadEndToEndTests {
+    /// The photo under (250, 90) in the 800 × 600 window's grid (as in `EndToEndTests`), opened by a
+    /// click of the touchpad and presented (a frame says so), then the pointer at the window's
+    /// centre, where the photo is.
+    static func openPhoto(_ w: LiveWindow) async throws {
+        try w.movePointer(toWindow: 250, 90)
+        try await w.click()
+        try await w.pause(0.8)
+        try await w.waitForPhase("presented")
+        try w.movePointer(toWindow: 400, 300)
+    }
+
+    /// A live session (`LiveWindow`) driven by `drive`, then quit; its replay must equal the live
+    /// state log, byte for byte, and the jump detector must find nothing. Nil when no X server can
+    /// start here.
+    static func session(_ name: String, _ drive: (LiveWindow) async throws -> Void) async throws -> LiveWindow.Outcome? {
+        guard let w = try await LiveWindow.start(name) else { return nil }
+        do { try await drive(w) } catch { await w.abandon(); throw error }
+        let o = try await w.quit()
+        #expect(o.replayed == o.live, "the replay's state log differs from the live one at \(EndToEndTests.firstDifference(o.live, o.replayed)) (\(w.folder.path))")
+        #expect(!o.summary.contains("jump"), "the jump detector found a jump:\n\(o.summary)")
+        #expect(o.live.split(separator: "\n").count > 60, "too few frames")
+        return o
+    }
+
+    /// The session's first release was `gesture` and closed the photo, which ended in the grid.
+    static func expectClosed(_ o: LiveWindow.Outcome, by gesture: String) throws {
+        let release = try #require(o.releases.first, "no release:\n\(o.summary)")
+        #expect(release.line.contains(gesture), "not a \(gesture): \(release.line)")
+        #expect(release.decision == "close", "\(release.line)")
+        #expect(o.finalPhase == "grid")
+    }
+
+    /// `count` values from `from` to `to`, evenly spaced, the first one step past `from`.
+    static func ramp(_ from: Double, _ to: Double, _ count: Int) -> [Double] {
+        (1...count).map { from + (to - from) * Double($0) / Double(count) }
+    }
+
+    /// How many touchpad events a pinch of `steps` updates sends: begin, updates, end.
+    static func pinchEvents(_ steps: Int) -> Int { steps + 2 }
+
+    @Test("a touchpad pinch out zooms the photo about the pointer; pinched back in it returns to the fit, pinched in further it closes")
+    func pinchOutAndIn() async throws {
+        guard let o = try await Self.session("pinch", { w in
+            try await Self.openPhoto(w)
+            try await w.pinch(Self.ramp(1, 2, 16).map { .init(scale: $0) })
+            try await w.pause(1.0)
+            try await w.pinch(Self.ramp(1, 0.5, 16).map { .init(scale: $0) })
+            try await w.pause(1.0)
+            try await w.pinch(Self.ramp(1, 0.4, 16).map { .init(scale: $0) })
+            try await w.pause(1.2)
+        }) else { return }
+        // Every event sent reached the window, with the server's time, and was recorded.
+        #expect(o.touchpadLines.count == 3 * Self.pinchEvents(16), "touchpad events recorded: \(o.touchpadLines.count)")
+        #expect(o.touchpadLines.first?.contains(#""gesture":"pinch","phase":"begin","fingers":2,"x":400,"y":300"#) == true,
+                "the first pinch does not begin at the pointer: \(o.touchpadLines.first ?? "none")")
+        let decisions = o.releases.map(\.decision)
+        #expect(decisions == ["zoom", "return", "close"], "decisions: \(decisions)\n\(o.summary)")
+        #expect(o.finalPhase == "grid")
+    }
+
+    @Test("a touchpad pinch that turns past the threshold dismisses the photo, turning it as it goes, though the server cancels its end")
+    func pinchWithTurn() async throws {
+        guard let o = try await Self.session("turn", { w in
+            try await Self.openPhoto(w)
+            // 45° clockwise in 15 steps of 3°, closing to 0.9; the server cancels the end (as when a
+            // third finger lands): it ends like a lifted hand.
+            try await w.pinch(Self.ramp(1, 0.9, 15).map { .init(scale: $0, angle: 3) }, cancelled: true)
+            try await w.pause(1.2)
+        }) else { return }
+        #expect(o.touchpadLines.last?.contains(#""phase":"cancel""#) == true, "the cancelled end is not in the trace: \(o.touchpadLines.last ?? "none")")
+        try Self.expectClosed(o, by: "rotate")
+        // The photo turned clockwise with the fingers (positive radians): every frame held by the
+        // gesture shows it turned that way, and the release hands on a clockwise spin. (How far a
+        // frame shows it depends on when frames fell on a busy machine; the events decide the rest.)
+        let held = o.live.split(separator: "\n").filter { $0.contains(#""phase":"interacting""#) }
+        let rotations = held.compactMap { Self.number(after: #""rotation":"#, in: $0) }
+        #expect(!rotations.isEmpty && rotations.allSatisfy { $0 >= 0 } && rotations.contains { $0 > 0 }, "rotations while held: \(rotations)")
+        let spin = try #require(o.releases.first.flatMap { Self.number(after: "rotation ", in: $0.line) })
+        #expect(spin > 0, "the release's rotation velocity \(spin) rad/s")
+    }
+
+    @Test("a three-finger swipe left pages to the next photo, right to the previous one, down dismisses")
+    func threeFingerSwipes() async throws {
+        guard let o = try await Self.session("swipe", { w in
+            try await Self.openPhoto(w)
+            try await w.swipe(dx: -30, dy: 0, steps: 14)
+            try await w.pause(0.9)
+            try await w.swipe(dx: 30, dy: 0, steps: 14)
+            try await w.pause(0.9)
+            try await w.swipe(dx: 0, dy: 25, steps: 14)
+            try await w.pause(1.2)
+        }) else { return }
+        #expect(o.touchpadLines.count == 3 * 16)
+        let decisions = o.releases.map(\.decision)
+        #expect(decisions == ["next", "previous", "close"], "decisions: \(decisions)\n\(o.summary)")
+        #expect(o.summary.split(separator: "\n").filter { $0.contains("paged from") }.count == 2, "\(o.summary)")
+        #expect(o.finalPhase == "grid")
+    }
+
+    @Test("a touchpad pinch that begins while the photo flies open takes hold of it where it is")
+    func pinchCatchesTheFlight() async throws {
+        guard let o = try await Self.session("catch", { w in
+            try w.movePointer(toWindow: 250, 90)
+            try await w.click()
+            try await w.pause(0.1)
+            // Spreading to 1.3 while the hand travels 160 pt down: past the 150 pt drag radius
+            // whatever its speed, so the release closes the photo it caught.
+            try await w.pinch(Self.ramp(1, 1.3, 10).map { .init(scale: $0, dx: 4, dy: 16) })
+            try await w.pause(1.2)
+        }) else { return }
+        #expect(o.summary.contains("while opening"), "the pinch did not take hold of the opening photo:\n\(o.summary)")
+        #expect(o.releases.map(\.decision) == ["close"], "\(o.summary)")
+    }
+
+    @Test("two fingers on a touch screen pinch in and turn: the photo follows them and closes")
+    func touchScreenPinchAndTurn() async throws {
+        guard let o = try await Self.session("touch2", { w in
+            try await Self.openPhoto(w)
+            let centre = (x: 400.0, y: 300.0)
+            func fingers(_ r: Double, _ degrees: Double) -> [(Double, Double)] {
+                let a = degrees * .pi / 180
+                return [(centre.x - r * cos(a), centre.y - r * sin(a)), (centre.x + r * cos(a), centre.y + r * sin(a))]
+            }
+            for (i, p) in fingers(150, 0).enumerated() { try w.touch(UInt32(i + 1), .begin, atWindow: p.0, p.1) }
+            for step in 1...15 {
+                try await w.pause(0.012)
+                for (i, p) in fingers(150 - 6 * Double(step), 3 * Double(step)).enumerated() { try w.touch(UInt32(i + 1), .update, atWindow: p.0, p.1) }
+            }
+            for (i, p) in fingers(60, 45).enumerated() { try w.touch(UInt32(i + 1), .end, atWindow: p.0, p.1) }
+            try await w.pause(1.2)
+        }) else { return }
+        #expect(o.trace.contains(#""type":"touch","phase":"down""#), "no touch in the trace")
+        try Self.expectClosed(o, by: "pinch+rotate")
+    }
+
+    @Test("one finger on a touch screen drags the photo down and dismisses it")
+    func touchScreenDrag() async throws {
+        guard let o = try await Self.session("touch1", { w in
+            try await Self.openPhoto(w)
+            try w.touch(1, .begin, atWindow: 400, 250)
+            for step in 1...15 {
+                try await w.pause(0.012)
+                try w.touch(1, .update, atWindow: 400 + Double(step), 250 + 16 * Double(step))
+            }
+            try w.touch(1, .end, atWindow: 415, 490)
+            try await w.pause(1.2)
+        }) else { return }
+        #expect(o.trace.contains(#""type":"touch","phase":"up""#), "no touch in the trace")
+        try Self.expectClosed(o, by: "pan")
+    }
+
+    @Test("a touchpad pinch ending in a flick hands its scale and rotation velocity to the springs, within 5 % of its last 100 ms")
+    func flickHandsOverVelocity() async throws {
+        // Closing at 0.5 a second (scale 1 − 0.5 t) and turning at 60°/s (1.047 rad/s), sent every
+        // ~10 ms for 0.3 s from the time elapsed, so both are straight lines in time however the
+        // machine paces the sends.
+        let scaleRate = -0.5, degreesPerSecond = 60.0
+        guard let o = try await Self.session("flick", { w in
+            try await Self.openPhoto(w)
+            try w.touchpad.send(.pinch(phase: .begin, fingers: 2, dx: 0, dy: 0, scale: 1, angleDegrees: 0))
+            try w.touchpad.sync()
+            let start = Date()
+            var angle = 0.0
+            var elapsed = 0.0
+            while elapsed < 0.3 {
+                try await w.pause(0.01)
+                elapsed = Date().timeIntervalSince(start)
+                let turn = degreesPerSecond * elapsed - angle
+                angle += turn
+                try w.touchpad.send(.pinch(phase: .update, fingers: 2, dx: 0, dy: 0, scale: 1 + scaleRate * elapsed, angleDegrees: turn))
+                try w.touchpad.sync()
+            }
+            try w.touchpad.send(.pinch(phase: .end, fingers: 2, dx: 0, dy: 0, scale: 1 + scaleRate * elapsed, angleDegrees: 0))
+            try w.touchpad.sync()
+            try await w.pause(1.2)
+        }) else { return }
+        // The gesture's last 100 ms from the events as the server delivered them (its times, its
+        // 16.16 fixed-point scale and angle): the least-squares slopes of scale and angle over
+        // the updates in the window (a busy server stamps some a few ms late, off the straight line).
+        var updates: [(t: Double, scale: Double, angle: Double)] = []
+        var angle = 0.0
+        for line in o.touchpadLines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            angle += object["angle"] as? Double ?? 0
+            if object["phase"] as? String == "update" {
+                updates.append((object["t"] as! Double, object["scale"] as! Double, angle))
+            }
+        }
+        let last = try #require(updates.last)
+        let window = updates.filter { last.t - $0.t <= 0.1 + 1e-9 }
+        let first = try #require(window.first)
+        try #require(last.t - first.t >= 0.05, "the last 100 ms hold too few updates: \(window.count)")
+        let scaleVelocity = Self.slope(window.map { ($0.t, $0.scale) })
+        let rotationVelocity = Self.slope(window.map { ($0.t, $0.angle * .pi / 180) })
+        // The photo's width at the fit, before the pinch took hold: the drawn width's rate is the
+        // scale's rate times it.
+        let presented = try #require(o.live.split(separator: "\n").last { $0.contains(#""phase":"presented""#) && $0.contains(#""gesture":"none""#) })
+        let fitWidth = try #require(Self.number(after: #""w":"#, in: presented))
+        let release = try #require(o.releases.first, "no release:\n\(o.summary)")
+        let handedScale = try #require(Self.number(after: "scale ", in: release.line), "no scale velocity: \(release.line)")
+        let handedRotation = try #require(Self.number(after: "rotation ", in: release.line), "no rotation velocity: \(release.line)")
+        // What the springs took over: "; size (a, b) → (c, d) pt/s; rotation e → f rad/s".
+        let springs = try #require(release.line.range(of: "; size ").map { String(release.line[$0.upperBound...]) }, "no hand-off figures: \(release.line)")
+        let sizeAfter = try #require(springs.range(of: "→ (").flatMap { Self.number(after: "", in: String(springs[$0.upperBound...])) })
+        let rotationPart = try #require(springs.range(of: "rotation ").map { String(springs[$0.upperBound...]) }, "no rotation hand-off: \(release.line)")
+        let rotationAfter = try #require(rotationPart.range(of: "→ ").flatMap { Self.number(after: "", in: String(rotationPart[$0.upperBound...])) })
+        print("flick: the events sent, last 100 ms: scale \(scaleVelocity)/s, rotation \(rotationVelocity) rad/s, width \(scaleVelocity * fitWidth) pt/s (fit \(fitWidth) pt); " +
+              "released: scale \(handedScale)/s, rotation \(handedRotation) rad/s; springs: width \(sizeAfter) pt/s, rotation \(rotationAfter) rad/s; decision \(release.decision)")
+        #expect(abs(handedScale - scaleVelocity) <= 0.05 * abs(scaleVelocity), "scale velocity \(handedScale)/s, the gesture's \(scaleVelocity)/s")
+        #expect(abs(handedRotation - rotationVelocity) <= 0.05 * abs(rotationVelocity), "rotation velocity \(handedRotation) rad/s, the gesture's \(rotationVelocity) rad/s")
+        #expect(abs(sizeAfter - scaleVelocity * fitWidth) <= 0.05 * abs(scaleVelocity * fitWidth), "the springs' width rate \(sizeAfter) pt/s, the gesture's \(scaleVelocity * fitWidth) pt/s")
+        #expect(abs(rotationAfter - rotationVelocity) <= 0.05 * abs(rotationVelocity), "the springs' rotation rate \(rotationAfter) rad/s, the gesture's \(rotationVelocity) rad/s")
+    }
+
+    /// The least-squares slope of `points` (x, y): Σ(x − x̄)(y − ȳ) / Σ(x − x̄)².
+    static func slope(_ points: [(Double, Double)]) -> Double {
+        let n = Double(points.count)
+        let mx = points.map(\.0).reduce(0, +) / n, my = points.map(\.1).reduce(0, +) / n
+        let sxy = points.map { ($0.0 - mx) * ($0.1 - my) }.reduce(0, +)
+        let sxx = points.map { ($0.0 - mx) * ($0.0 - mx) }.reduce(0, +)
+        return sxy / sxx
+    }
+
+    /// The number just after `prefix` in `text` (a sign, digits, a point).
+    static func number(after prefix: String, in text: some StringProtocol) -> Double? {
+        guard let r = prefix.isEmpty ? text.startIndex..<text.startIndex : text.range(of: prefix) else { return nil }
+        return Double(text[r.upperBound...].prefix { "+-0123456789.".contains($0) })
+    }
+}
