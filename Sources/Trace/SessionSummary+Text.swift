@@ -37,10 +37,10 @@ extension SessionSummary {
         case let .grabbed(gesture, from):
             out += "\(gesture.rawValue) takes hold of \(photoName(e.photo)) while \(from.rawValue)"
         case let .released(r):
-            out += "\(Self.gestureLabel(r.gesture)) released at \(Self.vector(r.velocity)) pt/s"
+            out += "\(Self.gestureLabel(r.gesture, zoom: e.isZoom)) released at \(Self.vector(r.velocity)) pt/s"
             if r.scaleVelocity != 0 { out += ", scale \(Self.signed(r.scaleVelocity, places: 2))/s" }
             if r.rotationVelocity != 0 { out += ", rotation \(Self.signed(r.rotationVelocity, places: 2)) rad/s" }
-            out += ", projected \(Self.projected(r)) → \(r.decision.rawValue)"
+            out += ", \(Self.projected(r, zoom: e.isZoom)) → \(r.decision.rawValue)"
         case let .interrupted(from, to):
             out += "\(from.rawValue) of \(photoName(e.photo)) interrupted → \(to.rawValue)"
             if let before = e.velocityBefore { out += "; photo at \(Self.fixed(before.length, places: 0)) pt/s before" }
@@ -56,16 +56,20 @@ extension SessionSummary {
                 out += "; springs take over at \(Self.vector(handed)) pt/s"
             }
             if let after = e.velocityAfter {
-                out += "; photo at \(Self.fixed(after.length, places: 0)) pt/s over the next frame"
+                out += "; photo at \(Self.fixed(after.length, places: 0)) pt/s "
+                    + (e.figures.velocityAfterIsInstant ? "the instant after (from the frames)" : "over the next frame")
             }
             out += Self.componentHandOff(before: e.rateBefore, handed: e.rateHanded)
         }
         if let overshoot = e.overshootPoints {
-            out += "; overshoot \(Self.fixed(overshoot, places: 1)) pt"
-            if let size = e.sizeOvershootPoints, size >= 0.05 { out += " (width \(Self.fixed(size, places: 1)) pt)" }
+            out += "; overshoot " + Self.overshoot(overshoot, e.figures.overshootFraction, of: e.figures.travelPoints, "travel")
+            if let size = e.sizeOvershootPoints, size >= 0.05 {
+                out += "; width overshoot " + Self.overshoot(size, e.figures.sizeOvershootFraction,
+                                                             of: e.figures.sizeTravelPoints.map(abs), "change of width")
+            }
         }
         if let settled = e.settledAt {
-            out += "; settled \(Self.seconds(settled))"
+            out += "; settled \(Self.seconds(settled)) (after \(Self.fixed(settled - e.time, places: 3)) s)"
         } else if let cut = e.cutShortAt {
             out += "; cut short at \(Self.seconds(cut))"
         } else {
@@ -95,17 +99,28 @@ extension SessionSummary {
         return "photo \(index) (\(photos[index].name))"
     }
 
-    static func gestureLabel(_ gesture: GestureName) -> String {
+    /// The gesture's name: a zoom gesture (one that held a zoomed photo) as a zoom, the others as
+    /// the dismissal or the page swipe they are.
+    static func gestureLabel(_ gesture: GestureName, zoom: Bool = false) -> String {
         switch gesture {
-        case .pan, .pinch, .rotate, .pinchRotate: return "\(gesture.rawValue) dismissal"
+        case .pan, .pinch, .rotate, .pinchRotate: return zoom ? "zoom \(gesture.rawValue)" : "\(gesture.rawValue) dismissal"
         case .page: return "page swipe"
         default: return gesture.rawValue
         }
     }
 
-    /// The projection the decision was made on: a scale for pinches and zooms, points otherwise.
-    static func projected(_ r: ViewerNote.Release) -> String {
-        r.gesture == .pinch ? "scale \(fixed(r.projected, places: 2))" : "\(fixed(r.projected, places: 0)) pt"
+    /// The figure the decision was made on, in its own unit: a zoom's scale at release and a pure
+    /// pinch dismissal's projected scale (×), points otherwise.
+    static func projected(_ r: ViewerNote.Release, zoom: Bool = false) -> String {
+        if zoom { return "scale at release \(fixed(r.projected, places: 2))×" }
+        return r.gesture == .pinch ? "projected scale \(fixed(r.projected, places: 2))×" : "projected \(fixed(r.projected, places: 0)) pt"
+    }
+
+    /// "3.5 pt (0.9 % of 380 pt travel)"; the share only where the travel is long enough to give one.
+    static func overshoot(_ points: Double, _ fraction: Double?, of travel: Double?, _ noun: String) -> String {
+        var out = "\(fixed(points, places: 1)) pt"
+        if points >= 0.05, let fraction, let travel { out += " (\(fixed(fraction * 100, places: 1)) % of \(fixed(travel, places: 0)) pt \(noun))" }
+        return out
     }
 
     static func seconds(_ t: Double) -> String { fixed(t, places: 2) + " s" }

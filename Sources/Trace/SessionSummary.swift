@@ -1,5 +1,6 @@
 import Continuity
 import Geometry
+import LabUI
 import Viewer
 
 /// An account of a session built from the viewer's notes and the frames' snapshots: every open,
@@ -45,6 +46,12 @@ package struct SessionSummary: Sendable {
         package var velocityAtHandOff: Point? { rateAtHandOff?.center }
         /// The photo's velocity over the frame before the event, pt/s.
         package var velocityBefore: Point? { rateBefore?.center }
+        /// The motion's figures (`MotionFigures`: settle, overshoot and its share of the travel,
+        /// the velocities before and after), as `compare` and `plot` compute them.
+        package var figures = MotionFigures()
+        /// True for a release of a gesture that held a zoomed photo (a zoom pinch or pan): its
+        /// `projected` is the scale at release.
+        package var isZoom = false
         /// How far the centre went past its resting place along its travel, pt (≥ 0).
         package var overshootPoints: Double?
         /// How far the width went past its final width, pt (≥ 0).
@@ -122,16 +129,15 @@ package struct SessionSummary: Sendable {
     private var detector = JumpDetector()
     /// Every jump the detector found, in time order.
     package var jumps: [JumpDetector.Jump] { detector.jumps }
-    private var previous: StateSnapshot?
-    private var beforePrevious: StateSnapshot?
-    /// The entry whose motion is being measured, the photo it follows, and its path (centre and
-    /// width per frame of that photo).
+    /// The last two frames, as the state log records them (the oldest first).
+    private var recent: [MotionFigures.Frame] = []
+    /// The phase of the last frame (a release from `zoomed` is a zoom gesture's).
+    private var lastPhase: Phase?
+    /// The entry whose motion is being measured, the two frames before its event's frame and the
+    /// frames from its event's frame on (`MotionFigures.measure`).
     private var measuring: Int?
-    private var trackedPhoto: Int?
-    /// The next-frame velocity waits a frame when the photo in view changed at the note (a page).
-    private var velocityPending = false
-    private var start: (center: Point, width: Double)?
-    private var path: [(center: Point, width: Double)] = []
+    private var before: [MotionFigures.Frame] = []
+    private var path: [MotionFigures.Frame] = []
     /// A motion's path is kept up to this many frames (minutes at 60 Hz); beyond it, only the rest.
     private static let pathLimit = 20_000
 
@@ -156,7 +162,9 @@ package struct SessionSummary: Sendable {
             case let .closing(photo, trigger, time):
                 begin(Entry(time: time, photo: photo, kind: .closing(trigger: trigger)), snapshot, &begun)
             case let .released(release):
-                begin(Entry(time: release.time, photo: release.photo, kind: .released(release)), snapshot, &begun)
+                var entry = Entry(time: release.time, photo: release.photo, kind: .released(release))
+                entry.isZoom = lastPhase == .zoomed
+                begin(entry, snapshot, &begun)
             case let .interrupted(photo, from, to, time):
                 begin(Entry(time: time, photo: photo, kind: .interrupted(from: from, to: to)), snapshot, &begun)
             case let .grabbed(photo, gesture, from, time):
@@ -174,8 +182,8 @@ package struct SessionSummary: Sendable {
             }
         }
         if measuring != nil, !recorded { record(snapshot, begunNow: begun) }
-        beforePrevious = previous
-        previous = snapshot
+        recent = Array((recent + [MotionFigures.Frame(snapshot: snapshot)]).suffix(2))
+        lastPhase = snapshot.phase
     }
 
     /// Takes the viewer's drawn quantities after an event or a frame, for the jump detector.
@@ -195,65 +203,54 @@ package struct SessionSummary: Sendable {
         }
         cutShort(at: entry.time)
         begun = true
-        trackedPhoto = snapshot.photo
-        entry.rateAfter = Self.rate(from: previous, to: snapshot)
         entry.rateAtHandOff = handOffRates.last { $0.time == entry.time }?.rate
-        velocityPending = entry.rateAfter == nil
-        entry.rateBefore = Self.rate(from: beforePrevious, to: previous)
         entries.append(entry)
         measuring = entries.count - 1
+        before = recent
         path.removeAll(keepingCapacity: true)
-        start = previous?.photo == snapshot.photo ? previous?.image.map { ($0.center, $0.size.width) } : nil
+        measure(endsAtRest: false)
     }
 
+    /// Adds the frame to the measured motion's path; the velocity after the event is refreshed
+    /// while it is still being read from the first frames.
     private mutating func record(_ snapshot: StateSnapshot, begunNow: Bool) {
-        guard let image = snapshot.image, snapshot.photo == trackedPhoto else { return }
-        if velocityPending, !begunNow, let m = measuring {
-            entries[m].rateAfter = Self.rate(from: previous, to: snapshot)
-            velocityPending = false
-        }
-        if start == nil { start = (image.center, image.size.width) }
-        if path.count < Self.pathLimit { path.append((image.center, image.size.width)) } else { path[path.count - 1] = (image.center, image.size.width) }
+        let frame = MotionFigures.Frame(snapshot: snapshot)
+        if path.count < Self.pathLimit { path.append(frame) } else { path[path.count - 1] = frame }
+        if path.count <= 6 { measure(endsAtRest: false) }
     }
 
-    /// Ends the measured motion where it rests: overshoot against its final position.
+    /// Sets the measured entry's figures from its frames (`MotionFigures`, the one definition
+    /// `compare` and `plot` use too).
+    private mutating func measure(endsAtRest: Bool) {
+        guard let i = measuring else { return }
+        let f = MotionFigures.measure(event: entries[i].time, before: before, after: path, endsAtRest: endsAtRest)
+        entries[i].figures = f
+        entries[i].rateBefore = f.velocityBefore.map(PhotoRate.init)
+        entries[i].rateAfter = f.velocityAfter.map(PhotoRate.init)
+    }
+
+    /// Ends the measured motion where it rests: settle time and overshoot from its frames.
     private mutating func finish(settledAt time: Double) {
         guard let i = measuring else { return }
-        entries[i].settledAt = time
-        if let start, let final = path.last {
-            let travel = final.center - start.center
-            if travel.length >= 0.5 {
-                let direction = travel / travel.length
-                entries[i].overshootPoints = path.map { max(0, ($0.center - final.center).dot(direction)) }.max() ?? 0
-            } else {
-                entries[i].overshootPoints = 0
-            }
-            let growth = final.width - start.width
-            if abs(growth) >= 0.5 {
-                let sign: Double = growth > 0 ? 1 : -1
-                entries[i].sizeOvershootPoints = path.map { max(0, ($0.width - final.width) * sign) }.max() ?? 0
-            } else {
-                entries[i].sizeOvershootPoints = 0
-            }
-        }
+        measure(endsAtRest: true)
+        entries[i].settledAt = entries[i].figures.settledAt ?? time
+        entries[i].overshootPoints = entries[i].figures.overshootPoints
+        entries[i].sizeOvershootPoints = entries[i].figures.sizeOvershootPoints
         measuring = nil
-        velocityPending = false
         path.removeAll(keepingCapacity: true)
-        start = nil
     }
 
     private mutating func cutShort(at time: Double) {
         guard let i = measuring else { return }
         entries[i].cutShortAt = time
         measuring = nil
-        velocityPending = false
         path.removeAll(keepingCapacity: true)
-        start = nil
     }
+}
 
-    /// The rate between two frames' images (centre, drawn size, rotation), when both show the same photo.
-    private static func rate(from a: StateSnapshot?, to b: StateSnapshot?) -> PhotoRate? {
-        guard let a, let b, a.photo == b.photo, let p = a.image, let q = b.image, b.time > a.time else { return nil }
-        return PhotoRate(from: p, to: q, seconds: b.time - a.time)
+extension PhotoRate {
+    /// A figure's velocity as the summary's rate.
+    init(_ v: MotionFigures.Velocity) {
+        self.init(center: v.center, size: v.size, rotation: v.rotation)
     }
 }
