@@ -17,25 +17,11 @@ struct FiguresAgreementTests {
     /// 0.9 pt, so the overshoot is compared where there is one. Frames every 16 ms, the hand's
     /// moves every 8 ms, in the golden traces' window and photos.
     static func heldReturnTrace() throws -> String {
-        let header = try String(contentsOf: golden.appendingPathComponent("pan-dismissal.trace.jsonl"), encoding: .utf8)
-            .split(separator: "\n")[0]
-        var events: [(t: Double, line: String)] = []
-        for k in 1...150 { events.append((Double(k) * 0.016, #"{"t":\#(fixed(Double(k) * 0.016)),"type":"frame"}"#)) }
-        func pointer(_ t: Double, _ phase: String, _ x: Double, _ y: Double, held: Bool = true) {
-            let button = held ? #","button":"left""# : ""
-            events.append((t, #"{"t":\#(fixed(t)),"type":"pointer","phase":"\#(phase)","x":\#(x),"y":\#(y)\#(button),"mods":[]}"#))
-        }
-        pointer(0.17, "move", 560.25, 81.75, held: false)
-        pointer(0.2, "down", 560.25, 81.75)
-        pointer(0.26, "up", 560.25, 81.75)
-        pointer(1.2, "down", 640, 400)
-        for i in 1...38 { pointer(1.2 + Double(i) * 0.008, "move", 640, 400 + 60 * min(1, Double(i) / 37.5)) }
-        pointer(1.6, "up", 640, 460)
-        let ordered = events.enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }.map(\.element.line)
-        return ([String(header)] + ordered).joined(separator: "\n") + "\n"
+        var trace = HandMadeTrace(duration: 2.4)
+        trace.clickPhoto3(at: 0.2)
+        trace.heldDrag(at: 1.2, distance: 60)
+        return try trace.text()
     }
-
-    static func fixed(_ t: Double) -> String { String(format: "%.3f", t).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression) }
 
     /// The release's settle seconds and overshoot as each command prints them.
     /// (Before: this trace's return read 0.54 s and 0.9 pt in the summary and `compare`, and 0.304 s
