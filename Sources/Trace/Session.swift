@@ -149,7 +149,7 @@ public final class Session {
             try stopRecording(error)
         }
         lastNotes = lab.viewer.takeNotes()
-        summary?.observe(notes: lastNotes, snapshot: snapshot, ratesAtEvents: handOffVelocities)
+        summary?.observe(notes: lastNotes, snapshot: snapshot, ratesAtEvents: handOffVelocities, wallTime: event.time)
         handOffVelocities.removeAll(keepingCapacity: true)
         for request in lab.viewer.takeRequests() where !pendingRequests.contains(request) {
             if request == .again, recall == nil {

@@ -20,7 +20,11 @@ extension SessionSummary {
         if entries.isEmpty { lines.append("no photo was opened") }
         // Each jump the detector found (docs/continuity.md), with its time and size.
         lines += jumps.map { "jump: " + $0.description }
-        lines.append("\(frameCount) frames over \(Self.seconds(endTime)); \(Self.count(opens, "open")), "
+        let clock = slowMotionWasOn
+            ? " of viewer time (\(Self.seconds(endWallTime)) of wall time, the trace's and the player's clock: slow motion was on; "
+                + "[wall …] gives each line's)"
+            : " (viewer time, no slow motion)"
+        lines.append("\(frameCount) frames over \(Self.seconds(endTime))\(clock); \(Self.count(opens, "open")), "
                      + "\(Self.count(releases, "release")), \(Self.count(interruptions, "interruption"))"
                      + (jumps.isEmpty ? "" : ", \(Self.count(jumps.count, "jump"))"))
         return lines.joined(separator: "\n") + "\n"
@@ -28,7 +32,7 @@ extension SessionSummary {
 
     /// One entry's line.
     package func line(_ e: Entry) -> String {
-        var out = Self.seconds(e.time) + " "
+        var out = Self.seconds(e.time) + (slowMotionWasOn ? " [wall \(Self.seconds(wallTime(atViewer: e.time)))]" : "") + " "
         switch e.kind {
         case let .opened(trigger):
             out += "open \(photoName(e.photo)) by \(trigger.rawValue)"
@@ -69,7 +73,8 @@ extension SessionSummary {
             }
         }
         if let settled = e.settledAt {
-            out += "; settled \(Self.seconds(settled)) (after \(Self.fixed(settled - e.time, places: 3)) s)"
+            out += "; settled \(Self.seconds(settled)) (after \(Self.fixed(settled - e.time, places: 3)) s"
+                + (slowMotionWasOn ? " of viewer time, \(Self.fixed(wallTime(atViewer: settled) - wallTime(atViewer: e.time), places: 3)) s of wall time)" : ")")
         } else if let cut = e.cutShortAt {
             out += "; cut short at \(Self.seconds(cut))"
         } else {

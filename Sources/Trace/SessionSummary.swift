@@ -131,6 +131,9 @@ package struct SessionSummary: Sendable {
     package var jumps: [JumpDetector.Jump] { detector.jumps }
     /// The last two frames, as the state log records them (the oldest first).
     private var recent: [MotionFigures.Frame] = []
+    /// Viewer time against wall time (the trace's clock, the player's), a point where the rate
+    /// changed and the last frame's: straight lines between them (`wallTime(atViewer:)`).
+    private var clock: [(viewer: Double, wall: Double)] = []
     /// The phase of the last frame (a release from `zoomed` is a zoom gesture's).
     private var lastPhase: Phase?
     /// The entry whose motion is being measured, the two frames before its event's frame and the
@@ -148,9 +151,12 @@ package struct SessionSummary: Sendable {
     /// Takes one frame: the notes drained at it (in the order made) and its snapshot.
     /// `ratesAtEvents` holds the photo's rate right after each input event since the last frame,
     /// with the event's time.
+    /// `wallTime` is the frame's time on the trace's clock (the player's), which slow motion
+    /// makes run ahead of the viewer's (nil: the same).
     package mutating func observe(notes: [ViewerNote], snapshot: StateSnapshot,
-                                 ratesAtEvents: [(time: Double, rate: PhotoRate)] = []) {
+                                 ratesAtEvents: [(time: Double, rate: PhotoRate)] = [], wallTime: Double? = nil) {
         handOffRates = ratesAtEvents
+        noteClock(viewer: snapshot.time, wall: wallTime ?? snapshot.time)
         frameCount += 1
         endTime = snapshot.time
         var recorded = false
@@ -190,6 +196,39 @@ package struct SessionSummary: Sendable {
     package mutating func observe(sample: MotionSample) {
         detector.observe(sample)
     }
+
+    // MARK: - Clocks
+
+    private mutating func noteClock(viewer: Double, wall: Double) {
+        if let last = clock.last, viewer <= last.viewer { return }
+        if clock.count >= 2 {
+            let a = clock[clock.count - 2], b = clock[clock.count - 1]
+            let before = (b.wall - a.wall) / (b.viewer - a.viewer), now = (wall - b.wall) / (viewer - b.viewer)
+            if abs(before - now) <= 1e-6 * max(1, abs(before)) { clock[clock.count - 1] = (viewer, wall); return }
+        }
+        clock.append((viewer, wall))
+    }
+
+    /// True when slow motion was on at some point: wall time ran ahead of viewer time.
+    package var slowMotionWasOn: Bool {
+        guard let first = clock.first, let last = clock.last else { return false }
+        return abs((last.wall - first.wall) - (last.viewer - first.viewer)) > 1e-6
+    }
+
+    /// The wall-clock time (the trace's, the player's) of viewer time `t`, seconds.
+    package func wallTime(atViewer t: Double) -> Double {
+        guard let first = clock.first else { return t }
+        guard t > first.viewer else { return first.wall + (t - first.viewer) }
+        for k in clock.indices.dropFirst() where t <= clock[k].viewer {
+            let a = clock[k - 1], b = clock[k]
+            return a.wall + (t - a.viewer) * (b.wall - a.wall) / (b.viewer - a.viewer)
+        }
+        let last = clock[clock.count - 1]
+        return last.wall + (t - last.viewer)
+    }
+
+    /// The last frame's wall-clock time, seconds.
+    package var endWallTime: Double { clock.last?.wall ?? endTime }
 
     // MARK: - Measuring
 

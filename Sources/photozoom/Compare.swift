@@ -32,9 +32,9 @@ struct Compare: ParsableCommand {
     var size: WindowSizeArgument = WindowSizeArgument(argument: "1280x960")!
     @Option(help: "Plot only the Nth release or interruption (from 1, in the first run), with a margin before and after.")
     var gesture: Int?
-    @Option(help: "Plot from this time, seconds.")
+    @Option(help: "Plot from this time, seconds of viewer time: the summary's clock (with slow motion on, behind the player's wall clock).")
     var from: Double?
-    @Option(help: "Plot up to this time, seconds.")
+    @Option(help: "Plot up to this time, seconds of viewer time, as --from.")
     var to: Double?
     @Option(help: "Write the plotted gestures' figures to this file: .csv or .json.")
     var data: String?

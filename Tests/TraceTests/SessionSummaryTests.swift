@@ -164,7 +164,7 @@ struct SessionSummaryTests {
         #expect(e.sizeOvershootPoints == 10)
         #expect(s.text == "0.01 s open photo 2 (coffee.jpg) by click; overshoot 0.0 pt; "
                 + "width overshoot 10.0 pt (1.0 % of 1050 pt change of width); settled 0.05 s (after 0.038 s)\n"
-                + "4 frames over 0.05 s; 1 open, 0 releases, 0 interruptions\n")
+                + "4 frames over 0.05 s (viewer time, no slow motion); 1 open, 0 releases, 0 interruptions\n")
     }
 
     @Test("a page: the frames before show the old photo, so the velocity after is read from the new one's frames")
@@ -203,7 +203,7 @@ struct SessionSummaryTests {
     @Test("paging and a bare settle are listed; an empty session says so")
     func others() {
         var s = SessionSummary(photos: Self.photos)
-        #expect(s.text == "no photo was opened\n0 frames over 0.00 s; 0 opens, 0 releases, 0 interruptions\n")
+        #expect(s.text == "no photo was opened\n0 frames over 0.00 s (viewer time, no slow motion); 0 opens, 0 releases, 0 interruptions\n")
         s.observe(notes: [.paged(from: 0, to: 1, time: 2), .settled(phase: .presented, time: 2.4)], snapshot: Self.snap(1, 2.4, .presented, center: Point(1, 1)))
         #expect(s.line(s.entries[0]) == "2.00 s paged from photo 0 (a.jpg) to photo 1 (b.jpg)")
         #expect(s.line(s.entries[1]) == "2.40 s settled (presented)")
