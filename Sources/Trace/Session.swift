@@ -243,6 +243,12 @@ public final class Session {
         self.recall = recall
     }
 
+    /// Says where the feel parameters came from, under the tuning panel's title (the live app's
+    /// feel file). Not an input: nothing is recorded, and a replay does not say it.
+    public func describeFeelSource(_ text: String?) {
+        lab.describeFeelSource(text)
+    }
+
     /// A sink failed with `error`: stop recording (live) or fail (replay).
     private func stopRecording(_ error: TraceError) throws(Failure) {
         guard continuesWhenRecordingFails else { throw .cannotWrite(error) }
