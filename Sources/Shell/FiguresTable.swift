@@ -5,7 +5,7 @@ import Viewer
 /// Gesture figures as a table: the rows drawn under a plot, and the CSV or JSON file `--data` writes.
 public enum FiguresTable {
     /// The drawn table's column titles.
-    static let header = ["log", "#", "t (s)", "kind", "centre v, frame before → after (pt/s)", "Δ (pt/s)",
+    static let header = ["log", "#", "t (s, viewer)", "kind", "centre v, frame before → instant after (pt/s)", "Δ (pt/s)",
                          "scale v (1/s)", "angular v (rad/s)", "overshoot", "settle (s)"]
 
     /// The drawn table's cells, one row per figure.
