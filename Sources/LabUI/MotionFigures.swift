@@ -17,6 +17,9 @@ import Viewer
 ///   springs onto their targets at rest, so a photo at rest is drawn the same frame after frame),
 ///   or at the first frame with the photo back in the grid; the caller may also know that its last
 ///   frame is the resting one (the viewer said so).
+/// - **Response time**: seconds from the event to the first frame at which the centre has covered
+///   90 % of its travel to the resting place (the drawn width's, when the centre barely moves: a
+///   zoom in place), a designer's "how quick".
 /// - **Overshoot**: how far the centre went past its resting place along its travel (from the
 ///   frame before the event's frame to the resting place), pt, and as a share of that travel; the
 ///   same for the drawn width against its change.
@@ -92,6 +95,11 @@ public struct MotionFigures: Hashable, Sendable {
     public var settleSeconds: Double?
     /// How far the centre went past its resting place along its travel, pt (≥ 0); nil without rest.
     public var overshootPoints: Double?
+    /// Seconds from the event to the first frame at which 90 % of the travel was covered (the
+    /// centre's, else the drawn width's); nil without rest or travel.
+    public var responseSeconds: Double?
+    /// The share of the travel `responseSeconds` waits for.
+    public static let responseShare = 0.9
     /// The centre's travel from the frame before the event's frame to its resting place, pt.
     public var travelPoints: Double?
     /// How far the drawn width went past its final width, pt (≥ 0).
@@ -165,6 +173,15 @@ public struct MotionFigures: Hashable, Sendable {
         }
         let growth = end.size.width - origin.size.width
         f.sizeTravelPoints = growth
+        // 90 % of the travel: the centre's, else the width's.
+        if travel.length >= leastTravelPoints {
+            let direction = travel / travel.length
+            f.responseSeconds = tracked.first { ($0.image!.center - origin.center).dot(direction) >= responseShare * travel.length }
+                .map { $0.time - event }
+        } else if abs(growth) >= leastTravelPoints {
+            f.responseSeconds = tracked.first { ($0.image!.size.width - origin.size.width) / growth >= responseShare }
+                .map { $0.time - event }
+        }
         if abs(growth) >= leastTravelPoints {
             let sign: Double = growth > 0 ? 1 : -1
             f.sizeOvershootPoints = tracked.map { max(0, ($0.image!.size.width - end.size.width) * sign) }.max() ?? 0

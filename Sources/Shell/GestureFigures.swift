@@ -37,6 +37,8 @@ public struct GestureFigures: Hashable, Sendable {
     public var overshootFraction: Double?
     /// How far the scale went past its resting scale, as a fraction of the travel in scale (0.05 = 5 %).
     public var scaleOvershootFraction: Double?
+    /// Seconds from the mark to the first frame with 90 % of the travel covered (`MotionFigures`).
+    public var responseSeconds: Double?
     /// Seconds from the mark until every drawn quantity stays within its rest tolerance of where it
     /// comes to rest (`MotionFigures`); nil when the next mark or the log's end came first.
     public var settleSeconds: Double?
@@ -78,6 +80,7 @@ public struct GestureFigures: Hashable, Sendable {
             f.scaleVelocityAfter = reference(samples[at]).map { v.size.width / $0 }
         }
         f.settleSeconds = figures.settleSeconds
+        f.responseSeconds = figures.responseSeconds
         f.overshootPoints = figures.overshootPoints
         f.travelPoints = figures.travelPoints
         f.overshootFraction = figures.overshootFraction

@@ -72,6 +72,9 @@ extension SessionSummary {
                                                              of: e.figures.sizeTravelPoints.map(abs), "change of width")
             }
         }
+        if e.settledAt != nil, let response = e.figures.responseSeconds {
+            out += "; 90 % of the travel after \(Self.fixed(response, places: 3)) s"
+        }
         if let settled = e.settledAt {
             out += "; settled \(Self.seconds(settled)) (after \(Self.fixed(settled - e.time, places: 3)) s"
                 + (slowMotionWasOn ? " of viewer time, \(Self.fixed(wallTime(atViewer: settled) - wallTime(atViewer: e.time), places: 3)) s of wall time)" : ")")

@@ -106,13 +106,13 @@ struct Compare: ParsableCommand {
 
     /// One run's cells for one event.
     struct Cells {
-        var outcome = "—", settle = "—", overshoot = "—", handOff = "—", sizeHandOff = "—", rotationHandOff = "—"
-        var all: [String] { [outcome, settle, overshoot, handOff, sizeHandOff, rotationHandOff] }
+        var outcome = "—", response = "—", settle = "—", overshoot = "—", handOff = "—", sizeHandOff = "—", rotationHandOff = "—"
+        var all: [String] { [outcome, response, settle, overshoot, handOff, sizeHandOff, rotationHandOff] }
     }
 
     static let eventWidth = 30
-    static let headings = ["outcome", "settle", "overshoot", "hand-off", "size h-o", "turn h-o"]
-    static let cellWidths = [10, 9, 10, 10, 10, 11]
+    static let headings = ["outcome", "90 %", "settle", "overshoot", "hand-off", "size h-o", "turn h-o"]
+    static let cellWidths = [10, 8, 9, 10, 10, 10, 11]
 
     /// The table, its runs side by side in as many blocks as `width` columns need (nil: one block):
     /// each block repeats the event column, so every line fits.
@@ -127,7 +127,7 @@ struct Compare: ParsableCommand {
             if blockStart > 0 { lines.append("") }
             lines += self.block(Array(runs[block]), rows: rows, columns: block)
         }
-        lines.append("settle: seconds from the event until every drawn quantity stays within its rest tolerance of where it "
+        lines.append("90 %: seconds from the event until 90 % of the travel is covered; settle: seconds from the event until every drawn quantity stays within its rest tolerance of where it "
                      + "comes to rest (cut: the next event came first); overshoot: pt past the resting place along the travel; "
                      + "hand-off: pt/s between the gesture's and the photo's velocity; size h-o: pt/s between the drawn size's "
                      + "rate before and after; turn h-o: rad/s, the same for the rotation; ≠: the feels decide differently "
@@ -196,7 +196,7 @@ struct Compare: ParsableCommand {
             func mean(_ values: [Double], _ places: Int) -> String {
                 values.isEmpty ? "—" : "mean " + fixed(values.reduce(0, +) / Double(values.count), places)
             }
-            let cells = ["", settled.map { "at " + fixed($0, 2) + " s" } ?? "—", overshoot.map { "max " + fixed($0, 1) } ?? "—",
+            let cells = ["", "", settled.map { "at " + fixed($0, 2) + " s" } ?? "—", overshoot.map { "max " + fixed($0, 1) } ?? "—",
                          mean(entries.compactMap(\.handOffErrorPointsPerSecond), 0),
                          mean(entries.compactMap(\.sizeHandOffErrorPointsPerSecond), 0),
                          mean(entries.compactMap(\.rotationHandOffErrorRadiansPerSecond), 2)]
@@ -232,6 +232,7 @@ struct Compare: ParsableCommand {
             c.settle = "moving"
         }
         c.overshoot = e.overshootPoints.map { fixed($0, 1) + " pt" } ?? "—"
+        c.response = e.settledAt == nil ? "—" : e.figures.responseSeconds.map { fixed($0, 3) + " s" } ?? "—"
         c.handOff = e.handOffErrorPointsPerSecond.map { fixed($0, 0) + " pt/s" } ?? "—"
         c.sizeHandOff = e.sizeHandOffErrorPointsPerSecond.map { fixed($0, 0) + " pt/s" } ?? "—"
         c.rotationHandOff = e.rotationHandOffErrorRadiansPerSecond.map { fixed($0, 2) + " rad/s" } ?? "—"

@@ -53,6 +53,8 @@ struct SessionSummaryTests {
         #expect(near(e.figures.overshootFraction, 0.04))
         // The width stays 900: no size overshoot.
         #expect(e.sizeOvershootPoints == 0)
+        // 90 % of the 300 pt travel (y ≥ 670) first at the frame of 1.112 (y 710.08): 0.102 s.
+        #expect(near(e.figures.responseSeconds, 1.112 - 1.01))
         // Within 0.1 pt of the resting place from the frame at 1.144 on (the viewer said rest at 1.16).
         #expect(e.settledAt == 1.144)
         #expect(near(e.figures.settleSeconds, 1.144 - 1.01))
@@ -60,7 +62,7 @@ struct SessionSummaryTests {
         #expect(abs(e.handOffErrorPointsPerSecond! - (12.0 * 12 + 43 * 43).squareRoot()) < 1e-6)
         #expect(s.line(e) == "1.01 s pan dismissal released at (12, 1043) pt/s, projected 521 pt → close; "
                 + "photo at 1000 pt/s the instant after (from the frames); overshoot 12.0 pt (4.0 % of 300 pt travel); "
-                + "settled 1.14 s (after 0.134 s)")
+                + "90 % of the travel after 0.102 s; settled 1.14 s (after 0.134 s)")
     }
 
     @Test("the velocity after a release does not depend on the frame interval: the same spring read at 60 Hz and in 4 ms frames")
@@ -163,7 +165,7 @@ struct SessionSummaryTests {
         // The width grows 150 → 1200 and reaches 1210: 10 pt, 1 % of the 1050 pt change.
         #expect(e.sizeOvershootPoints == 10)
         #expect(s.text == "0.01 s open photo 2 (coffee.jpg) by click; overshoot 0.0 pt; "
-                + "width overshoot 10.0 pt (1.0 % of 1050 pt change of width); settled 0.05 s (after 0.038 s)\n"
+                + "width overshoot 10.0 pt (1.0 % of 1050 pt change of width); 90 % of the travel after 0.022 s; settled 0.05 s (after 0.038 s)\n"
                 + "4 frames over 0.05 s (viewer time, no slow motion); 1 open, 0 releases, 0 interruptions\n")
     }
 
@@ -185,7 +187,7 @@ struct SessionSummaryTests {
         #expect(abs(e.velocityAfter!.x + 5000) < 1e-6)
         #expect(e.overshootPoints == 0)
         #expect(s.line(e) == "1.01 s page swipe released at (-2500, 0) pt/s, projected -1500 pt → next; "
-                + "photo at 5000 pt/s the instant after (from the frames); overshoot 0.0 pt; settled 1.11 s (after 0.102 s)")
+                + "photo at 5000 pt/s the instant after (from the frames); overshoot 0.0 pt; 90 % of the travel after 0.102 s; settled 1.11 s (after 0.102 s)")
     }
 
     @Test("a note at the same instant as the one measured (an interruption's close) carries no figures")

@@ -134,7 +134,7 @@ struct CompareCommandTests {
         let out = dir.appendingPathComponent("c.png").path
         func openOvershoot(_ stdout: String) throws -> Double {
             let row = try #require(stdout.split(separator: "\n").first { $0.contains(" open ") }.map(String.init), "\(stdout)")
-            return try #require(Double(row.components(separatedBy: "click")[1].split(separator: " ")[2]), "\(row)")
+            return try #require(FiguresAgreementTests.settleAndOvershoot(row.components(separatedBy: "click")[1])?.1, "\(row)")
         }
         let shipped = try await CommandRunner.run(["compare", plain.path, "--feel", "default", "--feel", "ios", "--out", out])
         let asShipped = try await CommandRunner.run(["compare", tuned.path, "--feel", "default", "--feel", "ios", "--out", out])

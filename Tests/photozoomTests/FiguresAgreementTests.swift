@@ -42,10 +42,15 @@ struct FiguresAgreementTests {
                                              "--out", dir.appendingPathComponent("c.png").path])
         #expect(r.status == 0, "\(r.stderr)")
         let row = try #require(r.stdout.split(separator: "\n").first { $0.contains(" release ") }.map(String.init))
-        // "1.36 s pan release   → close   0.812 s   0.0 pt …": run A's cells follow the outcome.
-        let cells = row.components(separatedBy: "→ ")[1].split(separator: " ")
-        let settle = try #require(Double(cells[1]), "\(row)"), overshoot = try #require(Double(cells[3]), "\(row)")
+        // "1.36 s pan release   → close   0.450 s   0.812 s   0.0 pt …": run A's cells follow the outcome.
+        let (settle, overshoot) = try #require(Self.settleAndOvershoot(row.components(separatedBy: "→ ")[1]), "\(row)")
         return Figures(settle: settle, overshoot: overshoot)
+    }
+
+    /// The first "settle s  overshoot pt" pair of cells in a `compare` row (after the 90 % cell).
+    static func settleAndOvershoot(_ cells: String) -> (Double, Double)? {
+        guard let match = cells.firstMatch(of: /([0-9.]+) s +([0-9.]+) pt/), let s = Double(match.1), let o = Double(match.2) else { return nil }
+        return (s, o)
     }
 
     func plotFigures(_ states: String, dir: URL) async throws -> Figures {
