@@ -70,8 +70,8 @@ struct FiguresAgreementTests {
         return Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" })
     }
 
-    @Test("three recorded releases: settle within one frame, overshoot within 0.1 pt", arguments: [
-        "pan-dismissal", "pinch-rotate-dismissal", "held-return",
+    @Test("the golden traces' three releases and a held return: settle within one frame, overshoot within 0.1 pt", arguments: [
+        "pan-dismissal", "pinch-rotate-dismissal", "paging", "held-return",
     ])
     func agree(name: String) async throws {
         let dir = try CommandRunner.temporaryDirectory("figures-\(name)")
