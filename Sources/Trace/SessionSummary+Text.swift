@@ -3,8 +3,9 @@ import Geometry
 import Viewer
 
 /// The human account printed by `replay --summary`, one line per event, e.g.
-/// `1.90 s pan dismissal released at (12, 1043) pt/s, projected 521 pt → close; photo at 1012 pt/s
-/// in the next frame; overshoot 0 pt; settled 2.31 s`.
+/// `1.36 s pan dismissal released at (112, 1500) pt/s, projected 991 pt → close; springs take over
+/// at (112, 1500) pt/s; photo at 1487 pt/s the instant after (from the frames); overshoot 0.0 pt;
+/// 90 % of the travel after 0.396 s; settled 2.18 s (after 0.812 s)`.
 extension SessionSummary {
     package var text: String {
         var lines = entries.map(line)

@@ -6,15 +6,13 @@ import Viewer
 /// An account of a session built from the viewer's notes and the frames' snapshots: every open,
 /// close, grab, release, interruption and page, with the figures that show how a motion felt.
 ///
-/// For each release, interruption, open and close it measures, from successive images:
-/// - the photo's rate in the next frame, component by component (centre pt/s, drawn size pt/s,
-///   rotation rad/s: (now − the frame before) / Δt; after a page, when the frame before showed
-///   another photo, one frame later), and the rate the instant after the event; set beside the
-///   gesture's release velocity (or the rate in the frame before) it shows whether each component's
-///   velocity was handed off;
-/// - overshoot: how far the centre went past where it came to rest, along its travel (and the width
-///   past its final width), pt;
-/// - the time when every motion came to rest, or when the next event cut the motion short.
+/// For each release, interruption, open and close it measures, from the frames as the state log
+/// records them, the figures `MotionFigures` defines (docs/feel-lab.md, "The figures"; `compare`
+/// and `plot` compute the same): the photo's rate over the frame before the event and at the
+/// instant after it, component by component (centre pt/s, drawn size pt/s, rotation rad/s), set
+/// beside the gesture's release velocity and the rate the springs were handed; the response and
+/// settle times; the overshoot in pt and as a share of the travel. Times are viewer time; where
+/// slow motion was on, the summary also knows each instant's wall time (`wallTime(atViewer:)`).
 package struct SessionSummary: Sendable {
     /// One thing that happened.
     package struct Entry: Hashable, Sendable {
@@ -33,14 +31,15 @@ package struct SessionSummary: Sendable {
         package var time: Double
         package var photo: Int?
         package var kind: Kind
-        /// The photo's rate (centre, drawn size, rotation) over the first frame after the event.
+        /// The photo's rate (centre, drawn size, rotation) the instant after the event, from the
+        /// frames after it (`MotionFigures.velocityAfter`).
         package var rateAfter: PhotoRate?
         /// The photo's rate the instant after the event was handled: what the gesture handed to the
         /// springs (nil where the event came with no input, e.g. a wheel's quiet spell).
         package var rateAtHandOff: PhotoRate?
         /// The photo's rate over the frame before the event.
         package var rateBefore: PhotoRate?
-        /// The photo's velocity over the first frame after the event, pt/s.
+        /// The photo's velocity the instant after the event, from the frames after it, pt/s.
         package var velocityAfter: Point? { rateAfter?.center }
         /// The photo's velocity the instant after the event was handled, pt/s.
         package var velocityAtHandOff: Point? { rateAtHandOff?.center }
@@ -77,7 +76,7 @@ package struct SessionSummary: Sendable {
 
         /// How much velocity was lost or gained in the hand-off, pt/s: |handed − release velocity| for
         /// a release, |handed − before| for an interruption, where "handed" is the photo's velocity the
-        /// instant after the event (or, when that is unknown, over the next frame).
+        /// instant after the event was handled (or, when that is unknown, the frames' estimate of it).
         package var handOffErrorPointsPerSecond: Double? {
             guard let after = velocityAtHandOff ?? velocityAfter else { return nil }
             switch kind {
@@ -87,7 +86,7 @@ package struct SessionSummary: Sendable {
             }
         }
 
-        /// The rate the springs carry on with: at the hand-off instant, else over the next frame.
+        /// The rate the springs carry on with: at the hand-off instant, else the frames' estimate of it.
         package var rateHanded: PhotoRate? { rateAtHandOff ?? rateAfter }
 
         /// How much of the drawn size's rate was lost or gained in a release or interruption, pt/s:
@@ -160,19 +159,18 @@ package struct SessionSummary: Sendable {
         frameCount += 1
         endTime = snapshot.time
         var recorded = false
-        var begun = false
         for note in notes {
             switch note {
             case let .opened(photo, trigger, time):
-                begin(Entry(time: time, photo: photo, kind: .opened(trigger: trigger)), snapshot, &begun)
+                begin(Entry(time: time, photo: photo, kind: .opened(trigger: trigger)))
             case let .closing(photo, trigger, time):
-                begin(Entry(time: time, photo: photo, kind: .closing(trigger: trigger)), snapshot, &begun)
+                begin(Entry(time: time, photo: photo, kind: .closing(trigger: trigger)))
             case let .released(release):
                 var entry = Entry(time: release.time, photo: release.photo, kind: .released(release))
                 entry.isZoom = lastPhase == .zoomed
-                begin(entry, snapshot, &begun)
+                begin(entry)
             case let .interrupted(photo, from, to, time):
-                begin(Entry(time: time, photo: photo, kind: .interrupted(from: from, to: to)), snapshot, &begun)
+                begin(Entry(time: time, photo: photo, kind: .interrupted(from: from, to: to)))
             case let .grabbed(photo, gesture, from, time):
                 cutShort(at: time)
                 entries.append(Entry(time: time, photo: photo, kind: .grabbed(gesture: gesture, from: from)))
@@ -180,14 +178,14 @@ package struct SessionSummary: Sendable {
                 entries.append(Entry(time: time, photo: to, kind: .paged(from: from, to: to)))
             case let .settled(phase, time):
                 if measuring != nil {
-                    if !recorded { record(snapshot, begunNow: begun); recorded = true }
+                    if !recorded { record(snapshot); recorded = true }
                     finish(settledAt: time)
                 } else {
                     entries.append(Entry(time: time, photo: snapshot.photo, kind: .settled(phase: phase)))
                 }
             }
         }
-        if measuring != nil, !recorded { record(snapshot, begunNow: begun) }
+        if measuring != nil, !recorded { record(snapshot) }
         recent = Array((recent + [MotionFigures.Frame(snapshot: snapshot)]).suffix(2))
         lastPhase = snapshot.phase
     }
@@ -232,7 +230,7 @@ package struct SessionSummary: Sendable {
 
     // MARK: - Measuring
 
-    private mutating func begin(_ entry: Entry, _ snapshot: StateSnapshot, _ begun: inout Bool) {
+    private mutating func begin(_ entry: Entry) {
         var entry = entry
         // A second note at the same instant about the same photo describes the same motion.
         if let m = measuring, entries[m].time == entry.time, entries[m].photo == entry.photo {
@@ -241,7 +239,6 @@ package struct SessionSummary: Sendable {
             return
         }
         cutShort(at: entry.time)
-        begun = true
         entry.rateAtHandOff = handOffRates.last { $0.time == entry.time }?.rate
         entries.append(entry)
         measuring = entries.count - 1
@@ -252,7 +249,7 @@ package struct SessionSummary: Sendable {
 
     /// Adds the frame to the measured motion's path; the velocity after the event is refreshed
     /// while it is still being read from the first frames.
-    private mutating func record(_ snapshot: StateSnapshot, begunNow: Bool) {
+    private mutating func record(_ snapshot: StateSnapshot) {
         let frame = MotionFigures.Frame(snapshot: snapshot)
         if path.count < Self.pathLimit { path.append(frame) } else { path[path.count - 1] = frame }
         if path.count <= 6 { measure(endsAtRest: false) }
