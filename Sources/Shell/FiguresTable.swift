@@ -5,7 +5,7 @@ import Viewer
 /// Gesture figures as a table: the rows drawn under a plot, and the CSV or JSON file `--data` writes.
 public enum FiguresTable {
     /// The drawn table's column titles.
-    static let header = ["log", "#", "t (s, viewer)", "kind", "centre v, frame before → instant after (pt/s)", "Δ (pt/s)",
+    static let header = ["log", "#", "t (s, viewer)", "kind", "centre v, before → after (pt/s)", "Δ (pt/s)",
                          "scale v (1/s)", "angular v (rad/s)", "overshoot", "90 % / settle (s)"]
 
     /// The drawn table's cells, one row per figure.
@@ -25,9 +25,9 @@ public enum FiguresTable {
     static func overshoot(_ f: GestureFigures) -> String {
         var parts: [String] = []
         if let p = f.overshootPoints {
-            parts.append(fixed(p, 1) + " pt" + (f.overshootFraction.map { " (" + fixed($0 * 100, 1) + " % of the travel)" } ?? ""))
+            parts.append(fixed(p, 1) + " pt" + (f.overshootFraction.map { " (" + fixed($0 * 100, 1) + " %)" } ?? ""))
         }
-        if let s = f.scaleOvershootFraction { parts.append(fixed(s * 100, 1) + " % of the scale's change") }
+        if let s = f.scaleOvershootFraction { parts.append("scale " + fixed(s * 100, 1) + " %") }
         return parts.isEmpty ? "—" : parts.joined(separator: ", ")
     }
 
