@@ -105,12 +105,19 @@ public struct LabViewer: Sendable {
         feelLab.show(message, isError: isError)
     }
 
+    /// Says where the feel parameters in force came from, under the tuning panel's title (the
+    /// shell's `LiveFeelFile.source`). Not an input: it changes nothing but what is drawn.
+    public mutating func describeFeelSource(_ text: String?) {
+        feelLab.panel.source = text
+    }
+
     /// Acts on the result of saving the feel file or of its change on disk (recorded `effect`
     /// events). A reload whose JSON does not decode changes nothing (`Session` refuses it first).
     mutating func handleEffect(_ result: EffectResult) {
         switch result {
-        case let .feelSaved(_, message):
+        case let .feelSaved(path, message):
             feelLab.saveFinished(succeeded: true)
+            if feelLab.panel.source != nil { feelLab.panel.source = path + ", saved now" }
             feelLab.show(message, isError: false)
         case let .feelSaveFailed(message):
             feelLab.saveFinished(succeeded: false)

@@ -22,7 +22,8 @@ extension TuningPanel {
     }
 
     package static let textSize = 12.0
-    static let headerLines = 2
+    /// The title, the keys' hint, and where the values came from (`source`).
+    static let headerLines = 3
     static let detailLines = 3
 
     /// The panel hugs the right edge: 480 pt wide (less in a narrow window), full height; the
@@ -78,6 +79,14 @@ extension TuningPanel {
                          at: l.header, size: size, color: unsaved.isEmpty ? Self.textColor : Self.unsavedColor))
         out.append(.text("↑↓ select · ←→ step (Shift fine) · Bksp reset · Ctrl+S save · Tab hide",
                          at: l.header + Point(0, line), size: size * 0.82, color: Self.dimColor))
+        if let source {
+            let columns = Int((l.panel.width - 16) / (metrics.advance * size * 0.82))
+            // A long path keeps its end (the file's name): "values from …/photozoom/feel.json".
+            let text = "values from " + source
+            let shown = text.count > columns ? "values from …" + String(source.suffix(max(1, columns - 13))) : text
+            out.append(.text(shown, at: l.header + Point(0, 2 * line),
+                             size: size * 0.82, color: Self.dimColor))
+        }
 
         let columns = Int((l.panel.width - 16) / (metrics.advance * Self.textSize))
         let keyWidth = max(10, columns - 2 - Self.valueColumns - 1 - Self.unitColumns)

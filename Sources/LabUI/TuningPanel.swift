@@ -29,6 +29,9 @@ package struct TuningPanel: Hashable, Sendable {
     }
 
     package var isVisible = false
+    /// Where the parameters in force came from ("~/.config/photozoom/feel.json, saved last", "preset
+    /// snappy", "the defaults"), said under the panel's title; nil says nothing (a replay).
+    package var source: String?
     /// Index of the selected row in `Feel.parameters`.
     package private(set) var selection = 0
 

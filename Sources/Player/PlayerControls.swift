@@ -202,6 +202,12 @@ public final class PlayerControls {
                      "\(FeelNumber.fixed(p.time - p.trace.time(ofFrame: 1), places: 2)) / \(FeelNumber.fixed(p.trace.duration, places: 2)) s",
                      "frame \(p.frame) / \(p.frameCount)",
                      "\(FeelNumber.text(p.speed))×"]
+        // The timeline counts the trace's wall clock; with slow motion on, the summary and the plots
+        // count viewer time, behind it: the caption gives both.
+        let viewerTime = p.a.viewer.time
+        if abs(viewerTime - p.time) > 0.005 {
+            parts[1] += " wall (trace \(FeelNumber.fixed(p.time, places: 2)) s) · viewer \(FeelNumber.fixed(viewerTime, places: 2)) s, the summary's clock"
+        }
         let gestures = p.a.marks.filter { $0.kind == .gesture }.count
         let releases = p.a.marks.filter { $0.kind == .release }.count
         let interruptions = p.a.marks.filter { $0.kind == .interruption }.count

@@ -58,6 +58,7 @@ public final class App {
         let header = TraceHeader(windowSize: windowSize, scale: host.pointScale(for: windowSize), photos: photos,
                                  feel: FeelCoding.object(of: recording.feel), openPhoto: selection.openIndex)
         let session = try recording.session(header: header)
+        session.describeFeelSource(recording.live.source)
         let events = SDLEventSource(window: host.window, windowSize: windowSize)
         let loop = FrameLoop(session: session, recording: recording, source: events,
                              clock: MonotonicClock(), windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,

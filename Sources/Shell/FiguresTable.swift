@@ -5,8 +5,8 @@ import Viewer
 /// Gesture figures as a table: the rows drawn under a plot, and the CSV or JSON file `--data` writes.
 public enum FiguresTable {
     /// The drawn table's column titles.
-    static let header = ["log", "#", "t (s)", "kind", "centre v, frame before → after (pt/s)", "Δ (pt/s)",
-                         "scale v (1/s)", "angular v (rad/s)", "overshoot", "settle (s)"]
+    static let header = ["log", "#", "t (s, viewer)", "kind", "centre v, before → after (pt/s)", "Δ (pt/s)",
+                         "scale v (1/s)", "angular v (rad/s)", "overshoot", "90 % / settle (s)"]
 
     /// The drawn table's cells, one row per figure.
     static func rows(_ figures: [GestureFigures]) -> [[String]] {
@@ -16,7 +16,7 @@ public enum FiguresTable {
              f.centerHandOff.map { fixed($0, 0) } ?? "—",
              pair(f.scaleVelocityBefore.map { fixed($0, 2) }, f.scaleVelocityAfter.map { fixed($0, 2) }),
              pair(f.angularVelocityBefore.map { fixed($0, 2) }, f.angularVelocityAfter.map { fixed($0, 2) }),
-             overshoot(f), f.settleSeconds.map { fixed($0, 3) } ?? "moving"]
+             overshoot(f), (f.responseSeconds.map { fixed($0, 3) + " / " } ?? "") + (f.settleSeconds.map { fixed($0, 3) } ?? "moving")]
         }
     }
 
@@ -24,8 +24,10 @@ public enum FiguresTable {
     static func vector(_ p: Point) -> String { "(\(fixed(p.x, 0)), \(fixed(p.y, 0)))" }
     static func overshoot(_ f: GestureFigures) -> String {
         var parts: [String] = []
-        if let p = f.overshootPoints { parts.append(fixed(p, 1) + " pt") }
-        if let s = f.scaleOvershootFraction { parts.append(fixed(s * 100, 1) + " % scale") }
+        if let p = f.overshootPoints {
+            parts.append(fixed(p, 1) + " pt" + (f.overshootFraction.map { " (" + fixed($0 * 100, 1) + " %)" } ?? ""))
+        }
+        if let s = f.scaleOvershootFraction { parts.append("scale " + fixed(s * 100, 1) + " %") }
         return parts.isEmpty ? "—" : parts.joined(separator: ", ")
     }
 
@@ -42,14 +44,14 @@ public enum FiguresTable {
                               "centre_vx_before_pt_s", "centre_vy_before_pt_s", "centre_vx_after_pt_s", "centre_vy_after_pt_s",
                               "centre_hand_off_pt_s", "scale_v_before_per_s", "scale_v_after_per_s",
                               "angular_v_before_rad_s", "angular_v_after_rad_s",
-                              "overshoot_pt", "scale_overshoot_fraction", "settle_s"]
+                              "overshoot_pt", "scale_overshoot_fraction", "settle_s", "travel_pt", "overshoot_fraction_of_travel", "response_90_s"]
 
     /// One figure's values in `dataColumns` order; nil where there is none.
     static func values(_ f: GestureFigures) -> [Any?] {
         [f.log, f.number, f.kind.rawValue, f.time,
          f.centerVelocityBefore?.x, f.centerVelocityBefore?.y, f.centerVelocityAfter?.x, f.centerVelocityAfter?.y,
          f.centerHandOff, f.scaleVelocityBefore, f.scaleVelocityAfter, f.angularVelocityBefore, f.angularVelocityAfter,
-         f.overshootPoints, f.scaleOvershootFraction, f.settleSeconds]
+         f.overshootPoints, f.scaleOvershootFraction, f.settleSeconds, f.travelPoints, f.overshootFraction, f.responseSeconds]
     }
 
     /// CSV (RFC 4180): a header line, then a line per figure; empty cells where there is no value.

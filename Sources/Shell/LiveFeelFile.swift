@@ -34,13 +34,23 @@ public final class LiveFeelFile {
     private var underlying: Feel
     /// The file saved to and watched; nil when the parameters came from a preset and nothing was saved yet.
     public private(set) var path: String?
+    /// Where the parameters at start-up came from, for the tuning panel: the file's path (the home
+    /// folder as `~`), "preset NAME", or "the defaults".
+    public let source: String
+    /// The file a plain launch starts from: the last feel saved, `feel.json` in the save folder.
+    public static let savedName = "feel.json"
     private var watcher: FeelFileWatcher?
     private let warn: (String) -> Void
     private let saveFolder: String
 
-    /// Resolves `run --feel ARG` (nil: the defaults) and lays `fixed` over it (keys of
-    /// `Feel.parameters`; unknown keys are ignored). A bad file is bad input (exit status 2).
-    /// Without a file, the first save goes to a fresh name in `saveFolder`.
+    /// Resolves `run --feel ARG` and lays `fixed` over it (keys of `Feel.parameters`; unknown keys
+    /// are ignored). A bad file is bad input (exit status 2).
+    ///
+    /// Without an argument the parameters are the last ones saved, `feel.json` in `saveFolder`
+    /// (the XDG config folder in the app), read and watched as `--feel` would, so Ctrl+S updates
+    /// it (beside it when it changed on disk since it was read); without that file, or when it
+    /// cannot be used (said on stderr), the defaults, and the first save goes to a fresh name in
+    /// `saveFolder`. With a preset, the first save goes to a fresh name in `saveFolder` too.
     public init(argument: String?, fixed: [String: Double] = [:],
                 saveFolder: String = FileManager.default.currentDirectoryPath,
                 warn: @escaping (String) -> Void = printError) throws(ShellError) {
@@ -48,6 +58,7 @@ public final class LiveFeelFile {
         self.saveFolder = saveFolder
         self.fixed = fixed.filter { Feel.parameter($0.key) != nil }
         var base = Feel.defaults
+        var source = "the defaults"
         if let argument {
             switch try FeelFile.resolve(argument) {
             case let .file(path):
@@ -55,12 +66,35 @@ public final class LiveFeelFile {
                 base = read.feel
                 self.path = path
                 watcher = FeelFileWatcher(path: path, loaded: base, bytes: read.bytes)
+                source = Self.shown(path)
             case let .preset(name):
                 base = Feel.preset(named: name) ?? .defaults
+                source = "preset \(name)"
+            }
+        } else {
+            let saved = (saveFolder as NSString).appendingPathComponent(Self.savedName)
+            if FileManager.default.fileExists(atPath: saved) {
+                do throws(ShellError) {
+                    let read = try FeelFile.read(path: saved)
+                    base = read.feel
+                    self.path = saved
+                    watcher = FeelFileWatcher(path: saved, loaded: base, bytes: read.bytes)
+                    source = Self.shown(saved) + ", saved last"
+                } catch {
+                    warn("photozoom: \(error.message) (starting from the defaults; Ctrl+S saves beside it)")
+                    source = "the defaults (\(Self.shown(saved)) could not be read)"
+                }
             }
         }
+        self.source = source
         underlying = base
         initial = Self.laying(self.fixed, over: base)
+    }
+
+    /// `path` with the home folder written `~`.
+    static func shown(_ path: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) -> String {
+        guard let home, !home.isEmpty, home != "/", path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
     }
 
     /// `feel` with the `fixed` values set (sorted by key, so the result never depends on hashing).

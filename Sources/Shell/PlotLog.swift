@@ -28,6 +28,8 @@ public struct PlotLog: Sendable {
         public var centerVelocity: Point?
         public var scaleVelocity: Double?
         public var angularVelocity: Double?
+        /// The frame as the log records it (before `continuingAcrossPages`), for `MotionFigures`.
+        public var frame: MotionFigures.Frame
         /// |centerVelocity|, pt/s.
         public var centerSpeed: Double? { centerVelocity?.length }
     }
@@ -125,7 +127,8 @@ public struct PlotLog: Sendable {
         var marks: [CurveMark] = []
         var presentedWidths: [Int: Double] = [:]
         for (i, row) in rows.enumerated() {
-            var s = Sample(time: row.time, backdrop: row.backdrop)
+            var s = Sample(time: row.time, backdrop: row.backdrop,
+                           frame: MotionFigures.Frame(time: row.time, photo: row.photo, image: row.image, backdrop: row.backdrop))
             s.isPaging = row.phase == .paging
             if let image = row.image {
                 s.center = image.center

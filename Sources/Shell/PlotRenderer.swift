@@ -265,7 +265,7 @@ public enum PlotRenderer {
                 }
             }
             if isLast {
-                let s = "time (s)"
+                let s = "viewer time (s)"
                 let w = Double(text.measure(s, pixelSize: textSize).width)
                 label(s, x: rect.center.x - w / 2, y: rect.maxY + Double(textSize) * 1.9, size: textSize, color: (30, 30, 30))
             }

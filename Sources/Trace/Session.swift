@@ -23,6 +23,10 @@ public final class Session {
     public let header: TraceHeader
     /// The layer laid over every feel this session applies (`replay --feel FILE`).
     public let feelOverride: JSONObject?
+    /// True (the default, and `compare --with-panel-edits`): numbers tuned in the recorded tuning
+    /// panel replay on top of `feelOverride`. False (`compare`'s default): `feelOverride` stays on
+    /// top of them too, so a preset replays as shipped whatever the session tuned.
+    public let replaysPanelEdits: Bool
     /// The viewer inside the feel lab, as the events have left it.
     public private(set) var lab: LabViewer
     /// The viewer the events drive.
@@ -65,8 +69,8 @@ public final class Session {
     ///
     /// Throws `.badFeel` (the field named under `feel.`) when the header's feel does not decode, and
     /// `.cannotWrite` when the header cannot be written.
-    public init(header: TraceHeader, feelOverride: JSONObject? = nil, trace: LineSink? = nil, states: LineSink? = nil,
-                summarize: Bool = false) throws(Failure) {
+    public init(header: TraceHeader, feelOverride: JSONObject? = nil, replaysPanelEdits: Bool = true,
+                trace: LineSink? = nil, states: LineSink? = nil, summarize: Bool = false) throws(Failure) {
         let feel: Feel
         do throws(FieldError) {
             feel = try FeelCoding.resolve([header.feel, feelOverride])
@@ -75,6 +79,7 @@ public final class Session {
         }
         self.header = header
         self.feelOverride = feelOverride
+        self.replaysPanelEdits = replaysPanelEdits
         self.trace = trace
         self.states = states
         var viewer = Viewer(photos: header.photos, windowSize: header.windowSize, feel: feel)
@@ -122,7 +127,7 @@ public final class Session {
             return
         }
         recall?.note(event)
-        switch Self.apply(event, feel: feel, to: &lab, feelOverride: feelOverride) {
+        switch Self.apply(event, feel: feel, to: &lab, feelOverride: feelOverride, replaysPanelEdits: replaysPanelEdits) {
         case .feel:
             summary?.observe(sample: viewer.motionSample)
             return
@@ -144,7 +149,7 @@ public final class Session {
             try stopRecording(error)
         }
         lastNotes = lab.viewer.takeNotes()
-        summary?.observe(notes: lastNotes, snapshot: snapshot, ratesAtEvents: handOffVelocities)
+        summary?.observe(notes: lastNotes, snapshot: snapshot, ratesAtEvents: handOffVelocities, wallTime: event.time)
         handOffVelocities.removeAll(keepingCapacity: true)
         for request in lab.viewer.takeRequests() where !pendingRequests.contains(request) {
             if request == .again, recall == nil {
@@ -200,7 +205,8 @@ public final class Session {
     /// Applies a prepared event to `lab`: `feel` (a `feel` event's, from `prepare`) is put in
     /// force, a reloaded feel file merged (with `feelOverride` on top), anything else handed to the
     /// lab and its viewer.
-    static func apply(_ event: InputEvent, feel: Feel?, to lab: inout LabViewer, feelOverride: JSONObject?) -> Applied {
+    static func apply(_ event: InputEvent, feel: Feel?, to lab: inout LabViewer, feelOverride: JSONObject?,
+                      replaysPanelEdits: Bool = true) -> Applied {
         if let feel {
             lab.apply(feel: feel)
             return .feel
@@ -214,7 +220,14 @@ public final class Session {
             }
             return .reload
         }
+        let feelBefore = lab.viewer.feel
         lab.handle(event)
+        // A panel edit (a recorded key) under an override that stays on top: the override's keys
+        // are laid over the edit again, so the edit changes only what the override leaves open.
+        if !replaysPanelEdits, let feelOverride, case .key = event.kind, lab.viewer.feel != feelBefore,
+           let kept = try? FeelCoding.resolve([FeelCoding.object(of: lab.viewer.feel), feelOverride]), kept != lab.viewer.feel {
+            lab.viewer.retune(to: kept)
+        }
         guard case .frame = event.kind else { return .input }
         return .frame
     }
@@ -228,6 +241,12 @@ public final class Session {
         againRun = AgainRun(recall: recall, feel: viewer.feel, sessionOverride: feelOverride, startTime: time)
         recall.lastRunFeel = viewer.feel
         self.recall = recall
+    }
+
+    /// Says where the feel parameters came from, under the tuning panel's title (the live app's
+    /// feel file). Not an input: nothing is recorded, and a replay does not say it.
+    public func describeFeelSource(_ text: String?) {
+        lab.describeFeelSource(text)
     }
 
     /// A sink failed with `error`: stop recording (live) or fail (replay).

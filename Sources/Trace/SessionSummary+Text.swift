@@ -3,8 +3,9 @@ import Geometry
 import Viewer
 
 /// The human account printed by `replay --summary`, one line per event, e.g.
-/// `1.90 s pan dismissal released at (12, 1043) pt/s, projected 521 pt → close; photo at 1012 pt/s
-/// in the next frame; overshoot 0 pt; settled 2.31 s`.
+/// `1.36 s pan dismissal released at (112, 1500) pt/s, projected 991 pt → close; springs take over
+/// at (112, 1500) pt/s; photo at 1487 pt/s the instant after (from the frames); overshoot 0.0 pt;
+/// 90 % of the travel after 0.396 s; settled 2.18 s (after 0.812 s)`.
 extension SessionSummary {
     package var text: String {
         var lines = entries.map(line)
@@ -20,7 +21,11 @@ extension SessionSummary {
         if entries.isEmpty { lines.append("no photo was opened") }
         // Each jump the detector found (docs/continuity.md), with its time and size.
         lines += jumps.map { "jump: " + $0.description }
-        lines.append("\(frameCount) frames over \(Self.seconds(endTime)); \(Self.count(opens, "open")), "
+        let clock = slowMotionWasOn
+            ? " of viewer time (\(Self.seconds(endWallTime)) of wall time, the trace's and the player's clock: slow motion was on; "
+                + "[wall …] gives each line's)"
+            : " (viewer time, no slow motion)"
+        lines.append("\(frameCount) frames over \(Self.seconds(endTime))\(clock); \(Self.count(opens, "open")), "
                      + "\(Self.count(releases, "release")), \(Self.count(interruptions, "interruption"))"
                      + (jumps.isEmpty ? "" : ", \(Self.count(jumps.count, "jump"))"))
         return lines.joined(separator: "\n") + "\n"
@@ -28,7 +33,7 @@ extension SessionSummary {
 
     /// One entry's line.
     package func line(_ e: Entry) -> String {
-        var out = Self.seconds(e.time) + " "
+        var out = Self.seconds(e.time) + (slowMotionWasOn ? " [wall \(Self.seconds(wallTime(atViewer: e.time)))]" : "") + " "
         switch e.kind {
         case let .opened(trigger):
             out += "open \(photoName(e.photo)) by \(trigger.rawValue)"
@@ -37,10 +42,10 @@ extension SessionSummary {
         case let .grabbed(gesture, from):
             out += "\(gesture.rawValue) takes hold of \(photoName(e.photo)) while \(from.rawValue)"
         case let .released(r):
-            out += "\(Self.gestureLabel(r.gesture)) released at \(Self.vector(r.velocity)) pt/s"
+            out += "\(Self.gestureLabel(r.gesture, zoom: e.isZoom)) released at \(Self.vector(r.velocity)) pt/s"
             if r.scaleVelocity != 0 { out += ", scale \(Self.signed(r.scaleVelocity, places: 2))/s" }
             if r.rotationVelocity != 0 { out += ", rotation \(Self.signed(r.rotationVelocity, places: 2)) rad/s" }
-            out += ", projected \(Self.projected(r)) → \(r.decision.rawValue)"
+            out += ", \(Self.projected(r, zoom: e.isZoom)) → \(r.decision.rawValue)"
         case let .interrupted(from, to):
             out += "\(from.rawValue) of \(photoName(e.photo)) interrupted → \(to.rawValue)"
             if let before = e.velocityBefore { out += "; photo at \(Self.fixed(before.length, places: 0)) pt/s before" }
@@ -56,16 +61,24 @@ extension SessionSummary {
                 out += "; springs take over at \(Self.vector(handed)) pt/s"
             }
             if let after = e.velocityAfter {
-                out += "; photo at \(Self.fixed(after.length, places: 0)) pt/s over the next frame"
+                out += "; photo at \(Self.fixed(after.length, places: 0)) pt/s "
+                    + (e.figures.velocityAfterIsInstant ? "the instant after (from the frames)" : "over the next frame")
             }
             out += Self.componentHandOff(before: e.rateBefore, handed: e.rateHanded)
         }
         if let overshoot = e.overshootPoints {
-            out += "; overshoot \(Self.fixed(overshoot, places: 1)) pt"
-            if let size = e.sizeOvershootPoints, size >= 0.05 { out += " (width \(Self.fixed(size, places: 1)) pt)" }
+            out += "; overshoot " + Self.overshoot(overshoot, e.figures.overshootFraction, of: e.figures.travelPoints, "travel")
+            if let size = e.sizeOvershootPoints, size >= 0.05 {
+                out += "; width overshoot " + Self.overshoot(size, e.figures.sizeOvershootFraction,
+                                                             of: e.figures.sizeTravelPoints.map(abs), "change of width")
+            }
+        }
+        if e.settledAt != nil, let response = e.figures.responseSeconds {
+            out += "; 90 % of the travel after \(Self.fixed(response, places: 3)) s"
         }
         if let settled = e.settledAt {
-            out += "; settled \(Self.seconds(settled))"
+            out += "; settled \(Self.seconds(settled)) (after \(Self.fixed(settled - e.time, places: 3)) s"
+                + (slowMotionWasOn ? " of viewer time, \(Self.fixed(wallTime(atViewer: settled) - wallTime(atViewer: e.time), places: 3)) s of wall time)" : ")")
         } else if let cut = e.cutShortAt {
             out += "; cut short at \(Self.seconds(cut))"
         } else {
@@ -95,17 +108,28 @@ extension SessionSummary {
         return "photo \(index) (\(photos[index].name))"
     }
 
-    static func gestureLabel(_ gesture: GestureName) -> String {
+    /// The gesture's name: a zoom gesture (one that held a zoomed photo) as a zoom, the others as
+    /// the dismissal or the page swipe they are.
+    static func gestureLabel(_ gesture: GestureName, zoom: Bool = false) -> String {
         switch gesture {
-        case .pan, .pinch, .rotate, .pinchRotate: return "\(gesture.rawValue) dismissal"
+        case .pan, .pinch, .rotate, .pinchRotate: return zoom ? "zoom \(gesture.rawValue)" : "\(gesture.rawValue) dismissal"
         case .page: return "page swipe"
         default: return gesture.rawValue
         }
     }
 
-    /// The projection the decision was made on: a scale for pinches and zooms, points otherwise.
-    static func projected(_ r: ViewerNote.Release) -> String {
-        r.gesture == .pinch ? "scale \(fixed(r.projected, places: 2))" : "\(fixed(r.projected, places: 0)) pt"
+    /// The figure the decision was made on, in its own unit: a zoom's scale at release and a pure
+    /// pinch dismissal's projected scale (×), points otherwise.
+    static func projected(_ r: ViewerNote.Release, zoom: Bool = false) -> String {
+        if zoom { return "scale at release \(fixed(r.projected, places: 2))×" }
+        return r.gesture == .pinch ? "projected scale \(fixed(r.projected, places: 2))×" : "projected \(fixed(r.projected, places: 0)) pt"
+    }
+
+    /// "3.5 pt (0.9 % of 380 pt travel)"; the share only where the travel is long enough to give one.
+    static func overshoot(_ points: Double, _ fraction: Double?, of travel: Double?, _ noun: String) -> String {
+        var out = "\(fixed(points, places: 1)) pt"
+        if points >= 0.05, let fraction, let travel { out += " (\(fixed(fraction * 100, places: 1)) % of \(fixed(travel, places: 0)) pt \(noun))" }
+        return out
     }
 
     static func seconds(_ t: Double) -> String { fixed(t, places: 2) + " s" }

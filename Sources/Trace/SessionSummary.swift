@@ -1,19 +1,18 @@
 import Continuity
 import Geometry
+import LabUI
 import Viewer
 
 /// An account of a session built from the viewer's notes and the frames' snapshots: every open,
 /// close, grab, release, interruption and page, with the figures that show how a motion felt.
 ///
-/// For each release, interruption, open and close it measures, from successive images:
-/// - the photo's rate in the next frame, component by component (centre pt/s, drawn size pt/s,
-///   rotation rad/s: (now − the frame before) / Δt; after a page, when the frame before showed
-///   another photo, one frame later), and the rate the instant after the event; set beside the
-///   gesture's release velocity (or the rate in the frame before) it shows whether each component's
-///   velocity was handed off;
-/// - overshoot: how far the centre went past where it came to rest, along its travel (and the width
-///   past its final width), pt;
-/// - the time when every motion came to rest, or when the next event cut the motion short.
+/// For each release, interruption, open and close it measures, from the frames as the state log
+/// records them, the figures `MotionFigures` defines (docs/feel-lab.md, "The figures"; `compare`
+/// and `plot` compute the same): the photo's rate over the frame before the event and at the
+/// instant after it, component by component (centre pt/s, drawn size pt/s, rotation rad/s), set
+/// beside the gesture's release velocity and the rate the springs were handed; the response and
+/// settle times; the overshoot in pt and as a share of the travel. Times are viewer time; where
+/// slow motion was on, the summary also knows each instant's wall time (`wallTime(atViewer:)`).
 package struct SessionSummary: Sendable {
     /// One thing that happened.
     package struct Entry: Hashable, Sendable {
@@ -32,19 +31,26 @@ package struct SessionSummary: Sendable {
         package var time: Double
         package var photo: Int?
         package var kind: Kind
-        /// The photo's rate (centre, drawn size, rotation) over the first frame after the event.
+        /// The photo's rate (centre, drawn size, rotation) the instant after the event, from the
+        /// frames after it (`MotionFigures.velocityAfter`).
         package var rateAfter: PhotoRate?
         /// The photo's rate the instant after the event was handled: what the gesture handed to the
         /// springs (nil where the event came with no input, e.g. a wheel's quiet spell).
         package var rateAtHandOff: PhotoRate?
         /// The photo's rate over the frame before the event.
         package var rateBefore: PhotoRate?
-        /// The photo's velocity over the first frame after the event, pt/s.
+        /// The photo's velocity the instant after the event, from the frames after it, pt/s.
         package var velocityAfter: Point? { rateAfter?.center }
         /// The photo's velocity the instant after the event was handled, pt/s.
         package var velocityAtHandOff: Point? { rateAtHandOff?.center }
         /// The photo's velocity over the frame before the event, pt/s.
         package var velocityBefore: Point? { rateBefore?.center }
+        /// The motion's figures (`MotionFigures`: settle, overshoot and its share of the travel,
+        /// the velocities before and after), as `compare` and `plot` compute them.
+        package var figures = MotionFigures()
+        /// True for a release of a gesture that held a zoomed photo (a zoom pinch or pan): its
+        /// `projected` is the scale at release.
+        package var isZoom = false
         /// How far the centre went past its resting place along its travel, pt (≥ 0).
         package var overshootPoints: Double?
         /// How far the width went past its final width, pt (≥ 0).
@@ -70,7 +76,7 @@ package struct SessionSummary: Sendable {
 
         /// How much velocity was lost or gained in the hand-off, pt/s: |handed − release velocity| for
         /// a release, |handed − before| for an interruption, where "handed" is the photo's velocity the
-        /// instant after the event (or, when that is unknown, over the next frame).
+        /// instant after the event was handled (or, when that is unknown, the frames' estimate of it).
         package var handOffErrorPointsPerSecond: Double? {
             guard let after = velocityAtHandOff ?? velocityAfter else { return nil }
             switch kind {
@@ -80,7 +86,7 @@ package struct SessionSummary: Sendable {
             }
         }
 
-        /// The rate the springs carry on with: at the hand-off instant, else over the next frame.
+        /// The rate the springs carry on with: at the hand-off instant, else the frames' estimate of it.
         package var rateHanded: PhotoRate? { rateAtHandOff ?? rateAfter }
 
         /// How much of the drawn size's rate was lost or gained in a release or interruption, pt/s:
@@ -122,16 +128,18 @@ package struct SessionSummary: Sendable {
     private var detector = JumpDetector()
     /// Every jump the detector found, in time order.
     package var jumps: [JumpDetector.Jump] { detector.jumps }
-    private var previous: StateSnapshot?
-    private var beforePrevious: StateSnapshot?
-    /// The entry whose motion is being measured, the photo it follows, and its path (centre and
-    /// width per frame of that photo).
+    /// The last two frames, as the state log records them (the oldest first).
+    private var recent: [MotionFigures.Frame] = []
+    /// Viewer time against wall time (the trace's clock, the player's), a point where the rate
+    /// changed and the last frame's: straight lines between them (`wallTime(atViewer:)`).
+    private var clock: [(viewer: Double, wall: Double)] = []
+    /// The phase of the last frame (a release from `zoomed` is a zoom gesture's).
+    private var lastPhase: Phase?
+    /// The entry whose motion is being measured, the two frames before its event's frame and the
+    /// frames from its event's frame on (`MotionFigures.measure`).
     private var measuring: Int?
-    private var trackedPhoto: Int?
-    /// The next-frame velocity waits a frame when the photo in view changed at the note (a page).
-    private var velocityPending = false
-    private var start: (center: Point, width: Double)?
-    private var path: [(center: Point, width: Double)] = []
+    private var before: [MotionFigures.Frame] = []
+    private var path: [MotionFigures.Frame] = []
     /// A motion's path is kept up to this many frames (minutes at 60 Hz); beyond it, only the rest.
     private static let pathLimit = 20_000
 
@@ -142,23 +150,27 @@ package struct SessionSummary: Sendable {
     /// Takes one frame: the notes drained at it (in the order made) and its snapshot.
     /// `ratesAtEvents` holds the photo's rate right after each input event since the last frame,
     /// with the event's time.
+    /// `wallTime` is the frame's time on the trace's clock (the player's), which slow motion
+    /// makes run ahead of the viewer's (nil: the same).
     package mutating func observe(notes: [ViewerNote], snapshot: StateSnapshot,
-                                 ratesAtEvents: [(time: Double, rate: PhotoRate)] = []) {
+                                 ratesAtEvents: [(time: Double, rate: PhotoRate)] = [], wallTime: Double? = nil) {
         handOffRates = ratesAtEvents
+        noteClock(viewer: snapshot.time, wall: wallTime ?? snapshot.time)
         frameCount += 1
         endTime = snapshot.time
         var recorded = false
-        var begun = false
         for note in notes {
             switch note {
             case let .opened(photo, trigger, time):
-                begin(Entry(time: time, photo: photo, kind: .opened(trigger: trigger)), snapshot, &begun)
+                begin(Entry(time: time, photo: photo, kind: .opened(trigger: trigger)))
             case let .closing(photo, trigger, time):
-                begin(Entry(time: time, photo: photo, kind: .closing(trigger: trigger)), snapshot, &begun)
+                begin(Entry(time: time, photo: photo, kind: .closing(trigger: trigger)))
             case let .released(release):
-                begin(Entry(time: release.time, photo: release.photo, kind: .released(release)), snapshot, &begun)
+                var entry = Entry(time: release.time, photo: release.photo, kind: .released(release))
+                entry.isZoom = lastPhase == .zoomed
+                begin(entry)
             case let .interrupted(photo, from, to, time):
-                begin(Entry(time: time, photo: photo, kind: .interrupted(from: from, to: to)), snapshot, &begun)
+                begin(Entry(time: time, photo: photo, kind: .interrupted(from: from, to: to)))
             case let .grabbed(photo, gesture, from, time):
                 cutShort(at: time)
                 entries.append(Entry(time: time, photo: photo, kind: .grabbed(gesture: gesture, from: from)))
@@ -166,16 +178,16 @@ package struct SessionSummary: Sendable {
                 entries.append(Entry(time: time, photo: to, kind: .paged(from: from, to: to)))
             case let .settled(phase, time):
                 if measuring != nil {
-                    if !recorded { record(snapshot, begunNow: begun); recorded = true }
+                    if !recorded { record(snapshot); recorded = true }
                     finish(settledAt: time)
                 } else {
                     entries.append(Entry(time: time, photo: snapshot.photo, kind: .settled(phase: phase)))
                 }
             }
         }
-        if measuring != nil, !recorded { record(snapshot, begunNow: begun) }
-        beforePrevious = previous
-        previous = snapshot
+        if measuring != nil, !recorded { record(snapshot) }
+        recent = Array((recent + [MotionFigures.Frame(snapshot: snapshot)]).suffix(2))
+        lastPhase = snapshot.phase
     }
 
     /// Takes the viewer's drawn quantities after an event or a frame, for the jump detector.
@@ -183,9 +195,42 @@ package struct SessionSummary: Sendable {
         detector.observe(sample)
     }
 
+    // MARK: - Clocks
+
+    private mutating func noteClock(viewer: Double, wall: Double) {
+        if let last = clock.last, viewer <= last.viewer { return }
+        if clock.count >= 2 {
+            let a = clock[clock.count - 2], b = clock[clock.count - 1]
+            let before = (b.wall - a.wall) / (b.viewer - a.viewer), now = (wall - b.wall) / (viewer - b.viewer)
+            if abs(before - now) <= 1e-6 * max(1, abs(before)) { clock[clock.count - 1] = (viewer, wall); return }
+        }
+        clock.append((viewer, wall))
+    }
+
+    /// True when slow motion was on at some point: wall time ran ahead of viewer time.
+    package var slowMotionWasOn: Bool {
+        guard let first = clock.first, let last = clock.last else { return false }
+        return abs((last.wall - first.wall) - (last.viewer - first.viewer)) > 1e-6
+    }
+
+    /// The wall-clock time (the trace's, the player's) of viewer time `t`, seconds.
+    package func wallTime(atViewer t: Double) -> Double {
+        guard let first = clock.first else { return t }
+        guard t > first.viewer else { return first.wall + (t - first.viewer) }
+        for k in clock.indices.dropFirst() where t <= clock[k].viewer {
+            let a = clock[k - 1], b = clock[k]
+            return a.wall + (t - a.viewer) * (b.wall - a.wall) / (b.viewer - a.viewer)
+        }
+        let last = clock[clock.count - 1]
+        return last.wall + (t - last.viewer)
+    }
+
+    /// The last frame's wall-clock time, seconds.
+    package var endWallTime: Double { clock.last?.wall ?? endTime }
+
     // MARK: - Measuring
 
-    private mutating func begin(_ entry: Entry, _ snapshot: StateSnapshot, _ begun: inout Bool) {
+    private mutating func begin(_ entry: Entry) {
         var entry = entry
         // A second note at the same instant about the same photo describes the same motion.
         if let m = measuring, entries[m].time == entry.time, entries[m].photo == entry.photo {
@@ -194,66 +239,54 @@ package struct SessionSummary: Sendable {
             return
         }
         cutShort(at: entry.time)
-        begun = true
-        trackedPhoto = snapshot.photo
-        entry.rateAfter = Self.rate(from: previous, to: snapshot)
         entry.rateAtHandOff = handOffRates.last { $0.time == entry.time }?.rate
-        velocityPending = entry.rateAfter == nil
-        entry.rateBefore = Self.rate(from: beforePrevious, to: previous)
         entries.append(entry)
         measuring = entries.count - 1
+        before = recent
         path.removeAll(keepingCapacity: true)
-        start = previous?.photo == snapshot.photo ? previous?.image.map { ($0.center, $0.size.width) } : nil
+        measure(endsAtRest: false)
     }
 
-    private mutating func record(_ snapshot: StateSnapshot, begunNow: Bool) {
-        guard let image = snapshot.image, snapshot.photo == trackedPhoto else { return }
-        if velocityPending, !begunNow, let m = measuring {
-            entries[m].rateAfter = Self.rate(from: previous, to: snapshot)
-            velocityPending = false
-        }
-        if start == nil { start = (image.center, image.size.width) }
-        if path.count < Self.pathLimit { path.append((image.center, image.size.width)) } else { path[path.count - 1] = (image.center, image.size.width) }
+    /// Adds the frame to the measured motion's path; the velocity after the event is refreshed
+    /// while it is still being read from the first frames.
+    private mutating func record(_ snapshot: StateSnapshot) {
+        let frame = MotionFigures.Frame(snapshot: snapshot)
+        if path.count < Self.pathLimit { path.append(frame) } else { path[path.count - 1] = frame }
+        if path.count <= 6 { measure(endsAtRest: false) }
     }
 
-    /// Ends the measured motion where it rests: overshoot against its final position.
+    /// Sets the measured entry's figures from its frames (`MotionFigures`, the one definition
+    /// `compare` and `plot` use too).
+    private mutating func measure(endsAtRest: Bool) {
+        guard let i = measuring else { return }
+        let f = MotionFigures.measure(event: entries[i].time, before: before, after: path, endsAtRest: endsAtRest)
+        entries[i].figures = f
+        entries[i].rateBefore = f.velocityBefore.map(PhotoRate.init)
+        entries[i].rateAfter = f.velocityAfter.map(PhotoRate.init)
+    }
+
+    /// Ends the measured motion where it rests: settle time and overshoot from its frames.
     private mutating func finish(settledAt time: Double) {
         guard let i = measuring else { return }
-        entries[i].settledAt = time
-        if let start, let final = path.last {
-            let travel = final.center - start.center
-            if travel.length >= 0.5 {
-                let direction = travel / travel.length
-                entries[i].overshootPoints = path.map { max(0, ($0.center - final.center).dot(direction)) }.max() ?? 0
-            } else {
-                entries[i].overshootPoints = 0
-            }
-            let growth = final.width - start.width
-            if abs(growth) >= 0.5 {
-                let sign: Double = growth > 0 ? 1 : -1
-                entries[i].sizeOvershootPoints = path.map { max(0, ($0.width - final.width) * sign) }.max() ?? 0
-            } else {
-                entries[i].sizeOvershootPoints = 0
-            }
-        }
+        measure(endsAtRest: true)
+        entries[i].settledAt = entries[i].figures.settledAt ?? time
+        entries[i].overshootPoints = entries[i].figures.overshootPoints
+        entries[i].sizeOvershootPoints = entries[i].figures.sizeOvershootPoints
         measuring = nil
-        velocityPending = false
         path.removeAll(keepingCapacity: true)
-        start = nil
     }
 
     private mutating func cutShort(at time: Double) {
         guard let i = measuring else { return }
         entries[i].cutShortAt = time
         measuring = nil
-        velocityPending = false
         path.removeAll(keepingCapacity: true)
-        start = nil
     }
+}
 
-    /// The rate between two frames' images (centre, drawn size, rotation), when both show the same photo.
-    private static func rate(from a: StateSnapshot?, to b: StateSnapshot?) -> PhotoRate? {
-        guard let a, let b, a.photo == b.photo, let p = a.image, let q = b.image, b.time > a.time else { return nil }
-        return PhotoRate(from: p, to: q, seconds: b.time - a.time)
+extension PhotoRate {
+    /// A figure's velocity as the summary's rate.
+    init(_ v: MotionFigures.Velocity) {
+        self.init(center: v.center, size: v.size, rotation: v.rotation)
     }
 }

@@ -7,10 +7,11 @@ import Viewer
 public enum TraceReplay {
     /// A session for `reader`'s header, with `feelOverride` laid over the header's feel. A header
     /// feel that does not decode is reported against line 1 of the trace.
-    public static func session(for reader: TraceReader, feelOverride: JSONObject? = nil, states: LineSink? = nil,
-                               summarize: Bool = false) throws(TraceError) -> Session {
+    public static func session(for reader: TraceReader, feelOverride: JSONObject? = nil, replaysPanelEdits: Bool = true,
+                               states: LineSink? = nil, summarize: Bool = false) throws(TraceError) -> Session {
         do throws(Session.Failure) {
-            return try Session(header: reader.header, feelOverride: feelOverride, states: states, summarize: summarize)
+            return try Session(header: reader.header, feelOverride: feelOverride, replaysPanelEdits: replaysPanelEdits,
+                               states: states, summarize: summarize)
         } catch {
             throw traceError(error, file: reader.name, line: 1)
         }

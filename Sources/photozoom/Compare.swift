@@ -11,10 +11,14 @@ struct Compare: ParsableCommand {
         abstract: "Replay one trace under two or more feel settings; plot them together and compare their figures.",
         discussion: """
             Each --feel is a feel file (its keys laid over the trace's own feel, as `replay --feel` does) \
-            or a preset name (default, ios, material, photoswipe, snappy, soft: the whole set). The table lists, for \
-            each open, close, release and interruption, what each run decided, its settle time (from the \
-            event to rest), its overshoot and its velocity hand-off error (|photo velocity in the next \
-            frame − gesture velocity| for a release), and the same for the drawn size (pt/s) and the rotation (rad/s).
+            or a preset name (default, ios, material, photoswipe, snappy, soft: the whole set, as shipped). \
+            Numbers tuned in the recorded session's panel are not replayed over it unless --with-panel-edits \
+            is given; the table's heading says which. The table lists, for each open, close, release and \
+            interruption, what each run decided, its settle time and overshoot (docs/feel-lab.md, "The \
+            figures"), and its velocity hand-off error (|the photo's velocity the instant after − the \
+            gesture's| for a release), and the same for the drawn size (pt/s) and the rotation (rad/s). \
+            Rows are paired by the input that caused them (the same press, wheel burst or key at the same \
+            instant); a row where the feels decide differently is marked ≠.
             """
     )
 
@@ -28,12 +32,14 @@ struct Compare: ParsableCommand {
     var size: WindowSizeArgument = WindowSizeArgument(argument: "1280x960")!
     @Option(help: "Plot only the Nth release or interruption (from 1, in the first run), with a margin before and after.")
     var gesture: Int?
-    @Option(help: "Plot from this time, seconds.")
+    @Option(help: "Plot from this time, seconds of viewer time: the summary's clock (with slow motion on, behind the player's wall clock).")
     var from: Double?
-    @Option(help: "Plot up to this time, seconds.")
+    @Option(help: "Plot up to this time, seconds of viewer time, as --from.")
     var to: Double?
     @Option(help: "Write the plotted gestures' figures to this file: .csv or .json.")
     var data: String?
+    @Flag(help: "Replay the numbers tuned in the recorded session's panel on top of each --feel (by default a preset plays as shipped).")
+    var withPanelEdits = false
 
     func validate() throws {
         if feels.count < 2 { throw ValidationError("--feel: give two or more (a file or a preset name each)") }
@@ -79,9 +85,11 @@ struct Compare: ParsableCommand {
             }
             warned = true
             let states = MemoryLineSink()
-            let session = try TraceReplay.session(for: reader, feelOverride: override, states: states, summarize: true)
+            let session = try TraceReplay.session(for: reader, feelOverride: override, replaysPanelEdits: withPanelEdits,
+                                                  states: states, summarize: true)
             try TraceReplay.run(reader, through: session)
-            let label = "\(i < letters.count ? String(letters[i]) : String(i + 1)): \(name)"
+            let layering = withPanelEdits ? " + panel edits" : layer.isPreset ? " as shipped" : ""
+            let label = "\(i < letters.count ? String(letters[i]) : String(i + 1)): \(name)\(layering)"
             // Centre x across page turns: the slot pitch is the window width plus this run's paging gap.
             let pitch = reader.header.windowSize.width + session.viewer.feel.pagingGapPoints
             let log = try PlotLog.parse(states.text, name: label, file: "\(trace) under \(argument)").continuingAcrossPages(pitch: pitch)
@@ -98,61 +106,97 @@ struct Compare: ParsableCommand {
 
     /// One run's cells for one event.
     struct Cells {
-        var outcome = "—", settle = "—", overshoot = "—", handOff = "—", sizeHandOff = "—", rotationHandOff = "—"
-        var all: [String] { [outcome, settle, overshoot, handOff, sizeHandOff, rotationHandOff] }
+        var outcome = "—", response = "—", settle = "—", overshoot = "—", handOff = "—", sizeHandOff = "—", rotationHandOff = "—"
+        var all: [String] { [outcome, response, settle, overshoot, handOff, sizeHandOff, rotationHandOff] }
     }
 
     static let eventWidth = 30
-    static let headings = ["outcome", "settle", "overshoot", "hand-off", "size h-o", "turn h-o"]
-    static let cellWidths = [10, 9, 10, 10, 10, 11]
+    static let headings = ["outcome", "90 %", "settle", "overshoot", "hand-off", "size h-o", "turn h-o"]
+    static let cellWidths = [10, 8, 9, 10, 10, 10, 11]
 
     /// The table, its runs side by side in as many blocks as `width` columns need (nil: one block):
     /// each block repeats the event column, so every line fits.
     static func table(_ runs: [Run], trace: String, width: Int? = nil) -> String {
-        let measured = runs.map { $0.summary.entries.filter(\.isMeasured) }
+        let rows = pairedRows(runs.map { $0.summary.entries.filter(\.isMeasured) })
         let first = runs.first?.summary
-        var lines = ["\(trace): \(first?.frameCount ?? 0) frames over \(fixed(first?.endTime ?? 0, 2)) s"]
+        var lines = ["\(trace): \(first?.frameCount ?? 0) frames over \(fixed(first?.endTime ?? 0, 2)) s (viewer time)"]
         let groupWidth = cellWidths.reduce(0, +) + cellWidths.count
         let perBlock = width.map { max(1, ($0 - eventWidth) / groupWidth) } ?? max(1, runs.count)
         for blockStart in stride(from: 0, to: runs.count, by: perBlock) {
             let block = blockStart..<min(runs.count, blockStart + perBlock)
             if blockStart > 0 { lines.append("") }
-            lines += self.block(Array(runs[block]), measured: Array(measured[block]), all: measured)
+            lines += self.block(Array(runs[block]), rows: rows, columns: block)
         }
-        lines.append("settle: seconds from the event to rest (cut: the next event came first); overshoot: pt past "
-                     + "the resting place; hand-off: pt/s between the gesture's and the photo's velocity; size h-o: "
-                     + "pt/s between the drawn size's rate before and after; turn h-o: rad/s, the same for the rotation")
+        lines.append("90 %: seconds from the event until 90 % of the travel is covered; settle: seconds from the event until every drawn quantity stays within its rest tolerance of where it "
+                     + "comes to rest (cut: the next event came first); overshoot: pt past the resting place along the travel; "
+                     + "hand-off: pt/s between the gesture's and the photo's velocity; size h-o: pt/s between the drawn size's "
+                     + "rate before and after; turn h-o: rad/s, the same for the rotation; ≠: the feels decide differently "
+                     + "here (another outcome, or an event only some runs have)")
         return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
     }
 
-    /// One block of runs: their header, a row per measured event (named from whichever of `all` has
-    /// it), and their totals.
-    private static func block(_ runs: [Run], measured: [[SessionSummary.Entry]], all: [[SessionSummary.Entry]]) -> [String] {
-        let rows = all.map(\.count).max() ?? 0
+    /// The runs' measured events paired by the input that caused them: the same instant (a press,
+    /// a release, a wheel burst's end, a key) and, among events at that instant, the same place in
+    /// order. Each row holds every run's event for that input, nil where a run has none, so a
+    /// decision that differs (one run closes, the other returns and is grabbed again) never shifts
+    /// the rows after it.
+    static func pairedRows(_ measured: [[SessionSummary.Entry]]) -> [[SessionSummary.Entry?]] {
+        struct Key: Hashable, Comparable {
+            var time: Double
+            var ordinal: Int
+            static func < (a: Key, b: Key) -> Bool { (a.time, a.ordinal) < (b.time, b.ordinal) }
+        }
+        var byKey: [[Key: SessionSummary.Entry]] = []
+        var keys = Set<Key>()
+        for entries in measured {
+            var map: [Key: SessionSummary.Entry] = [:]
+            var last: Double?, ordinal = 0
+            for e in entries {
+                ordinal = e.time == last ? ordinal + 1 : 0
+                last = e.time
+                let key = Key(time: e.time, ordinal: ordinal)
+                map[key] = e
+                keys.insert(key)
+            }
+            byKey.append(map)
+        }
+        return keys.sorted().map { key in byKey.map { $0[key] } }
+    }
+
+    /// True when the runs decide differently for one input: another outcome, or an event only some have.
+    static func decidesDifferently(_ row: [SessionSummary.Entry?]) -> Bool {
+        let outcomes = row.map { $0.map { cells($0).outcome } }
+        return Set(outcomes.map { $0 ?? "" }).count > 1
+    }
+
+    /// One block of runs (`columns` of every row): their header, a row per paired event, and their totals.
+    private static func block(_ runs: [Run], rows: [[SessionSummary.Entry?]], columns: Range<Int>) -> [String] {
         let groupWidth = cellWidths.reduce(0, +) + cellWidths.count
         var lines: [String] = []
         lines.append(pad("", eventWidth) + runs.map { " " + pad($0.label, groupWidth - 1) }.joined())
         lines.append(pad("event", eventWidth) + runs.map { _ in
             zip(headings, cellWidths).map { " " + leftPad($0, $1) }.joined()
         }.joined())
-        for row in 0..<rows {
-            let event = all.lazy.compactMap { row < $0.count ? $0[row] : nil }.first!
-            var line = pad(fixed(event.time, 2) + " s " + eventName(event), eventWidth)
-            for entries in measured {
-                let c = row < entries.count ? cells(entries[row]) : Cells()
+        for row in rows {
+            let event = row.compactMap { $0 }.first!
+            let mark = decidesDifferently(row) ? "≠ " : "  "
+            var line = pad(mark + fixed(event.time, 2) + " s " + eventName(event), eventWidth)
+            for entry in row[columns] {
+                let c = entry.map(cells) ?? Cells()
                 line += zip(c.all, cellWidths).map { " " + leftPad($0, $1) }.joined()
             }
             lines.append(line)
         }
         // Totals: when the last motion came to rest, the largest overshoot, the mean hand-off error.
         var totals = pad("all", eventWidth)
-        for entries in measured {
+        for run in runs {
+            let entries = run.summary.entries.filter(\.isMeasured)
             let settled = entries.compactMap(\.settledAt).max()
             let overshoot = entries.compactMap(\.overshootPoints).max()
             func mean(_ values: [Double], _ places: Int) -> String {
                 values.isEmpty ? "—" : "mean " + fixed(values.reduce(0, +) / Double(values.count), places)
             }
-            let cells = ["", settled.map { "at " + fixed($0, 2) + " s" } ?? "—", overshoot.map { "max " + fixed($0, 1) } ?? "—",
+            let cells = ["", "", settled.map { "at " + fixed($0, 2) + " s" } ?? "—", overshoot.map { "max " + fixed($0, 1) } ?? "—",
                          mean(entries.compactMap(\.handOffErrorPointsPerSecond), 0),
                          mean(entries.compactMap(\.sizeHandOffErrorPointsPerSecond), 0),
                          mean(entries.compactMap(\.rotationHandOffErrorRadiansPerSecond), 2)]
@@ -181,13 +225,14 @@ struct Compare: ParsableCommand {
         default: break
         }
         if let settled = e.settledAt {
-            c.settle = fixed(settled - e.time, 2) + " s"
+            c.settle = fixed(settled - e.time, 3) + " s"
         } else if let cut = e.cutShortAt {
             c.settle = "cut " + fixed(cut - e.time, 2)
         } else {
             c.settle = "moving"
         }
         c.overshoot = e.overshootPoints.map { fixed($0, 1) + " pt" } ?? "—"
+        c.response = e.settledAt == nil ? "—" : e.figures.responseSeconds.map { fixed($0, 3) + " s" } ?? "—"
         c.handOff = e.handOffErrorPointsPerSecond.map { fixed($0, 0) + " pt/s" } ?? "—"
         c.sizeHandOff = e.sizeHandOffErrorPointsPerSecond.map { fixed($0, 0) + " pt/s" } ?? "—"
         c.rotationHandOff = e.rotationHandOffErrorRadiansPerSecond.map { fixed($0, 2) + " rad/s" } ?? "—"

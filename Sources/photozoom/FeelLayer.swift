@@ -9,6 +9,8 @@ struct FeelLayer {
     var object: JSONObject
     /// The file's name or the preset's.
     var name: String
+    /// True for a preset (its whole set), false for a file (its keys).
+    var isPreset = false
 
     /// `argument` read as `FeelFile.resolve` reads `run --feel`: an existing file, else a preset name;
     /// neither is bad input naming both. A file's fields of the wrong kind throw naming the field.
@@ -17,7 +19,7 @@ struct FeelLayer {
         case let .file(path):
             return FeelLayer(object: try FeelCoding.layer(fromFile: path), name: (path as NSString).lastPathComponent)
         case let .preset(preset):
-            return FeelLayer(object: FeelCoding.object(of: Feel.preset(named: preset) ?? .defaults), name: preset)
+            return FeelLayer(object: FeelCoding.object(of: Feel.preset(named: preset) ?? .defaults), name: preset, isPreset: true)
         }
     }
 }

@@ -30,9 +30,9 @@ struct Plot: ParsableCommand {
     var size: WindowSizeArgument = WindowSizeArgument(argument: "1280x960")!
     @Option(help: "Draw only the Nth release or interruption (from 1), with a margin before and after.")
     var gesture: Int?
-    @Option(help: "Draw from this time, seconds.")
+    @Option(help: "Draw from this time, seconds of viewer time: the state log's clock and the summary's (with slow motion on, behind the player's wall clock).")
     var from: Double?
-    @Option(help: "Draw up to this time, seconds.")
+    @Option(help: "Draw up to this time, seconds of viewer time, as --from.")
     var to: Double?
     @Option(help: "Write the gestures' figures to this file: .csv or .json.")
     var data: String?

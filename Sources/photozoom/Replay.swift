@@ -42,9 +42,9 @@ struct Replay: ParsableCommand {
     var photos: String?
     @Option(help: "Encode the replay as a video: OUT.mp4 (H.264) or OUT.gif, through ffmpeg.")
     var video: String?
-    @Option(help: "With --video, start at this trace time, seconds (default: the start).")
+    @Option(help: "With --video, start at this time, seconds of viewer time: the clock of --summary and the plots (with slow motion on, behind the player's wall clock) (default: the start).")
     var from: Double?
-    @Option(help: "With --video, end at this trace time, seconds (default: the last frame).")
+    @Option(help: "With --video, end at this time, seconds of viewer time, as --from (default: the last frame).")
     var to: Double?
     @Option(help: "With --video, frames per second (default 30).")
     var fps: Double?
@@ -93,11 +93,16 @@ struct Replay: ParsableCommand {
         let extent = trace == "-" || renderer == nil ? nil : try? TraceExtent(path: trace)
         let drawing = try frames.map { try FrameWriter(folder: $0, every: every ?? 1, renderer: renderer!) }
         let recording = try video.map { path in
-            try ReplayVideo(path: path, renderer: renderer!, from: from ?? 0, to: to ?? extent?.lastFrameTime,
+            // Without --to the video ends with the last replayed frame: its viewer time is known only
+            // then (the trace's last time is wall time, longer where slow motion was on).
+            try ReplayVideo(path: path, renderer: renderer!, from: from ?? 0, to: to,
                             fps: fps ?? 30, outputSize: size.map { (Int($0.size.width), Int($0.size.height)) })
         }
         var total: Int?
-        if let recording { total = recording.frameTotal }
+        if let recording {
+            // At most the wall clock's length (equal without slow motion): the bar's estimate.
+            total = recording.frameTotal ?? extent.map { max(1, Int((($0.lastFrameTime - (from ?? 0)) * (fps ?? 30)).rounded())) }
+        }
         if let extent, recording == nil { total = (extent.frameCount + (every ?? 1) - 1) / (every ?? 1) }
         let progress = renderer == nil ? nil : ProgressBar(label: video != nil ? "video" : "frames", total: total)
 

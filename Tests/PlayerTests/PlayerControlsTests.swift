@@ -203,4 +203,21 @@ struct TimelineAndGhostTests {
         #expect(halves.a == Rect(x: 0, y: 200, width: 640, height: 400))
         #expect(halves.b == Rect(x: 640, y: 200, width: 640, height: 400))
     }
+
+    @Test("with slow motion on, the caption gives the viewer time (the summary's clock) beside the timeline's wall time")
+    func captionSaysItsClocks() throws {
+        // 0.25× from 0.1 s, frames every 16 ms: at the frame of 1.6 s the viewer is at
+        // 0.1 + 0.25 · 1.5 = 0.475 s. Before, the caption gave only the wall clock's 1.58 s.
+        var lines = ["{\"trace\":\"photozoom\",\"version\":1,\"window\":{\"w\":1280,\"h\":800},\"scale\":1,\"photos\":[{\"name\":\"a.jpg\",\"w\":400,\"h\":300}]}"]
+        for k in 1...125 {
+            if k == 7 { lines.append(#"{"t":0.1,"type":"key","phase":"down","key":"s","mods":[]}"#) }
+            lines.append("{\"t\":\(Double(k) * 0.016),\"type\":\"frame\"}")
+        }
+        let reader = try TraceReader(text: lines.joined(separator: "\n") + "\n", name: "slowed", warn: { Issue.record("\($0)") })
+        let c = PlayerControls(player: try TracePlayer(trace: try PlaybackTrace(reading: reader)), windowSize: PlayerControlsTests.window)
+        try c.player.seek(toFrame: 100)
+        #expect(c.caption.contains("wall (trace 1.60 s) · viewer 0.48 s, the summary's clock"), "\(c.caption)")
+        try c.player.seek(toFrame: 5)
+        #expect(!c.caption.contains("viewer"), "\(c.caption)")
+    }
 }

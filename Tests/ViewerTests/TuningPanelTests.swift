@@ -189,4 +189,23 @@ struct TuningPanelTests {
         #expect(TuningPanel.fitted(0.1000000001, 9) == "0.1")
         #expect(TuningPanel.fitted(0.45, 9) == "0.45")
     }
+
+    @Test("the panel says where its values came from, under its title; nothing when it does not know (a replay)")
+    func saysItsSource() {
+        var panel = TuningPanel()
+        panel.isVisible = true
+        let window = Size(1280, 800)
+        func texts(_ p: TuningPanel) -> [String] {
+            p.overlays(feel: .defaults, baseline: .defaults, windowSize: window, text: .dejaVuSansMono).compactMap {
+                if case let .text(t, _, _, _) = $0 { t } else { nil }
+            }
+        }
+        #expect(!texts(panel).contains { $0.hasPrefix("values from") })
+        panel.source = "~/.config/photozoom/feel.json, saved last"
+        #expect(texts(panel).contains("values from ~/.config/photozoom/feel.json, saved last"))
+        // A long path keeps its end, the file's name.
+        panel.source = "/" + String(repeating: "very-long-folder/", count: 8) + "feel.json"
+        let long = texts(panel).first { $0.hasPrefix("values from") }
+        #expect(long?.hasPrefix("values from …") == true && long?.hasSuffix("/feel.json") == true, "\(String(describing: long))")
+    }
 }

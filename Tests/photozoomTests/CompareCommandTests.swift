@@ -77,4 +77,73 @@ struct CompareCommandTests {
         #expect(r.status == 2)
         #expect(r.stderr.contains("--feel: give two or more"))
     }
+
+    /// A held drag of 140 pt let go without velocity: `snappy` (drag radius 120 pt) closes,
+    /// `soft` (200 pt) returns. Then Escape (soft closes; snappy is in the grid already) and a
+    /// click on the same cell (both open).
+    static func decidingDifferently() throws -> String {
+        var trace = HandMadeTrace(duration: 5)
+        trace.clickPhoto3(at: 0.2)
+        trace.heldDrag(at: 1.2, distance: 140)
+        trace.key(2.6, "escape")
+        trace.clickPhoto3(at: 3.8)
+        return try trace.text()
+    }
+
+    @Test("rows pair the runs' events by their input: after the feels decide differently every later row stays on the same input")
+    func staysAligned() async throws {
+        let dir = try CommandRunner.temporaryDirectory("compare-aligned")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("t.trace.jsonl")
+        try Self.decidingDifferently().write(to: trace, atomically: true, encoding: .utf8)
+        let r = try await CommandRunner.run(["compare", trace.path, "--feel", "snappy", "--feel", "soft",
+                                             "--out", dir.appendingPathComponent("c.png").path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        let release = try #require(lines.first { $0.contains("pan release") }, "\(r.stdout)")
+        #expect(release.hasPrefix("≠") && release.contains("→ close") && release.contains("→ return"), "\(release)")
+        // The Escape closes only soft's photo: a row of its own, empty for snappy.
+        let escape = try #require(lines.first { $0.contains("2.60 s close") }, "\(r.stdout)")
+        #expect(escape.hasPrefix("≠") && escape.components(separatedBy: "escape").count == 2 && escape.contains("—"), "\(escape)")
+        // The second click opens in both runs, on one row (by index it was paired with soft's close).
+        let reopen = try #require(lines.first { $0.contains("3.86 s open") }, "\(r.stdout)")
+        #expect(!reopen.hasPrefix("≠") && reopen.components(separatedBy: "click").count == 3, "\(reopen)")
+    }
+
+    /// The open spring's ζ tuned from 0.85 to 0.65 in the recorded panel (Tab, Down to
+    /// `openSpring.dampingRatio`, four coarse steps Left, Tab), then a click that opens a photo.
+    static func tunedThenOpened(tuning: Bool) throws -> String {
+        var trace = HandMadeTrace(duration: 2.4)
+        if tuning {
+            trace.key(0.1, "tab")
+            trace.key(0.2, "down")
+            for i in 0..<4 { trace.key(0.3 + Double(i) * 0.1, "left") }
+            trace.key(0.8, "tab")
+        }
+        trace.clickPhoto3(at: 1.0)
+        return try trace.text()
+    }
+
+    @Test("a preset plays as shipped; the session's panel edits replay on top only with --with-panel-edits, and the heading says which")
+    func presetAsShipped() async throws {
+        let dir = try CommandRunner.temporaryDirectory("compare-shipped")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tuned = dir.appendingPathComponent("tuned.trace.jsonl"), plain = dir.appendingPathComponent("plain.trace.jsonl")
+        try Self.tunedThenOpened(tuning: true).write(to: tuned, atomically: true, encoding: .utf8)
+        try Self.tunedThenOpened(tuning: false).write(to: plain, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("c.png").path
+        func openOvershoot(_ stdout: String) throws -> Double {
+            let row = try #require(stdout.split(separator: "\n").first { $0.contains(" open ") }.map(String.init), "\(stdout)")
+            return try #require(FiguresAgreementTests.settleAndOvershoot(row.components(separatedBy: "click")[1])?.1, "\(row)")
+        }
+        let shipped = try await CommandRunner.run(["compare", plain.path, "--feel", "default", "--feel", "ios", "--out", out])
+        let asShipped = try await CommandRunner.run(["compare", tuned.path, "--feel", "default", "--feel", "ios", "--out", out])
+        let edited = try await CommandRunner.run(["compare", tuned.path, "--feel", "default", "--feel", "ios", "--with-panel-edits", "--out", out])
+        #expect(shipped.status == 0 && asShipped.status == 0 && edited.status == 0, "\(asShipped.stderr)\(edited.stderr)")
+        // Default's open (ζ 0.85) overshoots as shipped whatever the session tuned; ζ 0.65 overshoots more
+        // (a step's e^{−πζ/√(1−ζ²)}: 0.6 % at 0.85, 6.8 % at 0.65).
+        #expect(try openOvershoot(asShipped.stdout) == openOvershoot(shipped.stdout))
+        #expect(try openOvershoot(edited.stdout) > 3 * openOvershoot(asShipped.stdout), "\(edited.stdout)")
+        #expect(asShipped.stdout.contains("A: default as shipped") && edited.stdout.contains("A: default + panel edits"))
+    }
 }

@@ -136,6 +136,26 @@ struct ReplayCommandTests {
         #expect(heldFrames == 4)
     }
 
+    @Test("--video without --to ends with the last frame's viewer time, the summary's clock, not the slowed wall clock")
+    func videoInViewerTime() async throws {
+        let folder = try PhotoZoomProcess.scratchFolder("video-slowed")
+        // The golden open-and-close with slow motion (0.25×) switched on at 0.1 s: its last frame,
+        // 2.192 s of wall time, is 0.1 + 0.25 · 2.092 = 0.623 s of viewer time.
+        let golden = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/open-and-close.trace.jsonl")
+        var lines = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n").map(String.init)
+        let at = try #require(lines.firstIndex { $0.hasPrefix(#"{"t":0.112,"#) })
+        lines.insert(#"{"t":0.1,"type":"key","phase":"down","key":"s","mods":[]}"#, at: at)
+        lines.insert(#"{"t":0.11,"type":"key","phase":"up","key":"s","mods":[]}"#, at: at + 1)
+        let trace = folder.appendingPathComponent("slowed.trace.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: trace, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("s.gif").path
+        let r = try await PhotoZoomProcess.run(["replay", trace.path, "--video", out, "--fps", "10", "--size", "160x100"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // Frames at 0, 0.1, …, 0.6 s: 7 (before, the wall clock's 2.19 s held the last picture to 22).
+        let frames = try await Self.frameCount(out)
+        #expect(frames == 7, "\(String(describing: frames))")
+    }
+
     @Test("--video refuses other extensions, stray video options and a missing ffmpeg, naming what is wrong")
     func videoRefusals() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("video-bad")
@@ -160,7 +180,7 @@ struct ReplayCommandTests {
         let r = try await PhotoZoomProcess.run(["replay", trace, "--summary"])
         #expect(r.status == 0, "\(r.stderr)")
         // 2.2 s at 16 ms a frame: ⌊2200 / 16⌋ = 137 frames, the last at 2.192 s.
-        #expect(r.stdout.split(separator: "\n").last?.hasPrefix("137 frames over 2.19 s; ") == true, "\(r.stdout)")
+        #expect(r.stdout.split(separator: "\n").last?.hasPrefix("137 frames over 2.19 s (viewer time, no slow motion); ") == true, "\(r.stdout)")
     }
 
     @Test("--frames draws every Nth frame as a PNG of the window's size, missing photos as placeholders")
