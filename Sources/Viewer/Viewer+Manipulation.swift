@@ -39,6 +39,12 @@ extension Viewer {
                 s.driver = .pending(m)
                 mode = .photo(s)
                 resolvePending(m)
+            case .opening where isNearlyPresented(s):
+                // Nearly presented (opening, or returning from a pull): to the hand it is presented,
+                // and the drag's direction decides, as on the presented photo. Held where it was caught.
+                s.driver = .pending(m)
+                mode = .photo(s)
+                resolvePending(m)
             case .opening, .closing:
                 // Caught in flight: held exactly where it is.
                 grabForDismissal(m, base: m, from: s.phase)

@@ -96,6 +96,8 @@ extension Viewer {
         let decision: ReleaseVerdict
         let scaleChanged = abs(g.scale - 1) > 1e-9
         let settled = pose.size == fit && pose.rotation == 0
+        // Dragged past the photo's edge and let go onward: the edge hands over to paging.
+        if g.kind == .pan && !scaleChanged && settled && !cancelled && pageAtZoomEdge(released: g, velocity: velocity.x) { return }
         if g.kind == .pan && !scaleChanged && settled {
             let b = ZoomInteraction.centerBounds(fit: fit, scale: pose.scale, window: windowSize)
             var x = ScrollAxis(value: pose.center.x, lower: b.x.lowerBound, upper: b.x.upperBound, dimension: windowSize.width,
