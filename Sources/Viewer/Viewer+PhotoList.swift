@@ -85,9 +85,12 @@ extension Viewer {
     }
 
     /// The photo out of the grid was removed: photo `next` (at its index in the new list) takes over.
-    /// Presented, paging or zoomed, it slides in from its side (`fromNext`: from the right, where the
-    /// next photo was) on the paging spring, as a turned page does, the backdrop staying; a zoom or a
-    /// gesture that held the removed photo lets go (a gesture is ignored to its end). Opening,
+    /// Presented, paging or zoomed, the strip closes the removed photo's slot and comes home on the
+    /// paging spring, as after a turned page, the backdrop staying: the photo before it keeps its
+    /// place if it is on screen (paging), else the next photo (`fromNext`: there is one) keeps its
+    /// place and slides in from the right; the last photo removed, the one before it slides in from
+    /// the left. A zoom or a gesture that held the removed photo lets go (a gesture is then ignored
+    /// to its end). Opening,
     /// closing or held by a dismissal, it takes the removed photo's place in its flight or under
     /// the hand, pose, progress and backdrop carrying on, and flies on to its own frames (the cell
     /// it closes to is where the removed photo's was, the index being the same).
@@ -96,14 +99,28 @@ extension Viewer {
         s.transition.photo = next
         switch s.phase {
         case .presented, .paging, .zoomed:
-            if case .paging = s.driver {} else { s.releaseDriverIntoPose() }
-            var pager = Pager(feel: feel)
+            var pager: Pager
+            if case let .paging(p) = s.driver {
+                pager = p
+                pager.letGo(velocity: p.offset.velocity)
+            } else {
+                s.releaseDriverIntoPose()
+                pager = Pager(feel: feel)
+            }
             let full = fullPose(next)
-            s.transition.pose.retarget(to: full)
-            s.transition.pose.jump(to: full)
+            if let i = pager.leaving.firstIndex(where: { $0.photo == next }) {
+                s.transition.pose = pager.leaving.remove(at: i).pose
+                s.transition.pose.retarget(to: full)
+            } else {
+                s.transition.pose.retarget(to: full)
+                s.transition.pose.jump(to: full)
+            }
             if s.transition.pose.isPaused { s.transition.pose.resume() }
-            // The neighbour stands one slot out, where it was, and comes home as a turned page does.
-            pager.turn(by: fromNext ? 1 : -1, slot: slotWidth, feel: feel)
+            let offset = pager.offset.value
+            let previousShown = fromNext && offset > 0 && pagingNeighbours(of: next, offset: offset).contains { $0.shift < 0 }
+            // The offset moves by the slots that keep the photo kept in place where it is drawn.
+            if pager.offset.isPaused { pager.offset.resume() }
+            pager.turn(by: !fromNext ? -1 : previousShown ? 0 : 1, slot: slotWidth, feel: feel)
             s.driver = .paging(pager)
         case .opening, .closing, .interacting, .grid:
             break

@@ -384,7 +384,7 @@ struct PagingUnderHandTests {
     // MARK: - 9. Deleting the open photo
 
     @Test("deleting the open photo hands over to its neighbour; the backdrop never cuts")
-    func deletingOpenPhoto() {
+    func deletingOpenPhoto() throws {
         for (name, open, removed, expected) in [("presented", 3, 3, 3), ("the last photo", 9, 9, 8)] {
             var h = Hand(photos: Hand.photos(10))
             h.open(open, at: 0.25)
@@ -403,5 +403,25 @@ struct PagingUnderHandTests {
             #expect(h.viewer.titleSubject == nameAfter)
             #expect(h.jumps.isEmpty, "\(h.jumps)")
         }
+        // Mid page turn: photo 4, which a Right press is bringing in, is removed. Photo 3, still on
+        // screen, stays where it is drawn; photo 5 fills the slot and the strip comes home to it.
+        var h = Hand(photos: Hand.photos(10))
+        h.open(3, at: 0.25)
+        h.settle()
+        h.key("right", at: h.now + 0.1)
+        h.run(until: h.now + 3 * h.frameInterval)
+        func drawn(_ v: Viewer) -> [String: Point] {
+            Dictionary(uniqueKeysWithValues: v.scene().photos.map { (v.photos[$0.photo].name, $0.center) })
+        }
+        let before = drawn(h.viewer)
+        h.send(.photos(PhotoListChange(removed: [4])), at: h.now)
+        let after = drawn(h.viewer)
+        report("case 9 (mid page turn): drawn before \(before.keys.sorted()), after \(after.keys.sorted()); p3.jpg at "
+               + "\(before["p3.jpg"].map { "\($0.x)" } ?? "-") → \(after["p3.jpg"].map { "\($0.x)" } ?? "-")")
+        let kept = try #require(before["p3.jpg"])
+        #expect((after["p3.jpg"].map { ($0 - kept).length } ?? .infinity) < 1e-9)
+        h.settle()
+        #expect(h.viewer.phase == .presented && h.viewer.titleSubject == "p5.jpg")
+        #expect(h.jumps.isEmpty, "\(h.jumps)")
     }
 }
