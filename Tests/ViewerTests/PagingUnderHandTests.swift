@@ -110,6 +110,14 @@ struct Hand {
         return t
     }
 
+    /// A hand on photo `index`, opened by a click lifted at 0.25 s and settled.
+    static func presented(_ index: Int, photos: [Photo] = Hand.photos(32), fps: Double = 60) -> Hand {
+        var h = Hand(photos: photos, fps: fps)
+        h.open(index, at: 0.25)
+        h.settle()
+        return h
+    }
+
     /// Opens photo `index` with a click lifted at `t`.
     mutating func open(_ index: Int, at t: Double) {
         click(viewer.layout.cellRect(index, scroll: viewer.scrollOffset).center, at: t)
@@ -198,9 +206,7 @@ struct PagingUnderHandTests {
         for fps in Self.rates {
             var missed: [Double] = []
             for delay in stride(from: 0.25, through: 0.501, by: 0.05) {
-                var h = Hand(fps: fps)
-                h.open(0, at: 0.25)
-                h.settle()
+                var h = Hand.presented(0, fps: fps)
                 // A slow pull down of 100 pt, held still 0.1 s, let go: it returns.
                 let t0 = h.now + 0.1
                 h.drag(from: Point(640, 400), to: Point(640, 500), start: t0, duration: 0.5, release: false)
@@ -222,9 +228,7 @@ struct PagingUnderHandTests {
     @Test("four quick flicks turn four pages, the strip held where it is drawn at every grab")
     func quickFlicks() {
         for fps in Self.rates {
-            var h = Hand(fps: fps)
-            h.open(10, at: 0.25)
-            h.settle()
+            var h = Hand.presented(10, fps: fps)
             let t0 = h.now + 0.1
             // The strip under a held drag moves exactly as the pointer does; a grab of the moving
             // strip holds it where it is (a drag from rest catches up with the pointer's travel).
@@ -258,9 +262,7 @@ struct PagingUnderHandTests {
     @Test("caption and title name the photo drawn largest through quick flicks and a single flick")
     func captionFollowsWhatIsDrawn() {
         for fps in [60.0, 144] {
-            var h = Hand(fps: fps)
-            h.open(10, at: 0.25)
-            h.settle()
+            var h = Hand.presented(10, fps: fps)
             var wrong = 0, frames = 0, example = ""
             h.everyFrame = { v in
                 guard v.session != nil, let largest = Hand.drawnLargest(v) else { return }
@@ -288,9 +290,7 @@ struct PagingUnderHandTests {
 
     /// Photo 3 zoomed by three `=` presses (1.25³) and panned by Right presses to its right edge.
     static func zoomedAtRightEdge(fps: Double = 60) -> Hand {
-        var h = Hand(fps: fps)
-        h.open(3, at: 0.25)
-        h.settle()
+        var h = Hand.presented(3, fps: fps)
         for _ in 0..<3 { h.key("=", at: h.now + 0.05) }
         h.settle()
         while h.viewer.phase == .zoomed && !h.viewer.zoomShowsEdge(toward: 1) {
@@ -341,9 +341,7 @@ struct PagingUnderHandTests {
     @Test("a trackpad swipe the other way turns the page back, with no pause or after 100 ms")
     func reversedWheelSwipe() {
         for pause in [0.0, 0.1] {
-            var h = Hand()
-            h.open(5, at: 0.25)
-            h.settle()
+            var h = Hand.presented(5)
             let t = h.wheelSwipe(dx: 0.15, count: 20, start: h.now + 0.1)
             let forward = h.viewer.snapshot.photo
             h.wheelSwipe(dx: -0.15, count: 20, start: t + pause)
@@ -353,9 +351,7 @@ struct PagingUnderHandTests {
             #expect(h.jumps.isEmpty, "\(h.jumps)")
         }
         // A swipe's own tail (more steps the same way) still turns one page only.
-        var h = Hand()
-        h.open(5, at: 0.25)
-        h.settle()
+        var h = Hand.presented(5)
         h.wheelSwipe(dx: 0.15, count: 60, start: h.now + 0.1)
         h.settle()
         #expect(h.viewer.snapshot.photo == 6)
@@ -405,9 +401,7 @@ struct PagingUnderHandTests {
         }
         // Mid page turn: photo 4, which a Right press is bringing in, is removed. Photo 3, still on
         // screen, stays where it is drawn; photo 5 fills the slot and the strip comes home to it.
-        var h = Hand(photos: Hand.photos(10))
-        h.open(3, at: 0.25)
-        h.settle()
+        var h = Hand.presented(3, photos: Hand.photos(10))
         h.key("right", at: h.now + 0.1)
         h.run(until: h.now + 3 * h.frameInterval)
         func drawn(_ v: Viewer) -> [String: Point] {
@@ -422,6 +416,112 @@ struct PagingUnderHandTests {
         #expect((after["p3.jpg"].map { ($0 - kept).length } ?? .infinity) < 1e-9)
         h.settle()
         #expect(h.viewer.phase == .presented && h.viewer.titleSubject == "p5.jpg")
+        #expect(h.jumps.isEmpty, "\(h.jumps)")
+    }
+}
+
+/// The same expectations under other traces than the figures.
+@Suite("Paging under a real hand: variations")
+struct PagingUnderHandVariationTests {
+    @Test("a rightward swipe right after opening a portrait photo pages back, at 30 and 144 fps")
+    func portraitSwipeBack() {
+        for fps in [30.0, 144] {
+            var h = Hand(photos: Hand.photos(12, pixels: Size(3000, 4000)), fps: fps)
+            h.open(5, at: 0.25)
+            // 0.4 s after the click, 300 pt rightward in 0.1 s.
+            h.drag(from: Point(500, 300), to: Point(800, 320), start: 0.65, duration: 0.1)
+            h.settle()
+            #expect(h.viewer.phase == .presented && h.viewer.snapshot.photo == 4, "\(fps) fps")
+            #expect(h.jumps.isEmpty, "\(fps) fps: \(h.jumps)")
+        }
+    }
+
+    @Test("quick rightward flicks, and leftward flicks that reach the last photo: one page each, none back")
+    func flicksBothWays() {
+        for fps in [60.0, 240] {
+            var back = Hand.presented(20, fps: fps)
+            let t0 = back.now + 0.1
+            // Three flicks of 300 pt in 70 ms, 100 ms apart.
+            for k in 0..<3 { back.drag(from: Point(300, 400), to: Point(600, 400), start: t0 + 0.1 * Double(k), duration: 0.07) }
+            back.settle()
+            #expect(back.viewer.snapshot.photo == 17 && back.pages.allSatisfy { $0.to < $0.from }, "\(back.pages)")
+            #expect(back.jumps.isEmpty, "\(back.jumps)")
+
+            var end = Hand.presented(28, fps: fps)
+            let t1 = end.now + 0.1
+            for k in 0..<5 { end.drag(from: Point(900, 400), to: Point(650, 400), start: t1 + 0.09 * Double(k), duration: 0.08) }
+            end.settle()
+            #expect(end.viewer.snapshot.photo == 31 && end.pages.allSatisfy { $0.to > $0.from }, "\(end.pages)")
+            #expect(end.viewer.phase == .presented)
+            #expect(end.jumps.isEmpty, "\(end.jumps)")
+        }
+    }
+
+    @Test("a caught strip let go still goes on to its page; a hand going back turns it back")
+    func heldAndLetGo() {
+        var h = Hand.presented(10)
+        h.drag(from: Point(900, 400), to: Point(650, 400), start: h.now + 0.1, duration: 0.08)
+        // Caught 20 ms later, moved 20 pt right and back, let go still: the page it was heading for
+        // stays (the strip, caught more than half a slot behind it, does not turn back).
+        h.drag(from: Point(700, 400), to: Point(720, 400), start: h.now + 0.02, duration: 0.1, release: false)
+        for i in 1...12 { h.pointer(.move, Point(720 - 20 * Double(i) / 12, 400), at: h.now + 0.1 / 12) }
+        h.pointer(.up, Point(700, 400), at: h.now + 0.1)
+        h.settle()
+        #expect(h.viewer.phase == .presented && h.viewer.snapshot.photo == 11 && h.pages.count == 1)
+        // A flick on and a slow drag back past the middle: on, then back.
+        h.drag(from: Point(900, 400), to: Point(650, 400), start: h.now + 0.1, duration: 0.08)
+        h.drag(from: Point(400, 400), to: Point(1000, 400), start: h.now + 0.02, duration: 1.0)
+        h.settle()
+        #expect(h.viewer.snapshot.photo == 11)
+        #expect(h.pages.map(\.to) == [11, 12, 11])
+        #expect(h.jumps.isEmpty, "\(h.jumps)")
+    }
+
+    @Test("at a zoomed photo's left edge Left pages back; a double-click zoom flicked past its right edge pages on")
+    func otherEdges() {
+        var h = Hand.presented(3)
+        for _ in 0..<2 { h.key("=", at: h.now + 0.05) }
+        h.settle()
+        while h.viewer.phase == .zoomed && !h.viewer.zoomShowsEdge(toward: -1) {
+            h.key("left", at: h.now + 0.05)
+            h.settle()
+        }
+        #expect(h.viewer.phase == .zoomed)
+        h.key("left", at: h.now + 0.1)
+        h.settle()
+        #expect(h.viewer.snapshot.photo == 2 && h.viewer.phase == .presented)
+        #expect(h.jumps.isEmpty, "\(h.jumps)")
+
+        var d = Hand.presented(3)
+        // A double-click near the right edge zooms 2.5× about it; drags left then show the right edge.
+        d.click(Point(1100, 400), at: d.now + 0.1)
+        d.click(Point(1100, 400), at: d.now + 0.1)
+        d.settle()
+        #expect(d.viewer.phase == .zoomed)
+        while d.viewer.phase == .zoomed && !d.viewer.zoomShowsEdge(toward: 1) {
+            d.drag(from: Point(1000, 400), to: Point(700, 400), start: d.now + 0.1, duration: 0.6)
+            d.settle()
+        }
+        d.drag(from: Point(1000, 400), to: Point(700, 400), start: d.now + 0.1, duration: 0.06)
+        d.settle()
+        #expect(d.viewer.snapshot.photo == 4 && d.viewer.phase == .presented)
+        #expect(d.jumps.isEmpty, "\(d.jumps)")
+    }
+
+    @Test("a resize while a drag holds the strip keeps its share; the drag goes on from there")
+    func resizeWhileHeld() {
+        var h = Hand.presented(5)
+        // Held 700 pt left: past the half width in the wider window too (700·1624/1304 > 800).
+        h.drag(from: Point(1100, 400), to: Point(400, 400), start: h.now + 0.1, duration: 0.5, release: false)
+        let share = h.viewer.pagingOffset / h.viewer.slotWidth
+        h.send(.resize(Size(1600, 1000)), at: h.now + 0.01)
+        #expect(abs(h.viewer.pagingOffset / h.viewer.slotWidth - share) < 1e-9)
+        let offset = h.viewer.pagingOffset
+        h.pointer(.move, Point(380, 400), at: h.now + 0.01)
+        #expect(abs(h.viewer.pagingOffset - (offset - 20)) < 1e-9)
+        h.pointer(.up, Point(380, 400), at: h.now + 0.2)
+        h.settle()
+        #expect(h.viewer.snapshot.photo == 6 && h.viewer.phase == .presented)
         #expect(h.jumps.isEmpty, "\(h.jumps)")
     }
 }
