@@ -147,8 +147,11 @@ extension Viewer {
     /// True when the zoomed photo shows its edge toward `step` (+1: its right edge, −1: its left)
     /// where it is heading: panning on that way shows nothing more. False while a gesture holds it
     /// or it returns to its fit.
+    /// A zoom still short of the presented progress (reached from a closing photo) does not page:
+    /// paging shows the backdrop whole.
     func zoomShowsEdge(toward step: Int) -> Bool {
-        guard let s = session, case let .zooming(zoom) = s.driver, !zoom.returningToFit else { return false }
+        guard let s = session, case let .zooming(zoom) = s.driver, !zoom.returningToFit,
+              s.progress(feel: feel) >= 1 - 1e-9 else { return false }
         let pose = s.transition.pose
         let x: Double, scale: Double
         switch zoom.drive {
@@ -166,7 +169,7 @@ extension Viewer {
     /// the page turns with the release velocity and true is returned. A pan inside the photo's
     /// bounds never pages, however fast.
     mutating func pageAtZoomEdge(released g: Manipulation, velocity: Double) -> Bool {
-        guard let s = session, case .zooming = s.driver else { return false }
+        guard let s = session, case .zooming = s.driver, s.progress(feel: feel) >= 1 - 1e-9 else { return false }
         let pose = s.transition.pose.value
         let bounds = ZoomInteraction.centerBounds(fit: fitSize(s.photo), scale: pose.scale, window: windowSize).x
         let past = pose.center.x < bounds.lowerBound ? pose.center.x - bounds.lowerBound

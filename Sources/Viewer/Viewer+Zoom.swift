@@ -257,7 +257,9 @@ extension Viewer {
         guard case var .photo(s) = mode, case .zooming = s.driver, var base = zoomBase else { return }
         base.center = base.center + delta
         let target = ZoomInteraction.clampedPose(center: base.center, scale: base.scale, fit: fitSize(s.photo), window: windowSize)
-        headZoom(&s, to: target, returningToFit: false, progress: 1)
+        // From the progress shown: a zoom reached from a closing photo (a double-click) or from one
+        // still opening (a pinch) may be short of 1, and the backdrop must not jump to it.
+        headZoom(&s, to: target, returningToFit: false)
         mode = .photo(s)
     }
 
