@@ -189,6 +189,34 @@ struct PagingUnderHandTests {
         }
     }
 
+    @Test("a photo paged away before it reached its frame settles in its slot; the jump detector catches it snapping there")
+    func settlingInTheStrip() throws {
+        var h = Hand()
+        h.open(0, at: 0.25)
+        h.drag(from: Point(900, 400), to: Point(550, 400), start: 0.75, duration: 0.12)
+        // The open spring overshoots: photo 0, caught at 100.4 % of its fit, turned out still off it.
+        guard case let .paging(pager) = h.viewer.session?.driver else { Issue.record("not paging"); return }
+        let leaving = try #require(pager.leavingPose(of: 0))
+        let fit = h.viewer.fitSize(0)
+        report("case 1: photo 0 paged away at \(leaving.value.displayedSize.width / fit.width * 100) % of its fit width")
+        #expect(leaving.value.displayedSize.width != fit.width)
+        // Planted fault: the settling pose dropped, photo 0 drawn at its fit at once. The detector,
+        // reading the viewer as it is, finds nothing; reading the fault, a size jump of photo 0.
+        var faulty = h.viewer
+        if case .photo(var s) = faulty.mode, case .paging(var p) = s.driver {
+            p.leaving.removeAll()
+            s.driver = .paging(p)
+            faulty.mode = .photo(s)
+        }
+        var honest = h.detector, planted = h.detector
+        #expect(honest.observe(h.viewer.motionSample).isEmpty)
+        let caught = planted.observe(faulty.motionSample)
+        #expect(caught.contains { $0.photo == 0 && $0.kind == .size }, "\(caught.map(\.description))")
+        h.settle()
+        #expect(h.jumps.isEmpty, "\(h.jumps)")
+        #expect(h.viewer.snapshot.photo == 1 && h.viewer.phase == .presented)
+    }
+
     @Test("a vertical swipe right after opening dismisses; a drag in the early flight takes hold of the photo")
     func verticalAndEarlySwipes() {
         let down = Self.swipeAfterOpening(delay: 0.5, fps: 60, vertical: true)
