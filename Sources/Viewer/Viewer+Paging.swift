@@ -38,10 +38,16 @@ extension Viewer {
     /// of the flying photo to dismiss it.
     static let nearlyPresentedShare = 0.05
 
-    /// True when the photo flies toward its full frame (opening, or returning from a pull) and is
-    /// within `nearlyPresentedShare` of it: presented, to the hand.
+    /// True when the photo flies toward its full frame (opening, returning from a pull, or a zoom
+    /// returning to the fit) and is within `nearlyPresentedShare` of it: presented, to the hand.
     func isNearlyPresented(_ s: PhotoSession) -> Bool {
-        guard case .flight = s.driver, s.transition.destination == .open, s.transition.fade == nil else { return false }
+        switch s.driver {
+        case .flight: break
+        case let .zooming(zoom):
+            guard zoom.returningToFit, case .spring = zoom.drive else { return false }
+        default: return false
+        }
+        guard s.transition.destination == .open, s.transition.fade == nil else { return false }
         let full = fullPose(s.photo), pose = s.transition.pose.value
         let share = Viewer.nearlyPresentedShare
         let size = pose.displayedSize

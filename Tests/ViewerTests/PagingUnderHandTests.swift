@@ -485,6 +485,25 @@ struct PagingUnderHandVariationTests {
         }
     }
 
+    @Test("a slow drag while a zoom returns to the fit pages, as on the presented photo")
+    func swipeWhileZoomReturns() {
+        for fps in [30.0, 144] {
+            var h = Hand.presented(3, fps: fps)
+            for _ in 0..<3 { h.key("=", at: h.now + 0.05) }
+            h.settle()
+            h.key("0", at: h.now + 0.1)
+            // 0.3 s into the zoom spring's way back (0.35 s, 0.9) the photo is within 5 % of its fit.
+            h.run(until: h.now + 0.3)
+            #expect(h.viewer.phase == .zoomed)
+            // 700 pt left in 1 s, let go still: past half the width on the presented photo.
+            h.drag(from: Point(1100, 400), to: Point(400, 400), start: h.now + 0.01, duration: 1.0, release: false)
+            h.pointer(.up, Point(400, 400), at: h.now + 0.1)
+            h.settle()
+            #expect(h.viewer.phase == .presented && h.viewer.snapshot.photo == 4, "\(fps) fps")
+            #expect(h.jumps.isEmpty, "\(fps) fps: \(h.jumps)")
+        }
+    }
+
     @Test("a caught strip let go still goes on to its page; a hand going back turns it back")
     func heldAndLetGo() {
         var h = Hand.presented(10)
