@@ -249,6 +249,11 @@ package struct Pager: Sendable {
         if hasPrevious && towardPrevious.1 { return result(.previous, .flick(speed: velocity, limit: flick)) }
         if !hasNext && (towardNext.0 || towardNext.1) { return result(.stay, .noNeighbour(isNext: true)) }
         if !hasPrevious && (towardPrevious.0 || towardPrevious.1) { return result(.stay, .noNeighbour(isNext: false)) }
+        if projected < -half && hasNext || projected > half && hasPrevious {
+            // Past the distance as drawn, but the hand did not go that way: a strip caught behind
+            // its page stays on it.
+            return result(.stay, .handWentOtherWay(projectedOffset: projected, distance: half, handTravel: handProjected))
+        }
         // The speed that could count as a flick: along the side the offset is on.
         let along = offset < 0 ? max(0, -velocity) : offset > 0 ? max(0, velocity) : 0
         return result(.stay, .shortOfPaging(projectedOffset: projected, distance: half, speed: along, limit: flick))

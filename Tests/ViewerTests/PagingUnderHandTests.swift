@@ -513,6 +513,8 @@ struct PagingUnderHandVariationTests {
         h.drag(from: Point(700, 400), to: Point(720, 400), start: h.now + 0.02, duration: 0.1, release: false)
         for i in 1...12 { h.pointer(.move, Point(720 - 20 * Double(i) / 12, 400), at: h.now + 0.1 / 12) }
         h.pointer(.up, Point(700, 400), at: h.now + 0.1)
+        let release = h.notes.compactMap { if case let .released(r) = $0 { r } else { nil } }.last
+        #expect(release?.decision == .stay)
         h.settle()
         #expect(h.viewer.phase == .presented && h.viewer.snapshot.photo == 11 && h.pages.count == 1)
         // A flick on and a slow drag back past the middle: on, then back.
