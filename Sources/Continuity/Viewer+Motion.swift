@@ -23,9 +23,12 @@ extension Viewer {
             let isDeparting = departing?.photos.contains { $0.index == q.photo } == true && q.photo != tr?.photo
             let isMoving = q.photo == tr?.photo
             let isLanding = !isMoving && q.photo == landing?.photo
-            let flight = isMoving ? pose : isLanding ? landingPose : nil
-            let centre = isMoving ? pose!.center.plus(pager).plus(coastBound).plus(carryBound) : isDeparting ? departingBound
-                : flight?.center ?? pager
+            // A paging neighbour still settling onto its full frame in its slot (`Pager.leaving`).
+            let settling = isMoving || isLanding ? nil : stripPose(of: q.photo).map { poseBounds($0, photo: q.photo) }
+            let flight = isMoving ? pose : isLanding ? landingPose : settling
+            let centre = isMoving ? pose!.center.plus(pager).plus(coastBound).plus(carryBound)
+                : isDeparting ? departingBound.plus(settling?.center ?? .still)
+                : isLanding ? landingPose!.center : pager.plus(settling?.center ?? .still)
             let window = Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height)
             // The quad's bounding box (rotated) and how far it reaches into the window.
             let c = abs(cosine(q.rotation)), s = abs(sine(q.rotation))

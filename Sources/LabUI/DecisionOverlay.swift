@@ -150,7 +150,7 @@ package enum DecisionOverlay {
     }
 
     static func isPageDistance(_ r: DecisionReason?) -> Bool {
-        switch r { case .projectedPastPageDistance?, .shortOfPaging?: true; default: false }
+        switch r { case .projectedPastPageDistance?, .shortOfPaging?, .handWentOtherWay?: true; default: false }
     }
     static func isFlick(_ r: DecisionReason?) -> Bool { if case .flick? = r { true } else { false } }
     static func isScale(_ r: DecisionReason?) -> Bool { if case .projectedScaleBelow? = r { true } else { false } }

@@ -42,6 +42,10 @@ public enum DecisionReason: Hashable, Sendable {
     case shortOfPaging(projectedOffset: Double, distance: Double, speed: Double, limit: Double)
     /// Stays: the drag heads past the first or last photo (`isNext`: past the last).
     case noNeighbour(isNext: Bool)
+    /// Stays: the projected offset passes `distance` toward a neighbour, but the hand's own travel
+    /// since it took hold plus its projected momentum, `handTravel`, went the other way (or
+    /// nowhere): a strip caught behind the page it heads for turns back only when the hand goes back.
+    case handWentOtherWay(projectedOffset: Double, distance: Double, handTravel: Double)
 
     // MARK: Either
 
@@ -79,6 +83,8 @@ public enum DecisionReason: Hashable, Sendable {
             return "flick \(n(abs(speed))) pt/s > \(n(limit))"
         case let .shortOfPaging(offset, distance, speed, limit):
             return "projected \(n(offset)) pt within ±\(n(distance)), flick \(n(speed)) ≤ \(n(limit))"
+        case let .handWentOtherWay(offset, distance, hand):
+            return "projected \(n(offset)) pt past \(offset < 0 ? "-" : "")\(n(distance)), but the hand went \(n(hand)) pt"
         case let .noNeighbour(isNext):
             return isNext ? "no photo after the last" : "no photo before the first"
         case .cancelled:

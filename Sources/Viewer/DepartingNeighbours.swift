@@ -14,6 +14,8 @@ package struct DepartingNeighbours: Sendable {
     package var fade: CrossFade?
     /// The session they were drawn under (`Viewer.flights` then).
     package var flight = 0
+    /// Those still settling onto their full frames in their slots (`Pager.leaving`), carrying on.
+    package var leaving: [Pager.Leaving] = []
 
     var isAtRest: Bool { offset.isAtRest && (fade?.isAtRest ?? true) }
     /// Their opacity now.
@@ -22,5 +24,6 @@ package struct DepartingNeighbours: Sendable {
     mutating func advance(by dt: Double) {
         offset.advance(by: dt)
         fade?.advance(by: dt)
+        for i in leaving.indices { leaving[i].pose.advance(by: dt) }
     }
 }

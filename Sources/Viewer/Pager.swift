@@ -10,11 +10,26 @@ import Motion
 /// `pagingDistanceFraction` of the width) or a flick in the drag's direction, and the paging spring
 /// carries the release velocity. Turning a page moves the current index and shifts the offset by one
 /// slot in the same instant, so nothing on screen moves.
+///
+/// The current photo is the page the strip heads for; flicks quicker than the strip can follow
+/// leave it more than a slot behind (one flick, one page). A drag then takes hold of the strip
+/// exactly where it is drawn, and a page turns back only when the hand goes back (`decision`).
 package struct Pager: Sendable {
     /// The current photo's slot displacement.
     package var offset: SpringAnimation<Double>
     /// The drag holding the pager, if any.
     package private(set) var hold: Hold?
+    /// Photos that left the current slot before their pose had reached their full frame (a page
+    /// turned while the photo was still opening, returning from a pull or zoomed): each is drawn in
+    /// its own slot at its own pose, which carries on to that frame on its spring.
+    package var leaving: [Leaving] = []
+
+    /// A photo in the strip still settling onto its full frame (pose in its own slot's coordinates,
+    /// as if it were the current photo).
+    package struct Leaving: Sendable {
+        package var photo: Int
+        package var pose: SpringAnimation<PhotoPose>
+    }
 
     /// A drag holding the pager.
     package struct Hold: Sendable {
@@ -52,7 +67,20 @@ package struct Pager: Sendable {
     }
 
     var isHeld: Bool { hold != nil }
-    var isAtRest: Bool { !isHeld && offset.isAtRest && offset.value == 0 }
+    var isAtRest: Bool { !isHeld && offset.isAtRest && offset.value == 0 && leaving.isEmpty }
+
+    /// The settling pose of photo `photo` in the strip, if it has one.
+    package func leavingPose(of photo: Int) -> SpringAnimation<PhotoPose>? {
+        leaving.first { $0.photo == photo }?.pose
+    }
+
+    /// The raw offset a drag that took hold at `start` may reach: one slot past the current photo's
+    /// slot or past where it took hold, whichever is farther, either way. From a photo at rest the
+    /// neighbour can be pulled as far as the middle, not past it; a strip caught more than a slot
+    /// behind its page (quick flicks) is held where it is, never pulled to a limit.
+    static func limited(_ raw: Double, start: Double, slot: Double) -> Double {
+        min(max(raw, min(start, 0) - slot), max(start, 0) + slot)
+    }
 
     /// Slot pitch: one window width plus the gap.
     static func slot(windowWidth: Double, feel: Feel) -> Double { windowWidth + max(0, feel.pagingGapPoints) }
@@ -79,12 +107,12 @@ package struct Pager: Sendable {
     }
 
     /// The drag moved: the offset follows it, rubber-banded where there is no neighbour. One page
-    /// per drag: the neighbour can be pulled as far as the middle, not past it.
+    /// per drag: the offset stays within a slot of the page or of where the drag took hold (`limited`).
     mutating func drag(_ m: Manipulation, frame: Frame) {
         guard var h = hold else { return }
         h.latest = m
         hold = h
-        let raw = min(max(h.startRaw + h.gesture.translation.x, -frame.slot), frame.slot)
+        let raw = Pager.limited(h.startRaw + h.gesture.translation.x, start: h.startRaw, slot: frame.slot)
         let shown = Pager.banded(raw, hasPrevious: frame.hasPrevious, hasNext: frame.hasNext, width: frame.width, feel: frame.feel)
         if !offset.isPaused { offset.pause() }
         offset.hold(at: shown)
@@ -96,16 +124,16 @@ package struct Pager: Sendable {
     /// release and the decision overlay both ask it.
     package func decision(releasing g: Manipulation, frame: Frame, cancelled: Bool) -> Decision? {
         guard let start = hold?.startRaw else { return nil }
-        let feel = frame.feel, slot = frame.slot
-        let raw = min(max(start + g.translation.x, -slot), slot)
+        let feel = frame.feel
+        let raw = Pager.limited(start + g.translation.x, start: start, slot: frame.slot)
         let banded = raw > 0 && !frame.hasPrevious || raw < 0 && !frame.hasNext
-        // Held at the middle (the drag went past it) the photos were not moving.
-        var v = cancelled || abs(start + g.translation.x) > slot ? 0 : g.velocity.x
+        // Held at the limit (the drag went past it) the photos were not moving.
+        var v = cancelled || raw != start + g.translation.x ? 0 : g.velocity.x
         if banded { v *= RubberBand.slope(raw, dimension: max(1, frame.width), coefficient: feel.rubberBandCoefficient) }
         let maxSpeed = feel.maximumFlingSpeedPointsPerSecond
         v = min(max(v, -maxSpeed), maxSpeed)
-        return Pager.decision(offset: offset.value, velocity: v, width: frame.width,
-                              hasPrevious: frame.hasPrevious, hasNext: frame.hasNext, feel: feel, cancelled: cancelled)
+        return Pager.decision(offset: offset.value, velocity: v, width: frame.width, hasPrevious: frame.hasPrevious,
+                              hasNext: frame.hasNext, feel: feel, cancelled: cancelled, travel: raw - start)
     }
 
     /// The drag lets go: the paging spring takes over with `velocity`.
@@ -117,6 +145,28 @@ package struct Pager: Sendable {
     /// Sends the offset home (to 0) on the paging spring.
     mutating func settle(feel: Feel) {
         offset.retarget(to: 0, spring: feel.pagingSpring)
+    }
+
+    /// The window resized: the offset (value, velocity, and a drag's hold) keeps its share of the
+    /// slot, `ratio` the new slot over the old, so a page turn carries on from the same point of its way.
+    mutating func rescale(by ratio: Double) {
+        guard ratio.isFinite, ratio > 0 else { return }
+        if var h = hold {
+            // The drag goes on from the rescaled offset: raw = start + travel stays `ratio`·raw now.
+            let travel = h.gesture.translation.x
+            h.startRaw = ratio * (h.startRaw + travel) - travel
+            hold = h
+        }
+        offset.jump(to: offset.value * ratio, velocity: offset.velocity * ratio)
+    }
+
+    /// Moves the settling photos on by `dt` toward their full frames (`full`), and forgets those at rest.
+    mutating func advanceLeaving(by dt: Double, full: (Int) -> PhotoPose) {
+        for i in leaving.indices {
+            leaving[i].pose.retarget(to: full(leaving[i].photo))
+            leaving[i].pose.advance(by: dt)
+        }
+        leaving.removeAll { $0.pose.isAtRest }
     }
 
     /// A page turned by `step` (±1): the offset shifts by one slot so nothing on screen moves, then
@@ -173,24 +223,37 @@ package struct Pager: Sendable {
 
     /// The decision for a release with `velocity` (pt/s) at the displayed `offset`: a neighbour when
     /// the projected offset passes `pagingDistanceFraction` of the `width` toward it, or a flick
-    /// toward it faster than `pagingFlickSpeedPointsPerSecond` with the offset on that side; else stay.
+    /// toward it faster than `pagingFlickSpeedPointsPerSecond` with the hand's travel on that side;
+    /// else stay. A page turns only the way the hand went: toward the next photo only when the hand's
+    /// `travel` since it took hold plus its projected momentum is leftward, toward the previous only
+    /// when rightward. (A strip caught behind its page is still on the previous side of it: held
+    /// and let go, or flicked on, it must not turn back.) `travel` nil: the drag began with the strip
+    /// at home, and the offset is its travel.
     static func decision(offset: Double, velocity: Double, width: Double, hasPrevious: Bool, hasNext: Bool,
-                         feel: Feel, cancelled: Bool = false) -> Decision {
-        let projected = offset + Momentum.project(velocity: velocity, decelerationRate: feel.decelerationRatePerMillisecond)
+                         feel: Feel, cancelled: Bool = false, travel: Double? = nil) -> Decision {
+        let momentum = Momentum.project(velocity: velocity, decelerationRate: feel.decelerationRatePerMillisecond)
+        let projected = offset + momentum
+        let hand = travel ?? offset
+        let handProjected = hand + momentum
         let half = width * feel.pagingDistanceFraction
         let flick = feel.pagingFlickSpeedPointsPerSecond
         func result(_ verdict: ReleaseVerdict, _ reason: DecisionReason) -> Decision {
             Decision(verdict: verdict, reason: reason, offset: offset, velocity: velocity, projectedOffset: projected)
         }
         if cancelled { return result(.stay, .cancelled) }
-        let towardNext = (projected < -half, velocity < -flick && offset < 0)
-        let towardPrevious = (projected > half, velocity > flick && offset > 0)
+        let towardNext = (projected < -half && handProjected < 0, velocity < -flick && hand < 0)
+        let towardPrevious = (projected > half && handProjected > 0, velocity > flick && hand > 0)
         if hasNext && towardNext.0 { return result(.next, .projectedPastPageDistance(projectedOffset: projected, distance: half)) }
         if hasNext && towardNext.1 { return result(.next, .flick(speed: velocity, limit: flick)) }
         if hasPrevious && towardPrevious.0 { return result(.previous, .projectedPastPageDistance(projectedOffset: projected, distance: half)) }
         if hasPrevious && towardPrevious.1 { return result(.previous, .flick(speed: velocity, limit: flick)) }
         if !hasNext && (towardNext.0 || towardNext.1) { return result(.stay, .noNeighbour(isNext: true)) }
         if !hasPrevious && (towardPrevious.0 || towardPrevious.1) { return result(.stay, .noNeighbour(isNext: false)) }
+        if projected < -half && hasNext || projected > half && hasPrevious {
+            // Past the distance as drawn, but the hand did not go that way: a strip caught behind
+            // its page stays on it.
+            return result(.stay, .handWentOtherWay(projectedOffset: projected, distance: half, handTravel: handProjected))
+        }
         // The speed that could count as a flick: along the side the offset is on.
         let along = offset < 0 ? max(0, -velocity) : offset > 0 ? max(0, velocity) : 0
         return result(.stay, .shortOfPaging(projectedOffset: projected, distance: half, speed: along, limit: flick))

@@ -69,7 +69,10 @@ package struct PhotoSession: Sendable {
     func progress(feel: Feel) -> Double {
         switch driver {
         case let .dismissing(d): min(max(d.progress(feel: feel), 0), 1)
-        case .pending, .paging: 1
+        // A manipulation waiting for its axis holds the photo where it was caught: presented, or
+        // nearly (`Viewer.isNearlyPresented`), at the progress it had.
+        case .pending: transition.flightProgress
+        case .paging: 1
         case let .zooming(zoom):
             if case .spring = zoom.drive { transition.flightProgress } else { min(max(zoom.heldProgress, 0), 1) }
         case .flight: transition.flightProgress
@@ -248,13 +251,37 @@ package struct PhotoSession: Sendable {
 
     /// Turns one page (`step` ±1) to the neighbour, whose full frame is `full`: it becomes the
     /// current photo and the pager's offset shifts by one slot (`Pager.turn`), so nothing on screen
-    /// moves.
-    mutating func turnPage(by step: Int, full: PhotoPose, slot: Double, feel: Feel) {
+    /// moves. The photo that leaves keeps its pose in its slot if it had not reached its full frame
+    /// (`outgoingFull`: still opening, returning from a pull, zoomed) and carries on to it there
+    /// (`Pager.leaving`); the neighbour comes with the pose it has in the strip (its full frame, or
+    /// its own settling pose when the page turns back to it). Whatever drove the photo (a zoom)
+    /// lets go first. `velocity`: the offset's new velocity (a flick handed over), else it keeps its own.
+    mutating func turnPage(by step: Int, full: PhotoPose, outgoingFull: PhotoPose, slot: Double, feel: Feel,
+                           velocity: Double? = nil) {
         var pager: Pager
-        if case let .paging(p) = driver { pager = p } else { pager = Pager(feel: feel) }
+        if case let .paging(p) = driver {
+            pager = p
+        } else {
+            releaseDriverIntoPose()
+            pager = Pager(feel: feel)
+        }
+        if let velocity { pager.offset.jump(to: pager.offset.value, velocity: velocity) }
+        var outgoing = transition.pose
+        if outgoing.isPaused { outgoing.resume() }
+        outgoing.retarget(to: outgoingFull)
+        let left = transition.photo
         transition.photo += step
-        transition.pose.retarget(to: full)
-        transition.pose.jump(to: full)
+        if let i = pager.leaving.firstIndex(where: { $0.photo == transition.photo }) {
+            transition.pose = pager.leaving.remove(at: i).pose
+            transition.pose.retarget(to: full)
+        } else {
+            transition.pose.retarget(to: full)
+            transition.pose.jump(to: full)
+        }
+        if transition.pose.isPaused { transition.pose.resume() }
+        if !(outgoing.isAtRest && outgoing.value == outgoingFull) {
+            pager.leaving.append(Pager.Leaving(photo: left, pose: outgoing))
+        }
         pager.turn(by: step, slot: slot, feel: feel)
         driver = .paging(pager)
     }

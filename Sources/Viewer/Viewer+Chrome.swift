@@ -68,8 +68,8 @@ extension Viewer {
 
     /// Per frame: wakes the caption when what it says changes, notes grid motion for the indicator.
     mutating func updateChrome() {
-        if let tr = transition, phase != .closing {
-            let key = [tr.photo, Int((zoomPercent(tr.photo) ?? 0).rounded())]
+        if let shown = shownPhoto, phase != .closing {
+            let key = [shown, Int((zoomPercent(shown) ?? 0).rounded())]
             if key != chrome.captionKey { chrome.captionWokenAt = time }
             chrome.captionKey = key
         } else {
@@ -119,16 +119,43 @@ extension Viewer {
     /// one photo pixel on one screen pixel at any point scale (a 600-pixel photo 600 points wide
     /// reads 200 % on a HiDPI window of 2 pixels per point).
     func zoomPercent(_ photo: Int) -> Double? {
-        guard let tr = transition, tr.photo == photo, photos[photo].pixelSize.width > 0 else { return nil }
-        return tr.pose.value.displayedSize.width * pixelsPerPoint / photos[photo].pixelSize.width * 100
+        guard let shown = drawnPose(of: photo), photos[photo].pixelSize.width > 0 else { return nil }
+        return shown.displayedSize.width * pixelsPerPoint / photos[photo].pixelSize.width * 100
     }
 
-    /// The caption's text for the open photo: name, n / N, zoom, pixel size.
+    /// The pose photo `photo` is drawn at now, out of the grid: the moving photo's, a paging
+    /// neighbour's settling pose, or a neighbour's full frame; nil when it is not drawn.
+    func drawnPose(of photo: Int) -> PhotoPose? {
+        guard let s = session else { return nil }
+        if photo == s.photo { return s.transition.pose.value }
+        guard case .paging = s.driver, photos.indices.contains(photo) else { return nil }
+        return stripPose(of: photo)?.value ?? fullPose(photo)
+    }
+
+    /// The photo drawn largest now (the caption and the window title name it): the moving photo,
+    /// or while paging whichever photo of the strip covers the most of the window. Pages turn when
+    /// a release decides, not when the strip gets there: after quick flicks the strip may still
+    /// show the photo before the page it heads for. Ties go to the page it heads for.
+    package var shownPhoto: Int? {
+        guard let s = session else { return nil }
+        guard case .paging = s.driver else { return s.photo }
+        func area(_ q: Scene.PhotoQuad) -> Double {
+            let w = max(0, min(q.center.x + q.size.width / 2, windowSize.width) - max(q.center.x - q.size.width / 2, 0))
+            let h = max(0, min(q.center.y + q.size.height / 2, windowSize.height) - max(q.center.y - q.size.height / 2, 0))
+            return w * h
+        }
+        let quads = photoQuads().filter { q in q.photo != landing?.photo && departing?.photos.contains { $0.index == q.photo } != true }
+        var best = (photo: s.photo, area: quads.last.map(area) ?? 0)
+        for q in quads.dropLast() where area(q) > best.area { best = (q.photo, area(q)) }
+        return best.photo
+    }
+
+    /// The caption's text for the photo drawn largest: name, n / N, zoom, pixel size.
     package var caption: String? {
-        guard let tr = transition else { return nil }
-        let photo = photos[tr.photo]
-        var parts = [PhotoName.displayed(photo.name), "\(tr.photo + 1) / \(photos.count)"]
-        if let zoom = zoomPercent(tr.photo) { parts.append("\(Int(zoom.rounded())) %") }
+        guard let shown = shownPhoto else { return nil }
+        let photo = photos[shown]
+        var parts = [PhotoName.displayed(photo.name), "\(shown + 1) / \(photos.count)"]
+        if let zoom = zoomPercent(shown) { parts.append("\(Int(zoom.rounded())) %") }
         if photo.pixelSize.width > 0 { parts.append("\(Int(photo.pixelSize.width)) × \(Int(photo.pixelSize.height))") }
         return parts.joined(separator: "   ")
     }
@@ -138,8 +165,8 @@ extension Viewer {
     /// True while the viewer has asked for fullscreen.
     package var isFullscreen: Bool { chrome.isFullscreen }
 
-    /// The window title's subject: the open photo's name; nil in the grid.
-    package var titleSubject: String? { transition.map { PhotoName.displayed(photos[$0.photo].name) } }
+    /// The window title's subject: the name of the photo drawn largest; nil in the grid.
+    package var titleSubject: String? { shownPhoto.map { PhotoName.displayed(photos[$0].name) } }
 
     // MARK: - Overlays
 

@@ -5,7 +5,8 @@ import Gestures
 //
 // | key                         | grid                         | open photo                          |
 // |-----------------------------|------------------------------|-------------------------------------|
-// | arrows                      | move the focus ring          | Left/Right page; zoomed: pan        |
+// | arrows                      | move the focus ring          | Left/Right page; zoomed: pan (at    |
+// |                             |                              | the photo's edge that way: page)    |
 // | return, space, keypad enter | open the focused photo       | close it                            |
 // | escape                      | hide the focus ring          | close it, from any phase            |
 // | = + keypad +                | —                            | zoom in by the keyboard step        |
@@ -30,7 +31,7 @@ extension Viewer {
             if [.presented, .zoomed, .paging].contains(phase) { close(trigger: .key) }
         case "left", "right":
             let step = key == "left" ? -1 : 1
-            if phase == .zoomed {
+            if phase == .zoomed && !zoomShowsEdge(toward: step) {
                 zoomPan(by: Point(-Double(step) * pan * windowSize.width, 0))
             } else {
                 page(by: step)

@@ -39,6 +39,13 @@ extension Viewer {
                 s.driver = .pending(m)
                 mode = .photo(s)
                 resolvePending(m)
+            case .opening where isNearlyPresented(s), .zoomed where isNearlyPresented(s):
+                // Nearly presented (opening, returning from a pull, a zoom landing on the fit): to
+                // the hand it is presented, and the drag's direction decides, as on the presented
+                // photo. Held where it was caught.
+                s.driver = .pending(m)
+                mode = .photo(s)
+                resolvePending(m)
             case .opening, .closing:
                 // Caught in flight: held exactly where it is.
                 grabForDismissal(m, base: m, from: s.phase)

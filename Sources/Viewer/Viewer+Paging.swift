@@ -30,9 +30,39 @@ extension Viewer {
         Pager.Frame(width: windowSize.width, hasPrevious: hasPrevious(index), hasNext: hasNext(index), feel: feel)
     }
 
-    /// A horizontal drag on the presented photo starts paging (the photo catches up with the pointer).
+    /// How near its full frame a photo still flying there must be for a drag to treat it as
+    /// presented (the drag's direction then decides between paging and dismissal): its centre and
+    /// drawn size within this share of the fit's width (height for the height) and its rotation
+    /// within this many radians. A photo opened by a click is this near 0.3 s after the click (the
+    /// open spring, 0.45 s at 0.85, leaves 2 % of the way by then); farther out a drag takes hold
+    /// of the flying photo to dismiss it.
+    static let nearlyPresentedShare = 0.05
+
+    /// True when the photo flies toward its full frame (opening, returning from a pull, or a zoom
+    /// returning to the fit) and is within `nearlyPresentedShare` of it: presented, to the hand.
+    func isNearlyPresented(_ s: PhotoSession) -> Bool {
+        switch s.driver {
+        case .flight: break
+        case let .zooming(zoom):
+            guard zoom.returningToFit, case .spring = zoom.drive else { return false }
+        default: return false
+        }
+        guard s.transition.destination == .open, s.transition.fade == nil else { return false }
+        let full = fullPose(s.photo), pose = s.transition.pose.value
+        let share = Viewer.nearlyPresentedShare
+        let size = pose.displayedSize
+        return (pose.center - full.center).length <= share * full.size.width
+            && abs(size.width - full.size.width) <= share * full.size.width
+            && abs(size.height - full.size.height) <= share * full.size.height
+            && abs(pose.rotation) <= share
+    }
+
+    /// A horizontal drag on the presented photo starts paging (the photo catches up with the
+    /// pointer). A photo caught nearly presented carries on to its full frame from where it was
+    /// caught, from rest.
     mutating func beginPaging(_ m: Manipulation) {
         guard case var .photo(s) = mode else { return }
+        s.transition.pose.resume(velocity: PhotoPose.zero)
         s.driver = .paging(Pager(dragging: m, frame: pagerFrame(s.photo)))
         mode = .photo(s)
         notes.append(.grabbed(photo: s.photo, gesture: .page, from: .presented, time: time))
@@ -85,11 +115,12 @@ extension Viewer {
 
     /// Turns one page (`step` ±1): the neighbour becomes the current photo and the offset shifts by
     /// one slot in the same instant, so nothing on screen moves; then the spring brings it home.
-    mutating func turnPage(by step: Int) {
+    /// `velocity`: the offset's velocity from now (a flick handed over from a zoomed photo's edge).
+    mutating func turnPage(by step: Int, velocity: Double? = nil) {
         guard case var .photo(s) = mode else { return }
         let from = s.photo, to = from + step
         guard photos.indices.contains(to) else { settlePager(); return }
-        s.turnPage(by: step, full: fullPose(to), slot: slotWidth, feel: feel)
+        s.turnPage(by: step, full: fullPose(to), outgoingFull: fullPose(from), slot: slotWidth, feel: feel, velocity: velocity)
         mode = .photo(s)
         focus.index = to
         notes.append(.paged(from: from, to: to, time: time))
@@ -97,7 +128,9 @@ extension Viewer {
         revealCell(to, progress: progress)
     }
 
-    /// Left/Right keys and wheel swipes: turn a page from the presented photo or while paging settles.
+    /// Left/Right keys and wheel swipes: turn a page from the presented photo or while paging
+    /// settles, or from a zoomed photo that shows its edge that way (iOS Photos: the edge hands over
+    /// to paging; the zoomed photo slides out and settles to its fit in its slot).
     mutating func page(by step: Int) {
         guard let s = session else { return }
         switch s.driver {
@@ -107,15 +140,93 @@ extension Viewer {
         case let .paging(pager):
             guard !pager.isHeld else { return }
             turnPage(by: step)
+        case .zooming:
+            guard zoomShowsEdge(toward: step), photos.indices.contains(s.photo + step) else { return }
+            turnPage(by: step)
         default:
             return
         }
+    }
+
+    // MARK: - A zoomed photo's edge
+
+    /// True when the zoomed photo shows its edge toward `step` (+1: its right edge, −1: its left)
+    /// where it is heading: panning on that way shows nothing more. False while a gesture holds it
+    /// or it returns to its fit.
+    /// A zoom still short of the presented progress (reached from a closing photo) does not page:
+    /// paging shows the backdrop whole.
+    func zoomShowsEdge(toward step: Int) -> Bool {
+        guard let s = session, case let .zooming(zoom) = s.driver, !zoom.returningToFit,
+              s.progress(feel: feel) >= 1 - 1e-9 else { return false }
+        let pose = s.transition.pose
+        let x: Double, scale: Double
+        switch zoom.drive {
+        case .spring: (x, scale) = (pose.target.center.x, pose.target.scale)
+        case let .coasting(cx, _): (x, scale) = (cx.value, pose.value.scale)
+        case .gesture: return false
+        }
+        let bounds = ZoomInteraction.centerBounds(fit: fitSize(s.photo), scale: scale, window: windowSize).x
+        let slack = 0.5
+        return step > 0 ? x <= bounds.lowerBound + slack : x >= bounds.upperBound - slack
+    }
+
+    /// A pan on a zoomed photo let go: if it was dragged past the photo's edge and the paging
+    /// decision on that overshoot (offset past the edge, the release velocity) says next or previous,
+    /// the page turns with the release velocity and true is returned. A pan inside the photo's
+    /// bounds never pages, however fast.
+    mutating func pageAtZoomEdge(released g: Manipulation, velocity: Double) -> Bool {
+        guard let s = session, case .zooming = s.driver, s.progress(feel: feel) >= 1 - 1e-9 else { return false }
+        let pose = s.transition.pose.value
+        let bounds = ZoomInteraction.centerBounds(fit: fitSize(s.photo), scale: pose.scale, window: windowSize).x
+        let past = pose.center.x < bounds.lowerBound ? pose.center.x - bounds.lowerBound
+            : pose.center.x > bounds.upperBound ? pose.center.x - bounds.upperBound : 0
+        guard abs(past) > 0.5 else { return false }
+        let decision = Pager.decision(offset: past, velocity: velocity, width: windowSize.width,
+                                      hasPrevious: hasPrevious(s.photo), hasNext: hasNext(s.photo), feel: feel)
+        let step: Int
+        switch decision.verdict {
+        case .next: step = 1
+        case .previous: step = -1
+        default: return false
+        }
+        turnPage(by: step, velocity: decision.velocity)
+        notes.append(.released(ViewerNote.Release(
+            photo: s.photo, gesture: GestureName(g.kind), time: time, velocity: g.velocity, scaleVelocity: g.scaleVelocity,
+            rotationVelocity: g.rotationVelocity, projected: decision.projectedOffset, decision: decision.verdict)))
+        return true
+    }
+
+    // MARK: - Time and the window
+
+    /// The window resized from `oldSlot` (points) to the present slot: a page turn keeps its
+    /// progress as a share of the slot.
+    mutating func keepPagingShare(oldSlot: Double) {
+        guard case var .photo(s) = mode, case var .paging(pager) = s.driver, oldSlot > 0 else { return }
+        pager.rescale(by: slotWidth / oldSlot)
+        s.driver = .paging(pager)
+        mode = .photo(s)
+    }
+
+    /// True while paging when window point `p` lies in the window: the strip is one surface, and a
+    /// press anywhere on it (another photo of the strip, the gap between two) catches it as a
+    /// press on the current photo does. After quick flicks the strip may show the photo before
+    /// the page it heads for under the hand, or the gap.
+    func stripCovers(_ p: Point) -> Bool {
+        guard case .paging = session?.driver else { return false }
+        return p.x >= 0 && p.x <= windowSize.width && p.y >= 0 && p.y <= windowSize.height
+    }
+
+    /// The settling pose photo `photo` has in the strip (paging, or its neighbours departing), if any.
+    package func stripPose(of photo: Int) -> SpringAnimation<PhotoPose>? {
+        if case let .paging(pager) = session?.driver, let pose = pager.leavingPose(of: photo) { return pose }
+        return departing?.leaving.first { $0.photo == photo }?.pose
     }
 
     /// Moves the pager on; once home and still, the photo is simply presented again.
     mutating func advancePager(by dt: Double) {
         guard case var .photo(s) = mode, case var .paging(pager) = s.driver else { return }
         pager.offset.advance(by: dt)
+        pager.advanceLeaving(by: dt, full: fullPose)
         // The current photo keeps its full frame (a resize, its real size arriving).
         s.transition.pose.retarget(to: fullPose(s.photo))
         s.transition.advancePose(by: dt)

@@ -35,13 +35,20 @@ extension Viewer {
         var quads: [Scene.PhotoQuad] = []
         let alpha = photoAlpha
         /// The neighbour `index`, `shift` from the current slot at paging offset `dx`, if it reaches
-        /// into the window (only those are drawn).
+        /// into the window (only those are drawn): at its full frame, or at the pose it still
+        /// settles from in its slot (`Pager.leaving`).
         func neighbour(_ index: Int, shift: Double, offset dx: Double, opacity: Double) {
-            let x = windowSize.width / 2 + dx + shift
-            let fit = fitSize(index)
-            guard x + fit.width / 2 > 0, x - fit.width / 2 < windowSize.width else { return }
-            quads.append(Scene.PhotoQuad(photo: index, crop: Rect(x: 0, y: 0, width: 1, height: 1),
-                                         center: Point(x, windowSize.height / 2), size: fit, rotation: 0, alpha: opacity))
+            let q: Scene.PhotoQuad
+            if let pose = stripPose(of: index) {
+                q = quad(photo: index, pose: pose.value, offset: dx + shift, alpha: opacity)
+            } else {
+                q = Scene.PhotoQuad(photo: index, crop: Rect(x: 0, y: 0, width: 1, height: 1),
+                                    center: Point(windowSize.width / 2 + dx + shift, windowSize.height / 2), size: fitSize(index),
+                                    rotation: 0, alpha: opacity)
+            }
+            let reach = (q.size.width * abs(cosine(q.rotation)) + q.size.height * abs(sine(q.rotation))) / 2
+            guard q.center.x + reach > 0, q.center.x - reach < windowSize.width else { return }
+            quads.append(q)
         }
         if let l = landing { quads.append(quad(of: l, offset: 0, alpha: 1)) }
         if let d = departing {
@@ -50,8 +57,13 @@ extension Viewer {
         guard let session else { return quads }
         let tr = session.transition
         let dx = session.pagingOffset
-        if case .paging = session.driver {
-            for (index, shift) in pagingNeighbours(of: tr.photo, offset: dx) { neighbour(index, shift: shift, offset: dx, opacity: alpha) }
+        if case let .paging(pager) = session.driver {
+            var strip = pagingNeighbours(of: tr.photo, offset: dx)
+            // A settling photo may be larger than the window (zoomed): drawn wherever it reaches in.
+            for l in pager.leaving where !strip.contains(where: { $0.index == l.photo }) && l.photo != tr.photo {
+                strip.append((index: l.photo, shift: Double(l.photo - tr.photo) * slotWidth))
+            }
+            for (index, shift) in strip { neighbour(index, shift: shift, offset: dx, opacity: alpha) }
         }
         quads.append(quad(of: tr, offset: dx, alpha: alpha))
         return quads
@@ -59,9 +71,13 @@ extension Viewer {
 
     /// The quad of a flying photo: its pose, moved `offset` along x (paging), at opacity `alpha`.
     func quad(of tr: PhotoTransition, offset: Double, alpha: Double) -> Scene.PhotoQuad {
-        let pose = tr.pose.value
+        quad(photo: tr.photo, pose: tr.pose.value, offset: offset, alpha: alpha)
+    }
+
+    /// The quad of photo `photo` at `pose`, moved `offset` along x, at opacity `alpha`.
+    func quad(photo: Int, pose: PhotoPose, offset: Double, alpha: Double) -> Scene.PhotoQuad {
         let shown = pose.displayedSize
-        return Scene.PhotoQuad(photo: tr.photo, crop: photos[tr.photo].unitCrop(aspect: pose.size.aspectRatio),
+        return Scene.PhotoQuad(photo: photo, crop: photos[photo].unitCrop(aspect: pose.size.aspectRatio),
                                center: pose.center + Point(offset, 0), size: Size(max(0, shown.width), max(0, shown.height)),
                                rotation: pose.rotation, alpha: alpha)
     }

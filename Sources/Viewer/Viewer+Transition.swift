@@ -90,7 +90,9 @@ extension Viewer {
         var offset = pager.offset
         if offset.isPaused { offset.resume() }
         offset.retarget(to: 0)
-        return DepartingNeighbours(photos: shown.map { (index: $0.0, shift: $0.1) }, offset: offset)
+        var d = DepartingNeighbours(photos: shown.map { (index: $0.0, shift: $0.1) }, offset: offset)
+        d.leaving = pager.leaving
+        return d
     }
 
     /// Sends a closing photo back to the full frame from where it is, with its velocity.
@@ -160,7 +162,7 @@ extension Viewer {
             }
             mode = .grid(grid)
         case var .photo(s):
-            guard button == .left, s.covers(p) else { return }
+            guard button == .left, s.covers(p) || stripCovers(p) else { return }
             if s.catchMotion() { mode = .photo(s) }
         }
     }

@@ -96,6 +96,8 @@ extension Viewer {
         let decision: ReleaseVerdict
         let scaleChanged = abs(g.scale - 1) > 1e-9
         let settled = pose.size == fit && pose.rotation == 0
+        // Dragged past the photo's edge and let go onward: the edge hands over to paging.
+        if g.kind == .pan && !scaleChanged && settled && !cancelled && pageAtZoomEdge(released: g, velocity: velocity.x) { return }
         if g.kind == .pan && !scaleChanged && settled {
             let b = ZoomInteraction.centerBounds(fit: fit, scale: pose.scale, window: windowSize)
             var x = ScrollAxis(value: pose.center.x, lower: b.x.lowerBound, upper: b.x.upperBound, dimension: windowSize.width,
@@ -279,7 +281,9 @@ extension Viewer {
         guard case var .photo(s) = mode, case .zooming = s.driver, var base = zoomBase else { return }
         base.center = base.center + delta
         let target = ZoomInteraction.clampedPose(center: base.center, scale: base.scale, fit: fitSize(s.photo), window: windowSize)
-        headZoom(&s, to: target, returningToFit: false, progress: 1)
+        // From the progress shown: a zoom reached from a closing photo (a double-click) or from one
+        // still opening (a pinch) may be short of 1, and the backdrop must not jump to it.
+        headZoom(&s, to: target, returningToFit: false)
         mode = .photo(s)
     }
 

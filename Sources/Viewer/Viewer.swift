@@ -358,10 +358,11 @@ public struct Viewer: Sendable {
         // Keep the top-left photo in view where it was while the columns reflow.
         let anchor = gridAnchor
         let oldFit = session.map { fitSize($0.photo) }
-        let oldWindow = windowSize
+        let oldWindow = windowSize, oldSlot = slotWidth
         windowSize = size
         keepGrid(anchor, at: anchor?.photo)
         if let oldFit { keepFlightInWindowTerms(oldFit: oldFit, oldWindow: oldWindow) }
+        keepPagingShare(oldSlot: oldSlot)
         refreshFlightTarget()
         if let oldFit { resizeZoom(oldFit: oldFit, oldWindow: oldWindow) }
         // A held dismissal's shrink depends on the window's height: show it now, not at the next move.

@@ -121,25 +121,27 @@ struct PhotoListTests {
         #expect(s.viewer.session?.photo == 12)
     }
 
-    @Test("a presented photo removed from the folder leaves at once, with a message; a held drag is ignored to its end")
-    func removedPresentedPhotoLeaves() throws {
+    @Test("a photo removed from the folder while a drag pulls it: the photo that takes its index takes its place under the hand, with a message")
+    func removedPulledPhotoHandsOver() throws {
         var s = ViewerScript(photos: 20)
         s.openAndSettle(7)
-        let name = s.viewer.photos[7].name
+        let name = s.viewer.photos[7].name, next = s.viewer.photos[8].name
         let center = Point(640, 400)
         s.drag(from: center, to: center + Point(0, 120), duration: 0.1, release: false)
         #expect(s.phase == .interacting)
+        let held = try #require(s.pose)
+        let backdrop = s.viewer.backdrop
         s.send(.photos(PhotoListChange(removed: [7])))
-        #expect(s.phase == .grid)
+        // Nothing cuts (issue 27, case 9): the same pose and backdrop, now photo 8 at index 7.
+        #expect(s.phase == .interacting && s.snapshot.photo == 7 && s.viewer.titleSubject == next)
+        #expect(s.pose == held && s.viewer.backdrop == backdrop)
         #expect(s.lab.feelLab.message?.text == "\(name) was removed from the folder")
         #expect(s.viewer.photos.count == 19)
-        // The drag goes on and ends without scrolling the grid or opening anything.
-        let offset = s.viewer.scrollOffset
-        s.drag(from: center + Point(0, 120), to: center + Point(0, 300), duration: 0.1)
+        // The drag goes on (180 pt down in 0.1 s) and closes it onto cell 7, where the removed photo's was.
+        for i in 1...12 { s.move(center + Point(0, 120 + 15 * Double(i)), after: 1.0 / 120) }
+        s.lift(center + Point(0, 300))
         s.settle()
-        #expect(s.phase == .grid && s.viewer.scrollOffset == offset)
-        // Return opens the photo that took its place (the grid's last photo is it).
-        #expect(s.snapshot.photo == 7)
+        #expect(s.phase == .grid && s.snapshot.photo == 7)
     }
 
     @Test("every photo removed, then one added: an empty grid, then one cell")
