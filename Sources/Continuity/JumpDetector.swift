@@ -203,8 +203,11 @@ public struct JumpDetector: Sendable {
             where other[photo] == nil || renewed.contains(photo) {
             if case let .photoSize(index) = b.change, index == photo { continue }
             func limit(_ kind: DrawnQuantity.Kind) -> Double { limits[DrawnQuantity.Key(kind: kind, photo: photo)] ?? 0 }
-            let travel = dt * limit(.center) + 0.5
+            let travel = dt * limit(.center) + 0.5 + (!a.isHeld && b.isHeld ? b.grabReach[.center] ?? 0 : 0)
             if presence.cellDistance <= travel + dt * limit(.size) { continue }
+            // A photo that left the list handing over to another drawn where it was (or the one
+            // taking its place): what is drawn stays, only which photo it is changes.
+            if case .photoList = b.change, takesPlace(photo, in: a, b) { continue }
             if presence.depth <= travel { continue }
             if presence.alpha <= dt * limit(.alpha) + 0.02 { continue }
             found.append(Jump(time: b.time, kind: .center, photo: photo, size: presence.depth, allowed: travel,
@@ -214,6 +217,22 @@ public struct JumpDetector: Sendable {
     }
 
     // MARK: - Frames of reference
+
+    /// True when photo `photo`'s quad, vanishing or appearing across a photo-list change, has
+    /// another quad in the other sample where it was: a hand-over (within 1 pt of centre and size).
+    static func takesPlace(_ photo: Int, in a: MotionSample, _ b: MotionSample) -> Bool {
+        func quad(_ s: MotionSample, _ p: Int) -> (c: [Double], s: [Double])? {
+            guard let c = s.quantities.first(where: { $0.photo == p && $0.kind == .center })?.value,
+                  let z = s.quantities.first(where: { $0.photo == p && $0.kind == .size })?.value else { return nil }
+            return (c, z)
+        }
+        let (mine, other) = a.quads[photo] != nil && b.quads[photo] == nil ? (a, b) : (b, a)
+        guard let q = quad(mine, photo) else { return false }
+        return other.quads.keys.contains { p in
+            guard mine.quads[p] == nil, let o = quad(other, p) else { return false }
+            return DrawnQuantity.distance(q.c, o.c) <= 1 && DrawnQuantity.distance(q.s, o.s) <= 1
+        }
+    }
 
     /// `a` as it would read in `b`'s frame of reference: across a resize, the moving photo kept
     /// relative to the window's centre and its fit, other quads' centres scaled with the window and
@@ -262,7 +281,9 @@ public struct JumpDetector: Sendable {
         var q = q
         switch q.kind {
         case .center where q.value.count == 2:
-            q.value = [to.width / 2 + (q.value[0] - from.width / 2) * r, to.height / 2 + (q.value[1] - from.height / 2) * r]
+            let offset = a.pagingOffset, sx = to.width / max(from.width, 1)
+            q.value = [to.width / 2 + (q.value[0] - offset - from.width / 2) * r + offset * sx,
+                       to.height / 2 + (q.value[1] - from.height / 2) * r]
             q.speedLimit *= r
             q.tolerance *= r
         case .size where q.value.count == 2:
@@ -299,11 +320,11 @@ public struct JumpDetector: Sendable {
 
     /// The slack a change of reference allows on top of the motion's bound: a resize moves the
     /// grid's cells and the paging slots by their own rules (a slot is the window plus a fixed gap),
-    /// so centres and sizes may differ from the window's proportion by 1 % of the window.
+    /// so centres and sizes may differ from the window's proportion by 2 % of the window and 4 pt.
     static func referenceSlack(_ kind: DrawnQuantity.Kind, _ b: MotionSample) -> Double {
         guard case let .resized(_, to) = b.change else { return 0 }
         switch kind {
-        case .center, .size: return 0.01 * max(to.width, to.height)
+        case .center, .size: return 0.02 * max(to.width, to.height) + 4
         case .crop: return 0.01
         case .backdrop, .rotation, .alpha: return 0
         }

@@ -56,6 +56,10 @@ public struct MotionSample: Hashable, Sendable {
     /// When a gesture that time alone ends (a wheel's quiet spell) let go inside the step that led
     /// to this sample: the instant of the release; `rates` are then the springs' at that instant.
     public var releaseTime: Double?
+    /// The paging strip's offset in the moving photo's centre, points (0 unless paging): across a
+    /// resize it keeps its share of the slot (the window's width), the photo's own pose its share of
+    /// the fit.
+    public var pagingOffset: Double
 
     /// A change of the frame of reference between the previous sample and this one.
     public enum Change: Hashable, Sendable {
@@ -74,11 +78,12 @@ public struct MotionSample: Hashable, Sendable {
     public init(time: Double, quantities: [DrawnQuantity], quads: [Int: Presence], movedByInput: Bool,
                 isHeld: Bool = false, movingPhoto: Int? = nil, rates: [DrawnQuantity.Kind: [Double]] = [:],
                 stopGapSeconds: Double = 0.04, change: Change = .none, grabReach: [DrawnQuantity.Kind: Double] = [:],
-                releaseTime: Double? = nil) {
+                releaseTime: Double? = nil, pagingOffset: Double = 0) {
         self.time = time; self.quantities = quantities; self.quads = quads; self.movedByInput = movedByInput
         self.isHeld = isHeld; self.movingPhoto = movingPhoto; self.rates = rates; self.stopGapSeconds = stopGapSeconds
         self.change = change
         self.grabReach = grabReach
         self.releaseTime = releaseTime
+        self.pagingOffset = pagingOffset
     }
 }

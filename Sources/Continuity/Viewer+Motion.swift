@@ -65,6 +65,13 @@ extension Viewer {
             rates[.center] = [r.center.x, r.center.y]
             rates[.size] = [r.size.width, r.size.height]
             rates[.rotation] = [r.rotation]
+            // Paging with the photo's own pose still settling (it ran through the hold): what a
+            // release hands over is the strip's velocity; the pose's spring was running already.
+            if released == nil, case let .paging(pager) = session?.driver, let tr, !tr.pose.isPaused, !tr.pose.isAtRest {
+                rates[.center] = [pager.offset.velocity, 0]
+                rates[.size] = [0, 0]
+                rates[.rotation] = [0]
+            }
         }
         let change: MotionSample.Change
         switch referenceChange {
@@ -77,7 +84,8 @@ extension Viewer {
         return MotionSample(time: time, quantities: quantities, quads: quads, movedByInput: movedByInput,
                             isHeld: held, movingPhoto: tr?.photo, rates: rates,
                             stopGapSeconds: feel.velocityStopGapSeconds, change: change,
-                            grabReach: held ? grabReach : [:], releaseTime: releaseInStep?.time)
+                            grabReach: held ? grabReach : [:], releaseTime: releaseInStep?.time,
+                            pagingOffset: session?.pagingOffset ?? 0)
     }
 
     /// How far a grab may move each drawn quantity at once: the held gesture's own translation, scale

@@ -91,7 +91,7 @@ package struct PhotoSession: Sendable {
     }
 
     /// The paging offset now, points (0 unless paging).
-    var pagingOffset: Double {
+    package var pagingOffset: Double {
         if case let .paging(pager) = driver { return pager.offset.value }
         return 0
     }
@@ -243,7 +243,11 @@ package struct PhotoSession: Sendable {
             }
         case .dismissing:
             transition.pose.resume(velocity: PhotoPose.zero)
-        case .flight, .pending:
+        case .pending:
+            // The gesture held it still (a pending photo does not advance), so it hands over nothing
+            // (the velocity kept at a catch is for a press let go without a gesture).
+            transition.pose.resume(velocity: PhotoPose.zero)
+        case .flight:
             break
         }
         driver = .flight(Flight(ignored: held))

@@ -109,6 +109,8 @@ extension Viewer {
         case var .photo(s):
             switch s.driver {
             case .pending:
+                // The gesture held it still (a pending photo does not advance): it goes on from rest.
+                s.transition.pose.resume(velocity: PhotoPose.zero)
                 s.driver = .flight(.init())
                 mode = .photo(s)
             case .dismissing: releaseDismissal(m, cancelled: cancelled)
