@@ -56,8 +56,11 @@ public struct Feel: Hashable, Sendable {
     public var rubberBandCoefficient = 0.55
     /// Coasting (grid scroll, zoomed pan) stops once its speed falls below this, pt/s.
     public var momentumStopSpeedPointsPerSecond = 20.0
-    /// Release velocities are limited to this speed before they are handed on, pt/s.
-    public var maximumFlingSpeedPointsPerSecond = 6000.0
+    /// Release velocities are limited to this speed before they are handed on, pt/s: a bound on a
+    /// velocity tracker's freak figure (two samples a millisecond apart), not on hands. A hand's
+    /// real flick reaches the springs whole up to at least 8,000 pt/s (Android's fling limit is
+    /// 8,000 dp/s; iOS has none); it was 6,000, which cut an 8,000 pt/s flick to 75 % of its speed.
+    public var maximumFlingSpeedPointsPerSecond = 20000.0
     /// Release scale velocities are limited to this before they are handed on, scale units per
     /// second: a sanity bound far above any hand's speed (a fast pinch flick is about 30/s), so the
     /// gesture's velocity is handed over as it is.

@@ -117,4 +117,17 @@ struct HandOffTests {
         #expect(last >= widths[0])
         #expect(s.phase == .zoomed)
     }
+
+    @Test("a flick down at 8,000 pt/s reaches the springs whole (the fling limit was 6,000)")
+    func fastFlick() throws {
+        var s = ViewerScript()
+        s.openAndSettle(0)
+        // 8,000 pt/s straight down for 40 ms from the photo's centre (a move every 1/120 s).
+        s.drag(from: Self.centre, to: Self.centre + Point(0, 320), duration: 0.04)
+        let release = try #require(s.notes.compactMap { if case let .released(r) = $0 { r } else { nil } }.last)
+        let pose = try #require(s.viewer.transition?.pose)
+        report("fast flick: the hand at \(release.velocity.y) pt/s, the springs given \(pose.velocity.center.y) pt/s")
+        #expect(abs(release.velocity.y - 8000) < 0.05 * 8000)
+        #expect(abs(pose.velocity.center.y - release.velocity.y) < 1e-6)
+    }
 }
