@@ -189,7 +189,8 @@ package struct PhotoTransition: Sendable {
     /// Advances the pose spring, with floors under the size and the scale: zero, since a very thin
     /// photo on a bouncy spring, or a violent pinch thrown inward, would otherwise overshoot into a
     /// negative (mirrored) size; and, while closing, the cell's size for a photo shrinking into it,
-    /// so a photo thrown small lands in its cell instead of shrinking past it and growing back. A
+    /// so a photo thrown small lands in its cell instead of shrinking past it and growing back, and
+    /// for a side already smaller than the cell's, its own size (it only grows from there). A
     /// component that reaches its floor stops there (its velocity drops to zero) and the spring
     /// carries on from it.
     mutating func advancePose(by dt: Double) {
@@ -205,8 +206,11 @@ package struct PhotoTransition: Sendable {
         let v = pose.value, target = pose.target
         var floor = PhotoPose(center: .zero, size: .zero, scale: 0)
         if destination == .closed {
-            if before.size.width >= target.size.width { floor.size.width = target.size.width }
-            if before.size.height >= target.size.height { floor.size.height = target.size.height }
+            // Shrinking into the cell, a side stops at the cell's; a side already smaller than the
+            // cell's never shrinks further (it can only grow into the cell), so however fast a
+            // release throws the size inward, no side reaches 0 and the photo never flattens.
+            floor.size.width = before.size.width >= target.size.width ? target.size.width : max(0, before.size.width)
+            floor.size.height = before.size.height >= target.size.height ? target.size.height : max(0, before.size.height)
         }
         guard v.size.width < floor.size.width || v.size.height < floor.size.height || v.scale < 0 else { return }
         var floored = v, velocity = pose.velocity

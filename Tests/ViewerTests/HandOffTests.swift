@@ -130,4 +130,28 @@ struct HandOffTests {
         #expect(abs(release.velocity.y - 8000) < 0.05 * 8000)
         #expect(abs(pose.velocity.center.y - release.velocity.y) < 1e-6)
     }
+
+    @Test("a pinch-rotate flick thrown inward at −8,565 pt/s into a close never flattens the photo: both sides stay positive", arguments: [30.0, 60, 240])
+    func violentCloseKeepsItsShape(fps: Double) throws {
+        var s = ViewerScript()
+        s.frameInterval = 1 / fps
+        // Photo 3 is 1600×900: fit 1280×720. Pinched to 0.15 and turned, let go shrinking at 57/s:
+        // its drawn height (108 pt) is below the cell's and heads inward at about −6,000 pt/s.
+        s.openAndSettle(3)
+        s.manipulate(pivot: Self.centre, scale: 0.15, rotation: 0.6, duration: 0.05, kind: .pinchRotate, source: .touch,
+                     endScaleVelocity: -57, endRotationVelocity: 12)
+        #expect(s.phase == .closing)
+        var smallest = Double.infinity, aspect = (lo: Double.infinity, hi: 0.0)
+        while s.phase != .grid && s.now < 10 {
+            s.frame()
+            guard let size = s.pose?.displayedSize else { break }
+            smallest = min(smallest, size.width, size.height)
+            aspect = (min(aspect.lo, size.width / size.height), max(aspect.hi, size.width / size.height))
+        }
+        report("violent close at \(fps) fps: smallest side \(smallest) pt, aspect \(aspect.lo)…\(aspect.hi)")
+        // Before: 155.5 × 0 pt for a frame. Now no side falls below the smaller of its size at the
+        // release and the cell's, and the shape stays between the photo's 16:9 and the square cell.
+        #expect(smallest > 50)
+        #expect(aspect.lo >= 1 - 1e-6 && aspect.hi <= 1600.0 / 900 + 1e-6)
+    }
 }
