@@ -13,6 +13,7 @@ extension DecoderHelper {
         var out: [HeaderMessage.Outcome] = []
         out.reserveCapacity(paths.count)
         while out.count < paths.count {
+            reapIfEnded()  // a helper that died while idle is replaced, not blamed on the next file
             if pid == 0, let problem = start() {
                 return out + Array(repeating: .problem(problem), count: paths.count - out.count)
             }
@@ -39,12 +40,15 @@ extension DecoderHelper {
         case let failure: return (.problem(problem(stopped(failure))), false)
         }
         let length = DecoderHelperMessage.length(prefix)
-        guard length <= DecoderHelperMessage.maximumLength else { return (.problem(problem(stopped(.nonsense))), false) }
+        guard length <= DecoderHelperMessage.maximumLength else {
+            return (.problem(problem(stopped(.nonsense("a reply of \(length) bytes")))), false)
+        }
         switch read(length, until: deadline, shouldGiveUp: shouldGiveUp) {
         case let .bytes(b): body = b
         case let failure: return (.problem(problem(stopped(failure))), false)
         }
-        guard let reply = HeaderMessage.reply(body) else { return (.problem(problem(stopped(.nonsense))), false) }
+        guard let reply = HeaderMessage.reply(body) else { return (.problem(problem(stopped(.nonsense("a reply not in the wire format")))), false) }
+        if let fault = limits.fault(in: reply) { return (.problem(problem(stopped(.nonsense(fault)))), false) }
         return (reply, true)
     }
 

@@ -60,8 +60,48 @@ struct DecoderHelperTests {
             return
         }
         #expect(detail.contains("crashed") && detail.contains("signal"), "\(detail)")
+        // Tried once more in a new helper before it is called damaged (issue 33), which crashed too.
+        #expect(detail.contains("twice"), "\(detail)")
+        #expect(h.retries == 1)
         #expect((try? h.decode(path: good.path, target: .thumbnail(shortSide: 64)).result.get()) != nil)
-        #expect(h.starts == 2)
+        #expect(h.starts == 3)
+    }
+
+    @Test("a helper killed while idle is replaced: the next good photo decodes, with no problem and no retry")
+    func killedWhileIdle() throws {
+        let good = try #require(HostileFiles.bundled("jpg").first)
+        let h = try helper()
+        #expect((try? h.decode(path: good.path, target: .thumbnail(shortSide: 64)).result.get()) != nil)
+        let idle = h.pid
+        #expect(kill(idle, SIGKILL) == 0)
+        // Wait until it is a zombie (state Z in /proc/PID/stat): dead, not yet reaped.
+        for _ in 0..<400 {
+            let stat = (try? String(contentsOfFile: "/proc/\(idle)/stat", encoding: .utf8)) ?? ""
+            if stat.split(separator: ")").last?.split(separator: " ").first == "Z" { break }
+            usleep(5000)
+        }
+        let next = h.decode(path: good.path, target: .thumbnail(shortSide: 64))
+        #expect((try? next.result.get()) != nil, "\(next.result)")
+        #expect(h.starts == 2 && h.retries == 0)
+    }
+
+    @Test("a helper that dies on a good photo (killed mid-request) is replaced and the photo tried again: it decodes")
+    func diedMidRequest() throws {
+        let good = try #require(HostileFiles.bundled("jpg").first)
+        let real = try #require(HelperBinary.path)
+        let dir = TestImages.folder()
+        // A stand-in whose first start kills itself without replying; later starts run the real helper.
+        let marker = dir.appendingPathComponent("started-once").path
+        let program = dir.appendingPathComponent("dies-once")
+        FileManager.default.createFile(atPath: program.path, contents: Data(
+            "#!/bin/sh\nif [ -e '\(marker)' ]; then exec '\(real)' \"$@\"; fi\n: > '\(marker)'\nkill -9 $$\n".utf8))
+        chmod(program.path, 0o755)
+        var options = DecoderHelperService.Options()
+        options.maxTextureSide = 4096
+        let h = DecoderHelper(settings: DecoderHelperSettings(executable: program.path), options: options)
+        let attempt = h.decode(path: good.path, target: .thumbnail(shortSide: 64))
+        #expect((try? attempt.result.get()) != nil, "\(attempt.result)")
+        #expect(h.starts == 2 && h.retries == 1)
     }
 
     @Test("an image that takes longer than the time limit stops its helper with a problem that says so")
