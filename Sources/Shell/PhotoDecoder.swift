@@ -120,7 +120,7 @@ final class PhotoDecoder {
         guard let cache = sharedThumbnails else { return nil }
         let upright = header.uprightSize
         let out = outputSize(width: upright.width, height: upright.height, target: target)
-        guard let entry = cache.thumbnail(forFile: file.path, modificationTime: file.modificationTime, uprightWidth: upright.width,
+        guard let entry = cache.thumbnail(forFile: file.path, source: file.identity, uprightWidth: upright.width,
                                           uprightHeight: upright.height, minimumShortSide: min(out.width, out.height),
                                           imageLibraries: imageLibraries) else { return nil }
         var result = entry

@@ -48,6 +48,25 @@ struct HostileHeaderTests {
         #expect(isRefusedBeforeDecoding(e), "\(String(describing: e.problem))")
     }
 
+    @Test("the GIF header walk through 8 MiB of sub-blocks keeps at most 16 blocks of 16 KiB, and still finds the last frame")
+    func gifWalkIsBounded() throws {
+        // Screen 1×1, no colour table; a 1×1 frame with 32,896 sub-blocks of 255 bytes (8 MiB);
+        // then a 300×200 frame and the trailer.
+        var gif: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]
+        gif += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2]
+        let blocks = (8 << 20) / 255
+        gif.reserveCapacity(gif.count + blocks * 256 + 64)
+        for _ in 0..<blocks { gif.append(255); gif += [UInt8](repeating: 0x55, count: 255) }
+        gif += [0, 0x2C, 0, 0, 0, 0, 0x2C, 0x01, 0xC8, 0, 0, 2, 1, 0, 0, 0x3B]
+        let url = TestImages.write(gif, "long.gif", in: TestImages.folder())
+        let file = try PhotoFile(path: url.path)
+        let header = try #require(try ImageHeader.read(file, fileExtension: "gif"))
+        #expect(header.largestFrame?.width == 300 && header.largestFrame?.height == 200)
+        // The whole walk read every block of the 8 MiB; at most blockLimit × blockSize stay held.
+        #expect(file.cachedBytes <= PhotoFile.blockLimit * PhotoFile.blockSize, "\(file.cachedBytes) bytes held")
+        #expect(gif.count > 32 * PhotoFile.blockLimit * PhotoFile.blockSize)
+    }
+
     @Test("SVG and XPM are sized from their headers and refused above the limit")
     func svgAndXPMSizes() throws {
         let svg = entry(HostileFiles.svg(width: 20000, height: 20000), "big.svg")
