@@ -48,6 +48,8 @@ struct Replay: ParsableCommand {
     var fps: Double?
     @Option(help: "With --video, the video's size in pixels, WxH (default: the trace's window).")
     var size: WindowSizeArgument?
+    @Flag(help: "Let --states, --frames and --video replace what is already there (else they write to the next free name, e.g. log-2.states.jsonl).")
+    var force = false
 
     func run() throws {
         try reportingErrors {
@@ -72,19 +74,32 @@ struct Replay: ParsableCommand {
         }
     }
 
+    /// A replay stopped by a signal: outputs closed, the exit status 128 + the signal's number.
+    struct Stopped: Error {
+        var signal: Int32
+    }
+
     private func replay() throws {
+        StopSignals.catchThem()
         var override = try feel.map { try FeelLayer.resolve($0).object }
         if reducedMotion {
             override = (override ?? JSONObject()).merging(JSONObject([JSONMember("reducedMotion", .bool(true))]))
         }
+        // Outputs never destroy inputs: none is the trace or the feel file, none replaces a file without --force.
+        let inputs = [trace] + (feel.map { [$0] } ?? [])
+        let statesPath = try states.map { try OutputPath.resolve($0, option: "--states", inputs: inputs, force: force, warn: printError) }
+        let framesPath = try frames.map {
+            try OutputPath.resolve($0, option: "--frames", inputs: inputs, force: force, folder: true, warn: printError)
+        }
+        let videoPath = try video.map { try OutputPath.resolve($0, option: "--video", inputs: inputs, force: force, warn: printError) }
         let reader = try TraceReader(path: trace, warn: printError)
-        let statesSink = try states.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: false) }
+        let statesSink = try statesPath.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: false) }
         let session = try TraceReplay.session(for: reader, feelOverride: override, states: statesSink, summarize: summary)
         let renderer = frames != nil || video != nil ? try ReplayFrames.renderer(header: reader.header, photosPath: photos) : nil
         // The trace's length, read ahead for the progress bar and the video's end (not for standard input).
         let extent = trace == "-" || renderer == nil ? nil : try? TraceExtent(path: trace)
-        let drawing = try frames.map { try FrameWriter(folder: $0, every: every ?? 1, renderer: renderer!) }
-        let recording = try video.map { path in
+        let drawing = try framesPath.map { try FrameWriter(folder: $0, every: every ?? 1, renderer: renderer!) }
+        let recording = try videoPath.map { path in
             try ReplayVideo(path: path, renderer: renderer!, from: from ?? 0, to: to ?? extent?.lastFrameTime,
                             fps: fps ?? 30, outputSize: size.map { (Int($0.size.width), Int($0.size.height)) })
         }
@@ -93,7 +108,10 @@ struct Replay: ParsableCommand {
         if let extent, recording == nil { total = (extent.frameCount + (every ?? 1) - 1) / (every ?? 1) }
         let progress = renderer == nil ? nil : ProgressBar(label: video != nil ? "video" : "frames", total: total)
 
-        let count = try TraceReplay.run(reader, through: session) { session in
+        let count: Int
+        do {
+            count = try TraceReplay.run(reader, through: session) { session in
+            if let signal = StopSignals.received { throw Stopped(signal: signal) }
             var drawn = false
             let draw = {
                 if !drawn, let renderer { try renderer.draw(session.scene(text: renderer.textMetrics)); drawn = true }
@@ -102,6 +120,14 @@ struct Replay: ParsableCommand {
             let videoFrames = try recording?.frame(at: session.viewer.snapshot.time, draw: draw) ?? 0
             // The bar counts video frames when there is a video, else pictures.
             progress?.advance(by: recording != nil ? videoFrames : pictures)
+            }
+        } catch let stop as Stopped {
+            // Stopped cleanly: the video ends at the last frame encoded, the log at the last line written.
+            progress?.finish()
+            try? recording?.finishEarly()
+            try? statesSink?.close()
+            let name = strsignal(stop.signal).map { String(cString: $0) } ?? "signal \(stop.signal)"
+            throw ShellError("replay stopped (\(name.lowercased())); what was written so far is kept", exitStatus: 128 + stop.signal)
         }
         if let recording { progress?.advance(by: try recording.finish()) }
         progress?.finish()

@@ -28,4 +28,14 @@ int pz_limit_resources(size_t address_space_bytes, int open_files);
 /// (ENOSYS on an architecture without a filter here).
 int pz_enter_sandbox(void);
 
+/// Replay and export stop cleanly on a signal (issue 33): SIGINT, SIGTERM and SIGHUP (unblocked,
+/// whatever mask the process inherited) only note the signal, which `pz_stop_signal` reads (0 when none).
+void pz_catch_stop_signals(void);
+int pz_stop_signal(void);
+
+/// The window's app quits as on SIGTERM when its terminal hangs up (SIGHUP raises SIGTERM, which SDL
+/// turns into a quit event), so what it writes on quitting (state.json, the trace) is written.
+/// Call after SDL has started. SIGINT, SIGTERM and SIGHUP are unblocked.
+void pz_hang_up_as_quit(void);
+
 #endif
