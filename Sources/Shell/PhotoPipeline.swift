@@ -368,6 +368,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         options.strategy = limits.thumbnailDecoding
         options.thumbnailCache = limits.sharedThumbnails?.directory.path
         options.pixelCache = limits.pixelCache
+        options.readRoots = ReadRoots.of(paths: sources.map(\.path), also: options.thumbnailCache.map { [$0] } ?? [])
         DecoderThreads.start(count: limits.decoderThreads, queue: queue, options: options, isolation: limits.isolation)
     }
 
