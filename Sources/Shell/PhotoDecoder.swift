@@ -290,6 +290,9 @@ final class PhotoDecoder {
         var owned: UnsafeMutablePointer<SDL_Surface>? = surface
         defer { if let owned { SDL_FreeSurface(owned) } }
         let sw = Int(surface.pointee.w), sh = Int(surface.pointee.h)
+        guard sw > 0, sh > 0, surface.pointee.pixels != nil else {
+            throw .corrupt("\((header?.format.rawValue ?? typeHint).uppercased()): a picture of \(sw)×\(sh) pixels")
+        }
         guard ImageHeader.pixels(sw, sh) <= pixelLimit else {
             throw .tooManyPixels(width: sw, height: sh, limit: pixelLimit, beforeDecoding: false)
         }

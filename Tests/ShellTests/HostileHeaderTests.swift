@@ -92,3 +92,43 @@ struct PrintablePathTests {
         #expect(PrintablePath.escaped("/plain/Ünïcødé 写真.jpg") == "/plain/Ünïcødé 写真.jpg")
     }
 }
+
+/// SDL_image makes a picture of no pixels (a NULL pixel pointer) from an XCF whose canvas is 0
+/// pixels wide; `SurfaceOps.hasTransparency` trapped on it (issue 33, 16 helper crashes of the fuzz set).
+@Suite("Pictures of no pixels")
+struct EmptySurfaceTests {
+    /// An XCF of `width` × `height` with no layers: signature, version, size, RGB, no properties.
+    static func xcf(width: UInt32, height: UInt32) -> [UInt8] {
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        return Array("gimp xcf file".utf8) + [0] + be(width) + be(height) + be(0) + be(0) + be(0) + be(0) + be(0)
+    }
+
+    @Test("a 0×N surface has no transparent pixel (and no trap)")
+    func emptySurface() throws {
+        let surface = try #require(SurfaceOps.make(width: 0, height: 5))
+        defer { SDL_FreeSurface(surface) }
+        #expect(surface.pointee.pixels == nil)
+        #expect(!SurfaceOps.hasTransparency(surface))
+    }
+
+    @Test("a 0-wide XCF is refused as corrupt by the decoder, never a trap")
+    func zeroWideXCF() throws {
+        let url = TestImages.write(Self.xcf(width: 0, height: 4), "empty.xcf", in: TestImages.folder())
+        do {
+            let image = try PhotoDecoder().decode(path: url.path, header: nil, target: .thumbnail(shortSide: 64))
+            Issue.record("decoded \(image.width)×\(image.height)")
+        } catch {
+            #expect(error.isDecodeRefusal, "\(error)")
+        }
+    }
+}
+
+extension ImageProblem {
+    /// A problem a damaged file gets (not a stopped helper or a missing file).
+    var isDecodeRefusal: Bool {
+        switch self {
+        case .corrupt, .notAnImage, .truncated, .unsupported: return true
+        default: return false
+        }
+    }
+}
