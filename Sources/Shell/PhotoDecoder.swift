@@ -276,17 +276,19 @@ final class PhotoDecoder {
     // MARK: - Other formats
 
     private func decodeWithSDLImage(_ bytes: [UInt8], typeHint: String, header: ImageHeader?, target: DecodeTarget) throws(ImageProblem) -> DecodedImage {
+        SDLError.clear()
         let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             return IMG_LoadTyped_RW(rw, 1, typeHint.uppercased())
         }
         guard let loaded else {
-            let reason = String(cString: SDL_GetError())
+            let reason = SDLError.reason
             if header == nil { throw .notAnImage("content in no format PhotoZoom reads; SDL_image: \(reason)") }
             throw .corrupt("\(header!.format.rawValue.uppercased()): \(reason)")
         }
         let mayHaveTransparency = SurfaceOps.mayHaveTransparency(loaded)
-        guard let surface = SurfaceOps.toARGB(loaded) else { throw .unsupported("cannot convert the pixels: \(String(cString: SDL_GetError()))") }
+        SDLError.clear()
+        guard let surface = SurfaceOps.toARGB(loaded) else { throw .unsupported("cannot convert the pixels: \(SDLError.reason)") }
         var owned: UnsafeMutablePointer<SDL_Surface>? = surface
         defer { if let owned { SDL_FreeSurface(owned) } }
         let sw = Int(surface.pointee.w), sh = Int(surface.pointee.h)

@@ -710,9 +710,10 @@ public final class PhotoPipeline: PhotoTextureSource {
             waiting[key] = nil
             // A preview only stands in: never over a thumbnail made meanwhile.
             if key.kind == .preview, hasThumbnail(key.photo) { continue }
+            SDLError.clear()
             guard let tex = makeTexture(renderer, image) else {
                 if key.kind == .preview { continue }
-                let problem = ImageProblem.cannotUpload("\(image.width)×\(image.height): \(String(cString: SDL_GetError()))")
+                let problem = ImageProblem.cannotUpload("\(image.width)×\(image.height): \(SDLError.reason)")
                 if key.kind == .full && thumbnails.contains(key.photo) {
                     failedKeys.insert(key)
                     warn(problem.warning(path: sources[key.photo].path).replacingOccurrences(of: "; showing a placeholder", with: "; showing the thumbnail"))

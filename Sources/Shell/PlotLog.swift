@@ -46,7 +46,7 @@ public struct PlotLog: Sendable {
     /// Reads the state log at `path`. A malformed line is bad input naming `file:line` and the
     /// field; a last line cut off mid-way (a crash while writing) is left out with a warning.
     public static func read(path: String, warn: (String) -> Void = { _ in }) throws(ShellError) -> PlotLog {
-        let text = try FeelFile.contents(path: path)
+        let text = try LogFileText.read(path: path)  // any length (issue 33), not the feel file's 1 MB
         return try parse(text, name: (path as NSString).lastPathComponent, file: path, warn: warn)
     }
 

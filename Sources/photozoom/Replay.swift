@@ -134,7 +134,7 @@ struct Replay: ParsableCommand {
         try statesSink?.close()
 
         if let text = session.summary?.text {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            print(text, terminator: "")  // checked when the command ends (`StandardOutput.finish`)
         }
         if states == nil, frames == nil, video == nil, !summary {
             printError("photozoom: replayed \(count) frames over \(JSONText.number(reader.lastTime)) s; "

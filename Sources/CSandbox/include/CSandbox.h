@@ -59,6 +59,10 @@ int pz_helper_setup(size_t address_space_bytes, int cpu_seconds, const char *con
 void pz_catch_stop_signals(void);
 int pz_stop_signal(void);
 
+/// Flushes standard output (C's stdout, where Swift's `print` writes): 0 when everything was
+/// written, else the errno value of the failure (-1 when an earlier write failed and none is known).
+int pz_finish_standard_output(void);
+
 /// The window's app quits as on SIGTERM when its terminal hangs up (SIGHUP raises SIGTERM, which SDL
 /// turns into a quit event), so what it writes on quitting (state.json, the trace) is written.
 /// Call after SDL has started. SIGINT, SIGTERM and SIGHUP are unblocked.
