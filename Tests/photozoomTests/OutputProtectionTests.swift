@@ -107,3 +107,32 @@ struct OutputProtectionTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("c-2.png").path))
     }
 }
+
+@Suite("run --record and --states never write over an input")
+struct RunOutputProtectionTests {
+    @Test("run --feel f.json --record f.json --force is refused and the feel file intact; so --states onto a photo")
+    func recordOverFeel() async throws {
+        let folder = try PhotoZoomProcess.scratchFolder("record-over-feel")
+        let feel = folder.appendingPathComponent("f.json").path
+        try #"{"closeSpring": {"responseSeconds": 0.4}}"#.write(toFile: feel, atomically: false, encoding: .utf8)
+        let before = try Data(contentsOf: URL(fileURLWithPath: feel))
+        let r = try await PhotoZoomProcess.run(["run", "--feel", feel, "--record", feel, "--force", "--quit-after", "0.2"])
+        #expect(r.status == 2 && r.stderr.contains("--record") && r.stderr.contains("that is the input"), "\(r.status) \(r.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: feel)) == before)
+        let photo = try #require(BundledPhoto.copy(into: folder))
+        let photoBytes = try Data(contentsOf: URL(fileURLWithPath: photo))
+        let s = try await PhotoZoomProcess.run(["run", photo, "--states", photo, "--force", "--quit-after", "0.2"])
+        #expect(s.status == 2 && s.stderr.contains("--states"), "\(s.status) \(s.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: photo)) == photoBytes)
+    }
+}
+
+/// A bundled photo copied into a test's folder.
+enum BundledPhoto {
+    static func copy(into folder: URL) -> String? {
+        let source = CommandRunner.packageRoot.appendingPathComponent("Tests/Fixtures/Photos/coffee.jpg")
+        let copy = folder.appendingPathComponent("coffee.jpg")
+        try? FileManager.default.copyItem(at: source, to: copy)
+        return FileManager.default.fileExists(atPath: copy.path) ? copy.path : nil
+    }
+}
