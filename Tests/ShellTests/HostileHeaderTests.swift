@@ -132,3 +132,33 @@ extension ImageProblem {
         }
     }
 }
+
+/// A header read never holds more than the file's first blocks and 64 KiB of EXIF, whatever a
+/// chunk claims (issue 33: the app read whole what a file said to read).
+@Suite("Header reads are bounded")
+struct BoundedHeaderReadTests {
+    /// A source of `count` bytes (zeros past `prefix`) that remembers the largest read asked of it.
+    final class Counting: ByteSource {
+        let prefix: [UInt8]
+        let count: Int
+        var largest = 0
+        init(_ prefix: [UInt8], count: Int) { self.prefix = prefix; self.count = count }
+        func bytes(at offset: Int, count wanted: Int) -> [UInt8] {
+            let end = min(count, offset + max(0, wanted))
+            guard offset >= 0, offset < end else { return [] }
+            largest = max(largest, end - offset)
+            return (offset..<end).map { $0 < prefix.count ? prefix[$0] : 0 }
+        }
+    }
+
+    @Test("a PNG whose eXIf chunk claims 4 GiB − 1 in a 4 GiB file is read 64 KiB of it at most")
+    func pngExif() throws {
+        func be(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        let ihdr = be(13) + Array("IHDR".utf8) + be(64) + be(48) + [8, 6, 0, 0, 0] + [0, 0, 0, 0]
+        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + ihdr + be(0xFFFF_FFFF) + Array("eXIf".utf8)
+        let source = Counting(png, count: 1 << 32)
+        let header = try #require(try ImageHeader.read(source, fileExtension: "png"))
+        #expect(header.storedWidth == 64 && header.storedHeight == 48)
+        #expect(source.largest <= ImageHeader.exifReadLimit, "\(source.largest) bytes asked at once")
+    }
+}
