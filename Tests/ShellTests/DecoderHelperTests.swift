@@ -46,11 +46,12 @@ struct DecoderHelperTests {
     @Test("a file the helper cannot hold in its address space crashes only the helper; the next file decodes in a new one")
     func crashIsContained() throws {
         let dir = TestImages.folder()
-        // A 3 GB sparse file starting like a JPEG: reading it whole needs 3 GB, past a 256 MB limit.
+        // A 768 MB sparse file starting like a JPEG (within the decoder's 1 GiB file limit): reading
+        // it whole needs 768 MB, past a 256 MB limit.
         let huge = dir.appendingPathComponent("sparse.jpg")
         let frame: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 8, 0x00, 0x10, 0x00, 0x10, 3] + [UInt8](repeating: 0, count: 9)
         FileManager.default.createFile(atPath: huge.path, contents: Data(frame))
-        truncate(huge.path, 3 << 30)
+        truncate(huge.path, 768 << 20)
         let good = try #require(HostileFiles.bundled("jpg").first)
         let h = try helper(addressSpaceBytes: 256 << 20)
         #expect((try? h.decode(path: good.path, target: .thumbnail(shortSide: 64)).result.get()) != nil)
@@ -65,6 +66,20 @@ struct DecoderHelperTests {
         #expect(h.retries == 1)
         #expect((try? h.decode(path: good.path, target: .thumbnail(shortSide: 64)).result.get()) != nil)
         #expect(h.starts == 3)
+    }
+
+    @Test("a file over the decoder's 1 GiB (a 3 GB sparse JPEG) is refused before it is read: no crash, no retry")
+    func hugeFileRefused() throws {
+        let dir = TestImages.folder()
+        let huge = dir.appendingPathComponent("sparse-3GB.jpg")
+        let frame: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 8, 0x00, 0x10, 0x00, 0x10, 3] + [UInt8](repeating: 0, count: 9)
+        FileManager.default.createFile(atPath: huge.path, contents: Data(frame))
+        truncate(huge.path, 3 << 30)
+        let h = try helper()
+        let attempt = h.decode(path: huge.path, target: .thumbnail(shortSide: 64))
+        // 3 GB = 3072 MB.
+        #expect(attempt.result.failure == .unsupported("a file of 3072 MB, more than the 1024 MB a photo may have"), "\(attempt.result)")
+        #expect(h.starts == 1 && h.retries == 0)
     }
 
     @Test("a helper killed while idle is replaced: the next good photo decodes, with no problem and no retry")
