@@ -17,6 +17,15 @@ struct DecoderHelperTests {
         return DecoderHelper(settings: settings, options: options)
     }
 
+    /// A sparse file of `bytes` that begins like a 16×16 JPEG (its frame header, then zeros).
+    static func sparseJPEG(bytes: Int, in dir: URL) -> URL {
+        let url = dir.appendingPathComponent("sparse-\(bytes >> 20)MB.jpg")
+        let frame: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 8, 0x00, 0x10, 0x00, 0x10, 3] + [UInt8](repeating: 0, count: 9)
+        FileManager.default.createFile(atPath: url.path, contents: Data(frame))
+        truncate(url.path, off_t(bytes))
+        return url
+    }
+
     @Test("a helper's pictures are the in-process decoder's, pixel for pixel, for every bundled photo")
     func samePixels() throws {
         let h = try helper()
@@ -48,10 +57,7 @@ struct DecoderHelperTests {
         let dir = TestImages.folder()
         // A 768 MB sparse file starting like a JPEG (within the decoder's 1 GiB file limit): reading
         // it whole needs 768 MB, past a 256 MB limit.
-        let huge = dir.appendingPathComponent("sparse.jpg")
-        let frame: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 8, 0x00, 0x10, 0x00, 0x10, 3] + [UInt8](repeating: 0, count: 9)
-        FileManager.default.createFile(atPath: huge.path, contents: Data(frame))
-        truncate(huge.path, 768 << 20)
+        let huge = Self.sparseJPEG(bytes: 768 << 20, in: dir)
         let good = try #require(HostileFiles.bundled("jpg").first)
         let h = try helper(addressSpaceBytes: 256 << 20)
         #expect((try? h.decode(path: good.path, target: .thumbnail(shortSide: 64)).result.get()) != nil)
@@ -71,10 +77,7 @@ struct DecoderHelperTests {
     @Test("a file over the decoder's 1 GiB (a 3 GB sparse JPEG) is refused before it is read: no crash, no retry")
     func hugeFileRefused() throws {
         let dir = TestImages.folder()
-        let huge = dir.appendingPathComponent("sparse-3GB.jpg")
-        let frame: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 8, 0x00, 0x10, 0x00, 0x10, 3] + [UInt8](repeating: 0, count: 9)
-        FileManager.default.createFile(atPath: huge.path, contents: Data(frame))
-        truncate(huge.path, 3 << 30)
+        let huge = Self.sparseJPEG(bytes: 3 << 30, in: dir)
         let h = try helper()
         let attempt = h.decode(path: huge.path, target: .thumbnail(shortSide: 64))
         // 3 GB = 3072 MB.
