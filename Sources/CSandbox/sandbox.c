@@ -274,6 +274,18 @@ int pz_enter_sandbox(void) {
         PZ_RET(SECCOMP_RET_ERRNO | EPERM),
         PZ_RET(SECCOMP_RET_ALLOW),
         PZ_LOAD_NR,
+        /* fcntl: descriptor flags and status only; F_SETOWN, F_SETOWN_EX and F_SETSIG (which would
+           have the kernel send SIGIO to another process) and the rest refused. */
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_fcntl, 0, 9),
+        PZ_LOAD_ARG(1),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_GETFD, 5, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_SETFD, 4, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_GETFL, 3, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_SETFL, 2, 0),  /* O_ASYNC without an owner signals no one */
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_DUPFD_CLOEXEC, 1, 0),
+        PZ_RET(SECCOMP_RET_ERRNO | EPERM),
+        PZ_RET(SECCOMP_RET_ALLOW),
+        PZ_LOAD_NR,
         /* prlimit64: reading a limit only (new limit NULL). */
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_prlimit64, 0, 7),
         PZ_LOAD_ARG(2),
@@ -292,7 +304,7 @@ int pz_enter_sandbox(void) {
 #ifdef __NR_stat
         PZ_ALLOW(__NR_stat), PZ_ALLOW(__NR_lstat), PZ_ALLOW(__NR_readlink), PZ_ALLOW(__NR_access),
 #endif
-        PZ_ALLOW(__NR_readlinkat), PZ_ALLOW(__NR_faccessat), PZ_ALLOW(__NR_fcntl), PZ_ALLOW(__NR_getcwd),
+        PZ_ALLOW(__NR_readlinkat), PZ_ALLOW(__NR_faccessat), PZ_ALLOW(__NR_getcwd),
         PZ_ALLOW(__NR_getdents64),
         PZ_ALLOW(__NR_mmap), PZ_ALLOW(__NR_munmap), PZ_ALLOW(__NR_mremap), PZ_ALLOW(__NR_mprotect),
         PZ_ALLOW(__NR_brk), PZ_ALLOW(__NR_madvise),

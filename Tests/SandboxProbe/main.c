@@ -70,6 +70,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(escape, "tiocsti")) { char c = 'x'; r = ioctl(0, TIOCSTI, &c); }
     else if (!strcmp(escape, "open-tty")) r = open("/dev/tty", O_RDWR);
     else if (!strcmp(escape, "x32-getpid")) r = syscall(0x40000000 | 39);
+    else if (!strcmp(escape, "fcntl-setown")) r = fcntl(1, F_SETOWN, app);
+    else if (!strcmp(escape, "openat2")) { struct { unsigned long long flags, mode, resolve; } how = { O_RDONLY, 0, 0 }; r = syscall(437, AT_FDCWD, outside, &how, sizeof(how)); }
     else if (!strcmp(escape, "socket")) r = syscall(SYS_socket, 2, 1, 0);
     else if (!strcmp(escape, "setrlimit")) { struct rlimit l = { 1 << 30, 1 << 30 }; r = setrlimit(RLIMIT_NOFILE, &l); }
     else if (!strcmp(escape, "capget")) {

@@ -103,7 +103,7 @@ struct SandboxProbeTests {
     /// The escapes (and a few of their kin), each to be denied.
     static let escapes = ["mknod", "fchmodat2", "chmod", "utimes", "open-outside", "open-write", "fork", "clone-process",
                           "kill-app", "proc-app-mem", "process_vm_readv", "pidfd_open", "pidfd_getfd", "pdeathsig-reset",
-                          "setsid", "open-tty", "x32-getpid", "socket", "setrlimit"]
+                          "setsid", "open-tty", "x32-getpid", "socket", "setrlimit", "fcntl-setown", "openat2"]
 
     @Test("every escape fails inside the sandbox: an errno or SIGSYS; the file outside keeps its mode and time", arguments: escapes)
     func escapeFails(_ escape: String) throws {
