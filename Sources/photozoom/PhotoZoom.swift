@@ -35,6 +35,15 @@ struct PhotoZoom: ParsableCommand {
                 Foundation.exit(1)
             }
         } catch {
+            if exitCode(for: error) == .success {
+                // --help and --version: printed here so that a failed write is said (issue 33).
+                print(fullMessage(for: error))
+                if let failure = StandardOutput.finish() {
+                    printError("photozoom: \(failure)")
+                    Foundation.exit(1)
+                }
+                Foundation.exit(0)
+            }
             if exitCode(for: error) == .validationFailure {
                 printError("photozoom: " + message(for: error).split(separator: "\n").joined(separator: "; "))
                 Foundation.exit(2)
