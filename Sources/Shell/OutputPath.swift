@@ -34,6 +34,20 @@ public enum OutputPath {
         return chosen
     }
 
+    /// Throws when two of a command's outputs name the same file (`--states v.mp4 --video v.mp4`):
+    /// the second would destroy the first. Paths compared made absolute and standardized; nil ones skipped.
+    public static func requireDistinct(_ outputs: [(option: String, path: String?)]) throws(ShellError) {
+        var seen: [String: String] = [:]
+        for (option, path) in outputs {
+            guard let path, path != "-" else { continue }
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            if let first = seen[absolute] {
+                throw ShellError.badInput("\(option) \(PrintablePath.escaped(path)): \(first) writes that file too (name another)")
+            }
+            seen[absolute] = option
+        }
+    }
+
     /// True when something is at `path` that writing there would replace: any file or link (a
     /// dangling link too: writing would create its target), or for a folder output a folder with entries.
     static func isTaken(_ path: String, folder: Bool) -> Bool {

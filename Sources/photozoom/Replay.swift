@@ -92,6 +92,7 @@ struct Replay: ParsableCommand {
             try OutputPath.resolve($0, option: "--frames", inputs: inputs, force: force, folder: true, warn: printError)
         }
         let videoPath = try video.map { try OutputPath.resolve($0, option: "--video", inputs: inputs, force: force, warn: printError) }
+        try OutputPath.requireDistinct([("--states", statesPath), ("--frames", framesPath), ("--video", videoPath)])
         let reader = try TraceReader(path: trace, warn: printError)
         let statesSink = try statesPath.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: false) }
         let session = try TraceReplay.session(for: reader, feelOverride: override, states: statesSink, summarize: summary)

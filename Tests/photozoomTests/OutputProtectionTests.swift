@@ -34,6 +34,16 @@ struct OutputProtectionTests {
         }
     }
 
+    @Test("two outputs naming one file (--states v.mp4 --video v.mp4) are refused before either is written")
+    func outputsCollide() async throws {
+        let folder = try PhotoZoomProcess.scratchFolder("outputs-collide")
+        let trace = try write(Self.trace, "rec.trace.jsonl", in: folder)
+        let video = folder.appendingPathComponent("v.mp4").path
+        let r = try await PhotoZoomProcess.run(["replay", trace, "--states", video, "--video", folder.path + "/./v.mp4"])
+        #expect(r.status == 2 && r.stderr.contains("--states writes that file too"), "\(r.status) \(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: video))
+    }
+
     @Test("replay --states onto an existing log keeps it and writes log-2; --force replaces it")
     func statesKeepExisting() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("states-keep")
