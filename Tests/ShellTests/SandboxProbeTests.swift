@@ -55,12 +55,12 @@ struct SandboxProbeTests {
     }
 
     /// Runs the probe on `escape`; its outcome and the namespaces etc. that held (`PZ_HELD_*` bits).
-    static func attempt(_ escape: String, in scene: Scene, standardInput: Int32? = nil) throws -> (Outcome, held: Int32) {
+    static func attempt(_ escape: String, in scene: Scene, standardInput: Int32? = nil, filterOnly: Bool = false) throws -> (Outcome, held: Int32) {
         let probe = try #require(Self.probe, "sandbox-probe is not built beside the tests; run `swift build` first")
         var request: [Int32] = [-1, -1], reply: [Int32] = [-1, -1]
         #expect(pz_pipe(&request) == 0 && pz_pipe(&reply) == 0)
         let shared = pz_shared_memory("probe", 4096)
-        let arguments = [probe, escape, String(getpid()), scene.outside, scene.inside]
+        let arguments = [probe, escape, String(getpid()), scene.outside, scene.inside] + (filterOnly ? ["filter-only"] : [])
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in cArguments { free(p) } }
         var pid: pid_t = 0
@@ -118,6 +118,16 @@ struct SandboxProbeTests {
         #expect(after.st_mode == before.st_mode && after.st_mtim.tv_sec == before.st_mtim.tv_sec
                 && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec, "\(escape) changed \(scene.outside)")
         #expect(!FileManager.default.fileExists(atPath: scene.inside + "/made-by-probe"))
+    }
+
+    @Test("the fallback without namespaces or Landlock (limits and the filter alone): every system-call escape still fails; reading outside and /proc/APP/mem are what is left, as docs/pipeline.md states")
+    func filterOnlyFallback() throws {
+        let left: Set = ["open-outside", "proc-app-mem"]
+        for escape in Self.escapes {
+            let (outcome, _) = try Self.attempt(escape, in: Scene(), filterOnly: true)
+            print("sandbox probe, filter only: \(escape): \(outcome)")
+            #expect(outcome.isDenied != left.contains(escape), "\(escape): \(outcome)")
+        }
     }
 
     @Test("TIOCSTI on a terminal handed to it as standard input types nothing (the app's terminal is out of reach)")
