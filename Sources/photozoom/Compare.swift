@@ -97,7 +97,7 @@ struct Compare: ParsableCommand {
         let data = try self.data.map { try OutputPath.resolve($0, option: "--data", inputs: inputs + [out], force: force, warn: printError) }
         try PlotRenderer.save(logs, to: out, width: Int(size.size.width), height: Int(size.size.height), time: span.time, figures: span.figures)
         if let data { try FiguresTable.write(span.figures, to: data) }
-        print(Self.table(runs, trace: trace, width: TerminalWidth.columns()), terminator: "")
+        print(PrintablePath.escapedLines(Self.table(runs, trace: trace, width: TerminalWidth.columns())), terminator: "")
     }
 
     // MARK: - The side-by-side table

@@ -135,7 +135,8 @@ struct Replay: ParsableCommand {
         try statesSink?.close()
 
         if let text = session.summary?.text {
-            print(text, terminator: "")  // checked when the command ends (`StandardOutput.finish`)
+            // Photo names come from the trace: escaped; checked when the command ends (`StandardOutput.finish`).
+            print(PrintablePath.escapedLines(text), terminator: "")
         }
         if states == nil, frames == nil, video == nil, !summary {
             printError("photozoom: replayed \(count) frames over \(JSONText.number(reader.lastTime)) s; "

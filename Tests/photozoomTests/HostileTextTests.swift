@@ -44,6 +44,22 @@ struct HostileTextTests {
         #expect(r.stderr.contains("\\x1B]0;pwned\\x07\\nforged"), "\(r.stderr.debugDescription)")
     }
 
+    @Test("replay --summary of a trace whose photo is named with a terminal escape prints the name escaped; the summary keeps its lines")
+    func summaryNames() async throws {
+        let folder = try PhotoZoomProcess.scratchFolder("hostile-summary")
+        let golden = PhotoZoomProcess.goldenFolder.appendingPathComponent("pan-dismissal.trace.jsonl")
+        // The golden trace opens chelsea.jpg; here that photo's name retitles a terminal.
+        let text = try String(contentsOf: golden, encoding: .utf8)
+            .replacingOccurrences(of: #""name":"chelsea.jpg""#, with: #""name":"\u001b]0;pwned\u0007chelsea.jpg""#)
+        let trace = try write(text, "t.trace.jsonl", in: folder)
+        let r = try await PhotoZoomProcess.run(["replay", trace, "--summary"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Self.isInert(r.stdout), "\(r.stdout.debugDescription)")
+        #expect(r.stdout.contains("open photo 3 (\\x1B]0;pwned\\x07chelsea.jpg) by click"), "\(r.stdout)")
+        // 3 events and the closing count: four lines, as for the plain trace.
+        #expect(r.stdout.split(separator: "\n").count == 4)
+    }
+
     @Test("replay --summary, feel --defaults, --version and feel --export into a full disk (/dev/full): exit 1 saying so",
           arguments: [["replay", "TRACE", "--summary"], ["feel", "--defaults"], ["--version"], ["feel", "--export", "css"]])
     func fullStandardOutput(_ arguments: [String]) async throws {
