@@ -106,17 +106,10 @@ struct DecoderHelperTests {
     @Test("a helper that dies on a good photo (killed mid-request) is replaced and the photo tried again: it decodes")
     func diedMidRequest() throws {
         let good = try #require(HostileFiles.bundled("jpg").first)
-        let real = try #require(HelperBinary.path)
-        let dir = TestImages.folder()
-        // A stand-in whose first start kills itself without replying; later starts run the real helper.
-        let marker = dir.appendingPathComponent("started-once").path
-        let program = dir.appendingPathComponent("dies-once")
-        FileManager.default.createFile(atPath: program.path, contents: Data(
-            "#!/bin/sh\nif [ -e '\(marker)' ]; then exec '\(real)' \"$@\"; fi\n: > '\(marker)'\nkill -9 $$\n".utf8))
-        chmod(program.path, 0o755)
+        let settings = try #require(HelperBinary.diesOnce(in: TestImages.folder()))
         var options = DecoderHelperService.Options()
         options.maxTextureSide = 4096
-        let h = DecoderHelper(settings: DecoderHelperSettings(executable: program.path), options: options)
+        let h = DecoderHelper(settings: settings, options: options)
         let attempt = h.decode(path: good.path, target: .thumbnail(shortSide: 64))
         #expect((try? attempt.result.get()) != nil, "\(attempt.result)")
         #expect(h.starts == 2 && h.retries == 1)
