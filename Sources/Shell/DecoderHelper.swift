@@ -155,7 +155,13 @@ final class DecoderHelper {
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in cArguments { free(p) } }
         var child: pid_t = 0
-        rc = pz_spawn_helper(settings.executable, &cArguments, requestPipe[0], replyPipe[1], shared, &child)
+        // ETXTBSY: a process forked elsewhere in this one still holds the program open for writing
+        // (a test's stand-in just written, an update being installed); it passes within moments.
+        for attempt in 0..<5 {
+            rc = pz_spawn_helper(settings.executable, &cArguments, requestPipe[0], replyPipe[1], shared, &child)
+            guard rc == ETXTBSY, attempt < 4 else { break }
+            usleep(20_000)
+        }
         close(requestPipe[0])
         close(replyPipe[1])
         requests = requestPipe[1]
