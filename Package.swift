@@ -66,6 +66,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The decoder helpers' sandbox probed from the inside (issue 33): the helpers' own set-up
+        // (`pz_helper_setup`), then one escape attempted; run by the sandbox tests, not a product.
+        .executableTarget(name: "sandbox-probe", dependencies: ["CSandbox"], path: "Tests/SandboxProbe"),
         // The README's "Use the engine" example, built and run by the tests; not a product.
         .executableTarget(name: "use-the-engine", dependencies: ["Viewer"], path: "Examples/UseTheEngine"),
         // The seeded generator the property and sweep tests share; not a product.

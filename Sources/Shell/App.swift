@@ -8,8 +8,11 @@ import Trace
 import Viewer
 
 /// Writes a line to standard error.
+/// Hostile text in a message (a feel-file key, an event type, a file name with a terminal escape or
+/// a newline) is written escaped (`PrintablePath`), so the message stays one line that cannot
+/// retitle or recolour the terminal (issue 33).
 public func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((PrintablePath.escaped(line) + "\n").utf8))
 }
 
 /// The windowed app: SDL window and renderer around a `FrameLoop` fed by SDL's events, drawing each frame.

@@ -8,21 +8,28 @@ extension DecoderHelper {
 
     /// Reads the headers of `paths` in the helper (started if need be), in order. A helper that
     /// crashes, hangs past the time limit or replies nonsense on a file is stopped: that file gets
-    /// a `decoderStopped` problem saying what happened, and the rest go to a new helper.
+    /// a `decoderStopped` problem saying what happened, and the rest go to a new helper. As for
+    /// decodes (issue 33), a file whose helper ended without replying is tried once more in a new
+    /// helper before it gets the problem, and a helper that died while idle is replaced first.
     func readHeaders(_ paths: [String], shouldGiveUp: () -> Bool = { false }) -> [HeaderMessage.Outcome] {
         var out: [HeaderMessage.Outcome] = []
         out.reserveCapacity(paths.count)
+        var triedAgain = Set<Int>()
         while out.count < paths.count {
+            reapIfEnded()  // a helper that died while idle is replaced, not blamed on the next file
             if pid == 0, let problem = start() {
                 return out + Array(repeating: .problem(problem), count: paths.count - out.count)
             }
             let batch = paths[out.count..<min(paths.count, out.count + Self.headerBatch)]
             guard writeAll(batch.flatMap(HeaderMessage.encodeRequest)) else {
-                out.append(.problem(problem(stopped(.ended))))
+                let ended = stopped(.ended)
+                if triedAgain.insert(out.count).inserted { continue }
+                out.append(.problem(problem(ended)))
                 continue
             }
             for _ in batch {
                 let outcome = readHeaderReply(shouldGiveUp: shouldGiveUp)
+                if outcome.helperEnded, triedAgain.insert(out.count).inserted { break }  // this file again, in a new helper
                 out.append(outcome.reply)
                 if !outcome.helperLives { break }  // the rest of the batch goes to a new helper
             }
@@ -31,21 +38,29 @@ extension DecoderHelper {
     }
 
     /// One header reply, within the time limit; a failed exchange stops the helper.
-    private func readHeaderReply(shouldGiveUp: () -> Bool) -> (reply: HeaderMessage.Outcome, helperLives: Bool) {
+    /// `helperEnded` when the helper ended (crashed or exited) before its reply.
+    private func readHeaderReply(shouldGiveUp: () -> Bool) -> (reply: HeaderMessage.Outcome, helperLives: Bool, helperEnded: Bool) {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(settings.timeLimitSeconds * 1e9)
         let prefix: [UInt8], body: [UInt8]
         switch read(4, until: deadline, shouldGiveUp: shouldGiveUp) {
         case let .bytes(b): prefix = b
-        case let failure: return (.problem(problem(stopped(failure))), false)
+        case .ended: return (.problem(problem(stopped(.ended))), false, true)
+        case let failure: return (.problem(problem(stopped(failure))), false, false)
         }
         let length = DecoderHelperMessage.length(prefix)
-        guard length <= DecoderHelperMessage.maximumLength else { return (.problem(problem(stopped(.nonsense))), false) }
+        guard length <= DecoderHelperMessage.maximumLength else {
+            return (.problem(problem(stopped(.nonsense("a reply of \(length) bytes")))), false, false)
+        }
         switch read(length, until: deadline, shouldGiveUp: shouldGiveUp) {
         case let .bytes(b): body = b
-        case let failure: return (.problem(problem(stopped(failure))), false)
+        case .ended: return (.problem(problem(stopped(.ended))), false, true)
+        case let failure: return (.problem(problem(stopped(failure))), false, false)
         }
-        guard let reply = HeaderMessage.reply(body) else { return (.problem(problem(stopped(.nonsense))), false) }
-        return (reply, true)
+        guard let reply = HeaderMessage.reply(body) else {
+            return (.problem(problem(stopped(.nonsense("a reply not in the wire format")))), false, false)
+        }
+        if let fault = limits.fault(in: reply) { return (.problem(problem(stopped(.nonsense(fault)))), false, false) }
+        return (reply, true, false)
     }
 
     /// The problem of a failed attempt.

@@ -22,6 +22,10 @@ final class DecoderHelper {
     let sharedBytes: Int
     /// Helpers started so far (the first, and one after each that was stopped).
     private(set) var starts = 0
+    /// What a reply may say before anything is allocated for it.
+    var limits: DecoderReplyLimits {
+        DecoderReplyLimits(sharedBytes: sharedBytes, pixelLimit: options.pixelLimit, maxTextureSide: options.maxTextureSide)
+    }
 
     private(set) var pid: pid_t = 0
     private var requests: Int32 = -1
@@ -39,39 +43,73 @@ final class DecoderHelper {
 
     /// Decodes `path` for `target` in the helper; `shouldGiveUp` is asked about every 100 ms while
     /// waiting (the queue stopping), and a true answer kills the helper.
+    ///
+    /// Blame only the guilty photo (issue 33): a helper that died while idle (killed by the
+    /// system or a person, its binary replaced) is replaced before the request, and a helper that
+    /// ends without a reply gets the photo once more in a new helper; only a second end calls the
+    /// photo damaged.
     func decode(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool = { false }) -> DecodeAttempt {
-        if pid == 0, let problem = start() { return DecodeAttempt(result: .failure(problem)) }
+        reapIfEnded()
+        let first = exchange(path: path, target: target, shouldGiveUp: shouldGiveUp)
+        guard first.helperEnded else { return first.attempt }
+        retries += 1
+        let second = exchange(path: path, target: target, shouldGiveUp: shouldGiveUp)
+        guard second.helperEnded, case let .failure(.decoderStopped(detail)) = second.attempt.result else { return second.attempt }
+        return DecodeAttempt(result: .failure(.decoderStopped(detail + " (twice: the photo was tried again in a new helper)")),
+                             seconds: second.attempt.seconds)
+    }
+
+    /// Photos tried again in a new helper after theirs ended without a reply.
+    private(set) var retries = 0
+
+    /// Reaps the helper when it has ended since its last reply, so the next request starts a new
+    /// one instead of finding out by its silence.
+    func reapIfEnded() {
+        guard pid > 0 else { return }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return }
+        pid = 0
+        closeAll()
+    }
+
+    /// One request and reply; `helperEnded` when the helper ended (crashed or exited) before replying.
+    private func exchange(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool) -> (attempt: DecodeAttempt, helperEnded: Bool) {
+        if pid == 0, let problem = start() { return (DecodeAttempt(result: .failure(problem)), false) }
         let message = DecoderHelperMessage.encode(.init(path: path, target: target))
-        guard writeAll(message) else { return stopped(.ended) }
+        guard writeAll(message) else { return (stopped(.ended), true) }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(settings.timeLimitSeconds * 1e9)
         let prefix: [UInt8], body: [UInt8]
         switch read(4, until: deadline, shouldGiveUp: shouldGiveUp) {
         case let .bytes(b): prefix = b
-        case let failure: return stopped(failure)
+        case .ended: return (stopped(.ended), true)
+        case let failure: return (stopped(failure), false)
         }
         let length = DecoderHelperMessage.length(prefix)
-        guard length <= DecoderHelperMessage.maximumLength else { return stopped(.nonsense) }
+        guard length <= DecoderHelperMessage.maximumLength else { return (stopped(.nonsense("a reply of \(length) bytes")), false) }
         switch read(length, until: deadline, shouldGiveUp: shouldGiveUp) {
         case let .bytes(b): body = b
-        case let failure: return stopped(failure)
+        case let failure: return (stopped(failure), false)
         }
-        guard let reply = DecoderHelperMessage.reply(body) else { return stopped(.nonsense) }
+        guard let reply = DecoderHelperMessage.reply(body) else { return (stopped(.nonsense("a reply not in the wire format")), false) }
+        if let fault = limits.fault(in: reply) { return (stopped(.nonsense(fault)), false) }
         switch reply {
         case let .problem(problem, seconds):
-            return DecodeAttempt(result: .failure(problem), seconds: seconds)
+            return (DecodeAttempt(result: .failure(problem), seconds: seconds), false)
         case let .image(w, h, fw, fh, cached, seconds, transparent):
-            return received(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: seconds, fromSharedCache: cached,
-                            hasTransparency: transparent)
+            return (received(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: seconds, fromSharedCache: cached,
+                             hasTransparency: transparent), false)
         case let .partialImage(w, h, fw, fh, seconds, transparent, detail):
-            return received(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: seconds, fromSharedCache: false,
-                            hasTransparency: transparent, partialBecause: .truncated(detail))
+            return (received(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: seconds, fromSharedCache: false,
+                             hasTransparency: transparent, partialBecause: .truncated(detail)), false)
         }
     }
 
-    /// The pixels a reply announced, copied out of the shared memory.
+    /// The pixels a reply announced (already checked against `limits`), copied out of the shared memory.
     private func received(width w: Int, height h: Int, fullWidth fw: Int, fullHeight fh: Int, seconds: Double,
                           fromSharedCache cached: Bool, hasTransparency: Bool, partialBecause: ImageProblem? = nil) -> DecodeAttempt {
-        guard w > 0, h > 0, w * h * 4 <= sharedBytes, let mapping, let surface = SurfaceOps.make(width: w, height: h) else {
+        guard limits.fault(in: .image(width: w, height: h, fullWidth: fw, fullHeight: fh, fromSharedCache: cached, seconds: seconds,
+                                      hasTransparency: hasTransparency)) == nil,
+              let mapping, let surface = SurfaceOps.make(width: w, height: h) else {
             return DecodeAttempt(result: .failure(.unsupported("no memory for the \(w)×\(h) pixels the decoder made")))
         }
         let pitch = Int(surface.pointee.pitch)
@@ -117,7 +155,13 @@ final class DecoderHelper {
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in cArguments { free(p) } }
         var child: pid_t = 0
-        rc = pz_spawn_helper(settings.executable, &cArguments, requestPipe[0], replyPipe[1], shared, &child)
+        // ETXTBSY: a process forked elsewhere in this one still holds the program open for writing
+        // (a test's stand-in just written, an update being installed); it passes within moments.
+        for attempt in 0..<5 {
+            rc = pz_spawn_helper(settings.executable, &cArguments, requestPipe[0], replyPipe[1], shared, &child)
+            guard rc == ETXTBSY, attempt < 4 else { break }
+            usleep(20_000)
+        }
         close(requestPipe[0])
         close(replyPipe[1])
         requests = requestPipe[1]
@@ -144,8 +188,8 @@ final class DecoderHelper {
         case timedOut
         /// The caller gave up (the queue is stopping).
         case gaveUp
-        /// The reply was not in the wire format.
-        case nonsense
+        /// The reply was not in the wire format or announced what it cannot hold: the fault.
+        case nonsense(String)
     }
 
     /// Kills and reaps the helper after a failed exchange; the problem says how it ended.
@@ -161,8 +205,8 @@ final class DecoderHelper {
             detail = "it took longer than \(Self.secondsText(settings.timeLimitSeconds)) s and was stopped"
         case .gaveUp:
             detail = "PhotoZoom was stopping"
-        case .nonsense:
-            detail = "the decoder helper replied out of turn and was stopped"
+        case let .nonsense(fault):
+            detail = "the decoder helper replied out of turn (\(fault)) and was stopped"
         case .ended, .bytes:
             if signalNumber != 0 {
                 let name = strsignal(signalNumber).map { String(cString: $0) } ?? "signal"

@@ -10,9 +10,14 @@ import Glibc
 /// it ends: a decode with a `PhotoDecoder`, writing the picture's rows to the shared memory on
 /// descriptor 3 and a reply to standard output, or a header read (`HeaderMessage`).
 ///
-/// Limits, applied before the first file is opened: address space (what the helper holds once
-/// started plus `addressSpaceBytes`), no file written (RLIMIT_FSIZE 0), 64 descriptors, no core
-/// dump, killed when the app dies, and a seccomp filter (see `pz_enter_sandbox`).
+/// Limits, applied before the first file is opened (`pz_helper_setup`, see docs/pipeline.md
+/// "The decoder sandbox"): address space (what the helper holds once started plus
+/// `addressSpaceBytes`, at most half the free memory), no file written (RLIMIT_FSIZE 0), 64
+/// descriptors, 600 CPU seconds, one process, no core dump, killed when the app dies; new user,
+/// net, ipc, pid and mount namespaces where the kernel allows them, /proc hidden, every
+/// capability dropped, Landlock (reads beneath `readRoots` only, nothing written anywhere, no
+/// signal or ptrace outside), and an allow-list seccomp filter (see `pz_enter_sandbox`). It runs
+/// in a session of its own, with no controlling terminal (`pz_spawn_helper`).
 public enum DecoderHelperService {
     /// The decoder's settings, passed as command-line options.
     public struct Options: Sendable, Equatable {
@@ -24,8 +29,12 @@ public enum DecoderHelperService {
         /// PhotoZoom's own cache of thumbnails' pixels, read by the decoder threads in the app's
         /// process (never passed to a helper: it reads only cache entries PhotoZoom's own parsers handle).
         public var pixelCache: PixelThumbnailCache?
-        /// Address space the helper may add to what it holds once started, bytes.
+        /// Address space the helper may add to what it holds once started, bytes (at most half
+        /// the memory free when it starts, and never less than 256 MiB).
         public var addressSpaceBytes = 1 << 30
+        /// The folders (or files) the helper may read beneath: the photos' folders and the thumbnail
+        /// cache. Nil: reading is not confined (tests that decode files from anywhere).
+        public var readRoots: [String]?
 
         public init() {}
 
@@ -35,6 +44,7 @@ public enum DecoderHelperService {
                        "--address-space", String(addressSpaceBytes)]
             if strategy == .fullDecodeThenDownscale { out.append("--full-decode") }
             if let thumbnailCache { out += ["--thumbnail-cache", thumbnailCache] }
+            if let readRoots { out += ["--confine-reads"] + readRoots.flatMap { ["--read-root", $0] } }
             return out
         }
     }
@@ -47,8 +57,12 @@ public enum DecoderHelperService {
         guard size > 0, let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, shared, 0), mapping != MAP_FAILED else {
             return fail("no shared memory on descriptor 3")
         }
-        var rc = pz_limit_resources(currentAddressSpace() + max(0, options.addressSpaceBytes), 64)
-        if rc == 0 { rc = pz_enter_sandbox() }
+        let extra = min(max(0, options.addressSpaceBytes), max(256 << 20, Int(pz_available_memory()) / 2))
+        var held: Int32 = 0
+        let rc = withCStrings(options.readRoots ?? []) { roots in
+            pz_helper_setup(currentAddressSpace() + extra, Int32(cpuSecondsLimit), options.readRoots == nil ? nil : roots,
+                            Int32(options.readRoots?.count ?? 0), &held)
+        }
         guard rc == 0 else { return fail("cannot limit itself: \(String(cString: strerror(rc)))") }
         let decoder = PhotoDecoder(pixelLimit: options.pixelLimit, maxTextureSide: options.maxTextureSide, strategy: options.strategy,
                                    sharedThumbnails: options.thumbnailCache.map { FreedesktopThumbnailCache(directory: URL(fileURLWithPath: $0)) })
@@ -89,6 +103,17 @@ public enum DecoderHelperService {
         } catch {
             return .problem(error, seconds: cpuSeconds() - start)
         }
+    }
+
+    /// CPU seconds a helper may use in its life (RLIMIT_CPU): a helper past it is killed, and the
+    /// app starts another and tries the photo again (`DecoderHelper.decode`).
+    static let cpuSecondsLimit = 600
+
+    /// `body` with `strings` as an array of C strings.
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+        let copies = strings.map { UnsafePointer(strdup($0)) } + [nil]
+        defer { for p in copies { free(UnsafeMutablePointer(mutating: p)) } }
+        return copies.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 
     /// CPU seconds this process has used.

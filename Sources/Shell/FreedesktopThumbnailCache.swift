@@ -93,7 +93,14 @@ public struct FreedesktopThumbnailCache: Sendable {
     /// Entries are read by `PNGDecoder` (PhotoZoom's own Swift, safe in the app's process); with
     /// `imageLibraries`, one it does not handle (interlaced, 1–4-bit) goes to SDL_image, which only
     /// a decoder helper may run.
-    func thumbnail(forFile path: String, modificationTime: Int, uprightWidth: Int, uprightHeight: Int,
+    ///
+    /// An entry is believed only for the version `source` of the file: its `Thumb::MTime` must be
+    /// the file's, its `Thumb::Size` (when it has one; PhotoZoom always writes it) the file's byte
+    /// count, and its `X-PhotoZoom::Change` (PhotoZoom's own key: the file's status-change time to
+    /// the nanosecond, which a rename or `touch -r` moves) the file's. An entry is read only when
+    /// it is a regular file of at most `entryByteLimit` bytes (a link to a device, a pipe or a
+    /// giant file is passed over before a byte is read).
+    func thumbnail(forFile path: String, source: FileIdentity, uprightWidth: Int, uprightHeight: Int,
                    minimumShortSide: Int, imageLibraries: Bool = true) -> UnsafeMutablePointer<SDL_Surface>? {
         let uri = Self.uri(forPath: path)
         let name = MD5.hex(Array(uri.utf8)) + ".png"
@@ -102,9 +109,8 @@ public struct FreedesktopThumbnailCache: Sendable {
             guard Self.entryShortSide(sizeClass, width: uprightWidth, height: uprightHeight) >= minimumShortSide else { continue }
             let entry = directory.appendingPathComponent(sizeClass.folderName, isDirectory: true)
                 .appendingPathComponent(name, isDirectory: false).path
-            guard let file = try? PhotoFile(path: entry), let bytes = try? file.readAll(),
-                  PNGChunks.isComplete(bytes), let text = Self.textChunks(bytes), text["Thumb::URI"] == uri,
-                  text["Thumb::MTime"].flatMap({ Int($0) }) == modificationTime else { continue }
+            guard let file = try? PhotoFile(path: entry), file.count <= Self.entryByteLimit, let bytes = try? file.readAll(),
+                  PNGChunks.isComplete(bytes), let text = Self.textChunks(bytes), Self.isEntry(text, uri: uri, source: source) else { continue }
             let argb: UnsafeMutablePointer<SDL_Surface>
             if let own = PNGDecoder.decode(bytes, pixelLimit: Self.entryPixelLimit, fill: 0) {
                 guard own.isComplete else { SDL_FreeSurface(own.surface); continue }
@@ -126,6 +132,26 @@ public struct FreedesktopThumbnailCache: Sendable {
 
     /// Pixels an entry may have: the largest class's box (1024²), with room for a panorama's.
     static let entryPixelLimit = 4 << 20
+
+    /// Bytes an entry may have: 8 MiB, twice a 1024² entry stored uncompressed with alpha (4 MiB).
+    static let entryByteLimit = 8 << 20
+
+    /// PhotoZoom's own key in the entries it writes: the file's status-change time, `seconds.nanoseconds`.
+    static let changeKey = "X-PhotoZoom::Change"
+
+    /// True when the text chunks `text` name `uri` in the version `source`.
+    static func isEntry(_ text: [String: String], uri: String, source: FileIdentity) -> Bool {
+        guard text["Thumb::URI"] == uri, text["Thumb::MTime"].flatMap({ Int($0) }) == source.modificationTime else { return false }
+        if let size = text["Thumb::Size"], Int(size) != source.byteCount { return false }
+        if let change = text[changeKey], change != changeText(source) { return false }
+        return true
+    }
+
+    /// `source`'s status-change time as `changeKey` stores it.
+    static func changeText(_ source: FileIdentity) -> String {
+        let ns = String(source.changeNanoseconds)
+        return "\(source.changeSeconds)." + String(repeating: "0", count: max(0, 9 - ns.count)) + ns
+    }
 
     /// The tEXt chunks of a PNG, before or after its image data (the standard allows both, and
     /// some thumbnailers write them last), or nil when `bytes` is not a PNG.
@@ -151,14 +177,16 @@ public struct FreedesktopThumbnailCache: Sendable {
     // MARK: - Writing
 
     /// Writes `surface` (ARGB8888, already fitting the class's box) as the entry of the file at
-    /// `path` for `sizeClass`, with the required `Thumb::URI` and `Thumb::MTime`: folders made with
+    /// `path` for `sizeClass`, with the required `Thumb::URI` and `Thumb::MTime`, `Thumb::Size` and
+    /// `X-PhotoZoom::Change` for the version `source` it was decoded from: folders made with
     /// mode 0700, the PNG written to a temporary file of mode 0600 beside the entry and renamed over
     /// it, so a reader never sees half an entry and a stale one is replaced whole.
-    public func write(_ surface: UnsafeMutablePointer<SDL_Surface>, forFile path: String, modificationTime: Int,
-                      sizeClass: SizeClass) throws(ShellError) {
+    func write(_ surface: UnsafeMutablePointer<SDL_Surface>, forFile path: String, source: FileIdentity,
+               sizeClass: SizeClass) throws(ShellError) {
         let final = entryPath(forFile: path, sizeClass: sizeClass)
         var png = try PNGWriter.encode(surface, keepingAlpha: true)
-        let chunks = Self.textChunk("Thumb::URI", Self.uri(forPath: path)) + Self.textChunk("Thumb::MTime", String(modificationTime))
+        let chunks = Self.textChunk("Thumb::URI", Self.uri(forPath: path)) + Self.textChunk("Thumb::MTime", String(source.modificationTime))
+            + Self.textChunk("Thumb::Size", String(source.byteCount)) + Self.textChunk(Self.changeKey, Self.changeText(source))
         png.insert(contentsOf: chunks, at: 8 + 25)  // after the signature and IHDR
         try Self.store(png, at: final)
     }

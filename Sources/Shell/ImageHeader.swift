@@ -148,7 +148,7 @@ struct ImageHeader: Equatable, Sendable {
             let length = be32(chunk, 0), kind = String(decoding: chunk[4..<8], as: UTF8.self)
             if kind == "IDAT" || kind == "IEND" { break }
             if kind == "eXIf" {
-                orientation = TIFFDirectory.orientation(MemoryBytes(try s.bytes(at: offset + 8, count: length))) ?? .up
+                orientation = TIFFDirectory.orientation(MemoryBytes(try s.bytes(at: offset + 8, count: min(length, exifReadLimit)))) ?? .up
                 break
             }
             offset += 12 + length
@@ -349,6 +349,10 @@ struct ImageHeader: Equatable, Sendable {
         }
     }
 
+    /// Bytes of an EXIF block read for its orientation (IFD0, at its start): 64 KiB, a JPEG APP1
+    /// segment's most. A PNG or WebP chunk may claim 4 GiB; the header read never holds more (issue 33).
+    static let exifReadLimit = 1 << 16
+
     /// Finds the EXIF chunk of an extended WebP (RIFF chunks, each padded to an even length).
     static func webPExifOrientation(_ s: ByteSource) throws(ImageProblem) -> ExifOrientation? {
         var offset = 12
@@ -357,7 +361,7 @@ struct ImageHeader: Equatable, Sendable {
             guard chunk.count == 8 else { return nil }
             let length = le32(chunk, 4)
             if String(decoding: chunk[0..<4], as: UTF8.self) == "EXIF" {
-                var payload = try s.bytes(at: offset + 8, count: length)
+                var payload = try s.bytes(at: offset + 8, count: min(length, exifReadLimit))
                 if payload.count > 6, Array(payload[0..<6]) == Array("Exif\0\0".utf8) { payload.removeFirst(6) }
                 return TIFFDirectory.orientation(MemoryBytes(payload))
             }

@@ -40,6 +40,20 @@ final class PhotoDecoder {
 
     deinit { if let turbo { tjDestroy(turbo) } }
 
+    /// The largest file decoded: 1 GiB, more than a 100 MP photo (the pixel limit) stored
+    /// uncompressed at 16 bits a channel with alpha (800 MB). A larger one (a sparse file, a disk
+    /// image renamed) is refused before it is read, instead of the read failing to allocate and
+    /// aborting the helper in PhotoZoom's own code (issue 33).
+    static let fileByteLimit = 1 << 30
+
+    /// The whole of `file`, when it is within `fileByteLimit`.
+    static func wholeFile(_ file: PhotoFile) throws(ImageProblem) -> [UInt8] {
+        guard file.count <= fileByteLimit else {
+            throw .unsupported("a file of \(file.count >> 20) MB, more than the \(fileByteLimit >> 20) MB a photo may have")
+        }
+        return try file.readAll()
+    }
+
     /// Decodes the photo at `path` for `target`. `header` is the catalog's (nil to parse here).
     func decode(path: String, header: ImageHeader?, target: DecodeTarget) throws(ImageProblem) -> DecodedImage {
         let file = try PhotoFile(path: path)
@@ -48,12 +62,12 @@ final class PhotoDecoder {
         var known = header
         if known == nil { known = try ImageHeader.read(file, fileExtension: ext) }
         guard let header = known else {
-            return try decodeWithSDLImage(try file.readAll(), typeHint: ext, header: nil, target: target)
+            return try decodeWithSDLImage(try Self.wholeFile(file), typeHint: ext, header: nil, target: target)
         }
         try header.checkPixels(limit: pixelLimit)
         if case .thumbnail = target.asThumbnail, let cached = cachedThumbnail(file, header, target.asThumbnail) { return cached }
         if case .preview = target { return try decodePreview(file, header, target: target.asThumbnail) }
-        let bytes = try file.readAll()
+        let bytes = try Self.wholeFile(file)
         if header.format == .png, !PNGChunks.isComplete(bytes) {
             // Cut short: the rows it holds, read by PhotoZoom's own decoder (SDL_image's can loop
             // forever on such a file, issue 19), the rest in the placeholder colour.
@@ -120,7 +134,7 @@ final class PhotoDecoder {
         guard let cache = sharedThumbnails else { return nil }
         let upright = header.uprightSize
         let out = outputSize(width: upright.width, height: upright.height, target: target)
-        guard let entry = cache.thumbnail(forFile: file.path, modificationTime: file.modificationTime, uprightWidth: upright.width,
+        guard let entry = cache.thumbnail(forFile: file.path, source: file.identity, uprightWidth: upright.width,
                                           uprightHeight: upright.height, minimumShortSide: min(out.width, out.height),
                                           imageLibraries: imageLibraries) else { return nil }
         var result = entry
@@ -276,20 +290,25 @@ final class PhotoDecoder {
     // MARK: - Other formats
 
     private func decodeWithSDLImage(_ bytes: [UInt8], typeHint: String, header: ImageHeader?, target: DecodeTarget) throws(ImageProblem) -> DecodedImage {
+        SDLError.clear()
         let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             return IMG_LoadTyped_RW(rw, 1, typeHint.uppercased())
         }
         guard let loaded else {
-            let reason = String(cString: SDL_GetError())
+            let reason = SDLError.reason
             if header == nil { throw .notAnImage("content in no format PhotoZoom reads; SDL_image: \(reason)") }
             throw .corrupt("\(header!.format.rawValue.uppercased()): \(reason)")
         }
         let mayHaveTransparency = SurfaceOps.mayHaveTransparency(loaded)
-        guard let surface = SurfaceOps.toARGB(loaded) else { throw .unsupported("cannot convert the pixels: \(String(cString: SDL_GetError()))") }
+        SDLError.clear()
+        guard let surface = SurfaceOps.toARGB(loaded) else { throw .unsupported("cannot convert the pixels: \(SDLError.reason)") }
         var owned: UnsafeMutablePointer<SDL_Surface>? = surface
         defer { if let owned { SDL_FreeSurface(owned) } }
         let sw = Int(surface.pointee.w), sh = Int(surface.pointee.h)
+        guard sw > 0, sh > 0, surface.pointee.pixels != nil else {
+            throw .corrupt("\((header?.format.rawValue ?? typeHint).uppercased()): a picture of \(sw)×\(sh) pixels")
+        }
         guard ImageHeader.pixels(sw, sh) <= pixelLimit else {
             throw .tooManyPixels(width: sw, height: sh, limit: pixelLimit, beforeDecoding: false)
         }

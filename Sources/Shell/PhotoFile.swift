@@ -20,6 +20,13 @@ final class PhotoFile: ByteSource {
     let identity: FileIdentity
     private let descriptor: Int32
     private var blocks: [Int: [UInt8]] = [:]
+    /// The cached blocks' indices, oldest first.
+    private var blockOrder: [Int] = []
+    /// Blocks kept at once (issue 33): a header walk through a 1 GiB GIF's sub-blocks reads every
+    /// block once, in order, so the newest few are all it needs; 16 × 16 KiB = 256 KiB at most.
+    static let blockLimit = 16
+    /// Bytes held in the block cache now.
+    var cachedBytes: Int { blocks.values.reduce(0) { $0 + $1.count } }
 
     /// Opens `path` for reading; throws an `ImageProblem` for a missing, unreadable or non-regular file.
     init(path: String) throws(ImageProblem) {
@@ -46,7 +53,8 @@ final class PhotoFile: ByteSource {
 
     deinit { close(descriptor) }
 
-    /// The whole file (what the decoders need).
+    /// The whole file (what the decoders need: run them in a helper, whose address space is
+    /// limited, or check `count` first).
     func readAll() throws(ImageProblem) -> [UInt8] {
         try bytes(at: 0, count: count, cached: false)
     }
@@ -70,7 +78,9 @@ final class PhotoFile: ByteSource {
     private func block(_ index: Int) throws(ImageProblem) -> [UInt8] {
         if let b = blocks[index] { return b }
         let b = try read(from: index * Self.blockSize, count: min(Self.blockSize, count - index * Self.blockSize))
+        if blockOrder.count >= Self.blockLimit { blocks[blockOrder.removeFirst()] = nil }
         blocks[index] = b
+        blockOrder.append(index)
         return b
     }
 

@@ -368,6 +368,9 @@ public final class PhotoPipeline: PhotoTextureSource {
         options.strategy = limits.thumbnailDecoding
         options.thumbnailCache = limits.sharedThumbnails?.directory.path
         options.pixelCache = limits.pixelCache
+        // The folder opened too (photos added later in a new subfolder of a -r folder are beneath it).
+        let opened = namesRoot.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        options.readRoots = ReadRoots.of(paths: sources.map(\.path), also: [options.thumbnailCache, opened].compactMap { $0 })
         DecoderThreads.start(count: limits.decoderThreads, queue: queue, options: options, isolation: limits.isolation)
     }
 
@@ -709,9 +712,10 @@ public final class PhotoPipeline: PhotoTextureSource {
             waiting[key] = nil
             // A preview only stands in: never over a thumbnail made meanwhile.
             if key.kind == .preview, hasThumbnail(key.photo) { continue }
+            SDLError.clear()
             guard let tex = makeTexture(renderer, image) else {
                 if key.kind == .preview { continue }
-                let problem = ImageProblem.cannotUpload("\(image.width)×\(image.height): \(String(cString: SDL_GetError()))")
+                let problem = ImageProblem.cannotUpload("\(image.width)×\(image.height): \(SDLError.reason)")
                 if key.kind == .full && thumbnails.contains(key.photo) {
                     failedKeys.insert(key)
                     warn(problem.warning(path: sources[key.photo].path).replacingOccurrences(of: "; showing a placeholder", with: "; showing the thumbnail"))

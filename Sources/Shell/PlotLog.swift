@@ -48,21 +48,27 @@ public struct PlotLog: Sendable {
     /// Reads the state log at `path`. A malformed line is bad input naming `file:line` and the
     /// field; a last line cut off mid-way (a crash while writing) is left out with a warning.
     public static func read(path: String, warn: (String) -> Void = { _ in }) throws(ShellError) -> PlotLog {
-        let text = try FeelFile.contents(path: path)
-        return try parse(text, name: (path as NSString).lastPathComponent, file: path, warn: warn)
+        // Any length, a line at a time (issue 33), not the feel file's reader and its 1 MB.
+        var lines = try LogLines(path: path)
+        defer { lines.close() }
+        return try parse(&lines, name: (path as NSString).lastPathComponent, file: path, warn: warn)
     }
 
     /// Parses state-log text. `file` names it in messages.
     public static func parse(_ text: String, name: String, file: String, warn: (String) -> Void = { _ in }) throws(ShellError) -> PlotLog {
+        var lines = LogLines(text: text)
+        return try parse(&lines, name: name, file: file, warn: warn)
+    }
+
+    /// Parses a state log's lines. `file` names it in messages.
+    static func parse(_ lines: inout LogLines, name: String, file: String, warn: (String) -> Void) throws(ShellError) -> PlotLog {
         struct Row { var time: Double; var phase: Phase; var gesture: GestureName; var photo: Int?; var image: StateSnapshot.Image?; var backdrop: Double }
         var rows: [Row] = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let endsWithNewline = text.hasSuffix("\n")
-        for (index, raw) in lines.enumerated() {
-            let number = index + 1
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        var number = 0
+        while let (raw, terminated) = try lines.next() {
+            number += 1
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw[...]
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            let isLast = index == lines.count - 1
             func fail(_ field: String?, _ message: String) throws(ShellError) -> Never {
                 throw ShellError.badInput("\(file):\(number): " + (field.map { "\($0): " } ?? "") + message)
             }
@@ -70,7 +76,7 @@ public struct PlotLog: Sendable {
             do {
                 value = try JSONReader.parse(String(line))
             } catch {
-                if isLast && !endsWithNewline && number > 1 {
+                if !terminated && number > 1 {  // only a last line cut off mid-way lacks its newline
                     warn("\(file):\(number): cut off mid-line; plotting up to line \(number - 1)")
                     break
                 }

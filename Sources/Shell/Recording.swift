@@ -23,6 +23,11 @@ struct Recording {
         let live = try LiveFeelFile(argument: options.feelPath,
                                     fixed: options.reducedMotion ? LiveFeelFile.reducedMotionLayer : [:],
                                     saveFolder: options.feelSaveFolder)
+        // Neither output may be one of the inputs (the feel file, a photo), --force or not (issue 33).
+        let inputs = options.photoPaths + (options.feelPath.map { [$0] } ?? [])
+        for (option, path) in [("--record", options.recordPath), ("--states", options.statesPath)] {
+            if let path { _ = try OutputPath.resolve(path, option: option, inputs: inputs, force: true, warn: warn) }
+        }
         let trace: FileLineSink?, states: FileLineSink?
         do throws(TraceError) {
             trace = try options.recordPath.map { path throws(TraceError) in

@@ -13,9 +13,13 @@ enum SurfaceOps {
 
     /// True when any pixel of an ARGB8888 `surface` has alpha below 255. One read of each pixel,
     /// stopping at the first translucent one.
+    /// A surface with no pixels to read (SDL_image makes 0×N surfaces, whose pixels are NULL, from
+    /// some XCF and LBM files; issue 33's trap), or rows shorter than its width, is answered false.
     static func hasTransparency(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h), row = Int(surface.pointee.pitch) / 4
-        let px = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        guard w > 0, h > 0, row >= w, surface.pointee.format.pointee.BytesPerPixel == 4,
+              let pixels = surface.pointee.pixels as UnsafeMutableRawPointer? else { return false }
+        let px = pixels.assumingMemoryBound(to: UInt32.self)
         for y in 0..<h {
             let r = px + y * row
             for x in 0..<w where r[x] < 0xFF00_0000 { return true }

@@ -149,7 +149,7 @@ final class ThumbnailCacheWriter: @unchecked Sendable {
             }
             defer { if owned { SDL_FreeSurface(surface) } }
             do {
-                try cache.write(surface, forFile: item.path, modificationTime: file.modificationTime, sizeClass: sizeClass)
+                try cache.write(surface, forFile: item.path, source: file.identity, sizeClass: sizeClass)
                 ok += 1
             } catch {
                 bad += 1

@@ -112,6 +112,16 @@ public final class VideoEncoder {
         frameCount += 1
     }
 
+    /// An encoder given up (an error, a signal) leaves no ffmpeg running and no log in /tmp.
+    deinit {
+        if process.isRunning {
+            try? input.close()
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: errors)
+    }
+
     /// Closes the input and waits for ffmpeg to finish the file.
     public func finish() throws(ShellError) {
         try? input.close()

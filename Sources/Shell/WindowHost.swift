@@ -1,3 +1,4 @@
+import CSandbox
 import CSDL2
 import Foundation
 import Geometry
@@ -42,6 +43,8 @@ final class WindowHost {
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw ShellError("cannot start SDL video: \(String(cString: SDL_GetError()))")
         }
+        // A hang-up quits as Ctrl+C and SIGTERM do (a quit event), so state.json and the trace are written (issue 33).
+        pz_hang_up_as_quit()
         _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue | IMG_INIT_TIF.rawValue))
         if fast, let (window, renderer, adopted) = Self.openAdopted(title: title, size: size) {
             self.window = window
@@ -154,6 +157,7 @@ final class WindowHost {
     static func prepareEnvironment() {
         if getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "x11", 1) }
         if getenv("XCOMPOSEFILE") == nil { setenv("XCOMPOSEFILE", "/dev/null", 1) }
+        MesaShaderCache.prepareEnvironment()
     }
 
     /// Destroys the renderer and the window and stops SDL (textures must be gone first).

@@ -32,13 +32,28 @@ public struct WindowState: Sendable, Equatable {
     }
 
     /// Writes the state file atomically (a temporary file renamed over it); false on failure.
+    /// A state file that is a symbolic link (dotfiles kept in a repository) stays one: the file it
+    /// points to is replaced, not the link (issue 33).
     @discardableResult
     public func write(to path: String) -> Bool {
         var object: [String: Any] = [:]
         if let windowSize { object["window"] = ["w": windowSize.width.rounded(), "h": windowSize.height.rounded()] }
         if let lastFolder { object["lastFolder"] = lastFolder }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return false }
-        ConfigDirectory.create((path as NSString).deletingLastPathComponent)
-        return (try? data.write(to: URL(fileURLWithPath: path), options: .atomic)) != nil
+        let target = Self.linkTarget(path)
+        ConfigDirectory.create((target as NSString).deletingLastPathComponent)
+        return (try? data.write(to: URL(fileURLWithPath: target), options: .atomic)) != nil
+    }
+
+    /// The file `path` names once symbolic links are followed (up to 40, as the kernel does), also
+    /// when the last one points to a file not made yet; `path` itself when it is no link.
+    static func linkTarget(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = destination.hasPrefix("/") ? destination
+                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        return current
     }
 }

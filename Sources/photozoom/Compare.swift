@@ -40,6 +40,8 @@ struct Compare: ParsableCommand {
     var data: String?
     @Flag(help: "Replay the numbers tuned in the recorded session's panel on top of each --feel (by default a preset plays as shipped).")
     var withPanelEdits = false
+    @Flag(help: "Let --out and --data replace a file already there (else they write to the next free name, e.g. compare-2.png).")
+    var force = false
 
     func validate() throws {
         if feels.count < 2 { throw ValidationError("--feel: give two or more (a file or a preset name each)") }
@@ -97,9 +99,13 @@ struct Compare: ParsableCommand {
         }
         let logs = PlotLog.sharingScale(runs.map(\.log))
         let span = try PlotSpan.choose(logs, gesture: gesture, from: from, to: to)
+        // Outputs never destroy inputs: neither is the trace or a feel file, neither replaces a file without --force.
+        let inputs = [trace] + feels
+        let out = try OutputPath.resolve(self.out, option: "--out", inputs: inputs, force: force, warn: printError)
+        let data = try self.data.map { try OutputPath.resolve($0, option: "--data", inputs: inputs + [out], force: force, warn: printError) }
         try PlotRenderer.save(logs, to: out, width: Int(size.size.width), height: Int(size.size.height), time: span.time, figures: span.figures)
         if let data { try FiguresTable.write(span.figures, to: data) }
-        print(Self.table(runs, trace: trace, width: TerminalWidth.columns()), terminator: "")
+        print(PrintablePath.escapedLines(Self.table(runs, trace: trace, width: TerminalWidth.columns())), terminator: "")
     }
 
     // MARK: - The side-by-side table

@@ -16,6 +16,8 @@ struct DecodeHelperCommand: ParsableCommand {
     @Option(name: .long) var addressSpace = 1 << 30
     @Option(name: .long) var thumbnailCache: String?
     @Flag(name: .long) var fullDecode = false
+    @Flag(name: .long) var confineReads = false
+    @Option(name: .long) var readRoot: [String] = []
 
     func run() throws {
         var options = DecoderHelperService.Options()
@@ -24,6 +26,7 @@ struct DecodeHelperCommand: ParsableCommand {
         options.addressSpaceBytes = addressSpace
         options.thumbnailCache = thumbnailCache
         options.strategy = fullDecode ? .fullDecodeThenDownscale : .scaledDecode
+        options.readRoots = confineReads ? readRoot : nil
         let status = DecoderHelperService.run(options)
         if status != 0 { throw ExitCode(status) }
     }

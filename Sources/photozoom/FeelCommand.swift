@@ -77,13 +77,13 @@ struct FeelCommand: ParsableCommand {
                 let feel = try FeelFile.read(path: check).feel
                 let changed = feel.differences(from: .defaults)
                 if changed.isEmpty {
-                    print("\(check): ok, the defaults")
+                    print("\(PrintablePath.escaped(check)): ok, the defaults")
                 } else {
                     let list = changed.map { key in
                         let p = Feel.parameter(key)!
                         return "\(key) \(p.formatted(p.value(in: feel)))"
                     }
-                    print("\(check): ok, \(changed.count) of \(Feel.parameters.count) differ from the defaults: "
+                    print("\(PrintablePath.escaped(check)): ok, \(changed.count) of \(Feel.parameters.count) differ from the defaults: "
                           + list.joined(separator: ", "))
                 }
             }

@@ -29,7 +29,21 @@ struct PhotoZoom: ParsableCommand {
             }
             var command = try parseAsRoot(arguments)
             try command.run()
+            // Output that could not be written (`> /dev/full`, a closed pipe) is a failure, said once (issue 33).
+            if let failure = StandardOutput.finish() {
+                printError("photozoom: \(failure)")
+                Foundation.exit(1)
+            }
         } catch {
+            if exitCode(for: error) == .success {
+                // --help and --version: printed here so that a failed write is said (issue 33).
+                print(fullMessage(for: error))
+                if let failure = StandardOutput.finish() {
+                    printError("photozoom: \(failure)")
+                    Foundation.exit(1)
+                }
+                Foundation.exit(0)
+            }
             if exitCode(for: error) == .validationFailure {
                 printError("photozoom: " + message(for: error).split(separator: "\n").joined(separator: "; "))
                 Foundation.exit(2)

@@ -38,6 +38,8 @@ struct Plot: ParsableCommand {
     var data: String?
     @Option(help: "The gap between photos while paging, points, for centre x across page turns (default: the default feel's).")
     var pageGap: Double = Feel.defaults.pagingGapPoints
+    @Flag(help: "Let --out and --data replace a file already there (else they write to the next free name, e.g. plot-2.png).")
+    var force = false
 
     func validate() throws {
         if logs.isEmpty { throw ValidationError("give at least one state log") }
@@ -51,6 +53,9 @@ struct Plot: ParsableCommand {
                 log.inferredWindowWidth.map { log.continuingAcrossPages(pitch: $0 + pageGap) } ?? log
             }
             let span = try PlotSpan.choose(plotted, gesture: gesture, from: from, to: to)
+            // Outputs never destroy inputs: neither is one of the logs, neither replaces a file without --force.
+            let out = try OutputPath.resolve(self.out, option: "--out", inputs: logs, force: force, warn: printError)
+            let data = try self.data.map { try OutputPath.resolve($0, option: "--data", inputs: logs + [out], force: force, warn: printError) }
             try PlotRenderer.save(plotted, to: out, width: Int(size.size.width), height: Int(size.size.height),
                                   time: span.time, figures: span.figures)
             if let data { try FiguresTable.write(span.figures, to: data) }

@@ -50,6 +50,8 @@ struct Replay: ParsableCommand {
     var fps: Double?
     @Option(help: "With --video, the video's size in pixels, WxH (default: the trace's window).")
     var size: WindowSizeArgument?
+    @Flag(help: "Let --states, --frames and --video replace what is already there (else they write to the next free name, e.g. log-2.states.jsonl).")
+    var force = false
 
     func run() throws {
         try reportingErrors {
@@ -74,25 +76,39 @@ struct Replay: ParsableCommand {
         }
     }
 
+    /// A replay stopped by a signal: outputs closed, the exit status 128 + the signal's number.
+    struct Stopped: Error {
+        var signal: Int32
+    }
+
     private func replay() throws {
         if rates {
             for (name, given) in [("--states", states != nil), ("--frames", frames != nil), ("--video", video != nil), ("--summary", summary)] where given {
                 throw ShellError.badInput("--rates: replays the trace several times and prints only its check; leave out \(name)")
             }
         }
+        StopSignals.catchThem()
         var override = try feel.map { try FeelLayer.resolve($0).object }
         if reducedMotion {
             override = (override ?? JSONObject()).merging(JSONObject([JSONMember("reducedMotion", .bool(true))]))
         }
+        // Outputs never destroy inputs: none is the trace or the feel file, none replaces a file without --force.
+        let inputs = [trace] + (feel.map { [$0] } ?? [])
+        let statesPath = try states.map { try OutputPath.resolve($0, option: "--states", inputs: inputs, force: force, warn: printError) }
+        let framesPath = try frames.map {
+            try OutputPath.resolve($0, option: "--frames", inputs: inputs, force: force, folder: true, warn: printError)
+        }
+        let videoPath = try video.map { try OutputPath.resolve($0, option: "--video", inputs: inputs, force: force, warn: printError) }
+        try OutputPath.requireDistinct([("--states", statesPath), ("--frames", framesPath), ("--video", videoPath)])
         let reader = try TraceReader(path: trace, warn: printError)
         if rates { return try ReplayRates.run(reader, feelOverride: override) }
-        let statesSink = try states.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: false) }
+        let statesSink = try statesPath.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: false) }
         let session = try TraceReplay.session(for: reader, feelOverride: override, states: statesSink, summarize: summary)
         let renderer = frames != nil || video != nil ? try ReplayFrames.renderer(header: reader.header, photosPath: photos) : nil
         // The trace's length, read ahead for the progress bar and the video's end (not for standard input).
         let extent = trace == "-" || renderer == nil ? nil : try? TraceExtent(path: trace)
-        let drawing = try frames.map { try FrameWriter(folder: $0, every: every ?? 1, renderer: renderer!) }
-        let recording = try video.map { path in
+        let drawing = try framesPath.map { try FrameWriter(folder: $0, every: every ?? 1, renderer: renderer!) }
+        let recording = try videoPath.map { path in
             // Without --to the video ends with the last replayed frame: its viewer time is known only
             // then (the trace's last time is wall time, longer where slow motion was on).
             try ReplayVideo(path: path, renderer: renderer!, from: from ?? 0, to: to,
@@ -106,7 +122,10 @@ struct Replay: ParsableCommand {
         if let extent, recording == nil { total = (extent.frameCount + (every ?? 1) - 1) / (every ?? 1) }
         let progress = renderer == nil ? nil : ProgressBar(label: video != nil ? "video" : "frames", total: total)
 
-        let count = try TraceReplay.run(reader, through: session) { session in
+        let count: Int
+        do {
+            count = try TraceReplay.run(reader, through: session) { session in
+            if let signal = StopSignals.received { throw Stopped(signal: signal) }
             var drawn = false
             let draw = {
                 if !drawn, let renderer { try renderer.draw(session.scene(text: renderer.textMetrics)); drawn = true }
@@ -115,13 +134,22 @@ struct Replay: ParsableCommand {
             let videoFrames = try recording?.frame(at: session.viewer.snapshot.time, draw: draw) ?? 0
             // The bar counts video frames when there is a video, else pictures.
             progress?.advance(by: recording != nil ? videoFrames : pictures)
+            }
+        } catch let stop as Stopped {
+            // Stopped cleanly: the video ends at the last frame encoded, the log at the last line written.
+            progress?.finish()
+            try? recording?.finishEarly()
+            try? statesSink?.close()
+            let name = strsignal(stop.signal).map { String(cString: $0) } ?? "signal \(stop.signal)"
+            throw ShellError("replay stopped (\(name.lowercased())); what was written so far is kept", exitStatus: 128 + stop.signal)
         }
         if let recording { progress?.advance(by: try recording.finish()) }
         progress?.finish()
         try statesSink?.close()
 
         if let text = session.summary?.text {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            // Photo names come from the trace: escaped; checked when the command ends (`StandardOutput.finish`).
+            print(PrintablePath.escapedLines(text), terminator: "")
         }
         if states == nil, frames == nil, video == nil, !summary {
             printError("photozoom: replayed \(count) frames over \(JSONText.number(reader.lastTime)) s; "

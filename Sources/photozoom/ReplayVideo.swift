@@ -58,6 +58,11 @@ final class ReplayVideo {
         return written
     }
 
+    /// Closes the file at the frames written so far (a replay stopped by a signal).
+    func finishEarly() throws {
+        try encoder?.finish()
+    }
+
     private func write() throws {
         let size = renderer.pixelSize
         if encoder == nil {

@@ -17,6 +17,15 @@ struct DecoderHelperTests {
         return DecoderHelper(settings: settings, options: options)
     }
 
+    /// A sparse file of `bytes` that begins like a 16×16 JPEG (its frame header, then zeros).
+    static func sparseJPEG(bytes: Int, in dir: URL) -> URL {
+        let url = dir.appendingPathComponent("sparse-\(bytes >> 20)MB.jpg")
+        let frame: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 8, 0x00, 0x10, 0x00, 0x10, 3] + [UInt8](repeating: 0, count: 9)
+        FileManager.default.createFile(atPath: url.path, contents: Data(frame))
+        truncate(url.path, off_t(bytes))
+        return url
+    }
+
     @Test("a helper's pictures are the in-process decoder's, pixel for pixel, for every bundled photo")
     func samePixels() throws {
         let h = try helper()
@@ -46,11 +55,9 @@ struct DecoderHelperTests {
     @Test("a file the helper cannot hold in its address space crashes only the helper; the next file decodes in a new one")
     func crashIsContained() throws {
         let dir = TestImages.folder()
-        // A 3 GB sparse file starting like a JPEG: reading it whole needs 3 GB, past a 256 MB limit.
-        let huge = dir.appendingPathComponent("sparse.jpg")
-        let frame: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 8, 0x00, 0x10, 0x00, 0x10, 3] + [UInt8](repeating: 0, count: 9)
-        FileManager.default.createFile(atPath: huge.path, contents: Data(frame))
-        truncate(huge.path, 3 << 30)
+        // A 768 MB sparse file starting like a JPEG (within the decoder's 1 GiB file limit): reading
+        // it whole needs 768 MB, past a 256 MB limit.
+        let huge = Self.sparseJPEG(bytes: 768 << 20, in: dir)
         let good = try #require(HostileFiles.bundled("jpg").first)
         let h = try helper(addressSpaceBytes: 256 << 20)
         #expect((try? h.decode(path: good.path, target: .thumbnail(shortSide: 64)).result.get()) != nil)
@@ -60,8 +67,52 @@ struct DecoderHelperTests {
             return
         }
         #expect(detail.contains("crashed") && detail.contains("signal"), "\(detail)")
+        // Tried once more in a new helper before it is called damaged (issue 33), which crashed too.
+        #expect(detail.contains("twice"), "\(detail)")
+        #expect(h.retries == 1)
         #expect((try? h.decode(path: good.path, target: .thumbnail(shortSide: 64)).result.get()) != nil)
-        #expect(h.starts == 2)
+        #expect(h.starts == 3)
+    }
+
+    @Test("a file over the decoder's 1 GiB (a 3 GB sparse JPEG) is refused before it is read: no crash, no retry")
+    func hugeFileRefused() throws {
+        let dir = TestImages.folder()
+        let huge = Self.sparseJPEG(bytes: 3 << 30, in: dir)
+        let h = try helper()
+        let attempt = h.decode(path: huge.path, target: .thumbnail(shortSide: 64))
+        // 3 GB = 3072 MB.
+        #expect(attempt.result.failure == .unsupported("a file of 3072 MB, more than the 1024 MB a photo may have"), "\(attempt.result)")
+        #expect(h.starts == 1 && h.retries == 0)
+    }
+
+    @Test("a helper killed while idle is replaced: the next good photo decodes, with no problem and no retry")
+    func killedWhileIdle() throws {
+        let good = try #require(HostileFiles.bundled("jpg").first)
+        let h = try helper()
+        #expect((try? h.decode(path: good.path, target: .thumbnail(shortSide: 64)).result.get()) != nil)
+        let idle = h.pid
+        #expect(kill(idle, SIGKILL) == 0)
+        // Wait until it is a zombie (state Z in /proc/PID/stat): dead, not yet reaped.
+        for _ in 0..<400 {
+            let stat = (try? String(contentsOfFile: "/proc/\(idle)/stat", encoding: .utf8)) ?? ""
+            if stat.split(separator: ")").last?.split(separator: " ").first == "Z" { break }
+            usleep(5000)
+        }
+        let next = h.decode(path: good.path, target: .thumbnail(shortSide: 64))
+        #expect((try? next.result.get()) != nil, "\(next.result)")
+        #expect(h.starts == 2 && h.retries == 0)
+    }
+
+    @Test("a helper that dies on a good photo (killed mid-request) is replaced and the photo tried again: it decodes")
+    func diedMidRequest() throws {
+        let good = try #require(HostileFiles.bundled("jpg").first)
+        let settings = try #require(HelperBinary.diesOnce(in: TestImages.folder()))
+        var options = DecoderHelperService.Options()
+        options.maxTextureSide = 4096
+        let h = DecoderHelper(settings: settings, options: options)
+        let attempt = h.decode(path: good.path, target: .thumbnail(shortSide: 64))
+        #expect((try? attempt.result.get()) != nil, "\(attempt.result)")
+        #expect(h.starts == 2 && h.retries == 1)
     }
 
     @Test("an image that takes longer than the time limit stops its helper with a problem that says so")

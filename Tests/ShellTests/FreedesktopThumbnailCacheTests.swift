@@ -39,8 +39,9 @@ struct FreedesktopThumbnailCacheTests {
         let box = sizeClass.rawValue
         let entry = TestImages.surface(width: box, height: box * 3 / 4) { _, _ in RGB(20, 200, 20) }
         defer { SDL_FreeSurface(entry) }
-        let mtime = try PhotoFile(path: photo).modificationTime
-        try cache.write(entry, forFile: photo, modificationTime: mtime + mtimeOffset, sizeClass: sizeClass)
+        var source = try PhotoFile(path: photo).identity
+        source.modificationTime += mtimeOffset
+        try cache.write(entry, forFile: photo, source: source, sizeClass: sizeClass)
         return (photo, cache)
     }
 
@@ -77,7 +78,11 @@ struct FreedesktopThumbnailCacheTests {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cache.entryPath(forFile: photo, sizeClass: .normal))))
         let text = try #require(FreedesktopThumbnailCache.textChunks(bytes))
         #expect(text["Thumb::URI"] == FreedesktopThumbnailCache.uri(forPath: photo))
-        #expect(text["Thumb::MTime"] == String(try PhotoFile(path: photo).modificationTime))
+        let identity = try PhotoFile(path: photo).identity
+        #expect(text["Thumb::MTime"] == String(identity.modificationTime))
+        // The byte count the standard's optional key records, and the status-change time PhotoZoom's own key does.
+        #expect(text["Thumb::Size"] == String(identity.byteCount))
+        #expect(text["X-PhotoZoom::Change"] == "\(identity.changeSeconds)." + String(format: "%09d", identity.changeNanoseconds))
         // CRC-32 of "IEND" is AE 42 60 82, the bytes every PNG ends with.
         #expect(FreedesktopThumbnailCache.crc32(Array("IEND".utf8)) == 0xAE42_6082)
     }
@@ -98,5 +103,73 @@ struct FreedesktopThumbnailCacheTests {
         #expect(decoder.sharedThumbnailHits == 0)
         // The photo's own red, not the entry's green.
         #expect(TestImages.pixel(image.surface, 10, 10).isClose(to: RGB(220, 20, 20), tolerance: 12))
+    }
+
+    // MARK: - Issue 33: a replaced photo, and entries the app must not read whole
+
+    @Test("a photo replaced by another with the same modification second (mv b a after touch -r) never shows the old thumbnail")
+    func replacedSameSecond() throws {
+        let dir = TestImages.folder()
+        let a = TestImages.write(TestImages.jpeg(width: 400, height: 300) { _, _ in RGB(220, 20, 20) }, "a.jpg", in: dir).path
+        let b = TestImages.write(TestImages.jpeg(width: 400, height: 300) { _, _ in RGB(20, 20, 220) }, "b.jpg", in: dir).path
+        let cache = FreedesktopThumbnailCache(directory: dir.appendingPathComponent("thumbnails"))
+        let green = TestImages.surface(width: 256, height: 192) { _, _ in RGB(20, 200, 20) }
+        defer { SDL_FreeSurface(green) }
+        try cache.write(green, forFile: a, source: try PhotoFile(path: a).identity, sizeClass: .large)
+        #expect(try thumbnail(a, cache, side: 100).hit)
+        // touch -r a b; mv b a: the same path, the same whole second, another photo.
+        var times = [timespec](repeating: timespec(), count: 2)
+        var info = stat()
+        stat(a, &info)
+        times[0] = info.st_atim; times[1] = info.st_mtim
+        #expect(utimensat(AT_FDCWD, b, &times, 0) == 0)
+        #expect(rename(b, a) == 0)
+        #expect(try PhotoFile(path: a).modificationTime == Int(info.st_mtim.tv_sec))
+        let (image, hit) = try thumbnail(a, cache, side: 100)
+        #expect(!hit)
+        #expect(TestImages.pixel(image.surface, 50, 40).isClose(to: RGB(20, 20, 220), tolerance: 12))
+    }
+
+    @Test("an entry of another byte count (Thumb::Size, as other thumbnailers write it) is not used")
+    func otherSize() throws {
+        let (photo, cache) = try seeded(sizeClass: .large)
+        let entry = cache.entryPath(forFile: photo, sizeClass: .large)
+        let identity = try PhotoFile(path: photo).identity
+        // An entry as GNOME writes it: URI, MTime and Size, without PhotoZoom's key; one byte off.
+        for (size, used) in [(identity.byteCount, true), (identity.byteCount + 1, false)] {
+            var bytes = HostileFiles.bytes(URL(fileURLWithPath: entry))
+            let green = TestImages.surface(width: 256, height: 192) { _, _ in RGB(20, 200, 20) }
+            bytes = try PNGWriter.encode(green, keepingAlpha: true)
+            SDL_FreeSurface(green)
+            bytes.insert(contentsOf: FreedesktopThumbnailCache.textChunk("Thumb::URI", FreedesktopThumbnailCache.uri(forPath: photo))
+                         + FreedesktopThumbnailCache.textChunk("Thumb::MTime", String(identity.modificationTime))
+                         + FreedesktopThumbnailCache.textChunk("Thumb::Size", String(size)), at: 33)
+            FileManager.default.createFile(atPath: entry, contents: Data(bytes))
+            #expect(try thumbnail(photo, cache, side: 100).hit == used, "Thumb::Size \(size) for a file of \(identity.byteCount) bytes")
+        }
+    }
+
+    @Test("an entry that is a link to a giant sparse file, a device or a named pipe is passed over before a byte is read")
+    func boundedEntries() throws {
+        let (photo, cache) = try seeded(sizeClass: .large)
+        let entry = cache.entryPath(forFile: photo, sizeClass: .large)
+        let dir = URL(fileURLWithPath: photo).deletingLastPathComponent()
+        // 64 GiB sparse, beginning with the real entry: read whole it would need 64 GiB (the issue's abort).
+        let giant = dir.appendingPathComponent("giant.png").path
+        FileManager.default.createFile(atPath: giant, contents: Data(HostileFiles.bytes(URL(fileURLWithPath: entry))))
+        #expect(truncate(giant, 64 << 30) == 0)
+        let fifo = dir.appendingPathComponent("pipe.png").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Just over the limit: the cap is on the size, whatever the content.
+        let over = dir.appendingPathComponent("over.png").path
+        FileManager.default.createFile(atPath: over, contents: Data(HostileFiles.bytes(URL(fileURLWithPath: entry))))
+        #expect(truncate(over, off_t(FreedesktopThumbnailCache.entryByteLimit + 1)) == 0)
+        for target in [giant, "/dev/zero", "/dev/urandom", fifo, over] {
+            unlink(entry)
+            #expect(symlink(target, entry) == 0)
+            let (image, hit) = try thumbnail(photo, cache, side: 100)
+            #expect(!hit, "\(target)")
+            #expect(TestImages.pixel(image.surface, 50, 40).isClose(to: RGB(220, 20, 20), tolerance: 12), "\(target)")
+        }
     }
 }

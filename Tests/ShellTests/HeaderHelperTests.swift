@@ -65,6 +65,24 @@ struct HeaderHelperTests {
         #expect(h.starts == 2)
     }
 
+    @Test("a header helper that dies through no fault of the file is replaced and the file read again: both headers arrive (issue 33)")
+    func diedMidBatch() throws {
+        let dir = TestImages.folder()
+        let settings = try #require(HelperBinary.diesOnce(in: dir))
+        var options = DecoderHelperService.Options()
+        options.maxTextureSide = 1
+        let h = DecoderHelper(settings: settings, options: options)
+        let files = [(40, 30), (41, 31)].map { TestImages.write(TestImages.jpeg(width: $0.0, height: $0.1, colour: TestImages.noise),
+                                                              "\($0.0).jpg", in: dir).path }
+        let outcomes = h.readHeaders(files)
+        let sizes = outcomes.map { outcome -> [Int] in
+            if case let .header(header) = outcome { return [header.storedWidth, header.storedHeight] }
+            return []
+        }
+        #expect(sizes == [[40, 30], [41, 31]], "\(outcomes)")
+        #expect(h.starts == 2)
+    }
+
     @Test("a pipeline whose headers are read late reads them in a helper: sizes arrive, a hostile one is warned about once")
     func lateHeadersInHelper() throws {
         let settings = try #require(HelperBinary.settings())

@@ -25,6 +25,18 @@ enum HelperBinary {
         return settings
     }
 
+    /// A stand-in helper in `folder` whose first start kills itself (SIGKILL) without replying;
+    /// later starts run the built program: a helper that dies on a good file through no fault of it.
+    static func diesOnce(in folder: URL) -> DecoderHelperSettings? {
+        guard let real = path else { return nil }
+        let marker = folder.appendingPathComponent("started-once").path
+        let program = folder.appendingPathComponent("dies-once")
+        FileManager.default.createFile(atPath: program.path, contents: Data(
+            "#!/bin/sh\nif [ -e '\(marker)' ]; then exec '\(real)' \"$@\"; fi\n: > '\(marker)'\nkill -9 $$\n".utf8))
+        chmod(program.path, 0o755)
+        return DecoderHelperSettings(executable: program.path)
+    }
+
     /// Helper settings running the built program, with these limits.
     static func settings(timeLimitSeconds: Double = 20, addressSpaceBytes: Int = 1 << 30) -> DecoderHelperSettings? {
         guard let path else { return nil }

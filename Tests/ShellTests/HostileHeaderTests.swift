@@ -48,6 +48,25 @@ struct HostileHeaderTests {
         #expect(isRefusedBeforeDecoding(e), "\(String(describing: e.problem))")
     }
 
+    @Test("the GIF header walk through 8 MiB of sub-blocks keeps at most 16 blocks of 16 KiB, and still finds the last frame")
+    func gifWalkIsBounded() throws {
+        // Screen 1×1, no colour table; a 1×1 frame with 32,896 sub-blocks of 255 bytes (8 MiB);
+        // then a 300×200 frame and the trailer.
+        var gif: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]
+        gif += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2]
+        let blocks = (8 << 20) / 255
+        gif.reserveCapacity(gif.count + blocks * 256 + 64)
+        for _ in 0..<blocks { gif.append(255); gif += [UInt8](repeating: 0x55, count: 255) }
+        gif += [0, 0x2C, 0, 0, 0, 0, 0x2C, 0x01, 0xC8, 0, 0, 2, 1, 0, 0, 0x3B]
+        let url = TestImages.write(gif, "long.gif", in: TestImages.folder())
+        let file = try PhotoFile(path: url.path)
+        let header = try #require(try ImageHeader.read(file, fileExtension: "gif"))
+        #expect(header.largestFrame?.width == 300 && header.largestFrame?.height == 200)
+        // The whole walk read every block of the 8 MiB; at most blockLimit × blockSize stay held.
+        #expect(file.cachedBytes <= PhotoFile.blockLimit * PhotoFile.blockSize, "\(file.cachedBytes) bytes held")
+        #expect(gif.count > 32 * PhotoFile.blockLimit * PhotoFile.blockSize)
+    }
+
     @Test("SVG and XPM are sized from their headers and refused above the limit")
     func svgAndXPMSizes() throws {
         let svg = entry(HostileFiles.svg(width: 20000, height: 20000), "big.svg")
@@ -71,5 +90,75 @@ struct PrintablePathTests {
         #expect(line == "warning: /photos/evil\\n\\x1B[2Jwarning: all good\\t\\r\\x7F\\u{9B}é.jpg: empty file (0 bytes); showing a placeholder")
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) })
         #expect(PrintablePath.escaped("/plain/Ünïcødé 写真.jpg") == "/plain/Ünïcødé 写真.jpg")
+    }
+}
+
+/// SDL_image makes a picture of no pixels (a NULL pixel pointer) from an XCF whose canvas is 0
+/// pixels wide; `SurfaceOps.hasTransparency` trapped on it (issue 33, 16 helper crashes of the fuzz set).
+@Suite("Pictures of no pixels")
+struct EmptySurfaceTests {
+    /// An XCF of `width` × `height` with no layers: signature, version, size, RGB, no properties.
+    static func xcf(width: UInt32, height: UInt32) -> [UInt8] {
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        return Array("gimp xcf file".utf8) + [0] + be(width) + be(height) + be(0) + be(0) + be(0) + be(0) + be(0)
+    }
+
+    @Test("a 0×N surface has no transparent pixel (and no trap)")
+    func emptySurface() throws {
+        let surface = try #require(SurfaceOps.make(width: 0, height: 5))
+        defer { SDL_FreeSurface(surface) }
+        #expect(surface.pointee.pixels == nil)
+        #expect(!SurfaceOps.hasTransparency(surface))
+    }
+
+    @Test("a 0-wide XCF is refused as corrupt by the decoder, never a trap")
+    func zeroWideXCF() throws {
+        let url = TestImages.write(Self.xcf(width: 0, height: 4), "empty.xcf", in: TestImages.folder())
+        do {
+            let image = try PhotoDecoder().decode(path: url.path, header: nil, target: .thumbnail(shortSide: 64))
+            Issue.record("decoded \(image.width)×\(image.height)")
+        } catch {
+            #expect(error.isDecodeRefusal, "\(error)")
+        }
+    }
+}
+
+extension ImageProblem {
+    /// A problem a damaged file gets (not a stopped helper or a missing file).
+    var isDecodeRefusal: Bool {
+        switch self {
+        case .corrupt, .notAnImage, .truncated, .unsupported: return true
+        default: return false
+        }
+    }
+}
+
+/// A header read never holds more than the file's first blocks and 64 KiB of EXIF, whatever a
+/// chunk claims (issue 33: the app read whole what a file said to read).
+@Suite("Header reads are bounded")
+struct BoundedHeaderReadTests {
+    /// A source of `count` bytes (zeros past `prefix`) that remembers the largest read asked of it.
+    final class Counting: ByteSource {
+        let prefix: [UInt8]
+        let count: Int
+        var largest = 0
+        init(_ prefix: [UInt8], count: Int) { self.prefix = prefix; self.count = count }
+        func bytes(at offset: Int, count wanted: Int) -> [UInt8] {
+            let end = min(count, offset + max(0, wanted))
+            guard offset >= 0, offset < end else { return [] }
+            largest = max(largest, end - offset)
+            return (offset..<end).map { $0 < prefix.count ? prefix[$0] : 0 }
+        }
+    }
+
+    @Test("a PNG whose eXIf chunk claims 4 GiB − 1 in a 4 GiB file is read 64 KiB of it at most")
+    func pngExif() throws {
+        func be(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        let ihdr = be(13) + Array("IHDR".utf8) + be(64) + be(48) + [8, 6, 0, 0, 0] + [0, 0, 0, 0]
+        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + ihdr + be(0xFFFF_FFFF) + Array("eXIf".utf8)
+        let source = Counting(png, count: 1 << 32)
+        let header = try #require(try ImageHeader.read(source, fileExtension: "png"))
+        #expect(header.storedWidth == 64 && header.storedHeight == 48)
+        #expect(source.largest <= ImageHeader.exifReadLimit, "\(source.largest) bytes asked at once")
     }
 }

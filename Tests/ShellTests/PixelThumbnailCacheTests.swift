@@ -186,7 +186,7 @@ struct PixelThumbnailCacheTests {
         #expect(first.sharedCacheEntriesWritten == 6 && first.pixelCacheEntriesWritten == 6)
         for photo in photos {
             let file = try PhotoFile(path: photo)
-            let shared = try #require(cache.thumbnail(forFile: photo, modificationTime: file.modificationTime, uprightWidth: 400,
+            let shared = try #require(cache.thumbnail(forFile: photo, source: file.identity, uprightWidth: 400,
                                                       uprightHeight: 300, minimumShortSide: 192))
             let fitted = try #require(SurfaceOps.downscaled(shared, toWidth: 171, height: 128))
             let own = try #require(read(pixels, file, side: 128))

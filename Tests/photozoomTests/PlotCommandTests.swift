@@ -49,7 +49,7 @@ struct PlotCommandTests {
         let r = try await CommandRunner.run(["plot", a.path, b.path, "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(pngSize(try Data(contentsOf: out)).map { [$0.0, $0.1] } == [1280, 960])
-        let small = try await CommandRunner.run(["plot", a.path, "--out", out.path, "--size", "640x400"])
+        let small = try await CommandRunner.run(["plot", a.path, "--out", out.path, "--size", "640x400", "--force"])
         #expect(small.status == 0)
         #expect(pngSize(try Data(contentsOf: out)).map { [$0.0, $0.1] } == [640, 400])
     }
