@@ -37,6 +37,9 @@ public struct Viewer: Sendable {
     var recognizer: GestureRecognizer
     /// The fingers a touchpad gesture stands for (`Viewer+Touchpad`).
     var touchpadFingers = TouchpadFingers()
+    /// While a touchpad gesture's fingers are fed (`handleTouchpad`): the manipulations they report,
+    /// acted on once the whole batch is in; nil otherwise.
+    var touchpadBatch: [Manipulation]?
     package var scroller: GridScroller
     var focus = FocusRing()
     /// The grid, or the photo out of it and what moves it (`ViewerMode`): the one state machine.
@@ -233,6 +236,10 @@ public struct Viewer: Sendable {
 
     /// Acts on one recognized gesture (also the tests' entry point for pinches and double taps).
     mutating func handle(gesture: GestureEvent) {
+        if touchpadBatch != nil, case let .manipulation(m) = gesture {
+            touchpadBatch?.append(m)
+            return
+        }
         defer { movedByInput = session?.isHeldByGesture == true }
         if !isFeedingRecognizer {
             // Fed directly (the tests' entry point): an event of its own, with no change of reference.
