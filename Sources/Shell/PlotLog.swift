@@ -21,6 +21,10 @@ public struct PlotLog: Sendable {
         /// The photo out of the grid and its displayed width (points), for the scale reference.
         public var photo: Int?
         public var width: Double?
+        /// The displayed height, points; nil in the grid.
+        public var height: Double?
+        /// The viewer's phase in this frame.
+        public var phase: Phase = .grid
         /// True in the paging phase.
         public var isPaging = false
         /// Velocities over the frame that ends here (backward differences), nil where the frame
@@ -127,11 +131,13 @@ public struct PlotLog: Sendable {
         for (i, row) in rows.enumerated() {
             var s = Sample(time: row.time, backdrop: row.backdrop)
             s.isPaging = row.phase == .paging
+            s.phase = row.phase
             if let image = row.image {
                 s.center = image.center
                 s.rotation = image.rotation
                 s.photo = row.photo
                 s.width = image.size.width
+                s.height = image.size.height
                 if row.phase == .presented, let p = row.photo, presentedWidths[p] == nil, image.size.width > 0 {
                     presentedWidths[p] = image.size.width
                 }
