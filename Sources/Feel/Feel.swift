@@ -29,6 +29,11 @@ public struct Feel: Hashable, Sendable {
     public var dismissMinimumScale = 0.5
     /// The downward drag, as a fraction of the window height, that reaches the minimum scale.
     public var dismissShrinkDistanceFraction = 0.5
+    /// The downward drag, as a fraction of the window height, past which the shrink eases toward the
+    /// minimum scale as a rubber band instead of going on linearly (0: no knee, linear to the minimum).
+    public var dismissShrinkKneeFraction = 0.0
+    /// Downward travel within this does not shrink the photo, points (iOS's touch slop).
+    public var dismissShrinkDeadZonePoints = 0.0
     /// Releasing back toward the start faster than this returns (Material Motion `ChangeDirection`).
     public var cancelReversalSpeedPointsPerSecond = 100.0
     /// A pinch released with its projected scale below this closes (between 1 and the minimum scale).

@@ -11,7 +11,8 @@ import Motion
 ///     centre   = P + R(θ)·(S·f)·(c₀ − P₀)       P = P₀ + translation, S = pinch scale, θ = rotation
 ///     scale    = s₀·S·f
 ///     rotation = θ₀ + θ
-///     f        = 1 − (1 − minimumScale)·clamp(Δy / (shrinkFraction·H), 0, 1)
+///     f        = 1 − (1 − minimumScale)·clamp(Δy / (shrinkFraction·H), 0, 1)   (DismissShrink; with a
+///                dead zone and a knee it waits, then eases toward the minimum past the knee)
 ///
 /// so the point under the pivot stays under it (travel up, which cannot dismiss by default, is
 /// rubber-banded: `DismissDirection.shown`). Progress is the progress at the grab times
@@ -57,8 +58,7 @@ package struct DismissInteraction: Sendable {
 
     /// The shrink factor `f` for a downward travel `dy` (points) in a window `height` points tall.
     static func shrink(dy: Double, height: Double, feel: Feel) -> Double {
-        let reach = max(1, feel.dismissShrinkDistanceFraction * height)
-        return max(0, 1 - (1 - feel.dismissMinimumScale) * min(max(dy / reach, 0), 1))
+        DismissShrink(feel: feel).factor(dy: dy, height: height)
     }
 
     /// The pose the gesture holds the photo at now (travel that cannot dismiss rubber-banded:
@@ -77,10 +77,10 @@ package struct DismissInteraction: Sendable {
     /// `V'` the pivot's velocity with its vertical part times the rubber band's slope where banded.
     func poseVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
         let m = gesture
-        let reach = max(1, feel.dismissShrinkDistanceFraction * windowHeight)
         let dy = m.translation.y
-        let f = DismissInteraction.shrink(dy: dy, height: windowHeight, feel: feel)
-        let fDot = dy > 0 && dy < reach ? -(1 - feel.dismissMinimumScale) / reach * m.velocity.y : 0
+        let shrink = DismissShrink(feel: feel)
+        let f = shrink.factor(dy: dy, height: windowHeight)
+        let fDot = shrink.slope(dy: dy, height: windowHeight) * m.velocity.y
         let w = (grabPose.center - m.startPivot).rotated(by: m.rotation)
         let perpendicular = Point(-w.y, w.x)
         let growth = m.scaleVelocity * f + m.scale * fDot

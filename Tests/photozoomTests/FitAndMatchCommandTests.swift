@@ -7,11 +7,11 @@ struct FitAndMatchCommandTests {
 
     /// A reference CSV: the golden log's opening cell and full-screen frame on a critically damped
     /// spring of ω `omega` rad/s, let go at 2/60 s, sampled at 60 Hz.
-    static func reference(omega: Double) -> String {
+    static func reference(omega: Double, letGo: Double = 2.0 / 60) -> String {
         let start = [961.0, 4, 1116.5, 159.5], end = [40.0, 0, 1240, 800]
         var rows = ["t,card_l,card_t,card_r,card_b"]
         for i in 0..<50 {
-            let t = Double(i) / 60, tau = max(0, t - 2.0 / 60)
+            let t = Double(i) / 60, tau = max(0, t - letGo)
             let p = 1 - (1 + omega * tau) * exp(-omega * tau)
             rows.append(([t] + zip(start, end).map { $0 + ($1 - $0) * p }).map { String($0) }.joined(separator: ","))
         }
@@ -73,5 +73,26 @@ struct FitAndMatchCommandTests {
         let noColumn = try await CommandRunner.run(["match", Self.golden, csv])
         #expect(noColumn.status == 2)
         #expect(noColumn.stderr == "photozoom: \(Self.golden): a state log has no quantity \"card_l\" (it has left, top, right, bottom, x, y, width, height, scale, rotation, backdrop)\n")
+    }
+
+    @Test("--feel ios opens on the reference's push: fit finds ω 19, ζ 1, and match says matched")
+    func iosOpening() async throws {
+        let dir = try CommandRunner.temporaryDirectory("ios")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/open-and-close.trace.jsonl").path
+        let log = dir.appendingPathComponent("ios.states.jsonl").path
+        let replay = try await CommandRunner.run(["replay", trace, "--feel", "ios", "--states", log])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let fit = try await CommandRunner.run(["fit", log])
+        // 2π/19 = 0.3307 s.
+        #expect(fit.stdout.contains("spring (response): response 0.3307 s, dampingRatio 1\n"), "\(fit.stdout)")
+        // The reference let go 12 ms before its first moving frame, as the replay's click is 12 ms
+        // before its first opening frame: the two onsets then sit alike.
+        let csv = dir.appendingPathComponent("push.csv").path
+        try Self.reference(omega: 19, letGo: 3.0 / 60 - 0.012).write(toFile: csv, atomically: true, encoding: .utf8)
+        let names = ["--as", "card_l=left", "--as", "card_t=top", "--as", "card_r=right", "--as", "card_b=bottom"]
+        let match = try await CommandRunner.run(["match", log, csv] + names)
+        #expect(match.status == 0, "\(match.stdout)")
+        #expect(match.stdout.hasSuffix("MATCHED\n"))
     }
 }
