@@ -56,6 +56,13 @@ extension Feel {
         f.dismissShrinkDistanceFraction = (1 - 0.37) / 0.67
         f.dismissShrinkKneeFraction = 0.52
         f.dismissShrinkDeadZonePoints = 18
+        // Releases: a pan by its held scale 120 ms ahead against 0.905; a pinch by the fingers'
+        // scale against 0.5 with no projection (a pinch must itself be below 0.5, and at rest its
+        // projection is itself).
+        f.dismissReleaseProjectionSeconds = 0.12
+        f.dismissPanCommitScale = 0.905
+        f.dismissPinchDeliberateScale = 0.5
+        f.dismissPinchCloseScale = 0.5
         return f
     }
 

@@ -34,6 +34,11 @@ public struct Feel: Hashable, Sendable {
     public var dismissShrinkKneeFraction = 0.0
     /// Downward travel within this does not shrink the photo, points (iOS's touch slop).
     public var dismissShrinkDeadZonePoints = 0.0
+    /// A pan's release looks this far ahead at its velocity and closes when the held scale there is
+    /// below `dismissPanCommitScale`, seconds (iOS: 0.12); 0: the projected-momentum rules alone.
+    public var dismissReleaseProjectionSeconds = 0.0
+    /// The held scale a pan's projected release must go below to close (with a projection time).
+    public var dismissPanCommitScale = 0.9
     /// Releasing back toward the start faster than this returns (Material Motion `ChangeDirection`).
     public var cancelReversalSpeedPointsPerSecond = 100.0
     /// A pinch released with its projected scale below this closes (between 1 and the minimum scale).

@@ -152,7 +152,13 @@ package struct DismissInteraction: Sendable {
     /// (toward its farthest point's opposite) faster than `cancelReversalSpeedPointsPerSecond`
     /// returns, whatever the offset at that instant; a cancelled gesture returns. The one place the
     /// dismissal's release is decided: the release and the decision overlay both ask it.
-    package func decision(feel: Feel, cancelled: Bool = false) -> Decision {
+    ///
+    /// A pan under a projection rule (`dismissReleaseProjectionSeconds` above 0, iOS's): closes when
+    /// the held scale its downward travel would give that far ahead, at the release velocity, is below
+    /// `dismissPanCommitScale`, whatever way it moves (a pull back up still closes if it stays short
+    /// of the boundary); pinches and rotations keep the rules above. `windowHeight` (points) is what
+    /// the held scale is measured on; 0 leaves the projection rule out.
+    package func decision(feel: Feel, cancelled: Bool = false, windowHeight: Double = 0) -> Decision {
         let m = gesture
         let rate = feel.decelerationRatePerMillisecond
         let offset = m.translation
@@ -197,6 +203,15 @@ package struct DismissInteraction: Sendable {
                                      rotationThreshold: feel.dismissRotationRadians)
         }
         let projected = m.kind == .pinch ? projectedScale : counted
+        if !cancelled, m.kind == .pan, feel.dismissReleaseProjectionSeconds > 0, windowHeight > 0 {
+            let seconds = feel.dismissReleaseProjectionSeconds
+            let ahead = DismissShrink(feel: feel).factor(dy: m.translation.y + m.velocity.y * seconds, height: windowHeight)
+            let closes = ahead < feel.dismissPanCommitScale
+            return Decision(closes: closes,
+                            reason: .heldScaleProjected(projectedScale: ahead, threshold: feel.dismissPanCommitScale, seconds: seconds),
+                            projectedOffset: offset + m.velocity * seconds, countedDistance: counted, projectedScale: ahead,
+                            projectedRotation: projectedRotation, backSpeed: backSpeed, reversed: false, projected: ahead)
+        }
         return Decision(closes: !cancelled && !reversed && (far || pinched || turned), reason: reason,
                         projectedOffset: projectedOffset, countedDistance: counted, projectedScale: projectedScale,
                         projectedRotation: projectedRotation, backSpeed: backSpeed, reversed: reversed,
