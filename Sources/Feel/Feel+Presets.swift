@@ -63,6 +63,9 @@ extension Feel {
         f.dismissPanCommitScale = 0.905
         f.dismissPinchDeliberateScale = 0.5
         f.dismissPinchCloseScale = 0.5
+        // Sideways: a gain of 0.56 rubber-banded toward 0.9 of the 402 pt width, 364 pt.
+        f.dismissSidewaysGain = 0.56
+        f.dismissSidewaysBandPoints = 364
         return f
     }
 

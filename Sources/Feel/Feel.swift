@@ -39,6 +39,10 @@ public struct Feel: Hashable, Sendable {
     public var dismissReleaseProjectionSeconds = 0.0
     /// The held scale a pan's projected release must go below to close (with a projection time).
     public var dismissPanCommitScale = 0.9
+    /// The held photo follows the pointer sideways at this gain during a dismissal (1: exactly).
+    public var dismissSidewaysGain = 1.0
+    /// The sideways follow is rubber-banded toward this many points (0: no band).
+    public var dismissSidewaysBandPoints = 0.0
     /// Releasing back toward the start faster than this returns (Material Motion `ChangeDirection`).
     public var cancelReversalSpeedPointsPerSecond = 100.0
     /// A pinch released with its projected scale below this closes (between 1 and the minimum scale).

@@ -67,7 +67,9 @@ package struct DismissInteraction: Sendable {
         let m = gesture
         let f = DismissInteraction.shrink(dy: m.translation.y, height: windowHeight, feel: feel)
         let arm = ((grabPose.center - m.startPivot) * (m.scale * f)).rotated(by: m.rotation)
-        let shown = DismissDirection(feel: feel).shown(m.translation, windowHeight: windowHeight)
+        var shown = DismissDirection(feel: feel).shown(m.translation, windowHeight: windowHeight)
+        let sideways = SidewaysFollow(feel: feel)
+        if !sideways.isIdentity { shown.x = sideways.offset(m.translation.x) }
         return PhotoPose(center: m.startPivot + shown + arm, size: grabPose.size, scale: grabPose.scale * m.scale * f,
                          rotation: grabPose.rotation + m.rotation)
     }
@@ -85,7 +87,9 @@ package struct DismissInteraction: Sendable {
         let perpendicular = Point(-w.y, w.x)
         let growth = m.scaleVelocity * f + m.scale * fDot
         let slope = DismissDirection(feel: feel).shownSlope(m.translation, windowHeight: windowHeight)
-        let pivotVelocity = slope == 1 ? m.velocity : Point(m.velocity.x, m.velocity.y * slope)
+        var pivotVelocity = slope == 1 ? m.velocity : Point(m.velocity.x, m.velocity.y * slope)
+        let sideways = SidewaysFollow(feel: feel)
+        if !sideways.isIdentity { pivotVelocity.x = m.velocity.x * sideways.slope(m.translation.x) }
         let center = pivotVelocity + perpendicular * (m.rotationVelocity * m.scale * f) + w * growth
         return PhotoPose(center: center, size: .zero, scale: grabPose.scale * growth, rotation: m.rotationVelocity)
     }

@@ -98,6 +98,20 @@ struct IOSReleaseTableTests {
         }
     }
 
+    @Test("held sideways after a 30 % drop: 26 pt for a 50 pt sweep, 49 for 100, 69 for 150, 85 for 195, either way (within 1.5 pt)",
+          arguments: [(50.0, 26.0), (100, 49), (150, 69), (195, 85)])
+    func sideways(sweep: Double, shown: Double) throws {
+        for side in [1.0, -1.0] {
+            var s = try Self.presented()
+            let start = try Self.centre(s)
+            let low = start + Point(0, 0.3 * Self.window.height)
+            s.drag(through: [start, low, low + Point(side * sweep, 0), low + Point(side * sweep, 0)],
+                   durations: [0.4, 0.3, 0.2], release: false)
+            let held = try Self.centre(s)
+            #expect(abs((held.x - start.x) * side - shown) < 1.5, "\(sweep) pt \(side < 0 ? "left" : "right"): \(held.x - start.x)")
+        }
+    }
+
     @Test("cancels return on ω 22.5, ζ 0.9 and flights (landings included) run on ω 19, ζ 1")
     func springs() throws {
         let ios = try #require(Feel.preset(named: "ios"))
