@@ -40,6 +40,8 @@ extension Feel {
     /// - open (push) and close (pop): one critically damped spring from rest, ω = 18–19.75 rad/s;
     ///   ω = 19 → response 2π/19 = 0.3307 s, ζ 1. Pan dismissals land on the same flight spring.
     /// - cancel: ω 22.5, ζ 0.9 → response 2π/22.5 = 0.2793 s.
+    /// - held photo: still for the first 16–20 pt (18); the grabbed point then trails the finger by
+    ///   0.48·H·(travel past the slop / H)³.
     /// - held scale: still for the first 16–20 pt (18), then 1 − 0.67 × travel / height to a knee at
     ///   0.52 of the height, eased toward a floor of 0.37 past it: minimum 0.37, the linear reach
     ///   (1 − 0.37) / 0.67 = 0.9403 of the height, knee 0.52.
@@ -55,7 +57,11 @@ extension Feel {
         f.dismissMinimumScale = 0.37
         f.dismissShrinkDistanceFraction = (1 - 0.37) / 0.67
         f.dismissShrinkKneeFraction = 0.52
-        f.dismissShrinkDeadZonePoints = 18
+        f.dismissDeadZonePoints = 18
+        // The touch point falls behind the finger by the cube of the travel past the slop, measured
+        // 0, 9, 39 and 185 pt at 0.13, 0.28, 0.48 and 0.78 of 874 pt; a·H·(x/H)³ past 18 pt fits them
+        // by least squares at a = 0.48 (0.6, 7.3, 40.7 and 183.7 pt).
+        f.dismissFallLagFraction = 0.48
         // Releases: a pan by its held scale 120 ms ahead against 0.905; a pinch by the fingers'
         // scale against 0.5 with no projection (a pinch must itself be below 0.5, and at rest its
         // projection is itself).

@@ -32,8 +32,11 @@ public struct Feel: Hashable, Sendable {
     /// The downward drag, as a fraction of the window height, past which the shrink eases toward the
     /// minimum scale as a rubber band instead of going on linearly (0: no knee, linear to the minimum).
     public var dismissShrinkKneeFraction = 0.0
-    /// Downward travel within this does not shrink the photo, points (iOS's touch slop).
-    public var dismissShrinkDeadZonePoints = 0.0
+    /// Downward travel within this neither moves nor shrinks the held photo, points (iOS's touch slop).
+    public var dismissDeadZonePoints = 0.0
+    /// Past the dead zone the grabbed point trails the pointer by this × H × (travel / H)³ (H the
+    /// window height; 0: it stays under the pointer).
+    public var dismissFallLagFraction = 0.0
     /// A pan's release looks this far ahead at its velocity and closes when the held scale there is
     /// below `dismissPanCommitScale`, seconds (iOS: 0.12); 0: the projected-momentum rules alone.
     public var dismissReleaseProjectionSeconds = 0.0

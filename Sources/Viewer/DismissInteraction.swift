@@ -70,6 +70,8 @@ package struct DismissInteraction: Sendable {
         var shown = DismissDirection(feel: feel).shown(m.translation, windowHeight: windowHeight)
         let sideways = SidewaysFollow(feel: feel)
         if !sideways.isIdentity { shown.x = sideways.offset(m.translation.x) }
+        let downward = DownwardFollow(feel: feel)
+        if !downward.isIdentity, m.translation.y > 0 { shown.y = downward.offset(m.translation.y, height: windowHeight) }
         return PhotoPose(center: m.startPivot + shown + arm, size: grabPose.size, scale: grabPose.scale * m.scale * f,
                          rotation: grabPose.rotation + m.rotation)
     }
@@ -90,6 +92,10 @@ package struct DismissInteraction: Sendable {
         var pivotVelocity = slope == 1 ? m.velocity : Point(m.velocity.x, m.velocity.y * slope)
         let sideways = SidewaysFollow(feel: feel)
         if !sideways.isIdentity { pivotVelocity.x = m.velocity.x * sideways.slope(m.translation.x) }
+        let downward = DownwardFollow(feel: feel)
+        if !downward.isIdentity, m.translation.y > 0 {
+            pivotVelocity.y = m.velocity.y * downward.slope(m.translation.y, height: windowHeight)
+        }
         let center = pivotVelocity + perpendicular * (m.rotationVelocity * m.scale * f) + w * growth
         return PhotoPose(center: center, size: .zero, scale: grabPose.scale * growth, rotation: m.rotationVelocity)
     }

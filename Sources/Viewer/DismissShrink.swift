@@ -18,7 +18,7 @@ struct DismissShrink: Hashable, Sendable {
         minimumScale = feel.dismissMinimumScale
         reachFraction = feel.dismissShrinkDistanceFraction
         kneeFraction = feel.dismissShrinkKneeFraction
-        deadZonePoints = feel.dismissShrinkDeadZonePoints
+        deadZonePoints = feel.dismissDeadZonePoints
     }
 
     /// True for the plain linear shrink (no dead zone, no knee), computed exactly as it always was.

@@ -112,6 +112,24 @@ struct IOSReleaseTableTests {
         }
     }
 
+    @Test("held down: still for 18 pt, then the grabbed point trails the finger by 0.48·H·(x/H)³ — the reference's 0, 9, 39, 185 pt within 2",
+          arguments: [(0.13, 0.0), (0.28, 9), (0.48, 39), (0.78, 185)])
+    func fallLag(fraction: Double, lag: Double) throws {
+        var s = try Self.presented()
+        let start = try Self.centre(s)
+        let travel = fraction * Self.window.height
+        s.drag(through: [start, start + Point(0, travel), start + Point(0, travel)], durations: [0.5, 0.2], release: false)
+        // Grabbed at the photo's centre: the centre is the grabbed point.
+        let behind = travel - 18 - (try Self.centre(s).y - start.y)
+        let x = (travel - 18) / Self.window.height
+        #expect(abs(behind - 0.48 * Self.window.height * x * x * x) < 1e-6, "\(fraction): \(behind) pt")
+        #expect(abs(behind - lag) < 2, "\(fraction): \(behind) pt behind, the reference's \(lag)")
+        // Within the dead zone nothing moves.
+        var still = try Self.presented()
+        still.drag(through: [start, start + Point(0, 17), start + Point(0, 17)], durations: [0.2, 0.1], release: false)
+        #expect(try Self.centre(still) == start)
+    }
+
     @Test("cancels return on ω 22.5, ζ 0.9 and flights (landings included) run on ω 19, ζ 1")
     func springs() throws {
         let ios = try #require(Feel.preset(named: "ios"))
