@@ -16,8 +16,9 @@ extension Feel {
         Preset(name: "default",
                summary: "docs/design.md's table: open 0.45 s / ζ 0.85, close 0.35 s / ζ 1, cancel 0.40 s / ζ 0.8",
                feel: .defaults),
-        Preset(name: "ios", summary: "iOS Photos: open on UIKit's zoom spring (0.5 s, ζ 0.8), close without bounce, "
-               + "cancel on SwiftUI's default spring (0.5 s, ζ 0.825)", feel: ios),
+        Preset(name: "ios", summary: "iOS 27's zoom transition as measured (swift_transitions): open and close on ω 19, ζ 1 "
+               + "(0.33 s), cancel on ω 22.5, ζ 0.9 (0.28 s), held scale 1 − 0.67·travel/height past an 18 pt dead zone, "
+               + "knee 0.52, floor 0.37", feel: ios),
         Preset(name: "material", summary: "Material Motion: its default spring (tension 342, friction 30 → 0.34 s, "
                + "ζ 0.81) everywhere, the standard easing (0.4, 0, 0.2, 1) for the backdrop, a radial drag", feel: material),
         Preset(name: "photoswipe", summary: "PhotoSwipe: a vertical drag either way closes, up as well as down",
@@ -33,17 +34,44 @@ extension Feel {
         presets.first { $0.name == name.lowercased() }?.feel
     }
 
-    /// iOS Photos. UIKit's zoom transitions use a spring of about 0.5 s response and 0.8 damping;
-    /// closing lands without bounce; the drag-to-dismiss return uses SwiftUI's default spring
-    /// (response 0.5 s, ζ 0.825). UIScrollView's normal deceleration 0.998/ms and rubber band 0.55.
+    /// iOS, as measured: Apple's zoom transition recorded frame by frame on the iOS 27 simulator
+    /// (iPhone 17, 402 × 874 pt) by the swift_transitions project (JakeThomson/swift_transitions,
+    /// docs/parity-plan.md, stages 3–4; docs/feel-lab.md cites each figure):
+    /// - open (push) and close (pop): one critically damped spring from rest, ω = 18–19.75 rad/s;
+    ///   ω = 19 → response 2π/19 = 0.3307 s, ζ 1. Pan dismissals land on the same flight spring.
+    /// - cancel: ω 22.5, ζ 0.9 → response 2π/22.5 = 0.2793 s.
+    /// - held photo: still for the first 16–20 pt (18); the grabbed point then trails the finger by
+    ///   0.48·H·(travel past the slop / H)³.
+    /// - held scale: still for the first 16–20 pt (18), then 1 − 0.67 × travel / height to a knee at
+    ///   0.52 of the height, eased toward a floor of 0.37 past it: minimum 0.37, the linear reach
+    ///   (1 − 0.37) / 0.67 = 0.9403 of the height, knee 0.52.
+    /// Paging and zoom keep the earlier guesses (0.4 s); scrolling is UIScrollView's (0.998/ms, 0.55).
     static var ios: Feel {
         var f = Feel()
-        f.openSpring = Spring(responseSeconds: 0.5, dampingRatio: 0.8)
-        f.closeSpring = Spring(responseSeconds: 0.4, dampingRatio: 1.0)
-        f.cancelSpring = Spring(responseSeconds: 0.5, dampingRatio: 0.825)
+        let flight = Spring(responseSeconds: 2 * Double.pi / 19, dampingRatio: 1)
+        f.openSpring = flight
+        f.closeSpring = flight
+        f.cancelSpring = Spring(responseSeconds: 2 * Double.pi / 22.5, dampingRatio: 0.9)
         f.pagingSpring = Spring(responseSeconds: 0.4, dampingRatio: 1.0)
         f.zoomSpring = Spring(responseSeconds: 0.4, dampingRatio: 0.9)
-        f.dismissMinimumScale = 0.6
+        f.dismissMinimumScale = 0.37
+        f.dismissShrinkDistanceFraction = (1 - 0.37) / 0.67
+        f.dismissShrinkKneeFraction = 0.52
+        f.dismissDeadZonePoints = 18
+        // The touch point falls behind the finger by the cube of the travel past the slop, measured
+        // 0, 9, 39 and 185 pt at 0.13, 0.28, 0.48 and 0.78 of 874 pt; a·H·(x/H)³ past 18 pt fits them
+        // by least squares at a = 0.48 (0.6, 7.3, 40.7 and 183.7 pt).
+        f.dismissFallLagFraction = 0.48
+        // Releases: a pan by its held scale 120 ms ahead against 0.905; a pinch by the fingers'
+        // scale against 0.5 with no projection (a pinch must itself be below 0.5, and at rest its
+        // projection is itself).
+        f.dismissReleaseProjectionSeconds = 0.12
+        f.dismissPanCommitScale = 0.905
+        f.dismissPinchDeliberateScale = 0.5
+        f.dismissPinchCloseScale = 0.5
+        // Sideways: a gain of 0.56 rubber-banded toward 0.9 of the 402 pt width, 364 pt.
+        f.dismissSidewaysGain = 0.56
+        f.dismissSidewaysBandPoints = 364
         return f
     }
 

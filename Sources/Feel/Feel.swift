@@ -29,6 +29,23 @@ public struct Feel: Hashable, Sendable {
     public var dismissMinimumScale = 0.5
     /// The downward drag, as a fraction of the window height, that reaches the minimum scale.
     public var dismissShrinkDistanceFraction = 0.5
+    /// The downward drag, as a fraction of the window height, past which the shrink eases toward the
+    /// minimum scale as a rubber band instead of going on linearly (0: no knee, linear to the minimum).
+    public var dismissShrinkKneeFraction = 0.0
+    /// Downward travel within this neither moves nor shrinks the held photo, points (iOS's touch slop).
+    public var dismissDeadZonePoints = 0.0
+    /// Past the dead zone the grabbed point trails the pointer by this × H × (travel / H)³ (H the
+    /// window height; 0: it stays under the pointer).
+    public var dismissFallLagFraction = 0.0
+    /// A pan's release looks this far ahead at its velocity and closes when the held scale there is
+    /// below `dismissPanCommitScale`, seconds (iOS: 0.12); 0: the projected-momentum rules alone.
+    public var dismissReleaseProjectionSeconds = 0.0
+    /// The held scale a pan's projected release must go below to close (with a projection time).
+    public var dismissPanCommitScale = 0.9
+    /// The held photo follows the pointer sideways at this gain during a dismissal (1: exactly).
+    public var dismissSidewaysGain = 1.0
+    /// The sideways follow is rubber-banded toward this many points (0: no band).
+    public var dismissSidewaysBandPoints = 0.0
     /// Releasing back toward the start faster than this returns (Material Motion `ChangeDirection`).
     public var cancelReversalSpeedPointsPerSecond = 100.0
     /// A pinch released with its projected scale below this closes (between 1 and the minimum scale).

@@ -77,7 +77,7 @@ extension TuningPanel {
         let status = unsaved.isEmpty ? "saved" : "\(unsaved.count) unsaved"
         out.append(.text("FEEL  \(status)  ·  rows \(first + 1)–\(last) of \(Feel.parameters.count)",
                          at: l.header, size: size, color: unsaved.isEmpty ? Self.textColor : Self.unsavedColor))
-        out.append(.text("↑↓ select · ←→ step (Shift fine) · Bksp reset · Ctrl+S save · Tab hide",
+        out.append(.text("↑↓ select · ←→ step (Shift fine) · m spring form · Bksp reset · Ctrl+S save · Tab hide",
                          at: l.header + Point(0, line), size: size * 0.82, color: Self.dimColor))
         if let source {
             let columns = Int((l.panel.width - 16) / (metrics.advance * size * 0.82))
@@ -101,7 +101,13 @@ extension TuningPanel {
             let isUnsaved = value != p.value(in: baseline)
             let isDefault = value == p.value(in: .defaults)
             let marker = isUnsaved ? "●" : isDefault ? " " : "◦"
-            let text = marker + " " + Self.padded(p.key, keyWidth) + Self.valueColumn(p, value)
+            let text: String
+            if let shown = springFormRow(p, feel: feel) {
+                let number = Self.leftPadded(Self.fitted(shown.value, Self.valueColumns), Self.valueColumns)
+                text = marker + " " + Self.padded(shown.key, keyWidth) + number + (shown.unit.isEmpty ? "" : " " + shown.unit)
+            } else {
+                text = marker + " " + Self.padded(p.key, keyWidth) + Self.valueColumn(p, value)
+            }
             out.append(.text(text, at: Point(l.header.x, y + 1), size: size,
                              color: isUnsaved ? Self.unsavedColor : Self.textColor))
         }
@@ -116,11 +122,15 @@ extension TuningPanel {
 
         // The selected parameter in full.
         let p = selectedParameter
-        let detail = [
+        var detail = [
             "\(p.key): file \(p.formatted(p.value(in: baseline))), default \(p.formatted(p.value(in: .defaults)))",
             "\(p.range) · step \(FeelNumber.text(p.coarseStep)), fine \(FeelNumber.text(p.fineStep))",
             p.summary,
         ]
+        // A spring row: the spring in every form, in place of the range line (the form's own steps apply).
+        if let row = Self.springRow(p, feel: feel) {
+            detail[1] = Self.springFormsLine(row.spring)
+        }
         for (i, text) in detail.enumerated() {
             out.append(.text(Self.truncated(text, columns + 4), at: Point(l.header.x, l.detailTop + Double(i) * line),
                              size: size * 0.9, color: i == 0 ? Self.textColor : Self.dimColor))

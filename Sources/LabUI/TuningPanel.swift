@@ -14,6 +14,7 @@ import Viewer
 /// | Page Up / Page Down, Home / End | move the selection by ten rows, to the first / last |
 /// | Right / Left | add / subtract one coarse step (a switch: on / off) |
 /// | Shift + Right / Left | one fine step |
+/// | `m` | show and step springs as response / ζ, SwiftUI's duration / bounce, or stiffness / damping at 1 kg |
 /// | Backspace or Delete | reset the selected parameter to the feel file's value |
 /// | Shift + Backspace or Delete | reset it to the built-in default |
 /// | Ctrl + Backspace or Delete | reset every parameter to the file's values (Ctrl + Shift: to the defaults) |
@@ -34,6 +35,8 @@ package struct TuningPanel: Hashable, Sendable {
     package var source: String?
     /// Index of the selected row in `Feel.parameters`.
     package private(set) var selection = 0
+    /// How spring rows are shown and stepped (`m` cycles); the feel file keeps response and ζ.
+    package var springForm: SpringForm = .response
 
     package init() {}
 
@@ -64,8 +67,14 @@ package struct TuningPanel: Hashable, Sendable {
         case "pagedown": selection = min(rows - 1, selection + 10); return .handled
         case "home": selection = 0; return .handled
         case "end": selection = rows - 1; return .handled
+        case "m" where modifiers.isEmpty:
+            springForm = Self.form(after: springForm)
+            return .handled
         case "left", "right":
             let p = selectedParameter
+            if let stepped = steppedInSpringForm(p, feel: feel, steps: key == "right" ? 1 : -1, fine: fine) {
+                return stepped.map { $0 == feel ? .handled : .change($0) } ?? .handled
+            }
             var next = feel
             // A switch: Right turns it on, Left off.
             let value = p.isBoolean ? (key == "right" ? 1 : 0) : p.adjusted(p.value(in: feel), steps: key == "right" ? 1 : -1, fine: fine)

@@ -17,7 +17,7 @@ extension Viewer {
         switch session.driver {
         case var .dismissing(d):
             d.gesture = releasedNow(d.gesture)
-            let decision = d.decision(feel: feel)
+            let decision = d.decision(feel: feel, windowHeight: windowSize.height)
             let g = d.gesture
             return DismissPreview(
                 gesture: GestureName(g.kind), verdict: decision.closes ? .close : .return, reason: decision.reason,

@@ -187,21 +187,6 @@ public struct SpringAnimation<Value: Animatable>: Sendable {
                                                        : Spring.maximumResponseSeconds
         let step = min(1.0 / 240, response / 24)
         let limit = limitSeconds.isFinite ? max(limitSeconds, 0) : 60
-        var previous = 0.0
-        var index = 1.0
-        while previous < limit {
-            let t = min(index * step, limit)
-            if settled(t) {
-                var lo = previous, hi = t
-                while hi - lo > 1e-6 {
-                    let mid = (lo + hi) / 2
-                    if settled(mid) { hi = mid } else { lo = mid }
-                }
-                return hi
-            }
-            previous = t
-            index += 1
-        }
-        return limit
+        return FirstInstant.find(from: 0, to: limit, step: step, precision: 1e-6, settled) ?? limit
     }
 }

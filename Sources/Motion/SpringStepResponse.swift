@@ -113,45 +113,85 @@ public struct SpringStepResponse: Hashable, Sendable {
         public init(time: Double, progress: Double) { self.time = time; self.progress = progress }
     }
 
-    /// Stops for CSS's `linear()` easing over `settleSeconds`: the straight lines between them stay
-    /// within `tolerance` (a fraction of the travel) of the spring at every one of `resolution`
-    /// evenly spaced instants, each line made as long as it can be (greedy, from the start). Times
-    /// are rounded to 1e-4 and progress to 1e-4, and the last stop is (1, 1): the snap onto the
-    /// target that the animation makes at rest.
-    public func linearEasingStops(tolerance: Double = 0.003, resolution: Int = 2000) -> [Stop] {
-        let n = max(2, resolution)
+    /// The instant of the step's overshoot peak, seconds: `π/β` (`β = ω₀√(1−ζ²)`, half the damped
+    /// period) for an under-damped spring, nil at or above critical damping.
+    public var peakSeconds: Double? {
+        let z = spring.dampingRatio
+        guard spring.isValid, z < 1 else { return nil }
+        return Double.pi / (spring.angularFrequency * ((1 - z) * (1 + z)).squareRoot())
+    }
+
+    /// Stops for CSS's `linear()` easing over `settleSeconds`, within `tolerance` (a fraction of the
+    /// travel) of the spring at every instant, as a browser plays them: the straight lines between
+    /// the stops, with times and progress rounded to 1e-4 (the export prints them so), are measured
+    /// against the closed form at `checkResolution` evenly spaced instants and at every stop, and the
+    /// lines are drawn tighter (a greedy fit, each line as long as it can be, at `resolution`
+    /// instants) until they hold. The overshoot peak (`peakSeconds`), when it comes before rest, is a stop of its own, so the
+    /// easing reaches the spring's full overshoot instead of cutting across it; the last stop is
+    /// (1, 1): the snap onto the target that the animation makes at rest.
+    public func linearEasingStops(tolerance: Double = 0.003, resolution: Int = 2000, checkResolution: Int = 20_000) -> [Stop] {
         let duration = settleSeconds
-        let values = (0...n).map { i in i == n ? 1 : progress(at: duration * Double(i) / Double(n)) }
-        func round(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
-        var stops = [Stop(time: 0, progress: round(values[0]))]
-        var start = 0
-        while start < n {
-            var end = start + 1
-            // Extend the line while every instant it spans stays within the tolerance.
-            while end < n {
-                let next = end + 1
-                let slope = (values[next] - values[start]) / Double(next - start)
-                var fits = true
-                for k in (start + 1)..<next where abs(values[start] + slope * Double(k - start) - values[k]) > tolerance {
-                    fits = false
-                    break
-                }
-                if !fits { break }
-                end = next
-            }
-            stops.append(Stop(time: round(Double(end) / Double(n)), progress: round(values[end])))
-            start = end
+        var fit = tolerance
+        var stops = greedyStops(tolerance: fit, resolution: resolution, duration: duration)
+        // Rounding moves each stop by at most 5e-5 in both axes: the lines are drawn a fifth tighter
+        // each round until the stops as printed hold.
+        for _ in 0..<20 where maximumError(of: stops, resolution: checkResolution, duration: duration) > tolerance {
+            fit *= 0.8
+            stops = greedyStops(tolerance: fit, resolution: resolution, duration: duration)
         }
         return stops
     }
 
-    /// The largest |easing − spring| over the motion, at `resolution` evenly spaced instants.
+    /// The greedy stops within `tolerance` at `resolution` instants (and the peak), rounded.
+    private func greedyStops(tolerance: Double, resolution: Int, duration: Double) -> [Stop] {
+        let n = max(2, resolution)
+        // The instants: an even grid, with the peak put in its place.
+        var times = (0...n).map { Double($0) / Double(n) }
+        var peakIndex: Int?
+        if let peak = peakSeconds, duration > 0, peak / duration > 0, peak / duration < 1 {
+            let f = peak / duration
+            let i = times.firstIndex { $0 >= f }!
+            if times[i] == f { peakIndex = i } else { times.insert(f, at: i); peakIndex = i }
+        }
+        let values = times.indices.map { i in i == times.count - 1 ? 1 : progress(at: duration * times[i]) }
+        func round(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
+        var stops = [Stop(time: 0, progress: round(values[0]))]
+        let last = times.count - 1
+        var start = 0
+        while start < last {
+            var end = start + 1
+            // Extend the line while every instant it spans stays within the tolerance; never past the peak.
+            while end < last, end != peakIndex {
+                let next = end + 1
+                var fits = true
+                for k in (start + 1)..<next {
+                    let line = values[start] + (values[next] - values[start]) * (times[k] - times[start]) / (times[next] - times[start])
+                    if abs(line - values[k]) > tolerance { fits = false; break }
+                }
+                if !fits { break }
+                end = next
+            }
+            let time = round(times[end])
+            if time > stops.last!.time { stops.append(Stop(time: time, progress: round(values[end]))) }
+            start = end
+        }
+        if stops.last!.time < 1 { stops.append(Stop(time: 1, progress: 1)) } else { stops[stops.count - 1] = Stop(time: 1, progress: 1) }
+        return stops
+    }
+
+    /// The largest |easing − spring| over the motion: at `resolution` evenly spaced instants and at
+    /// every stop (where a rounded stop is farthest off), the easing read as CSS's `linear()` does
+    /// (straight between stops, by time fraction).
     public func maximumError(of stops: [Stop], resolution: Int = 4000) -> Double {
-        let duration = settleSeconds
+        maximumError(of: stops, resolution: resolution, duration: settleSeconds)
+    }
+
+    /// The same over `duration` seconds (the settle time, computed once by the caller).
+    func maximumError(of stops: [Stop], resolution: Int, duration: Double) -> Double {
+        let instants = ((0...resolution).map { Double($0) / Double(resolution) } + stops.map(\.time)).sorted()
         var worst = 0.0
         var segment = 0
-        for i in 0...resolution {
-            let f = Double(i) / Double(resolution)
+        for f in instants {
             while segment < stops.count - 2, stops[segment + 1].time < f { segment += 1 }
             let a = stops[segment], b = stops[min(segment + 1, stops.count - 1)]
             let eased = b.time > a.time ? a.progress + (b.progress - a.progress) * (f - a.time) / (b.time - a.time) : b.progress

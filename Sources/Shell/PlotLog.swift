@@ -21,6 +21,10 @@ public struct PlotLog: Sendable {
         /// The photo out of the grid and its displayed width (points), for the scale reference.
         public var photo: Int?
         public var width: Double?
+        /// The displayed height, points; nil in the grid.
+        public var height: Double?
+        /// The viewer's phase in this frame.
+        public var phase: Phase = .grid
         /// True in the paging phase.
         public var isPaging = false
         /// Velocities over the frame that ends here (backward differences), nil where the frame
@@ -136,11 +140,13 @@ public struct PlotLog: Sendable {
             var s = Sample(time: row.time, backdrop: row.backdrop,
                            frame: MotionFigures.Frame(time: row.time, photo: row.photo, image: row.image, backdrop: row.backdrop))
             s.isPaging = row.phase == .paging
+            s.phase = row.phase
             if let image = row.image {
                 s.center = image.center
                 s.rotation = image.rotation
                 s.photo = row.photo
                 s.width = image.size.width
+                s.height = image.size.height
                 if row.phase == .presented, let p = row.photo, presentedWidths[p] == nil, image.size.width > 0 {
                     presentedWidths[p] = image.size.width
                 }

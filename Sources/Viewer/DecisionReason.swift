@@ -28,6 +28,10 @@ public enum DecisionReason: Hashable, Sendable {
     /// not turned: those rules cannot close it).
     case shortOfClosing(projectedDistance: Double, radius: Double, projectedScale: Double?, threshold: Double,
                         projectedRotation: Double? = nil, rotationThreshold: Double = 0)
+    /// A pan under a projection rule (`dismissReleaseProjectionSeconds`): the held scale its
+    /// downward travel would give `seconds` ahead at the release velocity, `projectedScale`, against
+    /// `threshold` (`dismissPanCommitScale`): below closes, at or above returns.
+    case heldScaleProjected(projectedScale: Double, threshold: Double, seconds: Double)
 
     // MARK: Paging
 
@@ -64,6 +68,9 @@ public enum DecisionReason: Hashable, Sendable {
             return "moving back toward start at \(n(speed)) pt/s > \(n(limit))"
         case let .projectedScaleBelow(scale, threshold):
             return "projected scale \(s(scale)) < \(s(threshold))"
+        case let .heldScaleProjected(scale, threshold, seconds):
+            let ms = FeelNumber.fixed(seconds * 1000, places: 0)
+            return "scale in \(ms) ms \(FeelNumber.fixed(scale, places: 3)) \(scale < threshold ? "<" : "≥") \(FeelNumber.fixed(threshold, places: 3))"
         case let .projectedPastRadius(distance, radius):
             return "projected \(n(distance)) pt > radius \(n(radius))"
         case let .projectedRotationPast(rotation, threshold):

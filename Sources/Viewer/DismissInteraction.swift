@@ -11,7 +11,8 @@ import Motion
 ///     centre   = P + R(θ)·(S·f)·(c₀ − P₀)       P = P₀ + translation, S = pinch scale, θ = rotation
 ///     scale    = s₀·S·f
 ///     rotation = θ₀ + θ
-///     f        = 1 − (1 − minimumScale)·clamp(Δy / (shrinkFraction·H), 0, 1)
+///     f        = 1 − (1 − minimumScale)·clamp(Δy / (shrinkFraction·H), 0, 1)   (DismissShrink; with a
+///                dead zone and a knee it waits, then eases toward the minimum past the knee)
 ///
 /// so the point under the pivot stays under it (travel up, which cannot dismiss by default, is
 /// rubber-banded: `DismissDirection.shown`). Progress is the progress at the grab times
@@ -57,8 +58,7 @@ package struct DismissInteraction: Sendable {
 
     /// The shrink factor `f` for a downward travel `dy` (points) in a window `height` points tall.
     static func shrink(dy: Double, height: Double, feel: Feel) -> Double {
-        let reach = max(1, feel.dismissShrinkDistanceFraction * height)
-        return max(0, 1 - (1 - feel.dismissMinimumScale) * min(max(dy / reach, 0), 1))
+        DismissShrink(feel: feel).factor(dy: dy, height: height)
     }
 
     /// The pose the gesture holds the photo at now (travel that cannot dismiss rubber-banded:
@@ -67,7 +67,11 @@ package struct DismissInteraction: Sendable {
         let m = gesture
         let f = DismissInteraction.shrink(dy: m.translation.y, height: windowHeight, feel: feel)
         let arm = ((grabPose.center - m.startPivot) * (m.scale * f)).rotated(by: m.rotation)
-        let shown = DismissDirection(feel: feel).shown(m.translation, windowHeight: windowHeight)
+        var shown = DismissDirection(feel: feel).shown(m.translation, windowHeight: windowHeight)
+        let sideways = SidewaysFollow(feel: feel)
+        if !sideways.isIdentity { shown.x = sideways.offset(m.translation.x) }
+        let downward = DownwardFollow(feel: feel)
+        if !downward.isIdentity, m.translation.y > 0 { shown.y = downward.offset(m.translation.y, height: windowHeight) }
         return PhotoPose(center: m.startPivot + shown + arm, size: grabPose.size, scale: grabPose.scale * m.scale * f,
                          rotation: grabPose.rotation + m.rotation)
     }
@@ -77,15 +81,21 @@ package struct DismissInteraction: Sendable {
     /// `V'` the pivot's velocity with its vertical part times the rubber band's slope where banded.
     func poseVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
         let m = gesture
-        let reach = max(1, feel.dismissShrinkDistanceFraction * windowHeight)
         let dy = m.translation.y
-        let f = DismissInteraction.shrink(dy: dy, height: windowHeight, feel: feel)
-        let fDot = dy > 0 && dy < reach ? -(1 - feel.dismissMinimumScale) / reach * m.velocity.y : 0
+        let shrink = DismissShrink(feel: feel)
+        let f = shrink.factor(dy: dy, height: windowHeight)
+        let fDot = shrink.slope(dy: dy, height: windowHeight) * m.velocity.y
         let w = (grabPose.center - m.startPivot).rotated(by: m.rotation)
         let perpendicular = Point(-w.y, w.x)
         let growth = m.scaleVelocity * f + m.scale * fDot
         let slope = DismissDirection(feel: feel).shownSlope(m.translation, windowHeight: windowHeight)
-        let pivotVelocity = slope == 1 ? m.velocity : Point(m.velocity.x, m.velocity.y * slope)
+        var pivotVelocity = slope == 1 ? m.velocity : Point(m.velocity.x, m.velocity.y * slope)
+        let sideways = SidewaysFollow(feel: feel)
+        if !sideways.isIdentity { pivotVelocity.x = m.velocity.x * sideways.slope(m.translation.x) }
+        let downward = DownwardFollow(feel: feel)
+        if !downward.isIdentity, m.translation.y > 0 {
+            pivotVelocity.y = m.velocity.y * downward.slope(m.translation.y, height: windowHeight)
+        }
         let center = pivotVelocity + perpendicular * (m.rotationVelocity * m.scale * f) + w * growth
         return PhotoPose(center: center, size: .zero, scale: grabPose.scale * growth, rotation: m.rotationVelocity)
     }
@@ -154,7 +164,13 @@ package struct DismissInteraction: Sendable {
     /// (toward its farthest point's opposite) faster than `cancelReversalSpeedPointsPerSecond`
     /// returns, whatever the offset at that instant; a cancelled gesture returns. The one place the
     /// dismissal's release is decided: the release and the decision overlay both ask it.
-    package func decision(feel: Feel, cancelled: Bool = false) -> Decision {
+    ///
+    /// A pan under a projection rule (`dismissReleaseProjectionSeconds` above 0, iOS's): closes when
+    /// the held scale its downward travel would give that far ahead, at the release velocity, is below
+    /// `dismissPanCommitScale`, whatever way it moves (a pull back up still closes if it stays short
+    /// of the boundary); pinches and rotations keep the rules above. `windowHeight` (points) is what
+    /// the held scale is measured on; 0 leaves the projection rule out.
+    package func decision(feel: Feel, cancelled: Bool = false, windowHeight: Double = 0) -> Decision {
         let m = gesture
         let rate = feel.decelerationRatePerMillisecond
         let offset = m.translation
@@ -199,6 +215,15 @@ package struct DismissInteraction: Sendable {
                                      rotationThreshold: feel.dismissRotationRadians)
         }
         let projected = m.kind == .pinch ? projectedScale : counted
+        if !cancelled, m.kind == .pan, feel.dismissReleaseProjectionSeconds > 0, windowHeight > 0 {
+            let seconds = feel.dismissReleaseProjectionSeconds
+            let ahead = DismissShrink(feel: feel).factor(dy: m.translation.y + m.velocity.y * seconds, height: windowHeight)
+            let closes = ahead < feel.dismissPanCommitScale
+            return Decision(closes: closes,
+                            reason: .heldScaleProjected(projectedScale: ahead, threshold: feel.dismissPanCommitScale, seconds: seconds),
+                            projectedOffset: offset + m.velocity * seconds, countedDistance: counted, projectedScale: ahead,
+                            projectedRotation: projectedRotation, backSpeed: backSpeed, reversed: false, projected: ahead)
+        }
         return Decision(closes: !cancelled && !reversed && (far || pinched || turned), reason: reason,
                         projectedOffset: projectedOffset, countedDistance: counted, projectedScale: projectedScale,
                         projectedRotation: projectedRotation, backSpeed: backSpeed, reversed: reversed,

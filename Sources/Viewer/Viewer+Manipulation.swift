@@ -193,7 +193,7 @@ extension Viewer {
             d.gesture.scaleVelocity = 0
             d.gesture.rotationVelocity = 0
         }
-        let decision = d.decision(feel: feel, cancelled: cancelled)
+        let decision = d.decision(feel: feel, cancelled: cancelled, windowHeight: windowSize.height)
         let closes = decision.closes
         let p = d.progress(feel: feel)
         var tr = s.transition

@@ -76,6 +76,8 @@ struct FeelExportTests {
         // 0.45 s, ζ 0.85: k = 4π²/0.2025 = 194.955, c = 4π·0.85/0.45 = 23.7365.
         #expect(code.contains("UISpringTimingParameters(mass: 1, stiffness: 194.96, damping: 23.74, initialVelocity: initialVelocity)"))
         #expect(code.contains("UIScrollView.DecelerationRate(rawValue: 0.9965)"))
+        // UIKit's timing parameters are main-actor types: the type that makes them is too (Swift 6).
+        #expect(code.contains("import UIKit\n\n@MainActor\nenum PhotoZoomFeel {"))
     }
 
     @Test("Compose and Android: ζ and k at mass 1")
@@ -112,7 +114,7 @@ struct FeelExportTests {
         }
     }
 
-    @Test("CSS and the Web Animations timing: linear() within 0.5 % of the spring over its duration to rest")
+    @Test("CSS and the Web Animations timing: linear() within the stated 0.3 % of the spring over its duration to rest, its peak a stop")
     func cssAndWebTiming() {
         for format in [FeelExport.Format.css, .web] {
             let code = Self.export.code(format)
@@ -126,12 +128,12 @@ struct FeelExportTests {
                 let response = SpringStepResponse(spring: Self.feel[keyPath: role.path])
                 // The duration is the settle time in whole milliseconds.
                 #expect(abs(durations[i] / 1000 - response.settleSeconds) <= 0.0005, "\(format) \(role.key)")
-                // The eased curve over the printed duration against the closed form at 5000 instants.
+                // The eased curve over the printed duration against the closed form at 20 000 instants.
                 let stops = Self.stops(easings[i])
                 let duration = durations[i] / 1000
                 var worst = 0.0
-                for j in 0...5000 {
-                    let f = Double(j) / 5000
+                for j in 0...20_000 {
+                    let f = Double(j) / 20_000
                     let b = stops.firstIndex { $0.time >= f } ?? stops.count - 1
                     let a = max(0, b - 1)
                     let eased = stops[b].time > stops[a].time
@@ -139,7 +141,13 @@ struct FeelExportTests {
                         : stops[b].progress
                     worst = max(worst, abs(eased - response.progress(at: duration * f)))
                 }
-                #expect(worst < 0.005, "\(format) \(role.key): \(worst) of the travel off")
+                #expect(worst <= 0.003, "\(format) \(role.key): \(worst) of the travel off")
+                // A bouncing spring's easing reaches its full overshoot, 1 + e^(−πζ/√(1−ζ²)), at t = π/ω_d.
+                if let peak = response.peakSeconds, peak < response.settleSeconds {
+                    let top = stops.max { $0.progress < $1.progress }!
+                    #expect(abs(top.progress - (1 + response.overshootFraction)) <= 5e-5, "\(format) \(role.key)")
+                    #expect(abs(top.time * response.settleSeconds - peak) <= 1e-4 * response.settleSeconds, "\(format) \(role.key)")
+                }
             }
         }
         let css = Self.export.code(.css)

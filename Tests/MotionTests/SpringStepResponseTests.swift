@@ -70,7 +70,7 @@ struct SpringStepResponseTests {
         #expect(x <= RestThreshold.opacity.displacement + 1e-9 && v <= RestThreshold.opacity.speed + 1e-7)
     }
 
-    @Test("CSS linear() stops follow the spring within 0.5 % of the travel at every instant")
+    @Test("CSS linear() stops follow the spring within 0.3 % of the travel at every instant, the overshoot peak a stop")
     func linearStops() {
         for spring in Self.springs {
             let response = SpringStepResponse(spring: spring)
@@ -78,9 +78,24 @@ struct SpringStepResponseTests {
             #expect(stops.first == SpringStepResponse.Stop(time: 0, progress: 0))
             #expect(stops.last == SpringStepResponse.Stop(time: 1, progress: 1))
             #expect(zip(stops, stops.dropFirst()).allSatisfy { $0.time < $1.time }, "times must increase")
-            let error = response.maximumError(of: stops, resolution: 10_000)
-            #expect(error < 0.005, "ζ \(spring.dampingRatio): \(error) off with \(stops.count) stops")
+            let error = response.maximumError(of: stops, resolution: 40_000)
+            #expect(error <= 0.003, "ζ \(spring.dampingRatio): \(error) off with \(stops.count) stops")
+            if let peak = response.peakSeconds, peak < response.settleSeconds {
+                // The peak, t = π/ω_d, is a stop at the full overshoot (rounded to 1e-4 as printed).
+                let f = peak / response.settleSeconds
+                #expect(stops.contains { abs($0.time - f) <= 5e-5 && abs($0.progress - (1 + response.overshootFraction)) <= 5e-5 },
+                        "ζ \(spring.dampingRatio): no stop at the peak \(f)")
+            }
             #expect(stops.count <= 40, "ζ \(spring.dampingRatio): \(stops.count) stops")
         }
+    }
+
+    @Test("the error measure catches a planted fault: one stop moved by 1 % of the travel reads 1 % off")
+    func errorMeasureCatchesAFault() {
+        let response = SpringStepResponse(spring: Spring(responseSeconds: 0.45, dampingRatio: 0.85))
+        var stops = response.linearEasingStops()
+        #expect(response.maximumError(of: stops, resolution: 20_000) <= 0.003)
+        stops[stops.count / 2].progress += 0.01
+        #expect(response.maximumError(of: stops, resolution: 20_000) >= 0.0099)
     }
 }

@@ -1,0 +1,54 @@
+/// How a downward drag shrinks the held photo: the factor `f` on its scale for a downward travel.
+///
+/// Travel within `deadZonePoints` does not shrink (`x = max(0, dy − deadZone)`). Past it the factor
+/// falls linearly at `g = (1 − minimumScale) / (reachFraction·H)` per point, `f = 1 − g·x`, until the
+/// minimum at `x = reachFraction·H` (the shape every preset but `ios` has: no dead zone, no knee).
+/// With a knee at `K = kneeFraction·H` the linear part ends there and the rest eases toward the
+/// minimum as a rubber band with the same slope at the knee:
+/// `f = m + d / (1 + g·(x − K)/d)`, `d = (1 − g·K) − m`, which approaches the minimum and never
+/// reaches it (iOS's held scale, swift_transitions' parity plan, stage 4).
+struct DismissShrink: Hashable, Sendable {
+    var minimumScale: Double
+    var reachFraction: Double
+    /// Travel, as a fraction of the window height, where the linear shrink ends (0: none).
+    var kneeFraction: Double
+    var deadZonePoints: Double
+
+    init(feel: Feel) {
+        minimumScale = feel.dismissMinimumScale
+        reachFraction = feel.dismissShrinkDistanceFraction
+        kneeFraction = feel.dismissShrinkKneeFraction
+        deadZonePoints = feel.dismissDeadZonePoints
+    }
+
+    /// True for the plain linear shrink (no dead zone, no knee), computed exactly as it always was.
+    private var isLinear: Bool { kneeFraction <= 0 && deadZonePoints <= 0 }
+
+    /// The factor for a downward travel `dy` (points) in a window `height` points tall.
+    func factor(dy: Double, height: Double) -> Double {
+        let reach = max(1, reachFraction * height)
+        if isLinear { return max(0, 1 - (1 - minimumScale) * min(max(dy / reach, 0), 1)) }
+        let x = max(0, dy - deadZonePoints)
+        let g = (1 - minimumScale) / reach
+        let knee = kneeFraction * height
+        guard kneeFraction > 0, x > knee else { return max(minimumScale, 1 - g * x) }
+        let d = 1 - g * knee - minimumScale
+        guard d > 0 else { return max(minimumScale, 1 - g * x) }
+        return minimumScale + d / (1 + g * (x - knee) / d)
+    }
+
+    /// `df/d(dy)` at a downward travel `dy` (per point).
+    func slope(dy: Double, height: Double) -> Double {
+        let reach = max(1, reachFraction * height)
+        if isLinear { return dy > 0 && dy < reach ? -(1 - minimumScale) / reach : 0 }
+        let x = dy - deadZonePoints
+        guard x > 0 else { return 0 }
+        let g = (1 - minimumScale) / reach
+        let knee = kneeFraction * height
+        guard kneeFraction > 0, x > knee else { return x < reach ? -g : 0 }
+        let d = 1 - g * knee - minimumScale
+        guard d > 0 else { return x < reach ? -g : 0 }
+        let q = 1 + g * (x - knee) / d
+        return -g / (q * q)
+    }
+}
