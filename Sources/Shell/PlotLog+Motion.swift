@@ -1,5 +1,7 @@
 import Geometry
+import LabUI
 import Motion
+import Viewer
 
 extension PlotLog {
     /// A recorded motion drawn as a log: its quantities, named as a state log's (`left`, `top`,
@@ -12,13 +14,19 @@ extension PlotLog {
         for q in motion.quantities { byName[q.name] = q.values }
         func value(_ name: String, _ i: Int) -> Double? { byName[name]?[i] }
         let samples = motion.times.indices.map { i -> Sample in
-            var s = Sample(time: motion.times[i] - onset, backdrop: value("backdrop", i) ?? 0)
-            s.photo = 0
             let left = value("left", i), right = value("right", i), top = value("top", i), bottom = value("bottom", i)
             let x = value("x", i) ?? left.flatMap { l in right.map { (l + $0) / 2 } }
             let y = value("y", i) ?? top.flatMap { t in bottom.map { (t + $0) / 2 } }
             let width = value("width", i) ?? left.flatMap { l in right.map { $0 - l } }
-            s.height = value("height", i) ?? top.flatMap { t in bottom.map { $0 - t } }
+            let height = value("height", i) ?? top.flatMap { t in bottom.map { $0 - t } }
+            let time = motion.times[i] - onset, backdrop = value("backdrop", i) ?? 0
+            // The frame as a state log would record it (for the lab's figures, `MotionFigures`).
+            let image = x.flatMap { x in y.flatMap { y in width.flatMap { w in height.map { h in
+                StateSnapshot.Image(center: Point(x, y), size: Size(w, h), rotation: value("rotation", i) ?? 0) } } } }
+            var s = Sample(time: time, backdrop: backdrop,
+                           frame: MotionFigures.Frame(time: time, photo: 0, image: image, backdrop: backdrop))
+            s.photo = 0
+            s.height = height
             if x != nil || y != nil { s.center = Point(x ?? 0, y ?? 0) }
             s.width = width
             s.scale = value("scale", i) ?? width.flatMap { w in referenceWidth.flatMap { $0 > 0 ? w / $0 : nil } }
