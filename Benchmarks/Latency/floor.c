@@ -5,18 +5,19 @@
 // Present extension's simulated 60 Hz vblank, which only adds latency. It sleeps in SDL_WaitEvent
 // otherwise.
 //
-//   floor PHOTO WIDTH HEIGHT       (window class and title "latency-floor")
+//   floor PHOTO WIDTH HEIGHT [DELAY_MS]   (window title "latency-floor")
+// DELAY_MS: waits that long before each drawing, to show the probe measuring a known delay.
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_image.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        fprintf(stderr, "usage: floor PHOTO WIDTH HEIGHT\n");
+    if (argc != 4 && argc != 5) {
+        fprintf(stderr, "usage: floor PHOTO WIDTH HEIGHT [DELAY_MS]\n");
         return 2;
     }
-    int width = atoi(argv[2]), height = atoi(argv[3]);
+    int width = atoi(argv[2]), height = atoi(argv[3]), delay = argc == 5 ? atoi(argv[4]) : 0;
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1");
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
@@ -41,6 +42,7 @@ int main(int argc, char **argv) {
     int x = width / 2, y = height / 2;
     for (int draw = 1;;) {
         if (draw) {
+            if (delay > 0) SDL_Delay(delay);
             SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255);
             SDL_RenderClear(renderer);
             SDL_Rect dst = {x - width / 2, y - height / 2, width, height};

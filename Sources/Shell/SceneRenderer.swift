@@ -122,6 +122,32 @@ public final class SceneRenderer {
         return handle
     }
 
+    /// The whole pixels an opaque, unturned photo of `scene` covers with its inside (its feathered
+    /// edge, one pixel, blends with what is under it, so that stays); nil when no photo does.
+    private func coveredPixels(_ scene: Scene) -> SDL_Rect? {
+        for photo in scene.photos where photo.alpha >= 1 && photo.rotation == 0 {
+            guard let tex = textures.texture(for: photo.photo, preferFull: true), !tex.hasTransparency else { continue }
+            let r = Rect(center: photo.center, size: photo.size)
+            let x0 = (r.minX * pointScale).rounded(.up) + 1, y0 = (r.minY * pointScale).rounded(.up) + 1
+            let x1 = (r.maxX * pointScale).rounded(.down) - 1, y1 = (r.maxY * pointScale).rounded(.down) - 1
+            guard x1 > x0, y1 > y0, [x0, y0, x1, y1].allSatisfy(\.isFinite) else { continue }
+            return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+        }
+        return nil
+    }
+
+    /// `whole` less `hole`, as at most four rectangles: above, below, left and right of it.
+    static func bands(of whole: SDL_Rect, around hole: SDL_Rect?) -> [SDL_Rect] {
+        guard let hole else { return [whole] }
+        let x0 = max(whole.x, min(hole.x, whole.x + whole.w)), x1 = max(x0, min(hole.x + hole.w, whole.x + whole.w))
+        let y0 = max(whole.y, min(hole.y, whole.y + whole.h)), y1 = max(y0, min(hole.y + hole.h, whole.y + whole.h))
+        let bands = [SDL_Rect(x: whole.x, y: whole.y, w: whole.w, h: y0 - whole.y),
+                     SDL_Rect(x: whole.x, y: y1, w: whole.w, h: whole.y + whole.h - y1),
+                     SDL_Rect(x: whole.x, y: y0, w: x0 - whole.x, h: y1 - y0),
+                     SDL_Rect(x: x1, y: y0, w: whole.x + whole.w - x1, h: y1 - y0)]
+        return bands.filter { $0.w > 0 && $0.h > 0 }
+    }
+
     /// Frees the grid texture (a frame without a translucent backdrop needs none).
     private func releaseGridTexture() {
         if let cached = gridTexture { SDL_DestroyTexture(cached.handle) }
@@ -145,12 +171,16 @@ public final class SceneRenderer {
             setColor(.black)
             SDL_RenderClear(renderer)
         } else if let grid, scene.backdropAlpha > 0, let texture = cachedGrid(scene, grid) {
-            // The grid texture copied with the backdrop's black over it: c · (1 − alpha).
+            // The grid texture copied with the backdrop's black over it: c · (1 − alpha); not
+            // under an opaque photo, which covers it (a held photo: its quad and what it uncovers).
             let shade = UInt8((clamp01(1 - scene.backdropAlpha) * 255).rounded())
             SDL_SetTextureColorMod(texture, shade, shade, shade)
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
             SDL_RenderSetScale(renderer, 1, 1)
-            SDL_RenderCopy(renderer, texture, nil, nil)
+            let (w, h) = outputPixels()
+            for var band in Self.bands(of: SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), around: coveredPixels(scene)) {
+                SDL_RenderCopy(renderer, texture, &band, &band)
+            }
             SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale))
         } else {
             setColor(scene.background)

@@ -155,4 +155,25 @@ struct DrawOnlyOnChangeTests {
         f.scene.backdropAlpha = 0.9
         #expect(f.frame() == (true, true))
     }
+
+    @Test("the grid around an opaque held photo: at most four bands that tile the window less the photo's inside, none under it")
+    func bandsAroundThePhoto() {
+        let window = SDL_Rect(x: 0, y: 0, w: 1280, h: 800)
+        func area(_ r: [SDL_Rect]) -> Int32 { r.reduce(0) { $0 + $1.w * $1.h } }
+        // A photo's inside of 1000 × 600 px at (140, 150): the bands cover the rest, exactly once.
+        let hole = SDL_Rect(x: 140, y: 150, w: 1000, h: 600)
+        let bands = SceneRenderer.bands(of: window, around: hole)
+        #expect(bands.count == 4)
+        #expect(area(bands) == 1280 * 800 - 1000 * 600)
+        for b in bands {
+            let overlapsHole = b.x < hole.x + hole.w && hole.x < b.x + b.w && b.y < hole.y + hole.h && hole.y < b.y + b.h
+            #expect(!overlapsHole)
+        }
+        // Partly outside the window (dragged down past the edge): clipped, three bands.
+        let low = SceneRenderer.bands(of: window, around: SDL_Rect(x: 140, y: 500, w: 1000, h: 600))
+        #expect(low.count == 3)
+        #expect(area(low) == 1280 * 800 - 1000 * 300)
+        // No photo covering: the whole window.
+        #expect(SceneRenderer.bands(of: window, around: nil).map { [$0.x, $0.y, $0.w, $0.h] } == [[0, 0, 1280, 800]])
+    }
 }
