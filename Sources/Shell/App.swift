@@ -78,22 +78,27 @@ public final class App {
         // When each frame starts (`FramePacer`): at once for an input on a display without a
         // vblank, late before the vblank on one with, every interval while something moves, and
         // on input alone once nothing has for a while (docs/pipeline.md "Input to pixels").
-        var pacer = FramePacer(interval: host.refreshInterval, waitsForVBlank: host.waitsForVBlank)
+        var pacer = FramePacer(interval: host.refreshInterval, waitsForVBlank: host.waitsForVBlank, activeSince: clock.now())
         var work = FrameWork()
         var moving = true
         // The overlay's figures change only with frames drawn for an input or a motion, not with the
         // frame that draws the figures themselves (which would draw again, and again).
         var machineText = work.overlayText
+        // True after a first frame held for the shown thumbnails: the next starts 4 ms after it.
+        var holdingFirstFrame = false
         while loop.isRunning {
-            let wait = pacer.next(now: clock.now(), moving: moving, inputPending: Self.isAnyInputPending())
-            Self.wait(until: min(wait.until, options.quitAfterSeconds ?? .infinity), wakesOnInput: wait.wakesOnInput, clock: clock)
+            if !holdingFirstFrame {
+                let wait = pacer.next(now: clock.now(), moving: moving, inputPending: Self.isAnyInputPending())
+                Self.wait(until: min(wait.until, options.quitAfterSeconds ?? .infinity), wakesOnInput: wait.wakesOnInput, clock: clock)
+            }
+            holdingFirstFrame = false
             let start = clock.now()
             if host.isProvisional {
                 let stats = textures.statistics
                 if handOver.handsOver(now: DispatchTime.now().uptimeNanoseconds, inputPending: Self.isInputPending(),
                                       decodedFromPhotos: stats.thumbnailsDecoded > stats.thumbnailsFromSharedCache) {
                     try finishOpening()
-                    pacer = FramePacer(interval: host.refreshInterval, waitsForVBlank: host.waitsForVBlank)
+                    pacer = FramePacer(interval: host.refreshInterval, waitsForVBlank: host.waitsForVBlank, activeSince: clock.now())
                 }
             }
             try loop.step()
@@ -101,7 +106,7 @@ public final class App {
             let screenshot = loop.isRunning ? nil : options.screenshotPath
             if host.isProvisional, !session.viewer.isAtRest || screenshot != nil {
                 try finishOpening()
-                pacer = FramePacer(interval: host.refreshInterval, waitsForVBlank: host.waitsForVBlank)
+                pacer = FramePacer(interval: host.refreshInterval, waitsForVBlank: host.waitsForVBlank, activeSince: clock.now())
             }
             sceneRenderer.pointScale = host.pointScale(for: loop.windowSize)
             SDL_RenderSetScale(host.renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
@@ -112,7 +117,6 @@ public final class App {
             control.update(subject: scene.title)
             // Both cores decode while nothing moves; one is the frame loop's while something does.
             textures.isSomethingMoving = !session.viewer.isAtRest
-            moving = !session.viewer.isAtRest || !textures.isIdle
             if events.takeRedrawRequest() || screenshot != nil { sceneRenderer.invalidatePicture() }
             // The first frame waits for the shown thumbnails (`RendererHandOver.firstFrameWait`).
             if host.isProvisional, handOver.mayHoldFirstFrame(now: DispatchTime.now().uptimeNanoseconds) {
@@ -120,7 +124,8 @@ public final class App {
                 textures.prepare(for: sceneRenderer.demand(for: scene), renderer: host.renderer)
                 if handOver.holdsFirstFrame(now: DispatchTime.now().uptimeNanoseconds,
                                             isFinal: textures.showsFinalPictures(forCells: scene.cells.map(\.photo))) {
-                    SDL_Delay(4)
+                    Self.wait(until: start + 0.004, wakesOnInput: false, clock: clock)
+                    holdingFirstFrame = true
                     continue
                 }
             }
@@ -132,12 +137,14 @@ public final class App {
                 pacer.presented(start: start, call: call, returned: clock.now())
                 work.add(phase: session.viewer.phase.rawValue, work: call - start,
                          inputLatency: loop.newestInputTime.map { call - $0 })
-                if loop.newestInputTime != nil || moving { machineText = work.overlayText }
+                if loop.newestInputTime != nil || !session.viewer.isAtRest { machineText = work.overlayText }
                 if host.isProvisional {
                     handOver.presented(now: DispatchTime.now().uptimeNanoseconds,
                                        isFinal: session.viewer.isAtRest && textures.showsFinalPictures(forCells: scene.cells.map(\.photo)))
                 }
             }
+            // After the frame's `prepare`: the decodes it asked for keep the loop stepping.
+            moving = !session.viewer.isAtRest || !textures.isIdle
         }
         if getenv("PHOTOZOOM_FRAME_WORK") != nil { work.summary.forEach { printError("photozoom: " + $0) } }
         try recording.close()

@@ -49,9 +49,12 @@ struct FramePacer {
     private(set) var margin = firstMargin
     private var hits = 0
 
-    init(interval: Double, waitsForVBlank: Bool) {
+    /// A pacer for a display refreshing every `interval` seconds; `activeSince`: when the window
+    /// opened (its first frames come with no input: it settles from then).
+    init(interval: Double, waitsForVBlank: Bool, activeSince: Double = -.infinity) {
         self.interval = interval
         self.waitsForVBlank = waitsForVBlank
+        lastActivity = activeSince
     }
 
     /// Seconds from the latch to the vblank: the recent frames' work (p90) plus the margin, at most an interval.

@@ -90,4 +90,12 @@ struct FramePacerTests {
         for _ in 0..<(FramePacer.hitsToNarrow * 40) { frame(missing: false) }
         #expect(pacer.margin == FramePacer.leastMargin)
     }
+
+    @Test("a window just opened settles from its opening: its first frames, which no input starts, come every interval for 4 s")
+    func settlesFromOpening() {
+        let pacer = FramePacer(interval: Self.interval, waitsForVBlank: false, activeSince: 5)
+        #expect(pacer.next(now: 5.001, moving: false, inputPending: false) == .init(until: 5.001, wakesOnInput: true))
+        #expect(pacer.next(now: 8.9, moving: false, inputPending: false).until == 8.9)
+        #expect(pacer.next(now: 9.001, moving: false, inputPending: false) == .init(until: 9.001 + FramePacer.idleSeconds, wakesOnInput: true))
+    }
 }
