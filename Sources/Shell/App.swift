@@ -48,11 +48,12 @@ public final class App {
             textures.prefetch(for: SceneRenderer.demand(for: expected, pointScale: 1))
         }
         // The grid's first frames are drawn before the accelerated renderer exists (`WindowHost`).
-        let host = try WindowHost(title: "PhotoZoom", size: startSize, fast: selection.openIndex == nil)
+        let host = try WindowHost(title: "PhotoZoom", size: startSize, fast: selection.openIndex == nil, vsync: .whenDisplayRefreshes)
         defer { host.close() }
         let window = host.window
 
         var sceneRenderer = SceneRenderer(renderer: host.renderer, textures: textures)
+        sceneRenderer.cachesGrid = !host.isProvisional
         textures.keepsPixelsForAnotherRenderer = host.isProvisional
         if host.provisionalPixelFormat == SDL_PIXELFORMAT_RGB888.rawValue { textures.opaqueTextureFormat = SDL_PIXELFORMAT_RGB888.rawValue }
         let textMetrics = sceneRenderer.text.metrics
@@ -63,8 +64,9 @@ public final class App {
         let session = try recording.session(header: header)
         session.describeFeelSource(recording.live.source)
         let events = SDLEventSource(window: host.window, windowSize: windowSize)
+        let clock = MonotonicClock()
         let loop = FrameLoop(session: session, recording: recording, source: events,
-                             clock: MonotonicClock(), windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
+                             clock: clock, windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
                              lateSizes: textures.takePhotoSizeEvents(at:),
                              setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) })
         // The software renderer standing in gives way to the accelerated one (`RendererHandOver`);
@@ -75,23 +77,47 @@ public final class App {
             try host.finishOpening()
             textures.moveTextures(to: host.renderer)
             sceneRenderer = SceneRenderer(renderer: host.renderer, textures: textures, continuing: sceneRenderer)
+            sceneRenderer.cachesGrid = true
         }
-        var pacer = FramePacer()
+        // When each frame starts (`FramePacer`): at once for an input on a display without a
+        // vblank, late before the vblank on one with, every interval while something moves, and
+        // on input alone once nothing has for a while (docs/pipeline.md "Input to pixels").
+        var pacer = FramePacer(interval: host.refreshInterval, waitsForVBlank: host.waitsForVBlank, activeSince: clock.now())
+        var work = FrameWork()
+        var moving = true
+        // The overlay's figures change only with frames drawn for an input or a motion, not with the
+        // frame that draws the figures themselves (which would draw again, and again).
+        var machineText = work.overlayText
+        // True after a first frame held for the shown thumbnails: the next starts 4 ms after it.
+        var holdingFirstFrame = false
         while loop.isRunning {
-            pacer.frameStarts()
+            if !holdingFirstFrame {
+                let wait = pacer.next(now: clock.now(), moving: moving, inputPending: Self.isAnyInputPending())
+                Self.wait(until: min(wait.until, options.quitAfterSeconds ?? .infinity), wakesOnInput: wait.wakesOnInput, clock: clock)
+            }
+            holdingFirstFrame = false
+            let start = clock.now()
             if host.isProvisional {
                 let stats = textures.statistics
                 if handOver.handsOver(now: DispatchTime.now().uptimeNanoseconds, inputPending: Self.isInputPending(),
                                       decodedFromPhotos: stats.thumbnailsDecoded > stats.thumbnailsFromSharedCache) {
                     try finishOpening()
+                    pacer = FramePacer(interval: host.refreshInterval, waitsForVBlank: host.waitsForVBlank, activeSince: clock.now())
                 }
             }
             try loop.step()
+            pacer.frameStarts(at: start, hadInput: loop.newestInputTime != nil)
             let screenshot = loop.isRunning ? nil : options.screenshotPath
-            if host.isProvisional, !session.viewer.isAtRest || screenshot != nil { try finishOpening() }
+            if host.isProvisional, !session.viewer.isAtRest || screenshot != nil {
+                try finishOpening()
+                pacer = FramePacer(interval: host.refreshInterval, waitsForVBlank: host.waitsForVBlank, activeSince: clock.now())
+            }
             sceneRenderer.pointScale = host.pointScale(for: loop.windowSize)
             SDL_RenderSetScale(host.renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
-            let scene = session.scene(text: textMetrics)
+            var scene = session.scene(text: textMetrics)
+            if session.lab.feelLab.showsDecisions {
+                scene.overlays += Self.machineOverlays(machineText, windowSize: loop.windowSize, advance: textMetrics.advance * 13)
+            }
             control.update(subject: scene.title)
             // Both cores decode while nothing moves; one is the frame loop's while something does.
             textures.isSomethingMoving = !session.viewer.isAtRest
@@ -102,29 +128,61 @@ public final class App {
                 textures.prepare(for: sceneRenderer.demand(for: scene), renderer: host.renderer)
                 if handOver.holdsFirstFrame(now: DispatchTime.now().uptimeNanoseconds,
                                             isFinal: textures.showsFinalPictures(forCells: scene.cells.map(\.photo))) {
-                    pacer.waitForNextFrame(interval: 0.004)
+                    Self.wait(until: start + 0.004, wakesOnInput: false, clock: clock)
+                    holdingFirstFrame = true
                     continue
                 }
             }
-            // A frame whose picture is the one on screen is neither drawn nor presented: the loop
-            // waits for the next frame's time instead (presenting is what paced it).
+            // A frame whose picture is the one on screen is neither drawn nor presented.
             if sceneRenderer.drawIfChanged(scene) {
                 if let path = screenshot { try Screenshot.save(host.renderer, to: path) }
+                let call = clock.now()
                 SDL_RenderPresent(host.renderer)
+                pacer.presented(start: start, call: call, returned: clock.now())
+                work.add(phase: session.viewer.phase.rawValue, work: call - start,
+                         inputLatency: loop.newestInputTime.map { call - $0 })
+                if loop.newestInputTime != nil || !session.viewer.isAtRest { machineText = work.overlayText }
                 if host.isProvisional {
                     handOver.presented(now: DispatchTime.now().uptimeNanoseconds,
                                        isFinal: session.viewer.isAtRest && textures.showsFinalPictures(forCells: scene.cells.map(\.photo)))
                 }
-            } else {
-                pacer.waitForNextFrame(interval: host.refreshInterval)
             }
+            // After the frame's `prepare`: the decodes it asked for keep the loop stepping.
+            moving = !session.viewer.isAtRest || !textures.isIdle
         }
+        if getenv("PHOTOZOOM_FRAME_WORK") != nil { work.summary.forEach { printError("photozoom: " + $0) } }
         try recording.close()
         state.windowSize = control.rememberedSize(currentSize: loop.windowSize)
         if let folder = selection.folder, folder != URL(fileURLWithPath: options.bundledPhotos).standardizedFileURL.path {
             state.lastFolder = folder
         }
         state.write(to: statePath)
+    }
+
+    /// True when SDL holds any event not yet read.
+    private static func isAnyInputPending() -> Bool {
+        SDL_PumpEvents()
+        return SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_TRUE
+    }
+
+    /// Waits until `deadline` on `clock`; with `wakesOnInput`, only until an event arrives (SDL
+    /// sleeps in the X connection's poll: no wake-ups in between).
+    private static func wait(until deadline: Double, wakesOnInput: Bool, clock: MonotonicClock) {
+        let left = deadline - clock.now()
+        guard left > 0 else { return }
+        if wakesOnInput {
+            _ = SDL_WaitEventTimeout(nil, Int32((left * 1000).rounded(.up)))
+        } else {
+            usleep(UInt32(left * 1_000_000))
+        }
+    }
+
+    /// The lab's figures of the machine, bottom left (issue 28): the frames' work and the last
+    /// input's wait until its frame's present call.
+    private static func machineOverlays(_ text: String, windowSize: Size, advance: Double) -> [Scene.Overlay] {
+        let y = windowSize.height - 30
+        return [.rect(Rect(x: 8, y: y, width: Double(text.count) * advance + 16, height: 22), color: Color(0, 0, 0, 0.6), filled: true),
+                .text(text, at: Point(16, y + 4), size: 13, color: .overlay)]
     }
 
     /// True when SDL holds an input event not yet read that can set something moving: a key or

@@ -36,6 +36,9 @@ struct FeatheredQuad {
     var vertices: [SDL_Vertex]
     /// Triangles: the inside (2 a cell), then the strips along the edges (2 a cell side).
     var indices: [Int32]
+    /// How many of `indices` are the inside's (the first ones): at full alpha throughout, drawn
+    /// without blending when the quad and its texture are opaque (the same pixels, less work).
+    private(set) var insideIndexCount = 0
 
     /// The largest cell (pixels²) whose triangles SDL's software renderer maps without overflow for
     /// a texture whose longer side is `textureSide` texels: its texel arithmetic is 32-bit, texel
@@ -124,6 +127,7 @@ struct FeatheredQuad {
             }
         }
         indices += columns * rows == 1 ? [0, 1, 2, 0, 2, 3] : firstHalves + secondHalves
+        insideIndexCount = indices.count
 
         // The strips, edge k from corner k to corner k + 1 through the grid points between.
         for k in 0..<4 {

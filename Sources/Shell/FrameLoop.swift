@@ -29,6 +29,8 @@ final class FrameLoop {
     private(set) var isRunning = true
     /// The window's size in points, as the last resize input said.
     private(set) var windowSize: Size
+    /// The session time of the newest input the last `step()` handed to the session; nil when it had none.
+    private(set) var newestInputTime: Double?
 
     /// A loop over `session` (already started: header written) fed by `source`.
     init(session: Session, recording: Recording, source: EventSource, clock: SessionClock,
@@ -55,6 +57,7 @@ final class FrameLoop {
         }
         // The batch was taken in now: each input at its server time on the session clock.
         let times = serverTimes.times(for: inputs.map(\.serverTime), receivedAt: clock.now())
+        newestInputTime = times.last
         for (input, time) in zip(inputs, times) {
             if case let .resize(size) = input.kind { windowSize = size }
             try recording.handle(InputEvent(time: time, kind: input.kind), in: session)

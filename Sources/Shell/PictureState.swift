@@ -20,7 +20,10 @@ struct PictureState: Equatable {
     var photos: [Source]
 
     /// The state `scene` would be drawn in now, at `pointScale` with `textures` (prepared for it).
+    /// Cells under an opaque backdrop are not drawn (`SceneRenderer`), so they are no part of it.
     init(scene: Scene, pointScale: Double, textures: PhotoTextureSource) {
+        var scene = scene
+        if scene.backdropAlpha >= 1 { scene.cells = [] }
         self.scene = scene
         self.pointScale = pointScale
         func source(_ photo: Int, preferFull: Bool) -> Source {

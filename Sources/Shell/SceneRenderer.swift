@@ -64,10 +64,97 @@ public final class SceneRenderer {
         textures.prepare(for: demand(for: scene), renderer: renderer)
         let state = PictureState(scene: scene, pointScale: pointScale, textures: textures)
         guard state != drawn else { return false }
-        drawPrepared(scene)
+        drawPrepared(scene, grid: cachesGrid ? GridPicture(state) : nil)
         drawn = state
         return true
     }
+
+    /// True (the live window, on an accelerated renderer) when the grid under a backdrop that is
+    /// neither clear nor opaque (a photo held, flying or dismissed) is drawn once into a texture of
+    /// the window's size and copied, darkened by the backdrop, in one pass while it stays the same:
+    /// a held photo then costs that copy and its own quad, not every cell, the backdrop and the
+    /// photo (issue 28). The copy's darkening is a colour modulation, not a blend, so its pixels
+    /// may differ from the blended ones by one step of 255; the player and replays never use it.
+    public var cachesGrid = false
+
+    /// What the grid's pixels depend on (the cells, their textures, the ground, the scale, the size).
+    private struct GridPicture: Equatable {
+        var cells: [Scene.Cell]
+        var sources: [PictureState.Source]
+        var background: Color
+        var windowSize: Size
+        var pointScale: Double
+
+        init(_ state: PictureState) {
+            cells = state.scene.cells
+            sources = state.cells
+            background = state.scene.background
+            windowSize = state.scene.windowSize
+            pointScale = state.pointScale
+        }
+    }
+
+    /// The grid drawn into a texture, and what it shows.
+    private var gridTexture: (handle: OpaquePointer, width: Int32, height: Int32, picture: GridPicture?)?
+
+    /// The grid of `scene` as `picture` says, drawn into the grid texture unless it shows that
+    /// already; nil when the renderer cannot draw into a texture.
+    private func cachedGrid(_ scene: Scene, _ picture: GridPicture) -> OpaquePointer? {
+        let (w, h) = outputPixels()
+        if let cached = gridTexture, cached.width == Int32(w), cached.height == Int32(h) {
+            if cached.picture == picture { return cached.handle }
+        } else {
+            releaseGridTexture()
+            guard let made = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                               Int32(w), Int32(h)) else { return nil }
+            gridTexture = (made, Int32(w), Int32(h), nil)
+        }
+        guard let handle = gridTexture?.handle, SDL_SetRenderTarget(renderer, handle) == 0 else {
+            releaseGridTexture()
+            return nil
+        }
+        SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale))
+        setColor(scene.background)
+        SDL_RenderClear(renderer)
+        for cell in scene.cells { drawCell(cell) }
+        SDL_SetRenderTarget(renderer, nil)
+        gridTexture?.picture = picture
+        return handle
+    }
+
+    /// The whole pixels an opaque, unturned photo of `scene` covers with its inside (its feathered
+    /// edge, one pixel, blends with what is under it, so that stays); nil when no photo does.
+    private func coveredPixels(_ scene: Scene) -> SDL_Rect? {
+        for photo in scene.photos where photo.alpha >= 1 && photo.rotation == 0 {
+            guard let tex = textures.texture(for: photo.photo, preferFull: true), !tex.hasTransparency else { continue }
+            let r = Rect(center: photo.center, size: photo.size)
+            let x0 = (r.minX * pointScale).rounded(.up) + 1, y0 = (r.minY * pointScale).rounded(.up) + 1
+            let x1 = (r.maxX * pointScale).rounded(.down) - 1, y1 = (r.maxY * pointScale).rounded(.down) - 1
+            guard x1 > x0, y1 > y0, [x0, y0, x1, y1].allSatisfy(\.isFinite) else { continue }
+            return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+        }
+        return nil
+    }
+
+    /// `whole` less `hole`, as at most four rectangles: above, below, left and right of it.
+    static func bands(of whole: SDL_Rect, around hole: SDL_Rect?) -> [SDL_Rect] {
+        guard let hole else { return [whole] }
+        let x0 = max(whole.x, min(hole.x, whole.x + whole.w)), x1 = max(x0, min(hole.x + hole.w, whole.x + whole.w))
+        let y0 = max(whole.y, min(hole.y, whole.y + whole.h)), y1 = max(y0, min(hole.y + hole.h, whole.y + whole.h))
+        let bands = [SDL_Rect(x: whole.x, y: whole.y, w: whole.w, h: y0 - whole.y),
+                     SDL_Rect(x: whole.x, y: y1, w: whole.w, h: whole.y + whole.h - y1),
+                     SDL_Rect(x: whole.x, y: y0, w: x0 - whole.x, h: y1 - y0),
+                     SDL_Rect(x: x1, y: y0, w: whole.x + whole.w - x1, h: y1 - y0)]
+        return bands.filter { $0.w > 0 && $0.h > 0 }
+    }
+
+    /// Frees the grid texture (a frame without a translucent backdrop needs none).
+    private func releaseGridTexture() {
+        if let cached = gridTexture { SDL_DestroyTexture(cached.handle) }
+        gridTexture = nil
+    }
+
+    deinit { releaseGridTexture() }
 
     /// Makes the next `drawIfChanged` draw: the window's pixels were lost (exposed, resized) or a
     /// frame must be captured.
@@ -76,14 +163,34 @@ public final class SceneRenderer {
     /// What the last `drawIfChanged` drew, nil when unknown.
     private var drawn: PictureState?
 
-    private func drawPrepared(_ scene: Scene) {
-        setColor(scene.background)
-        SDL_RenderClear(renderer)
-        for cell in scene.cells { drawCell(cell) }
-        if scene.backdropAlpha > 0 {
-            setColor(Color(0, 0, 0, clamp01(scene.backdropAlpha)))
-            var r = frect(Rect(origin: .zero, size: scene.windowSize))
-            SDL_RenderFillRectF(renderer, &r)
+    private func drawPrepared(_ scene: Scene, grid: GridPicture? = nil) {
+        // What an opaque backdrop hides is not drawn (issue 28): the window is cleared to the
+        // backdrop's black instead of drawing the grid and covering it (the same pixels).
+        if scene.backdropAlpha <= 0 || scene.backdropAlpha >= 1 { releaseGridTexture() }
+        if scene.backdropAlpha >= 1 {
+            setColor(.black)
+            SDL_RenderClear(renderer)
+        } else if let grid, scene.backdropAlpha > 0, let texture = cachedGrid(scene, grid) {
+            // The grid texture copied with the backdrop's black over it: c · (1 − alpha); not
+            // under an opaque photo, which covers it (a held photo: its quad and what it uncovers).
+            let shade = UInt8((clamp01(1 - scene.backdropAlpha) * 255).rounded())
+            SDL_SetTextureColorMod(texture, shade, shade, shade)
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+            SDL_RenderSetScale(renderer, 1, 1)
+            let (w, h) = outputPixels()
+            for var band in Self.bands(of: SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), around: coveredPixels(scene)) {
+                SDL_RenderCopy(renderer, texture, &band, &band)
+            }
+            SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale))
+        } else {
+            setColor(scene.background)
+            SDL_RenderClear(renderer)
+            for cell in scene.cells { drawCell(cell) }
+            if scene.backdropAlpha > 0 {
+                setColor(Color(0, 0, 0, clamp01(scene.backdropAlpha)))
+                var r = frect(Rect(origin: .zero, size: scene.windowSize))
+                SDL_RenderFillRectF(renderer, &r)
+            }
         }
         for photo in scene.photos { drawPhoto(photo) }
         drawOverlays(scene.overlays)
@@ -163,9 +270,20 @@ public final class SceneRenderer {
                                        wholePixelVertices: hasWholePixelVertices, largestCellArea: cellArea) else { return }
         // The vertices carry the alpha (the feathered edge's too); the texture's own modulation stays neutral.
         SDL_SetTextureAlphaMod(tex.handle, 255)
-        SDL_SetTextureBlendMode(tex.handle, SDL_BLENDMODE_BLEND)
         SDL_RenderSetScale(renderer, 1, 1)
-        SDL_RenderGeometry(renderer, tex.handle, quad.vertices, Int32(quad.vertices.count), quad.indices, Int32(quad.indices.count))
+        if alpha == 255, !tex.hasTransparency {
+            // The opaque inside copied, only the feathered strips blended (issue 28: a blended
+            // window-sized quad reads every pixel under it too).
+            SDL_SetTextureBlendMode(tex.handle, SDL_BLENDMODE_NONE)
+            SDL_RenderGeometry(renderer, tex.handle, quad.vertices, Int32(quad.vertices.count), quad.indices, Int32(quad.insideIndexCount))
+            SDL_SetTextureBlendMode(tex.handle, SDL_BLENDMODE_BLEND)
+            quad.indices[quad.insideIndexCount...].withUnsafeBufferPointer {
+                _ = SDL_RenderGeometry(renderer, tex.handle, quad.vertices, Int32(quad.vertices.count), $0.baseAddress, Int32($0.count))
+            }
+        } else {
+            SDL_SetTextureBlendMode(tex.handle, SDL_BLENDMODE_BLEND)
+            SDL_RenderGeometry(renderer, tex.handle, quad.vertices, Int32(quad.vertices.count), quad.indices, Int32(quad.indices.count))
+        }
         SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale))
     }
 

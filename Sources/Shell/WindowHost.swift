@@ -7,6 +7,11 @@ import Geometry
 /// video and SDL_image's decoders started, a resizable HiDPI-aware window, an accelerated renderer
 /// with vsync (else the software one). `close()` undoes it all.
 ///
+/// The live window asks for vsync only on a display that has a refresh rate SDL can read
+/// (`VSync.whenDisplayRefreshes`): under Xvfb, whose displays have none, a present with vsync
+/// waits for the Present extension's simulated 60 Hz vblank, which shows nothing sooner and
+/// delays every frame by up to an interval (docs/pipeline.md "Input to pixels").
+///
 /// A window opened `fast` (the live window's grid) shows its first frames before the accelerated
 /// renderer exists: making it takes 80–130 ms without a GPU (Mesa's llvmpipe loads libLLVM), most
 /// of a second visit's start-up (docs/pipeline.md "Start-up"). On X11 such a window is made by
@@ -23,6 +28,18 @@ final class WindowHost {
     /// For a window SDL adopted: SDL's X connection, the window (PhotoZoom destroys it), and the
     /// hidden window of SDL's that told the connection, kept until `close()`.
     private var adopted: Adopted?
+    /// When the accelerated renderer presents with vsync.
+    private let vsync: VSync
+    /// True when the renderer's presents wait for the display's vblank (vsync asked for and granted).
+    private(set) var waitsForVBlank = false
+
+    /// When an accelerated renderer presents with vsync.
+    enum VSync {
+        /// Always (the trace player, paced by its presents).
+        case always
+        /// When SDL can read the display's refresh rate; `PHOTOZOOM_VSYNC=0` or `1` decides instead.
+        case whenDisplayRefreshes
+    }
 
     private struct Adopted {
         var display: OpaquePointer
@@ -32,7 +49,8 @@ final class WindowHost {
 
     /// Opens a window of `size` points titled `title`. Throws a `ShellError` when SDL cannot start,
     /// or the window or its renderer cannot be made.
-    init(title: String, size: Size, fast: Bool = false) throws {
+    init(title: String, size: Size, fast: Bool = false, vsync: VSync = .always) throws {
+        self.vsync = vsync
         Self.prepareEnvironment()
         WindowControl.useUTF8Titles()
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
@@ -61,7 +79,7 @@ final class WindowHost {
             SDL_Quit()
             throw ShellError("cannot open a window: \(message)")
         }
-        guard let renderer = Self.makeRenderer(for: window) else {
+        guard let renderer = Self.makeRenderer(for: window, vsync: Self.presentsWithVSync(vsync, window: window)) else {
             let message = String(cString: SDL_GetError())
             SDL_DestroyWindow(window)
             IMG_Quit()
@@ -70,12 +88,36 @@ final class WindowHost {
         }
         self.window = window
         self.renderer = renderer
+        waitsForVBlank = Self.hasVSync(renderer)
     }
 
-    /// The accelerated renderer with vsync, else the software one.
-    private static func makeRenderer(for window: OpaquePointer) -> OpaquePointer? {
-        SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+    /// The accelerated renderer, with vsync when `vsync`, else the software one.
+    private static func makeRenderer(for window: OpaquePointer, vsync: Bool) -> OpaquePointer? {
+        SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | (vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0))
             ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+    }
+
+    /// Whether a renderer for `window` presents with vsync under `policy`.
+    private static func presentsWithVSync(_ policy: VSync, window: OpaquePointer) -> Bool {
+        if let value = getenv("PHOTOZOOM_VSYNC") { return String(cString: value) != "0" }
+        switch policy {
+        case .always: return true
+        case .whenDisplayRefreshes: return refreshRate(of: window) != nil
+        }
+    }
+
+    /// True when `renderer` presents with vsync.
+    private static func hasVSync(_ renderer: OpaquePointer) -> Bool {
+        var info = SDL_RendererInfo()
+        return SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+    }
+
+    /// The refresh rate (Hz) of the display `window` is on, nil when SDL cannot say (Xvfb).
+    private static func refreshRate(of window: OpaquePointer) -> Double? {
+        var mode = SDL_DisplayMode()
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard display >= 0, SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate > 0 else { return nil }
+        return Double(mode.refresh_rate)
     }
 
     /// On X11: a window made on SDL's connection, centred on the first display, adopted by SDL and
@@ -137,11 +179,12 @@ final class WindowHost {
         guard isProvisional else { return }
         SDL_DestroyRenderer(renderer)
         isProvisional = false
-        guard let made = Self.makeRenderer(for: window) else {
+        guard let made = Self.makeRenderer(for: window, vsync: Self.presentsWithVSync(vsync, window: window)) else {
             hasRenderer = false
             throw ShellError("cannot create a renderer: \(String(cString: SDL_GetError()))")
         }
         renderer = made
+        waitsForVBlank = Self.hasVSync(made)
     }
 
     /// False once a renderer could not be made to replace the one standing in (`close()` has none to destroy).
@@ -180,12 +223,7 @@ final class WindowHost {
     }
 
     /// Seconds between the refreshes of the display the window is on (1/60 when SDL cannot say).
-    var refreshInterval: Double {
-        var mode = SDL_DisplayMode()
-        let display = SDL_GetWindowDisplayIndex(window)
-        guard display >= 0, SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate > 0 else { return 1.0 / 60 }
-        return 1 / Double(mode.refresh_rate)
-    }
+    var refreshInterval: Double { 1 / (Self.refreshRate(of: window) ?? 60) }
 
     /// Drawable pixels per window point (2 on a HiDPI display) for a window of `size` points.
     func pointScale(for size: Size) -> Double {

@@ -9,8 +9,13 @@ final class ScriptedTextures: PhotoTextureSource {
     var textures: [Int: Texture] = [:]
     var fades: [Int: (texture: Texture, opacity: Double)] = [:]
     var broken: Set<Int> = []
+    /// The photos whose texture was asked for, and whether at full size (a photo) or not (a cell).
+    var asked: [(photo: Int, preferFull: Bool)] = []
     func prepare(for scene: SceneDemand, renderer: OpaquePointer) {}
-    func texture(for photo: Int, preferFull: Bool) -> Texture? { textures[photo] }
+    func texture(for photo: Int, preferFull: Bool) -> Texture? {
+        asked.append((photo, preferFull))
+        return textures[photo]
+    }
     func isBroken(_ photo: Int) -> Bool { broken.contains(photo) }
     func fadingOut(for photo: Int) -> (texture: Texture, opacity: Double)? { fades[photo] }
 }
@@ -123,5 +128,52 @@ struct DrawOnlyOnChangeTests {
         // A plain `draw` (the player's, a test's) leaves the next comparison drawing.
         f.sceneRenderer.draw(f.scene)
         #expect(f.frame().drew)
+    }
+
+    @Test("what an opaque backdrop hides is not drawn: no cell is looked at, and its pixels are the backdrop's black, as before")
+    func opaqueBackdropHidesTheGrid() throws {
+        let f = try Fixture()
+        let red = try f.texture(0xFFFF_0000)
+        f.textures.textures[0] = red
+        f.textures.textures[1] = red
+        // Half clear (a photo dismissed half way): the grid shows through, so it is drawn, darkened.
+        f.scene.backdropAlpha = 0.5
+        #expect(f.frame() == (true, true))
+        #expect(Set(f.textures.asked.filter { !$0.preferFull }.map(\.photo)) == [0, 1])
+        #expect(f.pixel(x: 150, y: 50) != 0xFFFF_0000 && f.pixel(x: 150, y: 50) != 0xFF00_0000)
+        // Opaque (a photo presented): the cells are neither drawn nor asked for; the window is black.
+        f.textures.asked.removeAll()
+        f.scene.backdropAlpha = 1
+        #expect(f.frame() == (true, true))
+        #expect(f.textures.asked.isEmpty)
+        #expect(f.pixel(x: 50, y: 50) == 0xFF00_0000)
+        #expect(f.pixel(x: 150, y: 50) == 0xFF00_0000)
+        // A thumbnail arriving under it changes nothing on screen: nothing drawn.
+        f.textures.textures[1] = try f.texture(0xFF00_00FF)
+        #expect(f.frame() == (false, false))
+        // The backdrop clearing again (the photo taken hold of) shows the grid with the new thumbnail.
+        f.scene.backdropAlpha = 0.9
+        #expect(f.frame() == (true, true))
+    }
+
+    @Test("the grid around an opaque held photo: at most four bands that tile the window less the photo's inside, none under it")
+    func bandsAroundThePhoto() {
+        let window = SDL_Rect(x: 0, y: 0, w: 1280, h: 800)
+        func area(_ r: [SDL_Rect]) -> Int32 { r.reduce(0) { $0 + $1.w * $1.h } }
+        // A photo's inside of 1000 × 600 px at (140, 150): the bands cover the rest, exactly once.
+        let hole = SDL_Rect(x: 140, y: 150, w: 1000, h: 600)
+        let bands = SceneRenderer.bands(of: window, around: hole)
+        #expect(bands.count == 4)
+        #expect(area(bands) == 1280 * 800 - 1000 * 600)
+        for b in bands {
+            let overlapsHole = b.x < hole.x + hole.w && hole.x < b.x + b.w && b.y < hole.y + hole.h && hole.y < b.y + b.h
+            #expect(!overlapsHole)
+        }
+        // Partly outside the window (dragged down past the edge): clipped, three bands.
+        let low = SceneRenderer.bands(of: window, around: SDL_Rect(x: 140, y: 500, w: 1000, h: 600))
+        #expect(low.count == 3)
+        #expect(area(low) == 1280 * 800 - 1000 * 300)
+        // No photo covering: the whole window.
+        #expect(SceneRenderer.bands(of: window, around: nil).map { [$0.x, $0.y, $0.w, $0.h] } == [[0, 0, 1280, 800]])
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The live loop's own account of its drawn frames (issue 28): the work each took from reading its
+/// input to the present call, by the viewer's phase, and how long the newest input it drew had
+/// waited by then (from the window system's time of the input, on the session clock).
+///
+/// Printed at exit when `PHOTOZOOM_FRAME_WORK` is set (`scripts/bench latency` reads it), and shown
+/// in the lab's decision overlay (`d`) so a designer sees when the machine, not the feel, is slow.
+struct FrameWork {
+    /// Seconds of work of each drawn frame, by phase name, in the order drawn.
+    private var work: [String: [Double]] = [:]
+    /// The last `recentCount` frames' work, any phase (the overlay's figures).
+    private var recent: [Double] = []
+    private static let recentCount = 120
+    /// Seconds from the newest input drawn to its frame's present call, for the last frame that drew one.
+    private(set) var lastInputLatency: Double?
+
+    /// A frame of phase `phase` drawn with `work` seconds from reading input to the present call;
+    /// `inputLatency`: seconds from its newest input's time to the present call (nil: it drew none).
+    mutating func add(phase: String, work seconds: Double, inputLatency: Double?) {
+        work[phase, default: []].append(seconds)
+        recent.append(seconds)
+        if recent.count > Self.recentCount { recent.removeFirst(recent.count - Self.recentCount) }
+        if let inputLatency { lastInputLatency = inputLatency }
+    }
+
+    /// The value below which a share `p` (0…1) of `values` lie (nearest rank); nil when empty.
+    static func percentile(_ values: [Double], _ p: Double) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        return sorted[Int((p * Double(sorted.count - 1)).rounded())]
+    }
+
+    private static func ms(_ seconds: Double?) -> String {
+        seconds.map { String(format: "%.1f ms", $0 * 1000) } ?? "-"
+    }
+
+    /// One line a phase, phases by name: "frame work interacting: 212 frames, p50 1.9 ms, p99 4.2 ms".
+    var summary: [String] {
+        work.keys.sorted().map { phase in
+            let v = work[phase] ?? []
+            return "frame work \(phase): \(v.count) frames, p50 \(Self.ms(Self.percentile(v, 0.5))), p99 \(Self.ms(Self.percentile(v, 0.99)))"
+        }
+    }
+
+    /// The overlay's line: "frame work 1.9 ms (p99 4.2 ms) · last input 6.1 ms to present".
+    var overlayText: String {
+        "frame work \(Self.ms(Self.percentile(recent, 0.5))) (p99 \(Self.ms(Self.percentile(recent, 0.99))))"
+            + " · last input \(Self.ms(lastInputLatency)) to present"
+    }
+}

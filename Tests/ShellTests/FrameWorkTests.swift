@@ -1,0 +1,31 @@
+import Testing
+@testable import Shell
+
+/// `FrameWork`: the live loop's account of its drawn frames, printed at exit and shown in the lab.
+@Suite("Frame work is told by phase (p50, p99 by nearest rank) and the last input's wait is the newest drawn")
+struct FrameWorkTests {
+    @Test("100 frames of 1…100 ms in one phase: p50 51 ms, p99 99 ms (nearest rank); phases apart, by name")
+    func percentilesByPhase() {
+        var work = FrameWork()
+        // Added out of order: the figures do not depend on it.
+        for ms in (1...100).reversed() { work.add(phase: "interacting", work: Double(ms) / 1000, inputLatency: nil) }
+        work.add(phase: "grid", work: 0.002, inputLatency: 0.006)
+        // Nearest rank: the value at index round(p · (n − 1)) of the sorted 1…100 ms, which is index + 1 ms:
+        // p50 at round(49.5) = 50 → 51 ms, p99 at round(98.01) = 98 → 99 ms.
+        #expect(work.summary == [
+            "frame work grid: 1 frames, p50 2.0 ms, p99 2.0 ms",
+            "frame work interacting: 100 frames, p50 51.0 ms, p99 99.0 ms",
+        ])
+        #expect(work.lastInputLatency == 0.006)
+    }
+
+    @Test("a frame that drew no input keeps the last input's wait; the overlay tells the last 120 frames only")
+    func overlayTellsRecentFrames() {
+        var work = FrameWork()
+        work.add(phase: "interacting", work: 0.5, inputLatency: 0.040)
+        for _ in 0..<120 { work.add(phase: "interacting", work: 0.003, inputLatency: nil) }
+        // The 0.5 s frame has left the last 120: p50 and p99 are 3 ms; the input's 40 ms stays.
+        #expect(work.overlayText == "frame work 3.0 ms (p99 3.0 ms) · last input 40.0 ms to present")
+        #expect(FrameWork.percentile([], 0.5) == nil)
+    }
+}
