@@ -140,6 +140,17 @@ struct FrameRateCheckTests {
         let seed = UInt64(ProcessInfo.processInfo.environment["PHOTOZOOM_RATES_SEED"] ?? "1") ?? 1
         let (header, events) = Self.generatedInput(seed: seed)
         for e in events { print("event \(e.time) \(e.kind)") }
+        // The session as traces at two cadences, for `photozoom replay --summary` side by side.
+        for fps in [30.0, 120.0] {
+            var lines = [header.line]
+            var frames = FrameRateCheck.frameTimes(cadence: .display(fps), end: (events.last?.time ?? 0) + 2.5).map(\.0)[...]
+            for e in events {
+                while let f = frames.first, f < e.time { lines.append(TraceEventFormat.line(InputEvent(time: f, kind: .frame))); frames = frames.dropFirst() }
+                lines.append(TraceEventFormat.line(e))
+            }
+            for f in frames { lines.append(TraceEventFormat.line(InputEvent(time: f, kind: .frame))) }
+            try (lines.joined(separator: "\n") + "\n").write(toFile: "/tmp/rates-seed\(seed)-\(Int(fps)).trace.jsonl", atomically: true, encoding: .utf8)
+        }
         let report = try FrameRateCheck.run(header: header, events: events)
         print(report.text)
     }
