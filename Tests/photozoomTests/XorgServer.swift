@@ -8,10 +8,11 @@ import Testing
 ///
 /// Xorg runs as root (as on CI, root on Debian 12) from packages `xserver-xorg-core` (Xorg and the
 /// inputtest driver) and `xserver-xorg-video-dummy`, which `scripts/ensure-deps` installs. It
-/// listens on the first free display from :220, with its own configuration (written beside the
+/// listens on the first free display from :600 (above the :140–:539 the Xvfb scenarios take), with
+/// its own configuration (written beside the
 /// test's files: no system snippets, no hot-plugged devices) and log, and is stopped by `stop()`.
 final class XorgServer: @unchecked Sendable {
-    /// The display number (`:220` …).
+    /// The display number (`:600` …).
     let display: Int
     /// The devices' sockets.
     let touchpadSocket: String, touchScreenSocket: String, keyboardSocket: String
@@ -104,7 +105,7 @@ final class XorgServer: @unchecked Sendable {
         self.exit = exit
     }
 
-    /// Starts a server whose files go to `folder`, on the first display from :220 with no lock
+    /// Starts a server whose files go to `folder`, on the first display from :600 with no lock
     /// file and no socket (another display is tried when one is taken meanwhile); returns once it
     /// accepts connections and its devices' sockets are there (20 s at most).
     static func start(in folder: URL) async throws -> XorgServer {
@@ -113,7 +114,7 @@ final class XorgServer: @unchecked Sendable {
         let config = folder.appendingPathComponent("xorg.conf")
         try configuration(socketsIn: folder).write(to: config, atomically: false, encoding: .utf8)
         var tried: [String] = []
-        for display in 220..<260 where isFree(display) {
+        for display in 600..<640 where isFree(display) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: xorg)
             process.arguments = [":\(display)", "-config", config.path, "-configdir", configDirectory.path, "-noreset",
