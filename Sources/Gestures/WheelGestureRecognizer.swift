@@ -44,7 +44,9 @@ struct WheelGestureRecognizer: Sendable {
 
     /// Ends the manipulation if the wheel has been quiet for `wheelQuietSeconds` at `time`.
     mutating func endIfQuiet(at time: Double, output: inout RecognizerOutput) {
-        guard session != nil, time - lastStepTime >= settings.wheelQuietSeconds else { return }
+        // The same sum as `quietDeadline`, so the step to that instant ends it (a difference
+        // `time − lastStepTime` can fall an ulp short of the quiet spell).
+        guard session != nil, time >= lastStepTime + settings.wheelQuietSeconds else { return }
         end(at: time, output: &output)
     }
 
