@@ -210,6 +210,8 @@ public struct JumpDetector: Sendable {
             if case .photoList = b.change, takesPlace(photo, in: a, b) { continue }
             if presence.depth <= travel { continue }
             if presence.alpha <= dt * limit(.alpha) + 0.02 { continue }
+            // Let go inside the step (a wheel's quiet spell): with reduced motion it has faded since.
+            if let release = b.releaseTime, presence.alpha <= (b.time - release) * b.fadeRatePerSecond + 0.02 { continue }
             found.append(Jump(time: b.time, kind: .center, photo: photo, size: presence.depth, allowed: travel,
                               seconds: dt, isPresenceChange: true))
         }

@@ -60,6 +60,9 @@ public struct MotionSample: Hashable, Sendable {
     /// resize it keeps its share of the slot (the window's width), the photo's own pose its share of
     /// the fit.
     public var pagingOffset: Double
+    /// The reduced-motion cross-fade's rate, opacity per second (1 / `crossFadeSeconds`): what a
+    /// release inside the step can have faded since (`releaseTime`).
+    public var fadeRatePerSecond: Double
 
     /// A change of the frame of reference between the previous sample and this one.
     public enum Change: Hashable, Sendable {
@@ -78,12 +81,13 @@ public struct MotionSample: Hashable, Sendable {
     public init(time: Double, quantities: [DrawnQuantity], quads: [Int: Presence], movedByInput: Bool,
                 isHeld: Bool = false, movingPhoto: Int? = nil, rates: [DrawnQuantity.Kind: [Double]] = [:],
                 stopGapSeconds: Double = 0.04, change: Change = .none, grabReach: [DrawnQuantity.Kind: Double] = [:],
-                releaseTime: Double? = nil, pagingOffset: Double = 0) {
+                releaseTime: Double? = nil, pagingOffset: Double = 0, fadeRatePerSecond: Double = 0) {
         self.time = time; self.quantities = quantities; self.quads = quads; self.movedByInput = movedByInput
         self.isHeld = isHeld; self.movingPhoto = movingPhoto; self.rates = rates; self.stopGapSeconds = stopGapSeconds
         self.change = change
         self.grabReach = grabReach
         self.releaseTime = releaseTime
         self.pagingOffset = pagingOffset
+        self.fadeRatePerSecond = fadeRatePerSecond
     }
 }

@@ -85,7 +85,8 @@ extension Viewer {
                             isHeld: held, movingPhoto: tr?.photo, rates: rates,
                             stopGapSeconds: feel.velocityStopGapSeconds, change: change,
                             grabReach: held ? grabReach : [:], releaseTime: releaseInStep?.time,
-                            pagingOffset: session?.pagingOffset ?? 0)
+                            pagingOffset: session?.pagingOffset ?? 0,
+                            fadeRatePerSecond: feel.crossFadeSeconds > 0 ? 1 / feel.crossFadeSeconds : .infinity)
     }
 
     /// How far a grab may move each drawn quantity at once: the held gesture's own translation, scale
