@@ -9,8 +9,8 @@ import Geometry
 /// where `L` is the quantity's speed limit at each sample (its velocity and the largest acceleration
 /// its spring can produce, folded into the spring's energy speed; see `DrawnQuantity`) and `λ` the
 /// rate at which that limit can fall, so `L_b·e^{λ_b·Δt}` bounds the motion's speed at `a` as seen
-/// from `b`. A step larger than that is a jump, unless input wrote the quantity directly
-/// (`MotionSample.movedByInput` at `b`: a held gesture, a resize, a photo's size, a feel change).
+/// from `b`. A step larger than that is a jump, unless a gesture holds the photo at both samples
+/// (`MotionSample.isHeld`: the hand wrote it).
 /// A photo quad that appears or vanishes (a photo landing and opening again is a new quad) is a
 /// jump unless it was outside the window or could have left it in `Δt`, was (nearly) transparent,
 /// or sat exactly on its grid cell.

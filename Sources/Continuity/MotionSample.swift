@@ -31,9 +31,6 @@ public struct MotionSample: Hashable, Sendable {
     public var quantities: [DrawnQuantity]
     /// The photo quads drawn, by photo.
     public var quads: [Int: Presence]
-    /// True when the event just handled wrote the drawn quantities directly: a gesture holds the
-    /// photo, or the window, a photo's size or the feel changed.
-    public var movedByInput: Bool
     /// True while a gesture holds the photo or the paging strip (its drawn quantities are the
     /// hand's, through the gesture's mapping).
     public var isHeld: Bool
@@ -78,11 +75,11 @@ public struct MotionSample: Hashable, Sendable {
         case photoSize(index: Int)
     }
 
-    public init(time: Double, quantities: [DrawnQuantity], quads: [Int: Presence], movedByInput: Bool,
+    public init(time: Double, quantities: [DrawnQuantity], quads: [Int: Presence],
                 isHeld: Bool = false, movingPhoto: Int? = nil, rates: [DrawnQuantity.Kind: [Double]] = [:],
                 stopGapSeconds: Double = 0.04, change: Change = .none, grabReach: [DrawnQuantity.Kind: Double] = [:],
                 releaseTime: Double? = nil, pagingOffset: Double = 0, fadeRatePerSecond: Double = 0) {
-        self.time = time; self.quantities = quantities; self.quads = quads; self.movedByInput = movedByInput
+        self.time = time; self.quantities = quantities; self.quads = quads
         self.isHeld = isHeld; self.movingPhoto = movingPhoto; self.rates = rates; self.stopGapSeconds = stopGapSeconds
         self.change = change
         self.grabReach = grabReach

@@ -81,7 +81,7 @@ extension Viewer {
         case let .photoSize(index): change = .photoSize(index: index)
         }
         let held = session?.isHeldByGesture == true
-        return MotionSample(time: time, quantities: quantities, quads: quads, movedByInput: movedByInput,
+        return MotionSample(time: time, quantities: quantities, quads: quads,
                             isHeld: held, movingPhoto: tr?.photo, rates: rates,
                             stopGapSeconds: feel.velocityStopGapSeconds, change: change,
                             grabReach: held ? grabReach : [:], releaseTime: releaseInStep?.time,

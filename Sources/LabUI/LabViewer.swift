@@ -43,19 +43,16 @@ public struct LabViewer: Sendable {
         guard event.time.isFinite else { return }
         let wallTime = event.time
         let event = InputEvent(time: feelLab.viewerTime(atWall: wallTime), kind: event.kind)
-        let feelBefore = viewer.feel
         switch event.kind {
         case let .key(.down, key, modifiers):
             // Motions reach the key's instant at the rate in force before it (slow motion changes here).
             viewer.step(to: event.time)
             guard viewer.handleChromeKey(key, modifiers: modifiers, panelShown: feelLab.panel.isVisible)
                 || handleLabKey(key, modifiers: modifiers, wallTime: wallTime) else { break }
-            viewer.noteDirectMoves(by: event, feelBefore: feelBefore)
             return
         case let .effect(result):
             viewer.step(to: event.time)
             handleEffect(result)
-            viewer.noteDirectMoves(by: event, feelBefore: feelBefore)
             return
         case let .photos(change):
             let removed = viewer.photoInViewRemoved(by: change)

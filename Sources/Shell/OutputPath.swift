@@ -51,7 +51,6 @@ public enum OutputPath {
     /// True when something is at `path` that writing there would replace: any file or link (a
     /// dangling link too: writing would create its target), or for a folder output a folder with entries.
     static func isTaken(_ path: String, folder: Bool) -> Bool {
-        var info = stat()
         guard FileSystemPath.linkStatus(path) != nil else { return false }
         guard folder else { return true }
         guard FileSystemPath.isFolder(path) else { return true }

@@ -63,8 +63,6 @@ public struct Viewer: Sendable {
     package var flights = 0
     /// The session number `landing` was drawn under.
     package var landingFlight = 0
-    /// True when the event just handled wrote the drawn quantities directly (`MotionSample`).
-    package var movedByInput = false
     /// What the event just handled changed in the frame of reference the drawn quantities are
     /// measured in (the jump detector compares through it).
     package var referenceChange = ReferenceChange.none
@@ -143,12 +141,11 @@ public struct Viewer: Sendable {
 
     /// Replaces the feel parameters with a set from the feel file (a live reload, a trace's `feel`
     /// event). Motions in flight keep their value and velocity and continue on the new springs (see
-    /// `retune(to:)`); the jump detector counts the change as input.
+    /// `retune(to:)`); the jump detector checks that nothing moves at once.
     public mutating func apply(feel newFeel: Feel) {
         referenceChange = .none
         releaseInStep = nil
         retune(to: newFeel)
-        movedByInput = true
     }
 
     /// Replaces the feel parameters. Motions in flight keep their value and velocity and continue on
@@ -179,8 +176,6 @@ public struct Viewer: Sendable {
         referenceChange = .none
         releaseInStep = nil
         if case let .touchpad(gesture) = event.kind { return handleTouchpad(gesture, time: event.time) }
-        let feelBefore = feel
-        defer { noteDirectMoves(by: event, feelBefore: feelBefore) }
         if case let .key(.down, key, modifiers) = event.kind {
             step(to: event.time)
             if handleChromeKey(key, modifiers: modifiers, panelShown: false) { return }
@@ -240,7 +235,6 @@ public struct Viewer: Sendable {
             touchpadBatch?.append(m)
             return
         }
-        defer { movedByInput = session?.isHeldByGesture == true }
         if !isFeedingRecognizer {
             // Fed directly (the tests' entry point): an event of its own, with no change of reference.
             referenceChange = .none
@@ -262,14 +256,6 @@ public struct Viewer: Sendable {
         }
     }
 
-    /// Marks whether `event` wrote the drawn quantities directly (for the jump detector): a gesture
-    /// holds the photo after it, or it changed the window, a photo's size or the feel.
-    package mutating func noteDirectMoves(by event: InputEvent, feelBefore: Feel) {
-        switch event.kind {
-        case .resize, .photoSize, .photos, .feel: movedByInput = true
-        default: movedByInput = session?.isHeldByGesture == true || feel != feelBefore
-        }
-    }
 
     /// The pivot for mirrored virtual fingers: the moving photo's centre, else the cell under the
     /// pointer, else the window's centre.

@@ -34,7 +34,7 @@ struct FrameRateCheckTests {
             quantities.append(DrawnQuantity(kind: .center, photo: photo, value: [centre, 400], speedLimit: 0, decayRate: 0, tolerance: 0))
             quads[photo] = MotionSample.Presence(depth: 300, alpha: alpha, cellDistance: 200)
         }
-        return MotionSample(time: 0, quantities: quantities, quads: quads, movedByInput: false)
+        return MotionSample(time: 0, quantities: quantities, quads: quads)
     }
 
     @Test("a centre 0.6 pt apart between two cadences is out of bounds; 0.4 pt is within")

@@ -14,7 +14,7 @@ struct ContinuityCheckTests {
         let b = DrawnQuantity(kind: .backdrop, photo: nil, value: [1], speedLimit: 0, decayRate: 0, tolerance: 0.001)
         return MotionSample(time: t, quantities: [b, q],
                             quads: [photo: MotionSample.Presence(depth: 300, alpha: 1, cellDistance: 500, fit: Size(window.width, window.height))],
-                            movedByInput: held, isHeld: held, movingPhoto: photo, rates: [.center: [rate, 0]],
+                            isHeld: held, movingPhoto: photo, rates: [.center: [rate, 0]],
                             change: change, grabReach: held ? [.center: grabReach] : [:])
     }
 
