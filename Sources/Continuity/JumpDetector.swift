@@ -247,7 +247,10 @@ public struct JumpDetector: Sendable {
         case .none:
             return a
         case let .photoList(renumbered):
+            // A photo that left is numbered −1 − its index (as its fading picture is drawn,
+            // `HandOverFade`); one numbered so already keeps its number.
             func renumber(_ p: Int) -> Int {
+                if p < 0 { return p }
                 if renumbered.indices.contains(p), let n = renumbered[p] { return n }
                 return -1 - p
             }

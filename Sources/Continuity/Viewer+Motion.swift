@@ -19,7 +19,22 @@ extension Viewer {
         let landingPose = landing.map { poseBounds($0.pose, photo: $0.photo) }
         let pager = pagerBounds
         let fadeBound = tr?.fade != nil ? progressBound : SpeedBound.still
+        let window = Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height)
         for q in photoQuads() {
+            if q.photo < 0, let fade = handOverFade, let g = fade.ghosts.first(where: { $0.quad.photo == q.photo }) {
+                // A photo that left: its picture stays still, fading out (`HandOverFade`).
+                quads[q.photo] = MotionSample.Presence(depth: Viewer.depth(of: q, in: window), alpha: q.alpha, cellDistance: .infinity,
+                                                       flight: g.flight, fit: fitSize(of: g.photo, in: windowSize))
+                let still = SpeedBound.still
+                for (kind, value) in [(DrawnQuantity.Kind.center, [q.center.x, q.center.y]), (.size, [q.size.width, q.size.height]),
+                                      (.rotation, [q.rotation]), (.crop, [q.crop.minX, q.crop.minY, q.crop.width, q.crop.height])] {
+                    quantities.append(DrawnQuantity(kind: kind, photo: q.photo, value: value, speedLimit: still.limit,
+                                                    decayRate: still.decay, tolerance: still.tolerance))
+                }
+                quantities.append(DrawnQuantity(kind: .alpha, photo: q.photo, value: [q.alpha],
+                                                speedLimit: g.alpha * fade.fadeRatePerSecond, decayRate: 0, tolerance: 0))
+                continue
+            }
             let isDeparting = departing?.photos.contains { $0.index == q.photo } == true && q.photo != tr?.photo
             let isMoving = q.photo == tr?.photo
             let isLanding = !isMoving && q.photo == landing?.photo
@@ -29,13 +44,7 @@ extension Viewer {
             let centre = isMoving ? pose!.center.plus(pager).plus(coastBound).plus(carryBound)
                 : isDeparting ? departingBound.plus(settling?.center ?? .still)
                 : isLanding ? landingPose!.center : pager.plus(settling?.center ?? .still)
-            let window = Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height)
-            // The quad's bounding box (rotated) and how far it reaches into the window.
-            let c = abs(cosine(q.rotation)), s = abs(sine(q.rotation))
-            let half = Size((q.size.width * c + q.size.height * s) / 2, (q.size.width * s + q.size.height * c) / 2)
-            let depth = max(0, min(q.center.x + half.width, window.width - (q.center.x - half.width),
-                                   q.center.y + half.height, window.height - (q.center.y - half.height),
-                                   2 * half.width, 2 * half.height))
+            let depth = Viewer.depth(of: q, in: window)
             let cell = layout.cellRect(q.photo, scroll: scroller.offset)
             // With reduced motion the cell stays drawn: the quad only fades.
             let cellDistance = isLanding || tr?.fade == nil ? (q.center - cell.center).length
@@ -54,7 +63,11 @@ extension Viewer {
             add(.size, [q.size.width, q.size.height], size)
             add(.rotation, [q.rotation], rotation)
             add(.crop, [q.crop.minX, q.crop.minY, q.crop.width, q.crop.height], crop)
-            let alphaBound = isDeparting ? departingFadeBound : isLanding ? .still : fadeBound
+            var alphaBound = isDeparting ? departingFadeBound : isLanding ? .still : fadeBound
+            // Taking the place of a photo that left: fading in (`HandOverFade`).
+            if let fade = handOverFade, fade.arrivalAlpha(q.photo) < 1 {
+                alphaBound = alphaBound.plus(SpeedBound(limit: fade.fadeRatePerSecond, decay: 0, tolerance: 0))
+            }
             add(.alpha, [q.alpha], alphaBound)
         }
         var rates: [DrawnQuantity.Kind: [Double]] = [:]
@@ -87,6 +100,15 @@ extension Viewer {
                             grabReach: held ? grabReach : [:], releaseTime: releaseInStep?.time,
                             pagingOffset: session?.pagingOffset ?? 0,
                             fadeRatePerSecond: feel.crossFadeSeconds > 0 ? 1 / feel.crossFadeSeconds : .infinity)
+    }
+
+    /// How far quad `q`'s bounding box (rotated) reaches into `window`.
+    static func depth(of q: Scene.PhotoQuad, in window: Rect) -> Double {
+        let c = abs(cosine(q.rotation)), s = abs(sine(q.rotation))
+        let half = Size((q.size.width * c + q.size.height * s) / 2, (q.size.width * s + q.size.height * c) / 2)
+        return max(0, min(q.center.x + half.width, window.width - (q.center.x - half.width),
+                          q.center.y + half.height, window.height - (q.center.y - half.height),
+                          2 * half.width, 2 * half.height))
     }
 
     /// How far a grab may move each drawn quantity at once: the held gesture's own translation, scale

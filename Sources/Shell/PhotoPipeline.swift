@@ -135,6 +135,10 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var previewTried: Set<Int> = []
     /// Previews being replaced by their thumbnails: the old texture and when the fade began.
     private var fades: [Int: (texture: Texture, start: UInt64)] = [:]
+    /// The pictures of photos that left the list, kept while the viewer draws them fading out
+    /// (`HandOverFade`), by the number it draws them under: −1 − the index they had. One is
+    /// destroyed at the second `prepare` in a row whose scene does not draw it.
+    private var departed: [Int: (texture: Texture, spare: Int)] = [:]
     /// True while the renderer is one that stands in for another (`WindowHost.isProvisional`):
     /// each texture's pixels are kept so `moveTextures(to:)` can make it again for the next.
     public var keepsPixelsForAnotherRenderer = false
@@ -226,6 +230,8 @@ public final class PhotoPipeline: PhotoTextureSource {
     public func releaseTextures() {
         for fade in fades.values { SDL_DestroyTexture(fade.texture.handle) }
         fades.removeAll()
+        for d in departed.values { SDL_DestroyTexture(d.texture.handle) }
+        departed.removeAll()
         for t in thumbnails.removeAll() { SDL_DestroyTexture(t.texture.handle) }
         for t in fulls.removeAll() { SDL_DestroyTexture(t.texture.handle) }
     }
@@ -277,9 +283,20 @@ public final class PhotoPipeline: PhotoTextureSource {
         thumbnailMark = thumbnails.useMark
         fullMark = fulls.useMark
         endFinishedFades()
+        for (key, d) in departed {
+            if demand.largePhotos.contains(key) {
+                departed[key]?.spare = 1
+            } else if d.spare > 0 {
+                departed[key]?.spare -= 1
+            } else {
+                SDL_DestroyTexture(d.texture.handle)
+                departed[key] = nil
+            }
+        }
     }
 
     public func texture(for photo: Int, preferFull: Bool) -> Texture? {
+        if photo < 0 { return departed[photo]?.texture }
         guard let id = id(at: photo) else { return nil }
         if preferFull, let t = fulls.value(for: id) { return t.texture }
         if let t = thumbnails.value(for: id) { return t.texture }
@@ -537,6 +554,10 @@ public final class PhotoPipeline: PhotoTextureSource {
 
         let removed = removedIDs.compactMap { indexOfID[$0] }.sorted()
         for id in removedIDs {
+            // Its picture stays while the viewer fades it out where it was drawn.
+            if let index = indexOfID[id], let kept = fulls.remove(id) ?? thumbnails.remove(id) {
+                if let old = departed.updateValue((kept.texture, 1), forKey: -1 - index) { SDL_DestroyTexture(old.texture.handle) }
+            }
             forgetPictures(of: id)
             broken.remove(id)
             idOfPath[sources[id].path] = nil
@@ -777,6 +798,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         thumbnails.replaceValues { _, stored in remade(stored) }
         fulls.replaceValues { _, stored in remade(stored) }
         fades = fades.compactMapValues { fade in remade(fade.texture).map { (texture: $0, start: fade.start) } }
+        departed = departed.compactMapValues { d in remade(d.texture).map { (texture: $0, spare: d.spare) } }
         keptPixels.removeAll()
         keepsPixelsForAnotherRenderer = false
         opaqueTextureFormat = SDL_PIXELFORMAT_ARGB8888.rawValue

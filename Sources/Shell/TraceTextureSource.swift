@@ -24,6 +24,9 @@ public final class TraceTextureSource: PhotoTextureSource {
     private let byName: [String: Int], byFileName: [String: Int]
     /// The names `fileIndex` was made for.
     private var followed: [String]
+    /// The folder file index of each photo that left the trace's list, by the number the viewer
+    /// draws its fading picture under (−1 − its index then; `HandOverFade`).
+    private var departedFile: [Int: Int] = [:]
 
     public init(photos: [Photo], folder: PhotoFolder, warn: @escaping (String) -> Void) {
         var byName: [String: Int] = [:], byFileName: [String: Int] = [:]
@@ -50,6 +53,11 @@ public final class TraceTextureSource: PhotoTextureSource {
     /// Matches the scene's photo list, which changes where the trace has a `photos` event.
     public func follow(_ photos: [Photo]) {
         guard photos.count != followed.count || !photos.lazy.map(\.name).elementsEqual(followed) else { return }
+        let kept = Set(photos.map(\.name))
+        departedFile = [:]
+        for (i, name) in followed.enumerated() where !kept.contains(name) {
+            if let file = fileIndex[i] { departedFile[-1 - i] = file }
+        }
         followed = photos.map(\.name)
         fileIndex = followed.map { Self.index(of: $0, byName: byName, byFileName: byFileName) }
     }
@@ -95,6 +103,7 @@ public final class TraceTextureSource: PhotoTextureSource {
     }
 
     private func file(_ photo: Int) -> Int? {
-        fileIndex.indices.contains(photo) ? fileIndex[photo] : nil
+        if photo < 0 { return departedFile[photo] }
+        return fileIndex.indices.contains(photo) ? fileIndex[photo] : nil
     }
 }

@@ -144,7 +144,7 @@ extension Viewer {
             let h = max(0, min(q.center.y + q.size.height / 2, windowSize.height) - max(q.center.y - q.size.height / 2, 0))
             return w * h
         }
-        let quads = photoQuads().filter { q in q.photo != landing?.photo && departing?.photos.contains { $0.index == q.photo } != true }
+        let quads = photoQuads().filter { q in q.photo >= 0 && q.photo != landing?.photo && departing?.photos.contains { $0.index == q.photo } != true }
         var best = (photo: s.photo, area: quads.last.map(area) ?? 0)
         for q in quads.dropLast() where area(q) > best.area { best = (q.photo, area(q)) }
         return best.photo

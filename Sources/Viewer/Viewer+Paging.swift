@@ -172,7 +172,8 @@ extension Viewer {
 
     /// A pan on a zoomed photo let go: if it was dragged past the photo's edge and the paging
     /// decision on that overshoot (offset past the edge, the release velocity) says next or previous,
-    /// the page turns with the release velocity and true is returned. A pan inside the photo's
+    /// the page turns, starting at the photo's own velocity (the hand's through the edge's rubber
+    /// band: the band's slope), and true is returned. A pan inside the photo's
     /// bounds never pages, however fast.
     mutating func pageAtZoomEdge(released g: Manipulation, velocity: Double) -> Bool {
         guard let s = session, case .zooming = s.driver, s.progress(feel: feel) >= 1 - 1e-9 else { return false }
@@ -189,7 +190,9 @@ extension Viewer {
         case .previous: step = -1
         default: return false
         }
-        turnPage(by: step, velocity: decision.velocity)
+        // The hand's speed decides; the strip starts with the photo's own, as the band passed it on.
+        let raw = ZoomInteraction.unband(pose.center.x, bounds, dimension: windowSize.width, feel: feel)
+        turnPage(by: step, velocity: decision.velocity * ZoomInteraction.bandSlope(raw, bounds, dimension: windowSize.width, feel: feel))
         notes.append(.released(ViewerNote.Release(
             photo: s.photo, gesture: GestureName(g.kind), time: time, velocity: g.velocity, scaleVelocity: g.scaleVelocity,
             rotationVelocity: g.rotationVelocity, projected: decision.projectedOffset, decision: decision.verdict)))

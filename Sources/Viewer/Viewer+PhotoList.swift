@@ -39,15 +39,28 @@ extension Viewer {
     ///
     /// The anchor photo keeps its place on screen; if it was removed, the photo that takes its
     /// index does. A photo that is out of the grid keeps flying, paging or zooming under its new
-    /// index. If it was removed (its pixels are gone: it cannot be drawn any more) its neighbour
-    /// takes over and nothing cuts (`handOver`); the message line says which photo went. Only when
-    /// no photo is left does the grid show at once. The focus ring follows its photo, or the one
-    /// that took its place.
+    /// index. If it was removed its neighbour takes over and nothing cuts (`handOver`): every
+    /// picture of a photo that left fades out where it was drawn, and every photo that begins to be
+    /// drawn because of the change fades in (`fadeOut`, `HandOverFade`); the message line says which
+    /// photo went. When no photo is left the last pictures fade out over the grid. The focus ring
+    /// follows its photo, or the one that took its place.
     mutating func applyPhotoList(_ change: PhotoListChange) {
         guard !change.isEmpty, let newIndex = change.newIndices(count: photos.count) else { return }
         referenceChange = .photoList(renumbered: newIndex)
         let anchor = gridAnchor
         let oldCount = photos.count
+        let oldPhotos = photos
+        // What is drawn now: a photo that leaves keeps its picture where it is, fading out.
+        let drawnBefore = photoQuads()
+        // The strip is in view when it moves or a neighbour shows (then a photo taking over slides).
+        let stripShown = session.map { s in
+            abs(s.pagingOffset) > 0.5 || drawnBefore.contains { $0.photo >= 0 && $0.photo != s.photo && $0.photo != landing?.photo }
+        } ?? false
+        let ghostFlight: (Int) -> Int = { [landing, landingFlight, departing, flights, session] p in
+            if p == landing?.photo { return landingFlight }
+            if p != session?.photo, let d = departing, d.photos.contains(where: { $0.index == p }) { return d.flight }
+            return flights
+        }
         // The index the photo at `old` has now, or, if it went, that of the next survivor (else the last photo).
         let newCount = oldCount - change.removed.count + change.added.count
         func follow(_ old: Int) -> Int? {
@@ -59,7 +72,19 @@ extension Viewer {
 
         for r in change.removed.reversed() { photos.remove(at: r) }
         for a in change.added { photos.insert(Photo(name: a.name, pixelSize: a.size), at: a.index) }
-        departing = nil
+        if var d = departing {
+            d.photos = d.photos.compactMap { p in newIndex[p.index].map { (index: $0, shift: p.shift) } }
+            d.leaving = d.leaving.compactMap { l in newIndex[l.photo].map { Pager.Leaving(photo: $0, pose: l.pose) } }
+            departing = d.photos.isEmpty ? nil : d
+        }
+        if var l = landing {
+            if let n = newIndex[l.photo] {
+                l.photo = n
+                landing = l
+            } else {
+                landing = nil
+            }
+        }
 
         switch mode {
         case var .grid(grid):
@@ -75,7 +100,7 @@ extension Viewer {
                 s.transition.photo = kept
                 mode = .photo(s)
             } else if let next = follow(s.photo) {
-                handOver(s, to: next, fromNext: (s.photo + 1..<oldCount).contains { newIndex[$0] != nil })
+                handOver(s, to: next, fromNext: (s.photo + 1..<oldCount).contains { newIndex[$0] != nil }, stripShown: stripShown)
             } else {
                 mode = .grid(GridMode(lastPhoto: nil, gesture: s.heldManipulation.map { .ignored($0) } ?? .none))
             }
@@ -83,19 +108,56 @@ extension Viewer {
         focus.index = focus.index.flatMap(follow)
         keepGrid(anchor, at: anchor.flatMap { follow($0.photo) })
         refreshFlightTarget()
+        fadeOut(drawnBefore, renumbered: newIndex, photos: oldPhotos, flight: ghostFlight)
     }
 
-    /// The photo out of the grid was removed: photo `next` (at its index in the new list) takes over.
-    /// Presented, paging or zoomed, the strip closes the removed photo's slot and comes home on the
-    /// paging spring, as after a turned page, the backdrop staying: the photo before it keeps its
-    /// place if it is on screen (paging), else the next photo (`fromNext`: there is one) keeps its
-    /// place and slides in from the right; the last photo removed, the one before it slides in from
-    /// the left. A zoom or a gesture that held the removed photo lets go (a gesture is then ignored
-    /// to its end). Opening,
-    /// closing or held by a dismissal, it takes the removed photo's place in its flight or under
-    /// the hand, pose, progress and backdrop carrying on, and flies on to its own frames (the cell
-    /// it closes to is where the removed photo's was, the index being the same).
-    mutating func handOver(_ removed: PhotoSession, to next: Int, fromNext: Bool) {
+    /// After a change of the list: each photo that left while drawn (in `drawnBefore`, numbered
+    /// as before) leaves its picture behind, fading out, and every photo now drawn in the window
+    /// that was not drawn before fades in (`HandOverFade`). A fade already running carries on from
+    /// the opacities it had reached.
+    mutating func fadeOut(_ drawnBefore: [Scene.PhotoQuad], renumbered newIndex: [Int?], photos oldPhotos: [Photo], flight: (Int) -> Int) {
+        let old = handOverFade
+        var ghosts: [HandOverFade.Ghost] = []
+        var start: [Int: Double] = [:]
+        var drawn = Set<Int>()
+        for q in drawnBefore {
+            if q.photo < 0 {
+                // A ghost of an earlier change, at the opacity it has reached.
+                if let g = old?.ghosts.first(where: { $0.quad.photo == q.photo }) {
+                    ghosts.append(HandOverFade.Ghost(quad: g.quad, photo: g.photo, alpha: q.alpha, flight: g.flight))
+                }
+            } else if let n = newIndex[q.photo] {
+                drawn.insert(n)
+                if let a = old?.arrivalAlpha(q.photo), a < 1 { start[n] = min(start[n] ?? 1, a) }
+            } else if q.alpha > 0 {
+                var ghost = q
+                ghost.photo = -1 - q.photo
+                ghosts.removeAll { $0.quad.photo == ghost.photo }
+                ghosts.append(HandOverFade.Ghost(quad: ghost, photo: oldPhotos[q.photo], alpha: q.alpha, flight: flight(q.photo)))
+            }
+        }
+        let window = Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height)
+        for q in listedPhotoQuads() where !drawn.contains(q.photo) {
+            let xs = q.corners.map(\.x), ys = q.corners.map(\.y)
+            let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+            if box.intersects(window) { start[q.photo] = 0 }
+        }
+        guard !ghosts.isEmpty || !start.isEmpty else { handOverFade = nil; return }
+        handOverFade = HandOverFade(ghosts: ghosts, start: start, durationSeconds: feel.crossFadeSeconds)
+    }
+
+    /// The photo out of the grid was removed: photo `next` (at its index in the new list) takes over
+    /// while the removed photo's picture fades out where it was (`fadeOut`). Presented or zoomed
+    /// with no neighbour in view, `next` shows in its place, fading in (a cross-fade). Paging with a
+    /// neighbour in view, the strip closes the removed photo's slot and comes home on the paging
+    /// spring, as after a turned page, the backdrop staying: the photo before it keeps its place if
+    /// it is on screen, else the next photo (`fromNext`: there is one) keeps its place and slides in
+    /// from the right; the last photo removed, the one before it slides in from the left. A zoom or
+    /// a gesture that held the removed photo lets go (a gesture is then ignored to its end).
+    /// Opening, closing or held by a dismissal, it takes the removed photo's place in its flight or
+    /// under the hand, fading in, pose, progress and backdrop carrying on, and flies on to its own
+    /// frames (the cell it closes to is where the removed photo's was, the index being the same).
+    mutating func handOver(_ removed: PhotoSession, to next: Int, fromNext: Bool, stripShown: Bool) {
         var s = removed
         s.transition.photo = next
         switch s.phase {
@@ -119,9 +181,10 @@ extension Viewer {
             if s.transition.pose.isPaused { s.transition.pose.resume() }
             let offset = pager.offset.value
             let previousShown = fromNext && offset > 0 && pagingNeighbours(of: next, offset: offset).contains { $0.shift < 0 }
-            // The offset moves by the slots that keep the photo kept in place where it is drawn.
+            // The offset moves by the slots that keep the photo kept in place where it is drawn;
+            // with no neighbour in view the photo taking over shows where the removed one was.
             if pager.offset.isPaused { pager.offset.resume() }
-            pager.turn(by: !fromNext ? -1 : previousShown ? 0 : 1, slot: slotWidth, feel: feel)
+            pager.turn(by: !stripShown ? 0 : !fromNext ? -1 : previousShown ? 0 : 1, slot: slotWidth, feel: feel)
             s.driver = .paging(pager)
         case .opening, .closing, .interacting, .grid:
             break

@@ -32,6 +32,17 @@ extension Viewer {
 
     /// The moving photo, and its neighbours while paging (behind it).
     package func photoQuads() -> [Scene.PhotoQuad] {
+        guard let fade = handOverFade else { return listedPhotoQuads() }
+        // Photos that left fade out behind the rest; those taking their places fade in (`HandOverFade`).
+        return fade.ghostQuads + listedPhotoQuads().map { q in
+            var q = q
+            q.alpha *= fade.arrivalAlpha(q.photo)
+            return q
+        }
+    }
+
+    /// The quads of the photos in the list (see `photoQuads`).
+    func listedPhotoQuads() -> [Scene.PhotoQuad] {
         var quads: [Scene.PhotoQuad] = []
         let alpha = photoAlpha
         /// The neighbour `index`, `shift` from the current slot at paging offset `dx`, if it reaches

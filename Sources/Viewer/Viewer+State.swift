@@ -10,9 +10,11 @@ extension Viewer {
     /// Photo `index`'s aspect-fit size in the window, no larger than `maximumUpscale` times its
     /// own size or its grid cell's side along its longer edge, whichever is larger (a photo whose
     /// size is unknown fits the window).
-    package func fitSize(_ index: Int) -> Size {
-        let photo = photos[index]
-        let fit = photo.layoutSize.fitting(in: windowSize)
+    package func fitSize(_ index: Int) -> Size { fitSize(of: photos[index], in: windowSize) }
+
+    /// Photo `photo`'s aspect-fit size in a window of `window` (see `fitSize(_:)`).
+    package func fitSize(of photo: Photo, in window: Size) -> Size {
+        let fit = photo.layoutSize.fitting(in: window)
         let own = photo.pixelSize
         guard !own.isEmpty, own.isFinite, fit.width > 0 else { return fit }
         let limit = max(feel.maximumUpscale, layout.cellSide / max(own.width, own.height))

@@ -58,6 +58,8 @@ public struct Viewer: Sendable {
     /// A photo still flying the last few points onto its cell when a click opened another: it
     /// finishes its flight under the opening photo instead of snapping onto the cell.
     package var landing: PhotoTransition?
+    /// Photos that left the list while drawn, fading out, and those taking their places, fading in.
+    package var handOverFade: HandOverFade?
     /// How many times a photo has been opened (the jump detector tells one flight of a photo from the
     /// next: the quads drawn for the present session carry this number).
     package var flights = 0
@@ -317,11 +319,15 @@ public struct Viewer: Sendable {
             l.advancePose(by: dt)
             landing = l.isAtRest ? nil : l
         }
+        if var f = handOverFade {
+            f.advance(by: dt)
+            handOverFade = f.isAtRest ? nil : f
+        }
     }
 
     /// True when nothing moves and no gesture is held.
     public var isAtRest: Bool {
-        guard scroller.isAtRest, departing == nil, landing == nil else { return false }
+        guard scroller.isAtRest, departing == nil, landing == nil, handOverFade == nil else { return false }
         switch mode {
         case let .grid(grid): return grid.gesture.held == nil
         case let .photo(session): return session.isAtRest
@@ -352,7 +358,12 @@ public struct Viewer: Sendable {
         let anchor = gridAnchor
         let oldFit = session.map { fitSize($0.photo) }
         let oldWindow = windowSize, oldSlot = slotWidth
+        let ghostFits = handOverFade?.ghosts.map { fitSize(of: $0.photo, in: windowSize) } ?? []
         windowSize = size
+        if var f = handOverFade {
+            f.resize(from: oldWindow, to: size, oldFits: ghostFits, newFits: f.ghosts.map { fitSize(of: $0.photo, in: size) })
+            handOverFade = f
+        }
         keepGrid(anchor, at: anchor?.photo)
         if let oldFit { keepFlightInWindowTerms(oldFit: oldFit, oldWindow: oldWindow) }
         keepPagingShare(oldSlot: oldSlot)
