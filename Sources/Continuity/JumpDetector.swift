@@ -199,11 +199,18 @@ public struct JumpDetector: Sendable {
         // Quads appearing or vanishing: fine where the quad could have reached its grid cell (and the
         // cell taken its place), left the window, or faded out in the interval.
         let limits = Dictionary(grouping: a.quantities + b.quantities, by: \.key).mapValues { $0.map(\.speedLimit).max() ?? 0 }
+        // A quad coming into the window moved there with the rest: at the start of the interval it
+        // had no bound of its own, so the fastest centre of a quad drawn throughout bounds it (a
+        // neighbour brought in by the strip while a press stopped the strip's spring).
+        let throughout = Set(a.quads.keys).intersection(b.quads.keys)
+        let carried = a.quantities.filter { $0.kind == .center && $0.photo.map(throughout.contains) == true }.map(\.speedLimit).max() ?? 0
         for (photo, presence, other) in a.quads.map({ ($0.key, $0.value, b.quads) }) + b.quads.map({ ($0.key, $0.value, a.quads) })
             where other[photo] == nil || renewed.contains(photo) {
             if case let .photoSize(index) = b.change, index == photo { continue }
             func limit(_ kind: DrawnQuantity.Kind) -> Double { limits[DrawnQuantity.Key(kind: kind, photo: photo)] ?? 0 }
-            let travel = dt * limit(.center) + 0.5 + (!a.isHeld && b.isHeld ? b.grabReach[.center] ?? 0 : 0)
+            let entering = a.quads[photo] == nil && !renewed.contains(photo)
+            let travel = dt * (entering ? max(limit(.center), carried) : limit(.center)) + 0.5
+                + (!a.isHeld && b.isHeld ? b.grabReach[.center] ?? 0 : 0)
             if presence.cellDistance <= travel + dt * limit(.size) { continue }
             // A photo that left the list handing over to another drawn where it was (or the one
             // taking its place): what is drawn stays, only which photo it is changes.

@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 
 /// The paging neighbours still on screen when paging is cut short (Esc, a click or a key closes the
@@ -20,6 +21,32 @@ package struct DepartingNeighbours: Sendable {
     var isAtRest: Bool { offset.isAtRest && (fade?.isAtRest ?? true) }
     /// Their opacity now.
     var alpha: Double { fade?.alpha ?? 1 }
+
+    /// A resize in the window's own terms: shifts by the slot's ratio, the offset (value and
+    /// velocity) by the window width's, and each settling pose about the window's centre by its
+    /// photo's fit ratio (`ratio(photo)`), as the moving photo keeps its place.
+    mutating func rescale(slotRatio: Double, widthRatio: Double, oldCentre: Point, centre: Point, ratio: (Int) -> Double) {
+        guard slotRatio.isFinite, slotRatio > 0, widthRatio.isFinite, widthRatio > 0 else { return }
+        photos = photos.map { (index: $0.index, shift: $0.shift * slotRatio) }
+        offset.jump(to: offset.value * widthRatio, velocity: offset.velocity * widthRatio)
+        for i in leaving.indices {
+            let r = ratio(leaving[i].photo)
+            guard r.isFinite, r > 0 else { continue }
+            func place(_ p: PhotoPose) -> PhotoPose {
+                var p = p
+                p.center = centre + (p.center - oldCentre) * r
+                p.size = Size(p.size.width * r, p.size.height * r)
+                return p
+            }
+            var v = leaving[i].pose.velocity
+            v.center = v.center * r
+            v.size = Size(v.size.width * r, v.size.height * r)
+            let paused = leaving[i].pose.isPaused
+            leaving[i].pose.retarget(to: place(leaving[i].pose.target))
+            leaving[i].pose.jump(to: place(leaving[i].pose.value), velocity: v)
+            if paused { leaving[i].pose.pause() }
+        }
+    }
 
     mutating func advance(by dt: Double) {
         offset.advance(by: dt)

@@ -160,7 +160,13 @@ extension Viewer {
     mutating func handOver(_ removed: PhotoSession, to next: Int, fromNext: Bool, stripShown: Bool) {
         var s = removed
         s.transition.photo = next
+        let progress = s.progress(feel: feel)
         switch s.phase {
+        case .zoomed where progress < 1 - 1e-9:
+            // Pinched below the fit, the backdrop part way: the photo taking over flies open from
+            // there, the backdrop carrying on with the progress.
+            s.releaseDriverIntoPose()
+            s.transition.head(to: fullPose(next), destination: .open, role: .open, feel: feel, progress: progress)
         case .presented, .paging, .zoomed:
             var pager: Pager
             if case let .paging(p) = s.driver {

@@ -352,14 +352,20 @@ public struct Viewer: Sendable {
     mutating func resize(to size: Size) {
         guard size.isFinite, size.width > 0, size.height > 0, size != windowSize else { return }
         referenceChange = .resized(from: windowSize)
-        departing = nil
         landing = nil
         // Keep the top-left photo in view where it was while the columns reflow.
         let anchor = gridAnchor
         let oldFit = session.map { fitSize($0.photo) }
         let oldWindow = windowSize, oldSlot = slotWidth
         let ghostFits = handOverFade?.ghosts.map { fitSize(of: $0.photo, in: windowSize) } ?? []
+        let departingFits = departing.map { d in Dictionary(d.leaving.map { ($0.photo, fitSize($0.photo).width) }, uniquingKeysWith: { a, _ in a }) } ?? [:]
         windowSize = size
+        if var d = departing {
+            d.rescale(slotRatio: slotWidth / oldSlot, widthRatio: size.width / oldWindow.width,
+                      oldCentre: Point(oldWindow.width / 2, oldWindow.height / 2), centre: Point(size.width / 2, size.height / 2),
+                      ratio: { [self] p in departingFits[p].map { fitSize(p).width / $0 } ?? 1 })
+            departing = d
+        }
         if var f = handOverFade {
             f.resize(from: oldWindow, to: size, oldFits: ghostFits, newFits: f.ghosts.map { fitSize(of: $0.photo, in: size) })
             handOverFade = f

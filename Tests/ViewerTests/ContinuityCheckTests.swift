@@ -90,4 +90,24 @@ struct ContinuityCheckTests {
         renumbered.observe(Self.sample(0.001, x: 640, held: false, change: .photoList(renumbered: [nil, 0, 1, 2]), photo: 2))
         #expect(renumbered.jumps.isEmpty, "\(renumbered.jumps.map(\.description))")
     }
+
+    @Test("a photo that left drawn as −1 − its index where it was passes; the same picture moved 100 pt, or renumbered by a later change, is a jump")
+    func leavingPicture() {
+        // Photo 3 leaves; its picture stays under −4, where it was, and keeps that number when
+        // photo 0 leaves next (a renumbering must not take −4 for photo 3 of the new list).
+        var faded = JumpDetector()
+        faded.observe(Self.sample(0, x: 640, held: false, photo: 3))
+        faded.observe(Self.sample(0.008, x: 640, held: false, change: .photoList(renumbered: [0, 1, 2, nil]), photo: -4))
+        faded.observe(Self.sample(0.016, x: 640, held: false, change: .photoList(renumbered: [nil, 0, 1]), photo: -4))
+        #expect(faded.jumps.isEmpty, "\(faded.jumps.map(\.description))")
+        var moved = JumpDetector()
+        moved.observe(Self.sample(0, x: 640, held: false, photo: 3))
+        moved.observe(Self.sample(0.008, x: 740, held: false, change: .photoList(renumbered: [0, 1, 2, nil]), photo: -4))
+        #expect(moved.jumps.contains { $0.photo == -4 && !$0.isPresenceChange && $0.size > 99 })
+        // A ghost renumbered as if it were a photo of the list would vanish: −4 → 3, which is not drawn.
+        var renamed = JumpDetector()
+        renamed.observe(Self.sample(0, x: 640, held: false, photo: -4))
+        renamed.observe(Self.sample(0.008, x: 640, held: false, change: .photoList(renumbered: [nil, 0, 1, 2, 3]), photo: 3))
+        #expect(renamed.jumps.contains { $0.isPresenceChange })
+    }
 }
