@@ -94,11 +94,13 @@ struct PointerGestureRecognizer: Sendable {
 
     /// A Ctrl or Ctrl + Shift wheel step while the left button holds a manipulation: folded into
     /// it as a pinch or rotation about the pointer (the press can no longer be a tap).
-    mutating func apply(_ step: WheelStep, at pointer: Point, time: Double, taps: inout TapRecognizer,
+    mutating func apply(_ step: WheelStep, at _: Point, time: Double, taps: inout TapRecognizer,
                         output: inout RecognizerOutput) {
         guard var held = press, var session = held.session else { return }
         taps.fail()
-        session.apply(step: step.motion(about: pointer), pinch: step.isPinch, rotate: step.isRotate, time: time)
+        // About the pointer as the drag last saw it: a wheel event's own position can lag or lead
+        // the drag's motion (another device, a queue between them), and the pivot must not leap.
+        session.apply(step: step.motion(about: held.position), pinch: step.isPinch, rotate: step.isRotate, time: time)
         held.session = session
         press = held
         if session.state == .possible {

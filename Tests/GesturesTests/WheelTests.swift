@@ -135,6 +135,22 @@ struct WheelTests {
         #expect(script.manipulations.filter { $0.phase == .began }.count == 1)
     }
 
+    @Test("a Ctrl + wheel step whose event says another place than the drag's pointer scales about the pointer: the pivot never leaps")
+    func wheelElsewhereDuringDrag() throws {
+        // The random sequence that found it: a drag at (502, 581), a Ctrl + wheel event at (287, 154);
+        // the pivot leapt 470 pt and the release handed 14,608 pt/s for a hand at 4,253 pt/s.
+        var script = GestureScript()
+        script.feed([.pointer(.down, 0, 420, 556), .pointer(.move, 0.016, 475, 573), .pointer(.move, 0.024, 502, 581)])
+        script.feed(.wheel(0.03, 287, 154, dy: 1, mods: [.ctrl]))
+        let zoomed = try #require(script.last)
+        #expect(zoomed.pivot == Point(502, 581))
+        script.feed(.pointer(.up, 0.04, 502, 581))
+        let end = try #require(script.last)
+        #expect(end.phase == .ended && end.pivot == Point(502, 581))
+        // The pivot's velocity is the pointer's: it moved 27 pt in 8 ms before, not 470 pt.
+        #expect(end.velocity.length < 27 / 0.008 * 1.5, "\(end.velocity)")
+    }
+
     @Test("Ctrl + wheel while the button is held but not yet dragged begins the manipulation, and there is no tap")
     func wheelBeforeSlop() {
         var script = GestureScript()
