@@ -89,7 +89,7 @@ public struct JumpDetector: Sendable {
         }
         guard let a = previous else { return [] }
         var found = Self.jumps(from: a, to: sample, largest: &largest)
-        if a.isHeld, !sample.isHeld { found += handOffs(at: sample) }
+        if a.isHeld, !sample.isHeld { found += handOffs(from: a, at: sample) }
         jumps += found
         return found
     }
@@ -128,8 +128,10 @@ public struct JumpDetector: Sendable {
 
     /// A release: the velocity the springs start with must not exceed the hand's, as the gesture's
     /// mapping passed it on (the drawn quantity's own rate over the held samples of the last 0.1 s),
-    /// and must be nothing where the hand had stopped (no change for the stop gap before the release).
-    private func handOffs(at b: MotionSample) -> [Jump] {
+    /// and must be nothing where the hand had stopped (no change for the stop gap before the release);
+    /// on top of that, only what a spring already running under the hold (`a`'s bound on the
+    /// quantity: a photo refitting while the strip is held) was doing on its own.
+    private func handOffs(from a: MotionSample, at b: MotionSample) -> [Jump] {
         guard let photo = b.movingPhoto else { return [] }
         var found: [Jump] = []
         for (kind, rate) in b.rates.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
@@ -149,7 +151,8 @@ public struct JumpDetector: Sendable {
                 // (its first travel hides in the slop): only a stopped hand is judged then.
                 if pairs < 3 { continue }
             }
-            let allowed = Self.handOffSlack * hand
+            let running = a.quantities.first { $0.kind == kind && $0.photo == photo }?.speedLimit ?? 0
+            let allowed = Self.handOffSlack * hand + (running.isFinite ? running : 0)
             if handed > allowed + Self.handOffFloor(kind) {
                 found.append(Jump(time: release, kind: kind, photo: photo, size: handed, allowed: allowed,
                                   seconds: 0, isPresenceChange: false, isHandOff: true))

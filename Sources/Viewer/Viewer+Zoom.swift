@@ -226,6 +226,15 @@ extension Viewer {
         mode = .photo(s)
     }
 
+    /// Photo `photo`'s real size arrived while a zoom gesture holds it: the gesture goes on from what
+    /// is drawn (its centre where it is), measured against the new fit's bounds, so its release does
+    /// not re-read the whole gesture against bounds it was not made in.
+    mutating func regrabZoomInPlace(photo: Int) {
+        guard case var .photo(s) = mode, s.photo == photo, case let .zooming(zoom) = s.driver, case let .gesture(hold) = zoom.drive else { return }
+        startZoomHold(&s, hold.latest, base: hold.latest)
+        mode = .photo(s)
+    }
+
     // MARK: - Keys, wheel, double-click
 
     /// The pose a new zoom step starts from: where the zoom spring is heading, or the photo at rest.

@@ -201,6 +201,9 @@ public struct Viewer: Sendable {
                 referenceChange = .photoSize(index: index)
                 // The frame it flies to (with reduced motion: the frame it shows in) changes now.
                 refreshFlightTarget()
+                // A zoom gesture holding it goes on from what is drawn, against the new fit's bounds
+                // (a release would otherwise re-read the whole gesture against them).
+                regrabZoomInPlace(photo: index)
             }
         case let .photos(change):
             applyPhotoList(change)

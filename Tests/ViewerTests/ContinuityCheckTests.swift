@@ -49,6 +49,25 @@ struct ContinuityCheckTests {
         #expect(still.jumps.isEmpty)
     }
 
+    @Test("a spring running on its own under a stopped hand (a photo refitting while the strip is held) may go on at its own rate at the release, no faster")
+    func springRunningUnderHold() {
+        // Seed 7215: the strip held, the photo refitting to its arrived size at 36 pt/s; Space closed it.
+        func run(handing rate: Double) -> [JumpDetector.Jump] {
+            var d = JumpDetector()
+            var samples = Self.held(pause: 0.16)
+            samples[samples.count - 1].quantities = samples[samples.count - 1].quantities.map { q in
+                var q = q
+                if q.kind == .center { q.speedLimit = 40 }
+                return q
+            }
+            for s in samples { d.observe(s) }
+            d.observe(Self.sample(0.26, x: 736, held: false, rate: rate, limit: 200))
+            return d.jumps
+        }
+        #expect(run(handing: 36).isEmpty)
+        #expect(run(handing: 200).contains { $0.isHandOff && $0.size == 200 })
+    }
+
     @Test("a grab that moves the photo 363 pt with the hand 10 pt from its press is a jump; a 10 pt catch-up is not")
     func grab() {
         var clamped = JumpDetector()
