@@ -119,8 +119,10 @@ extension Viewer {
     mutating func refreshFlightTarget() {
         if case var .photo(s) = mode, case .paging = s.driver {
             // Paging: the current photo refits at once, as its neighbours do (they are drawn at their
-            // full frames), so a page turned now hands over a photo drawn where a neighbour is.
+            // full frames), so a page turned now hands over a photo drawn where a neighbour is. A
+            // refresh that leaves the frame as it was (a feel change) leaves a pose still settling be.
             let full = fullPose(s.photo)
+            guard full != s.transition.pose.target else { return }
             s.transition.pose.retarget(to: full)
             s.transition.pose.jump(to: full)
             mode = .photo(s)
