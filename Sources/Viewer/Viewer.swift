@@ -355,14 +355,32 @@ public struct Viewer: Sendable {
     mutating func resize(to size: Size) {
         guard size.isFinite, size.width > 0, size.height > 0, size != windowSize else { return }
         referenceChange = .resized(from: windowSize)
-        landing = nil
         // Keep the top-left photo in view where it was while the columns reflow.
         let anchor = gridAnchor
         let oldFit = session.map { fitSize($0.photo) }
         let oldWindow = windowSize, oldSlot = slotWidth
         let ghostFits = handOverFade?.ghosts.map { fitSize(of: $0.photo, in: windowSize) } ?? []
+        let landingFit = landing.map { fitSize($0.photo) }
         let departingFits = departing.map { d in Dictionary(d.leaving.map { ($0.photo, fitSize($0.photo).width) }, uniquingKeysWith: { a, _ in a }) } ?? [:]
         windowSize = size
+        if var l = landing, let oldFit = landingFit, oldFit.width > 0, oldFit.height > 0 {
+            // A photo landing keeps its place in the window's terms (its centre with the window, its
+            // size with its fit) and flies on to its cell in the new grid.
+            let sx = size.width / oldWindow.width, sy = size.height / oldWindow.height
+            let fit = fitSize(l.photo), rx = fit.width / oldFit.width, ry = fit.height / oldFit.height
+            l.remap(position: { p in
+                var p = p
+                p.center = Point(p.center.x * sx, p.center.y * sy)
+                p.size = Size(p.size.width * rx, p.size.height * ry)
+                return p
+            }, rate: { v in
+                var v = v
+                v.center = Point(v.center.x * sx, v.center.y * sy)
+                v.size = Size(v.size.width * rx, v.size.height * ry)
+                return v
+            })
+            landing = l
+        }
         if var d = departing {
             d.rescale(slotRatio: slotWidth / oldSlot, widthRatio: size.width / oldWindow.width,
                       oldCentre: Point(oldWindow.width / 2, oldWindow.height / 2), centre: Point(size.width / 2, size.height / 2),

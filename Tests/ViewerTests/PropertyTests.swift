@@ -129,6 +129,8 @@ struct PropertyRegressionTests {
         3812, 7526, 9906, 1677,
         // A spring refitting the photo under a held strip, then Space: it went on at its own rate.
         7215,
+        // A resize while a photo landed on its cell under the opening one (it vanished 168 pt in).
+        5529,
     ])
     func noJump(seed: UInt64) {
         var session = RandomSession(seed: seed)
