@@ -15,7 +15,7 @@ extension Viewer {
                                         speedLimit: backdropSlope * progressBound.limit, decayRate: progressBound.decay,
                                         tolerance: backdropSlope * progressBound.tolerance + RestThreshold.opacity.displacement))
         let tr = transition
-        let pose = tr.map { poseBounds($0.pose, photo: $0.photo) }
+        let pose = tr.map { movingPoseBounds($0) }
         let landingPose = landing.map { poseBounds($0.pose, photo: $0.photo) }
         let pager = pagerBounds
         let fadeBound = tr?.fade != nil ? progressBound : SpeedBound.still
@@ -164,6 +164,26 @@ extension Viewer {
         var crop: SpeedBound
         /// The rate of the weighted pose distance `PhotoTransition.distance` (pt/s).
         var distance: SpeedBound
+
+        /// Each bound the larger of the two (limits and tolerances; the faster decay).
+        func larger(_ o: PoseBounds) -> PoseBounds {
+            func m(_ a: SpeedBound, _ b: SpeedBound) -> SpeedBound {
+                SpeedBound(limit: max(a.limit, b.limit), decay: max(a.decay, b.decay), tolerance: max(a.tolerance, b.tolerance))
+            }
+            return PoseBounds(center: m(center, o.center), size: m(size, o.size), rotation: m(rotation, o.rotation),
+                              crop: m(crop, o.crop), distance: m(distance, o.distance))
+        }
+    }
+
+    /// Bounds for the moving photo's pose. A click's gentle start hands over to the close spring at
+    /// the end of the double-click interval, which may fall inside the next interval: the stiffer
+    /// spring bounds it too.
+    func movingPoseBounds(_ tr: PhotoTransition) -> PoseBounds {
+        let own = poseBounds(tr.pose, photo: tr.photo)
+        guard case let .flight(f) = session?.driver, f.leadInEnds != nil else { return own }
+        var close = tr.pose
+        close.retarget(to: tr.pose.target, spring: feel.closeSpring)
+        return own.larger(poseBounds(close, photo: tr.photo))
     }
 
     /// The energy speed `√(v² + ω₀²x²)` of a spring-driven vector: displacement and velocity components.
@@ -278,7 +298,7 @@ extension Viewer {
         let a = tr.anchor
         guard a.distance > 1e-9 else { return .still }
         let k = (a.towardOpen ? 1 - a.progress : a.progress) / a.distance
-        var d = poseBounds(tr.pose, photo: tr.photo).distance
+        var d = movingPoseBounds(tr).distance
         if tr.destination == .closed { d = d.plus(scroller.speedBound).plus(carryBound) }
         return SpeedBound(limit: k * d.limit, decay: d.decay, tolerance: k * d.tolerance)
     }
