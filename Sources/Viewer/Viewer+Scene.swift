@@ -120,9 +120,7 @@ extension Viewer {
         let photo: Int?
         switch mode {
         case let .grid(grid): photo = grid.lastPhoto
-        // The photo drawn largest, as the caption and the title name it (while paging after quick
-        // flicks the strip may still show the photo before the page it heads for).
-        case let .photo(session): photo = shownPhoto ?? session.photo
+        case let .photo(session): photo = session.photo
         }
         return StateSnapshot(frame: frameCount, time: time, phase: phase, photo: photo,
                              image: image, backdrop: backdrop, progress: progress, scroll: scroller.offset,
