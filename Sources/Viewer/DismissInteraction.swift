@@ -37,21 +37,63 @@ package struct DismissInteraction: Sendable {
     /// The farthest the pivot has been from the grab along the gesture's path, points: the way the
     /// gesture was going, against which a release moving back is measured.
     private(set) var farthest: Point
+    /// How the fingers scale the photo (`PinchFollow`): `gesture` holds the held scale, the fingers'.
+    let pinch: PinchFollow
+    /// `PinchFollow.gain` of the last sample with two fingers down (nil: none yet, or no mapping):
+    /// kept when a finger lifts, so the held scale goes on from where the fingers left it.
+    private(set) var pinchGain: Double?
+    /// With a follow spring (`Feel.followSpring`): the drawn pose, riding the spring toward the
+    /// pose the hand holds (`pose(windowHeight:feel:)`), which changes only when the gesture does,
+    /// so the drawn pose is the spring's closed form between two gesture updates whatever the frame
+    /// rate. Nil: the photo is drawn where the hand holds it.
+    package var follow: SpringAnimation<PhotoPose>?
 
-    init(grabPose: PhotoPose, grabProgress: Double, from: Phase, base: Manipulation?, first: Manipulation) {
+    init(grabPose: PhotoPose, grabProgress: Double, from: Phase, base: Manipulation?, first: Manipulation,
+         pinch: PinchFollow) {
         self.grabPose = grabPose
         self.grabProgress = grabProgress
         self.from = from
         self.base = base
-        self.gesture = first.rebased(on: base)
+        self.pinch = pinch
+        self.pinchGain = pinch.gain(for: first)
+        self.gesture = first
         self.latest = first
-        self.farthest = gesture.translation.isFinite ? gesture.translation : .zero
+        self.farthest = .zero
+        update(first)
     }
 
     mutating func update(_ m: Manipulation) {
         latest = m
-        gesture = m.rebased(on: base)
-        if gesture.translation.length > farthest.length { farthest = gesture.translation }
+        if let k = pinch.gain(for: m) { pinchGain = k }
+        let held = PinchFollow.mapped(m, gain: pinchGain)
+        gesture = held.rebased(on: base.map { PinchFollow.mapped($0, gain: pinch.gain(for: $0) ?? pinchGain) })
+        if gesture.translation.isFinite, gesture.translation.length > farthest.length { farthest = gesture.translation }
+    }
+
+    // MARK: - Follow spring
+
+    /// Starts the follow spring (none when `spring` is nil) at `drawn`, the pose on screen at the
+    /// grab, at rest, toward the pose the hand holds.
+    mutating func startFollowing(from drawn: PhotoPose, spring: Spring?, windowHeight: Double, feel: Feel) {
+        guard let spring else { follow = nil; return }
+        follow = SpringAnimation(value: drawn, target: pose(windowHeight: windowHeight, feel: feel), spring: spring,
+                                 restTolerance: PhotoPose.restTolerance, restVelocityTolerance: PhotoPose.restVelocityTolerance)
+    }
+
+    /// The follow spring heads for the pose the hand holds now (after an update, a resize, a retune).
+    mutating func retargetFollow(windowHeight: Double, feel: Feel) {
+        let hand = pose(windowHeight: windowHeight, feel: feel)
+        follow?.retarget(to: hand, spring: feel.heldFollowSpring)
+    }
+
+    /// The pose drawn now: the follow spring's, else the hand's.
+    func drawnPose(windowHeight: Double, feel: Feel) -> PhotoPose {
+        follow?.value ?? pose(windowHeight: windowHeight, feel: feel)
+    }
+
+    /// The drawn pose's velocity: the follow spring's, else the hand's (`poseVelocity`).
+    func drawnVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
+        follow?.velocity ?? poseVelocity(windowHeight: windowHeight, feel: feel)
     }
 
     // MARK: - Pose
