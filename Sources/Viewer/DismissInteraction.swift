@@ -62,6 +62,10 @@ package struct DismissInteraction: Sendable {
         update(first)
     }
 
+    /// True for two fingers under a pinch dead zone (`PinchFollow`, iOS's pinch): they hold the
+    /// photo 1:1 and release by their scale alone.
+    var isFingersPinch: Bool { pinchGain != nil }
+
     mutating func update(_ m: Manipulation) {
         latest = m
         if let k = pinch.gain(for: m) { pinchGain = k }
@@ -107,6 +111,13 @@ package struct DismissInteraction: Sendable {
     /// `DismissDirection.shown`).
     func pose(windowHeight: Double, feel: Feel) -> PhotoPose {
         let m = gesture
+        if isFingersPinch {
+            // The fingers' distance scales it, their angle turns it and their focal point carries
+            // it, 1:1 (no drag shrink, no band, no lag: those are a pan's).
+            let arm = ((grabPose.center - m.startPivot) * m.scale).rotated(by: m.rotation)
+            return PhotoPose(center: m.pivot + arm, size: grabPose.size, scale: grabPose.scale * m.scale,
+                             rotation: grabPose.rotation + m.rotation)
+        }
         let f = DismissInteraction.shrink(dy: m.translation.y, height: windowHeight, feel: feel)
         let arm = ((grabPose.center - m.startPivot) * (m.scale * f)).rotated(by: m.rotation)
         var shown = DismissDirection(feel: feel).shown(m.translation, windowHeight: windowHeight)
@@ -123,6 +134,12 @@ package struct DismissInteraction: Sendable {
     /// `V'` the pivot's velocity with its vertical part times the rubber band's slope where banded.
     func poseVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
         let m = gesture
+        if isFingersPinch {
+            // `ċ = V + θ̇·S·w⊥ + Ṡ·w`, `ṡ = s₀·Ṡ`, with `w = R(θ)·(c₀ − P₀)`.
+            let w = (grabPose.center - m.startPivot).rotated(by: m.rotation)
+            let center = m.velocity + Point(-w.y, w.x) * (m.rotationVelocity * m.scale) + w * m.scaleVelocity
+            return PhotoPose(center: center, size: .zero, scale: grabPose.scale * m.scaleVelocity, rotation: m.rotationVelocity)
+        }
         let dy = m.translation.y
         let shrink = DismissShrink(feel: feel)
         let f = shrink.factor(dy: dy, height: windowHeight)
@@ -257,6 +274,15 @@ package struct DismissInteraction: Sendable {
                                      rotationThreshold: feel.dismissRotationRadians)
         }
         let projected = m.kind == .pinch ? projectedScale : counted
+        if isFingersPinch {
+            // By where the fingers hold the scale, no projection (iOS: 0.515 at rest returns, 0.494
+            // lands; fingers at 0.458 with the photo still at 0.630 land).
+            let closes = !cancelled && m.scale < feel.dismissPinchCloseScale
+            return Decision(closes: closes,
+                            reason: cancelled ? .cancelled : .fingersScale(scale: m.scale, threshold: feel.dismissPinchCloseScale),
+                            projectedOffset: offset, countedDistance: counted, projectedScale: m.scale,
+                            projectedRotation: m.rotation, backSpeed: backSpeed, reversed: false, projected: m.scale)
+        }
         if !cancelled, m.kind == .pan, feel.dismissReleaseProjectionSeconds > 0, windowHeight > 0 {
             let seconds = feel.dismissReleaseProjectionSeconds
             let ahead = DismissShrink(feel: feel).factor(dy: m.translation.y + m.velocity.y * seconds, height: windowHeight)
