@@ -20,6 +20,11 @@ import Motion
 /// through the drag radius, `drag = min(1, counted / radius)` (the translation as it counts by
 /// direction, `DismissDirection`), and the pinch below 1,
 /// `pinch = clamp((1 − S) / (1 − minimumScale), 0, 1)`.
+///
+/// Two fingers under a pinch dead zone (`PinchFollow`, the `ios` preset) hold it 1:1 instead:
+/// `S` is the fingers' held scale, no drag shrink, band or lag, and a release goes by that scale alone.
+/// With a follow spring (`Feel.followSpring`) the pose above is the target of a spring whose value
+/// is drawn (`follow`); unset, it is drawn as it is.
 package struct DismissInteraction: Sendable {
     /// The pose when the gesture took hold.
     var grabPose: PhotoPose

@@ -45,6 +45,21 @@ struct IOSReleaseTableTests {
         #expect(r.decision == (lands ? .close : .return), "\(scale): \(r.decision)")
     }
 
+    @Test("held still on its follow spring, the photo's scale is within 0.01 of the reference at 15–80 % of the height (linear to 0.49, 0.693 there, 0.545 at 0.8)",
+          arguments: [(0.15, nil), (0.3, nil), (0.4, nil), (0.49, 0.693), (0.8, 0.545)] as [(Double, Double?)])
+    func heldScaleCurve(fraction: Double, measured: Double?) throws {
+        var s = try Self.presented()
+        let start = try Self.centre(s)
+        let width = try #require(s.viewer.transition?.pose.value.displayedSize.width)
+        let travel = fraction * Self.window.height
+        s.drag(through: [start, start + Point(0, travel), start + Point(0, travel)], durations: [0.5, 0.3], release: false)
+        // The reference: still for the slop (16–20 pt), then 1 − 0.67 × travel / height to 0.49 of
+        // the height; its own figures past that.
+        let reference = measured ?? 1 - 0.67 * (travel - 18) / Self.window.height
+        let held = try Self.heldScale(s, presentedWidth: width)
+        #expect(abs(held - reference) < 0.01, "\(fraction): held \(held), reference \(reference)")
+    }
+
     @Test("pan from 20 % of the height released moving at 150, 400 and 800 pt/s lands", arguments: [150.0, 400, 800])
     func panMoving(speed: Double) throws {
         var s = try Self.presented()
