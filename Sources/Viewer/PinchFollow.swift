@@ -9,6 +9,9 @@ import Gestures
 /// which is 1 at `d = d₀ − z` (no jump where it starts) and spreading past the start does nothing.
 /// The recognizer's scale is `d / d₀`, so `S' = min(1, S·d₀ / (d₀ − z))` with `d₀ = d / S`.
 ///
+/// Before the fingers have closed past the dead zone the viewer does not take hold of the photo at
+/// all (`hasClosed`; `Viewer.resolvePending`): a turn or a carry alone does nothing.
+///
 /// iOS (swift_transitions' parity plan, stage 6): the card holds its size until the fingers'
 /// distance has changed by 8.7 pt, then reads `distance / (start − 8.7)` to 0.003: 0.925 at 0.9 of
 /// the start, 0.824 at 0.8, 0.618 at 0.6, 0.412 at 0.4; never past 1.0.
@@ -36,12 +39,6 @@ struct PinchFollow: Hashable, Sendable {
     func gain(for m: Manipulation) -> Double? {
         guard !isIdentity, let d = PinchFollow.distances(of: m), d.start > deadZonePoints else { return nil }
         return d.start / (d.start - deadZonePoints)
-    }
-
-    /// The held scale for `m` (the fingers' scale where the mapping does not apply).
-    func scale(_ m: Manipulation) -> Double {
-        guard let k = gain(for: m) else { return m.scale }
-        return min(1, m.scale * k)
     }
 
     /// True when `m`'s fingers have closed past the dead zone (always, where the mapping does not apply).
