@@ -29,6 +29,8 @@ extension Feel {
                       coarse: 0.05, fine: 0.01, "the held photo follows a sideways drag at this gain (1: exactly)"),
         FeelParameter("dismissSidewaysBandPoints", \.dismissSidewaysBandPoints, unit: "pt", range: .closed(0, 10000),
                       coarse: 10, fine: 1, "the sideways follow rubber-bands toward this (0: no band)"),
+        FeelParameter("dismissPinchDeadZonePoints", \.dismissPinchDeadZonePoints, unit: "pt", range: .closed(0, 200),
+                      coarse: 1, fine: 0.1, "a pinch holds until its fingers close by this, then scales by distance/(start − this)"),
         FeelParameter("cancelReversalSpeedPointsPerSecond", \.cancelReversalSpeedPointsPerSecond, unit: "pt/s",
                       range: .closed(0, 10000), coarse: 25, fine: 5, "release speed back toward the start that returns"),
         FeelParameter("dismissPinchCloseScale", \.dismissPinchCloseScale, unit: "×", range: .above(0, upTo: 1),
@@ -140,9 +142,11 @@ extension Feel {
     /// Two rows per spring: response (s) and damping ratio.
     private static var springRows: [FeelParameter] {
         func rows(_ name: String, _ what: String, _ response: WritableKeyPath<Feel, Double> & Sendable,
-                  _ damping: WritableKeyPath<Feel, Double> & Sendable) -> [FeelParameter] {
-            [FeelParameter(name + ".responseSeconds", response, unit: "s", range: .above(0, upTo: 10),
-                           coarse: 0.05, fine: 0.01, "\(what): seconds per undamped oscillation"),
+                  _ damping: WritableKeyPath<Feel, Double> & Sendable, unsetMeans: String? = nil) -> [FeelParameter] {
+            // A spring that may be left unset takes response 0 (`Spring.unset`), which says what it means.
+            [FeelParameter(name + ".responseSeconds", response, unit: "s",
+                           range: unsetMeans == nil ? .above(0, upTo: 10) : .closed(0, 10), coarse: 0.05, fine: 0.01,
+                           "\(what): seconds per undamped oscillation" + (unsetMeans.map { " (0: \($0))" } ?? "")),
              FeelParameter(name + ".dampingRatio", damping, unit: "", range: .above(0, upTo: 10),
                            coarse: 0.05, fine: 0.01, "\(what): ζ (1 critical, below 1 bounces)")]
         }
@@ -150,6 +154,12 @@ extension Feel {
             + rows("closeSpring", "back to the cell", \.closeSpring.responseSeconds, \.closeSpring.dampingRatio)
             + rows("cancelSpring", "back to full screen after a cancelled dismissal",
                    \.cancelSpring.responseSeconds, \.cancelSpring.dampingRatio)
+            + rows("landingSpring", "a committed dismissal into the cell", \.landingSpring.responseSeconds,
+                   \.landingSpring.dampingRatio, unsetMeans: "on the close spring")
+            + rows("pinchLandingSpring", "a committed pinch into the cell", \.pinchLandingSpring.responseSeconds,
+                   \.pinchLandingSpring.dampingRatio, unsetMeans: "on the landing spring")
+            + rows("followSpring", "the held photo after the hand", \.followSpring.responseSeconds,
+                   \.followSpring.dampingRatio, unsetMeans: "exactly")
             + rows("pagingSpring", "paging between neighbours", \.pagingSpring.responseSeconds, \.pagingSpring.dampingRatio)
             + rows("zoomSpring", "zoom and pan settling inside the photo", \.zoomSpring.responseSeconds, \.zoomSpring.dampingRatio)
             + rows("scrollSpring", "grid scrolling", \.scrollSpring.responseSeconds, \.scrollSpring.dampingRatio)

@@ -18,7 +18,8 @@ extension Feel {
                feel: .defaults),
         Preset(name: "ios", summary: "iOS 27's zoom transition as measured (swift_transitions): open and close on ω 19, ζ 1 "
                + "(0.33 s), cancel on ω 22.5, ζ 0.9 (0.28 s), held scale 1 − 0.67·travel/height past an 18 pt dead zone, "
-               + "knee 0.52, floor 0.37", feel: ios),
+               + "knee 0.52, floor 0.37; pinches past an 8.7 pt dead zone, the held photo on ω 45, pinch landings on ω 17, ζ 0.7",
+               feel: ios),
         Preset(name: "material", summary: "Material Motion: its default spring (tension 342, friction 30 → 0.34 s, "
                + "ζ 0.81) everywhere, the standard easing (0.4, 0, 0.2, 1) for the backdrop, a radial drag", feel: material),
         Preset(name: "photoswipe", summary: "PhotoSwipe: a vertical drag either way closes, up as well as down",
@@ -69,6 +70,14 @@ extension Feel {
         f.dismissPanCommitScale = 0.905
         f.dismissPinchDeliberateScale = 0.5
         f.dismissPinchCloseScale = 0.5
+        // Pinch (stage 6): still until the fingers' distance has closed by 8.7 pt, then
+        // distance / (start − 8.7), never above 1; the held photo trails the hand two or three
+        // frames on ω 45 (ζ 0.7–1.0 fit the scale trace: 0.85); a committed pinch lands on ω 17,
+        // ζ 0.7 (180 ms to the cell, 6 % overshoot); a pan lands on the flight spring (the close
+        // spring: `landingSpring` stays unset).
+        f.dismissPinchDeadZonePoints = 8.7
+        f.followSpring = Spring(responseSeconds: 2 * Double.pi / 45, dampingRatio: 0.85)
+        f.pinchLandingSpring = Spring(responseSeconds: 2 * Double.pi / 17, dampingRatio: 0.7)
         // Sideways: a gain of 0.56 rubber-banded toward 0.9 of the 402 pt width, 364 pt.
         f.dismissSidewaysGain = 0.56
         f.dismissSidewaysBandPoints = 364

@@ -11,6 +11,14 @@ public struct Feel: Hashable, Sendable {
     public var closeSpring = Spring(responseSeconds: 0.35, dampingRatio: 1.0)
     /// Return to the full frame after a cancelled dismissal.
     public var cancelSpring = Spring(responseSeconds: 0.40, dampingRatio: 0.80)
+    /// A committed dismissal's flight into the cell (a pan's, a rotation's); response 0 (the
+    /// default): on `closeSpring`, as every flight back to the cell.
+    public var landingSpring = Spring.unset
+    /// A committed pinch's flight into the cell; response 0 (the default): on `landingSpring`.
+    public var pinchLandingSpring = Spring.unset
+    /// The held photo follows the hand through this spring during a dismissal, each quantity
+    /// (centre, size, rotation) on it in closed form; response 0 (the default): exactly.
+    public var followSpring = Spring.unset
     /// Paging between neighbours.
     public var pagingSpring = Spring(responseSeconds: 0.35, dampingRatio: 1.0)
     /// Zoom and pan settling inside the photo.
@@ -46,6 +54,11 @@ public struct Feel: Hashable, Sendable {
     public var dismissSidewaysGain = 1.0
     /// The sideways follow is rubber-banded toward this many points (0: no band).
     public var dismissSidewaysBandPoints = 0.0
+    /// A pinch holds the photo still until its fingers' distance has closed by this many points,
+    /// then scales it by `distance / (start distance − this)`, never above 1 (spreading does
+    /// nothing), and a turn or a carry alone does nothing (iOS: 8.7); 0: the fingers' scale as it
+    /// is, from the pinch lock on (`PinchFollow`).
+    public var dismissPinchDeadZonePoints = 0.0
     /// Releasing back toward the start faster than this returns (Material Motion `ChangeDirection`).
     public var cancelReversalSpeedPointsPerSecond = 100.0
     /// A pinch released with its projected scale below this closes (between 1 and the minimum scale).

@@ -32,6 +32,10 @@ public enum DecisionReason: Hashable, Sendable {
     /// downward travel would give `seconds` ahead at the release velocity, `projectedScale`, against
     /// `threshold` (`dismissPanCommitScale`): below closes, at or above returns.
     case heldScaleProjected(projectedScale: Double, threshold: Double, seconds: Double)
+    /// A pinch under a dead zone (`dismissPinchDeadZonePoints`, iOS's): where the fingers hold the
+    /// scale now, no projection and not where the photo trailing them is, against `threshold`
+    /// (`dismissPinchCloseScale`): below closes, at or above returns.
+    case fingersScale(scale: Double, threshold: Double)
 
     // MARK: Paging
 
@@ -71,6 +75,8 @@ public enum DecisionReason: Hashable, Sendable {
         case let .heldScaleProjected(scale, threshold, seconds):
             let ms = FeelNumber.fixed(seconds * 1000, places: 0)
             return "scale in \(ms) ms \(FeelNumber.fixed(scale, places: 3)) \(scale < threshold ? "<" : "≥") \(FeelNumber.fixed(threshold, places: 3))"
+        case let .fingersScale(scale, threshold):
+            return "fingers' scale \(FeelNumber.fixed(scale, places: 3)) \(scale < threshold ? "<" : "≥") \(FeelNumber.fixed(threshold, places: 3))"
         case let .projectedPastRadius(distance, radius):
             return "projected \(n(distance)) pt > radius \(n(radius))"
         case let .projectedRotationPast(rotation, threshold):

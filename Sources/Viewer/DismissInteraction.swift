@@ -20,6 +20,11 @@ import Motion
 /// through the drag radius, `drag = min(1, counted / radius)` (the translation as it counts by
 /// direction, `DismissDirection`), and the pinch below 1,
 /// `pinch = clamp((1 − S) / (1 − minimumScale), 0, 1)`.
+///
+/// Two fingers under a pinch dead zone (`PinchFollow`, the `ios` preset) hold it 1:1 instead:
+/// `S` is the fingers' held scale, no drag shrink, band or lag, and a release goes by that scale alone.
+/// With a follow spring (`Feel.followSpring`) the pose above is the target of a spring whose value
+/// is drawn (`follow`); unset, it is drawn as it is.
 package struct DismissInteraction: Sendable {
     /// The pose when the gesture took hold.
     var grabPose: PhotoPose
@@ -37,21 +42,67 @@ package struct DismissInteraction: Sendable {
     /// The farthest the pivot has been from the grab along the gesture's path, points: the way the
     /// gesture was going, against which a release moving back is measured.
     private(set) var farthest: Point
+    /// How the fingers scale the photo (`PinchFollow`): `gesture` holds the held scale, the fingers'.
+    let pinch: PinchFollow
+    /// `PinchFollow.gain` of the last sample with two fingers down (nil: none yet, or no mapping):
+    /// kept when a finger lifts, so the held scale goes on from where the fingers left it.
+    private(set) var pinchGain: Double?
+    /// With a follow spring (`Feel.followSpring`): the drawn pose, riding the spring toward the
+    /// pose the hand holds (`pose(windowHeight:feel:)`), which changes only when the gesture does,
+    /// so the drawn pose is the spring's closed form between two gesture updates whatever the frame
+    /// rate. Nil: the photo is drawn where the hand holds it.
+    package var follow: SpringAnimation<PhotoPose>?
 
-    init(grabPose: PhotoPose, grabProgress: Double, from: Phase, base: Manipulation?, first: Manipulation) {
+    init(grabPose: PhotoPose, grabProgress: Double, from: Phase, base: Manipulation?, first: Manipulation,
+         pinch: PinchFollow) {
         self.grabPose = grabPose
         self.grabProgress = grabProgress
         self.from = from
         self.base = base
-        self.gesture = first.rebased(on: base)
+        self.pinch = pinch
+        self.pinchGain = pinch.gain(for: first)
+        self.gesture = first
         self.latest = first
-        self.farthest = gesture.translation.isFinite ? gesture.translation : .zero
+        self.farthest = .zero
+        update(first)
     }
+
+    /// True for two fingers under a pinch dead zone (`PinchFollow`, iOS's pinch): they hold the
+    /// photo 1:1 and release by their scale alone.
+    var isFingersPinch: Bool { pinchGain != nil }
 
     mutating func update(_ m: Manipulation) {
         latest = m
-        gesture = m.rebased(on: base)
-        if gesture.translation.length > farthest.length { farthest = gesture.translation }
+        if let k = pinch.gain(for: m) { pinchGain = k }
+        let held = PinchFollow.mapped(m, gain: pinchGain)
+        gesture = held.rebased(on: base.map { PinchFollow.mapped($0, gain: pinch.gain(for: $0) ?? pinchGain) })
+        if gesture.translation.isFinite, gesture.translation.length > farthest.length { farthest = gesture.translation }
+    }
+
+    // MARK: - Follow spring
+
+    /// Starts the follow spring (none when `spring` is nil) at `drawn`, the pose on screen at the
+    /// grab, at rest, toward the pose the hand holds.
+    mutating func startFollowing(from drawn: PhotoPose, spring: Spring?, windowHeight: Double, feel: Feel) {
+        guard let spring else { follow = nil; return }
+        follow = SpringAnimation(value: drawn, target: pose(windowHeight: windowHeight, feel: feel), spring: spring,
+                                 restTolerance: PhotoPose.restTolerance, restVelocityTolerance: PhotoPose.restVelocityTolerance)
+    }
+
+    /// The follow spring heads for the pose the hand holds now (after an update, a resize, a retune).
+    mutating func retargetFollow(windowHeight: Double, feel: Feel) {
+        let hand = pose(windowHeight: windowHeight, feel: feel)
+        follow?.retarget(to: hand, spring: feel.heldFollowSpring)
+    }
+
+    /// The pose drawn now: the follow spring's, else the hand's.
+    func drawnPose(windowHeight: Double, feel: Feel) -> PhotoPose {
+        follow?.value ?? pose(windowHeight: windowHeight, feel: feel)
+    }
+
+    /// The drawn pose's velocity: the follow spring's, else the hand's (`poseVelocity`).
+    func drawnVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
+        follow?.velocity ?? poseVelocity(windowHeight: windowHeight, feel: feel)
     }
 
     // MARK: - Pose
@@ -65,6 +116,13 @@ package struct DismissInteraction: Sendable {
     /// `DismissDirection.shown`).
     func pose(windowHeight: Double, feel: Feel) -> PhotoPose {
         let m = gesture
+        if isFingersPinch {
+            // The fingers' distance scales it, their angle turns it and their focal point carries
+            // it, 1:1 (no drag shrink, no band, no lag: those are a pan's).
+            let arm = ((grabPose.center - m.startPivot) * m.scale).rotated(by: m.rotation)
+            return PhotoPose(center: m.pivot + arm, size: grabPose.size, scale: grabPose.scale * m.scale,
+                             rotation: grabPose.rotation + m.rotation)
+        }
         let f = DismissInteraction.shrink(dy: m.translation.y, height: windowHeight, feel: feel)
         let arm = ((grabPose.center - m.startPivot) * (m.scale * f)).rotated(by: m.rotation)
         var shown = DismissDirection(feel: feel).shown(m.translation, windowHeight: windowHeight)
@@ -81,6 +139,12 @@ package struct DismissInteraction: Sendable {
     /// `V'` the pivot's velocity with its vertical part times the rubber band's slope where banded.
     func poseVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
         let m = gesture
+        if isFingersPinch {
+            // `ċ = V + θ̇·S·w⊥ + Ṡ·w`, `ṡ = s₀·Ṡ`, with `w = R(θ)·(c₀ − P₀)`.
+            let w = (grabPose.center - m.startPivot).rotated(by: m.rotation)
+            let center = m.velocity + Point(-w.y, w.x) * (m.rotationVelocity * m.scale) + w * m.scaleVelocity
+            return PhotoPose(center: center, size: .zero, scale: grabPose.scale * m.scaleVelocity, rotation: m.rotationVelocity)
+        }
         let dy = m.translation.y
         let shrink = DismissShrink(feel: feel)
         let f = shrink.factor(dy: dy, height: windowHeight)
@@ -215,6 +279,15 @@ package struct DismissInteraction: Sendable {
                                      rotationThreshold: feel.dismissRotationRadians)
         }
         let projected = m.kind == .pinch ? projectedScale : counted
+        if isFingersPinch {
+            // By where the fingers hold the scale, no projection (iOS: 0.515 at rest returns, 0.494
+            // lands; fingers at 0.458 with the photo still at 0.630 land).
+            let closes = !cancelled && m.scale < feel.dismissPinchCloseScale
+            return Decision(closes: closes,
+                            reason: cancelled ? .cancelled : .fingersScale(scale: m.scale, threshold: feel.dismissPinchCloseScale),
+                            projectedOffset: offset, countedDistance: counted, projectedScale: m.scale,
+                            projectedRotation: m.rotation, backSpeed: backSpeed, reversed: false, projected: m.scale)
+        }
         if !cancelled, m.kind == .pan, feel.dismissReleaseProjectionSeconds > 0, windowHeight > 0 {
             let seconds = feel.dismissReleaseProjectionSeconds
             let ahead = DismissShrink(feel: feel).factor(dy: m.translation.y + m.velocity.y * seconds, height: windowHeight)

@@ -133,7 +133,7 @@ package struct PhotoSession: Sendable {
     func poseVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
         switch driver {
         case let .dismissing(d):
-            return d.poseVelocity(windowHeight: windowHeight, feel: feel)
+            return d.drawnVelocity(windowHeight: windowHeight, feel: feel)
         case let .paging(pager):
             var v = transition.pose.velocity
             v.center.x += pager.hold.map { $0.latest.velocity.x } ?? pager.offset.velocity
@@ -241,8 +241,10 @@ package struct PhotoSession: Sendable {
             case .spring:
                 break
             }
-        case .dismissing:
-            transition.pose.resume(velocity: PhotoPose.zero)
+        case let .dismissing(d):
+            // Held exactly, it stops where it is; trailing the hand on a follow spring, it goes on
+            // with the velocity it is drawn with.
+            transition.pose.resume(velocity: d.follow?.velocity ?? PhotoPose.zero)
         case .pending:
             // The gesture held it still (a pending photo does not advance), so it hands over nothing
             // (the velocity kept at a catch is for a press let go without a gesture).
@@ -298,6 +300,11 @@ package struct PhotoSession: Sendable {
         case var .paging(pager):
             pager.offset.spring = feel.pagingSpring
             driver = .paging(pager)
+        case var .dismissing(d):
+            // The follow spring takes the new one; unset, the held photo keeps its spring until let go
+            // (dropping it would jump the photo onto the hand).
+            if let spring = feel.heldFollowSpring { d.follow?.spring = spring }
+            driver = .dismissing(d)
         case var .zooming(zoom):
             if case var .coasting(x, y) = zoom.drive {
                 x.apply(feel: feel, spring: feel.zoomSpring)

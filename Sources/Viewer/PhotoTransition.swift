@@ -24,6 +24,9 @@ package struct PhotoTransition: Sendable {
     /// Which of the feel's springs drives the pose now.
     enum SpringRole: Sendable, Equatable {
         case open, close, cancel, zoom
+        /// A committed dismissal's flight into the cell: a pinch's, or any other gesture's
+        /// (`Feel.landingSpring(pinch:)`: the close spring unless the feel sets landing springs).
+        case landing, pinchLanding
         /// A click's close while a second click could still come (see `clickLeadInSpring`).
         case clickLeadIn
         func spring(in feel: Feel) -> Spring {
@@ -32,6 +35,8 @@ package struct PhotoTransition: Sendable {
             case .close: feel.closeSpring
             case .cancel: feel.cancelSpring
             case .zoom: feel.zoomSpring
+            case .landing: feel.landingSpring(pinch: false)
+            case .pinchLanding: feel.landingSpring(pinch: true)
             case .clickLeadIn: PhotoTransition.clickLeadInSpring(feel)
             }
         }

@@ -139,8 +139,13 @@ extension Viewer {
             }
             return
         }
+        let pinch = PinchFollow(feel: feel)
         if m.scale > 1 + feel.pinchLockScaleFraction {
             beginZoomGesture(m)
+        } else if pinch.gain(for: m) != nil {
+            // A pinch dead zone (iOS): nothing until the fingers have closed past it; a turn or a
+            // carry alone does nothing.
+            if pinch.hasClosed(m) { grabForDismissal(m, base: nil, from: .presented) }
         } else if m.scale < 1 - feel.pinchLockScaleFraction || abs(m.rotation) > feel.rotationLockRadians || moved {
             grabForDismissal(m, base: nil, from: .presented)
         }
@@ -167,8 +172,10 @@ extension Viewer {
         // The fade's progress is the grab's; its opacity (which may trail it) stays as drawn.
         let shownAlpha = s.transition.fade?.alpha
         s.transition.fade?.set(p, alpha: shownAlpha)
-        let d = DismissInteraction(grabPose: s.transition.pose.value, grabProgress: p, from: from, base: base, first: m)
-        s.transition.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
+        var d = DismissInteraction(grabPose: s.transition.pose.value, grabProgress: p, from: from, base: base, first: m,
+                                   pinch: PinchFollow(feel: feel))
+        d.startFollowing(from: s.transition.pose.value, spring: feel.heldFollowSpring, windowHeight: windowSize.height, feel: feel)
+        s.transition.pose.hold(at: d.drawnPose(windowHeight: windowSize.height, feel: feel))
         s.driver = .dismissing(d)
         mode = .photo(s)
         revealCell(s.photo, progress: progress)
@@ -178,7 +185,18 @@ extension Viewer {
     private mutating func updateDismissal(_ m: Manipulation) {
         guard case var .photo(s) = mode, case var .dismissing(d) = s.driver else { return }
         d.update(m)
-        s.transition.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
+        d.retargetFollow(windowHeight: windowSize.height, feel: feel)
+        s.transition.pose.hold(at: d.drawnPose(windowHeight: windowSize.height, feel: feel))
+        s.driver = .dismissing(d)
+        mode = .photo(s)
+    }
+
+    /// A held dismissal with a follow spring: the drawn pose rides it toward the hand's for `dt`
+    /// seconds (closed form; the hand's pose changes only at gesture updates).
+    mutating func advanceFollow(by dt: Double) {
+        guard case var .photo(s) = mode, case var .dismissing(d) = s.driver, d.follow != nil else { return }
+        d.follow?.advance(by: dt)
+        s.transition.pose.hold(at: d.drawnPose(windowHeight: windowSize.height, feel: feel))
         s.driver = .dismissing(d)
         mode = .photo(s)
     }
@@ -197,8 +215,11 @@ extension Viewer {
         let closes = decision.closes
         let p = d.progress(feel: feel)
         var tr = s.transition
-        tr.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
-        var v = d.poseVelocity(windowHeight: windowSize.height, feel: feel)
+        // The springs take over the photo as drawn: with a follow spring, its pose and velocity
+        // (not the hand's, which it trails); the decision above went by the hand.
+        d.retargetFollow(windowHeight: windowSize.height, feel: feel)
+        tr.pose.hold(at: d.drawnPose(windowHeight: windowSize.height, feel: feel))
+        var v = d.drawnVelocity(windowHeight: windowSize.height, feel: feel)
         let speed = v.center.length
         let maxSpeed = feel.maximumFlingSpeedPointsPerSecond
         if speed > maxSpeed, speed > 0 { v.center = v.center * (maxSpeed / speed) }
@@ -227,7 +248,9 @@ extension Viewer {
                 f.carry = carry
                 s.driver = .flight(f)
             }
-            s.transition.head(to: target, destination: .closed, role: .close, feel: feel, progress: p)
+            let pinched = d.gesture.kind == .pinch || d.gesture.kind == .pinchRotate
+            s.transition.head(to: target, destination: .closed, role: pinched ? .pinchLanding : .landing, feel: feel,
+                              progress: p)
         } else {
             s.transition.head(to: fullPose(s.photo), destination: .open, role: .cancel, feel: feel, progress: p)
         }

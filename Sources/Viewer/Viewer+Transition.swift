@@ -328,8 +328,10 @@ extension Viewer {
                     mode = .photo(s)
                 }
             }
-        case .pending, .dismissing:
+        case .pending:
             return
+        case .dismissing:
+            advanceFollow(by: dt)
         case .paging:
             advancePager(by: dt)
         case .zooming:

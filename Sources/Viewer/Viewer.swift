@@ -397,8 +397,10 @@ public struct Viewer: Sendable {
         refreshFlightTarget()
         if let oldFit { resizeZoom(oldFit: oldFit, oldWindow: oldWindow) }
         // A held dismissal's shrink depends on the window's height: show it now, not at the next move.
-        if case var .photo(s) = mode, case let .dismissing(d) = s.driver {
-            s.transition.pose.hold(at: d.pose(windowHeight: windowSize.height, feel: feel))
+        if case var .photo(s) = mode, case var .dismissing(d) = s.driver {
+            d.retargetFollow(windowHeight: windowSize.height, feel: feel)
+            s.transition.pose.hold(at: d.drawnPose(windowHeight: windowSize.height, feel: feel))
+            s.driver = .dismissing(d)
             mode = .photo(s)
         }
     }

@@ -32,9 +32,11 @@ struct FeelFileTests {
         #expect(lines.contains("  \"openSpring\": {\"responseSeconds\": 0.45, \"dampingRatio\": 0.85},"))
         #expect(lines.contains("  \"backdropCurve\": {\"x1\": 0.42, \"y1\": 0, \"x2\": 0.58, \"y2\": 1},"))
         #expect(lines.contains("  \"velocitySampleLimit\": 20,"))
-        // 6 springs + 1 curve as group lines, the rest one per line, plus the braces
-        let groups = 7
-        #expect(lines.count == Feel.parameters.count - 6 * 2 - 4 + groups + 2)
+        // 9 springs (three of them unset: landing, pinch landing, follow) + 1 curve as group lines,
+        // the rest one per line, plus the braces
+        let groups = 10
+        #expect(lines.count == Feel.parameters.count - 9 * 2 - 4 + groups + 2)
+        #expect(lines.contains("  \"followSpring\": {\"responseSeconds\": 0, \"dampingRatio\": 1},"))
         #expect(text.hasSuffix("}\n"))
     }
 
