@@ -55,16 +55,22 @@ let package = Package(
         // Process plumbing for the decoder helpers (seccomp, rlimits, memfd, posix_spawn): C, as
         // those interfaces are macros and variadic functions.
         .target(name: "CSandbox"),
+        // libheif: HEIC and AVIF, decoded in the decoder helpers (HEIFDecoder).
+        .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         // A progressive JPEG's thumbnail from its first scans (libjpeg's buffered-image mode, which
         // TurboJPEG's API does not offer; its errors jump, hence C).
         .target(name: "CJPEGScans", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "CJPEGScans", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace", "Player"]),
+        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "CJPEGScans", "CHEIF", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace", "Player"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
                 "Shell", "Trace", "Viewer", "LabUI", "Player",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // libde265 decodes HEIC on the calling thread in the decoder helpers, which cannot make
+            // threads: libheif's call to start its worker binds to CSandbox's definition
+            // (Sources/CSandbox/single_thread_decoders.c).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=de265_start_worker_threads"])]
         ),
         // The decoder helpers' sandbox probed from the inside (issue 33): the helpers' own set-up
         // (`pz_helper_setup`), then one escape attempted; run by the sandbox tests, not a product.
@@ -81,7 +87,7 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "Continuity", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "Player", "CSDL2", "CJPEGScans", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "CSDL2", "Motion"]),
     ]
 )

@@ -152,7 +152,8 @@ public final class App {
         }
         if getenv("PHOTOZOOM_FRAME_WORK") != nil { work.summary.forEach { printError("photozoom: " + $0) } }
         try recording.close()
-        state.windowSize = control.rememberedSize(currentSize: loop.windowSize)
+        state.windowSize = WindowState.rememberedSize(previous: state.windowSize, requested: options.windowSize,
+                                                      final: control.rememberedSize(currentSize: loop.windowSize))
         if let folder = selection.folder, folder != URL(fileURLWithPath: options.bundledPhotos).standardizedFileURL.path {
             state.lastFolder = folder
         }

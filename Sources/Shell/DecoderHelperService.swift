@@ -58,6 +58,9 @@ public enum DecoderHelperService {
             return fail("no shared memory on descriptor 3")
         }
         let extra = min(max(0, options.addressSpaceBytes), max(256 << 20, Int(pz_available_memory()) / 2))
+        // libheif's AV1 decoder (dav1d) starts a thread per CPU, which the sandbox refuses: one CPU,
+        // none started (`pz_single_cpu`; its HEVC decoder is kept single-threaded at link time).
+        _ = pz_single_cpu()
         var held: Int32 = 0
         let rc = withCStrings(options.readRoots ?? []) { roots in
             pz_helper_setup(currentAddressSpace() + extra, Int32(cpuSecondsLimit), options.readRoots == nil ? nil : roots,

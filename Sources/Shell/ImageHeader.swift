@@ -6,6 +6,8 @@ struct ImageHeader: Equatable, Sendable {
     /// The formats whose headers PhotoZoom parses itself; anything else goes to SDL_image.
     enum Format: String, Sendable {
         case jpeg, png, gif, bmp, webp, tiff, pnm, qoi, tga, svg, xpm
+        /// HEIC (HEVC-coded HEIF) and AVIF, parsed by `HEIFHeader` and decoded by libheif.
+        case heif, avif
     }
 
     var format: Format
@@ -65,6 +67,7 @@ struct ImageHeader: Equatable, Sendable {
         if magic.count >= 3, magic[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(magic[1]),
            isSpace(magic[2]) { return try readPNM(source) }
         if starts(Array("qoif".utf8)) { return try readQOI(magic) }
+        if starts(Array("ftyp".utf8), at: 4) { return try HEIFHeader.read(source) }
         if starts(Array("/* XPM */".utf8)) { return try readXPM(source) }
         if fileExtension == "tga" { return try readTGA(source) }
         if let svg = try readSVG(source) { return svg }

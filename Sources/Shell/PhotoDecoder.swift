@@ -7,7 +7,7 @@ import Foundation
 ///
 /// JPEG goes through TurboJPEG's DCT-scaled decoding: the smallest of libjpeg-turbo's scaling
 /// factors whose output covers the target, then a good-quality downscale to the exact size. Other
-/// formats go through SDL_image, then the same downscale. EXIF orientation is applied last, on the
+/// formats go through SDL_image (HEIC and AVIF through libheif, `HEIFDecoder`), then the same downscale. EXIF orientation is applied last, on the
 /// small image.
 ///
 /// Thumbnails come from the freedesktop thumbnail cache instead when it holds a valid entry large
@@ -79,6 +79,7 @@ final class PhotoDecoder {
                               orientation: header.orientation, fullSize: upright, mayHaveTransparency: true, partialBecause: problem)
         }
         if header.format == .jpeg { return try decodeJPEG(bytes, orientation: header.orientation, target: target) }
+        if header.format == .heif || header.format == .avif { return try decodeHEIF(bytes, header: header, target: target) }
         return try decodeWithSDLImage(bytes, typeHint: ext, header: header, target: target)
     }
 
@@ -303,16 +304,31 @@ final class PhotoDecoder {
         let mayHaveTransparency = SurfaceOps.mayHaveTransparency(loaded)
         SDLError.clear()
         guard let surface = SurfaceOps.toARGB(loaded) else { throw .unsupported("cannot convert the pixels: \(SDLError.reason)") }
+        return try fitWhole(surface, formatName: (header?.format.rawValue ?? typeHint).uppercased(), orientation: header?.orientation ?? .up,
+                            mayHaveTransparency: mayHaveTransparency, target: target)
+    }
+
+    /// HEIC and AVIF through libheif, which applies the file's own rotation and mirroring; the
+    /// header's orientation is the EXIF tag of a file without them (`HEIFHeader`).
+    private func decodeHEIF(_ bytes: [UInt8], header: ImageHeader, target: DecodeTarget) throws(ImageProblem) -> DecodedImage {
+        let decoded = try HEIFDecoder.decode(bytes, format: header.format, pixelLimit: pixelLimit)
+        return try fitWhole(decoded.surface, formatName: header.format.rawValue.uppercased(), orientation: header.orientation,
+                            mayHaveTransparency: decoded.hasAlpha, target: target)
+    }
+
+    /// Takes ownership of a whole decoded picture (`surface`, ARGB8888; freed here, on error too):
+    /// checks its size against the pixel limit, then fits it to `target` and turns it upright.
+    private func fitWhole(_ surface: UnsafeMutablePointer<SDL_Surface>, formatName: String, orientation: ExifOrientation,
+                          mayHaveTransparency: Bool, target: DecodeTarget) throws(ImageProblem) -> DecodedImage {
         var owned: UnsafeMutablePointer<SDL_Surface>? = surface
         defer { if let owned { SDL_FreeSurface(owned) } }
         let sw = Int(surface.pointee.w), sh = Int(surface.pointee.h)
         guard sw > 0, sh > 0, surface.pointee.pixels != nil else {
-            throw .corrupt("\((header?.format.rawValue ?? typeHint).uppercased()): a picture of \(sw)×\(sh) pixels")
+            throw .corrupt("\(formatName): a picture of \(sw)×\(sh) pixels")
         }
         guard ImageHeader.pixels(sw, sh) <= pixelLimit else {
             throw .tooManyPixels(width: sw, height: sh, limit: pixelLimit, beforeDecoding: false)
         }
-        let orientation = header?.orientation ?? .up
         let upright = orientation.uprightSize(width: sw, height: sh)
         let out = outputSize(width: upright.width, height: upright.height, target: target)
         let stored = orientation.swapsAxes ? (width: out.height, height: out.width) : out

@@ -6,7 +6,7 @@ public struct PhotoFolder: Sendable {
     /// File extensions taken as photos (lower-case); other files (CREDITS, notes) are not photos.
     public static let imageExtensions: Set<String> = [
         "jpg", "jpeg", "jpe", "png", "webp", "bmp", "gif", "tif", "tiff", "tga", "pnm", "ppm", "pgm",
-        "pbm", "xpm", "xcf", "pcx", "lbm", "qoi", "svg", "avif", "jxl",
+        "pbm", "xpm", "xcf", "pcx", "lbm", "qoi", "svg", "avif", "jxl", "heic", "heif", "hif",
     ]
 
     public var directory: URL

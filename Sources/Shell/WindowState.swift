@@ -15,6 +15,18 @@ public struct WindowState: Sendable, Equatable {
         self.lastFolder = lastFolder
     }
 
+    /// The window size to remember after a run: the size the user left the window at. A size
+    /// given on the command line (`--size`) is for that run only: when the window still has it at
+    /// the end, the size remembered before the run stays (nil: none yet); once the user resized
+    /// the window, the size they left it at is remembered.
+    /// - Parameter previous: the size remembered before the run.
+    /// - Parameter requested: the run's `--size`, nil when the window opened at `previous` or the default.
+    /// - Parameter final: the window's size at the end (its windowed size when it was fullscreen).
+    public static func rememberedSize(previous: Size?, requested: Size?, final: Size) -> Size? {
+        guard let requested, final == requested else { return final }
+        return previous
+    }
+
     /// The file in `folder`.
     public static func path(in folder: String = ConfigDirectory.path) -> String {
         (folder as NSString).appendingPathComponent("state.json")

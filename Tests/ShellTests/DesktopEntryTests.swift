@@ -1,3 +1,4 @@
+import CHEIF
 import CSDL2
 import Foundation
 import Testing
@@ -19,13 +20,38 @@ struct DesktopEntryTests {
         } ?? []
     }
 
-    @Test("AVIF and JXL are listed only when SDL_image here can load them (IMG_Init grants the flag)")
+    @Test("JXL is listed only when SDL_image here can load it (IMG_Init grants the flag)")
     func onlyDecodable() {
         #expect(!Self.mimeTypes.isEmpty)
-        let granted = IMG_Init(Int32(IMG_INIT_AVIF.rawValue | IMG_INIT_JXL.rawValue))
-        for (type, flag) in [("image/avif", IMG_INIT_AVIF.rawValue), ("image/jxl", IMG_INIT_JXL.rawValue)] {
-            #expect(Self.mimeTypes.contains(type) == (granted & Int32(flag) != 0), "\(type): SDL_image grants \(granted)")
+        let granted = IMG_Init(Int32(IMG_INIT_JXL.rawValue))
+        #expect(Self.mimeTypes.contains("image/jxl") == (granted & Int32(IMG_INIT_JXL.rawValue) != 0), "image/jxl: SDL_image grants \(granted)")
+    }
+
+    @Test("HEIC/HEIF and AVIF are listed exactly when libheif here has a decoder for HEVC and for AV1 (issue 32)")
+    func phoneFormats() {
+        let hevc = heif_have_decoder_for_format(heif_compression_HEVC) != 0, av1 = heif_have_decoder_for_format(heif_compression_AV1) != 0
+        #expect(Self.mimeTypes.contains("image/heic") == hevc && Self.mimeTypes.contains("image/heif") == hevc, "libheif decodes HEVC: \(hevc)")
+        #expect(Self.mimeTypes.contains("image/avif") == av1, "libheif decodes AV1: \(av1)")
+    }
+
+    /// The fuzz seed (`Fixtures/FuzzSeeds/seed.EXT`) of each listed type that has one.
+    static let seedOfType = ["image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/bmp": "bmp", "image/gif": "gif",
+                             "image/tiff": "tif", "image/x-tga": "tga", "image/x-portable-anymap": "ppm", "image/x-portable-pixmap": "ppm",
+                             "image/x-portable-graymap": "pgm", "image/x-xpixmap": "xpm", "image/x-pcx": "pcx", "image/qoi": "qoi",
+                             "image/svg+xml": "svg", "image/heic": "heic", "image/heif": "heic", "image/avif": "avif"]
+    /// Listed types with no seed: PBM, XCF and ILBM (SDL_image's own loaders).
+    static let unseeded: Set<String> = ["image/x-portable-bitmap", "image/x-xcf", "image/x-ilbm"]
+
+    @Test("every listed type with a seed file decodes, and every seed's type is listed")
+    func listedTypesDecode() throws {
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/FuzzSeeds")
+        for type in Self.mimeTypes where !Self.unseeded.contains(type) {
+            let ext = try #require(Self.seedOfType[type], "\(type) is listed but has no seed here to decode")
+            let decoded = try? PhotoDecoder().decode(path: seeds.appendingPathComponent("seed.\(ext)").path, header: nil,
+                                                     target: .thumbnail(shortSide: 32))
+            #expect(decoded != nil, "\(type): seed.\(ext) does not decode")
         }
+        for type in Self.seedOfType.keys { #expect(Self.mimeTypes.contains(type), "\(type) decodes but is not listed") }
     }
 }
 

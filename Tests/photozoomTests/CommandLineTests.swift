@@ -21,7 +21,7 @@ struct PhotoFolderArgumentTests {
         let r = try await CommandRunner.run([missing, notes.path])
         #expect(r.status == 2)
         #expect(r.stderr == "photozoom: \(missing): no such file or folder; \(notes.path): not a photo "
-                + "(PhotoZoom reads avif, bmp, gif, jpe, jpeg, jpg, jxl, lbm, …)\n")
+                + "(PhotoZoom reads avif, bmp, gif, heic, heif, hif, jpe, jpeg, …)\n")
     }
 
     @Test("a folder whose photos are all in subfolders says -r includes them")

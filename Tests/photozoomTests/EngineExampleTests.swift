@@ -1,23 +1,23 @@
 import Foundation
 import Testing
 
-/// The README's "Use the engine" example is a real program: built by the package, run here, and
-/// kept identical to the README's block.
-@Suite("The engine example: the README's code compiles, runs and says what the README says")
+/// The "Use the engine" example (docs/engine.md, linked from the README) is a real program: built
+/// by the package, run here, and kept identical to the page's block.
+@Suite("The engine example: docs/engine.md's code compiles, runs and says what the page says")
 struct EngineExampleTests {
     static let source = CommandRunner.packageRoot.appendingPathComponent("Examples/UseTheEngine/main.swift")
-    static let readme = CommandRunner.packageRoot.appendingPathComponent("README.md")
+    static let readme = CommandRunner.packageRoot.appendingPathComponent("docs/engine.md")
 
-    /// The first ```swift block after the "## Use the engine" heading.
+    /// The first ```swift block after the "# Use the engine" heading.
     static func readmeBlock() throws -> String {
         let text = try String(contentsOf: readme, encoding: .utf8)
-        let section = try #require(text.range(of: "## Use the engine\n"))
+        let section = try #require(text.range(of: "# Use the engine\n"))
         let open = try #require(text.range(of: "```swift\n", range: section.upperBound..<text.endIndex))
         let close = try #require(text.range(of: "\n```\n", range: open.upperBound..<text.endIndex))
         return String(text[open.upperBound..<close.lowerBound]) + "\n"
     }
 
-    @Test("the README's block is Examples/UseTheEngine/main.swift, character for character")
+    @Test("docs/engine.md's block is Examples/UseTheEngine/main.swift, character for character")
     func readmeMatchesSource() throws {
         let code = try String(contentsOf: Self.source, encoding: .utf8)
         #expect(try Self.readmeBlock() == code)

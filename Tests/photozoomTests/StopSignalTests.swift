@@ -117,13 +117,17 @@ struct StopSignalTests {
     @Test("SIGHUP on run quits as Ctrl+C does: state.json gets the window's size")
     func hangUpWritesState() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("hangup-state")
-        let app = try Started(["run", "--size", "432x321"], scratch: folder)
+        // A remembered size the window opens at (a --size would be for that run only, not remembered).
+        try FileManager.default.createDirectory(at: Self.statePath(folder).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try #"{"window":{"w":432.4,"h":321}}"#.write(to: Self.statePath(folder), atomically: false, encoding: .utf8)
+        let app = try Started(["run"], scratch: folder)
         // The window is open once the app has read its photos' headers; a second is ample, the signal waits for nothing.
         try await Task.sleep(for: .seconds(1.5))
         let (exited, status, stderr) = await app.stop(with: SIGHUP)
         #expect(exited && status == 0, "\(status) \(stderr)")
         let text = try String(contentsOf: Self.statePath(folder), encoding: .utf8)
-        #expect(text.contains(#""w":432"#) && text.contains(#""h":321"#), "\(text)")
+        // Written again: the window's whole points, not the 432.4 read.
+        #expect(text.contains(#""w":432}"#) && text.contains(#""h":321"#), "\(text)")
     }
 
     @Test("a state.json that is a symbolic link stays one: the file it points to gets the new state")
@@ -136,11 +140,31 @@ struct StopSignalTests {
         let state = Self.statePath(folder)
         try FileManager.default.createDirectory(at: state.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: state.path, withDestinationPath: "../../dotfiles/photozoom-state.json")
-        let r = try await PhotoZoomProcess.run(["run", "--size", "500x400", "--quit-after", "0.3"],
+        let r = try await PhotoZoomProcess.run(["run", "--size", "500x400", "--quit-after", "0.3", PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/Fixtures/Photos").path],
                                                environment: ["XDG_CONFIG_HOME": folder.appendingPathComponent("config").path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: state.path)) == "../../dotfiles/photozoom-state.json")
         let text = try String(contentsOf: real, encoding: .utf8)
-        #expect(text.contains(#""w":500"#), "\(text)")
+        // The folder shown is remembered; the one-off --size is not (the 800×600 stays).
+        #expect(text.contains(#""lastFolder""#) && text.contains(#""w":800"#), "\(text)")
+    }
+
+    @Test("a --size run leaves the remembered size alone: the next plain launch opens at it")
+    func sizeIsForOneRun() async throws {
+        let folder = try PhotoZoomProcess.scratchFolder("size-one-run")
+        let state = Self.statePath(folder)
+        try FileManager.default.createDirectory(at: state.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try #"{"window":{"w":900,"h":700}}"#.write(to: state, atomically: false, encoding: .utf8)
+        let environment = ["XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+                           "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
+        let oneOff = folder.appendingPathComponent("one-off.trace.jsonl").path
+        let r1 = try await PhotoZoomProcess.run(["run", "--size", "400x300", "--quit-after", "0.3", "--record", oneOff], environment: environment)
+        #expect(r1.status == 0, "\(r1.stderr)")
+        #expect(try String(contentsOfFile: oneOff, encoding: .utf8).hasPrefix(#"{"trace":"photozoom","version":1,"window":{"w":400,"h":300}"#))
+        let plain = folder.appendingPathComponent("plain.trace.jsonl").path
+        let r2 = try await PhotoZoomProcess.run(["run", "--quit-after", "0.3", "--record", plain], environment: environment)
+        #expect(r2.status == 0, "\(r2.stderr)")
+        let header = try String(contentsOfFile: plain, encoding: .utf8).prefix(80)
+        #expect(header.hasPrefix(#"{"trace":"photozoom","version":1,"window":{"w":900,"h":700}"#), "\(header)")
     }
 }

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// The Debian package as a user installs it (issue 32): `scripts/package` builds it from the
+/// release build (minutes) and lintian passes it; apt installs it with its dependencies; the
+/// installed `photozoom` runs from another folder (its version, a headless session on the bundled
+/// photos, the phone-format photos in its sandboxed helpers); apt purges it and nothing is left.
+/// It installs into the system, so it runs only as root and only when `scripts/test` asks for it
+/// (`PHOTOZOOM_PACKAGE_TEST=1`, set there when running as root; CI runs as root).
+@Suite("The Debian package installs, runs and purges cleanly", .serialized)
+struct DebianPackageTests {
+    static let root = PhotoZoomProcess.packageRoot
+    static let enabled = getuid() == 0 && ProcessInfo.processInfo.environment["PHOTOZOOM_PACKAGE_TEST"] == "1"
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/apt-get")
+
+    /// Runs a program found on the path (`/usr/bin/env NAME …`), in `directory`.
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+                    timeout: Double = 600) async throws -> PhotoZoomProcess.Outcome {
+        try await PhotoZoomProcess.runProgram(URL(fileURLWithPath: "/usr/bin/env"), arguments,
+                                             environment: environment, timeout: timeout, in: directory)
+    }
+
+    @Test("scripts/package → lintian clean; apt-get install ./photozoom_*.deb; --version, a headless session and HEIC/AVIF from another folder; apt-get purge leaves nothing; scripts/install then reuses the release build",
+          .enabled(if: enabled))
+    func installRunPurge() async throws {
+        let scratch = try PhotoZoomProcess.scratchFolder("debian-package")
+        let out = scratch.appendingPathComponent("out", isDirectory: true)
+        // The release build takes minutes on a busy machine; lintian a minute more.
+        let package = try await Self.run([Self.root.appendingPathComponent("scripts/package").path, "--out", out.path], timeout: 3600)
+        try #require(package.status == 0, "scripts/package failed: \(package.stderr.suffix(3000))")
+        #expect(!package.stderr.contains("\nE: "), "lintian errors: \(package.stderr)")
+        let deb = URL(fileURLWithPath: package.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let arch = try await Self.run(["dpkg", "--print-architecture"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = deb.lastPathComponent
+        #expect(name.hasPrefix("photozoom_") && name.hasSuffix("_\(arch).deb") && deb.deletingLastPathComponent().path == out.path, "\(deb.path)")
+        let version = String(name.dropFirst("photozoom_".count).dropLast("_\(arch).deb".count))
+
+        // Depends: runtime libraries, never -dev packages; Recommends ffmpeg.
+        let fields = try await Self.run(["dpkg-deb", "--field", deb.path, "Depends", "Recommends"]).stdout
+        #expect(fields.contains("libsdl2-2.0-0") && fields.contains("libheif1") && fields.contains("fonts-dejavu-core"), "\(fields)")
+        #expect(!fields.contains("-dev"), "\(fields)")
+        #expect(fields.contains("Recommends: ffmpeg"), "\(fields)")
+
+        let apt = ["DEBIAN_FRONTEND": "noninteractive"]
+        let install = try await Self.run(["apt-get", "-o", "DPkg::Lock::Timeout=600", "install", "-y", "--no-install-recommends", "./\(name)"],
+                                         environment: apt, in: out, timeout: 1200)
+        try #require(install.status == 0, "apt-get install: \(install.stdout.suffix(2000)) \(install.stderr)")
+        defer {
+            // A failure below must not leave the package on the machine.
+            let purge = Process()
+            purge.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            purge.arguments = ["apt-get", "-o", "DPkg::Lock::Timeout=600", "purge", "-y", "-qq", "photozoom"]
+            purge.environment = ProcessInfo.processInfo.environment.merging(apt) { _, new in new }
+            purge.standardOutput = FileHandle.nullDevice
+            try? purge.run()
+            purge.waitUntilExit()
+        }
+        let listed = try await Self.run(["dpkg", "-L", "photozoom"])
+        #expect(listed.status == 0)
+        let files = listed.stdout.split(separator: "\n").map(String.init).filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+        }
+        #expect(files.contains("/usr/bin/photozoom") && files.contains("/usr/share/applications/photozoom.desktop")
+                && files.contains("/usr/share/doc/photozoom/copyright") && files.contains("/usr/share/photozoom/Photos/CREDITS"), "\(files)")
+
+        // From another folder, through $PATH, as a user starts it.
+        let elsewhere = scratch.appendingPathComponent("elsewhere", isDirectory: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let printed = try await Self.run(["photozoom", "--version"], in: elsewhere)
+        #expect(printed.status == 0 && printed.stdout == version + "\n", "\(printed.stdout) \(printed.stderr)")
+        let headless = ["SDL_VIDEODRIVER": "dummy"]
+        let session = try await Self.run(["photozoom", "run", "--record", "t.trace.jsonl", "--quit-after", "1"],
+                                         environment: headless, in: elsewhere, timeout: 120)
+        #expect(session.status == 0, "\(session.stderr)")
+        let header = try String(contentsOf: elsewhere.appendingPathComponent("t.trace.jsonl"), encoding: .utf8).prefix(4000)
+        #expect(header.contains(#"{"name":"boats.jpg","w":2048,"h":1280}"#), "the bundled photos, from /usr/share/photozoom: \(header.prefix(300))")
+        // HEIC and AVIF decode in the installed binary's helpers: the package's Depends bring libheif.
+        let phone = Self.root.appendingPathComponent("Tests/Fixtures/PhonePhotos").path
+        let phoneRun = try await Self.run(["photozoom", "run", phone, "--quit-after", "2"], environment: headless, in: elsewhere, timeout: 120)
+        // A photo that cannot be shown gets a warning naming it; these all show.
+        #expect(phoneRun.status == 0 && !phoneRun.stderr.contains("portrait-"), "\(phoneRun.stderr)")
+
+        let purge = try await Self.run(["apt-get", "-o", "DPkg::Lock::Timeout=600", "purge", "-y", "photozoom"], environment: apt, timeout: 1200)
+        #expect(purge.status == 0, "\(purge.stderr)")
+        let gone = try await Self.run(["dpkg", "-L", "photozoom"])
+        #expect(gone.status != 0, "dpkg still lists photozoom: \(gone.stdout.prefix(500))")
+        let left = files.filter { FileManager.default.fileExists(atPath: $0) }
+        #expect(left.isEmpty, "left behind: \(left)")
+        for folder in ["/usr/share/photozoom", "/usr/share/doc/photozoom"] { #expect(!FileManager.default.fileExists(atPath: folder), "\(folder)") }
+
+        // scripts/install after scripts/package: the release build is up to date, so it is reused.
+        let binary = Self.root.appendingPathComponent(".build/release/photozoom").resolvingSymlinksInPath()
+        let built = try FileManager.default.attributesOfItem(atPath: binary.path)[.modificationDate] as? Date
+        let prefix = scratch.appendingPathComponent("prefix", isDirectory: true)
+        let reinstall = try await Self.run([Self.root.appendingPathComponent("scripts/install").path, "--prefix", prefix.path], timeout: 3600)
+        #expect(reinstall.status == 0, "\(reinstall.stderr.suffix(2000))")
+        #expect(!reinstall.stderr.contains("Compiling"), "scripts/install rebuilt: \(reinstall.stderr.suffix(2000))")
+        #expect(try FileManager.default.attributesOfItem(atPath: binary.path)[.modificationDate] as? Date == built)
+        _ = try await Self.run([Self.root.appendingPathComponent("scripts/uninstall").path, "--prefix", prefix.path])
+    }
+}
