@@ -28,6 +28,14 @@ public enum StateLogFormat {
         return out + "}"
     }
 
+    /// A line without its `event` annotation: the state its frame shows, as a line written from the
+    /// snapshot alone reads (the player and a re-run's ghost compare states with a log so).
+    public static func state(of line: String) -> String {
+        guard let range = line.range(of: ",\"event\":") else { return line }
+        guard let end = line[range.upperBound...].firstIndex(where: { $0 == "}" || $0 == "," }) else { return line }
+        return String(line[..<range.lowerBound] + line[end...])
+    }
+
     /// `value` rounded to `places` decimals, printed without trailing zeros ("-0" prints as "0");
     /// `null` for a non-finite value (which the viewer never produces).
     public static func number(_ value: Double, places: Int = 3) -> String {
