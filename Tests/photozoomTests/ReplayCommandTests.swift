@@ -107,6 +107,9 @@ struct ReplayCommandTests {
                 "\(asShipped.stderr)\(edited.stderr)")
         // Default's open spring (ζ 0.85) overshoots a step by e^{−πζ/√(1−ζ²)} = 0.6 % of its travel,
         // the tuned ζ 0.65 by 6.8 %: more than three times as far.
+        print("[figure] replay --feel default, open overshoot: shipped \(try openOvershoot(shipped.stdout)) pt; tuned session as recorded "
+              + "\(try openOvershoot(asRecorded.stdout)) pt, --feel default \(try openOvershoot(asShipped.stdout)) pt, "
+              + "--feel default --with-panel-edits \(try openOvershoot(edited.stdout)) pt")
         #expect(try openOvershoot(asShipped.stdout) == openOvershoot(shipped.stdout), "\(asShipped.stdout)")
         #expect(try openOvershoot(asRecorded.stdout) > 3 * openOvershoot(shipped.stdout), "\(asRecorded.stdout)")
         #expect(try openOvershoot(edited.stdout) == openOvershoot(asRecorded.stdout), "\(edited.stdout)")
