@@ -1,4 +1,5 @@
 import Geometry
+import Viewer
 
 /// Finds jumps: a drawn quantity changing between two samples by more than its motion allows.
 ///
@@ -42,10 +43,26 @@ public struct JumpDetector: Sendable {
         /// True for a hand-off that started the springs faster than the hand moved the photo (`size`
         /// and `allowed` are then speeds: the quantity's unit per second).
         public var isHandOff = false
+        /// For a held step that did not follow the hand (`JumpDetector.heldSteps`): the coordinate,
+        /// the hand's step in it and the range of steps the mapping's slopes allow.
+        public var held: Held?
+
+        /// A held coordinate's step against the hand's.
+        public struct Held: Hashable, Sendable {
+            public var axis: String
+            public var handStep: Double
+            public var allowed: ClosedRange<Double>
+        }
 
         /// "0.734 s backdrop jumped by 0.665 (allowed 0.021 in 16 ms)".
         public var description: String {
             let what = kind == .backdrop ? "backdrop" : "photo \(photo ?? -1) \(kind.rawValue)"
+            if let held {
+                let unit = kind == .center ? " pt" : kind == .rotation ? " rad" : ""
+                return "\(Self.figure(time)) s photo \(photo ?? -1) \(held.axis) moved \(Self.figure(size))\(unit) under a hand that moved "
+                    + "\(Self.figure(held.handStep))\(unit) (held: the mapping allows \(Self.figure(held.allowed.lowerBound)) to "
+                    + "\(Self.figure(held.allowed.upperBound))\(unit) in \(Self.figure(seconds * 1000)) ms)"
+            }
             if isHandOff {
                 let unit = kind.unit.isEmpty ? "/s" : " \(kind.unit)/s"
                 return "\(Self.figure(time)) s \(what) handed \(Self.figure(size))\(unit) to the springs at the release; "
@@ -167,10 +184,21 @@ public struct JumpDetector: Sendable {
     /// The jumps from sample `a` to sample `b`, updating the largest steps seen.
     static func jumps(from original: MotionSample, to b: MotionSample, largest: inout [DrawnQuantity.Kind: Largest]) -> [Jump] {
         let dt = max(0, b.time - original.time)
-        // While a gesture holds the photo, the gesture writes what is drawn: a step between two held
-        // samples is the hand's. Everything else is checked: the grab, the release, a resize, a photo
-        // leaving or joining the list, a feel change.
-        guard !(original.isHeld && b.isHeld) else { return [] }
+        // While a gesture holds the photo, the gesture writes what is drawn: between two samples of
+        // the same hold the drawn side must follow the hand through the mapping (`heldSteps`). A new
+        // reference (a pending press becoming a dismissal, a zoom held afresh) is a grab, checked as
+        // one. Everything else is checked: the grab, the release, a resize, a photo leaving or
+        // joining the list, a feel change.
+        var grabbing = !original.isHeld && b.isHeld
+        if original.isHeld && b.isHeld {
+            // Across a change of reference (a resize, the list renumbered) a hold is taken afresh.
+            guard b.change == .none, let ga = original.grip, let gb = b.grip else { return [] }
+            if ga.reference == gb.reference { return heldSteps(from: original, to: b) }
+            // Let go by time alone and taken again inside the step (a wheel's quiet spell ran out as
+            // the next notch came): the flight between was not sampled, so neither is judged.
+            if b.releaseTime != nil { return [] }
+            grabbing = true
+        }
         let a = inTermsOf(b, original)
         var found: [Jump] = []
         // A photo that landed and opened again in the interval: its old quad vanished, a new one appeared.
@@ -188,7 +216,7 @@ public struct JumpDetector: Sendable {
             // of the wrong shape becomes the photo): its size and crop are new, not moved.
             if case let .photoSize(index) = b.change, q.photo == index, q.kind == .size || q.kind == .crop { continue }
             var allowed = dt * limit + max(p.tolerance, q.tolerance) + referenceSlack(q.kind, b)
-            if !a.isHeld, b.isHeld { allowed += b.grabReach[q.kind] ?? 0 }
+            if grabbing { allowed += b.grabReach[q.kind] ?? 0 }
             guard allowed.isFinite, step.isFinite else { continue }
             var l = largest[q.kind, default: Largest()]
             l.step = max(l.step, step)
@@ -213,7 +241,7 @@ public struct JumpDetector: Sendable {
             func limit(_ kind: DrawnQuantity.Kind) -> Double { limits[DrawnQuantity.Key(kind: kind, photo: photo)] ?? 0 }
             let entering = a.quads[photo] == nil && !renewed.contains(photo)
             let travel = dt * (entering ? max(limit(.center), carried) : limit(.center)) + 0.5
-                + (!a.isHeld && b.isHeld ? b.grabReach[.center] ?? 0 : 0)
+                + (grabbing ? b.grabReach[.center] ?? 0 : 0)
             if presence.cellDistance <= travel + dt * limit(.size) { continue }
             // A photo that left the list handing over to another drawn where it was (or the one
             // taking its place): what is drawn stays, only which photo it is changes.
@@ -224,6 +252,53 @@ public struct JumpDetector: Sendable {
             if let release = b.releaseTime, presence.alpha <= (b.time - release) * b.fadeRatePerSecond + 0.02 { continue }
             found.append(Jump(time: b.time, kind: .center, photo: photo, size: presence.depth, allowed: travel,
                               seconds: dt, isPresenceChange: true))
+        }
+        return found
+    }
+
+    // MARK: - Held means under the finger
+
+    /// The tolerance of a held step, per kind: what rounding leaves of a mapping that is exact
+    /// (0.01 pt; 1e-6 rad or of a log scale).
+    static func heldTolerance(_ kind: DrawnQuantity.Kind) -> Double { kind == .center ? 0.01 : 1e-6 }
+
+    /// The drawn quantity a held coordinate belongs to.
+    static func kind(_ quantity: GripReading.Quantity) -> DrawnQuantity.Kind {
+        switch quantity {
+        case .centre: .center
+        case .size: .size
+        case .rotation: .rotation
+        }
+    }
+
+    /// Between two samples of one hold, each held coordinate's drawn step against the hand's.
+    ///
+    /// The drawn side is a function of the hand through the mapping, with slope `s` (1 where it
+    /// follows, a rubber band's `s ≤ 1`, 0 where the mapping holds it still by design), so its step
+    /// is the integral of `s` along the hand's step: at least `min(s_a, s_b)·Δhand` (a band's slope
+    /// falls with the distance past its limit, which along a straight step is largest at an end)
+    /// and at most `max(1, s_a, s_b)·Δhand` (0 when both ends hold still), the same way. A
+    /// coordinate outside that range (plus `heldTolerance`) did not stay under the finger: a strip
+    /// frozen under a moving hand, a jump the hand did not make, a spring moving what the hand holds.
+    static func heldSteps(from a: MotionSample, to b: MotionSample) -> [Jump] {
+        guard let ga = a.grip, let gb = b.grip else { return [] }
+        var found: [Jump] = []
+        for axis in gb.axes {
+            guard let p = ga.axes.first(where: { $0.name == axis.name }) else { continue }
+            let dh = axis.hand - p.hand, dd = axis.drawn - p.drawn
+            guard dh.isFinite, dd.isFinite, p.slope.isFinite, axis.slope.isFinite else { continue }
+            let low = min(p.slope, axis.slope)
+            let high = p.slope == 0 && axis.slope == 0 ? 0 : max(1, p.slope, axis.slope)
+            let range = min(low * dh, high * dh)...max(low * dh, high * dh)
+            let kind = Self.kind(axis.quantity)
+            let tolerance = max(axis.tolerance ?? 0, p.tolerance ?? 0, heldTolerance(kind)) + 1e-9 * (abs(axis.drawn) + abs(axis.hand))
+            if dd < range.lowerBound - tolerance || dd > range.upperBound + tolerance {
+                var jump = Jump(time: b.time, kind: kind, photo: b.movingPhoto, size: abs(dd), allowed: max(abs(range.lowerBound), abs(range.upperBound)),
+                                seconds: max(0, b.time - a.time), isPresenceChange: false)
+                jump.held = Jump.Held(axis: axis.name, handStep: dh, allowed: range)
+                if dd < 0 { jump.size = dd }
+                found.append(jump)
+            }
         }
         return found
     }

@@ -1,4 +1,5 @@
 import Geometry
+import Viewer
 
 /// What the jump detector reads from the viewer at one instant (after every event and every frame):
 /// each drawn quantity with its bound, each photo quad's presence, and whether input wrote the
@@ -61,6 +62,12 @@ public struct MotionSample: Hashable, Sendable {
     /// release inside the step can have faded since (`releaseTime`).
     public var fadeRatePerSecond: Double
 
+    /// While a gesture holds the photo or the strip: the hand and what it holds, coordinate by
+    /// coordinate (`Viewer.gripReading`): between two samples of the same hold the drawn side must
+    /// follow the hand through the mapping's slopes ("Held means under the finger",
+    /// docs/continuity.md). Nil when nothing holds, or the holder reports nothing.
+    public var grip: GripReading?
+
     /// A change of the frame of reference between the previous sample and this one.
     public enum Change: Hashable, Sendable {
         case none
@@ -78,7 +85,7 @@ public struct MotionSample: Hashable, Sendable {
     public init(time: Double, quantities: [DrawnQuantity], quads: [Int: Presence],
                 isHeld: Bool = false, movingPhoto: Int? = nil, rates: [DrawnQuantity.Kind: [Double]] = [:],
                 stopGapSeconds: Double = 0.04, change: Change = .none, grabReach: [DrawnQuantity.Kind: Double] = [:],
-                releaseTime: Double? = nil, pagingOffset: Double = 0, fadeRatePerSecond: Double = 0) {
+                releaseTime: Double? = nil, pagingOffset: Double = 0, fadeRatePerSecond: Double = 0, grip: GripReading? = nil) {
         self.time = time; self.quantities = quantities; self.quads = quads
         self.isHeld = isHeld; self.movingPhoto = movingPhoto; self.rates = rates; self.stopGapSeconds = stopGapSeconds
         self.change = change
@@ -86,5 +93,6 @@ public struct MotionSample: Hashable, Sendable {
         self.releaseTime = releaseTime
         self.pagingOffset = pagingOffset
         self.fadeRatePerSecond = fadeRatePerSecond
+        self.grip = grip
     }
 }

@@ -94,12 +94,14 @@ extension Viewer {
         case let .photoSize(index): change = .photoSize(index: index)
         }
         let held = session?.isHeldByGesture == true
+        let grip = held ? gripReading : nil
         return MotionSample(time: time, quantities: quantities, quads: quads,
                             isHeld: held, movingPhoto: tr?.photo, rates: rates,
                             stopGapSeconds: feel.velocityStopGapSeconds, change: change,
                             grabReach: held ? grabReach : [:], releaseTime: releaseInStep?.time,
                             pagingOffset: session?.pagingOffset ?? 0,
-                            fadeRatePerSecond: feel.crossFadeSeconds > 0 ? 1 / feel.crossFadeSeconds : .infinity)
+                            fadeRatePerSecond: feel.crossFadeSeconds > 0 ? 1 / feel.crossFadeSeconds : .infinity,
+                            grip: grip)
     }
 
     /// How far quad `q`'s bounding box (rotated) reaches into `window`.

@@ -9,9 +9,10 @@ import Viewer
 /// shows as the difference), how far the motion then overshot its resting place (pt and share of
 /// the travel), and when it came to rest.
 ///
-/// A state log has no event times: the event is taken at the mark's frame, the first drawn after
-/// it, so a settle time here can read up to one frame shorter than the summary's, which counts
-/// from the event's own instant.
+/// A mark's time is the event's own instant where the state log gives it (`"event"` on the first
+/// frame after a release or interruption), so settle time, overshoot and the velocity the instant
+/// after are the summary's; a log written before the field counts from the mark's frame, up to a
+/// frame late (and then its velocity after is the frames' at that frame, not at the release).
 public struct GestureFigures: Hashable, Sendable {
     /// The log's name.
     public var log: String

@@ -66,7 +66,10 @@ public struct PlotLog: Sendable {
 
     /// Parses a state log's lines. `file` names it in messages.
     static func parse(_ lines: inout LogLines, name: String, file: String, warn: (String) -> Void) throws(ShellError) -> PlotLog {
-        struct Row { var time: Double; var phase: Phase; var gesture: GestureName; var photo: Int?; var image: StateSnapshot.Image?; var backdrop: Double }
+        struct Row {
+            var time: Double; var phase: Phase; var gesture: GestureName; var photo: Int?; var image: StateSnapshot.Image?; var backdrop: Double
+            var event: Double?
+        }
         var rows: [Row] = []
         var number = 0
         while let (raw, terminated) = try lines.next() {
@@ -129,7 +132,9 @@ public struct PlotLog: Sendable {
             case let other?: try fail("image", "expected an object or null, found \(other.kindName)")
             }
             let backdrop = try numberField("backdrop", in: value)
-            rows.append(Row(time: t, phase: phase, gesture: gesture, photo: photo, image: image, backdrop: backdrop))
+            // The instant of the release or interruption this frame is the first after (optional).
+            let event = value["event"] == nil ? nil : try numberField("event", in: value)
+            rows.append(Row(time: t, phase: phase, gesture: gesture, photo: photo, image: image, backdrop: backdrop, event: event))
         }
         guard !rows.isEmpty else { throw ShellError.badInput("\(file): no frames (an empty state log)") }
 
@@ -153,7 +158,7 @@ public struct PlotLog: Sendable {
             }
             samples.append(s)
             if i > 0, let mark = CurveMark.between(previousPhase: rows[i - 1].phase, previousGesture: rows[i - 1].gesture,
-                                                   phase: row.phase, gesture: row.gesture, time: row.time) {
+                                                   phase: row.phase, gesture: row.gesture, time: row.event.map { min($0, row.time) } ?? row.time) {
                 marks.append(mark)
             }
         }

@@ -127,13 +127,13 @@ public enum FrameRateCheck {
     /// instants.
     ///
     /// Throws what starting a session throws (a header feel that does not decode).
-    public static func run(header: TraceHeader, events: [InputEvent], feelOverride: JSONObject? = nil,
+    public static func run(header: TraceHeader, events: [InputEvent], feelOverride: JSONObject? = nil, replaysPanelEdits: Bool = true,
                            cadences: [Cadence] = Cadence.standard, settleSeconds: Double = 2.5) throws(Session.Failure) -> Report {
         let input = events.filter { if case .frame = $0.kind { false } else { true } }
         let end = (input.last?.time ?? 0) + settleSeconds
         var runs: [[Int: MotionSample]] = []
         for cadence in cadences {
-            let session = try Session(header: header, feelOverride: feelOverride)
+            let session = try Session(header: header, feelOverride: feelOverride, replaysPanelEdits: replaysPanelEdits)
             var samples: [Int: MotionSample] = [:]
             var next = 0
             for (time, instant) in frameTimes(cadence: cadence, end: end) {

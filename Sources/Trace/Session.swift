@@ -143,12 +143,12 @@ public final class Session {
         }
         frameCount += 1
         let snapshot = viewer.snapshot
+        lastNotes = lab.viewer.takeNotes()
         do throws(TraceError) {
-            try states?.write(line: StateLogFormat.line(snapshot))
+            try states?.write(line: StateLogFormat.line(snapshot, event: Self.eventInstant(lastNotes)))
         } catch {
             try stopRecording(error)
         }
-        lastNotes = lab.viewer.takeNotes()
         summary?.observe(notes: lastNotes, snapshot: snapshot, ratesAtEvents: handOffVelocities, wallTime: event.time)
         handOffVelocities.removeAll(keepingCapacity: true)
         for request in lab.viewer.takeRequests() where !pendingRequests.contains(request) {
@@ -168,6 +168,18 @@ public final class Session {
             run.advance(toLiveTime: event.time)
             againRun = run.isFinished ? nil : run
         }
+    }
+
+    /// The instant of the last release or interruption among a frame's notes: what the state log
+    /// writes as that frame's `event`, the instant the motion's figures count from (`MotionFigures`).
+    static func eventInstant(_ notes: [ViewerNote]) -> Double? {
+        notes.reversed().lazy.compactMap { note -> Double? in
+            switch note {
+            case let .released(r): r.time
+            case let .interrupted(_, _, _, time): time
+            default: nil
+            }
+        }.first
     }
 
     /// Checks and canonicalises a `feel` or `feelReloaded` event in place (the form the trace

@@ -152,16 +152,24 @@ package struct DismissInteraction: Sendable {
         let w = (grabPose.center - m.startPivot).rotated(by: m.rotation)
         let perpendicular = Point(-w.y, w.x)
         let growth = m.scaleVelocity * f + m.scale * fDot
-        let slope = DismissDirection(feel: feel).shownSlope(m.translation, windowHeight: windowHeight)
-        var pivotVelocity = slope == 1 ? m.velocity : Point(m.velocity.x, m.velocity.y * slope)
-        let sideways = SidewaysFollow(feel: feel)
-        if !sideways.isIdentity { pivotVelocity.x = m.velocity.x * sideways.slope(m.translation.x) }
-        let downward = DownwardFollow(feel: feel)
-        if !downward.isIdentity, m.translation.y > 0 {
-            pivotVelocity.y = m.velocity.y * downward.slope(m.translation.y, height: windowHeight)
-        }
+        let slope = pivotSlope(windowHeight: windowHeight, feel: feel)
+        let pivotVelocity = Point(m.velocity.x * slope.x, m.velocity.y * slope.y)
         let center = pivotVelocity + perpendicular * (m.rotationVelocity * m.scale * f) + w * growth
         return PhotoPose(center: center, size: .zero, scale: grabPose.scale * growth, rotation: m.rotationVelocity)
+    }
+
+    /// How the grabbed point follows the hand now, axis by axis: `d shown / d translation`
+    /// (`pose(windowHeight:feel:)`'s `shown`): 1 where it follows, the rubber band's slope where
+    /// travel that cannot dismiss is banded, the sideways and downward follows' slopes where the
+    /// feel sets them (the grabbed point stays under the pivot through the shrink, turn and pinch).
+    func pivotSlope(windowHeight: Double, feel: Feel) -> Point {
+        let m = gesture
+        var slope = Point(1, DismissDirection(feel: feel).shownSlope(m.translation, windowHeight: windowHeight))
+        let sideways = SidewaysFollow(feel: feel)
+        if !sideways.isIdentity { slope.x = sideways.slope(m.translation.x) }
+        let downward = DownwardFollow(feel: feel)
+        if !downward.isIdentity, m.translation.y > 0 { slope.y = downward.slope(m.translation.y, height: windowHeight) }
+        return slope
     }
 
     /// The dismissal amount `a` for a translation and a pinch scale (see the type's documentation);

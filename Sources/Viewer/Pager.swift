@@ -74,12 +74,23 @@ package struct Pager: Sendable {
         leaving.first { $0.photo == photo }?.pose
     }
 
-    /// The raw offset a drag that took hold at `start` may reach: one slot past the current photo's
-    /// slot or past where it took hold, whichever is farther, either way. From a photo at rest the
-    /// neighbour can be pulled as far as the middle, not past it; a strip caught more than a slot
-    /// behind its page (quick flicks) is held where it is, never pulled to a limit.
-    static func limited(_ raw: Double, start: Double, slot: Double) -> Double {
-        min(max(raw, min(start, 0) - slot), max(start, 0) + slot)
+    /// The raw offset a drag that took hold at `start` reaches: it follows the hand up to one slot
+    /// past the current photo's slot or past where it took hold, whichever is farther, either way,
+    /// and on past that through a rubber band within `dimension` (the window's width), so the
+    /// strip never stops under a moving hand (a hard stop there froze it under a pointer dragged
+    /// out of a small window) and a drag still shows one page, not two. From a photo at rest the
+    /// neighbour can be pulled as far as the middle; a strip caught more than a slot behind its
+    /// page (quick flicks) is held where it is, never pulled to a limit.
+    static func limited(_ raw: Double, start: Double, slot: Double, dimension: Double, coefficient: Double) -> Double {
+        RubberBand.clamp(raw, lower: min(start, 0) - slot, upper: max(start, 0) + slot, dimension: max(1, dimension),
+                         coefficient: coefficient)
+    }
+
+    /// `d limited / d raw` at `raw`: 1 within a slot, the band's slope past it.
+    static func limitedSlope(_ raw: Double, start: Double, slot: Double, dimension: Double, coefficient: Double) -> Double {
+        let lower = min(start, 0) - slot, upper = max(start, 0) + slot
+        let over = raw < lower ? raw - lower : raw > upper ? raw - upper : 0
+        return over == 0 ? 1 : RubberBand.slope(over, dimension: max(1, dimension), coefficient: coefficient)
     }
 
     /// Slot pitch: one window width plus the gap.
@@ -112,7 +123,8 @@ package struct Pager: Sendable {
         guard var h = hold else { return }
         h.latest = m
         hold = h
-        let raw = Pager.limited(h.startRaw + h.gesture.translation.x, start: h.startRaw, slot: frame.slot)
+        let raw = Pager.limited(h.startRaw + h.gesture.translation.x, start: h.startRaw, slot: frame.slot, dimension: frame.width,
+                                coefficient: frame.feel.rubberBandCoefficient)
         let shown = Pager.banded(raw, hasPrevious: frame.hasPrevious, hasNext: frame.hasNext, width: frame.width, feel: frame.feel)
         if !offset.isPaused { offset.pause() }
         offset.hold(at: shown)
@@ -125,10 +137,12 @@ package struct Pager: Sendable {
     package func decision(releasing g: Manipulation, frame: Frame, cancelled: Bool) -> Decision? {
         guard let start = hold?.startRaw else { return nil }
         let feel = frame.feel
-        let raw = Pager.limited(start + g.translation.x, start: start, slot: frame.slot)
+        let raw = Pager.limited(start + g.translation.x, start: start, slot: frame.slot, dimension: frame.width,
+                                coefficient: feel.rubberBandCoefficient)
         let banded = raw > 0 && !frame.hasPrevious || raw < 0 && !frame.hasNext
-        // Held at the limit (the drag went past it) the photos were not moving.
-        var v = cancelled || raw != start + g.translation.x ? 0 : g.velocity.x
+        // Past the limit the strip followed through its band: it passes on the band's share.
+        var v = cancelled ? 0 : g.velocity.x * Pager.limitedSlope(start + g.translation.x, start: start, slot: frame.slot,
+                                                                  dimension: frame.width, coefficient: feel.rubberBandCoefficient)
         if banded { v *= RubberBand.slope(raw, dimension: max(1, frame.width), coefficient: feel.rubberBandCoefficient) }
         let maxSpeed = feel.maximumFlingSpeedPointsPerSecond
         v = min(max(v, -maxSpeed), maxSpeed)

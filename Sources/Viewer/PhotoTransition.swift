@@ -198,6 +198,10 @@ package struct PhotoTransition: Sendable {
     /// for a side already smaller than the cell's, its own size (it only grows from there). A
     /// component that reaches its floor stops there (its velocity drops to zero) and the spring
     /// carries on from it.
+    ///
+    /// The closing floor is a rule of time, not of frames (`closingFloor`): a side stops at the
+    /// instant it would shrink below the cell's size or below its own, wherever the frames fall, so
+    /// the same release lands the same at every frame rate.
     mutating func advancePose(by dt: Double) {
         advancePose(by: dt, targetMovingTo: pose.target, velocity: .zero, endVelocity: .zero)
     }
@@ -206,23 +210,58 @@ package struct PhotoTransition: Sendable {
     /// to `end` at `endVelocity` (`SpringAnimation.advance(by:targetMovingTo:velocity:endVelocity:)`).
     /// Progress stays anchored where the flight began: it follows the distance to the moving target.
     mutating func advancePose(by dt: Double, targetMovingTo end: PhotoPose, velocity: PhotoPose, endVelocity: PhotoPose) {
-        let before = pose.value
+        let closing = destination == .closed && dt > 0 && !pose.isPaused
+        if closing { stopShrinkingBelowCell() }
+        let start = pose
         pose.advance(by: dt, targetMovingTo: end, velocity: velocity, endVelocity: endVelocity)
-        let v = pose.value, target = pose.target
-        var floor = PhotoPose(center: .zero, size: .zero, scale: 0)
-        if destination == .closed {
-            // Shrinking into the cell, a side stops at the cell's; a side already smaller than the
-            // cell's never shrinks further (it can only grow into the cell), so however fast a
-            // release throws the size inward, no side reaches 0 and the photo never flattens.
-            floor.size.width = before.size.width >= target.size.width ? target.size.width : max(0, before.size.width)
-            floor.size.height = before.size.height >= target.size.height ? target.size.height : max(0, before.size.height)
+        var v = pose.value, velocityNow = pose.velocity
+        var floored = false
+        if closing {
+            // A side that came down onto the cell's size at some instant of the step stopped there.
+            let target = pose.target
+            let (w, h) = PhotoTransition.reachesCell(start, by: dt, cell: target.size)
+            if w { v.size.width = target.size.width; velocityNow.size.width = 0; floored = true }
+            if h { v.size.height = target.size.height; velocityNow.size.height = 0; floored = true }
         }
-        guard v.size.width < floor.size.width || v.size.height < floor.size.height || v.scale < 0 else { return }
-        var floored = v, velocity = pose.velocity
-        if v.size.width < floor.size.width { floored.size.width = floor.size.width; velocity.size.width = max(0, velocity.size.width) }
-        if v.size.height < floor.size.height { floored.size.height = floor.size.height; velocity.size.height = max(0, velocity.size.height) }
-        if v.scale < 0 { floored.scale = 0; velocity.scale = max(0, velocity.scale) }
-        pose.jump(to: floored, velocity: velocity)
+        // Not closing: no side below zero (checked at the step's end; a spring toward a positive
+        // size turns back before zero unless thrown past it, and then stays below for longer than a frame).
+        if v.size.width < 0 { v.size.width = 0; velocityNow.size.width = max(0, velocityNow.size.width); floored = true }
+        if v.size.height < 0 { v.size.height = 0; velocityNow.size.height = max(0, velocityNow.size.height); floored = true }
+        if v.scale < 0 { v.scale = 0; velocityNow.scale = max(0, velocityNow.scale); floored = true }
+        if floored { pose.jump(to: v, velocity: velocityNow) }
+    }
+
+    /// Closing, a side at or below the cell's size that is shrinking stops at once: it only grows
+    /// from there (the limit of the floor "its own size" as the frames get shorter).
+    private mutating func stopShrinkingBelowCell() {
+        let value = pose.value, target = pose.target
+        var velocity = pose.velocity
+        if value.size.width <= target.size.width, velocity.size.width < 0 { velocity.size.width = 0 }
+        if value.size.height <= target.size.height, velocity.size.height < 0 { velocity.size.height = 0 }
+        if velocity != pose.velocity { pose.jump(to: value, velocity: velocity) }
+    }
+
+    /// The longest stretch of time the closing floor looks between two instants of the spring's
+    /// closed form, seconds: a side's dip below the cell's size lasts half a damped period (tens of
+    /// milliseconds at the stiffest feel), so it is seen wherever the frames fall.
+    static let floorSampleSeconds = 0.001
+
+    /// Whether each side of `start`'s pose, over the next `dt` seconds in closed form, comes down
+    /// from above onto `cell` (its size target, which does not move during a step: a carry and the
+    /// grid's scroll move the centre). Looked at every `floorSampleSeconds` and at the step's end.
+    static func reachesCell(_ start: SpringAnimation<PhotoPose>, by dt: Double, cell: Size) -> (Bool, Bool) {
+        var above = (start.value.size.width > cell.width, start.value.size.height > cell.height)
+        var reached = (false, false)
+        let n = max(1, Int((dt / floorSampleSeconds).rounded(.up)))
+        for k in 1...n {
+            let s = k == n ? start.value(after: dt).size : start.value(after: dt * Double(k) / Double(n)).size
+            if above.0, s.width < cell.width { reached.0 = true }
+            if above.1, s.height < cell.height { reached.1 = true }
+            if s.width > cell.width { above.0 = true }
+            if s.height > cell.height { above.1 = true }
+            if reached.0 && reached.1 { break }
+        }
+        return reached
     }
 
     /// Folds the gesture scale into the size: the drawn size `size·scale` becomes the size (scale

@@ -17,7 +17,9 @@ struct Replay: ParsableCommand {
         the pictures for --frames, matched by name.
 
         Feel: the defaults, then the header's feel (any subset of the keys), then --feel FILE or PRESET, then \
-        --reduced-motion (which holds over the trace's own feel events too).
+        --reduced-motion (which holds over the trace's own feel events too). A preset given to --feel plays \
+        as shipped: numbers tuned in the recorded session's panel are replayed over it only with \
+        --with-panel-edits (without --feel they always replay); standard error says which.
         Exit status: 0 success, 1 a file could not be written, 2 bad arguments or a bad trace or feel file.
         """
     )
@@ -26,6 +28,8 @@ struct Replay: ParsableCommand {
     var trace: String
     @Option(help: "Feel parameters laid over the trace's: a feel file (any subset of the keys) or a preset name (default, ios, material, photoswipe, snappy, soft: the whole set).")
     var feel: String?
+    @Flag(help: "Replay the numbers tuned in the recorded session's panel on top of --feel (by default a preset plays as shipped, a file's keys stay on top of the edits), as `compare --with-panel-edits`.")
+    var withPanelEdits = false
     @Flag(help: "Cross-fade instead of flying photos, whatever the trace's feel says (as `run --reduced-motion`).")
     var reducedMotion = false
     @Option(help: "Write the state log (one JSON line per frame) to this file (- for standard output).")
@@ -76,6 +80,16 @@ struct Replay: ParsableCommand {
         }
     }
 
+    /// What the replay lays over the trace's feel, as standard error names it: "default as shipped
+    /// (the session's panel edits not replayed; --with-panel-edits replays them)", "default + panel edits",
+    /// "soft.json over the panel edits".
+    static func layering(_ layer: FeelLayer, withPanelEdits: Bool) -> String {
+        if withPanelEdits { return "\(layer.name) + panel edits (the session's panel edits replayed on top)" }
+        return layer.isPreset
+            ? "\(layer.name) as shipped (the session's panel edits not replayed; --with-panel-edits replays them)"
+            : "\(layer.name) over the session's panel edits (its keys stay on top; --with-panel-edits lets the edits win)"
+    }
+
     /// A replay stopped by a signal: outputs closed, the exit status 128 + the signal's number.
     struct Stopped: Error {
         var signal: Int32
@@ -88,7 +102,11 @@ struct Replay: ParsableCommand {
             }
         }
         StopSignals.catchThem()
-        var override = try feel.map { try FeelLayer.resolve($0).object }
+        let layer = try feel.map { try FeelLayer.resolve($0) }
+        if withPanelEdits, layer == nil {
+            throw ShellError.badInput("--with-panel-edits: only with --feel FILE or PRESET (without --feel the session's panel edits always replay)")
+        }
+        var override = layer?.object
         if reducedMotion {
             override = (override ?? JSONObject()).merging(JSONObject([JSONMember("reducedMotion", .bool(true))]))
         }
@@ -101,9 +119,11 @@ struct Replay: ParsableCommand {
         let videoPath = try video.map { try OutputPath.resolve($0, option: "--video", inputs: inputs, force: force, warn: printError) }
         try OutputPath.requireDistinct([("--states", statesPath), ("--frames", framesPath), ("--video", videoPath)])
         let reader = try TraceReader(path: trace, warn: printError)
-        if rates { return try ReplayRates.run(reader, feelOverride: override) }
+        if let layer { printError("photozoom: feel \(Self.layering(layer, withPanelEdits: withPanelEdits))") }
+        if rates { return try ReplayRates.run(reader, feelOverride: override, replaysPanelEdits: withPanelEdits || layer == nil) }
         let statesSink = try statesPath.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: false) }
-        let session = try TraceReplay.session(for: reader, feelOverride: override, states: statesSink, summarize: summary)
+        let session = try TraceReplay.session(for: reader, feelOverride: override, replaysPanelEdits: withPanelEdits || layer == nil,
+                                              states: statesSink, summarize: summary)
         let renderer = frames != nil || video != nil ? try ReplayFrames.renderer(header: reader.header, photosPath: photos) : nil
         // The trace's length, read ahead for the progress bar and the video's end (not for standard input).
         let extent = trace == "-" || renderer == nil ? nil : try? TraceExtent(path: trace)

@@ -111,6 +111,7 @@ struct GeneratedSession {
             try session.handle(e)
             if case .frame = e.kind, scenesAt.contains(session.frameCount) { scenes[session.frameCount] = session.viewer.scene() }
         }
-        return (sink.lines, scenes)
+        // States compare: the log's `event` annotations are not drawn.
+        return (sink.lines.map(StateLogFormat.state(of:)), scenes)
     }
 }

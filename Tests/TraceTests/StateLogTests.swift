@@ -20,6 +20,16 @@ struct StateLogTests {
         #expect(StateLogFormat.line(s) == #"{"frame":1,"t":0.008301,"phase":"grid","photo":null,"image":null,"backdrop":0,"progress":0,"scroll":123.457,"gesture":"scroll"}"#)
     }
 
+    @Test("the first frame after a release carries the release's instant last; the state without it reads as a snapshot's line")
+    func eventInstant() {
+        let s = StateSnapshot(frame: 86, time: 1.376, phase: .closing, photo: 3, image: .init(center: Point(659.0874, 654.5), size: Size(605.46, 403.793), rotation: 0),
+                              backdrop: 0, progress: 0, scroll: 0, gesture: .none)
+        let line = StateLogFormat.line(s, event: 1.3640004)
+        #expect(line.hasSuffix(#""gesture":"none","event":1.364}"#), "\(line)")
+        #expect(StateLogFormat.state(of: line) == StateLogFormat.line(s))
+        #expect(StateLogFormat.state(of: StateLogFormat.line(s)) == StateLogFormat.line(s))
+    }
+
     @Test("every line parses as JSON")
     func parses() throws {
         let s = StateSnapshot(frame: 2, time: 1e-7, phase: .paging, photo: 0, image: .init(center: Point(-1e-5, 1e20), size: Size(1, 1), rotation: 3.14159265),

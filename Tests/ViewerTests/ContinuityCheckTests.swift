@@ -1,6 +1,8 @@
 import Geometry
+import Motion
 import Testing
 @testable import Continuity
+@testable import Viewer
 
 /// The continuity check's second version against planted faults: each rule is shown catching the
 /// fault it exists for, and passing the motion it must allow (docs/continuity.md).
@@ -128,5 +130,117 @@ struct ContinuityCheckTests {
         renamed.observe(Self.sample(0, x: 640, held: false, photo: -4))
         renamed.observe(Self.sample(0.008, x: 640, held: false, change: .photoList(renumbered: [nil, 0, 1, 2, 3]), photo: 3))
         #expect(renamed.jumps.contains { $0.isPresenceChange })
+    }
+
+    // MARK: - Held means under the finger
+
+    /// A held sample of the paging strip: the hand's coordinate as the mapping takes it, the strip's
+    /// drawn offset and the band's slope there.
+    static func strip(_ t: Double, hand: Double, drawn: Double, slope: Double = 1, reference: Double = 0,
+                      grabReach: Double = 0) -> MotionSample {
+        var s = sample(t, x: 640 + drawn, held: true, grabReach: grabReach)
+        s.grip = GripReading(reference: [2, reference], axes: [
+            .init(name: "strip offset", quantity: .centre, hand: hand, drawn: drawn, slope: slope),
+        ])
+        return s
+    }
+
+    @Test("a strip that freezes under a moving hand is caught at every step; one that follows it, or its rubber band, is not")
+    func frozenStrip() {
+        // The hand moves 8 pt every 8 ms (1,000 pt/s) for 0.1 s.
+        var frozen = JumpDetector(), honest = JumpDetector(), banded = JumpDetector()
+        for i in 0...12 {
+            let t = Double(i) * 0.008, hand = -Double(i) * 8
+            frozen.observe(Self.strip(t, hand: hand, drawn: 0))
+            honest.observe(Self.strip(t, hand: hand, drawn: hand))
+            // Past the last photo the strip follows through the band: offset = band(raw), slope band′(raw).
+            let raw = 40 + Double(i) * 8
+            banded.observe(Self.strip(t, hand: raw, drawn: RubberBand.band(raw, dimension: 1280, coefficient: 0.55),
+                                      slope: RubberBand.slope(raw, dimension: 1280, coefficient: 0.55)))
+        }
+        #expect(frozen.jumps.count == 12)
+        report("held check, planted freeze: \(frozen.jumps.first?.description ?? "none")")
+        #expect(frozen.jumps.first?.description == "0.008 s photo 0 strip offset moved 0 pt under a hand that moved -8.0 pt "
+                + "(held: the mapping allows -8.0 to -8.0 pt in 8.0 ms)")
+        #expect(honest.jumps.isEmpty, "\(honest.jumps.map(\.description))")
+        #expect(banded.jumps.isEmpty, "\(banded.jumps.map(\.description))")
+    }
+
+    @Test("a held strip jumping 363 pt with the hand 10 pt on is caught; a new hold is judged as a grab by its reach")
+    func heldJump() {
+        var jumped = JumpDetector()
+        jumped.observe(Self.strip(0, hand: 0, drawn: 0))
+        jumped.observe(Self.strip(0.008, hand: -10, drawn: -10 - 363))
+        #expect(jumped.jumps.count == 1 && jumped.jumps.first?.held?.handStep == -10, "\(jumped.jumps.map(\.description))")
+        report("held check, planted 363 pt held jump: \(jumped.jumps.first?.description ?? "none")")
+        // A different reference (a pending press becoming paging): a grab, allowed its reported reach.
+        var regrabbed = JumpDetector(), caughtUp = JumpDetector()
+        regrabbed.observe(Self.strip(0, hand: 0, drawn: 0, reference: 1))
+        regrabbed.observe(Self.strip(0.008, hand: -10, drawn: -363, reference: 2, grabReach: 10))
+        caughtUp.observe(Self.strip(0, hand: 0, drawn: 0, reference: 1))
+        caughtUp.observe(Self.strip(0.008, hand: -10, drawn: -10, reference: 2, grabReach: 10))
+        #expect(regrabbed.jumps.count == 1 && regrabbed.jumps.first?.held == nil, "\(regrabbed.jumps.map(\.description))")
+        #expect(caughtUp.jumps.isEmpty, "\(caughtUp.jumps.map(\.description))")
+    }
+
+    @Test("the viewer's own holds: four quick flicks, a pull down and a zoomed pan stay under the finger; the same holds with the strip jumped 363 pt, frozen, or the photo moved under the hand are caught")
+    func viewerHolds() {
+        // Issue 27 case 2's four quick flicks: the fourth grab catches the strip more than a slot behind.
+        var h = Hand.presented(10)
+        let t0 = h.now + 0.1
+        var planted: [String] = [], frozen: [String] = []
+        var previous: Viewer?
+        for k in 0..<4 {
+            h.drag(from: Point(900, 400), to: Point(650, 400), start: t0 + 0.09 * Double(k), duration: 0.08) { h, _ in
+                guard k == 3, case .photo(var s) = h.viewer.mode, case .paging(var p) = s.driver, p.isHeld else {
+                    previous = nil
+                    return
+                }
+                // Planted: the strip 363 pt on from where the hand holds it (issue 27's clamp at a grab, held).
+                var detector = h.detector
+                var faulty = h.viewer
+                p.offset.hold(at: p.offset.value - 363)
+                s.driver = .paging(p)
+                faulty.mode = .photo(s)
+                detector.restart()
+                if let previous { detector.observe(previous.motionSample) }
+                if previous != nil { planted += detector.observe(faulty.motionSample).map(\.description) }
+                // Planted: the strip left where it was at the event before (frozen under the moving hand).
+                if let previous, case .photo(let before) = previous.mode, case .paging(let was) = before.driver,
+                   case .photo(var now) = h.viewer.mode, case .paging(var p) = now.driver {
+                    var still = JumpDetector()
+                    still.observe(previous.motionSample)
+                    p.offset.hold(at: was.offset.value)
+                    now.driver = .paging(p)
+                    var stuck = h.viewer
+                    stuck.mode = .photo(now)
+                    frozen += still.observe(stuck.motionSample).map(\.description)
+                }
+                previous = h.viewer
+            }
+        }
+        h.settle()
+        #expect(h.jumps.isEmpty, "\(h.jumps)")
+        #expect(planted.contains { $0.contains("strip offset moved") }, "\(planted)")
+        #expect(frozen.contains { $0.contains("strip offset moved 0 pt under a hand that moved") }, "\(frozen)")
+        report("held check on the viewer, quick flicks: honest \(h.jumps.count) jumps; planted 363 pt: \(planted.first ?? "none"); "
+               + "planted freeze: \(frozen.first ?? "none")")
+
+        // A slow pull down: the grabbed point stays under the pointer; a photo moved 50 pt under the hand is caught.
+        var pull = Hand.presented(3)
+        var moved: [String] = []
+        pull.drag(from: Point(640, 400), to: Point(640, 600), start: pull.now + 0.1, duration: 0.4, release: false) { h, _ in
+            guard case .photo(var s) = h.viewer.mode, case .dismissing = s.driver else { return }
+            var detector = h.detector
+            var pose = s.transition.pose.value
+            pose.center.y += 50
+            s.transition.pose.hold(at: pose)
+            var faulty = h.viewer
+            faulty.mode = .photo(s)
+            moved += detector.observe(faulty.motionSample).map(\.description)
+        }
+        #expect(pull.jumps.isEmpty, "\(pull.jumps)")
+        #expect(moved.contains { $0.contains("grabbed point y moved") }, "\(moved)")
+        report("held check on the viewer, pull down: honest \(pull.jumps.count) jumps; planted 50 pt: \(moved.first ?? "none")")
     }
 }

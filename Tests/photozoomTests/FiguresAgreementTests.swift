@@ -2,12 +2,16 @@ import Foundation
 import Testing
 
 /// One set of figures: for the same release, `replay --summary`, `compare` and `plot --data` give
-/// the same settle time (within one frame: the state log has no event times, so `plot` counts from
-/// the first frame drawn after the event) and the same overshoot (within 0.1 pt).
+/// the same settle time and overshoot, and the summary and `plot --data` the same velocity the
+/// instant after: the state log gives the release's own instant (`"event"`), and `plot` measures
+/// from it as the summary does (`MotionFigures`).
 ///
 /// Before `MotionFigures` the pan dismissal's release read 0.82 s in the summary (2.18 − 1.36),
 /// 0.81 s in `compare` and 0.704 s in `plot --data` (three still frames of 0.1 pt), and the
-/// pinch-rotate and paging releases 0.81 / 0.80 / 0.72 s and 0.84 / 0.84 / 0.736 s.
+/// pinch-rotate and paging releases 0.81 / 0.80 / 0.72 s and 0.84 / 0.84 / 0.736 s. Before the
+/// log carried the instant, `plot` took the velocity after at the first frame drawn after the
+/// release: 946 pt/s against the summary's 1,485 for the pan dismissal, 289 against 333 for the
+/// pinch-rotate, 2,914 against 2,505 for the paging flick, and settle times up to a frame short.
 @Suite("One set of figures: summary, compare and plot --data agree on settle time and overshoot")
 struct FiguresAgreementTests {
     static let golden = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden")
@@ -26,7 +30,7 @@ struct FiguresAgreementTests {
     /// The release's settle seconds and overshoot as each command prints them.
     /// (Before: this trace's return read 0.54 s and 0.9 pt in the summary and `compare`, and 0.304 s
     /// and 0 pt in `plot --data`, whose three still frames were the turn at the overshoot's peak.)
-    struct Figures { var settle: Double; var overshoot: Double }
+    struct Figures { var settle: Double; var overshoot: Double; var velocityAfter: Double? = nil }
 
     func summaryFigures(_ trace: String) async throws -> Figures {
         let r = try await CommandRunner.run(["replay", trace, "--summary"])
@@ -34,7 +38,7 @@ struct FiguresAgreementTests {
         let line = try #require(r.stdout.split(separator: "\n").first { $0.contains(" released at ") }.map(String.init))
         let settle = try #require(Self.number(after: "(after ", in: line), "\(line)")
         let overshoot = try #require(Self.number(after: "; overshoot ", in: line), "\(line)")
-        return Figures(settle: settle, overshoot: overshoot)
+        return Figures(settle: settle, overshoot: overshoot, velocityAfter: Self.number(after: "; photo at ", in: line))
     }
 
     func compareFigures(_ trace: String, dir: URL) async throws -> Figures {
@@ -53,16 +57,19 @@ struct FiguresAgreementTests {
         return (s, o)
     }
 
-    func plotFigures(_ states: String, dir: URL) async throws -> Figures {
-        let csv = dir.appendingPathComponent("f.csv").path
-        let r = try await CommandRunner.run(["plot", states, "--out", dir.appendingPathComponent("p.png").path, "--data", csv])
+    func plotFigures(_ states: String, dir: URL, name: String = "f") async throws -> Figures {
+        let csv = dir.appendingPathComponent(name + ".csv").path
+        let r = try await CommandRunner.run(["plot", states, "--out", dir.appendingPathComponent(name + ".png").path, "--data", csv])
         #expect(r.status == 0, "\(r.stderr)")
         let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let header = rows[0]
         let release = try #require(rows.dropFirst().first { $0[header.firstIndex(of: "kind")!] == "release" })
         let settle = try #require(header.firstIndex(of: "settle_s").flatMap { Double(release[$0]) })
         let overshoot = try #require(header.firstIndex(of: "overshoot_pt").flatMap { Double(release[$0]) })
-        return Figures(settle: settle, overshoot: overshoot)
+        let vx = header.firstIndex(of: "centre_vx_after_pt_s").flatMap { Double(release[$0]) }
+        let vy = header.firstIndex(of: "centre_vy_after_pt_s").flatMap { Double(release[$0]) }
+        let speed = vx.flatMap { x in vy.map { y in (x * x + y * y).squareRoot() } }
+        return Figures(settle: settle, overshoot: overshoot, velocityAfter: speed)
     }
 
     static func number(after marker: String, in line: String) -> Double? {
@@ -70,7 +77,7 @@ struct FiguresAgreementTests {
         return Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" })
     }
 
-    @Test("the golden traces' three releases and a held return: settle within one frame, overshoot within 0.1 pt", arguments: [
+    @Test("the golden traces' three releases and a held return: settle within a millisecond, overshoot within 0.1 pt, the summary and plot --data on the velocity after within 1 pt/s", arguments: [
         "pan-dismissal", "pinch-rotate-dismissal", "paging", "held-return",
     ])
     func agree(name: String) async throws {
@@ -87,11 +94,26 @@ struct FiguresAgreementTests {
         let summary = try await summaryFigures(trace)
         let compare = try await compareFigures(trace, dir: dir)
         let plot = try await plotFigures(states, dir: dir)
-        let frame = 0.016, printed = 0.0005
+        // Each prints seconds to the millisecond (half a millisecond of rounding on either side) and
+        // the summary its speed to the whole pt/s.
+        let printed = 0.001
         #expect(abs(summary.settle - compare.settle) <= printed, "summary \(summary.settle) s, compare \(compare.settle) s")
-        #expect(abs(summary.settle - plot.settle) <= frame + printed, "summary \(summary.settle) s, plot \(plot.settle) s")
+        #expect(abs(summary.settle - plot.settle) <= printed, "summary \(summary.settle) s, plot \(plot.settle) s")
+        let speeds = try (#require(summary.velocityAfter), #require(plot.velocityAfter))
+        #expect(abs(speeds.0 - speeds.1) <= 1, "velocity after: summary \(speeds.0) pt/s, plot \(speeds.1) pt/s")
         #expect(abs(summary.overshoot - compare.overshoot) <= 0.1 && abs(summary.overshoot - plot.overshoot) <= 0.1,
                 "overshoot: summary \(summary.overshoot), compare \(compare.overshoot), plot \(plot.overshoot) pt")
+        if name != "held-return" {
+            // The fault this exists for: the log without the release's instant, `plot` measures
+            // from the first frame drawn after it, and its velocity after is that frame's.
+            let text = try String(contentsOfFile: states, encoding: .utf8)
+            let stripped = dir.appendingPathComponent("old.states.jsonl").path
+            try text.replacing(/,"event":[0-9.e-]+/, with: "").write(toFile: stripped, atomically: true, encoding: .utf8)
+            let late = try await plotFigures(stripped, dir: dir, name: "old")
+            let lateSpeed = try #require(late.velocityAfter)
+            print("[figure] \(name): velocity after: summary \(speeds.0) pt/s, plot \(speeds.1) pt/s; from the frame after, as before: \(lateSpeed) pt/s")
+            #expect(abs(speeds.0 - lateSpeed) > 20, "\(lateSpeed) pt/s")
+        }
         if name == "held-return" {
             // The cancel spring's step overshoot: 1.5 % of the 60 pt travel (the frames sample near its peak).
             #expect(summary.overshoot > 0.5 && summary.overshoot < 1.0, "\(summary.overshoot) pt")

@@ -88,6 +88,37 @@ struct ReplayCommandTests {
         #expect(abs(try lastScroll(other.stdout) - 15) < 1)
     }
 
+    @Test("--feel default on a session tuned to ζ 0.65 opens as default ships; the panel edits replay on top only with --with-panel-edits, and standard error says which")
+    func presetAsShipped() async throws {
+        let dir = try CommandRunner.temporaryDirectory("replay-shipped")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tuned = dir.appendingPathComponent("tuned.trace.jsonl"), plain = dir.appendingPathComponent("plain.trace.jsonl")
+        try CompareCommandTests.tunedThenOpened(tuning: true).write(to: tuned, atomically: true, encoding: .utf8)
+        try CompareCommandTests.tunedThenOpened(tuning: false).write(to: plain, atomically: true, encoding: .utf8)
+        func openOvershoot(_ stdout: String) throws -> Double {
+            let line = try #require(stdout.split(separator: "\n").first { $0.contains("open ") && $0.contains("overshoot") }.map(String.init), "\(stdout)")
+            return try #require(FiguresAgreementTests.number(after: "; overshoot ", in: line), "\(line)")
+        }
+        let shipped = try await CommandRunner.run(["replay", plain.path, "--summary"])
+        let asRecorded = try await CommandRunner.run(["replay", tuned.path, "--summary"])
+        let asShipped = try await CommandRunner.run(["replay", tuned.path, "--feel", "default", "--summary"])
+        let edited = try await CommandRunner.run(["replay", tuned.path, "--feel", "default", "--with-panel-edits", "--summary"])
+        #expect(shipped.status == 0 && asRecorded.status == 0 && asShipped.status == 0 && edited.status == 0,
+                "\(asShipped.stderr)\(edited.stderr)")
+        // Default's open spring (ζ 0.85) overshoots a step by e^{−πζ/√(1−ζ²)} = 0.6 % of its travel,
+        // the tuned ζ 0.65 by 6.8 %: more than three times as far.
+        print("[figure] replay --feel default, open overshoot: shipped \(try openOvershoot(shipped.stdout)) pt; tuned session as recorded "
+              + "\(try openOvershoot(asRecorded.stdout)) pt, --feel default \(try openOvershoot(asShipped.stdout)) pt, "
+              + "--feel default --with-panel-edits \(try openOvershoot(edited.stdout)) pt")
+        #expect(try openOvershoot(asShipped.stdout) == openOvershoot(shipped.stdout), "\(asShipped.stdout)")
+        #expect(try openOvershoot(asRecorded.stdout) > 3 * openOvershoot(shipped.stdout), "\(asRecorded.stdout)")
+        #expect(try openOvershoot(edited.stdout) == openOvershoot(asRecorded.stdout), "\(edited.stdout)")
+        #expect(asShipped.stderr.contains("feel default as shipped"), "\(asShipped.stderr)")
+        #expect(edited.stderr.contains("feel default + panel edits"), "\(edited.stderr)")
+        let alone = try await CommandRunner.run(["replay", tuned.path, "--with-panel-edits", "--summary"])
+        #expect(alone.status == 2 && alone.stderr.contains("--with-panel-edits: only with --feel"), "\(alone.stderr)")
+    }
+
     @Test("--feel takes a preset name as run and compare do; --every without --frames is refused")
     func presetsAndEvery() async throws {
         let trace = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/interrupted-opening.trace.jsonl").path
