@@ -53,7 +53,7 @@ public final class PlaybackRun {
     // MARK: - Building
 
     /// True when the builder has been through the whole trace (every mark is known).
-    public var isBuilt: Bool { builderNext == trace.events.count }
+    public var isBuilt: Bool { builderNext == trace.eventCount }
 
     /// Frames the builder has been through.
     public var builtFrames: Int { builder.frameCount }
@@ -61,12 +61,12 @@ public final class PlaybackRun {
     /// Lets the builder go on through at least `events` more events (to the end of the frame it is
     /// in), or to the end of the trace. For the window, a slice per frame after an edit.
     public func build(events budget: Int) throws(TraceError) {
-        try build(until: min(trace.events.count, builderNext + max(1, budget)))
+        try build(until: min(trace.eventCount, builderNext + max(1, budget)))
     }
 
     /// Builds through the whole trace.
     public func buildAll() throws(TraceError) {
-        try build(until: trace.events.count)
+        try build(until: trace.eventCount)
     }
 
     /// Builds at least through frame `n`.
@@ -76,7 +76,7 @@ public final class PlaybackRun {
 
     /// Builds up to event index `end` (exclusive), then on to the end of the frame it falls in.
     private func build(until end: Int) throws(TraceError) {
-        while builderNext < trace.events.count {
+        while builderNext < trace.eventCount {
             let i = builderNext
             let isFrame = try handle(i, in: builder)
             builderNext += 1
@@ -148,11 +148,11 @@ public final class PlaybackRun {
 
     /// Hands event `i` to `session`; true when it was a frame.
     private func handle(_ i: Int, in session: Session) throws(TraceError) -> Bool {
-        let event = trace.events[i]
+        let (event, line) = try trace.event(at: i)
         do throws(Session.Failure) {
             try session.handle(event)
         } catch {
-            throw TraceReplay.traceError(error, file: trace.name, line: trace.lines[i])
+            throw TraceReplay.traceError(error, file: trace.name, line: line)
         }
         guard case .frame = event.kind else { return false }
         // Quit and save requests mean nothing in playback.

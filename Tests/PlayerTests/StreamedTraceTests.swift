@@ -1,0 +1,145 @@
+import Foundation
+import Gestures
+import JSON
+import TestSupport
+@testable import Player
+import Testing
+import Trace
+
+@Suite("play streams a trace file: the same events, times and lines as holding it whole, and a bounded number held")
+struct StreamedTraceTests {
+    static let stretch = 4096
+    static let cached = 4
+    /// What a streamed trace may hold at once: its cached stretches.
+    static let cap = stretch * cached
+
+    /// 200,000 events of a generated session, written as a person's recorder and hand editing leave
+    /// a file: a blank line every 997 lines, CRLF endings on every 13th, and every 5,003rd line an
+    /// event of a type this version does not know (skipped); so line numbers are the file's, not
+    /// the index plus two.
+    static let text: String = {
+        let session = GeneratedSession(seconds: 2400, seed: 33)
+        var out = session.header.line + "\n"
+        for (i, event) in session.events.prefix(200_000).enumerated() {
+            if i % 997 == 500 { out += "\n" }
+            if i % 5003 == 2000 { out += "{\"t\":\(JSONText.number(event.time)),\"type\":\"pressure\",\"p\":0.5}\n" }
+            out += TraceEventFormat.line(event) + (i % 13 == 7 ? "\r\n" : "\n")
+        }
+        return out
+    }()
+
+    /// The text in a temporary file, removed after `body`.
+    static func withFile<R>(_ text: String, _ body: (String) throws -> R) throws -> R {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-\(UUID().uuidString).trace.jsonl").path
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try body(path)
+    }
+
+    static func open(_ path: String) throws -> (whole: PlaybackTrace, streamed: PlaybackTrace) {
+        let whole = try PlaybackTrace(reading: try TraceReader(path: path, warn: { _ in }))
+        let streamed = try PlaybackTrace(streaming: try TraceReader(path: path, warn: { _ in }),
+                                         stretchLength: stretch, cachedStretches: cached)
+        return (whole, streamed)
+    }
+
+    @Test("forward, backward and at random, every event read back equals the one held whole, with its line; frames and times agree")
+    func sameEventsAnywhere() throws {
+        try Self.withFile(Self.text) { path in
+            let (whole, streamed) = try Self.open(path)
+            #expect(streamed.isStreamed && !whole.isStreamed)
+            #expect(whole.eventCount == 200_000)
+            #expect(streamed.eventCount == whole.eventCount)
+            #expect(streamed.frameEventIndices == whole.frameEventIndices)
+            #expect(streamed.frameTimes == whole.frameTimes)
+            // The lines are the file's: past the blank and skipped lines, not index + 2.
+            // The last event's line: the header, 200,000 events, a blank line before each event i with
+            // i % 997 == 500 and a skipped one before each with i % 5003 == 2000.
+            let blanks = (199_999 - 500) / 997 + 1, skipped = (199_999 - 2000) / 5003 + 1
+            #expect(try whole.event(at: whole.eventCount - 1).line == 1 + 200_000 + blanks + skipped)
+
+            var mismatches = 0, mostHeld = 0
+            func check(_ i: Int) throws {
+                let a = try whole.event(at: i), b = try streamed.event(at: i)
+                if a.event != b.event || a.line != b.line { mismatches += 1 }
+                mostHeld = max(mostHeld, streamed.heldEvents)
+            }
+            for i in 0..<whole.eventCount { try check(i) }
+            for i in (0..<whole.eventCount).reversed() { try check(i) }
+            var random = SplitMix64(seed: 4096)
+            for _ in 0..<300 { try check(random.integer(0...(whole.eventCount - 1))) }
+            // Either side of every stretch boundary, both ways.
+            for k in 1..<(whole.eventCount / Self.stretch) {
+                for i in [k * Self.stretch, k * Self.stretch - 1, k * Self.stretch + 1, k * Self.stretch - 2] { try check(i) }
+            }
+            #expect(mismatches == 0)
+            #expect(mostHeld <= Self.cap)
+        }
+    }
+
+    @Test("what is held: nothing after opening, at most 4 stretches of 4,096 events while playing; holding it whole holds all 200,000")
+    func holdsABoundedNumber() throws {
+        try Self.withFile(Self.text) { path in
+            let (whole, streamed) = try Self.open(path)
+            #expect(streamed.heldEvents == 0)
+            // The measure, shown failing on a form that holds everything.
+            #expect(whole.heldEvents == 200_000)
+            #expect(whole.heldEvents > Self.cap)
+
+            let player = try TracePlayer(trace: streamed, checkpointInterval: 2000)
+            var most = streamed.heldEvents
+            #expect(most <= Self.cap)
+            var random = SplitMix64(seed: 33)
+            for _ in 0..<40 {
+                try player.scrub(toTime: random.uniform(0...streamed.duration))
+                most = max(most, streamed.heldEvents)
+            }
+            try player.goToEnd()
+            try player.step(by: -1)
+            try player.goToStart()
+            most = max(most, streamed.heldEvents)
+            #expect(most <= Self.cap)
+            #expect(most > 0)
+        }
+    }
+
+    @Test("a player on the streamed trace shows, at every frame visited, the state the player on the whole trace shows")
+    func playerAgrees() throws {
+        try Self.withFile(Self.text) { path in
+            let (whole, streamed) = try Self.open(path)
+            let a = try TracePlayer(trace: whole), b = try TracePlayer(trace: streamed)
+            #expect(a.a.marks == b.a.marks)
+            var random = SplitMix64(seed: 9)
+            let frames = [1, whole.frameCount, whole.frameCount / 2, 2] + (0..<30).map { _ in random.integer(1...whole.frameCount) }
+            for n in frames {
+                try a.seek(toFrame: n)
+                try b.seek(toFrame: n)
+                #expect(b.frame == n)
+                #expect(TracePlayerTests.line(b.a) == TracePlayerTests.line(a.a), "frame \(n)")
+            }
+        }
+    }
+
+    @Test("a trace cut short in place after opening fails when its lost stretch is read, naming the file and line")
+    func changedFileFails() throws {
+        try Self.withFile(Self.text) { path in
+            let streamed = try PlaybackTrace(streaming: try TraceReader(path: path, warn: { _ in }), stretchLength: Self.stretch, cachedStretches: 1)
+            let kept = Self.text.utf8.count / 2
+            #expect(truncate(path, off_t(kept)) == 0)
+            #expect(try streamed.event(at: 0).line == 2)
+            var failure: TraceError?
+            do throws(TraceError) { _ = try streamed.event(at: streamed.eventCount - 1) } catch { failure = error }
+            #expect(failure?.description.hasPrefix(path + ":") == true, "\(String(describing: failure))")
+            #expect(failure?.description.contains("ended early") == true)
+        }
+    }
+
+    @Test("a trace file opened by path, as play opens it, is streamed")
+    func openingByPath() throws {
+        try Self.withFile(Self.text) { path in
+            let trace = try PlaybackTrace(path: path, warn: { _ in })
+            #expect(trace.isStreamed)
+            #expect(trace.eventCount == 200_000)
+        }
+    }
+}
