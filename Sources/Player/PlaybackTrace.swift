@@ -53,11 +53,17 @@ public struct PlaybackTrace {
     }
 
     /// Goes through the rest of `reader` (a file) once, keeping only where each stretch of
-    /// `stretchLength` events starts; events are read back from the file when asked for.
-    public init(streaming reader: TraceReader, stretchLength: Int = 4096, cachedStretches: Int = 4) throws(TraceError) {
+    /// `stretchLength` events starts; events are read back from the file when asked for. Each
+    /// event is also handed to `each` with its line as the pass reads it (the player builds its
+    /// runs there, so a line is parsed once); an error it throws ends the pass.
+    public init(streaming reader: TraceReader, stretchLength: Int = 4096, cachedStretches: Int = 4,
+                each: (_ event: InputEvent, _ line: Int) throws(TraceError) -> Void = { _, _ in }) throws(TraceError) {
         var frames = FrameTable()
         let stretches = try TraceStretches(reading: reader, stretchLength: stretchLength,
-                                           cachedStretches: cachedStretches) { i, event in frames.add(event, at: i) }
+                                           cachedStretches: cachedStretches) { (i, event, line) throws(TraceError) in
+            frames.add(event, at: i)
+            try each(event, line)
+        }
         self.init(name: reader.name, header: reader.header, store: .file(stretches), frames: frames)
     }
 
@@ -118,6 +124,15 @@ public struct PlaybackTrace {
         switch store {
         case let .memory(events, _): events.count
         case let .file(stretches): stretches.heldEvents
+        }
+    }
+
+    /// Stretches of a streamed trace read back from its file so far (0 for one held whole): the
+    /// lines parsed a second time.
+    public var stretchesRead: Int {
+        switch store {
+        case .memory: 0
+        case let .file(stretches): stretches.stretchesRead
         }
     }
 

@@ -35,9 +35,9 @@ public final class TraceStretches {
     private var cache: [(stretch: Int, events: [InputEvent], lines: [Int])] = []
 
     /// Reads `reader` (a file, not standard input) through once, handing each event with its index
-    /// to `each` and keeping none.
+    /// and line to `each` and keeping none. An error `each` throws ends the pass.
     public init(reading reader: TraceReader, stretchLength: Int = 4096, cachedStretches: Int = 4,
-                each: (Int, InputEvent) -> Void) throws(TraceError) {
+                each: (_ index: Int, _ event: InputEvent, _ line: Int) throws(TraceError) -> Void) throws(TraceError) {
         guard let fd = reader.fileDescriptor else {
             throw TraceError(file: reader.name, message: "cannot be read again in place (standard input); read it whole instead")
         }
@@ -48,7 +48,7 @@ public final class TraceStretches {
             let before = Start(offset: reader.offset, lineNumber: reader.lineNumber, lastTime: reader.lastTime)
             guard let event = try reader.next() else { break }
             if count % length == 0 { starts.append(before) }
-            each(count, event)
+            try each(count, event, reader.lineNumber)
             count += 1
         }
         name = reader.name
@@ -82,11 +82,15 @@ public final class TraceStretches {
     /// Events held in memory now (those of the stretches kept).
     public var heldEvents: Int { cache.reduce(0) { $0 + $1.events.count } }
 
+    /// Stretches read back from the file so far (each a second parse of its lines).
+    public private(set) var stretchesRead = 0
+
     /// Stretches noted by the pass.
     public var stretchCount: Int { starts.count }
 
     private func read(stretch k: Int) throws(TraceError) -> (stretch: Int, events: [InputEvent], lines: [Int]) {
         let start = starts[k]
+        stretchesRead += 1
         let reader = TraceReader(resuming: name, header: header, descriptor: descriptor, offset: start.offset,
                                  lineNumber: start.lineNumber, lastTime: start.lastTime, warn: { _ in })
         let wanted = min(stretchLength, count - k * stretchLength)

@@ -1,6 +1,7 @@
 import Foundation
 import Gestures
 import JSON
+@testable import LabUI
 import TestSupport
 @testable import Player
 import Testing
@@ -118,6 +119,73 @@ struct StreamedTraceTests {
                 #expect(TracePlayerTests.line(b.a) == TracePlayerTests.line(a.a), "frame \(n)")
             }
         }
+    }
+
+    @Test("opened in one pass (play's way): each line parsed once, and at seek points in any order it draws the states, live curves and marks a straight replay of the whole trace draws")
+    func onePassAgreesWithStraightReplay() throws {
+        try Self.withFile(Self.text) { path in
+            let whole = try PlaybackTrace(reading: try TraceReader(path: path, warn: { _ in }))
+            // The reference: one checkpoint (the start), visited in increasing order, so every frame is
+            // reached straight from the start, no checkpoint restored.
+            let straight = try TracePlayer(trace: whole, checkpointInterval: whole.eventCount + 1)
+            let fused = try TracePlayer(path: path, warn: { _ in }, stretchLength: Self.stretch, cachedStretches: Self.cached)
+            #expect(fused.trace.isStreamed)
+            #expect(fused.a.checkpointCount > 90)  // 200,000 / 2,000
+            // One pass: opening read back no stretch but the first (for frame 1). Two passes (open,
+            // then build) read back every one of the ⌈200,000 / 4,096⌉ = 49.
+            #expect(fused.trace.stretchesRead <= 1)
+            let twoPass = try PlaybackTrace(streaming: try TraceReader(path: path, warn: { _ in }), stretchLength: Self.stretch,
+                                            cachedStretches: Self.cached)
+            _ = try TracePlayer(trace: twoPass)
+            #expect(twoPass.stretchesRead >= 49)
+
+            #expect(fused.a.marks == straight.a.marks)
+            var random = SplitMix64(seed: 1033)
+            let points = [1, 2, whole.frameCount, whole.frameCount / 2] + (0..<12).map { _ in random.integer(1...whole.frameCount) }
+            var shown: [Int: (line: String, curves: [CurveHistory.Sample], marks: [CurveMark], again: Bool)] = [:]
+            for n in points {
+                try fused.seek(toFrame: n)
+                #expect(fused.frame == n)
+                shown[n] = (TracePlayerTests.line(fused.a), fused.a.lab.feelLab.curves.samples, fused.a.lab.feelLab.curves.marks,
+                            fused.a.again != nil)
+            }
+            for n in shown.keys.sorted() {
+                try straight.seek(toFrame: n)
+                let s = shown[n]!
+                #expect(s.line == TracePlayerTests.line(straight.a), "frame \(n)")
+                #expect(s.curves == straight.a.lab.feelLab.curves.samples, "frame \(n)")
+                #expect(s.marks == straight.a.lab.feelLab.curves.marks, "frame \(n)")
+                #expect(s.again == (straight.a.again != nil), "frame \(n)")
+            }
+        }
+    }
+
+    @Test("a checkpoint holds the live curves' shown seconds, not their 2,048-sample ring, in its lab and in its recalled lab")
+    func checkpointsAreSmall() throws {
+        let session = GeneratedSession(seconds: 600, seed: 34)
+        let player = try TracePlayer(trace: session.trace)
+        let checkpoints = player.a.checkpointStates
+        // About 60,000 events, one checkpoint every 2,000.
+        #expect(checkpoints.count >= 25)
+        // Frames come at least 15 ms apart: a 2 s window shows at most 2 / 0.015 + 1 = 134 samples.
+        var most = 0, recalled = 0
+        for c in checkpoints {
+            let curves = c.labState.feelLab.curves
+            #expect(curves.heldSamples == curves.samples.count)
+            most = max(most, curves.heldSamples)
+            if let lab = c.recalledLab {
+                recalled += 1
+                most = max(most, lab.feelLab.curves.heldSamples)
+            }
+        }
+        #expect(most <= 134)
+        #expect(recalled > 0)
+        // The measure, shown failing on a lab that went straight through the session (no checkpoint
+        // on the way): its ring has filled (over 30,000 frames).
+        let straight = try TracePlayer(trace: session.trace, checkpointInterval: session.events.count + 1)
+        try straight.goToEnd()
+        #expect(straight.frame > 30_000)
+        #expect(straight.a.lab.feelLab.curves.heldSamples == 2048)
     }
 
     @Test("a trace cut short in place after opening fails when its lost stretch is read, naming the file and line")

@@ -1,0 +1,72 @@
+import Gestures
+import JSON
+import Trace
+
+/// The builder half of a `PlaybackRun`: one session going through a trace's events once, in order,
+/// noting the timeline's marks and keeping a `Session.Checkpoint` at the first frame after every
+/// `checkpointInterval` events.
+///
+/// It takes events one at a time (`take`), so it can go through a trace file during the very pass
+/// that opens it (`TracePlayer.init(path:)`): each line is then read and parsed once, not once to
+/// open the file and again to build the run.
+final class PlaybackBuild {
+    /// The trace's name in messages.
+    let name: String
+    /// Events between checkpoints (at least; each checkpoint falls just after a frame).
+    let checkpointInterval: Int
+    private let session: Session
+    /// The index of the next event the builder takes.
+    private(set) var next = 0
+    /// Checkpoints by the index of the event after them, increasing; the first is the start.
+    private(set) var checkpoints: [(next: Int, state: Session.Checkpoint)] = []
+    /// The timeline's marks found so far, in frame order.
+    private(set) var marks: [PlaybackMark] = []
+
+    /// A builder at the start of a trace on `header`, under `feelOverride`. Throws the trace's
+    /// error when the header's feel, under the override, does not decode (named against line 1).
+    init(name: String, header: TraceHeader, feelOverride: JSONObject?, checkpointInterval: Int) throws(TraceError) {
+        self.name = name
+        self.checkpointInterval = max(1, checkpointInterval)
+        session = try Self.session(name: name, header: header, feelOverride: feelOverride)
+        checkpoints.append((0, session.checkpoint()))
+    }
+
+    /// A session on `header` under `feelOverride`, or the trace's error naming line 1.
+    static func session(name: String, header: TraceHeader, feelOverride: JSONObject?) throws(TraceError) -> Session {
+        do throws(Session.Failure) {
+            return try Session(header: header, feelOverride: feelOverride)
+        } catch {
+            throw TraceReplay.traceError(error, file: name, line: 1)
+        }
+    }
+
+    /// Frames taken so far.
+    var frames: Int { session.frameCount }
+
+    /// Takes the next event (`line` is the trace line it is on, for messages); true when it was a
+    /// frame.
+    @discardableResult
+    func take(_ event: InputEvent, line: Int) throws(TraceError) -> Bool {
+        let isFrame = try Self.handle(event, line: line, in: session, name: name)
+        next += 1
+        guard isFrame else { return false }
+        marks += PlaybackMark.marks(of: session.lastNotes, frame: session.frameCount)
+        if next - checkpoints[checkpoints.count - 1].next >= checkpointInterval {
+            checkpoints.append((next, session.checkpoint()))
+        }
+        return true
+    }
+
+    /// Hands `event` to `session`; true when it was a frame.
+    static func handle(_ event: InputEvent, line: Int, in session: Session, name: String) throws(TraceError) -> Bool {
+        do throws(Session.Failure) {
+            try session.handle(event)
+        } catch {
+            throw TraceReplay.traceError(error, file: name, line: line)
+        }
+        guard case .frame = event.kind else { return false }
+        // Quit and save requests mean nothing in playback.
+        _ = session.takeRequests()
+        return true
+    }
+}
