@@ -20,6 +20,10 @@ public final class PlaybackRun {
     public let feelOverride: JSONObject?
     /// Events between checkpoints (at least; each checkpoint falls just after a frame).
     public var checkpointInterval: Int { builder.checkpointInterval }
+    /// The most checkpoints kept: past it they are thinned and spaced twice as far (`PlaybackBuild`).
+    public var checkpointLimit: Int { builder.checkpointLimit }
+    /// The player's checkpoint budget: 1,024, about 60 MB (see `PlaybackBuild`).
+    public static let defaultCheckpointLimit = 1024
 
     private let builder: PlaybackBuild
     /// The timeline's marks found so far, in frame order.
@@ -33,9 +37,10 @@ public final class PlaybackRun {
 
     /// Starts a run; nothing is replayed yet. Throws the trace's error when the header's feel,
     /// under `feelOverride`, does not decode (named against line 1, as `replay` names it).
-    public convenience init(trace: PlaybackTrace, feelOverride: JSONObject?, checkpointInterval: Int = 2000) throws(TraceError) {
+    public convenience init(trace: PlaybackTrace, feelOverride: JSONObject?, checkpointInterval: Int = 2000,
+                            checkpointLimit: Int = PlaybackRun.defaultCheckpointLimit) throws(TraceError) {
         let builder = try PlaybackBuild(name: trace.name, header: trace.header, feelOverride: feelOverride,
-                                        checkpointInterval: checkpointInterval)
+                                        checkpointInterval: checkpointInterval, checkpointLimit: checkpointLimit)
         try self.init(trace: trace, feelOverride: feelOverride, builder: builder)
     }
 

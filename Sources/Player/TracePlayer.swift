@@ -35,13 +35,14 @@ public final class TracePlayer {
     /// given, `against` as B. Runs A through the whole trace once, so a trace that does not replay
     /// fails here with `replay`'s error, and the timeline knows every mark; B the same.
     public init(trace: PlaybackTrace, feel: JSONObject? = nil, against: JSONObject? = nil,
-                checkpointInterval: Int = 2000) throws(TraceError) {
+                checkpointInterval: Int = 2000, checkpointLimit: Int = PlaybackRun.defaultCheckpointLimit) throws(TraceError) {
         self.trace = trace
         edits = FeelEdits(base: feel)
-        a = try PlaybackRun(trace: trace, feelOverride: feel, checkpointInterval: checkpointInterval)
+        a = try PlaybackRun(trace: trace, feelOverride: feel, checkpointInterval: checkpointInterval, checkpointLimit: checkpointLimit)
         try a.buildAll()
         if let against {
-            let run = try PlaybackRun(trace: trace, feelOverride: against, checkpointInterval: checkpointInterval)
+            let run = try PlaybackRun(trace: trace, feelOverride: against, checkpointInterval: checkpointInterval,
+                                      checkpointLimit: checkpointLimit)
             try run.buildAll()
             b = run
         }
@@ -53,15 +54,18 @@ public final class TracePlayer {
     /// events as that pass reads them, so each line is read and parsed once. Standard input (`-`)
     /// is held whole. The players are the same either way: the same marks, checkpoints and frames.
     public convenience init(path: String, warn: @escaping (String) -> Void, feel: JSONObject? = nil, against: JSONObject? = nil,
-                            checkpointInterval: Int = 2000, stretchLength: Int = 4096, cachedStretches: Int = 4) throws(TraceError) {
+                            checkpointInterval: Int = 2000, checkpointLimit: Int = PlaybackRun.defaultCheckpointLimit,
+                            stretchLength: Int = 4096, cachedStretches: Int = 4) throws(TraceError) {
         let reader = try TraceReader(path: path, warn: warn)
         guard reader.fileDescriptor != nil else {
-            try self.init(trace: try PlaybackTrace(reading: reader), feel: feel, against: against, checkpointInterval: checkpointInterval)
+            try self.init(trace: try PlaybackTrace(reading: reader), feel: feel, against: against, checkpointInterval: checkpointInterval,
+                          checkpointLimit: checkpointLimit)
             return
         }
         let layers = [feel] + (against.map { [$0] } ?? [])
         let builders = try layers.map { (layer) throws(TraceError) in
-            try PlaybackBuild(name: reader.name, header: reader.header, feelOverride: layer, checkpointInterval: checkpointInterval)
+            try PlaybackBuild(name: reader.name, header: reader.header, feelOverride: layer, checkpointInterval: checkpointInterval,
+                              checkpointLimit: checkpointLimit)
         }
         let trace = try PlaybackTrace(streaming: reader, stretchLength: stretchLength, cachedStretches: cachedStretches) {
             (event, line) throws(TraceError) in
@@ -179,7 +183,8 @@ public final class TracePlayer {
         var next = edits
         next.record(feel, over: a.viewer.feel, unedited: unedited)
         guard next != edits else { return }
-        let run = try PlaybackRun(trace: trace, feelOverride: next.layer, checkpointInterval: a.checkpointInterval)
+        let run = try PlaybackRun(trace: trace, feelOverride: next.layer, checkpointInterval: a.checkpointInterval,
+                                  checkpointLimit: a.checkpointLimit)
         edits = next
         a = run
         try show(frame: frame)

@@ -188,6 +188,38 @@ struct StreamedTraceTests {
         #expect(straight.a.lab.feelLab.curves.heldSamples == 2048)
     }
 
+    @Test("a checkpoint budget: past the limit every second checkpoint goes and the spacing doubles; a scrub still costs at most one stretch, and lands on the straight replay's state")
+    func checkpointBudget() throws {
+        let session = GeneratedSession(seconds: 600, seed: 35)
+        let trace = session.trace
+        // 100 events apart, at most 16: about 60,000 events need 600 at that spacing, so it doubles
+        // k times until 60,000 / (100 · 2^k) ≤ 16, k = 6 (6,400 apart); between 8 and 16 kept.
+        let player = try TracePlayer(trace: trace, checkpointInterval: 100, checkpointLimit: 16)
+        let straight = try TracePlayer(trace: trace, checkpointInterval: trace.eventCount + 1)
+        #expect(trace.eventCount > 50_000 && trace.eventCount < 102_400)
+        #expect(player.a.checkpointCount <= 16 && player.a.checkpointCount >= 8)
+        var largestFrame = 0, previous = -1
+        for i in trace.frameEventIndices { largestFrame = max(largestFrame, i - previous); previous = i }
+        #expect(player.a.longestStretch <= 2 * 6_400 + largestFrame)
+        #expect(player.a.longestStretch >= 6_400)
+        // Unthinned, the same run keeps one every 100 events (the measure, shown failing).
+        #expect(try TracePlayer(trace: trace, checkpointInterval: 100).a.checkpointCount > 500)
+        var random = SplitMix64(seed: 16)
+        var frames = (0..<20).map { _ in random.integer(1...trace.frameCount) }
+        for n in frames {
+            let before = player.a.replayedEvents
+            try player.seek(toFrame: n)
+            #expect(player.a.replayedEvents - before <= player.a.longestStretch)
+        }
+        frames.sort()
+        for n in frames {
+            try player.seek(toFrame: n)
+            try straight.seek(toFrame: n)
+            #expect(TracePlayerTests.line(player.a) == TracePlayerTests.line(straight.a), "frame \(n)")
+            #expect(player.a.lab.feelLab.curves.samples == straight.a.lab.feelLab.curves.samples, "frame \(n)")
+        }
+    }
+
     @Test("a trace cut short in place after opening fails when its lost stretch is read, naming the file and line")
     func changedFileFails() throws {
         try Self.withFile(Self.text) { path in
