@@ -53,6 +53,16 @@ package struct CurveHistory: Hashable, Sendable {
         markRing.removeAll { $0.time < oldest }
     }
 
+    /// Drops the samples `samples` can no longer show (those older than `duration` before the
+    /// newest) and lets go of the ring's spare room: what is shown, now and after any later
+    /// `record`, is unchanged (a later window starts no earlier, and the ring still keeps the newest
+    /// `capacity`), but a copy kept aside (a player's checkpoint, the again key's recall) holds a
+    /// few seconds of samples instead of `capacity` (2,048 × 80 bytes).
+    package mutating func compact() {
+        ring = samples
+        head = 0
+    }
+
     package mutating func clear() {
         ring.removeAll()
         head = 0
@@ -69,6 +79,9 @@ package struct CurveHistory: Hashable, Sendable {
 
     /// Release and interruption instants within the last `duration` seconds, oldest first.
     package var marks: [CurveMark] { markRing }
+
+    /// Samples held in the ring (shown or not): what a copy of this history costs.
+    package var heldSamples: Int { ring.count }
 
     /// The time of the newest sample.
     package var latestTime: Double? { previous?.time }

@@ -124,6 +124,11 @@ package struct FeelLab: Sendable {
     /// Maps an input's wall time to viewer time (slow motion).
     package func viewerTime(atWall t: Double) -> Double { clock.viewerTime(atWall: t) }
 
+    /// Lets go of live-curve samples no longer shown (`CurveHistory.compact`): nothing shown changes.
+    package mutating func compactCurves() {
+        curves.compact()
+    }
+
     /// Adds a frame to the live curves. `fitWidth` is the aspect-fit width of the photo in view.
     package mutating func record(_ snapshot: StateSnapshot, fitWidth: Double?) {
         now = clock.wallTime(atViewer: snapshot.time)

@@ -29,6 +29,12 @@ public struct LabViewer: Sendable {
         self.feelLab = FeelLab(baseline: viewer.feel)
     }
 
+    /// Lets go of live-curve samples no longer shown, for a copy kept aside (a checkpoint, a
+    /// recall): everything shown, now and after any later event, is the same (`CurveHistory.compact`).
+    package mutating func compactHistory() {
+        feelLab.compactCurves()
+    }
+
     /// The feel file's parameters: what the panel's reset returns to and "unsaved" compares with.
     package var savedFeel: Feel { feelLab.baseline }
 

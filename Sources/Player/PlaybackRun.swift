@@ -19,15 +19,15 @@ public final class PlaybackRun {
     /// The layer laid over every feel the run applies (`play --feel`, the player's panel edits).
     public let feelOverride: JSONObject?
     /// Events between checkpoints (at least; each checkpoint falls just after a frame).
-    public let checkpointInterval: Int
+    public var checkpointInterval: Int { builder.checkpointInterval }
+    /// The most checkpoints kept: past it they are thinned and spaced twice as far (`PlaybackBuild`).
+    public var checkpointLimit: Int { builder.checkpointLimit }
+    /// The player's checkpoint budget: 1,024, about 60 MB (see `PlaybackBuild`).
+    public static let defaultCheckpointLimit = 1024
 
-    private let builder: Session
-    /// The index of the next event the builder handles.
-    private var builderNext = 0
-    /// Checkpoints by the index of the event after them, increasing; the first is the start.
-    private var checkpoints: [(next: Int, state: Session.Checkpoint)] = []
+    private let builder: PlaybackBuild
     /// The timeline's marks found so far, in frame order.
-    public private(set) var marks: [PlaybackMark] = []
+    public var marks: [PlaybackMark] { builder.marks }
 
     private let view: Session
     /// The index of the next event the view handles.
@@ -37,36 +37,39 @@ public final class PlaybackRun {
 
     /// Starts a run; nothing is replayed yet. Throws the trace's error when the header's feel,
     /// under `feelOverride`, does not decode (named against line 1, as `replay` names it).
-    public init(trace: PlaybackTrace, feelOverride: JSONObject?, checkpointInterval: Int = 2000) throws(TraceError) {
+    public convenience init(trace: PlaybackTrace, feelOverride: JSONObject?, checkpointInterval: Int = 2000,
+                            checkpointLimit: Int = PlaybackRun.defaultCheckpointLimit) throws(TraceError) {
+        let builder = try PlaybackBuild(name: trace.name, header: trace.header, feelOverride: feelOverride,
+                                        checkpointInterval: checkpointInterval, checkpointLimit: checkpointLimit)
+        try self.init(trace: trace, feelOverride: feelOverride, builder: builder)
+    }
+
+    /// A run whose builder has already gone through some or all of `trace` (during the pass that
+    /// opened it, `TracePlayer.init(path:)`).
+    init(trace: PlaybackTrace, feelOverride: JSONObject?, builder: PlaybackBuild) throws(TraceError) {
         self.trace = trace
         self.feelOverride = feelOverride
-        self.checkpointInterval = max(1, checkpointInterval)
-        do throws(Session.Failure) {
-            builder = try Session(header: trace.header, feelOverride: feelOverride)
-            view = try Session(header: trace.header, feelOverride: feelOverride)
-        } catch {
-            throw TraceReplay.traceError(error, file: trace.name, line: 1)
-        }
-        checkpoints.append((0, builder.checkpoint()))
+        self.builder = builder
+        view = try PlaybackBuild.session(name: trace.name, header: trace.header, feelOverride: feelOverride)
     }
 
     // MARK: - Building
 
     /// True when the builder has been through the whole trace (every mark is known).
-    public var isBuilt: Bool { builderNext == trace.events.count }
+    public var isBuilt: Bool { builder.next == trace.eventCount }
 
     /// Frames the builder has been through.
-    public var builtFrames: Int { builder.frameCount }
+    public var builtFrames: Int { builder.frames }
 
     /// Lets the builder go on through at least `events` more events (to the end of the frame it is
     /// in), or to the end of the trace. For the window, a slice per frame after an edit.
     public func build(events budget: Int) throws(TraceError) {
-        try build(until: min(trace.events.count, builderNext + max(1, budget)))
+        try build(until: min(trace.eventCount, builder.next + max(1, budget)))
     }
 
     /// Builds through the whole trace.
     public func buildAll() throws(TraceError) {
-        try build(until: trace.events.count)
+        try build(until: trace.eventCount)
     }
 
     /// Builds at least through frame `n`.
@@ -76,16 +79,10 @@ public final class PlaybackRun {
 
     /// Builds up to event index `end` (exclusive), then on to the end of the frame it falls in.
     private func build(until end: Int) throws(TraceError) {
-        while builderNext < trace.events.count {
-            let i = builderNext
-            let isFrame = try handle(i, in: builder)
-            builderNext += 1
-            guard isFrame else { continue }
-            marks += PlaybackMark.marks(of: builder.lastNotes, frame: builder.frameCount)
-            if builderNext - checkpoints[checkpoints.count - 1].next >= checkpointInterval {
-                checkpoints.append((builderNext, builder.checkpoint()))
-            }
-            if builderNext >= end { break }
+        while builder.next < trace.eventCount {
+            let (event, line) = try trace.event(at: builder.next)
+            guard try builder.take(event, line: line) else { continue }
+            if builder.next >= end { break }
         }
     }
 
@@ -108,8 +105,9 @@ public final class PlaybackRun {
     public func seek(toFrame n: Int) throws(TraceError) -> Int {
         let n = min(max(n, 0), trace.frameCount)
         let target = Self.eventsThrough(frame: n, in: trace)
-        if target > builderNext { try build(until: target) }
+        if target > builder.next { try build(until: target) }
         // The last checkpoint at or before the target.
+        let checkpoints = builder.checkpoints
         var low = 0, high = checkpoints.count
         while low < high {
             let mid = (low + high) / 2
@@ -131,13 +129,17 @@ public final class PlaybackRun {
 
     /// The longest stretch of events between two checkpoints so far (what a seek may cost at most).
     public var longestStretch: Int {
+        let checkpoints = builder.checkpoints
         var longest = 0
         for k in checkpoints.indices.dropFirst() { longest = max(longest, checkpoints[k].next - checkpoints[k - 1].next) }
-        return max(longest, builderNext - checkpoints[checkpoints.count - 1].next)
+        return max(longest, builder.next - checkpoints[checkpoints.count - 1].next)
     }
 
+    /// The checkpoints' states, the start first (for tests of what they hold).
+    package var checkpointStates: [Session.Checkpoint] { builder.checkpoints.map(\.state) }
+
     /// Checkpoints kept so far (the start included).
-    public var checkpointCount: Int { checkpoints.count }
+    public var checkpointCount: Int { builder.checkpoints.count }
 
     // MARK: - Events
 
@@ -148,15 +150,7 @@ public final class PlaybackRun {
 
     /// Hands event `i` to `session`; true when it was a frame.
     private func handle(_ i: Int, in session: Session) throws(TraceError) -> Bool {
-        let event = trace.events[i]
-        do throws(Session.Failure) {
-            try session.handle(event)
-        } catch {
-            throw TraceReplay.traceError(error, file: trace.name, line: trace.lines[i])
-        }
-        guard case .frame = event.kind else { return false }
-        // Quit and save requests mean nothing in playback.
-        _ = session.takeRequests()
-        return true
+        let (event, line) = try trace.event(at: i)
+        return try PlaybackBuild.handle(event, line: line, in: session, name: trace.name)
     }
 }

@@ -35,16 +35,54 @@ public final class TracePlayer {
     /// given, `against` as B. Runs A through the whole trace once, so a trace that does not replay
     /// fails here with `replay`'s error, and the timeline knows every mark; B the same.
     public init(trace: PlaybackTrace, feel: JSONObject? = nil, against: JSONObject? = nil,
-                checkpointInterval: Int = 2000) throws(TraceError) {
+                checkpointInterval: Int = 2000, checkpointLimit: Int = PlaybackRun.defaultCheckpointLimit) throws(TraceError) {
         self.trace = trace
         edits = FeelEdits(base: feel)
-        a = try PlaybackRun(trace: trace, feelOverride: feel, checkpointInterval: checkpointInterval)
+        a = try PlaybackRun(trace: trace, feelOverride: feel, checkpointInterval: checkpointInterval, checkpointLimit: checkpointLimit)
         try a.buildAll()
         if let against {
-            let run = try PlaybackRun(trace: trace, feelOverride: against, checkpointInterval: checkpointInterval)
+            let run = try PlaybackRun(trace: trace, feelOverride: against, checkpointInterval: checkpointInterval,
+                                      checkpointLimit: checkpointLimit)
             try run.buildAll()
             b = run
         }
+        try seek(toFrame: 1)
+    }
+
+    /// Opens the trace file at `path` as `play` does and loads it as `init(trace:…)` does, in one
+    /// pass: the trace is streamed (`PlaybackTrace(streaming:)`) and A (and B) are built from the
+    /// events as that pass reads them, so each line is read and parsed once. Standard input (`-`)
+    /// is held whole. The players are the same either way: the same marks, checkpoints and frames.
+    public convenience init(path: String, warn: @escaping (String) -> Void, feel: JSONObject? = nil, against: JSONObject? = nil,
+                            checkpointInterval: Int = 2000, checkpointLimit: Int = PlaybackRun.defaultCheckpointLimit,
+                            stretchLength: Int = 4096, cachedStretches: Int = 4) throws(TraceError) {
+        let reader = try TraceReader(path: path, warn: warn)
+        guard reader.fileDescriptor != nil else {
+            try self.init(trace: try PlaybackTrace(reading: reader), feel: feel, against: against, checkpointInterval: checkpointInterval,
+                          checkpointLimit: checkpointLimit)
+            return
+        }
+        let layers = [feel] + (against.map { [$0] } ?? [])
+        let builders = try layers.map { (layer) throws(TraceError) in
+            try PlaybackBuild(name: reader.name, header: reader.header, feelOverride: layer, checkpointInterval: checkpointInterval,
+                              checkpointLimit: checkpointLimit)
+        }
+        let trace = try PlaybackTrace(streaming: reader, stretchLength: stretchLength, cachedStretches: cachedStretches) {
+            (event, line) throws(TraceError) in
+            for builder in builders { try builder.take(event, line: line) }
+        }
+        let runs = try zip(layers, builders).map { (layer, builder) throws(TraceError) in
+            try PlaybackRun(trace: trace, feelOverride: layer, builder: builder)
+        }
+        try self.init(trace: trace, feel: feel, a: runs[0], b: runs.count > 1 ? runs[1] : nil)
+    }
+
+    /// A player on runs already built through the whole trace.
+    private init(trace: PlaybackTrace, feel: JSONObject?, a: PlaybackRun, b: PlaybackRun?) throws(TraceError) {
+        self.trace = trace
+        edits = FeelEdits(base: feel)
+        self.a = a
+        self.b = b
         try seek(toFrame: 1)
     }
 
@@ -145,7 +183,8 @@ public final class TracePlayer {
         var next = edits
         next.record(feel, over: a.viewer.feel, unedited: unedited)
         guard next != edits else { return }
-        let run = try PlaybackRun(trace: trace, feelOverride: next.layer, checkpointInterval: a.checkpointInterval)
+        let run = try PlaybackRun(trace: trace, feelOverride: next.layer, checkpointInterval: a.checkpointInterval,
+                                  checkpointLimit: a.checkpointLimit)
         edits = next
         a = run
         try show(frame: frame)

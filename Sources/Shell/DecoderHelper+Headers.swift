@@ -21,13 +21,30 @@ extension DecoderHelper {
                 return out + Array(repeating: .problem(problem), count: paths.count - out.count)
             }
             let batch = paths[out.count..<min(paths.count, out.count + Self.headerBatch)]
-            guard writeAll(batch.flatMap(HeaderMessage.encodeRequest)) else {
+            // The app opens each file and hands the helper its descriptor (issue 33); a file that
+            // cannot be opened gets here the problem the helper would have found, and no request.
+            var unopened: [ImageProblem?] = []
+            var sent = true
+            for path in batch where sent {
+                do throws(ImageProblem) {
+                    let file = try PhotoFile.openToHand(path)
+                    unopened.append(nil)
+                    sent = send(HeaderMessage.encodeRequest(path: path), handing: file)
+                } catch {
+                    unopened.append(error)
+                }
+            }
+            guard sent else {
                 let ended = stopped(.ended)
                 if triedAgain.insert(out.count).inserted { continue }
                 out.append(.problem(problem(ended)))
                 continue
             }
-            for _ in batch {
+            for problem in unopened {
+                if let problem {
+                    out.append(.problem(problem))
+                    continue
+                }
                 let outcome = readHeaderReply(shouldGiveUp: shouldGiveUp)
                 if outcome.helperEnded, triedAgain.insert(out.count).inserted { break }  // this file again, in a new helper
                 out.append(outcome.reply)

@@ -74,9 +74,13 @@ final class DecoderHelper {
 
     /// One request and reply; `helperEnded` when the helper ended (crashed or exited) before replying.
     private func exchange(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool) -> (attempt: DecodeAttempt, helperEnded: Bool) {
+        // The app opens the photo and hands the helper its descriptor (issue 33): a photo that
+        // cannot be opened gets here the problem the helper would have found.
+        let file: PhotoFile
+        do throws(ImageProblem) { file = try PhotoFile.openToHand(path) } catch { return (DecodeAttempt(result: .failure(error)), false) }
         if pid == 0, let problem = start() { return (DecodeAttempt(result: .failure(problem)), false) }
         let message = DecoderHelperMessage.encode(.init(path: path, target: target))
-        guard writeAll(message) else { return (stopped(.ended), true) }
+        guard send(message, handing: file) else { return (stopped(.ended), true) }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(settings.timeLimitSeconds * 1e9)
         let prefix: [UInt8], body: [UInt8]
         switch read(4, until: deadline, shouldGiveUp: shouldGiveUp) {
@@ -135,8 +139,9 @@ final class DecoderHelper {
     func start() -> ImageProblem? {
         // A helper that dies while a request is written must not take the app with it.
         signal(SIGPIPE, SIG_IGN)
+        // Requests on a socket (each with its photo's descriptor), replies on a pipe.
         var requestPipe: [Int32] = [-1, -1], replyPipe: [Int32] = [-1, -1]
-        var rc = pz_pipe(&requestPipe)
+        var rc = pz_socket_pair(&requestPipe)
         guard rc == 0 else { return startFailure(rc) }
         rc = pz_pipe(&replyPipe)
         guard rc == 0 else {
@@ -248,10 +253,14 @@ final class DecoderHelper {
 
     // MARK: - Pipes
 
-    func writeAll(_ bytes: [UInt8]) -> Bool {
+    /// Writes one request whole, `file`'s descriptor with its first bytes (the helper's only way
+    /// to the photo: it opens nothing itself).
+    func send(_ bytes: [UInt8], handing file: PhotoFile?) -> Bool {
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBytes { write(requests, $0.baseAddress! + done, bytes.count - done) }
+            let n = bytes.withUnsafeBytes {
+                pz_send_with_descriptor(requests, $0.baseAddress! + done, bytes.count - done, done == 0 ? file?.descriptorToHand ?? -1 : -1)
+            }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return false }
             done += n

@@ -15,8 +15,10 @@ import Glibc
 /// `addressSpaceBytes`, at most half the free memory), no file written (RLIMIT_FSIZE 0), 64
 /// descriptors, 600 CPU seconds, one process, no core dump, killed when the app dies; new user,
 /// net, ipc, pid and mount namespaces where the kernel allows them, /proc hidden, every
-/// capability dropped, Landlock (reads beneath `readRoots` only, nothing written anywhere, no
-/// signal or ptrace outside), and an allow-list seccomp filter (see `pz_enter_sandbox`). It runs
+/// capability dropped, Landlock (reads beneath `readRoots` only, none at all for the app's helpers,
+/// which are handed their photos as descriptors; nothing written anywhere, no signal or ptrace
+/// outside), and an allow-list seccomp filter (see `pz_enter_sandbox`; no open at all when reads
+/// are confined to nothing). It runs
 /// in a session of its own, with no controlling terminal (`pz_spawn_helper`).
 public enum DecoderHelperService {
     /// The decoder's settings, passed as command-line options.
@@ -32,8 +34,10 @@ public enum DecoderHelperService {
         /// Address space the helper may add to what it holds once started, bytes (at most half
         /// the memory free when it starts, and never less than 256 MiB).
         public var addressSpaceBytes = 1 << 30
-        /// The folders (or files) the helper may read beneath: the photos' folders and the thumbnail
-        /// cache. Nil: reading is not confined (tests that decode files from anywhere).
+        /// The folders (or files) the helper may read beneath. Empty (the app's helpers): none, it
+        /// opens no file at all and reads only the photos handed to it as descriptors with each
+        /// request (Landlock denies every read, the filter every open; issue 33). Nil: reading is
+        /// not confined (tests and scripts that send paths).
         public var readRoots: [String]?
 
         public init() {}
@@ -67,14 +71,25 @@ public enum DecoderHelperService {
                             Int32(options.readRoots?.count ?? 0), &held)
         }
         guard rc == 0 else { return fail("cannot limit itself: \(String(cString: strerror(rc)))") }
+        // Handed its photos (no read root), it can open no file: not the shared thumbnail cache's
+        // entries either (the app reads those itself first, with PhotoZoom's own parsers).
+        let readsByName = options.readRoots != []
         let decoder = PhotoDecoder(pixelLimit: options.pixelLimit, maxTextureSide: options.maxTextureSide, strategy: options.strategy,
-                                   sharedThumbnails: options.thumbnailCache.map { FreedesktopThumbnailCache(directory: URL(fileURLWithPath: $0)) })
-        while let body = readMessage() {
+                                   sharedThumbnails: readsByName ? options.thumbnailCache.map { FreedesktopThumbnailCache(directory: URL(fileURLWithPath: $0)) } : nil)
+        var input = RequestInput()
+        while let (body, handed) = input.message() {
+            defer { if let handed { close(handed) } }
+            // The photo the request names, as the app opened it (a copy of the descriptor handed);
+            // without one (a script on a pipe), the helper opens the path itself, where it may.
+            let open: (String) throws(ImageProblem) -> PhotoFile = { (path) throws(ImageProblem) in
+                if let handed { return try PhotoFile(descriptor: handed, path: path) }
+                return try PhotoFile(path: path)
+            }
             let reply: [UInt8]
             if let path = HeaderMessage.request(body) {
-                reply = HeaderMessage.encode(.init(PhotoCatalog.entry(for: URL(fileURLWithPath: path), pixelLimit: options.pixelLimit)))
+                reply = HeaderMessage.encode(.init(PhotoCatalog.entry(for: URL(fileURLWithPath: path), pixelLimit: options.pixelLimit, open: open)))
             } else if let request = DecoderHelperMessage.request(body) {
-                reply = DecoderHelperMessage.encode(serve(request, decoder: decoder, into: mapping, capacity: size))
+                reply = DecoderHelperMessage.encode(serve(request, decoder: decoder, into: mapping, capacity: size, open: open))
             } else {
                 break
             }
@@ -83,13 +98,14 @@ public enum DecoderHelperService {
         return 0
     }
 
-    /// Decodes one request into the shared memory (rows packed, `width × 4` bytes each).
+    /// Decodes one request into the shared memory (rows packed, `width × 4` bytes each), the
+    /// photo opened by `open` (the descriptor the app handed, or the request's path).
     static func serve(_ request: DecoderHelperMessage.Request, decoder: PhotoDecoder, into memory: UnsafeMutableRawPointer,
-                      capacity: Int) -> DecoderHelperMessage.Reply {
+                      capacity: Int, open: (String) throws(ImageProblem) -> PhotoFile = PhotoFile.init(path:)) -> DecoderHelperMessage.Reply {
         let start = cpuSeconds()
         let hits = decoder.sharedThumbnailHits
         do throws(ImageProblem) {
-            let image = try decoder.decode(path: request.path, header: nil, target: request.target)
+            let image = try decoder.decode(path: request.path, header: nil, target: request.target, open: open)
             let w = image.width, h = image.height, pitch = Int(image.surface.pointee.pitch)
             guard w * h * 4 <= capacity else {
                 return .problem(.unsupported("the \(w)×\(h) picture is larger than the decoder's shared memory"), seconds: cpuSeconds() - start)
@@ -138,24 +154,44 @@ public enum DecoderHelperService {
         return 70
     }
 
-    /// The next request's body from standard input; nil at its end or on a malformed length.
-    private static func readMessage() -> [UInt8]? {
-        guard let prefix = readExactly(4) else { return nil }
-        let length = DecoderHelperMessage.length(prefix)
-        guard length <= DecoderHelperMessage.maximumLength else { return nil }
-        return readExactly(length)
-    }
+    /// Requests on standard input: a socket whose messages carry their photo's descriptor
+    /// (`SCM_RIGHTS`, the app's), or a pipe (a script driving the helper by paths).
+    struct RequestInput {
+        private var isSocket = true
 
-    private static func readExactly(_ count: Int) -> [UInt8]? {
-        var out = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let n = out.withUnsafeMutableBytes { read(0, $0.baseAddress! + done, count - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            done += n
+        /// The next request's body and the descriptor that came with it; nil at the end of the
+        /// input or on a malformed length.
+        mutating func message() -> (body: [UInt8], descriptor: Int32?)? {
+            var handed: Int32 = -1
+            guard let prefix = readExactly(4, handed: &handed) else {
+                if handed >= 0 { close(handed) }
+                return nil
+            }
+            let length = DecoderHelperMessage.length(prefix)
+            guard length <= DecoderHelperMessage.maximumLength, let body = readExactly(length, handed: &handed) else {
+                if handed >= 0 { close(handed) }
+                return nil
+            }
+            return (body, handed >= 0 ? handed : nil)
         }
-        return out
+
+        private mutating func readExactly(_ count: Int, handed: inout Int32) -> [UInt8]? {
+            var out = [UInt8](repeating: 0, count: count)
+            var done = 0
+            while done < count {
+                var n = out.withUnsafeMutableBytes { [isSocket] buffer in
+                    isSocket ? pz_receive(0, buffer.baseAddress! + done, count - done, &handed) : read(0, buffer.baseAddress! + done, count - done)
+                }
+                if n < 0 && errno == ENOTSOCK {
+                    isSocket = false
+                    n = out.withUnsafeMutableBytes { read(0, $0.baseAddress! + done, count - done) }
+                }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return nil }
+                done += n
+            }
+            return out
+        }
     }
 
     private static func writeAll(_ bytes: [UInt8]) -> Bool {

@@ -67,7 +67,7 @@ final class HeaderScanner: @unchecked Sendable {
                 options.addressSpaceBytes = helper.addressSpaceBytes
                 // Headers need no pixels: the smallest shared memory the helper accepts.
                 options.maxTextureSide = 1
-                options.readRoots = ReadRoots.of(paths: urls.map(\.path))
+                options.readRoots = []  // handed each file as a descriptor; it opens nothing (issue 33)
                 let process = DecoderHelper(settings: helper, options: options)
                 defer { process.stop() }
                 var picks: [Int] = []

@@ -97,10 +97,11 @@ public struct PhotoCatalog: Sendable {
     }
 
     /// The entry for one file: its header, or the problem that keeps it from being shown.
-    static func entry(for url: URL, name: String? = nil, pixelLimit: Int) -> Entry {
+    static func entry(for url: URL, name: String? = nil, pixelLimit: Int,
+                      open: (String) throws(ImageProblem) -> PhotoFile = PhotoFile.init(path:)) -> Entry {
         let name = name ?? url.lastPathComponent
         do throws(ImageProblem) {
-            guard let header = try readHeader(url) else { return Entry(url: url, name: name, sizedByDecode: true) }
+            guard let header = try readHeader(url, open: open) else { return Entry(url: url, name: name, sizedByDecode: true) }
             try header.checkPixels(limit: pixelLimit)
             return Entry(url: url, name: name, header: header)
         } catch {
@@ -111,8 +112,8 @@ public struct PhotoCatalog: Sendable {
     /// The header from the file's bytes; nil for content in no format parsed here, which only a
     /// decode can size (never in this process: a damaged file of a rare format is where image
     /// libraries crash).
-    static func readHeader(_ url: URL) throws(ImageProblem) -> ImageHeader? {
-        let file = try PhotoFile(path: url.path)
+    static func readHeader(_ url: URL, open: (String) throws(ImageProblem) -> PhotoFile = PhotoFile.init(path:)) throws(ImageProblem) -> ImageHeader? {
+        let file = try open(url.path)
         return try ImageHeader.read(file, fileExtension: url.pathExtension.lowercased())
     }
 }

@@ -55,8 +55,10 @@ final class PhotoDecoder {
     }
 
     /// Decodes the photo at `path` for `target`. `header` is the catalog's (nil to parse here).
-    func decode(path: String, header: ImageHeader?, target: DecodeTarget) throws(ImageProblem) -> DecodedImage {
-        let file = try PhotoFile(path: path)
+    /// `open` opens it (a decoder helper: the descriptor the app handed it for `path`).
+    func decode(path: String, header: ImageHeader?, target: DecodeTarget,
+                open: (String) throws(ImageProblem) -> PhotoFile = PhotoFile.init(path:)) throws(ImageProblem) -> DecodedImage {
+        let file = try open(path)
         guard file.count > 0 else { throw .emptyFile }
         let ext = (path as NSString).pathExtension.lowercased()
         var known = header

@@ -29,21 +29,32 @@ final class PhotoFile: ByteSource {
     var cachedBytes: Int { blocks.values.reduce(0) { $0 + $1.count } }
 
     /// Opens `path` for reading; throws an `ImageProblem` for a missing, unreadable or non-regular file.
-    init(path: String) throws(ImageProblem) {
-        self.path = path
+    convenience init(path: String) throws(ImageProblem) {
         let fd = FileSystemPath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { throw Self.problem(errno: errno, path: path) }
+        try self.init(owning: fd, path: path)
+    }
+
+    /// The file open on `descriptor` (a decoder helper's photo, opened by the app and handed over),
+    /// named `path`; a copy of the descriptor is kept, the caller's stays the caller's. Throws as
+    /// `init(path:)` does for a file that is not a regular one.
+    convenience init(descriptor: Int32, path: String) throws(ImageProblem) {
+        let fd = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard fd >= 0 else { throw Self.problem(errno: errno, path: path) }
+        try self.init(owning: fd, path: path)
+    }
+
+    private init(owning fd: Int32, path: String) throws(ImageProblem) {
+        self.path = path
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let e = errno
             close(fd)
             throw Self.problem(errno: e, path: path)
         }
-        let kind = info.st_mode & S_IFMT
-        guard kind == S_IFREG else {
+        if let problem = Self.problem(mode: info.st_mode) {
             close(fd)
-            throw ImageProblem.notAFile(kind == S_IFDIR ? "a folder" : kind == S_IFIFO ? "a named pipe"
-                                        : kind == S_IFSOCK ? "a socket" : "a device")
+            throw problem
         }
         descriptor = fd
         count = Int(info.st_size)
@@ -52,6 +63,9 @@ final class PhotoFile: ByteSource {
     }
 
     deinit { close(descriptor) }
+
+    /// The open descriptor, to hand to a decoder helper (it stays this file's).
+    var descriptorToHand: Int32 { descriptor }
 
     /// The whole file (what the decoders need: run them in a helper, whose address space is
     /// limited, or check `count` first).
@@ -100,6 +114,22 @@ final class PhotoFile: ByteSource {
         }
         if done < n { out.removeLast(n - done) }
         return out
+    }
+
+    /// Opens `path` for a decoder helper, in the app (issue 33: the helper opens nothing itself):
+    /// what is not a regular file is refused before it is opened (no device is opened by the app),
+    /// with the problem opening it would give.
+    static func openToHand(_ path: String) throws(ImageProblem) -> PhotoFile {
+        var info = stat()
+        if FileSystemPath.withCString(path, { stat($0, &info) }) == 0, let problem = problem(mode: info.st_mode) { throw problem }
+        return try PhotoFile(path: path)
+    }
+
+    /// The problem with a file of mode `mode` (`st_mode`): nil for a regular file.
+    static func problem(mode: mode_t) -> ImageProblem? {
+        let kind = mode & S_IFMT
+        guard kind != S_IFREG else { return nil }
+        return .notAFile(kind == S_IFDIR ? "a folder" : kind == S_IFIFO ? "a named pipe" : kind == S_IFSOCK ? "a socket" : "a device")
     }
 
     /// The problem for a failed open or read, with the cause in words.

@@ -385,9 +385,8 @@ public final class PhotoPipeline: PhotoTextureSource {
         options.strategy = limits.thumbnailDecoding
         options.thumbnailCache = limits.sharedThumbnails?.directory.path
         options.pixelCache = limits.pixelCache
-        // The folder opened too (photos added later in a new subfolder of a -r folder are beneath it).
-        let opened = namesRoot.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-        options.readRoots = ReadRoots.of(paths: sources.map(\.path), also: [options.thumbnailCache, opened].compactMap { $0 })
+        // No read root: the helpers read only the photos the app hands them as descriptors (issue 33).
+        options.readRoots = []
         DecoderThreads.start(count: limits.decoderThreads, queue: queue, options: options, isolation: limits.isolation)
     }
 

@@ -22,8 +22,7 @@ public final class PlayerApp {
     /// Loads the trace (replay's errors for a bad one), then runs the window until the person quits.
     public func run() throws {
         let player = try Self.reporting { () throws(TraceError) in
-            let reader = try TraceReader(path: options.tracePath, warn: printError)
-            return try TracePlayer(trace: try PlaybackTrace(reading: reader), feel: options.feel, against: options.against)
+            try TracePlayer(path: options.tracePath, warn: printError, feel: options.feel, against: options.against)
         }
         let header = player.trace.header
         let folder = try TraceTextureSource.folder(for: header.photos, path: options.photosPath)

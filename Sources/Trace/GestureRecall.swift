@@ -22,7 +22,11 @@ struct GestureRecall: Sendable {
     static let eventLimit = 200_000
 
     init(before lab: LabViewer) {
-        start = lab
+        // Only the live curves' last seconds: the session's lab goes on, so a full ring here would
+        // be a copy of its own (about 160 KB) in every checkpoint that keeps this recall.
+        var start = lab
+        start.compactHistory()
+        self.start = start
     }
 
     /// The press's time on the trace clock.

@@ -26,9 +26,14 @@ final class LineSplitter {
     private let name: String
     /// Lines handed out so far.
     private var linesRead = 0
+    /// Bytes of the stream handed out so far as lines, newlines included (where the next line starts).
+    private(set) var consumed = 0
 
-    init(name: String, initialCapacity: Int = 1 << 16, maxLineBytes: Int = defaultMaxLineBytes, fill: @escaping Fill) {
+    init(name: String, initialCapacity: Int = 1 << 16, maxLineBytes: Int = defaultMaxLineBytes,
+         startingAt offset: Int = 0, linesBefore: Int = 0, fill: @escaping Fill) {
         self.name = name
+        consumed = offset
+        linesRead = linesBefore
         self.maxLineBytes = max(1, maxLineBytes)
         capacity = max(16, min(initialCapacity, maxLineBytes + 1))
         storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
@@ -48,6 +53,7 @@ final class LineSplitter {
                 var lineEnd = newline
                 if lineEnd > start, storage.load(fromByteOffset: lineEnd - 1, as: UInt8.self) == 0x0D { lineEnd -= 1 }
                 let line = UnsafeBufferPointer(start: (storage + start).assumingMemoryBound(to: UInt8.self), count: lineEnd - start)
+                consumed += newline + 1 - start
                 start = newline + 1
                 scanFrom = start
                 try checkLength(line.count)
@@ -58,6 +64,7 @@ final class LineSplitter {
             if atEnd {
                 guard start < end else { return nil }
                 let line = UnsafeBufferPointer(start: (storage + start).assumingMemoryBound(to: UInt8.self), count: end - start)
+                consumed += end - start
                 start = end
                 try checkLength(line.count)
                 linesRead += 1
@@ -103,6 +110,20 @@ extension LineSplitter {
             while true {
                 let n = read(fd, pointer, count)
                 if n >= 0 { return n }
+                if errno == EINTR { continue }
+                throw TraceError(file: name, message: "cannot read: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// Lines of an open file from byte `offset` on (after `linesBefore` lines), read with `pread(2)`
+    /// so the descriptor's own position is never used; the descriptor stays the caller's.
+    static func reading(fd: Int32, from offset: Int, linesBefore: Int, name: String) -> LineSplitter {
+        var position = offset
+        return LineSplitter(name: name, initialCapacity: 1 << 14, startingAt: offset, linesBefore: linesBefore) { (pointer, count) throws(TraceError) in
+            while true {
+                let n = pread(fd, pointer, count, off_t(position))
+                if n >= 0 { position += n; return n }
                 if errno == EINTR { continue }
                 throw TraceError(file: name, message: "cannot read: \(String(cString: strerror(errno)))")
             }

@@ -312,11 +312,18 @@ public final class Session {
         public var viewerState: Viewer { lab.viewer }
         /// Frames handled up to it.
         public var frames: Int { frameCount }
+        /// The lab as it stood, and the again key's lab before the last press (what it holds).
+        package var labState: LabViewer { lab }
+        package var recalledLab: LabViewer? { recall?.start }
     }
 
     /// The session's state now.
     public func checkpoint() -> Checkpoint {
-        Checkpoint(lab: lab, summary: summary, handOffVelocities: handOffVelocities, lastNotes: lastNotes,
+        // The live curves' ring holds 2,048 samples, of which only the last seconds show: kept
+        // whole, each checkpoint would hold its own copy (the session's goes on changing).
+        var lab = lab
+        lab.compactHistory()
+        return Checkpoint(lab: lab, summary: summary, handOffVelocities: handOffVelocities, lastNotes: lastNotes,
                    frameCount: frameCount, lastTime: lastTime, pendingRequests: pendingRequests,
                    held: held, recall: recall, againRun: againRun)
     }

@@ -55,6 +55,21 @@ public final class TraceReader {
         try self.init(name: name, lines: .reading(bytes: Array(text.utf8), name: name), descriptor: nil, warn: warn)
     }
 
+    /// Reads on in a trace already read once, from a place an earlier reader of it stood at
+    /// (`offset`, `lineNumber` and `lastTime` as that reader had them after some event): the same
+    /// events follow, with the same lines and the same checks. The descriptor stays the caller's.
+    public init(resuming name: String, header: TraceHeader, descriptor fd: Int32, offset: Int, lineNumber: Int,
+                lastTime: Double, warn: @escaping (String) -> Void) {
+        self.name = name
+        self.header = header
+        lines = .reading(fd: fd, from: offset, linesBefore: lineNumber, name: name)
+        descriptor = nil
+        self.warn = warn
+        self.lineNumber = lineNumber
+        self.lastTime = lastTime
+        lastTimeLine = lineNumber
+    }
+
     private init(name: String, lines: LineSplitter, descriptor: Int32?, warn: @escaping (String) -> Void) throws(TraceError) {
         self.name = name
         self.lines = lines
@@ -161,6 +176,12 @@ public final class TraceReader {
         for b in bytes where b != 0x20 && b != 0x09 && b != 0x0D { return false }
         return true
     }
+
+    /// Where the next line starts: bytes of the trace read so far as lines, newlines included.
+    public var offset: Int { lines.consumed }
+
+    /// The open file read (nil for standard input and text in memory): for re-reading in place.
+    public var fileDescriptor: Int32? { descriptor }
 
     /// The capacity of the line buffer, bytes: it tracks the longest line, not the trace's length.
     var lineBufferCapacity: Int { lines.capacity }

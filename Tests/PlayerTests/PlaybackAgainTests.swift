@@ -45,7 +45,8 @@ struct PlaybackAgainTests {
         let session = try Session(header: trace.header)
         var straight: [(String?, String?)] = []
         var scenes: [Int: String] = [:]
-        for e in trace.events {
+        for i in 0..<trace.eventCount {
+            let e = try trace.event(at: i).event
             try session.handle(e)
             guard case .frame = e.kind else { continue }
             straight.append((session.again.map { StateLogFormat.line($0.rerun.snapshot) },

@@ -18,7 +18,7 @@ struct TracePlayerCostTests {
         var largestFrame = 0, previous = -1
         for i in trace.frameEventIndices { largestFrame = max(largestFrame, i - previous); previous = i }
         #expect(player.a.longestStretch <= interval + largestFrame - 1)
-        #expect(trace.events.count > 40 * interval)
+        #expect(trace.eventCount > 40 * interval)
 
         var random = SplitMix64(seed: 600)
         for _ in 0..<40 {
@@ -32,6 +32,6 @@ struct TracePlayerCostTests {
         let before = player.a.replayedEvents
         try player.step(by: -1)
         #expect(player.a.replayedEvents - before <= player.a.longestStretch)
-        #expect(player.a.longestStretch < trace.events.count / 40)
+        #expect(player.a.longestStretch < trace.eventCount / 40)
     }
 }

@@ -3,7 +3,11 @@
    named by its first argument. It prints "held BITS" before the attempt and "errno N" or "ok"
    after it on standard output; an attempt the filter kills ends the process with SIGSYS.
 
-   sandbox-probe ESCAPE APP_PID OUTSIDE_FILE INSIDE_FOLDER [filter-only] */
+   sandbox-probe ESCAPE APP_PID OUTSIDE_FILE INSIDE_FOLDER [filter-only | handed | handed-filter-only]
+
+   "handed" is the app's helpers' set-up (issue 33): no read root at all, and the photo received
+   as a descriptor on standard input (a socket, SCM_RIGHTS, one byte with it) before the attempt;
+   "read-handed" then reads that photo whole and prints its size. */
 #define _GNU_SOURCE
 #include "CSandbox.h"
 
@@ -41,9 +45,17 @@ int main(int argc, char **argv) {
     /* "filter-only" as a fifth argument: the fallback on a kernel without namespaces or Landlock
        (limits and the seccomp filter alone), to measure what is left there. */
     int rc;
+    int handed = -1;
     if (argc > 5 && !strcmp(argv[5], "filter-only")) {
         rc = pz_limit_resources((size_t)1 << 32, 64, 600);
         if (rc == 0) rc = pz_enter_sandbox();
+    } else if (argc > 5 && (!strcmp(argv[5], "handed") || !strcmp(argv[5], "handed-filter-only"))) {
+        /* "handed-filter-only": the fallback of a kernel without namespaces or Landlock for the
+           app's helpers (the limits and the filter that refuses every open). */
+        if (!strcmp(argv[5], "handed")) rc = pz_helper_setup((size_t)1 << 32, 600, roots, 0, &held);
+        else if ((rc = pz_limit_resources((size_t)1 << 32, 64, 600)) == 0) rc = pz_enter_sandbox_opening(0);
+        char byte;
+        if (rc == 0 && pz_receive(0, &byte, 1, &handed) != 1) rc = 71;
     } else {
         rc = pz_helper_setup((size_t)1 << 32, 600, roots, 1, &held);
     }
@@ -56,6 +68,17 @@ int main(int argc, char **argv) {
     long r;
     if (!strcmp(escape, "none")) r = 0;
     else if (!strcmp(escape, "read-inside")) { char p[4096]; snprintf(p, sizeof(p), "%s/photo.jpg", inside); r = open(p, O_RDONLY); }
+    else if (!strcmp(escape, "read-handed")) {
+        char buffer[4096];
+        long n, total = 0;
+        while ((n = read(handed, buffer, sizeof(buffer))) > 0) total += n;
+        r = n < 0 ? -1 : total;
+    }
+    else if (!strcmp(escape, "read-sibling")) { char p[4096]; snprintf(p, sizeof(p), "%s/sibling.jpg", inside); r = open(p, O_RDONLY); }
+    else if (!strcmp(escape, "openat-folder")) r = openat(AT_FDCWD, inside, O_RDONLY | O_DIRECTORY);
+    else if (!strcmp(escape, "open-path")) { char p[4096]; snprintf(p, sizeof(p), "%s/sibling.jpg", inside); r = open(p, O_PATH); }
+    else if (!strcmp(escape, "open-library")) r = open("/etc/ld.so.cache", O_RDONLY);
+    else if (!strcmp(escape, "open-self")) r = open("/proc/self/exe", O_RDONLY);
     else if (!strcmp(escape, "mknod")) r = mknod(made, S_IFREG | 0644, 0);
     else if (!strcmp(escape, "fchmodat2")) r = syscall(452, AT_FDCWD, outside, 0777, 0);
     else if (!strcmp(escape, "chmod")) r = chmod(outside, 0777);

@@ -14,6 +14,8 @@ struct DecoderHelperTests {
         var options = DecoderHelperService.Options()
         options.maxTextureSide = 4096
         options.addressSpaceBytes = addressSpaceBytes
+        // As the app starts them (issue 33): no read root, each file handed as a descriptor.
+        options.readRoots = []
         return DecoderHelper(settings: settings, options: options)
     }
 

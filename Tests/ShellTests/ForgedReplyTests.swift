@@ -20,6 +20,12 @@ struct ForgedReplyTests {
         return settings
     }
 
+    /// A real photo in `folder` for the request: the app opens it before it asks a helper (issue 33),
+    /// so a missing one would never reach the forger.
+    static func photo(in folder: URL) -> String {
+        TestImages.write(TestImages.jpeg(width: 8, height: 8, colour: TestImages.noise), "photo.jpg", in: folder).path
+    }
+
     static func options() -> DecoderHelperService.Options {
         var o = DecoderHelperService.Options()
         o.maxTextureSide = 1024
@@ -58,7 +64,7 @@ struct ForgedReplyTests {
         let (name, reply, field) = Self.forged[index]
         let dir = TestImages.folder()
         let helper = DecoderHelper(settings: Self.forger(sending: DecoderHelperMessage.encode(reply), in: dir), options: Self.options())
-        let attempt = helper.decode(path: "/nonexistent.jpg", target: .screen(width: 640, height: 480))
+        let attempt = helper.decode(path: Self.photo(in: dir), target: .screen(width: 640, height: 480))
         guard case let .failure(.decoderStopped(detail)) = attempt.result else {
             Issue.record("\(name): expected the helper stopped, got \(attempt.result)")
             return
@@ -75,7 +81,7 @@ struct ForgedReplyTests {
         let honest = DecoderHelperMessage.encode(.image(width: 1024, height: 1024, fullWidth: 4000, fullHeight: 4000, fromSharedCache: false,
                                                         seconds: 0.25, hasTransparency: false))
         let helper = DecoderHelper(settings: Self.forger(sending: honest, in: dir), options: Self.options())
-        let image = try helper.decode(path: "/nonexistent.jpg", target: .screen(width: 1024, height: 1024)).result.get()
+        let image = try helper.decode(path: Self.photo(in: dir), target: .screen(width: 1024, height: 1024)).result.get()
         #expect(image.width == 1024 && image.height == 1024 && image.fullWidth == 4000)
         helper.stop()
     }
@@ -90,7 +96,7 @@ struct ForgedReplyTests {
         for (header, field) in cases {
             let dir = TestImages.folder()
             let helper = DecoderHelper(settings: Self.forger(sending: HeaderMessage.encode(.header(header)), in: dir), options: Self.options())
-            let outcomes = helper.readHeaders(["/nonexistent.png"])
+            let outcomes = helper.readHeaders([Self.photo(in: dir)])
             guard case let .problem(.decoderStopped(detail))? = outcomes.first else {
                 Issue.record("\(header): expected a stopped helper, got \(outcomes)")
                 continue

@@ -47,6 +47,7 @@ struct SandboxProbeTests {
             try? FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
             try? FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
             _ = TestImages.write(TestImages.jpeg(width: 8, height: 8, colour: TestImages.noise), "photo.jpg", in: photos)
+            _ = TestImages.write(TestImages.jpeg(width: 8, height: 8, colour: TestImages.noise), "sibling.jpg", in: photos)
             let secret = TestImages.write(Array("secret\n".utf8), "secret.txt", in: other)
             chmod(secret.path, 0o644)
             inside = photos.path
@@ -55,12 +56,43 @@ struct SandboxProbeTests {
     }
 
     /// Runs the probe on `escape`; its outcome and the namespaces etc. that held (`PZ_HELD_*` bits).
+    /// How the probe sets itself up: as a helper reading beneath the photo folder, with the filter
+    /// alone, or as the app's helpers do (handed its photo, `handing`, as a descriptor; no read root).
+    enum SetUp: Equatable {
+        case readRoot
+        case filterOnly
+        case handed(String)
+        /// Handed its photo, with the limits and the filter alone (no namespaces, no Landlock).
+        case handedFilterOnly(String)
+    }
+
     static func attempt(_ escape: String, in scene: Scene, standardInput: Int32? = nil, filterOnly: Bool = false) throws -> (Outcome, held: Int32) {
+        try attempt(escape, in: scene, standardInput: standardInput, setUp: filterOnly ? .filterOnly : .readRoot)
+    }
+
+    static func attempt(_ escape: String, in scene: Scene, standardInput: Int32? = nil, setUp: SetUp) throws -> (Outcome, held: Int32) {
         let probe = try #require(Self.probe, "sandbox-probe is not built beside the tests; run `swift build` first")
         var request: [Int32] = [-1, -1], reply: [Int32] = [-1, -1]
-        #expect(pz_pipe(&request) == 0 && pz_pipe(&reply) == 0)
+        #expect(pz_socket_pair(&request) == 0 && pz_pipe(&reply) == 0)
+        switch setUp {
+        case let .handed(path), let .handedFilterOnly(path):
+            // The photo, opened here and sent with one byte, as the app sends a request.
+            let photo = open(path, O_RDONLY | O_CLOEXEC)
+            #expect(photo >= 0)
+            var byte: UInt8 = 1
+            #expect(pz_send_with_descriptor(request[1], &byte, 1, photo) == 1)
+            close(photo)
+        default:
+            break
+        }
         let shared = pz_shared_memory("probe", 4096)
-        let arguments = [probe, escape, String(getpid()), scene.outside, scene.inside] + (filterOnly ? ["filter-only"] : [])
+        let mode: [String] = switch setUp {
+        case .readRoot: []
+        case .filterOnly: ["filter-only"]
+        case .handed: ["handed"]
+        case .handedFilterOnly: ["handed-filter-only"]
+        }
+        let arguments = [probe, escape, String(getpid()), scene.outside, scene.inside] + mode
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in cArguments { free(p) } }
         var pid: pid_t = 0
@@ -118,6 +150,45 @@ struct SandboxProbeTests {
         #expect(after.st_mode == before.st_mode && after.st_mtim.tv_sec == before.st_mtim.tv_sec
                 && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec, "\(escape) changed \(scene.outside)")
         #expect(!FileManager.default.fileExists(atPath: scene.inside + "/made-by-probe"))
+    }
+
+    /// Opening any file by name, the handed photo's folder included, for the app's helpers.
+    static let opens = ["read-inside", "read-sibling", "openat-folder", "open-path", "open-library", "open-self", "open-outside",
+                        "proc-app-mem", "open-tty", "openat2"]
+
+    @Test("handed its photo as a descriptor (the app's helpers): it reads that photo whole, and opening any file fails, the photo's own name and its folder included", arguments: opens)
+    func handedPhotoOnly(_ escape: String) throws {
+        let scene = Scene()
+        let photo = scene.inside + "/photo.jpg"
+        let (read, held) = try Self.attempt("read-handed", in: scene, setUp: .handed(photo))
+        var info = stat()
+        stat(photo, &info)
+        #expect(read == .succeeded(Int(info.st_size)), "reading the handed photo: \(read)")
+        let (outcome, _) = try Self.attempt(escape, in: scene, setUp: .handed(photo))
+        print("sandbox probe, handed its photo: \(escape): \(outcome) (held \(held))")
+        #expect(outcome.isDenied, "\(escape): \(outcome)")
+    }
+
+    @Test("handed its photo, every other escape still fails", arguments: escapes)
+    func handedEscapeFails(_ escape: String) throws {
+        let scene = Scene()
+        let (outcome, _) = try Self.attempt(escape, in: scene, setUp: .handed(scene.inside + "/photo.jpg"))
+        #expect(outcome.isDenied, "\(escape): \(outcome)")
+        #expect(!FileManager.default.fileExists(atPath: scene.inside + "/made-by-probe"))
+    }
+
+    @Test("the app's helpers' fallback without namespaces or Landlock (limits and the filter that refuses every open): the handed photo reads, and every escape fails, reading by name and /proc/APP/mem included")
+    func handedFilterOnlyFallback() throws {
+        let scene = Scene()
+        let photo = scene.inside + "/photo.jpg"
+        var info = stat()
+        stat(photo, &info)
+        #expect(try Self.attempt("read-handed", in: scene, setUp: .handedFilterOnly(photo)).0 == .succeeded(Int(info.st_size)))
+        for escape in Self.escapes + Self.opens {
+            let (outcome, _) = try Self.attempt(escape, in: scene, setUp: .handedFilterOnly(photo))
+            print("sandbox probe, handed its photo, filter only: \(escape): \(outcome)")
+            #expect(outcome.isDenied, "\(escape): \(outcome)")
+        }
     }
 
     @Test("the fallback without namespaces or Landlock (limits and the filter alone): every system-call escape still fails; reading outside and /proc/APP/mem are what is left, as docs/pipeline.md states")

@@ -49,6 +49,39 @@ struct CurveHistoryTests {
         #expect(h.samples.map(\.time) == (12..<20).map(Double.init))
     }
 
+    @Test("compacted (a checkpoint's copy), it holds only the samples shown, and shows what the whole ring shows after every later frame, through the ring's wrap")
+    func compacting() {
+        // A 0.5 s window over a 64-sample ring, frames 15–19 ms apart (30 ± 3 in the window): the
+        // ring wraps every 64 frames, and a compacted copy (≤ 34 samples) grows back into the wrap.
+        var whole = CurveHistory(duration: 0.5, capacity: 64)
+        var copies: [CurveHistory] = []
+        var t = 0.0
+        var mismatches = 0, mostHeldAfterCompacting = 0
+        for i in 0..<600 {
+            t += Double(15 + i % 5) / 1000
+            let phase: Phase = i % 97 < 40 ? .interacting : i % 97 < 70 ? .closing : .opening
+            let shot = snapshot(t, phase, gesture: phase == .interacting ? .pan : .none, x: 300 + Double(i % 50), width: 450 + Double(i % 31))
+            whole.record(shot, fitWidth: 900)
+            for k in copies.indices {
+                copies[k].record(shot, fitWidth: 900)
+                if copies[k].samples != whole.samples || copies[k].marks != whole.marks { mismatches += 1 }
+            }
+            if i % 45 == 44 {
+                var copy = whole
+                copy.compact()
+                // What it holds: the samples shown (the window's, ≤ 0.5 s / 15 ms + 1 = 34), not the ring.
+                #expect(copy.heldSamples == copy.samples.count)
+                mostHeldAfterCompacting = max(mostHeldAfterCompacting, copy.heldSamples)
+                copies.append(copy)
+            }
+        }
+        #expect(copies.count == 13)
+        #expect(mismatches == 0)
+        #expect(mostHeldAfterCompacting <= 34)
+        // The measure, shown failing on the whole ring: it holds its capacity.
+        #expect(whole.heldSamples == 64)
+    }
+
     @Test("time going backwards (a new session) starts over")
     func reset() {
         var h = CurveHistory()

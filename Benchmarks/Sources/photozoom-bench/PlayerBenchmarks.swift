@@ -35,7 +35,7 @@ let playerBenchmarks = BenchmarkSuite(name: "Player") { suite in
             scrubs += 1
         }
         state.counters["events/scrub"] = Double(player.a.replayedEvents - before) / Double(max(1, scrubs))
-        state.counters["events"] = Double(trace.events.count)
+        state.counters["events"] = Double(trace.eventCount)
     }
 
     suite.benchmark("scrub, worst case (a whole stretch between checkpoints)") { state in

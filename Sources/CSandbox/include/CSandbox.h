@@ -15,6 +15,19 @@ int pz_spawn_helper(const char *path, char *const argv[], int in_fd, int out_fd,
 /// A pipe whose two ends close on exec; 0, or an errno value.
 int pz_pipe(int fds[2]);
 
+/// A connected pair of Unix stream sockets, both ends close-on-exec; 0, or an errno value. A
+/// helper's requests travel on one, each with the descriptor of the photo it names (issue 33).
+int pz_socket_pair(int fds[2]);
+
+/// Sends `count` bytes on `socket` (no SIGPIPE) with `descriptor` attached (SCM_RIGHTS; none when
+/// negative). Returns the bytes sent, or -1 with errno set.
+long pz_send_with_descriptor(int socket, const void *bytes, size_t count, int descriptor);
+
+/// Receives up to `count` bytes from `socket`; a descriptor that came with them (close-on-exec) is
+/// stored in `*descriptor` when that is still negative, any other closed. Returns the bytes
+/// received (0 at the end), or -1 with errno set.
+long pz_receive(int socket, void *bytes, size_t count, int *descriptor);
+
 /// An anonymous shared-memory file of `size` bytes (sparse until written), close-on-exec; -1 on failure.
 int pz_shared_memory(const char *name, size_t size);
 
@@ -49,8 +62,15 @@ int pz_confine(const char *const read_roots[], int count);
 /// value (ENOSYS on an architecture without a filter here).
 int pz_enter_sandbox(void);
 
+/// `pz_enter_sandbox`, with `may_open` 0: open and openat then fail with EACCES whatever they
+/// ask (a helper handed its photos as descriptors opens nothing). `pz_enter_sandbox()` is
+/// `pz_enter_sandbox_opening(1)`.
+int pz_enter_sandbox_opening(int may_open);
+
 /// A decoder helper's whole set-up, in order, the one the helpers and the sandbox probe share:
 /// `pz_limit_resources` (64 descriptors), `pz_confine` (its bits in `held`), `pz_enter_sandbox`.
+/// `read_roots` non-NULL with `count` 0: nothing is read by name at all (Landlock denies every
+/// read, the filter every open); the helper reads only descriptors it is handed.
 /// Returns 0, or the errno value of the step that failed.
 int pz_helper_setup(size_t address_space_bytes, int cpu_seconds, const char *const read_roots[], int count, int *held);
 
