@@ -199,8 +199,11 @@ public struct JumpDetector: Sendable {
         // Quads appearing or vanishing: fine where the quad could have reached its grid cell (and the
         // cell taken its place), left the window, or faded out in the interval.
         let limits = Dictionary(grouping: a.quantities + b.quantities, by: \.key).mapValues { $0.map(\.speedLimit).max() ?? 0 }
-        for (photo, presence, other) in a.quads.map({ ($0.key, $0.value, b.quads) }) + b.quads.map({ ($0.key, $0.value, a.quads) })
-            where other[photo] == nil || renewed.contains(photo) {
+        // In photo order, vanished before appeared: the jump lines of one step come out the same on
+        // every run (a dictionary's order differs from process to process).
+        let vanished = a.quads.sorted { $0.key < $1.key }.map { ($0.key, $0.value, b.quads) }
+        let appeared = b.quads.sorted { $0.key < $1.key }.map { ($0.key, $0.value, a.quads) }
+        for (photo, presence, other) in vanished + appeared where other[photo] == nil || renewed.contains(photo) {
             if case let .photoSize(index) = b.change, index == photo { continue }
             func limit(_ kind: DrawnQuantity.Kind) -> Double { limits[DrawnQuantity.Key(kind: kind, photo: photo)] ?? 0 }
             let travel = dt * limit(.center) + 0.5 + (!a.isHeld && b.isHeld ? b.grabReach[.center] ?? 0 : 0)
