@@ -6,6 +6,17 @@ extension DecoderHelper {
     /// batches instead of 10,000 round trips.
     static let headerBatch = 128
 
+    /// A helper (not started yet) that reads only headers, of files under the folders of `paths`.
+    static func headerReader(settings: DecoderHelperSettings, pixelLimit: Int, paths: [String]) -> DecoderHelper {
+        var options = DecoderHelperService.Options()
+        options.pixelLimit = pixelLimit
+        options.addressSpaceBytes = settings.addressSpaceBytes
+        // Headers need no pixels: the smallest shared memory the helper accepts.
+        options.maxTextureSide = 1
+        options.readRoots = ReadRoots.of(paths: paths)
+        return DecoderHelper(settings: settings, options: options)
+    }
+
     /// Reads the headers of `paths` in the helper (started if need be), in order. A helper that
     /// crashes, hangs past the time limit or replies nonsense on a file is stopped: that file gets
     /// a `decoderStopped` problem saying what happened, and the rest go to a new helper. As for

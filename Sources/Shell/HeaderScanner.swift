@@ -62,13 +62,7 @@ final class HeaderScanner: @unchecked Sendable {
         let thread = Thread { [self] in
             ThreadPriority.lowerCallingThread(by: ThreadPriority.decodingSteps)
             if let helper {
-                var options = DecoderHelperService.Options()
-                options.pixelLimit = pixelLimit
-                options.addressSpaceBytes = helper.addressSpaceBytes
-                // Headers need no pixels: the smallest shared memory the helper accepts.
-                options.maxTextureSide = 1
-                options.readRoots = ReadRoots.of(paths: urls.map(\.path))
-                let process = DecoderHelper(settings: helper, options: options)
+                let process = DecoderHelper.headerReader(settings: helper, pixelLimit: pixelLimit, paths: urls.map(\.path))
                 defer { process.stop() }
                 var picks: [Int] = []
                 while true {

@@ -55,27 +55,38 @@ public struct PhotoCatalog: Sendable {
     /// Reads the headers of `folder`'s files (all of them, or those that fit `headerBudgetSeconds`);
     /// one warning line per file read that cannot be shown.
     public init(folder: PhotoFolder, pixelLimit: Int = defaultPixelLimit, headerBudgetSeconds: Double? = nil,
-                warn: (String) -> Void) {
-        self.init(files: folder.files, names: folder.names, pixelLimit: pixelLimit, headerBudgetSeconds: headerBudgetSeconds, warn: warn)
+                isolation: DecoderIsolation = .processDefault, warn: (String) -> Void) {
+        self.init(files: folder.files, names: folder.names, pixelLimit: pixelLimit, headerBudgetSeconds: headerBudgetSeconds,
+                  isolation: isolation, warn: warn)
     }
 
-    /// Reads the headers of `files` (in this order) on up to `threads` threads: all of them, or, with
-    /// a budget, those read before it runs out (the first ones in grid order). `names` are the
-    /// photos' names (`PhotoSelection.names`); without them each file is named by its last component.
+    /// Reads the headers of `files` (in this order): all of them, or, with a budget, those read
+    /// before it runs out (the first ones in grid order). `names` are the photos' names
+    /// (`PhotoSelection.names`); without them each file is named by its last component.
+    ///
+    /// Headers are read where the pipeline reads the rest (one policy, `isolation`): in a decoder
+    /// helper of the catalog's own, sandboxed like the decoders', in batches of
+    /// `DecoderHelper.headerBatch`; or, with `.inProcess`, on up to `threads` threads here.
     public init(files: [URL], names: [String]? = nil, pixelLimit: Int = defaultPixelLimit, headerBudgetSeconds: Double? = nil,
-                threads: Int = ProcessInfo.processInfo.activeProcessorCount, warn: (String) -> Void) {
+                threads: Int = ProcessInfo.processInfo.activeProcessorCount, isolation: DecoderIsolation = .processDefault,
+                warn: (String) -> Void) {
         self.pixelLimit = pixelLimit
         let names = names?.count == files.count ? names! : files.map(\.lastPathComponent)
         var results = zip(files, names).map { Entry(url: $0, name: $1) }
-        let workers = max(1, min(threads, files.count / 64 + 1))
         let deadline = headerBudgetSeconds.map { DispatchTime.now().uptimeNanoseconds + UInt64(max(0, $0) * 1e9) } ?? .max
-        results.withUnsafeMutableBufferPointer { out in
-            nonisolated(unsafe) let out = out
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                var i = worker
-                while i < files.count && DispatchTime.now().uptimeNanoseconds < deadline {
-                    out[i] = Self.entry(for: files[i], name: names[i], pixelLimit: pixelLimit)
-                    i += workers
+        switch isolation {
+        case let .helperProcesses(settings):
+            Self.readHeaders(into: &results, settings: settings, pixelLimit: pixelLimit, deadline: deadline)
+        case .inProcess:
+            let workers = max(1, min(threads, files.count / 64 + 1))
+            results.withUnsafeMutableBufferPointer { out in
+                nonisolated(unsafe) let out = out
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    var i = worker
+                    while i < files.count && DispatchTime.now().uptimeNanoseconds < deadline {
+                        out[i] = Self.entry(for: files[i], name: names[i], pixelLimit: pixelLimit)
+                        i += workers
+                    }
                 }
             }
         }
@@ -83,6 +94,22 @@ public struct PhotoCatalog: Sendable {
             if let problem = entry.problem { warn(problem.warning(path: entry.url.path)) }
         }
         entries = results
+    }
+
+    /// Reads `entries`' headers in one decoder helper, a batch at a time, until `deadline`
+    /// (uptime nanoseconds); the helper is stopped after the last batch.
+    private static func readHeaders(into entries: inout [Entry], settings: DecoderHelperSettings, pixelLimit: Int, deadline: UInt64) {
+        guard !entries.isEmpty, DispatchTime.now().uptimeNanoseconds < deadline else { return }
+        let paths = entries.map(\.url.path)
+        let helper = DecoderHelper.headerReader(settings: settings, pixelLimit: pixelLimit, paths: paths)
+        defer { helper.stop() }
+        var start = 0
+        while start < entries.count && DispatchTime.now().uptimeNanoseconds < deadline {
+            let batch = start..<min(entries.count, start + DecoderHelper.headerBatch)
+            let outcomes = helper.readHeaders(Array(paths[batch]))
+            for (i, outcome) in zip(batch, outcomes) { entries[i] = outcome.entry(for: entries[i].url, name: entries[i].name) }
+            start = batch.upperBound
+        }
     }
 
     /// Files whose header is not read yet.

@@ -84,10 +84,11 @@ struct BadInputTests {
 
         let log = WarningLog()
         let folder = try PhotoFolder(path: dir.path)
-        let catalog = PhotoCatalog(folder: folder, warn: log.append)
+        let catalog = PhotoCatalog(folder: folder, isolation: .inProcess, warn: log.append)
         let canvas = SoftwareCanvas(width: 64, height: 64)
         var limits = PhotoPipeline.Limits()
         limits.decoderThreads = 1
+        limits.isolation = .inProcess
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: log.append)
         let all = Array(folder.files.indices)
         let demand = SceneDemand(visibleCells: all, cellPixels: 32, largePhotos: [], windowPixels: (64, 64))
