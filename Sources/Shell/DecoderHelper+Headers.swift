@@ -22,11 +22,15 @@ extension DecoderHelper {
     /// a `decoderStopped` problem saying what happened, and the rest go to a new helper. As for
     /// decodes (issue 33), a file whose helper ended without replying is tried once more in a new
     /// helper before it gets the problem, and a helper that died while idle is replaced first.
+    /// Once `shouldGiveUp` says so (PhotoZoom stopping, a caller's deadline) the outcomes so far
+    /// are returned, fewer than `paths` (the last may be the give-up's problem), and no helper is
+    /// started for the rest.
     func readHeaders(_ paths: [String], shouldGiveUp: () -> Bool = { false }) -> [HeaderMessage.Outcome] {
         var out: [HeaderMessage.Outcome] = []
         out.reserveCapacity(paths.count)
         var triedAgain = Set<Int>()
         while out.count < paths.count {
+            if shouldGiveUp() { return out }
             reapIfEnded()  // a helper that died while idle is replaced, not blamed on the next file
             if pid == 0, let problem = start() {
                 return out + Array(repeating: .problem(problem), count: paths.count - out.count)

@@ -97,17 +97,24 @@ public struct PhotoCatalog: Sendable {
     }
 
     /// Reads `entries`' headers in one decoder helper, a batch at a time, until `deadline`
-    /// (uptime nanoseconds); the helper is stopped after the last batch.
+    /// (uptime nanoseconds), the helper's start counted in; the helper is stopped after the last
+    /// batch. A batch cut short by the deadline keeps only its headers: a problem met then may be
+    /// the deadline's, so that file is left to the pipeline's scanner, which reads it again.
     private static func readHeaders(into entries: inout [Entry], settings: DecoderHelperSettings, pixelLimit: Int, deadline: UInt64) {
-        guard !entries.isEmpty, DispatchTime.now().uptimeNanoseconds < deadline else { return }
+        func late() -> Bool { DispatchTime.now().uptimeNanoseconds >= deadline }
+        guard !entries.isEmpty, !late() else { return }
         let paths = entries.map(\.url.path)
         let helper = DecoderHelper.headerReader(settings: settings, pixelLimit: pixelLimit, paths: paths)
         defer { helper.stop() }
         var start = 0
-        while start < entries.count && DispatchTime.now().uptimeNanoseconds < deadline {
+        while start < entries.count && !late() {
             let batch = start..<min(entries.count, start + DecoderHelper.headerBatch)
-            let outcomes = helper.readHeaders(Array(paths[batch]))
-            for (i, outcome) in zip(batch, outcomes) { entries[i] = outcome.entry(for: entries[i].url, name: entries[i].name) }
+            let outcomes = helper.readHeaders(Array(paths[batch]), shouldGiveUp: late)
+            let cut = outcomes.count < batch.count || late()
+            for (i, outcome) in zip(batch, outcomes) {
+                if cut, case .problem = outcome { break }
+                entries[i] = outcome.entry(for: entries[i].url, name: entries[i].name)
+            }
             start = batch.upperBound
         }
     }
