@@ -73,10 +73,14 @@ public struct PhotoCatalog: Sendable {
         self.pixelLimit = pixelLimit
         let names = names?.count == files.count ? names! : files.map(\.lastPathComponent)
         var results = zip(files, names).map { Entry(url: $0, name: $1) }
-        let deadline = headerBudgetSeconds.map { DispatchTime.now().uptimeNanoseconds + UInt64(max(0, $0) * 1e9) } ?? .max
+        let started = DispatchTime.now().uptimeNanoseconds
+        let deadline = headerBudgetSeconds.map { started + UInt64(max(0, $0) * 1e9) } ?? .max
         switch isolation {
         case let .helperProcesses(settings):
-            Self.readHeaders(into: &results, settings: settings, pixelLimit: pixelLimit, deadline: deadline)
+            // The first batch (the first screens) may wait for the helper's start, which alone
+            // takes longer than the budget; up to `helperStartAllowanceSeconds`.
+            let firstDeadline = headerBudgetSeconds.map { $0 <= 0 ? deadline : max(deadline, started + UInt64(Self.helperStartAllowanceSeconds * 1e9)) } ?? .max
+            Self.readHeaders(into: &results, settings: settings, pixelLimit: pixelLimit, firstDeadline: firstDeadline, deadline: deadline)
         case .inProcess:
             let workers = max(1, min(threads, files.count / 64 + 1))
             results.withUnsafeMutableBufferPointer { out in
@@ -96,12 +100,19 @@ public struct PhotoCatalog: Sendable {
         entries = results
     }
 
-    /// Reads `entries`' headers in one decoder helper, a batch at a time, until `deadline`
-    /// (uptime nanoseconds), the helper's start counted in; the helper is stopped after the last
-    /// batch. A batch cut short by the deadline keeps only its headers: a problem met then may be
-    /// the deadline's, so that file is left to the pipeline's scanner, which reads it again.
-    private static func readHeaders(into entries: inout [Entry], settings: DecoderHelperSettings, pixelLimit: Int, deadline: UInt64) {
-        func late() -> Bool { DispatchTime.now().uptimeNanoseconds >= deadline }
+    /// How long the start-up catalog waits at most for its helper's first batch (the first
+    /// screens' sizes): a helper starts in 60–160 ms (release, docs/pipeline.md), longer than the
+    /// 50 ms budget; one that hangs costs the first frame no more than this.
+    static let helperStartAllowanceSeconds = 1.0
+
+    /// Reads `entries`' headers in one decoder helper, a batch at a time: the first until
+    /// `firstDeadline`, later ones until `deadline` (uptime nanoseconds); the helper is stopped
+    /// after the last batch. A batch cut short by its deadline keeps only its headers: a problem
+    /// met then may be the deadline's, so that file is left to the pipeline's scanner.
+    private static func readHeaders(into entries: inout [Entry], settings: DecoderHelperSettings, pixelLimit: Int,
+                                    firstDeadline: UInt64, deadline: UInt64) {
+        var current = firstDeadline
+        func late() -> Bool { DispatchTime.now().uptimeNanoseconds >= current }
         guard !entries.isEmpty, !late() else { return }
         let paths = entries.map(\.url.path)
         let helper = DecoderHelper.headerReader(settings: settings, pixelLimit: pixelLimit, paths: paths)
@@ -111,6 +122,7 @@ public struct PhotoCatalog: Sendable {
             let batch = start..<min(entries.count, start + DecoderHelper.headerBatch)
             let outcomes = helper.readHeaders(Array(paths[batch]), shouldGiveUp: late)
             let cut = outcomes.count < batch.count || late()
+            current = deadline
             for (i, outcome) in zip(batch, outcomes) {
                 if cut, case .problem = outcome { break }
                 entries[i] = outcome.entry(for: entries[i].url, name: entries[i].name)

@@ -142,7 +142,7 @@ struct HeaderHelperTests {
         #expect(byDefault.photos == inProcess.photos)
     }
 
-    @Test("a start-up budget with helpers reads what fits, the helper's start counted in, and leaves the rest unread for the pipeline's scanner")
+    @Test("a start-up budget with helpers reads the first batch (waiting up to 1 s for the helper's start) and what else fits, and leaves the rest unread for the pipeline's scanner")
     func catalogBudgetWithHelpers() throws {
         let settings = try #require(HelperBinary.settings(), "photozoom is not built beside the tests")
         let dir = TestImages.folder()
@@ -151,8 +151,12 @@ struct HeaderHelperTests {
         #expect(none.unknownCount == 4)
         let all = PhotoCatalog(files: files, headerBudgetSeconds: 60, isolation: .helperProcesses(settings), warn: { Issue.record("warning \($0)") })
         #expect(all.unknownCount == 0)
-        // A helper still silent when the budget ends (one that never replies, with a 20 s time
-        // limit): the catalog stops waiting and leaves the files unread for the scanner, not broken.
+        // A budget shorter than the helper's start (1 ms): the first batch is read all the same.
+        let first = PhotoCatalog(files: files, headerBudgetSeconds: 0.001, isolation: .helperProcesses(settings), warn: { Issue.record("warning \($0)") })
+        #expect(first.unknownCount == 0)
+        // A helper still silent when its start's allowance ends (one that never replies, with a
+        // 20 s time limit): the catalog stops waiting and leaves the files unread for the scanner,
+        // not broken.
         let silent = HelperBinary.hung(in: dir, timeLimitSeconds: 20)
         let late = PhotoCatalog(files: files, headerBudgetSeconds: 0.2, isolation: .helperProcesses(silent), warn: { Issue.record("warning \($0)") })
         #expect(late.unknownCount == 4)
