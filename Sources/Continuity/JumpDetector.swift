@@ -235,8 +235,11 @@ public struct JumpDetector: Sendable {
         // neighbour brought in by the strip while a press stopped the strip's spring).
         let throughout = Set(a.quads.keys).intersection(b.quads.keys)
         let carried = a.quantities.filter { $0.kind == .center && $0.photo.map(throughout.contains) == true }.map(\.speedLimit).max() ?? 0
-        for (photo, presence, other) in a.quads.map({ ($0.key, $0.value, b.quads) }) + b.quads.map({ ($0.key, $0.value, a.quads) })
-            where other[photo] == nil || renewed.contains(photo) {
+        // In photo order, vanished before appeared: the jump lines of one step come out the same on
+        // every run (a dictionary's order differs from process to process).
+        let vanished = a.quads.sorted { $0.key < $1.key }.map { ($0.key, $0.value, b.quads) }
+        let appeared = b.quads.sorted { $0.key < $1.key }.map { ($0.key, $0.value, a.quads) }
+        for (photo, presence, other) in vanished + appeared where other[photo] == nil || renewed.contains(photo) {
             if case let .photoSize(index) = b.change, index == photo { continue }
             func limit(_ kind: DrawnQuantity.Kind) -> Double { limits[DrawnQuantity.Key(kind: kind, photo: photo)] ?? 0 }
             let entering = a.quads[photo] == nil && !renewed.contains(photo)

@@ -4,36 +4,8 @@ import Viewer
 // The viewer's chrome that is text: the caption on the open photo and the help overlay, laid out
 // with the host's font metrics (the chrome's state and keys are the viewer's: `Viewer+Chrome`).
 extension Viewer {
-    /// The help overlay's lines: every control, as the README's table gives them.
-    static let helpLines: [String] = [
-        "PhotoZoom — keys and gestures",
-        "",
-        "click               open a photo; on the open photo: close it",
-        "double-click        on the open photo: zoom 2.5× there; zoomed: back to the fit",
-        "drag                grid: scroll · photo: page sideways, or pull down to dismiss",
-        "                    zoomed: pan",
-        "Alt + drag          two fingers mirrored through the photo: pinch and rotate",
-        "Alt + Shift + drag  both fingers travel together",
-        "hold Alt            show where the two fingers would go",
-        "wheel               grid: scroll · photo: sideways swipe pages · zoomed: pan",
-        "Ctrl + wheel        zoom about the pointer",
-        "Ctrl+Shift + wheel  rotate about the pointer",
-        "arrows              grid: move the focus ring · photo: Left/Right page · zoomed: pan",
-        "Return  Space       open the focused photo / close",
-        "+  -  0             zoom in, out, back to the fit",
-        "Home  End           grid: first / last row",
-        "Page Up  Page Down  grid: a screen up / down",
-        "Esc                 close the help, leave fullscreen, close the photo",
-        "F11  f              fullscreen",
-        "i                   keep the caption (name, n / N, zoom, pixels) shown",
-        "?  h  F1            this help",
-        "Tab                 feel tuning panel (Up/Down select, Left/Right adjust, Ctrl+S save)",
-        "s                   slow motion 1× · 0.25× · 0.1×",
-        "d                   decision overlay",
-        "a                   again: the last gesture under the panel's numbers (ghost: the run before)",
-        "Ctrl+S              save the feel parameters",
-        "q  Ctrl+Q           quit",
-    ]
+    /// The help overlay's lines: every control, from the table the README's is made from.
+    static let helpLines = ControlsTable.helpLines
 
     /// The caption and, while it is shown, the help, in drawing order.
     package func chromeTextOverlays(text metrics: TextMetrics) -> [Scene.Overlay] {

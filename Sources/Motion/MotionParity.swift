@@ -64,14 +64,14 @@ public struct MotionParity: Hashable, Sendable {
                 interpolate(ours.times, mine.values, at: $0 + oursOnset) - interpolate(reference.times, theirs.values, at: $0 + referenceOnset)
             }
             let rms = (differences.reduce(0) { $0 + $1 * $1 } / Double(differences.count)).squareRoot()
-            func time(_ fraction: Double, _ motion: SampledMotion, _ q: SampledMotion.Quantity, _ onset: Double) -> Double? {
+            func crossingTime(_ fraction: Double, _ motion: SampledMotion, _ q: SampledMotion.Quantity, _ onset: Double) -> Double? {
                 guard abs(q.travel) > MotionOnset.threshold(travel: q.travel) else { return nil }
                 return TravelTime.firstCrossing(fraction, times: motion.times, values: q.values,
                                                 from: q.values.first!, to: q.values.last!).map { $0 - onset }
             }
             var q = Quantity(name: theirs.name, rms: rms, largest: differences.map(abs).max() ?? 0,
-                             ours50: time(0.5, ours, mine, oursOnset), reference50: time(0.5, reference, theirs, referenceOnset),
-                             ours90: time(0.9, ours, mine, oursOnset), reference90: time(0.9, reference, theirs, referenceOnset),
+                             ours50: crossingTime(0.5, ours, mine, oursOnset), reference50: crossingTime(0.5, reference, theirs, referenceOnset),
+                             ours90: crossingTime(0.9, ours, mine, oursOnset), reference90: crossingTime(0.9, reference, theirs, referenceOnset),
                              matched: false)
             // A quantity that travels in neither has no times to compare; one that travels in only
             // one of them is not matched.

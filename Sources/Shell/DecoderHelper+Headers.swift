@@ -6,16 +6,31 @@ extension DecoderHelper {
     /// batches instead of 10,000 round trips.
     static let headerBatch = 128
 
+    /// A helper (not started yet) that reads only headers, of files under the folders of `paths`.
+    static func headerReader(settings: DecoderHelperSettings, pixelLimit: Int) -> DecoderHelper {
+        var options = DecoderHelperService.Options()
+        options.pixelLimit = pixelLimit
+        options.addressSpaceBytes = settings.addressSpaceBytes
+        // Headers need no pixels: the smallest shared memory the helper accepts.
+        options.maxTextureSide = 1
+        options.readRoots = []  // handed each file as a descriptor; it opens nothing (issue 33)
+        return DecoderHelper(settings: settings, options: options)
+    }
+
     /// Reads the headers of `paths` in the helper (started if need be), in order. A helper that
     /// crashes, hangs past the time limit or replies nonsense on a file is stopped: that file gets
     /// a `decoderStopped` problem saying what happened, and the rest go to a new helper. As for
     /// decodes (issue 33), a file whose helper ended without replying is tried once more in a new
     /// helper before it gets the problem, and a helper that died while idle is replaced first.
+    /// Once `shouldGiveUp` says so (PhotoZoom stopping, a caller's deadline) the outcomes so far
+    /// are returned, fewer than `paths` (the last may be the give-up's problem), and no helper is
+    /// started for the rest.
     func readHeaders(_ paths: [String], shouldGiveUp: () -> Bool = { false }) -> [HeaderMessage.Outcome] {
         var out: [HeaderMessage.Outcome] = []
         out.reserveCapacity(paths.count)
         var triedAgain = Set<Int>()
         while out.count < paths.count {
+            if shouldGiveUp() { return out }
             reapIfEnded()  // a helper that died while idle is replaced, not blamed on the next file
             if pid == 0, let problem = start() {
                 return out + Array(repeating: .problem(problem), count: paths.count - out.count)

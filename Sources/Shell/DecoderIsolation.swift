@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where photo files are decoded: in the app's own decoder threads, or in helper processes that a
 /// damaged file can crash, hang or bloat without touching the app.
 public enum DecoderIsolation: Sendable {
@@ -6,9 +8,12 @@ public enum DecoderIsolation: Sendable {
     /// In one helper process per decoder thread, started from `HelperSettings.executable`.
     case helperProcesses(DecoderHelperSettings)
 
-    /// What `PhotoPipeline.Limits` starts with: in process, unless the program that can run the
-    /// helper (`photozoom`) says otherwise at start-up.
-    nonisolated(unsafe) public static var processDefault = DecoderIsolation.inProcess
+    /// What `PhotoPipeline.Limits` and `PhotoCatalog` start with: helper processes, whoever uses the
+    /// engine. `photozoom` sets its own program (`thisProgram`) at start-up; any other client (a
+    /// benchmark, a test bundle) gets the `photozoom` built or installed beside it
+    /// (`besideThisProgram`), and without one every decode fails with a warning: a photo is never
+    /// decoded in the client's own process unless it asks for `.inProcess` by name.
+    nonisolated(unsafe) public static var processDefault = DecoderIsolation.helperProcesses(.besideThisProgram)
 }
 
 /// How decoder helpers are started and limited.
@@ -28,4 +33,11 @@ public struct DecoderHelperSettings: Sendable {
     /// The running `photozoom`: `/proc/self/exe`, which names this program's file even if it was
     /// replaced on disk since.
     public static var thisProgram: DecoderHelperSettings { DecoderHelperSettings(executable: "/proc/self/exe") }
+
+    /// The `photozoom` in the running program's folder (`.build/<config>/photozoom` beside a
+    /// benchmark or the test bundle, `bin/photozoom` beside an installed tool).
+    public static var besideThisProgram: DecoderHelperSettings {
+        let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return DecoderHelperSettings(executable: URL(fileURLWithPath: running).deletingLastPathComponent().appendingPathComponent("photozoom").path)
+    }
 }

@@ -90,9 +90,10 @@ public struct FreedesktopThumbnailCache: Sendable {
     /// A valid entry for the file at `path` whose shorter side is at least `minimumShortSide`
     /// pixels, from the smallest size class that can have one; nil when there is none.
     ///
-    /// Entries are read by `PNGDecoder` (PhotoZoom's own Swift, safe in the app's process); with
-    /// `imageLibraries`, one it does not handle (interlaced, 1–4-bit) goes to SDL_image, which only
-    /// a decoder helper may run.
+    /// Entries are read by `PNGDecoder` (PhotoZoom's own Swift, safe in the app's process); one it
+    /// does not handle (interlaced, 1–4-bit) is passed over, unless the caller asks for
+    /// `imageLibraries`: then SDL_image reads it, which only a decoder helper (or a decoder asked
+    /// for `.inProcess` by name) may run. Any program of the user's can write these files.
     ///
     /// An entry is believed only for the version `source` of the file: its `Thumb::MTime` must be
     /// the file's, its `Thumb::Size` (when it has one; PhotoZoom always writes it) the file's byte
@@ -101,7 +102,7 @@ public struct FreedesktopThumbnailCache: Sendable {
     /// it is a regular file of at most `entryByteLimit` bytes (a link to a device, a pipe or a
     /// giant file is passed over before a byte is read).
     func thumbnail(forFile path: String, source: FileIdentity, uprightWidth: Int, uprightHeight: Int,
-                   minimumShortSide: Int, imageLibraries: Bool = true) -> UnsafeMutablePointer<SDL_Surface>? {
+                   minimumShortSide: Int, imageLibraries: Bool = false) -> UnsafeMutablePointer<SDL_Surface>? {
         let uri = Self.uri(forPath: path)
         let name = MD5.hex(Array(uri.utf8)) + ".png"
         for sizeClass in SizeClass.allCases {

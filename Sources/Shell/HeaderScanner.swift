@@ -62,13 +62,7 @@ final class HeaderScanner: @unchecked Sendable {
         let thread = Thread { [self] in
             ThreadPriority.lowerCallingThread(by: ThreadPriority.decodingSteps)
             if let helper {
-                var options = DecoderHelperService.Options()
-                options.pixelLimit = pixelLimit
-                options.addressSpaceBytes = helper.addressSpaceBytes
-                // Headers need no pixels: the smallest shared memory the helper accepts.
-                options.maxTextureSide = 1
-                options.readRoots = []  // handed each file as a descriptor; it opens nothing (issue 33)
-                let process = DecoderHelper(settings: helper, options: options)
+                let process = DecoderHelper.headerReader(settings: helper, pixelLimit: pixelLimit)
                 defer { process.stop() }
                 var picks: [Int] = []
                 while true {
@@ -76,7 +70,7 @@ final class HeaderScanner: @unchecked Sendable {
                     while picks.count < Self.batch, let i = next() { picks.append(i) }
                     guard !picks.isEmpty else { break }
                     let outcomes = process.readHeaders(picks.map { urls[$0].path }, shouldGiveUp: { isStopping })
-                    deliver(zip(picks, outcomes).map { ($0, $1.entry(for: urls[$0])) })
+                    deliver(zip(picks, outcomes).map { ($0, $1.entry(for: urls[$0])) }, taken: picks.count)
                 }
             } else {
                 while let i = next() { deliver([(i, PhotoCatalog.entry(for: urls[i], pixelLimit: pixelLimit))]) }
@@ -87,10 +81,11 @@ final class HeaderScanner: @unchecked Sendable {
     }
 
     /// Hands read headers to the frame loop's next `take`.
-    private func deliver(_ entries: [(Int, PhotoCatalog.Entry)]) {
+    /// `taken`: the headers these were taken for (more when the helper gave up on the rest).
+    private func deliver(_ entries: [(Int, PhotoCatalog.Entry)], taken: Int? = nil) {
         condition.lock()
         results += entries.map { Result(index: $0.0, header: $0.1.header, problem: $0.1.problem) }
-        inFlight -= entries.count
+        inFlight -= taken ?? entries.count
         condition.unlock()
     }
 

@@ -67,7 +67,9 @@ final class PhotoDecoder {
             return try decodeWithSDLImage(try Self.wholeFile(file), typeHint: ext, header: nil, target: target)
         }
         try header.checkPixels(limit: pixelLimit)
-        if case .thumbnail = target.asThumbnail, let cached = cachedThumbnail(file, header, target.asThumbnail) { return cached }
+        // Here the photo itself goes to the image libraries next (this is a helper, or a decoder
+        // asked for in process): so may a cache entry PNGDecoder does not handle.
+        if case .thumbnail = target.asThumbnail, let cached = cachedThumbnail(file, header, target.asThumbnail, imageLibraries: true) { return cached }
         if case .preview = target { return try decodePreview(file, header, target: target.asThumbnail) }
         let bytes = try Self.wholeFile(file)
         if header.format == .png, !PNGChunks.isComplete(bytes) {
@@ -133,7 +135,7 @@ final class PhotoDecoder {
 
     /// A valid shared-cache entry for `file`, downscaled to the thumbnail's exact size; nil when none.
     private func cachedThumbnail(_ file: PhotoFile, _ header: ImageHeader, _ target: DecodeTarget,
-                                 imageLibraries: Bool = true) -> DecodedImage? {
+                                 imageLibraries: Bool) -> DecodedImage? {
         guard let cache = sharedThumbnails else { return nil }
         let upright = header.uprightSize
         let out = outputSize(width: upright.width, height: upright.height, target: target)

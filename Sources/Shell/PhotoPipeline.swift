@@ -76,8 +76,8 @@ public final class PhotoPipeline: PhotoTextureSource {
         /// Also take in photos that appear in a watched folder (the app does when it shows a folder,
         /// not a list of files named one by one).
         public var addsNewPhotos = false
-        /// Where files are decoded: in helper processes in the app (`photozoom` sets the process
-        /// default), in this process unless told otherwise.
+        /// Where files are decoded (headers read too): in helper processes (the process default),
+        /// in this process only when `.inProcess` is asked for by name.
         public var isolation = DecoderIsolation.processDefault
 
         public init() {}

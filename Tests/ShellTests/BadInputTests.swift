@@ -56,8 +56,11 @@ extension PhotoPipeline {
 
 @Suite("Bad input: a placeholder and one warning each, never a crash", .serialized)
 struct BadInputTests {
-    @Test("each bad file is broken (a cut one shows what was read), named in exactly one warning line, and the good photo still decodes")
-    func eachBadInput() throws {
+    @Test("each bad file is broken (a cut one shows what was read), named in exactly one warning line, and the good photo still decodes; in helpers (the engine's default) and in process",
+          arguments: [true, false])
+    func eachBadInput(helpers: Bool) throws {
+        let settings = helpers ? try #require(HelperBinary.settings(), "photozoom is not built beside the tests") : nil
+        let isolation = settings.map { DecoderIsolation.helperProcesses($0) } ?? .inProcess
         let dir = TestImages.folder()
         let good = TestImages.jpeg(width: 64, height: 48, colour: TestImages.noise)
         TestImages.write(good, "a-good.jpg", in: dir)
@@ -76,7 +79,9 @@ struct BadInputTests {
                         "e-bomb.jpg": "above the 100 MP limit", "f-not-an-image.jpg": "not an image",
                         "g-loop.jpg": "symbolic link loop", "h-dangling.jpg": "dangling symbolic link",
                         "i-folder.jpg": "a folder", "j-pipe.jpg": "a named pipe"]
-        if getuid() != 0 {  // root reads a mode-000 file, so this case needs an ordinary user
+        // A mode-000 file stops an ordinary user, and root too in a helper (it keeps no capability,
+        // `SandboxProbeTests`); only root in its own process reads it.
+        if helpers || getuid() != 0 {
             TestImages.write(good, "k-unreadable.jpg", in: dir)
             chmod(dir.appendingPathComponent("k-unreadable.jpg").path, 0)
             expected["k-unreadable.jpg"] = "permission denied"
@@ -84,10 +89,11 @@ struct BadInputTests {
 
         let log = WarningLog()
         let folder = try PhotoFolder(path: dir.path)
-        let catalog = PhotoCatalog(folder: folder, warn: log.append)
+        let catalog = PhotoCatalog(folder: folder, isolation: isolation, warn: log.append)
         let canvas = SoftwareCanvas(width: 64, height: 64)
         var limits = PhotoPipeline.Limits()
         limits.decoderThreads = 1
+        limits.isolation = isolation
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: log.append)
         let all = Array(folder.files.indices)
         let demand = SceneDemand(visibleCells: all, cellPixels: 32, largePhotos: [], windowPixels: (64, 64))

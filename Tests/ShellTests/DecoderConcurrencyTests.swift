@@ -11,8 +11,8 @@ struct DecoderConcurrencyTests {
         let dir = TestImages.folder()
         let bytes = TestImages.jpeg(width: 384, height: 288, colour: TestImages.noise)
         for i in 0..<count { TestImages.write(bytes, String(format: "p%03d.jpg", i), in: dir) }
-        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), warn: { Issue.record("unexpected warning: \($0)") })
-        var limits = PhotoPipeline.Limits.oneDecoder()
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), isolation: .inProcess, warn: { Issue.record("unexpected warning: \($0)") })
+        var limits = PhotoPipeline.Limits.oneDecoder(.inProcess)
         limits.decoderThreads = 2
         limits.decoderThreadsWhileMoving = 1
         return PhotoPipeline(catalog: catalog, limits: limits, warn: { Issue.record("unexpected warning: \($0)") })

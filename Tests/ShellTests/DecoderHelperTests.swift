@@ -137,7 +137,7 @@ struct DecoderHelperTests {
         let settings = HelperBinary.hung(in: dir, timeLimitSeconds: 0.5)
         let files = ["a.jpg", "b.jpg"].map { TestImages.write(TestImages.jpeg(width: 32, height: 24, colour: TestImages.noise), $0, in: dir) }
         let log = WarningLog()
-        let catalog = PhotoCatalog(files: files, warn: log.append)
+        let catalog = PhotoCatalog(files: files, isolation: .inProcess, warn: log.append)
         let canvas = SoftwareCanvas(width: 64, height: 64)
         let limits = PhotoPipeline.Limits.oneDecoder(helpers: settings)
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: log.append)

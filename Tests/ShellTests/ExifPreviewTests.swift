@@ -105,8 +105,8 @@ struct ExifPreviewTests {
         for i in 0..<4 {
             TestImages.write(Self.camera(width: 640, height: 480, photo: .init(200, 0, 0), preview: .init(0, 0, 200)), "p\(i).jpg", in: dir)
         }
-        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), warn: { Issue.record("unexpected warning: \($0)") })
-        var limits = PhotoPipeline.Limits.oneDecoder()
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), isolation: .inProcess, warn: { Issue.record("unexpected warning: \($0)") })
+        var limits = PhotoPipeline.Limits.oneDecoder(.inProcess)
         limits.decoderThreads = 0
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: { _ in })
         let canvas = SoftwareCanvas(width: 64, height: 64)
@@ -128,8 +128,8 @@ struct ExifPreviewTests {
         if helpers && settings == nil { return }  // the helper program is not built: nothing to run
         let dir = TestImages.folder()
         TestImages.write(Self.twelveMegapixels, "camera.jpg", in: dir)
-        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), warn: { Issue.record("unexpected warning: \($0)") })
-        var limits = PhotoPipeline.Limits.oneDecoder(helpers: settings)
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), isolation: .inProcess, warn: { Issue.record("unexpected warning: \($0)") })
+        var limits = PhotoPipeline.Limits.oneDecoder(settings.map { .helperProcesses($0) } ?? .inProcess)
         limits.watchesFolders = false
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: { Issue.record("unexpected warning: \($0)") })
         let canvas = SoftwareCanvas(width: 64, height: 64)

@@ -18,16 +18,24 @@ struct FolderChangeTests {
     /// A pipeline on `catalog` that adds new photos (one decoder), a software canvas for it and a
     /// viewer on the catalog's photos: one watched session.
     static func watching(_ catalog: PhotoCatalog, warn: @escaping (String) -> Void) -> (PhotoPipeline, SoftwareCanvas, Viewer) {
-        var limits = PhotoPipeline.Limits.oneDecoder()
+        var limits = PhotoPipeline.Limits.oneDecoder(.inProcess)
         limits.addsNewPhotos = true
         return (PhotoPipeline(catalog: catalog, limits: limits, warn: warn), SoftwareCanvas(width: 640, height: 400),
                 Viewer(photos: catalog.photos, windowSize: Size(640, 400)))
     }
 
-    /// Frames until `done` (the pipeline's own loop, like the app's: take events, then prepare).
+    /// Frames until `done` (the pipeline's own loop, like the app's: take events, then prepare),
+    /// at most `frameLimit`: a bound on work, not on time (a decode on a busy machine may take
+    /// seconds; each frame yields the processor for at least half a millisecond meanwhile).
+    ///
+    /// No test here sleeps before its frames to let the watcher "see" a change: inotify queues an
+    /// event inside the system call that makes it (`write` + `close`, `unlink`, `rename`), so once
+    /// that call has returned the next `changedPaths()` reads it, and one frame takes a whole burst.
+    static let frameLimit = 60_000
+
     static func run(_ pipeline: PhotoPipeline, _ viewer: inout Viewer, canvas: SoftwareCanvas, time: inout Double,
                     events: inout [InputEvent], until done: (Viewer) -> Bool) -> Bool {
-        for _ in 0..<5000 {
+        for _ in 0..<frameLimit {
             time += 1.0 / 60
             for e in pipeline.takePhotoSizeEvents(at: time) {
                 events.append(e)
@@ -51,8 +59,8 @@ struct FolderChangeTests {
         let names = ["img2.jpg", "img4.jpg", "img10.jpg", "img12.jpg"]
         for (n, c) in zip(names, colours) { TestImages.write(Self.jpeg(64, 48, c), n, in: dir) }
         let log = WarningLog()
-        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), warn: log.append)
-        var limits = PhotoPipeline.Limits.oneDecoder()
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), isolation: .inProcess, warn: log.append)
+        var limits = PhotoPipeline.Limits.oneDecoder(.inProcess)
         limits.addsNewPhotos = true
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: log.append)
         let canvas = SoftwareCanvas(width: 640, height: 400)
@@ -71,7 +79,6 @@ struct FolderChangeTests {
         let black = Self.jpeg(64, 48, RGB(0, 0, 0))
         let partial = open(dir.appendingPathComponent("img5.jpg").path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         #expect(partial >= 0 && write(partial, black, 100) == 100)
-        usleep(20_000)
         events = []
         #expect(Self.run(pipeline, &viewer, canvas: canvas, time: &time, events: &events) { v in
             v.photos.count == 3 && v.photos[1].pixelSize == Size(48, 64) && (0..<3).allSatisfy(pipeline.hasThumbnail)
@@ -101,14 +108,13 @@ struct FolderChangeTests {
             try FileManager.default.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true)
             TestImages.write(Self.jpeg(64, 48, RGB(9, 9, 9)), "x.jpg", in: dir.appendingPathComponent(sub))
         }
-        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path, recursive: true), warn: { _ in })
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path, recursive: true), isolation: .inProcess, warn: { _ in })
         let (pipeline, canvas, start) = Self.watching(catalog, warn: { Issue.record("warning \($0)") })
         var viewer = start, time = 0.0, events: [InputEvent] = []
         #expect(Self.run(pipeline, &viewer, canvas: canvas, time: &time, events: &events) { _ in pipeline.hasThumbnail(1) })
         #expect(viewer.photos.map(\.name) == ["a/x.jpg", "b/x.jpg"])
         // b/ gains y.jpg, which sorts after b/x.jpg: index 2, named b/y.jpg (not a bare y.jpg).
         TestImages.write(Self.jpeg(64, 48, RGB(9, 9, 9)), "y.jpg", in: dir.appendingPathComponent("b"))
-        usleep(20_000)
         events = []
         #expect(Self.run(pipeline, &viewer, canvas: canvas, time: &time, events: &events) { v in v.photos.count == 3 })
         #expect(viewer.photos.map(\.name) == ["a/x.jpg", "b/x.jpg", "b/y.jpg"])
@@ -121,14 +127,13 @@ struct FolderChangeTests {
     func fileListsDoNotGrow() throws {
         let dir = TestImages.folder()
         let a = TestImages.write(Self.jpeg(64, 48, RGB(1, 2, 3)), "a.jpg", in: dir)
-        let catalog = PhotoCatalog(files: [a], warn: { _ in })
-        let pipeline = PhotoPipeline(catalog: catalog, limits: .oneDecoder(), warn: { Issue.record("warning \($0)") })
+        let catalog = PhotoCatalog(files: [a], isolation: .inProcess, warn: { _ in })
+        let pipeline = PhotoPipeline(catalog: catalog, limits: .oneDecoder(.inProcess), warn: { Issue.record("warning \($0)") })
         let canvas = SoftwareCanvas(width: 640, height: 400)
         var viewer = Viewer(photos: catalog.photos, windowSize: Size(640, 400))
         var time = 0.0, events: [InputEvent] = []
         #expect(Self.run(pipeline, &viewer, canvas: canvas, time: &time, events: &events) { _ in pipeline.hasThumbnail(0) })
         TestImages.write(Self.jpeg(64, 48, RGB(1, 2, 3)), "b.jpg", in: dir)
-        usleep(20_000)
         for _ in 0..<5 { _ = Self.run(pipeline, &viewer, canvas: canvas, time: &time, events: &events) { _ in true } }
         #expect(viewer.photos.map(\.name) == ["a.jpg"] && events.isEmpty)
         withExtendedLifetime(canvas) {}

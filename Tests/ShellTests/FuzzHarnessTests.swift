@@ -73,7 +73,7 @@ struct FuzzHarnessTests {
 
         let log = WarningLog()
         let folder = try PhotoFolder(path: dir.path)
-        let catalog = PhotoCatalog(folder: folder, warn: log.append)
+        let catalog = PhotoCatalog(folder: folder, isolation: .inProcess, warn: log.append)
         let canvas = SoftwareCanvas(width: 64, height: 64)
         let limits = PhotoPipeline.Limits.oneDecoder(helpers: settings)
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: log.append)

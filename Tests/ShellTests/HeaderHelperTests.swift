@@ -92,7 +92,7 @@ struct HeaderHelperTests {
         TestImages.write(HostileFiles.png(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF), "a-huge.png", in: dir)
         for i in 0..<3 { TestImages.write(TestImages.jpeg(width: 40 + i, height: 30, colour: TestImages.noise), "p\(i).jpg", in: dir) }
         let log = WarningLog()
-        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), headerBudgetSeconds: 0, warn: log.append)
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), headerBudgetSeconds: 0, isolation: .inProcess, warn: log.append)
         #expect(catalog.unknownCount == 4)
         let pipeline = PhotoPipeline(catalog: catalog, limits: .oneDecoder(helpers: settings), warn: log.append)
         let canvas = SoftwareCanvas(width: 64, height: 64)
@@ -106,5 +106,61 @@ struct HeaderHelperTests {
         #expect(pipeline.isBroken(0))
         #expect(log.lines.count == 1 && log.lines[0].contains("a-huge.png") && log.lines[0].contains("refused before decoding"), "\(log.lines)")
         withExtendedLifetime(canvas) {}
+    }
+
+    // MARK: - One policy, helpers by default
+
+    @Test("the engine decodes and reads headers in helpers unless told otherwise: the pipeline's and the catalog's default is the photozoom beside this program")
+    func helpersByDefault() throws {
+        let built = try #require(HelperBinary.path, "photozoom is not built beside the tests")
+        guard case let .helperProcesses(settings) = PhotoPipeline.Limits().isolation else {
+            Issue.record("PhotoPipeline.Limits() decodes in process")
+            return
+        }
+        #expect(URL(fileURLWithPath: settings.executable).resolvingSymlinksInPath().path == URL(fileURLWithPath: built).resolvingSymlinksInPath().path)
+        guard case .helperProcesses = DecoderIsolation.processDefault else {
+            Issue.record("the process default is in process")
+            return
+        }
+    }
+
+    @Test("start-up reads headers where later headers are read: a catalog with helpers asks them (a helper that never replies costs each file its header), in process it reads them itself")
+    func catalogReadsHeadersInItsHelper() throws {
+        let dir = TestImages.folder()
+        let files = (0..<3).map { TestImages.write(TestImages.jpeg(width: 40 + $0, height: 30, colour: TestImages.noise), "p\($0).jpg", in: dir) }
+        let inProcess = PhotoCatalog(files: files, isolation: .inProcess, warn: { Issue.record("warning \($0)") })
+        #expect(inProcess.photos.map(\.pixelSize) == [Size(40, 30), Size(41, 30), Size(42, 30)])
+        // A stand-in helper that never replies: each header is the helper's problem, not read here.
+        let log = WarningLog()
+        let hung = PhotoCatalog(files: files, isolation: .helperProcesses(HelperBinary.hung(in: dir, timeLimitSeconds: 0.5)), warn: log.append)
+        let broken = hung.entries.filter(\.isBroken).count
+        #expect(broken == 3)
+        #expect(log.lines.count == 3)
+        // The real helper, the default: the same headers as in process.
+        let settings = try #require(HelperBinary.settings(), "photozoom is not built beside the tests")
+        let helped = PhotoCatalog(files: files, isolation: .helperProcesses(settings), warn: { Issue.record("warning \($0)") })
+        #expect(helped.photos == inProcess.photos)
+        let byDefault = PhotoCatalog(files: files, warn: { Issue.record("warning \($0)") })
+        #expect(byDefault.photos == inProcess.photos)
+    }
+
+    @Test("a start-up budget with helpers reads the first batch (waiting up to 1 s for the helper's start) and what else fits, and leaves the rest unread for the pipeline's scanner")
+    func catalogBudgetWithHelpers() throws {
+        let settings = try #require(HelperBinary.settings(), "photozoom is not built beside the tests")
+        let dir = TestImages.folder()
+        let files = (0..<4).map { TestImages.write(TestImages.jpeg(width: 40, height: 30, colour: TestImages.noise), "p\($0).jpg", in: dir) }
+        let none = PhotoCatalog(files: files, headerBudgetSeconds: 0, isolation: .helperProcesses(settings), warn: { Issue.record("warning \($0)") })
+        #expect(none.unknownCount == 4)
+        let all = PhotoCatalog(files: files, headerBudgetSeconds: 60, isolation: .helperProcesses(settings), warn: { Issue.record("warning \($0)") })
+        #expect(all.unknownCount == 0)
+        // A budget shorter than the helper's start (1 ms): the first batch is read all the same.
+        let first = PhotoCatalog(files: files, headerBudgetSeconds: 0.001, isolation: .helperProcesses(settings), warn: { Issue.record("warning \($0)") })
+        #expect(first.unknownCount == 0)
+        // A helper still silent when its start's allowance ends (one that never replies, with a
+        // 20 s time limit): the catalog stops waiting and leaves the files unread for the scanner,
+        // not broken.
+        let silent = HelperBinary.hung(in: dir, timeLimitSeconds: 20)
+        let late = PhotoCatalog(files: files, headerBudgetSeconds: 0.2, isolation: .helperProcesses(silent), warn: { Issue.record("warning \($0)") })
+        #expect(late.unknownCount == 4)
     }
 }

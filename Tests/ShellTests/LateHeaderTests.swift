@@ -18,12 +18,13 @@ struct LateHeaderTests {
     @Test("a zero budget reads no header at start-up; sizes then come on-screen photos first, then in grid order")
     func screenFirst() throws {
         let dir = folder(count: 120)
-        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), headerBudgetSeconds: 0, warn: { _ in })
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), headerBudgetSeconds: 0, isolation: .inProcess, warn: { _ in })
         #expect(catalog.unknownCount == 120)
         #expect(catalog.photos.allSatisfy { $0.pixelSize == .zero })
         let canvas = SoftwareCanvas(width: 64, height: 64)
         var limits = PhotoPipeline.Limits()
         limits.decoderThreads = 0
+        limits.isolation = .inProcess
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: { _ in })
         let demand = SceneDemand(visibleCells: Array(80..<90), cellPixels: 32, largePhotos: [], windowPixels: (64, 64))
         var events: [InputEvent] = []
@@ -47,10 +48,11 @@ struct LateHeaderTests {
     @Test("a thumbnail is drawn only after its photo's size was handed to the viewer")
     func thumbnailWaitsForSize() throws {
         let dir = folder(count: 4)
-        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), headerBudgetSeconds: 0, warn: { _ in })
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), headerBudgetSeconds: 0, isolation: .inProcess, warn: { _ in })
         let canvas = SoftwareCanvas(width: 64, height: 64)
         var limits = PhotoPipeline.Limits()
         limits.decoderThreads = 1
+        limits.isolation = .inProcess
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: { _ in })
         let demand = SceneDemand(visibleCells: [0, 1, 2, 3], cellPixels: 32, largePhotos: [], windowPixels: (64, 64))
         // Decoded (the decoder reads the header itself) but not uploaded: the sizes are not handed over.
@@ -68,7 +70,7 @@ struct LateHeaderTests {
         let dir = folder(count: 3)
         TestImages.write([], "p001.jpg", in: dir)  // now empty
         let log = WarningLog()
-        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), headerBudgetSeconds: 0, warn: log.append)
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), headerBudgetSeconds: 0, isolation: .inProcess, warn: log.append)
         #expect(log.lines.isEmpty)
         let canvas = SoftwareCanvas(width: 64, height: 64)
         let pipeline = PhotoPipeline(catalog: catalog, warn: log.append)

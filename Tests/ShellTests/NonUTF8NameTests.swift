@@ -41,10 +41,10 @@ struct NonUTF8NameTests {
         let names = folder.files.map { PhotoName.displayed($0.lastPathComponent) }
         #expect(names.sorted() == ["\\xFF\\xFE.jpg", "caf\\xE9.jpg", "plain.jpg"])
         let log = WarningLog()
-        let catalog = PhotoCatalog(folder: folder, warn: log.append)
+        let catalog = PhotoCatalog(folder: folder, isolation: .inProcess, warn: log.append)
         #expect(Set(catalog.photos.map(\.pixelSize)) == [Size(64, 48), Size(48, 64), Size(64, 64)])
         for helpers in [nil, HelperBinary.settings()] {
-            let pipeline = PhotoPipeline(catalog: catalog, limits: .oneDecoder(helpers: helpers), warn: log.append)
+            let pipeline = PhotoPipeline(catalog: catalog, limits: .oneDecoder(helpers.map { .helperProcesses($0) } ?? .inProcess), warn: log.append)
             let canvas = SoftwareCanvas(width: 64, height: 64)
             let demand = SceneDemand(visibleCells: [0, 1, 2], cellPixels: 32, largePhotos: [0], windowPixels: (64, 64))
             #expect(pipeline.pump(demand, renderer: canvas.renderer) { (0..<3).allSatisfy(pipeline.hasThumbnail) && pipeline.hasFullPhoto(0) })
@@ -63,7 +63,7 @@ struct NonUTF8NameTests {
         try #require(fd >= 0)
         close(fd)
         let log = WarningLog()
-        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), warn: log.append)
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), isolation: .inProcess, warn: log.append)
         #expect(catalog.photos.count == 4)
         #expect(log.lines.count == 1 && log.lines[0].contains("/bad\\x1B\\xE9.png: empty file"), "\(log.lines)")
         #expect(FreedesktopThumbnailCache.uri(forPath: spelled) == "file://" + dir.path + "/bad%1B%E9.png")
@@ -73,7 +73,7 @@ struct NonUTF8NameTests {
     func watchedAddition() throws {
         let dir = TestImages.folder()
         TestImages.write(TestImages.jpeg(width: 64, height: 48) { _, _ in RGB(1, 2, 3) }, "a.jpg", in: dir)
-        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), warn: { _ in })
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), isolation: .inProcess, warn: { _ in })
         let (pipeline, canvas, start) = FolderChangeTests.watching(catalog, warn: { Issue.record("warning \($0)") })
         var viewer = start, time = 0.0, events: [InputEvent] = []
         #expect(FolderChangeTests.run(pipeline, &viewer, canvas: canvas, time: &time, events: &events) { _ in pipeline.hasThumbnail(0) })
@@ -94,7 +94,7 @@ struct NonUTF8NameTests {
     func traceMapsBack() throws {
         let dir = try Self.folder()
         let folder = try PhotoFolder(path: dir.path)
-        let catalog = PhotoCatalog(folder: folder, warn: { _ in })
+        let catalog = PhotoCatalog(folder: folder, isolation: .inProcess, warn: { _ in })
         let header = TraceHeader(windowSize: Size(640, 400), scale: 1, photos: catalog.photos, feel: nil)
         let read = try TraceHeader(try #require(try JSONReader.parse(header.line).objectValue))
         #expect(read.photos == catalog.photos)

@@ -14,12 +14,13 @@ struct PhotoPipelineTests {
         let dir = TestImages.folder()
         let bytes = TestImages.jpeg(width: width, height: height, colour: TestImages.noise)
         for i in 0..<count { TestImages.write(bytes, String(format: "p%03d.jpg", i), in: dir) }
-        return PhotoCatalog(folder: try PhotoFolder(path: dir.path), warn: { Issue.record("unexpected warning: \($0)") })
+        return PhotoCatalog(folder: try PhotoFolder(path: dir.path), isolation: .inProcess, warn: { Issue.record("unexpected warning: \($0)") })
     }
 
     func limits(threads: Int) -> PhotoPipeline.Limits {
         var l = PhotoPipeline.Limits()
         l.decoderThreads = threads
+        l.isolation = .inProcess
         l.sharedThumbnails = nil  // this machine's own cache stays out of the tests
         return l
     }
@@ -151,7 +152,7 @@ struct PhotoPipelineTests {
         TestImages.write(TestImages.jpeg(width: 90, height: 60, orientation: 6) { _, _ in solidJPEG }, "c-solid.jpg", in: dir)
 
         let log = WarningLog()
-        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), warn: log.append)
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), isolation: .inProcess, warn: log.append)
         let canvas = SoftwareCanvas(width: 400, height: 300)
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits(threads: 1), warn: log.append)
         let renderer = SceneRenderer(renderer: canvas.renderer, textures: pipeline)
@@ -186,7 +187,7 @@ struct PhotoPipelineTests {
     func fullPhoto() throws {
         let dir = TestImages.folder()
         TestImages.write(TestImages.jpeg(width: 800, height: 600, colour: TestImages.noise), "a.jpg", in: dir)
-        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), warn: { _ in })
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), isolation: .inProcess, warn: { _ in })
         let canvas = SoftwareCanvas(width: 64, height: 64)
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits(threads: 1), warn: { _ in })
         let demand = SceneDemand(visibleCells: [0], cellPixels: 64, largePhotos: [0], windowPixels: (400, 400))

@@ -18,12 +18,12 @@ struct RendererHandOverTests {
             }
             TestImages.write(bytes, String(format: "p%03d.jpg", i), in: dir)
         }
-        return PhotoCatalog(folder: try PhotoFolder(path: dir.path), warn: { Issue.record("unexpected warning: \($0)") })
+        return PhotoCatalog(folder: try PhotoFolder(path: dir.path), isolation: .inProcess, warn: { Issue.record("unexpected warning: \($0)") })
     }
 
     /// A pipeline of one decoder thread, no shared cache, over `count` such photos.
     func pipeline(count: Int) throws -> (PhotoCatalog, PhotoPipeline) {
-        var limits = PhotoPipeline.Limits.oneDecoder()
+        var limits = PhotoPipeline.Limits.oneDecoder(.inProcess)
         limits.nearbyScreens = 0
         let catalog = try catalog(count: count)
         return (catalog, PhotoPipeline(catalog: catalog, limits: limits, warn: { Issue.record("unexpected warning: \($0)") }))

@@ -31,7 +31,7 @@ struct ThumbnailCacheWritingTests {
         if let saved { setenv("XDG_CACHE_HOME", saved, 1) } else { unsetenv("XDG_CACHE_HOME") }
         #expect(cache.directory.path == xdg + "/thumbnails")
         let folder = try PhotoFolder(path: photos.path)
-        return (PhotoCatalog(folder: folder, warn: { Issue.record("unexpected warning: \($0)") }), cache, folder.files.map(\.path))
+        return (PhotoCatalog(folder: folder, isolation: .inProcess, warn: { Issue.record("unexpected warning: \($0)") }), cache, folder.files.map(\.path))
     }
 
     /// A pipeline that reads and writes `cache`, with `decoderThreads` decoders; any warning is an issue.
@@ -180,14 +180,53 @@ struct ThumbnailCacheWritingTests {
         #expect(first.sharedCacheWritesFailed == ThumbnailCacheWriter.failuresBeforeGivingUp)
     }
 
-    @Test("a folder whose permissions forbid writing is a quiet fallback too", .enabled(if: geteuid() != 0))
+    @Test("a folder that refuses writing is a quiet fallback too: read-only permissions, or for root (whom permissions do not stop) a read-only mount")
     func readOnlyFolderIsQuiet() throws {
         let (catalog, cache, _) = try folderAndCache(count: 4)
         try FileManager.default.createDirectory(at: cache.directory, withIntermediateDirectories: true)
-        chmod(cache.directory.path, 0o500)
-        defer { chmod(cache.directory.path, 0o700) }
+        if geteuid() == 0 {
+            // The folder bound onto itself, then remounted read-only: creating a file in it fails
+            // with EROFS for root too.
+            let path = cache.directory.path
+            #expect(mount(path, path, nil, UInt(MS_BIND), nil) == 0, "bind mount: \(String(cString: strerror(errno)))")
+            #expect(mount(nil, path, nil, UInt(MS_REMOUNT | MS_BIND | MS_RDONLY), nil) == 0, "read-only remount: \(String(cString: strerror(errno)))")
+            #expect(open(path + "/probe", O_WRONLY | O_CREAT | O_EXCL, 0o600) == -1 && errno == EROFS, "root could write the folder")
+        } else {
+            chmod(cache.directory.path, 0o500)
+        }
+        defer { if geteuid() == 0 { umount(cache.directory.path) } else { chmod(cache.directory.path, 0o700) } }
         let first = visit(catalog, cache, cell: 100)
         #expect(first.sharedCacheEntriesWritten == 0 && first.sharedCacheWritesFailed == ThumbnailCacheWriter.failuresBeforeGivingUp)
+    }
+
+    @Test("an entry PhotoZoom's own PNG reader does not handle (1-bit grey) is passed over unless image libraries are asked for")
+    func imageLibrariesOnlyWhenAsked() throws {
+        let dir = TestImages.folder()
+        let photo = TestImages.write(TestImages.jpeg(width: 400, height: 300) { _, _ in RGB(220, 20, 20) }, "photo.jpg", in: dir).path
+        let cache = FreedesktopThumbnailCache(directory: dir.appendingPathComponent("thumbnails"))
+        let source = try PhotoFile(path: photo).identity
+        // A valid entry for the large class (256 × 192 for a 400 × 300 photo), white, 1 bit a pixel:
+        // rows of a filter byte and 256 / 8 = 32 bytes.
+        var ihdr: [UInt8] = []
+        PNGWriter.append32(256, to: &ihdr)
+        PNGWriter.append32(192, to: &ihdr)
+        ihdr += [1, 0, 0, 0, 0]  // depth 1, grey, deflate, filter 0, not interlaced
+        var png = PNGChunks.signature
+        PNGWriter.appendChunk("IHDR", ihdr, to: &png)
+        png += FreedesktopThumbnailCache.textChunk("Thumb::URI", FreedesktopThumbnailCache.uri(forPath: photo))
+            + FreedesktopThumbnailCache.textChunk("Thumb::MTime", String(source.modificationTime))
+            + FreedesktopThumbnailCache.textChunk("Thumb::Size", String(source.byteCount))
+            + FreedesktopThumbnailCache.textChunk(FreedesktopThumbnailCache.changeKey, FreedesktopThumbnailCache.changeText(source))
+        PNGWriter.appendChunk("IDAT", try PNGWriter.deflate(Array(repeating: [0] + [UInt8](repeating: 0xFF, count: 32), count: 192).flatMap { $0 }), to: &png)
+        PNGWriter.appendChunk("IEND", [], to: &png)
+        #expect(PNGDecoder.decode(png, pixelLimit: 1 << 20, fill: 0) == nil)  // PhotoZoom's reader declines it
+        try FreedesktopThumbnailCache.store(png, at: cache.entryPath(forFile: photo, sizeClass: .large))
+        #expect(cache.thumbnail(forFile: photo, source: source, uprightWidth: 400, uprightHeight: 300, minimumShortSide: 160) == nil)
+        let asked = try #require(cache.thumbnail(forFile: photo, source: source, uprightWidth: 400, uprightHeight: 300,
+                                                 minimumShortSide: 160, imageLibraries: true))
+        defer { SDL_FreeSurface(asked) }
+        #expect(asked.pointee.w == 256 && asked.pointee.h == 192)
+        #expect(TestImages.pixel(asked, 100, 80) == RGB(255, 255, 255))
     }
 
     @Test("an entry whose text chunks come after its image data is read")

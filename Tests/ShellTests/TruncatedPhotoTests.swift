@@ -58,8 +58,8 @@ struct TruncatedPhotoTests {
         TestImages.write(Array(png.prefix(png.count / 2)), "b-cut.png", in: dir)
         TestImages.write(coffee, "c-whole.jpg", in: dir)
         let log = WarningLog()
-        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), warn: log.append)
-        var limits = PhotoPipeline.Limits.oneDecoder(helpers: settings)
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), isolation: .inProcess, warn: log.append)
+        var limits = PhotoPipeline.Limits.oneDecoder(settings.map { .helperProcesses($0) } ?? .inProcess)
         limits.watchesFolders = false
         let pipeline = PhotoPipeline(catalog: catalog, limits: limits, warn: log.append)
         let canvas = SoftwareCanvas(width: 64, height: 64)

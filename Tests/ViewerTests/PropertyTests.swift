@@ -110,9 +110,10 @@ struct PropertyTests {
             let median = settleTimes[settleTimes.count / 2]
             let p99 = settleTimes[min(settleTimes.count - 1, settleTimes.count * 99 / 100)]
             report("property: \(settleTimes.count) sequences; settle after last input: median \(median) s, 99th percentile \(p99) s, max \(settleTimes.last!) s; end phases \(endPhases.map { "\($0.key.rawValue) \($0.value)" }.sorted()); frames per phase \(framesPerPhase.map { "\($0.key.rawValue) \($0.value)" }.sorted())")
-        // Every phase was visited: the generator reaches the whole behaviour.
-        #expect(Set(framesPerPhase.keys) == [.grid, .opening, .presented, .interacting, .closing, .paging, .zoomed])
         }
+        // Every phase was visited: the generator reaches the whole behaviour (asserted whatever the
+        // sequences' settle times, which only the report above needs).
+        #expect(Set(framesPerPhase.keys) == [.grid, .opening, .presented, .interacting, .closing, .paging, .zoomed])
     }
 }
 

@@ -214,6 +214,43 @@ struct ReplayCommandTests {
         #expect(r.stdout.split(separator: "\n").last?.hasPrefix("137 frames over 2.19 s (viewer time, no slow motion); ") == true, "\(r.stdout)")
     }
 
+    /// The golden paging trace with every photo taken out of the list 1.3 s in, mid-page: the
+    /// open photo and its neighbour vanish in one step, two jump lines at one time (the order a
+    /// dictionary would give them differs from process to process).
+    func pagingWithEveryPhotoRemoved(in folder: URL) throws -> String {
+        let lines = try String(contentsOf: PhotoZoomProcess.goldenFolder.appendingPathComponent("paging.trace.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let count = lines[0].components(separatedBy: "\"name\"").count - 1
+        let removal = #"{"t":1.3,"type":"photos","removed":["# + (0..<count).map(String.init).joined(separator: ",") + #"],"added":[]}"#
+        let at = try #require(lines.indices.dropFirst().first { i in
+            guard let t = lines[i].range(of: #""t":"#).map({ lines[i][$0.upperBound...].prefix { "0123456789.".contains($0) } }) else { return false }
+            return Double(t).map { $0 > 1.3 } ?? false
+        })
+        return try write(Array(lines[..<at]) + [removal] + Array(lines[at...]), "removed.trace.jsonl", in: folder)
+    }
+
+    @Test("--summary is byte-identical across runs, each in a process of its own (hashing differs from process to process), jump lines included")
+    func summaryIdenticalAcrossProcesses() async throws {
+        let folder = try PhotoZoomProcess.scratchFolder("summary-runs")
+        let traces = [try pagingWithEveryPhotoRemoved(in: folder)]
+            + ["paging", "pinch-rotate-dismissal"].map { PhotoZoomProcess.goldenFolder.appendingPathComponent("\($0).trace.jsonl").path }
+        for trace in traces {
+            var outputs: [String] = []
+            for _ in 0..<6 {
+                let r = try await PhotoZoomProcess.run(["replay", trace, "--summary"])
+                #expect(r.status == 0, "\(r.stderr)")
+                outputs.append(r.stdout)
+            }
+            #expect(!outputs[0].isEmpty)
+            for (i, out) in outputs.enumerated().dropFirst() where out != outputs[0] {
+                Issue.record("run \(i + 1) of \(trace) differs from run 1:\n\(out)\n---\n\(outputs[0])")
+            }
+        }
+        // The removal's jump lines: two at 1.3 s, so their order is what the test holds still.
+        let removed = try await PhotoZoomProcess.run(["replay", traces[0], "--summary"])
+        #expect(removed.stdout.split(separator: "\n").filter { $0.hasPrefix("jump: 1.3 s photo ") }.count == 2, "\(removed.stdout)")
+    }
+
     @Test("--frames draws every Nth frame as a PNG of the window's size, missing photos as placeholders")
     func frames() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("frames")
