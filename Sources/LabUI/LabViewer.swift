@@ -126,6 +126,11 @@ public struct LabViewer: Sendable {
         case .again:
             // Carried out by the session, over the viewer; nothing here changes.
             break
+        case let .photoFile(message, isError):
+            feelLab.show(message, isError: isError)
+        case let .photoTrashed(photo, message):
+            viewer.sendAway(trashed: photo)
+            feelLab.show(message, isError: false)
         }
     }
 

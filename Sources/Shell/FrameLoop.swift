@@ -21,6 +21,9 @@ final class FrameLoop {
     private let quitAfterSeconds: Double?
     /// Carries out the viewer's fullscreen request with the window's present size (the window's business).
     private let setFullscreen: (Bool, Size) -> Void
+    /// Carries out a request about a photo's file (Delete, Ctrl+Z: `PhotoFileActions`), giving the
+    /// effect to record; nil when it does nothing.
+    private let fileActions: (ViewerRequest) -> EffectResult?
     /// Puts the window system's event times on the session clock.
     private var serverTimes = ServerTimeMapper()
     private var reportedRecordingFailure = false
@@ -35,8 +38,10 @@ final class FrameLoop {
     /// A loop over `session` (already started: header written) fed by `source`.
     init(session: Session, recording: Recording, source: EventSource, clock: SessionClock,
          windowSize: Size, quitAfterSeconds: Double? = nil, lateSizes: @escaping (Double) -> [InputEvent] = { _ in [] },
-         setFullscreen: @escaping (Bool, Size) -> Void = { _, _ in }, warn: @escaping (String) -> Void = printError) {
+         setFullscreen: @escaping (Bool, Size) -> Void = { _, _ in },
+         fileActions: @escaping (ViewerRequest) -> EffectResult? = { _ in nil }, warn: @escaping (String) -> Void = printError) {
         self.setFullscreen = setFullscreen
+        self.fileActions = fileActions
         self.warn = warn
         self.session = session
         self.recording = recording
@@ -83,6 +88,11 @@ final class FrameLoop {
                 try recording.handle(InputEvent(time: t, kind: .effect(.again(from: from))), in: session)
             case let .fullscreen(on):
                 setFullscreen(on, windowSize)
+            case .photoFile, .undoTrash, .dropTrashed:
+                // The result, then the change of the list it made (the trashed photo dropped once
+                // off screen, the restored one back), recorded at the frame that asked.
+                if let effect = fileActions(request) { try recording.handle(InputEvent(time: t, kind: .effect(effect)), in: session) }
+                for event in lateSizes(t) { try recording.handle(event, in: session) }
             }
         }
         if let limit = quitAfterSeconds, t >= limit { isRunning = false }

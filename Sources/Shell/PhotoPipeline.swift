@@ -167,6 +167,8 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var idOfPath: [String: Int]
     /// Photos gone from disk, not yet taken out of the list (ids).
     private var pendingRemovals: Set<Int> = []
+    /// Photos whose files the app moved away and whose leaving the list it decides (`holdRemoval`).
+    private var heldByApp: Set<Int> = []
     /// Files new on disk, not yet put into the list, in the order they appeared.
     private var pendingAdditions: [String] = []
     /// Decodes started before their photo's file was replaced: their pixels are the old picture's.
@@ -348,6 +350,29 @@ public final class PhotoPipeline: PhotoTextureSource {
         return events
     }
 
+    /// The path of the file of the photo at `index` in the list; nil when there is none.
+    public func path(ofPhotoAt index: Int) -> String? { id(at: index).map { sources[$0].path } }
+
+    /// The photo at `index` leaves the list at the next `takePhotoSizeEvents` (its file was moved
+    /// away by the app: the trash), as one gone from disk does.
+    public func removePhoto(at index: Int) {
+        guard let id = id(at: index) else { return }
+        heldByApp.remove(id)
+        pendingRemovals.insert(id)
+    }
+
+    /// The photo at `index` stays in the list, and its pictures in memory, though its file is gone
+    /// (the app moved it to the trash and draws it leaving the screen) until `removePhoto(at:)`.
+    public func holdRemoval(ofPhotoAt index: Int) {
+        if let id = id(at: index) { heldByApp.insert(id) }
+    }
+
+    /// The file at `path` joins the list at the next `takePhotoSizeEvents` (put back by the app:
+    /// undo of the trash), where a listing of its folder puts it, as one new on disk does.
+    public func addPhoto(atPath path: String) {
+        if !pendingAdditions.contains(path) { pendingAdditions.append(path) }
+    }
+
     // MARK: - Frame work
 
     /// The largest texture side `renderer` makes (16384 when it does not say).
@@ -484,7 +509,7 @@ public final class PhotoPipeline: PhotoTextureSource {
                     pendingRemovals.remove(id)
                     forgetPictures(of: id)
                     stats.filesReplaced += 1
-                } else {
+                } else if !heldByApp.contains(id) {
                     pendingRemovals.insert(id)
                 }
             } else if exists {

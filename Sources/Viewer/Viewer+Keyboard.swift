@@ -13,10 +13,18 @@ import Gestures
 // | - keypad -                  | —                            | zoom out by it (down to the fit)    |
 // | 0 keypad 0                  | —                            | back to the fit                     |
 // | q, Ctrl+Q                   | quit                         | quit                                |
+// | Delete                      | —                            | move it to the trash (the shell     |
+// |                             |                              | does; its neighbour takes over)     |
+// | Ctrl+Z                      | put the last trashed back    | same                                |
 extension Viewer {
     mutating func handleKey(_ key: String, modifiers: Modifiers) {
         if key == "q" {
             requests.append(.quit)
+            return
+        }
+        if key == "z", modifiers == .ctrl {
+            // Not while a trashed photo is still leaving the screen (a fraction of a second).
+            if trashedLeaving == nil { requests.append(.undoTrash) }
             return
         }
         guard session != nil else {
@@ -46,6 +54,8 @@ extension Viewer {
             if phase == .zoomed, feel.keyboardZoomStep > 0 { zoomByKey(1 / feel.keyboardZoomStep) }
         case "0", "keypad 0":
             if phase == .zoomed { zoom(toScale: 1, about: Point(windowSize.width / 2, windowSize.height / 2)) }
+        case "delete" where modifiers.isEmpty:
+            requestFileAction(.trash)
         default:
             break
         }
@@ -75,5 +85,15 @@ extension Viewer {
         if let i = moved {
             scroller.reveal(layout.scrollRevealing(i, from: scroller.destination), animated: true)
         }
+    }
+}
+
+extension Viewer {
+    /// Asks the shell to do `action` to the open photo's file: only while it rests or pages with
+    /// the open photo drawn largest (a photo still flying to or from its cell is not acted on).
+    mutating func requestFileAction(_ action: PhotoFileAction) {
+        guard trashedLeaving == nil, let s = session, [.presented, .zoomed, .paging].contains(phase), shownPhoto == s.photo,
+              photos.indices.contains(s.photo) else { return }
+        requests.append(.photoFile(action, photo: s.photo, name: photos[s.photo].name))
     }
 }

@@ -60,6 +60,7 @@ extension Viewer {
         for r in change.removed.reversed() { photos.remove(at: r) }
         for a in change.added { photos.insert(Photo(name: a.name, pixelSize: a.size), at: a.index) }
         departing = nil
+        trashedLeaving = trashedLeaving.flatMap { newIndex[$0] }
 
         switch mode {
         case var .grid(grid):

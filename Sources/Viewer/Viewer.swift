@@ -52,6 +52,8 @@ public struct Viewer: Sendable {
     /// True when the last frame found everything at rest (a `settled` note marks the change).
     var lastFrameWasAtRest = true
     var requests: [ViewerRequest] = []
+    /// The photo Delete trashed, still in the list while it leaves the screen (`Viewer+Trash`).
+    var trashedLeaving: Int?
     var notes: [ViewerNote] = []
     /// Paging neighbours sliding out after paging was cut short (see `DepartingNeighbours`).
     package var departing: DepartingNeighbours?
@@ -187,6 +189,7 @@ public struct Viewer: Sendable {
             return
         }
         step(to: event.time)
+        if case let .effect(.photoTrashed(photo, _)) = event.kind { sendAway(trashed: photo) }
         if case .effect = event.kind { return }
         switch event.kind {
         case let .key(.down, key, modifiers):
@@ -275,6 +278,7 @@ public struct Viewer: Sendable {
         step(to: t)
         feedRecognizer(.frame(t))
         landIfArrived()
+        dropTrashedIfGone()
         frameCount += 1
         frameGesture = currentGestureName
         gestureSinceFrame = .none

@@ -1,0 +1,69 @@
+import Foundation
+import Gestures
+import Viewer
+
+/// Carries out what the viewer asks of a photo's file (`ViewerRequest.photoFile`, `.undoTrash`):
+/// the shell's side of Delete and Ctrl+Z. Each returns the effect the frame loop records; a change
+/// of the list goes through `PhotoPipeline`, whose next `takePhotoSizeEvents` hands it to the viewer
+/// as a `photos` event (the open photo's neighbour takes over on the paging spring).
+final class PhotoFileActions {
+    /// The list's files: the path of an index, removals and additions.
+    private let pipeline: PhotoPipeline
+    private let trash: FreedesktopTrash
+    /// Files this session moved to the trash, the last one last: Ctrl+Z puts them back in turn.
+    private(set) var trashed: [FreedesktopTrash.Item] = []
+
+    init(pipeline: PhotoPipeline, trash: FreedesktopTrash = FreedesktopTrash()) {
+        self.pipeline = pipeline
+        self.trash = trash
+    }
+
+    /// The effect of `request`; nil for a request that is not about files.
+    func carryOut(_ request: ViewerRequest) -> EffectResult? {
+        switch request {
+        case let .photoFile(action, photo, name):
+            guard let path = pipeline.path(ofPhotoAt: photo), path.hasSuffix("/" + (name as NSString).lastPathComponent) || path == name else {
+                return .photoFile(message: "cannot find \(PhotoName.displayed(name))'s file any more; nothing was done", isError: true)
+            }
+            switch action {
+            case .trash: return moveToTrash(photo: photo, path: path, name: name)
+            }
+        case .undoTrash:
+            return putBack()
+        case let .dropTrashed(photo, name):
+            // Left the screen: out of the list now (the frame loop records the change).
+            if let path = pipeline.path(ofPhotoAt: photo), (path as NSString).lastPathComponent == (name as NSString).lastPathComponent {
+                pipeline.removePhoto(at: photo)
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    private func moveToTrash(photo: Int, path: String, name: String) -> EffectResult {
+        do {
+            let item = try trash.trash(path)
+            trashed.append(item)
+            // It stays in the list while it leaves the screen; the viewer then asks to drop it.
+            pipeline.holdRemoval(ofPhotoAt: photo)
+            return .photoTrashed(photo: photo, message: "moved \(PhotoName.displayed(name)) to the trash (Ctrl+Z puts it back)")
+        } catch {
+            return .photoFile(message: error.message + "; the photo stays", isError: true)
+        }
+    }
+
+    private func putBack() -> EffectResult {
+        guard let item = trashed.last else {
+            return .photoFile(message: "nothing to put back: no photo was moved to the trash in this session", isError: true)
+        }
+        do {
+            try trash.restore(item)
+            trashed.removeLast()
+            pipeline.addPhoto(atPath: item.originalPath)
+            return .photoFile(message: "put \((item.originalPath as NSString).lastPathComponent) back", isError: false)
+        } catch {
+            return .photoFile(message: error.message, isError: true)
+        }
+    }
+}

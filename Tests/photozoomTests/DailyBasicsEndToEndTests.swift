@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// The daily basics (issue 32) under Xvfb with real X input from xdotool: each scenario drives the
+/// live window, checks what it did to the files and the trace, that the trace replays to the live
+/// state log byte for byte, and that the jump detector (`replay --summary`) finds no jump.
+@Suite("End to end: the daily basics (trash and undo, 1:1, slideshow) under Xvfb, replayed and checked for jumps")
+struct DailyBasicsEndToEndTests {
+    static let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/Photos").standardized
+    static let names = ["boats", "bridge", "clock", "cups", "kite", "moss"]
+
+    /// A scratch folder holding `photos/` with copies of six bundled photos (boats, bridge, clock,
+    /// cups, kite, moss: in an 800 × 600 window five columns, bridge under (250, 90)).
+    static func folder(_ name: String) throws -> (folder: URL, photos: URL) {
+        let folder = try PhotoZoomProcess.scratchFolder(name)
+        let photos = folder.appendingPathComponent("photos")
+        try? FileManager.default.removeItem(at: photos)
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for n in names {
+            try FileManager.default.copyItem(at: bundled.appendingPathComponent("\(n).jpg"), to: photos.appendingPathComponent("\(n).jpg"))
+        }
+        return (folder, photos)
+    }
+
+    /// Runs `script` (after the prologue: the app on PHOTOS recording to OUT, with its data home
+    /// OUT/data), requires a clean exit, and returns the trace and the live state log.
+    static func run(_ script: String, in folder: URL, photos: URL) async throws -> (trace: String, live: String, stderr: String) {
+        let full = "export XDG_DATA_HOME=\"$2/data\"\n" + EndToEndTests.prologue + script + EndToEndTests.quit
+        let run = try await EndToEndTests.runScenario(full, in: folder, photos: photos)
+        let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
+        try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
+        let trace = try String(contentsOf: folder.appendingPathComponent("live.trace.jsonl"), encoding: .utf8)
+        let live = try String(contentsOf: folder.appendingPathComponent("live.states.jsonl"), encoding: .utf8)
+        return (trace, live, appErrors)
+    }
+
+    /// The replay equals the live log and its summary reports no jump; returns the summary.
+    @discardableResult
+    static func expectReplaysWithoutJumps(in folder: URL, live: String) async throws -> String {
+        try await EndToEndTests.expectReplayEqualsLive(in: folder, live: live)
+        let summary = try await PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--summary"])
+        try #require(summary.status == 0, "replay --summary failed: \(summary.stderr)")
+        #expect(!summary.stdout.contains("jump:"), "the jump detector found a jump:\n\(summary.stdout)")
+        return summary.stdout
+    }
+
+    /// The trace's lines of `type`, without their times.
+    static func lines(_ trace: String, type: String) -> [String] {
+        trace.split(separator: "\n").filter { $0.contains("\"type\":\"\(type)\"") }
+            .map { $0.replacingOccurrences(of: #"^\{"t":[0-9.e-]+,"#, with: "", options: .regularExpression) }
+    }
+
+    // MARK: - Trash and undo
+
+    /// bridge opened, Delete, a look at the trash, Ctrl+Z, a look at the folder, Esc.
+    static let trashAndUndo = #"""
+    xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1 sleep 1.2
+    xdotool key Delete
+    sleep 1.2
+    ls "$OUT/data/Trash/files" > "$OUT/trash-files.txt"; cat "$OUT/data/Trash/info/bridge.jpg.trashinfo" > "$OUT/trashinfo.txt"
+    ls "$PHOTOS" > "$OUT/folder-after-delete.txt"
+    xdotool key ctrl+z
+    sleep 1.2
+    ls "$PHOTOS" > "$OUT/folder-after-undo.txt"
+    xdotool key Escape
+    sleep 1
+    """#
+
+    @Test("Delete moves the open photo to $XDG_DATA_HOME/Trash with its .trashinfo and its neighbour takes over; Ctrl+Z puts back its exact bytes and name; replays with no jump")
+    func trashAndUndoEndToEnd() async throws {
+        let (folder, photos) = try Self.folder("e2e-trash")
+        let original = try Data(contentsOf: photos.appendingPathComponent("bridge.jpg"))
+        let (trace, live, stderr) = try await Self.run(Self.trashAndUndo, in: folder, photos: photos)
+        #expect(stderr.isEmpty, "the app warned: \(stderr)")
+        func text(_ name: String) -> String { (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? "" }
+
+        // While trashed: in files/, with its info; gone from the folder.
+        #expect(text("trash-files.txt") == "bridge.jpg\n")
+        let info = text("trashinfo.txt")
+        #expect(info.hasPrefix("[Trash Info]\nPath=\(photos.path)/bridge.jpg\nDeletionDate="), "\(info)")
+        #expect(!text("folder-after-delete.txt").contains("bridge.jpg"))
+        // Back: the same name and bytes, the trash empty again.
+        #expect(text("folder-after-undo.txt") == Self.names.map { $0 + ".jpg\n" }.joined())
+        #expect(try Data(contentsOf: photos.appendingPathComponent("bridge.jpg")) == original)
+        let fm = FileManager.default
+        #expect(try fm.contentsOfDirectory(atPath: folder.appendingPathComponent("data/Trash/files").path).isEmpty)
+        #expect(try fm.contentsOfDirectory(atPath: folder.appendingPathComponent("data/Trash/info").path).isEmpty)
+
+        // The trace: the effect, then the list change it made (bridge is photo 1), each way.
+        #expect(Self.lines(trace, type: "effect") == [
+            #""type":"effect","effect":"photoTrashed","photo":1,"message":"moved bridge.jpg to the trash (Ctrl+Z puts it back)"}"#,
+            #""type":"effect","effect":"photoFile","message":"put bridge.jpg back","error":false}"#])
+        let changes = Self.lines(trace, type: "photos")
+        #expect(changes.first == #""type":"photos","removed":[1],"added":[]}"#, "\(changes)")
+        #expect(changes.dropFirst().first == #""type":"photos","removed":[],"added":[{"index":1,"name":"bridge.jpg","w":0,"h":0}]}"#, "\(changes)")
+        // After Delete the page turned to its neighbour, clock (photo 2), and only then bridge left
+        // the list: clock became photo 1 and was presented there.
+        #expect(live.contains(#""phase":"presented","photo":1,"#))
+        try await Self.expectReplaysWithoutJumps(in: folder, live: live)
+    }
+}
