@@ -43,6 +43,8 @@ public struct LabViewer: Sendable {
         guard event.time.isFinite else { return }
         let wallTime = event.time
         let event = InputEvent(time: feelLab.viewerTime(atWall: wallTime), kind: event.kind)
+        // Any input stops the slideshow, keys the chrome or the lab take too.
+        viewer.stopSlideshow(for: event.kind)
         switch event.kind {
         case let .key(.down, key, modifiers):
             // Motions reach the key's instant at the rate in force before it (slow motion changes here).

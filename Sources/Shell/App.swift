@@ -150,7 +150,8 @@ public final class App {
                 }
             }
             // After the frame's `prepare`: the decodes it asked for keep the loop stepping.
-            moving = !session.viewer.isAtRest || !textures.isIdle
+            // A slideshow keeps frames coming: its interval is counted on them.
+            moving = !session.viewer.isAtRest || !textures.isIdle || session.viewer.isSlideshowRunning
         }
         if getenv("PHOTOZOOM_FRAME_WORK") != nil { work.summary.forEach { printError("photozoom: " + $0) } }
         try recording.close()

@@ -16,6 +16,10 @@ import Gestures
 // | Delete                      | —                            | move it to the trash (the shell     |
 // |                             |                              | does; its neighbour takes over)     |
 // | Ctrl+Z                      | put the last trashed back    | same                                |
+// | 1 keypad 1                  | —                            | 1:1: one photo pixel per screen     |
+// |                             |                              | pixel, on the zoom spring           |
+// | F5                          | open the focused photo and   | start or stop the slideshow         |
+// |                             | start the slideshow          |                                     |
 extension Viewer {
     mutating func handleKey(_ key: String, modifiers: Modifiers) {
         if key == "q" {
@@ -25,6 +29,10 @@ extension Viewer {
         if key == "z", modifiers == .ctrl {
             // Not while a trashed photo is still leaving the screen (a fraction of a second).
             if trashedLeaving == nil { requests.append(.undoTrash) }
+            return
+        }
+        if key == "f5", modifiers.isEmpty {
+            toggleSlideshow()
             return
         }
         guard session != nil else {
@@ -54,6 +62,8 @@ extension Viewer {
             if phase == .zoomed, feel.keyboardZoomStep > 0 { zoomByKey(1 / feel.keyboardZoomStep) }
         case "0", "keypad 0":
             if phase == .zoomed { zoom(toScale: 1, about: Point(windowSize.width / 2, windowSize.height / 2)) }
+        case "1" where modifiers.isEmpty, "keypad 1" where modifiers.isEmpty:
+            if phase == .presented || phase == .zoomed { zoomToActualPixels() }
         case "delete" where modifiers.isEmpty:
             requestFileAction(.trash)
         default:
@@ -89,6 +99,16 @@ extension Viewer {
 }
 
 extension Viewer {
+    /// 1:1: zooms about the window's centre on the zoom spring to one photo pixel per screen pixel
+    /// (scale = pixel width / (fit width × pixels per point)). A photo shown above 100 % at its fit
+    /// (a small photo, or a HiDPI window) stays at its fit: the zoom never goes below the fit.
+    mutating func zoomToActualPixels() {
+        guard let s = session, photos.indices.contains(s.photo) else { return }
+        let own = photos[s.photo].pixelSize, fit = fitSize(s.photo)
+        guard own.width > 0, fit.width > 0, own.isFinite else { return }
+        zoom(toScale: own.width / (fit.width * pixelsPerPoint), about: Point(windowSize.width / 2, windowSize.height / 2))
+    }
+
     /// Asks the shell to do `action` to the open photo's file: only while it rests or pages with
     /// the open photo drawn largest (a photo still flying to or from its cell is not acted on).
     mutating func requestFileAction(_ action: PhotoFileAction) {

@@ -54,6 +54,8 @@ public struct Viewer: Sendable {
     var requests: [ViewerRequest] = []
     /// The photo Delete trashed, still in the list while it leaves the screen (`Viewer+Trash`).
     var trashedLeaving: Int?
+    /// The slideshow (F5) while it runs (`Viewer+Slideshow`).
+    var slideshow: Slideshow?
     var notes: [ViewerNote] = []
     /// Paging neighbours sliding out after paging was cut short (see `DepartingNeighbours`).
     package var departing: DepartingNeighbours?
@@ -177,6 +179,7 @@ public struct Viewer: Sendable {
         guard event.time.isFinite else { return }
         referenceChange = .none
         releaseInStep = nil
+        stopSlideshow(for: event.kind)
         if case let .touchpad(gesture) = event.kind { return handleTouchpad(gesture, time: event.time) }
         if case let .key(.down, key, modifiers) = event.kind {
             step(to: event.time)
@@ -279,6 +282,7 @@ public struct Viewer: Sendable {
         feedRecognizer(.frame(t))
         landIfArrived()
         dropTrashedIfGone()
+        advanceSlideshow()
         frameCount += 1
         frameGesture = currentGestureName
         gestureSinceFrame = .none
