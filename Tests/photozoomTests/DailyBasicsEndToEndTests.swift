@@ -24,8 +24,13 @@ struct DailyBasicsEndToEndTests {
 
     /// Runs `script` (after the prologue: the app on PHOTOS recording to OUT, with its data home
     /// OUT/data), requires a clean exit, and returns the trace and the live state log.
-    static func run(_ script: String, in folder: URL, photos: URL) async throws -> (trace: String, live: String, stderr: String) {
-        let full = "export XDG_DATA_HOME=\"$2/data\"\n" + EndToEndTests.prologue + script + EndToEndTests.quit
+    static func run(_ script: String, in folder: URL, photos: URL, feel: String? = nil) async throws -> (trace: String, live: String, stderr: String) {
+        var prologue = EndToEndTests.prologue
+        if let feel {
+            try feel.write(to: folder.appendingPathComponent("feel.json"), atomically: true, encoding: .utf8)
+            prologue = prologue.replacingOccurrences(of: "--size 800x600", with: "--feel \"$OUT/feel.json\" --size 800x600")
+        }
+        let full = "export XDG_DATA_HOME=\"$2/data\"\n" + prologue + script + EndToEndTests.quit
         let run = try await EndToEndTests.runScenario(full, in: folder, photos: photos)
         let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
         try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
@@ -97,5 +102,62 @@ struct DailyBasicsEndToEndTests {
         // the list: clock became photo 1 and was presented there.
         #expect(live.contains(#""phase":"presented","photo":1,"#))
         try await Self.expectReplaysWithoutJumps(in: folder, live: live)
+    }
+
+    // MARK: - 1:1
+
+    /// bridge opened, 1, then 0, then Esc.
+    static let actualPixels = #"""
+    xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1 sleep 1.2
+    xdotool key 1
+    sleep 1.5
+    xdotool key 0
+    sleep 1.2
+    xdotool key Escape
+    sleep 1
+    """#
+
+    @Test("1 zooms bridge (2048 × 1152, fit 800 × 450) on the zoom spring to 2048 × 1152 points, one pixel each; 0 springs back to the fit; replays with no jump")
+    func actualPixelsEndToEnd() async throws {
+        let (folder, photos) = try Self.folder("e2e-one-to-one")
+        let (trace, live, stderr) = try await Self.run(Self.actualPixels, in: folder, photos: photos)
+        #expect(stderr.isEmpty, "the app warned: \(stderr)")
+        #expect(trace.contains(#""type":"key","phase":"down","key":"1""#))
+        let zoomed = live.split(separator: "\n").filter { $0.contains(#""phase":"zoomed","photo":1,"#) }
+        // Scale 2048 / 800 = 2.56 about the window's centre: 2048 × 1152 centred on (400, 300).
+        #expect(zoomed.contains { $0.contains(#""image":{"x":400,"y":300,"w":2048,"h":1152,"#) }, "never at 1:1: \(zoomed.last ?? "")")
+        // On a spring: sizes between the fit and 1:1 on the way.
+        #expect(zoomed.contains { $0.contains(#""w":1"#) && !$0.contains(#""w":2048"#) })
+        #expect(live.split(separator: "\n").contains { $0.contains(#""phase":"presented","photo":1,"image":{"x":400,"y":300,"w":800,"h":450,"#) })
+        try await Self.expectReplaysWithoutJumps(in: folder, live: live)
+    }
+
+    // MARK: - Slideshow
+
+    /// F5 in the grid (a 1.5 s interval), two page turns, then `i` (a key the chrome takes) stops it.
+    static let slideshow = #"""
+    xdotool mousemove --window "$WID" 700 500 sleep 0.2
+    xdotool key F5
+    sleep 7.5
+    xdotool key i
+    sleep 4
+    xdotool key Escape
+    sleep 1
+    """#
+
+    @Test("F5 in the grid opens the first photo and turns a page each time a photo has rested the feel's 1.5 s; the i key stops it: no page turns after; replays with no jump")
+    func slideshowEndToEnd() async throws {
+        let (folder, photos) = try Self.folder("e2e-slideshow")
+        let (trace, live, stderr) = try await Self.run(Self.slideshow, in: folder, photos: photos, feel: #"{"slideshowIntervalSeconds": 1.5}"#)
+        #expect(stderr.isEmpty, "the app warned: \(stderr)")
+        let summary = try await Self.expectReplaysWithoutJumps(in: folder, live: live)
+        func seconds(_ line: Substring) -> Double { Double(line.prefix { $0 != " " }) ?? -1 }
+        let pages = summary.split(separator: "\n").filter { $0.contains(" paged from photo ") }
+        let stopKey = try #require(trace.split(separator: "\n").first { $0.contains(#""key":"i""#) })
+        let stopTime = Double(stopKey.dropFirst(5).prefix { $0 != "," }) ?? 0
+        #expect(summary.contains("open photo 0 (boats.jpg) by key"), "\(summary)")
+        #expect(pages.count >= 2, "\(summary)")
+        #expect(pages.first?.contains("paged from photo 0 (boats.jpg) to photo 1 (bridge.jpg)") == true)
+        #expect(pages.allSatisfy { seconds($0) < stopTime }, "a page turned after the i key at \(stopTime): \(pages)")
     }
 }
