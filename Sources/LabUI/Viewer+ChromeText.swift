@@ -24,6 +24,7 @@ extension Viewer {
         "1                   1:1: one photo pixel per screen pixel",
         "Delete  Ctrl+Z      move the open photo to the trash / put it back",
         "F5                  slideshow (any input stops it)",
+        "o  Shift+O          open in the default application / show in the file manager",
         "Home  End           grid: first / last row",
         "Page Up  Page Down  grid: a screen up / down",
         "Esc                 close the help, leave fullscreen, close the photo",

@@ -10,6 +10,7 @@ final class PhotoFileActions {
     /// The list's files: the path of an index, removals and additions.
     private let pipeline: PhotoPipeline
     private let trash: FreedesktopTrash
+    private let desktop = DesktopServices()
     /// Files this session moved to the trash, the last one last: Ctrl+Z puts them back in turn.
     private(set) var trashed: [FreedesktopTrash.Item] = []
 
@@ -27,6 +28,8 @@ final class PhotoFileActions {
             }
             switch action {
             case .trash: return moveToTrash(photo: photo, path: path, name: name)
+            case .openWith: return desktop.open(path)
+            case .showInFolder: return desktop.showInFolder(path)
             }
         case .undoTrash:
             return putBack()

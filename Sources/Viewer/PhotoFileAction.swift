@@ -5,4 +5,8 @@
 public enum PhotoFileAction: String, Hashable, Sendable {
     /// Delete: move the file to the freedesktop trash (the photo leaves the list).
     case trash
+    /// `o`: open the file with the desktop's default application for it (`xdg-open`).
+    case openWith
+    /// Shift+O: show the file selected in the file manager (`org.freedesktop.FileManager1`).
+    case showInFolder
 }

@@ -18,6 +18,8 @@ import Gestures
 // | Ctrl+Z                      | put the last trashed back    | same                                |
 // | 1 keypad 1                  | —                            | 1:1: one photo pixel per screen     |
 // |                             |                              | pixel, on the zoom spring           |
+// | o / Shift+O                 | —                            | open it in the default application  |
+// |                             |                              | / show it in the file manager       |
 // | F5                          | open the focused photo and   | start or stop the slideshow         |
 // |                             | start the slideshow          |                                     |
 extension Viewer {
@@ -66,6 +68,10 @@ extension Viewer {
             if phase == .presented || phase == .zoomed { zoomToActualPixels() }
         case "delete" where modifiers.isEmpty:
             requestFileAction(.trash)
+        case "o" where modifiers.isEmpty:
+            requestFileAction(.openWith)
+        case "o" where modifiers == .shift:
+            requestFileAction(.showInFolder)
         default:
             break
         }

@@ -23,14 +23,14 @@ struct DailyBasicsEndToEndTests {
     }
 
     /// Runs `script` (after the prologue: the app on PHOTOS recording to OUT, with its data home
-    /// OUT/data), requires a clean exit, and returns the trace and the live state log.
-    static func run(_ script: String, in folder: URL, photos: URL, feel: String? = nil) async throws -> (trace: String, live: String, stderr: String) {
+    /// OUT/data; `before` runs before the app starts, `feel` is its feel file), requires a clean exit, and returns the trace and the live state log.
+    static func run(_ script: String, in folder: URL, photos: URL, feel: String? = nil, before: String = "") async throws -> (trace: String, live: String, stderr: String) {
         var prologue = EndToEndTests.prologue
         if let feel {
             try feel.write(to: folder.appendingPathComponent("feel.json"), atomically: true, encoding: .utf8)
             prologue = prologue.replacingOccurrences(of: "--size 800x600", with: "--feel \"$OUT/feel.json\" --size 800x600")
         }
-        let full = "export XDG_DATA_HOME=\"$2/data\"\n" + prologue + script + EndToEndTests.quit
+        let full = "export XDG_DATA_HOME=\"$2/data\"\n" + before + prologue + script + EndToEndTests.quit
         let run = try await EndToEndTests.runScenario(full, in: folder, photos: photos)
         let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
         try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
@@ -159,5 +159,50 @@ struct DailyBasicsEndToEndTests {
         #expect(pages.count >= 2, "\(summary)")
         #expect(pages.first?.contains("paged from photo 0 (boats.jpg) to photo 1 (bridge.jpg)") == true)
         #expect(pages.allSatisfy { seconds($0) < stopTime }, "a page turned after the i key at \(stopTime): \(pages)")
+    }
+
+    // MARK: - Open with, show in folder
+
+    /// kite opened; o; Shift+O with a file manager that answers, then with none (dbus-send fails).
+    static let desktopServices = #"""
+    echo 0 > "$OUT/dbus-status"
+    xdotool mousemove --window "$WID" 720 80 sleep 0.2 click 1 sleep 1.2
+    xdotool key o
+    sleep 0.8
+    xdotool key shift+o
+    sleep 0.8
+    echo 1 > "$OUT/dbus-status"
+    xdotool key shift+o
+    sleep 1.2
+    xdotool key Escape
+    sleep 1
+    """#
+
+    @Test("o runs xdg-open on the open photo; Shift+O calls FileManager1.ShowItems with its file URI over D-Bus, and when that fails xdg-open on its folder; effects recorded, replays with no jump")
+    func desktopServicesEndToEnd() async throws {
+        let (folder, photos) = try Self.folder("e2e-desktop")
+        // Stand-ins on PATH that write down how they were called.
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let out = folder.path
+        let fakes = ["xdg-open": "echo \"xdg-open $*\" >> '\(out)/calls.txt'",
+                     "dbus-send": "echo \"dbus-send $*\" >> '\(out)/calls.txt'; exit $(cat '\(out)/dbus-status')"]
+        for (name, body) in fakes {
+            let url = bin.appendingPathComponent(name)
+            try "#!/bin/sh\n\(body)\n".write(to: url, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        }
+        let (trace, live, stderr) = try await Self.run(Self.desktopServices, in: folder, photos: photos, before: "export PATH=\"$2/bin:$PATH\"\n")
+        #expect(stderr.isEmpty, "the app warned: \(stderr)")
+        let calls = (try? String(contentsOf: folder.appendingPathComponent("calls.txt"), encoding: .utf8)) ?? ""
+        let kite = photos.appendingPathComponent("kite.jpg").path
+        let showItems = "dbus-send --session --print-reply --reply-timeout=5000 --dest=org.freedesktop.FileManager1 --type=method_call "
+            + "/org/freedesktop/FileManager1 org.freedesktop.FileManager1.ShowItems array:string:file://\(kite) string:\n"
+        #expect(calls == "xdg-open \(kite)\n" + showItems + showItems + "xdg-open \(photos.path)\n", "\(calls)")
+        #expect(Self.lines(trace, type: "effect") == [
+            #""type":"effect","effect":"photoFile","message":"opening kite.jpg in its default application","error":false}"#,
+            #""type":"effect","effect":"photoFile","message":"showing kite.jpg in its folder","error":false}"#,
+            #""type":"effect","effect":"photoFile","message":"showing kite.jpg in its folder","error":false}"#])
+        try await Self.expectReplaysWithoutJumps(in: folder, live: live)
     }
 }
