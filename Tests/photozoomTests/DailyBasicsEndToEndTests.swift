@@ -104,6 +104,31 @@ struct DailyBasicsEndToEndTests {
         try await Self.expectReplaysWithoutJumps(in: folder, live: live)
     }
 
+    /// bridge opened, Delete while the trash cannot be made, Esc.
+    static let trashFails = #"""
+    xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1 sleep 1.2
+    xdotool key Delete
+    sleep 1
+    ls "$PHOTOS" > "$OUT/folder-after-delete.txt"
+    xdotool key Escape
+    sleep 1
+    """#
+
+    @Test("Delete when the trash cannot be made (the data home is a file): one line says why, the photo stays open and on disk, the list is unchanged")
+    func trashFailsEndToEnd() async throws {
+        let (folder, photos) = try Self.folder("e2e-trash-fails")
+        let (trace, live, _) = try await Self.run(Self.trashFails, in: folder, photos: photos, before: "printf x > \"$XDG_DATA_HOME\"\n")
+        let listing = (try? String(contentsOf: folder.appendingPathComponent("folder-after-delete.txt"), encoding: .utf8)) ?? ""
+        #expect(listing == Self.names.map { $0 + ".jpg\n" }.joined())
+        #expect(Self.lines(trace, type: "effect") == [
+            #""type":"effect","effect":"photoFile","message":"cannot move bridge.jpg to the trash: cannot make \#(folder.path)/data/Trash: Not a directory; the photo stays","error":true}"#])
+        #expect(Self.lines(trace, type: "photos").isEmpty)
+        // bridge stays presented after the key, until Esc closes it.
+        let afterKey = live.split(separator: "\n").drop { !$0.contains(#""phase":"presented","photo":1,"#) }
+        #expect(afterKey.prefix { !$0.contains(#""phase":"closing""#) }.allSatisfy { $0.contains(#""photo":1,"image":{"x":400,"y":300,"w":800,"h":450,"#) })
+        try await Self.expectReplaysWithoutJumps(in: folder, live: live)
+    }
+
     // MARK: - 1:1
 
     /// bridge opened, 1, then 0, then Esc.
