@@ -130,6 +130,9 @@ public struct LabViewer: Sendable {
             break
         case let .photoFile(message, isError):
             feelLab.show(message, isError: isError)
+        case let .dropped(open, message):
+            viewer.openDropped(open)
+            feelLab.show(message, isError: false)
         case let .photoTrashed(photo, message):
             viewer.sendAway(trashed: photo)
             feelLab.show(message, isError: false)

@@ -25,6 +25,7 @@ extension Viewer {
         "Delete  Ctrl+Z      move the open photo to the trash / put it back",
         "F5                  slideshow (any input stops it)",
         "o  Shift+O          open in the default application / show in the file manager",
+        "drop files/folder   on the grid: show them, as on the command line",
         "Home  End           grid: first / last row",
         "Page Up  Page Down  grid: a screen up / down",
         "Esc                 close the help, leave fullscreen, close the photo",

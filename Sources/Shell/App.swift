@@ -66,11 +66,13 @@ public final class App {
         let events = SDLEventSource(window: host.window, windowSize: windowSize)
         let clock = MonotonicClock()
         let fileActions = PhotoFileActions(pipeline: textures)
+        let recursive = options.recursive
         let loop = FrameLoop(session: session, recording: recording, source: events,
                              clock: clock, windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
                              lateSizes: textures.takePhotoSizeEvents(at:),
                              setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) },
-                             fileActions: fileActions.carryOut)
+                             fileActions: fileActions.carryOut,
+                             openDropped: { paths, viewer, time in fileActions.openDropped(paths, viewer: viewer, recursive: recursive, at: time) })
         // The software renderer standing in gives way to the accelerated one (`RendererHandOver`);
         // so it does when something moves, and for a screenshot at the end.
         var handOver = RendererHandOver(opened: DispatchTime.now().uptimeNanoseconds)

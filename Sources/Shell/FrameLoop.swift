@@ -24,6 +24,9 @@ final class FrameLoop {
     /// Carries out a request about a photo's file (Delete, Ctrl+Z: `PhotoFileActions`), giving the
     /// effect to record; nil when it does nothing.
     private let fileActions: (ViewerRequest) -> EffectResult?
+    /// Opens files or folders dropped on the window as if named on the command line
+    /// (`PhotoFileActions.openDropped`), given the viewer and the time: the events to record.
+    private let openDropped: ([String], Viewer, Double) -> [InputEvent]
     /// Puts the window system's event times on the session clock.
     private var serverTimes = ServerTimeMapper()
     private var reportedRecordingFailure = false
@@ -39,9 +42,11 @@ final class FrameLoop {
     init(session: Session, recording: Recording, source: EventSource, clock: SessionClock,
          windowSize: Size, quitAfterSeconds: Double? = nil, lateSizes: @escaping (Double) -> [InputEvent] = { _ in [] },
          setFullscreen: @escaping (Bool, Size) -> Void = { _, _ in },
-         fileActions: @escaping (ViewerRequest) -> EffectResult? = { _ in nil }, warn: @escaping (String) -> Void = printError) {
+         fileActions: @escaping (ViewerRequest) -> EffectResult? = { _ in nil },
+         openDropped: @escaping ([String], Viewer, Double) -> [InputEvent] = { _, _, _ in [] }, warn: @escaping (String) -> Void = printError) {
         self.setFullscreen = setFullscreen
         self.fileActions = fileActions
+        self.openDropped = openDropped
         self.warn = warn
         self.session = session
         self.recording = recording
@@ -72,6 +77,10 @@ final class FrameLoop {
         for sizeEvent in lateSizes(t) { try recording.handle(sizeEvent, in: session) }
         // A change of the feel file on disk: recorded, and merged by the viewer; an error shows.
         if let feelEvent = recording.live.poll(at: t) { try recording.handle(feelEvent, in: session) }
+        // Dropped files: the new list, then the result (which photo opens, one file dropped).
+        for case let .drop(paths) in drained {
+            for event in openDropped(paths, session.viewer, t) { try recording.handle(event, in: session) }
+        }
         try recording.handle(.frame(t), in: session)
         for request in session.takeRequests() {
             switch request {

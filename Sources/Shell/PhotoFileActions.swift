@@ -44,6 +44,30 @@ final class PhotoFileActions {
         }
     }
 
+    /// Files or folders dropped on the window (in the grid) replace the photo list as if named on
+    /// the command line: the `photos` event of the change and the `dropped` effect (with the photo
+    /// to open when one file was dropped), stamped `time`. With a photo open, or when nothing
+    /// dropped can be shown, only a message.
+    func openDropped(_ paths: [String], viewer: Viewer, recursive: Bool, at time: Double) -> [InputEvent] {
+        func effect(_ result: EffectResult) -> InputEvent { InputEvent(time: time, kind: .effect(result)) }
+        guard viewer.phase == .grid else {
+            return [effect(.photoFile(message: "close the photo to open what was dropped", isError: true))]
+        }
+        let selection: PhotoSelection
+        do {
+            selection = try PhotoSelection(paths: paths, recursive: recursive)
+        } catch {
+            return [effect(.photoFile(message: "cannot open what was dropped: \(error)", isError: true))]
+        }
+        let open = selection.openIndex.map { selection.files[$0].path }
+        pipeline.replaceList(with: selection.files.map(\.path))
+        var events = pipeline.takePhotoSizeEvents(at: time)
+        let count = selection.files.count
+        events.append(effect(.dropped(open: open.flatMap(pipeline.index(ofPath:)),
+                                      message: "opened \(selection.title) (\(count) photo\(count == 1 ? "" : "s"))")))
+        return events
+    }
+
     private func moveToTrash(photo: Int, path: String, name: String) -> EffectResult {
         do {
             let item = try trash.trash(path)

@@ -361,6 +361,17 @@ public final class PhotoPipeline: PhotoTextureSource {
         pendingRemovals.insert(id)
     }
 
+    /// The list becomes the files at `paths` at the next `takePhotoSizeEvents` (files dropped on the
+    /// window): every photo leaves, each file joins where a listing of its folder puts it.
+    public func replaceList(with paths: [String]) {
+        pendingRemovals.formUnion(order)
+        heldByApp.removeAll()
+        for path in paths where !pendingAdditions.contains(path) { pendingAdditions.append(path) }
+    }
+
+    /// The index in the list of the photo whose file is `path`; nil when none is.
+    public func index(ofPath path: String) -> Int? { idOfPath[path].flatMap { indexOfID[$0] } }
+
     /// The photo at `index` stays in the list, and its pictures in memory, though its file is gone
     /// (the app moved it to the trash and draws it leaving the screen) until `removePhoto(at:)`.
     public func holdRemoval(ofPhotoAt index: Int) {
@@ -555,7 +566,8 @@ public final class PhotoPipeline: PhotoTextureSource {
     /// its own and arrives as a `photoSize` event.
     private func takeListChange() -> PhotoListChange? {
         let removedIDs = pendingRemovals.filter { indexOfID[$0] != nil }
-        let additions = pendingAdditions.filter { idOfPath[$0] == nil }
+        // A file whose photo leaves in this change joins again as a new photo (a drop of the folder shown).
+        let additions = pendingAdditions.filter { path in idOfPath[path].map { removedIDs.contains($0) } ?? true }
         pendingRemovals.removeAll()
         pendingAdditions.removeAll()
         guard !removedIDs.isEmpty || !additions.isEmpty else { return nil }

@@ -25,6 +25,15 @@ extension Viewer {
         }
     }
 
+    /// Files dropped on the window replaced the list: photo `open` (one file dropped) opens from
+    /// its cell, as on the command line.
+    package mutating func openDropped(_ open: Int?) {
+        guard let open, session == nil, photos.indices.contains(open) else { return }
+        focus.index = open
+        scroller.reveal(layout.scrollRevealing(open, from: scroller.destination), animated: true)
+        self.open(open, trigger: .start)
+    }
+
     /// Per frame: the trashed photo, once nothing draws it large (the open photo, a paging
     /// neighbour, a photo landing), leaves the list: the shell is asked to drop it.
     mutating func dropTrashedIfGone() {
