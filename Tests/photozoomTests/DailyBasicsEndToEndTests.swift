@@ -30,7 +30,7 @@ struct DailyBasicsEndToEndTests {
             try feel.write(to: folder.appendingPathComponent("feel.json"), atomically: true, encoding: .utf8)
             prologue = prologue.replacingOccurrences(of: "--size 800x600", with: "--feel \"$OUT/feel.json\" --size 800x600")
         }
-        let full = "export XDG_DATA_HOME=\"$2/data\"\n" + before + prologue + script + EndToEndTests.quit
+        let full = "export XDG_DATA_HOME=\"$2/data\"\n" + before + prologue + Self.waits + script + EndToEndTests.quit
         let run = try await EndToEndTests.runScenario(full, in: folder, photos: photos)
         let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
         try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
@@ -38,6 +38,16 @@ struct DailyBasicsEndToEndTests {
         let live = try String(contentsOf: folder.appendingPathComponent("live.states.jsonl"), encoding: .utf8)
         return (trace, live, appErrors)
     }
+
+    /// Waits of the scenarios (60 s at most each, so a loaded machine only slows them):
+    /// `state PATTERN` until the state log's last line matches, `traced PATTERN` until the trace
+    /// holds a line that does, `lines FILE N` until FILE has N lines.
+    static let waits = #"""
+    state() { for i in $(seq 1 600); do tail -1 "$OUT/live.states.jsonl" | grep -q -e "$1" && return 0; sleep 0.1; done; echo "never: $1" >&2; exit 5; }
+    traced() { for i in $(seq 1 600); do grep -q -e "$1" "$OUT/live.trace.jsonl" && return 0; sleep 0.1; done; echo "never traced: $1" >&2; exit 5; }
+    lines() { for i in $(seq 1 600); do [ "$(cat "$1" 2>/dev/null | wc -l)" -ge "$2" ] && return 0; sleep 0.1; done; echo "$1 never had $2 lines" >&2; exit 5; }
+
+    """#
 
     /// The replay equals the live log and its summary reports no jump; returns the summary.
     @discardableResult
@@ -59,13 +69,16 @@ struct DailyBasicsEndToEndTests {
 
     /// bridge opened, Delete, a look at the trash, Ctrl+Z, a look at the folder, Esc.
     static let trashAndUndo = #"""
-    xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1 sleep 1.2
+    xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1
+    state '"phase":"presented","photo":1,'
     xdotool key Delete
-    sleep 1.2
+    traced '"type":"photos"'
+    state '"phase":"presented","photo":1,'
     ls "$OUT/data/Trash/files" > "$OUT/trash-files.txt"; cat "$OUT/data/Trash/info/bridge.jpg.trashinfo" > "$OUT/trashinfo.txt"
     ls "$PHOTOS" > "$OUT/folder-after-delete.txt"
     xdotool key ctrl+z
-    sleep 1.2
+    traced 'put bridge.jpg back'
+    sleep 0.5
     ls "$PHOTOS" > "$OUT/folder-after-undo.txt"
     xdotool key Escape
     sleep 1
@@ -106,9 +119,11 @@ struct DailyBasicsEndToEndTests {
 
     /// bridge opened, Delete while the trash cannot be made, Esc.
     static let trashFails = #"""
-    xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1 sleep 1.2
+    xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1
+    state '"phase":"presented","photo":1,'
     xdotool key Delete
-    sleep 1
+    traced '"effect":"photoFile"'
+    sleep 0.5
     ls "$PHOTOS" > "$OUT/folder-after-delete.txt"
     xdotool key Escape
     sleep 1
@@ -133,11 +148,13 @@ struct DailyBasicsEndToEndTests {
 
     /// bridge opened, 1, then 0, then Esc.
     static let actualPixels = #"""
-    xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1 sleep 1.2
+    xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1
+    state '"phase":"presented","photo":1,'
     xdotool key 1
-    sleep 1.5
+    state '"phase":"zoomed","photo":1,"image":{"x":400,"y":300,"w":2048,"h":1152,'
+    sleep 0.3
     xdotool key 0
-    sleep 1.2
+    state '"phase":"presented","photo":1,"image":{"x":400,"y":300,"w":800,"h":450,'
     xdotool key Escape
     sleep 1
     """#
@@ -159,11 +176,13 @@ struct DailyBasicsEndToEndTests {
 
     // MARK: - Slideshow
 
-    /// F5 in the grid (a 1.5 s interval), two page turns, then `i` (a key the chrome takes) stops it.
+    /// F5 in the grid (a 1.5 s interval), two page turns (photo 2 presented), then `i` (a key the
+    /// chrome takes) stops it.
     static let slideshow = #"""
     xdotool mousemove --window "$WID" 700 500 sleep 0.2
     xdotool key F5
-    sleep 7.5
+    state '"phase":"presented","photo":2,'
+    sleep 0.3
     xdotool key i
     sleep 4
     xdotool key Escape
@@ -191,14 +210,15 @@ struct DailyBasicsEndToEndTests {
     /// kite opened; o; Shift+O with a file manager that answers, then with none (dbus-send fails).
     static let desktopServices = #"""
     echo 0 > "$OUT/dbus-status"
-    xdotool mousemove --window "$WID" 720 80 sleep 0.2 click 1 sleep 1.2
+    xdotool mousemove --window "$WID" 720 80 sleep 0.2 click 1
+    state '"phase":"presented","photo":4,'
     xdotool key o
-    sleep 0.8
+    lines "$OUT/calls.txt" 1
     xdotool key shift+o
-    sleep 0.8
+    lines "$OUT/calls.txt" 2
     echo 1 > "$OUT/dbus-status"
     xdotool key shift+o
-    sleep 1.2
+    lines "$OUT/calls.txt" 4
     xdotool key Escape
     sleep 1
     """#
