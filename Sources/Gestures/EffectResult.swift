@@ -27,6 +27,9 @@ public enum EffectResult: Hashable, Sendable {
     /// list while it leaves the screen on the paging spring; the viewer then asks the shell to drop
     /// it, and the list change follows as a `photos` event.
     case photoTrashed(photo: Int, message: String)
+    /// Ctrl+Z put a trashed photo's file back: it is photo `photo` of the list the `photos` event
+    /// just before made (the open photo pages to it when it is a neighbour).
+    case photoRestored(photo: Int, message: String)
     /// Files or a folder dropped on the window replaced the photo list (the `photos` event just
     /// before says how); `open`: the photo to open, when one file was dropped (as on the command line).
     case dropped(open: Int?, message: String)

@@ -133,6 +133,9 @@ public struct LabViewer: Sendable {
         case let .dropped(open, message):
             viewer.openDropped(open)
             feelLab.show(message, isError: false)
+        case let .photoRestored(photo, message):
+            viewer.pageToRestored(photo)
+            feelLab.show(message, isError: false)
         case let .photoTrashed(photo, message):
             viewer.sendAway(trashed: photo)
             feelLab.show(message, isError: false)

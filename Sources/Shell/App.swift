@@ -71,7 +71,7 @@ public final class App {
                              clock: clock, windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
                              lateSizes: textures.takePhotoSizeEvents(at:),
                              setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) },
-                             fileActions: fileActions.carryOut,
+                             fileActions: { request, time in fileActions.carryOut(request, at: time) },
                              openDropped: { paths, viewer, time in fileActions.openDropped(paths, viewer: viewer, recursive: recursive, at: time) })
         // The software renderer standing in gives way to the accelerated one (`RendererHandOver`);
         // so it does when something moves, and for a screenshot at the end.

@@ -21,9 +21,9 @@ final class FrameLoop {
     private let quitAfterSeconds: Double?
     /// Carries out the viewer's fullscreen request with the window's present size (the window's business).
     private let setFullscreen: (Bool, Size) -> Void
-    /// Carries out a request about a photo's file (Delete, Ctrl+Z: `PhotoFileActions`), giving the
-    /// effect to record; nil when it does nothing.
-    private let fileActions: (ViewerRequest) -> EffectResult?
+    /// Carries out a request about a photo's file (Delete, Ctrl+Z: `PhotoFileActions`) at a time,
+    /// giving the events to record (its effect, the list change it made).
+    private let fileActions: (ViewerRequest, Double) -> [InputEvent]
     /// Opens files or folders dropped on the window as if named on the command line
     /// (`PhotoFileActions.openDropped`), given the viewer and the time: the events to record.
     private let openDropped: ([String], Viewer, Double) -> [InputEvent]
@@ -42,7 +42,7 @@ final class FrameLoop {
     init(session: Session, recording: Recording, source: EventSource, clock: SessionClock,
          windowSize: Size, quitAfterSeconds: Double? = nil, lateSizes: @escaping (Double) -> [InputEvent] = { _ in [] },
          setFullscreen: @escaping (Bool, Size) -> Void = { _, _ in },
-         fileActions: @escaping (ViewerRequest) -> EffectResult? = { _ in nil },
+         fileActions: @escaping (ViewerRequest, Double) -> [InputEvent] = { _, _ in [] },
          openDropped: @escaping ([String], Viewer, Double) -> [InputEvent] = { _, _, _ in [] }, warn: @escaping (String) -> Void = printError) {
         self.setFullscreen = setFullscreen
         self.fileActions = fileActions
@@ -98,10 +98,9 @@ final class FrameLoop {
             case let .fullscreen(on):
                 setFullscreen(on, windowSize)
             case .photoFile, .undoTrash, .dropTrashed:
-                // The result, then the change of the list it made (the trashed photo dropped once
+                // The result and the change of the list it made (the trashed photo dropped once
                 // off screen, the restored one back), recorded at the frame that asked.
-                if let effect = fileActions(request) { try recording.handle(InputEvent(time: t, kind: .effect(effect)), in: session) }
-                for event in lateSizes(t) { try recording.handle(event, in: session) }
+                for event in fileActions(request, t) { try recording.handle(event, in: session) }
             }
         }
         if let limit = quitAfterSeconds, t >= limit { isRunning = false }

@@ -19,8 +19,28 @@ final class PhotoFileActions {
         self.trash = trash
     }
 
+    /// The events `request` makes at `time`: its effect, and the list change it made as the
+    /// pipeline's `photos` event (before an effect that names an index in the new list).
+    func carryOut(_ request: ViewerRequest, at time: Double) -> [InputEvent] {
+        func effect(_ result: EffectResult) -> InputEvent { InputEvent(time: time, kind: .effect(result)) }
+        switch request {
+        case .undoTrash:
+            let (result, path) = putBack()
+            let events = pipeline.takePhotoSizeEvents(at: time)
+            guard case let .photoFile(message, false) = result, let path, let index = pipeline.index(ofPath: path) else {
+                return events + [effect(result)]
+            }
+            return events + [effect(.photoRestored(photo: index, message: message))]
+        case .dropTrashed:
+            _ = carryOut(request)
+            return pipeline.takePhotoSizeEvents(at: time)
+        default:
+            return carryOut(request).map { [effect($0)] } ?? []
+        }
+    }
+
     /// The effect of `request`; nil for a request that is not about files.
-    func carryOut(_ request: ViewerRequest) -> EffectResult? {
+    private func carryOut(_ request: ViewerRequest) -> EffectResult? {
         switch request {
         case let .photoFile(action, photo, name):
             guard let path = pipeline.path(ofPhotoAt: photo), path.hasSuffix("/" + (name as NSString).lastPathComponent) || path == name else {
@@ -32,7 +52,7 @@ final class PhotoFileActions {
             case .showInFolder: return desktop.showInFolder(path)
             }
         case .undoTrash:
-            return putBack()
+            return putBack().0
         case let .dropTrashed(photo, name):
             // Left the screen: out of the list now (the frame loop records the change).
             if let path = pipeline.path(ofPhotoAt: photo), (path as NSString).lastPathComponent == (name as NSString).lastPathComponent {
@@ -80,17 +100,18 @@ final class PhotoFileActions {
         }
     }
 
-    private func putBack() -> EffectResult {
+    /// Puts the last trashed file back: the result and, when it is back, its path.
+    private func putBack() -> (EffectResult, String?) {
         guard let item = trashed.last else {
-            return .photoFile(message: "nothing to put back: no photo was moved to the trash in this session", isError: true)
+            return (.photoFile(message: "nothing to put back: no photo was moved to the trash in this session", isError: true), nil)
         }
         do {
             try trash.restore(item)
             trashed.removeLast()
             pipeline.addPhoto(atPath: item.originalPath)
-            return .photoFile(message: "put \((item.originalPath as NSString).lastPathComponent) back", isError: false)
+            return (.photoFile(message: "put \((item.originalPath as NSString).lastPathComponent) back", isError: false), item.originalPath)
         } catch {
-            return .photoFile(message: error.message, isError: true)
+            return (.photoFile(message: error.message, isError: true), nil)
         }
     }
 }

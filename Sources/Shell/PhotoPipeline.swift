@@ -169,6 +169,9 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var pendingRemovals: Set<Int> = []
     /// Photos whose files the app moved away and whose leaving the list it decides (`holdRemoval`).
     private var heldByApp: Set<Int> = []
+    /// The upright sizes of photos the app took out of the list (`removePhoto(at:)`), by path: put
+    /// back (`addPhoto(atPath:)`), a photo joins at its known size, not as one still to be read.
+    private var sizesOfRemoved: [String: (width: Int, height: Int)] = [:]
     /// Files new on disk, not yet put into the list, in the order they appeared.
     private var pendingAdditions: [String] = []
     /// Decodes started before their photo's file was replaced: their pixels are the old picture's.
@@ -359,6 +362,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         guard let id = id(at: index) else { return }
         heldByApp.remove(id)
         pendingRemovals.insert(id)
+        if let size = knownSizes[id], sizeDelivered[id] { sizesOfRemoved[sources[id].path] = size }
     }
 
     /// The list becomes the files at `paths` at the next `takePhotoSizeEvents` (files dropped on the
@@ -587,8 +591,9 @@ public final class PhotoPipeline: PhotoTextureSource {
             let id = sources.count
             sources.append(DecoderThreads.Source(path: path))
             folderOfID.append((path as NSString).deletingLastPathComponent)
-            sizeDelivered.append(false)
-            knownSizes.append(nil)
+            let known = sizesOfRemoved.removeValue(forKey: path)
+            sizeDelivered.append(known != nil)
+            knownSizes.append(known)
             previewSizes.append(nil)
             idOfPath[path] = id
             order.insert(id, at: insertionIndex(of: id))
@@ -604,7 +609,8 @@ public final class PhotoPipeline: PhotoTextureSource {
         stats.photosRemoved += removed.count
         stats.photosAdded += newIDs.count
         let added = newIDs.map { id in
-            PhotoListChange.Addition(index: indexOfID[id]!, name: addedName(sources[id].path))
+            PhotoListChange.Addition(index: indexOfID[id]!, name: addedName(sources[id].path),
+                                     size: knownSizes[id].map { Size(Double($0.width), Double($0.height)) } ?? .zero)
         }.sorted { $0.index < $1.index }
         return PhotoListChange(removed: removed, added: added)
     }

@@ -19,7 +19,8 @@ import Viewer
 ///   time of the gesture re-run by the again key), `"photoFile"` with `"message"` and `"error"`
 ///   (`true` when the file action failed and nothing changed on disk), `"photoTrashed"` with
 ///   `"photo"` (the index of the photo Delete moved to the trash) and `"message"`, `"dropped"`
-///   with `"message"` and, when one file was dropped, `"open"` (the index of the photo to open).
+///   with `"message"` and, when one file was dropped, `"open"` (the index of the photo to open),
+///   `"photoRestored"` with `"photo"` (the index of the photo Ctrl+Z put back) and `"message"`.
 ///
 /// - `{"t":0.5,"type":"touchpad","gesture":"pinch","phase":"update","fingers":2,"x":640,"y":400,"dx":1.5,"dy":0,"scale":1.25,"angle":-2}`:
 ///   a touchpad gesture (`TouchpadGesture`): `gesture` pinch or swipe, `phase` begin, update, end
@@ -107,6 +108,8 @@ public enum TraceEventFormat {
                 out += ",\"effect\":\"again\",\"from\":" + JSONText.number(from)
             case let .dropped(open, message):
                 out += ",\"effect\":\"dropped\"" + (open.map { ",\"open\":\($0)" } ?? "") + ",\"message\":" + JSONText.string(message)
+            case let .photoRestored(photo, message):
+                out += ",\"effect\":\"photoRestored\",\"photo\":\(photo),\"message\":" + JSONText.string(message)
             case let .photoTrashed(photo, message):
                 out += ",\"effect\":\"photoTrashed\",\"photo\":\(photo),\"message\":" + JSONText.string(message)
             case let .photoFile(message, isError):
@@ -240,7 +243,7 @@ public enum TraceEventFormat {
 
     /// The `EffectResult` of an `effect` line.
     private static func effect(_ o: JSONObject) throws(FieldError) -> EffectResult {
-        switch try o.choice("effect", ["feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again", "photoFile", "photoTrashed", "dropped"]) {
+        switch try o.choice("effect", ["feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again", "photoFile", "photoTrashed", "dropped", "photoRestored"]) {
         case "feelSaved":
             return .feelSaved(path: try o.string("path"), message: try o.string("message"))
         case "feelSaveFailed":
@@ -262,6 +265,8 @@ public enum TraceEventFormat {
         case "dropped":
             let open: Int? = o["open"] == nil ? nil : try o.integer("open", in: 0...Int(Int32.max))
             return .dropped(open: open, message: try o.string("message"))
+        case "photoRestored":
+            return .photoRestored(photo: try o.integer("photo", in: 0...Int(Int32.max)), message: try o.string("message"))
         case "photoTrashed":
             return .photoTrashed(photo: try o.integer("photo", in: 0...Int(Int32.max)), message: try o.string("message"))
         case "photoFile":

@@ -25,6 +25,13 @@ extension Viewer {
         }
     }
 
+    /// Ctrl+Z put photo `photo` back: when it is a neighbour of the open photo (as it is right after
+    /// its own Delete), the page turns to it.
+    package mutating func pageToRestored(_ photo: Int) {
+        guard let s = session, [.presented, .paging].contains(phase), abs(photo - s.photo) == 1 else { return }
+        page(by: photo - s.photo)
+    }
+
     /// Files dropped on the window replaced the list: photo `open` (one file dropped) opens from
     /// its cell, as on the command line.
     package mutating func openDropped(_ open: Int?) {

@@ -194,6 +194,7 @@ public struct Viewer: Sendable {
         step(to: event.time)
         if case let .effect(.photoTrashed(photo, _)) = event.kind { sendAway(trashed: photo) }
         if case let .effect(.dropped(open, _)) = event.kind { openDropped(open) }
+        if case let .effect(.photoRestored(photo, _)) = event.kind { pageToRestored(photo) }
         if case .effect = event.kind { return }
         switch event.kind {
         case let .key(.down, key, modifiers):

@@ -67,6 +67,23 @@ struct DailyBasicsTests {
         #expect(s.viewer.transition?.pose.value == before)
     }
 
+    @Test("put back by Ctrl+Z as the open photo's neighbour (photo 2 again, the open one now 3), the page turns back to it; a photo put back further away changes nothing on screen")
+    func restoredPhotoPagesBack() {
+        var s = ViewerScript(photos: 6)
+        s.openAndSettle(2)
+        s.send(.photos(PhotoListChange(added: [.init(index: 2, name: "back.png", size: Size(600, 400))])))
+        #expect(s.viewer.session?.photo == 3)
+        s.notes.removeAll()
+        s.send(.effect(.photoRestored(photo: 2, message: "put back.png back")))
+        #expect(Self.pages(s.notes).map { [$0.from, $0.to] } == [[3, 2]])
+        s.settle()
+        #expect(s.phase == .presented && s.viewer.session?.photo == 2)
+        s.send(.photos(PhotoListChange(added: [.init(index: 5, name: "far.png", size: Size(600, 400))])))
+        s.notes.removeAll()
+        s.send(.effect(.photoRestored(photo: 5, message: "put far.png back")))
+        #expect(Self.pages(s.notes).isEmpty && s.viewer.session?.photo == 2)
+    }
+
     @Test("the last photo trashed pages back to the one before it; the only photo trashed closes to the grid and is dropped once it has landed")
     func trashedAtTheEnds() {
         var s = ViewerScript(photos: 6)

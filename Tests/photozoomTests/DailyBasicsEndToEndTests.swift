@@ -78,7 +78,8 @@ struct DailyBasicsEndToEndTests {
     ls "$PHOTOS" > "$OUT/folder-after-delete.txt"
     xdotool key ctrl+z
     traced 'put bridge.jpg back'
-    sleep 0.5
+    state '"phase":"presented","photo":1,"image":{"x":400,"y":300,"w":800,"h":450,'
+    sleep 0.3
     ls "$PHOTOS" > "$OUT/folder-after-undo.txt"
     xdotool key Escape
     sleep 1
@@ -107,13 +108,17 @@ struct DailyBasicsEndToEndTests {
         // The trace: the effect, then the list change it made (bridge is photo 1), each way.
         #expect(Self.lines(trace, type: "effect") == [
             #""type":"effect","effect":"photoTrashed","photo":1,"message":"moved bridge.jpg to the trash (Ctrl+Z puts it back)"}"#,
-            #""type":"effect","effect":"photoFile","message":"put bridge.jpg back","error":false}"#])
+            #""type":"effect","effect":"photoRestored","photo":1,"message":"put bridge.jpg back"}"#])
         let changes = Self.lines(trace, type: "photos")
         #expect(changes.first == #""type":"photos","removed":[1],"added":[]}"#, "\(changes)")
-        #expect(changes.dropFirst().first == #""type":"photos","removed":[],"added":[{"index":1,"name":"bridge.jpg","w":0,"h":0}]}"#, "\(changes)")
+        #expect(changes.dropFirst().first == #""type":"photos","removed":[],"added":[{"index":1,"name":"bridge.jpg","w":2048,"h":1152}]}"#, "\(changes)")
         // After Delete the page turned to its neighbour, clock (photo 2), and only then bridge left
         // the list: clock became photo 1 and was presented there.
-        #expect(live.contains(#""phase":"presented","photo":1,"#))
+        #expect(live.contains(#""phase":"presented","photo":1,"image":{"x":400,"y":300,"w":800,"h":600,"#))
+        // Put back, bridge is photo 1 again and the page turns back to it: it ends presented.
+        let lines = live.split(separator: "\n")
+        let closing = try #require(lines.firstIndex { $0.contains(#""phase":"closing""#) })
+        #expect(lines[closing - 1].contains(#""phase":"presented","photo":1,"image":{"x":400,"y":300,"w":800,"h":450,"#), "\(lines[closing - 1])")
         try await Self.expectReplaysWithoutJumps(in: folder, live: live)
     }
 
