@@ -80,6 +80,8 @@ extension Feel {
                       coarse: 0.25, fine: 0.05, "a turned page peaks at most this many times the release speed"),
         FeelParameter("pagingMinimumPeakPointsPerSecond", \.pagingMinimumPeakPointsPerSecond, unit: "pt/s",
                       range: .above(0, upTo: 50000), coarse: 250, fine: 50, "the peak speed a turned page may always reach (keys, wheel)"),
+        FeelParameter("slideshowIntervalSeconds", \.slideshowIntervalSeconds, unit: "s", range: .closed(0.5, 3600),
+                      coarse: 0.5, fine: 0.1, "the slideshow (F5) turns the page after a photo has rested this long"),
 
         // MARK: Clicks and wheel
         FeelParameter("clickSlopPoints", \.clickSlopPoints, unit: "pt", range: .closed(0, 100),

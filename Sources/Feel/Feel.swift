@@ -116,6 +116,8 @@ public struct Feel: Hashable, Sendable {
     public var pagingPeakSpeedRatio = 2.0
     /// The peak speed a turned page may always reach, pt/s (keys, wheel swipes and slow releases);
     /// pages turned in quick succession may reach it once per slot still to go.
+    /// The slideshow (F5) turns the page after the photo has rested this long, seconds.
+    public var slideshowIntervalSeconds = 4.0
     public var pagingMinimumPeakPointsPerSecond = 3500.0
 
     // MARK: Clicks and wheel

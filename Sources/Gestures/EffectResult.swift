@@ -19,4 +19,18 @@ public enum EffectResult: Hashable, Sendable {
     /// ghost. Nothing the viewer shows afterwards changes: the re-run is drawn over the live state
     /// until it settles (`Session`'s `again`).
     case again(from: Double)
+    /// The shell carried out (or could not carry out) a file action the viewer asked for (Delete,
+    /// Ctrl+Z, …): `message` is the one line the window shows; `isError` when it failed and
+    /// nothing changed on disk.
+    case photoFile(message: String, isError: Bool)
+    /// Delete moved photo `photo`'s file to the trash (`message` says so). The photo stays in the
+    /// list while it leaves the screen on the paging spring; the viewer then asks the shell to drop
+    /// it, and the list change follows as a `photos` event.
+    case photoTrashed(photo: Int, message: String)
+    /// Ctrl+Z put a trashed photo's file back: it is photo `photo` of the list the `photos` event
+    /// just before made (the open photo pages to it when it is a neighbour).
+    case photoRestored(photo: Int, message: String)
+    /// Files or a folder dropped on the window replaced the photo list (the `photos` event just
+    /// before says how); `open`: the photo to open, when one file was dropped (as on the command line).
+    case dropped(open: Int?, message: String)
 }

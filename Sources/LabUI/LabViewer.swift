@@ -49,6 +49,8 @@ public struct LabViewer: Sendable {
         guard event.time.isFinite else { return }
         let wallTime = event.time
         let event = InputEvent(time: feelLab.viewerTime(atWall: wallTime), kind: event.kind)
+        // Any input stops the slideshow, keys the chrome or the lab take too.
+        viewer.stopSlideshow(for: event.kind)
         switch event.kind {
         case let .key(.down, key, modifiers):
             // Motions reach the key's instant at the rate in force before it (slow motion changes here).
@@ -132,6 +134,17 @@ public struct LabViewer: Sendable {
         case .again:
             // Carried out by the session, over the viewer; nothing here changes.
             break
+        case let .photoFile(message, isError):
+            feelLab.show(message, isError: isError)
+        case let .dropped(open, message):
+            viewer.openDropped(open)
+            feelLab.show(message, isError: false)
+        case let .photoRestored(photo, message):
+            viewer.pageToRestored(photo)
+            feelLab.show(message, isError: false)
+        case let .photoTrashed(photo, message):
+            viewer.sendAway(trashed: photo)
+            feelLab.show(message, isError: false)
         }
     }
 

@@ -147,6 +147,8 @@ public final class PlayerControls {
         switch result {
         case let .feelSaved(_, text): message = (text, false, lastWall ?? 0)
         case let .feelSaveFailed(text): message = (text, true, lastWall ?? 0)
+        case let .photoFile(text, isError): message = (text, isError, lastWall ?? 0)
+        case let .photoTrashed(_, text), let .dropped(_, text), let .photoRestored(_, text): message = (text, false, lastWall ?? 0)
         default: break
         }
     }

@@ -65,10 +65,14 @@ public final class App {
         session.describeFeelSource(recording.live.source)
         let events = SDLEventSource(window: host.window, windowSize: windowSize)
         let clock = MonotonicClock()
+        let fileActions = PhotoFileActions(pipeline: textures)
+        let recursive = options.recursive
         let loop = FrameLoop(session: session, recording: recording, source: events,
                              clock: clock, windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
                              lateSizes: textures.takePhotoSizeEvents(at:),
-                             setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) })
+                             setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) },
+                             fileActions: { request, time in fileActions.carryOut(request, at: time) },
+                             openDropped: { paths, viewer, time in fileActions.openDropped(paths, viewer: viewer, recursive: recursive, at: time) })
         // The software renderer standing in gives way to the accelerated one (`RendererHandOver`);
         // so it does when something moves, and for a screenshot at the end.
         var handOver = RendererHandOver(opened: DispatchTime.now().uptimeNanoseconds)
@@ -148,7 +152,8 @@ public final class App {
                 }
             }
             // After the frame's `prepare`: the decodes it asked for keep the loop stepping.
-            moving = !session.viewer.isAtRest || !textures.isIdle
+            // A slideshow keeps frames coming: its interval is counted on them.
+            moving = !session.viewer.isAtRest || !textures.isIdle || session.viewer.isSlideshowRunning
         }
         if getenv("PHOTOZOOM_FRAME_WORK") != nil { work.summary.forEach { printError("photozoom: " + $0) } }
         try recording.close()

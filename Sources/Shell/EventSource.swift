@@ -8,6 +8,8 @@ public enum WindowInput: Hashable, Sendable {
     case input(InputEvent.Kind, serverTime: UInt32?)
     /// The user closed the window.
     case quit
+    /// Files or folders dropped on the window (XDND), as paths, in the order dropped.
+    case drop([String])
 }
 
 /// Where the frame loop's input comes from: SDL live (`SDLEventSource`), a script in tests.

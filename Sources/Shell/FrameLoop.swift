@@ -21,6 +21,12 @@ final class FrameLoop {
     private let quitAfterSeconds: Double?
     /// Carries out the viewer's fullscreen request with the window's present size (the window's business).
     private let setFullscreen: (Bool, Size) -> Void
+    /// Carries out a request about a photo's file (Delete, Ctrl+Z: `PhotoFileActions`) at a time,
+    /// giving the events to record (its effect, the list change it made).
+    private let fileActions: (ViewerRequest, Double) -> [InputEvent]
+    /// Opens files or folders dropped on the window as if named on the command line
+    /// (`PhotoFileActions.openDropped`), given the viewer and the time: the events to record.
+    private let openDropped: ([String], Viewer, Double) -> [InputEvent]
     /// Puts the window system's event times on the session clock.
     private var serverTimes = ServerTimeMapper()
     private var reportedRecordingFailure = false
@@ -35,8 +41,12 @@ final class FrameLoop {
     /// A loop over `session` (already started: header written) fed by `source`.
     init(session: Session, recording: Recording, source: EventSource, clock: SessionClock,
          windowSize: Size, quitAfterSeconds: Double? = nil, lateSizes: @escaping (Double) -> [InputEvent] = { _ in [] },
-         setFullscreen: @escaping (Bool, Size) -> Void = { _, _ in }, warn: @escaping (String) -> Void = printError) {
+         setFullscreen: @escaping (Bool, Size) -> Void = { _, _ in },
+         fileActions: @escaping (ViewerRequest, Double) -> [InputEvent] = { _, _ in [] },
+         openDropped: @escaping ([String], Viewer, Double) -> [InputEvent] = { _, _, _ in [] }, warn: @escaping (String) -> Void = printError) {
         self.setFullscreen = setFullscreen
+        self.fileActions = fileActions
+        self.openDropped = openDropped
         self.warn = warn
         self.session = session
         self.recording = recording
@@ -67,6 +77,10 @@ final class FrameLoop {
         for sizeEvent in lateSizes(t) { try recording.handle(sizeEvent, in: session) }
         // A change of the feel file on disk: recorded, and merged by the viewer; an error shows.
         if let feelEvent = recording.live.poll(at: t) { try recording.handle(feelEvent, in: session) }
+        // Dropped files: the new list, then the result (which photo opens, one file dropped).
+        for case let .drop(paths) in drained {
+            for event in openDropped(paths, session.viewer, t) { try recording.handle(event, in: session) }
+        }
         try recording.handle(.frame(t), in: session)
         for request in session.takeRequests() {
             switch request {
@@ -83,6 +97,10 @@ final class FrameLoop {
                 try recording.handle(InputEvent(time: t, kind: .effect(.again(from: from))), in: session)
             case let .fullscreen(on):
                 setFullscreen(on, windowSize)
+            case .photoFile, .undoTrash, .dropTrashed:
+                // The result and the change of the list it made (the trashed photo dropped once
+                // off screen, the restored one back), recorded at the frame that asked.
+                for event in fileActions(request, t) { try recording.handle(event, in: session) }
             }
         }
         if let limit = quitAfterSeconds, t >= limit { isRunning = false }

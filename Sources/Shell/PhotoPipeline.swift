@@ -171,6 +171,11 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var idOfPath: [String: Int]
     /// Photos gone from disk, not yet taken out of the list (ids).
     private var pendingRemovals: Set<Int> = []
+    /// Photos whose files the app moved away and whose leaving the list it decides (`holdRemoval`).
+    private var heldByApp: Set<Int> = []
+    /// The upright sizes of photos the app took out of the list (`removePhoto(at:)`), by path: put
+    /// back (`addPhoto(atPath:)`), a photo joins at its known size, not as one still to be read.
+    private var sizesOfRemoved: [String: (width: Int, height: Int)] = [:]
     /// Files new on disk, not yet put into the list, in the order they appeared.
     private var pendingAdditions: [String] = []
     /// Decodes started before their photo's file was replaced: their pixels are the old picture's.
@@ -365,6 +370,41 @@ public final class PhotoPipeline: PhotoTextureSource {
         return events
     }
 
+    /// The path of the file of the photo at `index` in the list; nil when there is none.
+    public func path(ofPhotoAt index: Int) -> String? { id(at: index).map { sources[$0].path } }
+
+    /// The photo at `index` leaves the list at the next `takePhotoSizeEvents` (its file was moved
+    /// away by the app: the trash), as one gone from disk does.
+    public func removePhoto(at index: Int) {
+        guard let id = id(at: index) else { return }
+        heldByApp.remove(id)
+        pendingRemovals.insert(id)
+        if let size = knownSizes[id], sizeDelivered[id] { sizesOfRemoved[sources[id].path] = size }
+    }
+
+    /// The list becomes the files at `paths` at the next `takePhotoSizeEvents` (files dropped on the
+    /// window): every photo leaves, each file joins where a listing of its folder puts it.
+    public func replaceList(with paths: [String]) {
+        pendingRemovals.formUnion(order)
+        heldByApp.removeAll()
+        for path in paths where !pendingAdditions.contains(path) { pendingAdditions.append(path) }
+    }
+
+    /// The index in the list of the photo whose file is `path`; nil when none is.
+    public func index(ofPath path: String) -> Int? { idOfPath[path].flatMap { indexOfID[$0] } }
+
+    /// The photo at `index` stays in the list, and its pictures in memory, though its file is gone
+    /// (the app moved it to the trash and draws it leaving the screen) until `removePhoto(at:)`.
+    public func holdRemoval(ofPhotoAt index: Int) {
+        if let id = id(at: index) { heldByApp.insert(id) }
+    }
+
+    /// The file at `path` joins the list at the next `takePhotoSizeEvents` (put back by the app:
+    /// undo of the trash), where a listing of its folder puts it, as one new on disk does.
+    public func addPhoto(atPath path: String) {
+        if !pendingAdditions.contains(path) { pendingAdditions.append(path) }
+    }
+
     // MARK: - Frame work
 
     /// The largest texture side `renderer` makes (16384 when it does not say).
@@ -500,7 +540,7 @@ public final class PhotoPipeline: PhotoTextureSource {
                     pendingRemovals.remove(id)
                     forgetPictures(of: id)
                     stats.filesReplaced += 1
-                } else {
+                } else if !heldByApp.contains(id) {
                     pendingRemovals.insert(id)
                 }
             } else if exists {
@@ -546,7 +586,8 @@ public final class PhotoPipeline: PhotoTextureSource {
     /// its own and arrives as a `photoSize` event.
     private func takeListChange() -> PhotoListChange? {
         let removedIDs = pendingRemovals.filter { indexOfID[$0] != nil }
-        let additions = pendingAdditions.filter { idOfPath[$0] == nil }
+        // A file whose photo leaves in this change joins again as a new photo (a drop of the folder shown).
+        let additions = pendingAdditions.filter { path in idOfPath[path].map { removedIDs.contains($0) } ?? true }
         pendingRemovals.removeAll()
         pendingAdditions.removeAll()
         guard !removedIDs.isEmpty || !additions.isEmpty else { return nil }
@@ -570,8 +611,9 @@ public final class PhotoPipeline: PhotoTextureSource {
             let id = sources.count
             sources.append(DecoderThreads.Source(path: path))
             folderOfID.append((path as NSString).deletingLastPathComponent)
-            sizeDelivered.append(false)
-            knownSizes.append(nil)
+            let known = sizesOfRemoved.removeValue(forKey: path)
+            sizeDelivered.append(known != nil)
+            knownSizes.append(known)
             previewSizes.append(nil)
             idOfPath[path] = id
             order.insert(id, at: insertionIndex(of: id))
@@ -587,7 +629,8 @@ public final class PhotoPipeline: PhotoTextureSource {
         stats.photosRemoved += removed.count
         stats.photosAdded += newIDs.count
         let added = newIDs.map { id in
-            PhotoListChange.Addition(index: indexOfID[id]!, name: addedName(sources[id].path))
+            PhotoListChange.Addition(index: indexOfID[id]!, name: addedName(sources[id].path),
+                                     size: knownSizes[id].map { Size(Double($0.width), Double($0.height)) } ?? .zero)
         }.sorted { $0.index < $1.index }
         return PhotoListChange(removed: removed, added: added)
     }

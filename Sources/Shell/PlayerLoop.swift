@@ -33,6 +33,7 @@ final class PlayerLoop {
                 switch input {
                 case .quit: isRunning = false
                 case let .input(kind, _): try controls.handle(kind)
+                case .drop: break  // the player plays one trace; drops are the viewer's
                 }
             }
             let t = clock.now()

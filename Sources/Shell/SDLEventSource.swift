@@ -39,6 +39,9 @@ final class SDLEventSource: EventSource {
         return !(exposuresAreReported && kind == UInt8(SDL_WINDOWEVENT_SHOWN.rawValue))
     }
 
+    /// Paths of the drop under way (SDL_DROPBEGIN … SDL_DROPCOMPLETE).
+    private var dropped: [String] = []
+
     func drain() -> [WindowInput] {
         var inputs: [WindowInput] = []
         var event = SDL_Event()
@@ -50,6 +53,23 @@ final class SDLEventSource: EventSource {
                 break
             }
             if event.type == SDL_WINDOWEVENT.rawValue, losesPixels(event.window.event) { windowNeedsRedraw = true }
+            // A drop of several files comes as one SDL_DROPFILE each, between BEGIN and COMPLETE.
+            if event.type == SDL_DROPBEGIN.rawValue {
+                dropped = []
+                continue
+            }
+            if event.type == SDL_DROPFILE.rawValue {
+                if let file = event.drop.file {
+                    dropped.append(String(cString: file))
+                    SDL_free(file)
+                }
+                continue
+            }
+            if event.type == SDL_DROPCOMPLETE.rawValue {
+                if !dropped.isEmpty { inputs.append(.drop(dropped)) }
+                dropped = []
+                continue
+            }
             if event.type == SDL_SYSWMEVENT.rawValue {
                 if let g = stamps?.gesture(for: event), let gesture = Self.touchpadGesture(g) {
                     inputs.append(.input(.touchpad(gesture), serverTime: UInt32(truncatingIfNeeded: g.time)))

@@ -16,7 +16,11 @@ import Viewer
 ///   `"feelSaved"` with `"path"` and `"message"`, `"feelSaveFailed"` with `"message"`,
 ///   `"feelReloaded"` with `"name"`, `"feel"` (the file's object) and `"fixed"` (an array of
 ///   parameter keys), `"feelReloadFailed"` with `"message"`, `"again"` with `"from"` (the press
-///   time of the gesture re-run by the again key).
+///   time of the gesture re-run by the again key), `"photoFile"` with `"message"` and `"error"`
+///   (`true` when the file action failed and nothing changed on disk), `"photoTrashed"` with
+///   `"photo"` (the index of the photo Delete moved to the trash) and `"message"`, `"dropped"`
+///   with `"message"` and, when one file was dropped, `"open"` (the index of the photo to open),
+///   `"photoRestored"` with `"photo"` (the index of the photo Ctrl+Z put back) and `"message"`.
 ///
 /// - `{"t":0.5,"type":"touchpad","gesture":"pinch","phase":"update","fingers":2,"x":640,"y":400,"dx":1.5,"dy":0,"scale":1.25,"angle":-2}`:
 ///   a touchpad gesture (`TouchpadGesture`): `gesture` pinch or swipe, `phase` begin, update, end
@@ -102,6 +106,14 @@ public enum TraceEventFormat {
                 out += ",\"effect\":\"feelReloadFailed\",\"message\":" + JSONText.string(message)
             case let .again(from):
                 out += ",\"effect\":\"again\",\"from\":" + JSONText.number(from)
+            case let .dropped(open, message):
+                out += ",\"effect\":\"dropped\"" + (open.map { ",\"open\":\($0)" } ?? "") + ",\"message\":" + JSONText.string(message)
+            case let .photoRestored(photo, message):
+                out += ",\"effect\":\"photoRestored\",\"photo\":\(photo),\"message\":" + JSONText.string(message)
+            case let .photoTrashed(photo, message):
+                out += ",\"effect\":\"photoTrashed\",\"photo\":\(photo),\"message\":" + JSONText.string(message)
+            case let .photoFile(message, isError):
+                out += ",\"effect\":\"photoFile\",\"message\":" + JSONText.string(message) + ",\"error\":" + (isError ? "true" : "false")
             }
             out += "}"
         }
@@ -231,7 +243,7 @@ public enum TraceEventFormat {
 
     /// The `EffectResult` of an `effect` line.
     private static func effect(_ o: JSONObject) throws(FieldError) -> EffectResult {
-        switch try o.choice("effect", ["feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again"]) {
+        switch try o.choice("effect", ["feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again", "photoFile", "photoTrashed", "dropped", "photoRestored"]) {
         case "feelSaved":
             return .feelSaved(path: try o.string("path"), message: try o.string("message"))
         case "feelSaveFailed":
@@ -250,6 +262,18 @@ public enum TraceEventFormat {
             return .feelReloaded(name: try o.string("name"), json: JSONText.value(.object(try o.object("feel"))), fixed: fixed)
         case "again":
             return .again(from: try o.number("from", from: 0, through: TraceBounds.seconds))
+        case "dropped":
+            let open: Int? = o["open"] == nil ? nil : try o.integer("open", in: 0...Int(Int32.max))
+            return .dropped(open: open, message: try o.string("message"))
+        case "photoRestored":
+            return .photoRestored(photo: try o.integer("photo", in: 0...Int(Int32.max)), message: try o.string("message"))
+        case "photoTrashed":
+            return .photoTrashed(photo: try o.integer("photo", in: 0...Int(Int32.max)), message: try o.string("message"))
+        case "photoFile":
+            guard case let .bool(isError)? = o["error"] else {
+                throw FieldError(field: "error", message: "expected true or false, found \(o["error"]?.kindDescription ?? "nothing")")
+            }
+            return .photoFile(message: try o.string("message"), isError: isError)
         default:
             return .feelReloadFailed(message: try o.string("message"))
         }

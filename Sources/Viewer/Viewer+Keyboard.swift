@@ -13,10 +13,28 @@ import Gestures
 // | - keypad -                  | —                            | zoom out by it (down to the fit)    |
 // | 0 keypad 0                  | —                            | back to the fit                     |
 // | q, Ctrl+Q                   | quit                         | quit                                |
+// | Delete                      | —                            | move it to the trash (the shell     |
+// |                             |                              | does; its neighbour takes over)     |
+// | Ctrl+Z                      | put the last trashed back    | same                                |
+// | 1 keypad 1                  | —                            | 1:1: one photo pixel per screen     |
+// |                             |                              | pixel, on the zoom spring           |
+// | o / Shift+O                 | —                            | open it in the default application  |
+// |                             |                              | / show it in the file manager       |
+// | F5                          | open the focused photo and   | start or stop the slideshow         |
+// |                             | start the slideshow          |                                     |
 extension Viewer {
     mutating func handleKey(_ key: String, modifiers: Modifiers) {
         if key == "q" {
             requests.append(.quit)
+            return
+        }
+        if key == "z", modifiers == .ctrl {
+            // Not while a trashed photo is still leaving the screen (a fraction of a second).
+            if trashedLeaving == nil { requests.append(.undoTrash) }
+            return
+        }
+        if key == "f5", modifiers.isEmpty {
+            toggleSlideshow()
             return
         }
         guard session != nil else {
@@ -46,6 +64,14 @@ extension Viewer {
             if phase == .zoomed, feel.keyboardZoomStep > 0 { zoomByKey(1 / feel.keyboardZoomStep) }
         case "0", "keypad 0":
             if phase == .zoomed { zoom(toScale: 1, about: Point(windowSize.width / 2, windowSize.height / 2)) }
+        case "1" where modifiers.isEmpty, "keypad 1" where modifiers.isEmpty:
+            if phase == .presented || phase == .zoomed { zoomToActualPixels() }
+        case "delete" where modifiers.isEmpty:
+            requestFileAction(.trash)
+        case "o" where modifiers.isEmpty:
+            requestFileAction(.openWith)
+        case "o" where modifiers == .shift:
+            requestFileAction(.showInFolder)
         default:
             break
         }
@@ -75,5 +101,25 @@ extension Viewer {
         if let i = moved {
             scroller.reveal(layout.scrollRevealing(i, from: scroller.destination), animated: true)
         }
+    }
+}
+
+extension Viewer {
+    /// 1:1: zooms about the window's centre on the zoom spring to one photo pixel per screen pixel
+    /// (scale = pixel width / (fit width × pixels per point)). A photo shown above 100 % at its fit
+    /// (a small photo, or a HiDPI window) stays at its fit: the zoom never goes below the fit.
+    mutating func zoomToActualPixels() {
+        guard let s = session, photos.indices.contains(s.photo) else { return }
+        let own = photos[s.photo].pixelSize, fit = fitSize(s.photo)
+        guard own.width > 0, fit.width > 0, own.isFinite else { return }
+        zoom(toScale: own.width / (fit.width * pixelsPerPoint), about: Point(windowSize.width / 2, windowSize.height / 2))
+    }
+
+    /// Asks the shell to do `action` to the open photo's file: only while it rests or pages with
+    /// the open photo drawn largest (a photo still flying to or from its cell is not acted on).
+    mutating func requestFileAction(_ action: PhotoFileAction) {
+        guard trashedLeaving == nil, let s = session, [.presented, .zoomed, .paging].contains(phase), shownPhoto == s.photo,
+              photos.indices.contains(s.photo) else { return }
+        requests.append(.photoFile(action, photo: s.photo, name: photos[s.photo].name))
     }
 }

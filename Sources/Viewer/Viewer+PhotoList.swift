@@ -85,6 +85,7 @@ extension Viewer {
                 landing = nil
             }
         }
+        trashedLeaving = trashedLeaving.flatMap { newIndex[$0] }
 
         switch mode {
         case var .grid(grid):

@@ -52,6 +52,10 @@ public struct Viewer: Sendable {
     /// True when the last frame found everything at rest (a `settled` note marks the change).
     var lastFrameWasAtRest = true
     var requests: [ViewerRequest] = []
+    /// The photo Delete trashed, still in the list while it leaves the screen (`Viewer+Trash`).
+    var trashedLeaving: Int?
+    /// The slideshow (F5) while it runs (`Viewer+Slideshow`).
+    var slideshow: Slideshow?
     var notes: [ViewerNote] = []
     /// Paging neighbours sliding out after paging was cut short (see `DepartingNeighbours`).
     package var departing: DepartingNeighbours?
@@ -177,6 +181,7 @@ public struct Viewer: Sendable {
         guard event.time.isFinite else { return }
         referenceChange = .none
         releaseInStep = nil
+        stopSlideshow(for: event.kind)
         if case let .touchpad(gesture) = event.kind { return handleTouchpad(gesture, time: event.time) }
         if case let .key(.down, key, modifiers) = event.kind {
             step(to: event.time)
@@ -189,6 +194,9 @@ public struct Viewer: Sendable {
             return
         }
         step(to: event.time)
+        if case let .effect(.photoTrashed(photo, _)) = event.kind { sendAway(trashed: photo) }
+        if case let .effect(.dropped(open, _)) = event.kind { openDropped(open) }
+        if case let .effect(.photoRestored(photo, _)) = event.kind { pageToRestored(photo) }
         if case .effect = event.kind { return }
         switch event.kind {
         case let .key(.down, key, modifiers):
@@ -280,6 +288,8 @@ public struct Viewer: Sendable {
         step(to: t)
         feedRecognizer(.frame(t))
         landIfArrived()
+        dropTrashedIfGone()
+        advanceSlideshow()
         frameCount += 1
         frameGesture = currentGestureName
         gestureSinceFrame = .none

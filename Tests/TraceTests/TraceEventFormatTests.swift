@@ -35,6 +35,12 @@ struct TraceEventFormatTests {
         InputEvent(time: 0.84, kind: .effect(.feelReloadFailed(message: "feel.json:2: dragRadiusPoints: 0 is out of range"))),
         InputEvent(time: 3.217, kind: .effect(.again(from: 1.5))),
         InputEvent(time: 3.217, kind: .effect(.again(from: 0.1 + 0.2))),
+        InputEvent(time: 3.5, kind: .effect(.photoTrashed(photo: 4, message: "moved kite \"1\".jpg to the trash (Ctrl+Z puts it back)"))),
+        InputEvent(time: 3.6, kind: .effect(.photoFile(message: "put kite.jpg back", isError: false))),
+        InputEvent(time: 3.62, kind: .effect(.photoRestored(photo: 0, message: "put kite.jpg back"))),
+        InputEvent(time: 3.65, kind: .effect(.dropped(open: 2, message: "opened holiday (12 photos)"))),
+        InputEvent(time: 3.66, kind: .effect(.dropped(open: nil, message: "opened 2 photos (2 photos)"))),
+        InputEvent(time: 3.7, kind: .effect(.photoFile(message: "cannot move kite.jpg to the trash: Permission denied; the photo stays", isError: true))),
     ]
 
     @Test("an event written and read back is the same event", arguments: events)
@@ -97,7 +103,9 @@ struct TraceEventFormatTests {
         (#"{"t":1,"type":"resize","w":0,"h":5}"#, "w", "expected a number in 0 (excluded)…100000, found 0"),
         (#"{"t":1,"type":"feel","feel":[1]}"#, "feel", "expected an object, found an array"),
         (#"{"t":1,"type":"photo","index":-1,"w":5,"h":5}"#, "index", "expected a whole number in 0…2147483647, found -1"),
-        (#"{"t":1,"type":"effect","effect":"feelLost"}"#, "effect", #"expected one of "feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again", found the string "feelLost""#),
+        (#"{"t":1,"type":"effect","effect":"feelLost"}"#, "effect", #"expected one of "feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again", "photoFile", "photoTrashed", "dropped", "photoRestored", found the string "feelLost""#),
+        (#"{"t":1,"type":"effect","effect":"photoFile","message":"put kite.jpg back","error":"no"}"#, "error", #"expected true or false, found the string "no""#),
+        (#"{"t":1,"type":"effect","effect":"photoTrashed","photo":1.5,"message":"moved"}"#, "photo", "expected a whole number in 0…2147483647, found 1.5"),
         (#"{"t":1,"type":"effect","effect":"feelSaved","message":"saved"}"#, "path", "expected a string, found nothing (the field is missing)"),
         (#"{"t":1,"type":"effect","effect":"feelReloaded","name":"f","feel":{},"fixed":"all"}"#, "fixed", #"expected an array of parameter keys, found the string "all""#),
         (#"{"t":1,"type":"effect","effect":"feelReloaded","name":"f","feel":{},"fixed":[3]}"#, "fixed[0]", "expected a parameter key, found the number 3"),

@@ -1,0 +1,12 @@
+/// Something done to a photo's file that the viewer asks of the shell (the viewer never touches
+/// the disk): the shell carries it out and records what became of it as an effect
+/// (`EffectResult.photoFile`), and any change of the photo list as a `photos` event, so a replay
+/// shows the same.
+public enum PhotoFileAction: String, Hashable, Sendable {
+    /// Delete: move the file to the freedesktop trash (the photo leaves the list).
+    case trash
+    /// `o`: open the file with the desktop's default application for it (`xdg-open`).
+    case openWith
+    /// Shift+O: show the file selected in the file manager (`org.freedesktop.FileManager1`).
+    case showInFolder
+}
