@@ -23,7 +23,7 @@ struct DroppedFilesTests {
     /// A pipeline and a viewer on folder `dir`, and the actions over the pipeline.
     static func session(_ dir: URL) throws -> (PhotoPipeline, PhotoFileActions, Viewer) {
         let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), warn: { _ in })
-        let pipeline = PhotoPipeline(catalog: catalog, limits: .oneDecoder(), warn: { _ in })
+        let pipeline = PhotoPipeline(catalog: catalog, limits: .oneDecoder(.inProcess), warn: { _ in })
         return (pipeline, PhotoFileActions(pipeline: pipeline), Viewer(photos: catalog.photos, windowSize: Size(640, 400)))
     }
 
