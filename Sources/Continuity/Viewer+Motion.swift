@@ -11,8 +11,10 @@ extension Viewer {
         var quantities: [DrawnQuantity] = []
         var quads: [Int: MotionSample.Presence] = [:]
         let progressBound = progressSpeedBound
+        // With no photo left, the backdrop fades out with the last picture (`HandOverFade.backdrop`).
+        let leavingBackdrop = handOverFade.map { $0.backdrop > 0 ? $0.backdrop * $0.fadeRatePerSecond : 0 } ?? 0
         quantities.append(DrawnQuantity(kind: .backdrop, photo: nil, value: [backdrop],
-                                        speedLimit: backdropSlope * progressBound.limit, decayRate: progressBound.decay,
+                                        speedLimit: backdropSlope * progressBound.limit + leavingBackdrop, decayRate: progressBound.decay,
                                         tolerance: backdropSlope * progressBound.tolerance + RestThreshold.opacity.displacement))
         let tr = transition
         let pose = tr.map { movingPoseBounds($0) }

@@ -35,6 +35,17 @@ public struct FeelExport: Sendable {
         SpringRole(key: "scrollSpring", summary: "grid scrolling", path: \.scrollSpring),
     ]
 
+    /// The springs a feel may leave unset (response 0: another spring, or none, takes the role);
+    /// exported only where set, and written by `fit --into` like the others.
+    public static let optionalSpringRoles: [SpringRole] = [
+        SpringRole(key: "landingSpring", summary: "a committed dismissal's flight into the cell (unset: the close spring)", path: \.landingSpring),
+        SpringRole(key: "pinchLandingSpring", summary: "a committed pinch's flight into the cell (unset: the landing spring)", path: \.pinchLandingSpring),
+        SpringRole(key: "followSpring", summary: "the held photo trailing the hand (unset: it follows exactly)", path: \.followSpring),
+    ]
+
+    /// Every spring of the feel, set or not: `springRoles`, then `optionalSpringRoles`.
+    public static var allSpringRoles: [SpringRole] { springRoles + optionalSpringRoles }
+
     /// The thresholds exported as constants: the feel file's key, its unit, what it decides.
     static let thresholds: [(key: String, unit: String, summary: String)] = [
         ("dragRadiusPoints", "pt", "drag distance that maps to the whole open ↔ close transition"),
@@ -70,9 +81,9 @@ public struct FeelExport: Sendable {
         public var linearStops: [SpringStepResponse.Stop]
     }
 
-    /// The figures of every spring, in `springRoles`' order.
+    /// The figures of every spring, in `springRoles`' order, then each optional one that is set.
     public var springs: [SpringFigures] {
-        Self.springRoles.map { role in
+        (Self.springRoles + Self.optionalSpringRoles.filter { feel[keyPath: $0.path].isSet }).map { role in
             let spring = feel[keyPath: role.path]
             let response = SpringStepResponse(spring: spring)
             return SpringFigures(role: role, spring: spring, stiffness: spring.stiffness(mass: 1),

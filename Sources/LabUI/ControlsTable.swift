@@ -130,7 +130,7 @@ package enum ControlsTable {
             helpKeys: "F5", help: ["slideshow (any input stops it)"]),
         Row(input: "`o`, Shift+O",
             grid: "—",
-            openPhoto: "open the photo in the desktop's default application (`xdg-open`); show it selected in the file manager (`org.freedesktop.FileManager1.ShowItems` over D-Bus, else `xdg-open` on its folder)",
+            openPhoto: "open the photo in the desktop's default application (`xdg-open`); show it selected in the file manager (the freedesktop file manager interface's `ShowItems` over D-Bus, else `xdg-open` on its folder)",
             zoomedPhoto: "same",
             helpKeys: "o  Shift+O", help: ["open in the default application / show in the file manager"]),
         Row(input: "drop files or a folder on the window",

@@ -18,7 +18,7 @@ extension TuningPanel {
     /// numbers the row shows (0 for the response row, 1 for the damping-ratio row); nil otherwise.
     static func springRow(_ p: FeelParameter, feel: Feel) -> (key: String, spring: Spring, index: Int)? {
         let parts = p.key.split(separator: ".").map(String.init)
-        guard parts.count == 2, let role = FeelExport.springRoles.first(where: { $0.key == parts[0] }) else { return nil }
+        guard parts.count == 2, let role = FeelExport.allSpringRoles.first(where: { $0.key == parts[0] }) else { return nil }
         guard let index = ["responseSeconds", "dampingRatio"].firstIndex(of: parts[1]) else { return nil }
         return (role.key, feel[keyPath: role.path], index)
     }

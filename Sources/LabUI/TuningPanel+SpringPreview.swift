@@ -7,7 +7,7 @@ extension TuningPanel {
     /// The spring whose response or damping ratio row is selected, or nil.
     package var selectedSpringRole: FeelExport.SpringRole? {
         let group = selectedParameter.key.split(separator: ".").first.map(String.init) ?? ""
-        return FeelExport.springRoles.first { $0.key == group }
+        return FeelExport.allSpringRoles.first { $0.key == group }
     }
 
     /// The preview's size, points.

@@ -10,7 +10,7 @@ extension FeelFile {
     /// `inputs` is refused. Returns where it wrote and what it did, as a line to print.
     public static func writeSpring(_ spring: Spring, as key: String, into path: String, force: Bool,
                              inputs: [String]) throws(ShellError) -> (path: String, message: String) {
-        let keys = FeelExport.springRoles.map(\.key)
+        let keys = FeelExport.allSpringRoles.map(\.key)
         guard keys.contains(key) else {
             throw ShellError.badInput("--spring \(key): not a spring of the feel (\(keys.joined(separator: ", ")))")
         }

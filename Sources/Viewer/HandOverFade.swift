@@ -29,6 +29,9 @@ package struct HandOverFade: Sendable {
     /// or was still fading in after an earlier change (what it had reached), by new index; every
     /// other photo shows whole (one drawn before, or coming in over the window's edge).
     package var start: [Int: Double]
+    /// The backdrop when the last photo out of the grid left the list (0 otherwise): the grid
+    /// shows through it as it fades out with the leaving picture.
+    package var backdrop = 0.0
     package var elapsed = 0.0
     /// The fade's length, seconds (the feel's cross-fade time).
     package var durationSeconds: Double

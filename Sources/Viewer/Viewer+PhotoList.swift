@@ -50,6 +50,7 @@ extension Viewer {
         let anchor = gridAnchor
         let oldCount = photos.count
         let oldPhotos = photos
+        let oldBackdrop = backdrop
         // What is drawn now: a photo that leaves keeps its picture where it is, fading out.
         let drawnBefore = photoQuads()
         // The strip is in view when it moves or a neighbour shows (then a photo taking over slides).
@@ -110,6 +111,13 @@ extension Viewer {
         keepGrid(anchor, at: anchor.flatMap { follow($0.photo) })
         refreshFlightTarget()
         fadeOut(drawnBefore, renumbered: newIndex, photos: oldPhotos, flight: ghostFlight)
+        if session == nil, oldBackdrop > 0 {
+            // No photo left to take over: the backdrop fades out with the last pictures.
+            var f = handOverFade ?? HandOverFade(ghosts: [], start: [:], durationSeconds: feel.crossFadeSeconds)
+            f.backdrop = oldBackdrop
+            f.elapsed = 0
+            handOverFade = f
+        }
     }
 
     /// After a change of the list: each photo that left while drawn (in `drawnBefore`, numbered

@@ -65,7 +65,10 @@ extension Viewer {
 
     /// The backdrop's opacity: the feel's backdrop curve of the progress.
     public var backdrop: Double {
-        session == nil ? 0 : min(max(feel.backdropCurve.value(at: progress), 0), 1)
+        // The last photo gone from the list while out of the grid: the backdrop fades out with its
+        // picture (`HandOverFade.backdrop`) instead of cutting to the grid.
+        let leaving = handOverFade.map { $0.backdrop * (1 - $0.progress) } ?? 0
+        return session == nil ? leaving : min(max(feel.backdropCurve.value(at: progress), 0), 1)
     }
 
     /// The moving photo's opacity: 1, or with reduced motion the cross-fade's opacity (while a

@@ -53,6 +53,18 @@ struct FeelExportTests {
         }
     }
 
+    @Test("a spring the feel leaves unset is not exported; set, it is, like every other")
+    func optionalSprings() {
+        let unset = FeelExport(feel: Self.feel, name: "test").code(.swiftui)
+        #expect(!unset.contains("pinchLandingSpring") && !unset.contains("followSpring") && !unset.contains("landingSpring"))
+        var feel = Self.feel
+        feel.pinchLandingSpring = Spring(responseSeconds: 0.37, dampingRatio: 0.7)
+        let set = FeelExport(feel: feel, name: "test").code(.swiftui)
+        #expect(set.contains("static let pinchLandingSpring = Spring(response: 0.37, dampingRatio: 0.7)"), "\(set)")
+        #expect(!set.contains("followSpring"))
+        #expect(FeelExport(feel: feel, name: "test").springs.map(\.role.key) == FeelExport.springRoles.map(\.key) + ["pinchLandingSpring"])
+    }
+
     @Test("SwiftUI: Spring(response:dampingRatio:) and .spring(response:dampingFraction:) carry the feel's own numbers")
     func swiftUI() {
         let code = Self.export.code(.swiftui)

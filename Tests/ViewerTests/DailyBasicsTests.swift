@@ -18,7 +18,7 @@ struct DailyBasicsTests {
         var s = ViewerScript()
         s.key("?")
         let lines = ChromeTests.texts(s.viewer.scene(text: .dejaVuSansMono))
-        for control in ["1 ", "Delete  Ctrl+Z", "F5"] {
+        for control in ["1 ", "Delete ", "Ctrl+Z ", "F5 "] {
             #expect(lines.contains { $0.hasPrefix(control) }, "help names \(control)")
         }
     }

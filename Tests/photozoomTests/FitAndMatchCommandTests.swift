@@ -48,6 +48,11 @@ struct FitAndMatchCommandTests {
         let second = try await CommandRunner.run(["fit", csv, "--into", feel, "--spring", "openSpring"])
         #expect(second.stdout.hasSuffix("\(feel) exists (kept); wrote openSpring with its other parameters to \(dir.path)/feel-2.json (--force replaces)\n"))
         #expect(try String(contentsOfFile: feel, encoding: .utf8) == written)
+        // A spring a feel may leave unset is written the same way (the pinch landing ios calibrates).
+        let landing = dir.appendingPathComponent("landing.json").path
+        let third = try await CommandRunner.run(["fit", csv, "--into", landing, "--spring", "pinchLandingSpring"])
+        #expect(third.status == 0, "\(third.stderr)")
+        #expect(try String(contentsOfFile: landing, encoding: .utf8).contains("\"pinchLandingSpring\": {\"responseSeconds\": 0.33069"))
         let same = try await CommandRunner.run(["fit", csv, "--into", csv, "--spring", "openSpring", "--force"])
         #expect(same.status == 2 && same.stderr == "photozoom: --into \(csv): that is an input of this command; outputs never replace inputs\n")
         try "t,left\n0,1\n0.1,x2\n".write(toFile: csv, atomically: true, encoding: .utf8)
