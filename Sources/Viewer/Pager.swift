@@ -161,17 +161,14 @@ package struct Pager: Sendable {
         offset.retarget(to: 0, spring: feel.pagingSpring)
     }
 
-    /// The window resized: the offset (value, velocity, and a drag's hold) keeps its share of the
-    /// slot, `ratio` the new slot over the old, so a page turn carries on from the same point of its way.
-    mutating func rescale(by ratio: Double) {
+    /// The window resized: the offset (value, velocity) keeps its share of the slot, `ratio` the new
+    /// slot over the old, so a page turn carries on from the same point of its way. A drag holding
+    /// the strip takes hold again where it is now drawn (`grab`), in the new window's terms: scaling
+    /// its raw offset instead would not be scaling what is drawn past a band.
+    mutating func rescale(by ratio: Double, frame: Frame) {
         guard ratio.isFinite, ratio > 0 else { return }
-        if var h = hold {
-            // The drag goes on from the rescaled offset: raw = start + travel stays `ratio`·raw now.
-            let travel = h.gesture.translation.x
-            h.startRaw = ratio * (h.startRaw + travel) - travel
-            hold = h
-        }
         offset.jump(to: offset.value * ratio, velocity: offset.velocity * ratio)
+        if let h = hold { grab(h.latest, frame: frame) }
     }
 
     /// Moves the settling photos on by `dt` toward their full frames (`full`), and forgets those at rest.

@@ -205,7 +205,7 @@ extension Viewer {
     /// progress as a share of the slot.
     mutating func keepPagingShare(oldSlot: Double) {
         guard case var .photo(s) = mode, case var .paging(pager) = s.driver, oldSlot > 0 else { return }
-        pager.rescale(by: slotWidth / oldSlot)
+        pager.rescale(by: slotWidth / oldSlot, frame: pagerFrame(s.photo))
         s.driver = .paging(pager)
         mode = .photo(s)
     }
