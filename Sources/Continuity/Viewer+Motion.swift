@@ -285,8 +285,11 @@ extension Viewer {
         guard let s = session else { return .still }
         let tr = s.transition
         switch s.driver {
-        case .dismissing, .pending, .paging:
+        case .dismissing, .pending:
             return .still
+        case .paging:
+            // The photo's own flight may still finish the progress (`PhotoSession.progress`).
+            guard !tr.pose.isPaused, tr.destination == .open, !tr.pose.isAtRest else { return .still }
         case let .zooming(zoom):
             guard case .spring = zoom.drive else { return .still }
         case .flight:

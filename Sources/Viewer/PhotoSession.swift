@@ -72,7 +72,9 @@ package struct PhotoSession: Sendable {
         // A manipulation waiting for its axis holds the photo where it was caught: presented, or
         // nearly (`Viewer.isNearlyPresented`), at the progress it had.
         case .pending: transition.flightProgress
-        case .paging: 1
+        // A drag that pages a photo still settling onto its frame (taken within a few percent of
+        // it) leaves the backdrop to finish with the photo's own flight.
+        case .paging: transition.pose.isPaused || transition.destination != .open ? 1 : min(1, max(transition.flightProgress, 0))
         case let .zooming(zoom):
             if case .spring = zoom.drive { transition.flightProgress } else { min(max(zoom.heldProgress, 0), 1) }
         case .flight: transition.flightProgress
