@@ -41,8 +41,24 @@ extension Viewer {
         }
     }
 
-    /// The quads of the photos in the list (see `photoQuads`).
+    /// The quads of the photos in the list (see `photoQuads`): the photo landing on its cell first
+    /// (behind), unless that photo is drawn out of the grid again (`drawnLanding`).
     func listedPhotoQuads() -> [Scene.PhotoQuad] {
+        let others = quadsOutOfTheGrid()
+        guard let l = landing, !others.contains(where: { $0.photo == l.photo }) else { return others }
+        return [quad(of: l, offset: 0, alpha: 1)] + others
+    }
+
+    /// The photo landing on its cell, unless it is drawn out of the grid again (paged back to, or a
+    /// neighbour in the strip reaching into the window): one photo is one picture, and the landing,
+    /// within a few points of its cell, gives way.
+    package var drawnLanding: PhotoTransition? {
+        guard let l = landing, !quadsOutOfTheGrid().contains(where: { $0.photo == l.photo }) else { return nil }
+        return l
+    }
+
+    /// The departing neighbours, the strip and the moving photo, as drawn.
+    private func quadsOutOfTheGrid() -> [Scene.PhotoQuad] {
         var quads: [Scene.PhotoQuad] = []
         let alpha = photoAlpha
         /// The neighbour `index`, `shift` from the current slot at paging offset `dx`, if it reaches
@@ -61,7 +77,6 @@ extension Viewer {
             guard q.center.x + reach > 0, q.center.x - reach < windowSize.width else { return }
             quads.append(q)
         }
-        if let l = drawnLanding { quads.append(quad(of: l, offset: 0, alpha: 1)) }
         if let d = departing {
             for (index, shift) in d.photos where index != session?.photo { neighbour(index, shift: shift, offset: d.offset.value, opacity: d.alpha) }
         }
@@ -78,21 +93,6 @@ extension Viewer {
         }
         quads.append(quad(of: tr, offset: dx, alpha: alpha))
         return quads
-    }
-
-    /// The photo landing on its cell, unless it is drawn out of the grid again (paged back to, or
-    /// a neighbour in the strip): one photo is one picture, and the landing, within a few points of
-    /// its cell, gives way.
-    package var drawnLanding: PhotoTransition? {
-        guard let l = landing else { return nil }
-        if let s = session {
-            if s.photo == l.photo { return nil }
-            if case let .paging(pager) = s.driver,
-               pagingNeighbours(of: s.photo, offset: pager.offset.value).contains(where: { $0.index == l.photo })
-                || pager.leaving.contains(where: { $0.photo == l.photo }) { return nil }
-        }
-        if let d = departing, d.photos.contains(where: { $0.index == l.photo }) { return nil }
-        return l
     }
 
     /// The quad of a flying photo: its pose, moved `offset` along x (paging), at opacity `alpha`.
