@@ -18,7 +18,9 @@ extension Viewer {
                                         tolerance: backdropSlope * progressBound.tolerance + RestThreshold.opacity.displacement))
         let tr = transition
         let pose = tr.map { movingPoseBounds($0) }
-        let landingPose = drawnLanding.map { poseBounds($0.pose, photo: $0.photo) }
+        // The landing photo as drawn (it gives way to a quad of itself drawn out of the grid): once.
+        let shownLanding = drawnLanding
+        let landingPose = shownLanding.map { poseBounds($0.pose, photo: $0.photo) }
         let pager = pagerBounds
         let fadeBound = tr?.fade != nil ? progressBound : SpeedBound.still
         let window = Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height)
@@ -39,7 +41,7 @@ extension Viewer {
             }
             let isDeparting = departing?.photos.contains { $0.index == q.photo } == true && q.photo != tr?.photo
             let isMoving = q.photo == tr?.photo
-            let isLanding = !isMoving && q.photo == drawnLanding?.photo
+            let isLanding = !isMoving && q.photo == shownLanding?.photo
             // A paging neighbour still settling onto its full frame in its slot (`Pager.leaving`).
             let settling = isMoving || isLanding ? nil : stripPose(of: q.photo).map { poseBounds($0, photo: q.photo) }
             let flight = isMoving ? pose : isLanding ? landingPose : settling

@@ -7,6 +7,6 @@ public enum PhotoFileAction: String, Hashable, Sendable {
     case trash
     /// `o`: open the file with the desktop's default application for it (`xdg-open`).
     case openWith
-    /// Shift+O: show the file selected in the file manager (`org.freedesktop.FileManager1`).
+    /// Shift+O: show the file selected in the desktop's file manager (its freedesktop D-Bus interface).
     case showInFolder
 }
