@@ -60,7 +60,9 @@ let package = Package(
         // A progressive JPEG's thumbnail from its first scans (libjpeg's buffered-image mode, which
         // TurboJPEG's API does not offer; its errors jump, hence C).
         .target(name: "CJPEGScans", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "CJPEGScans", "CHEIF", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace", "Player"]),
+        // The X11 CLIPBOARD's owner for Ctrl+C (its own connection and thread; INCR, SAVE_TARGETS).
+        .target(name: "CClipboard", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("pthread")]),
+        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "CJPEGScans", "CHEIF", "CClipboard", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace", "Player"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
@@ -75,6 +77,8 @@ let package = Package(
         // The decoder helpers' sandbox probed from the inside (issue 33): the helpers' own set-up
         // (`pz_helper_setup`), then one escape attempted; run by the sandbox tests, not a product.
         .executableTarget(name: "sandbox-probe", dependencies: ["CSandbox"], path: "Tests/SandboxProbe"),
+        // A drag-and-drop source speaking XDND to the live window (the drop end-to-end tests); not a product.
+        .executableTarget(name: "xdnd-source", path: "Tests/XdndSource", linkerSettings: [.linkedLibrary("X11")]),
         // The README's "Use the engine" example, built and run by the tests; not a product.
         .executableTarget(name: "use-the-engine", dependencies: ["Viewer"], path: "Examples/UseTheEngine"),
         // The seeded generator the property and sweep tests share; not a product.
@@ -88,6 +92,6 @@ let package = Package(
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "CSDL2", "Motion"]),
+        .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "xdnd-source", "CSDL2", "Motion"]),
     ]
 )
