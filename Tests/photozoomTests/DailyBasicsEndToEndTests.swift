@@ -23,9 +23,12 @@ struct DailyBasicsEndToEndTests {
     }
 
     /// Runs `script` (after the prologue: the app on PHOTOS recording to OUT, with its data home
-    /// OUT/data; `before` runs before the app starts, `feel` is its feel file), requires a clean exit, and returns the trace and the live state log.
-    static func run(_ script: String, in folder: URL, photos: URL, feel: String? = nil, before: String = "") async throws -> (trace: String, live: String, stderr: String) {
+    /// OUT/data; `before` runs before the app starts, `feel` is its feel file, `arguments` more of
+    /// its options, shell words), requires a clean exit, and returns the trace and the live state log.
+    static func run(_ script: String, in folder: URL, photos: URL, feel: String? = nil, before: String = "",
+                    arguments: String = "") async throws -> (trace: String, live: String, stderr: String) {
         var prologue = EndToEndTests.prologue
+        if !arguments.isEmpty { prologue = prologue.replacingOccurrences(of: "--size 800x600", with: arguments + " --size 800x600") }
         if let feel {
             try feel.write(to: folder.appendingPathComponent("feel.json"), atomically: true, encoding: .utf8)
             prologue = prologue.replacingOccurrences(of: "--size 800x600", with: "--feel \"$OUT/feel.json\" --size 800x600")
