@@ -77,8 +77,9 @@ let package = Package(
         // The decoder helpers' sandbox probed from the inside (issue 33): the helpers' own set-up
         // (`pz_helper_setup`), then one escape attempted; run by the sandbox tests, not a product.
         .executableTarget(name: "sandbox-probe", dependencies: ["CSandbox"], path: "Tests/SandboxProbe"),
-        // A drag-and-drop source speaking XDND to the live window (the drop end-to-end tests); not a product.
-        .executableTarget(name: "xdnd-source", path: "Tests/XdndSource", linkerSettings: [.linkedLibrary("X11")]),
+        // The end-to-end tests' own X clients: an XDND drag source (the drop tests) and a minimal
+        // ICCCM clipboard manager (SAVE_TARGETS, the Ctrl+C test); not a product.
+        .executableTarget(name: "x11-peer", path: "Tests/X11Peer", linkerSettings: [.linkedLibrary("X11")]),
         // The README's "Use the engine" example, built and run by the tests; not a product.
         .executableTarget(name: "use-the-engine", dependencies: ["Viewer"], path: "Examples/UseTheEngine"),
         // The seeded generator the property and sweep tests share; not a product.
@@ -92,6 +93,6 @@ let package = Package(
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "xdnd-source", "CSDL2", "Motion"]),
+        .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion"]),
     ]
 )

@@ -123,4 +123,62 @@ struct ClipboardEndToEndTests {
             #""type":"effect","effect":"photoFile","message":"copied \#(Self.turnedName) to the clipboard (the picture and the file)","error":false}"#])
         try await DailyBasicsEndToEndTests.expectReplaysWithoutJumps(in: folder, live: live)
     }
+
+    // MARK: - At quit
+
+    /// A clipboard manager started (`x11-peer save-targets-manager`, Tests/X11Peer), cups opened, Ctrl+C, the
+    /// PNG read, then q: the app hands its content over as it quits, and once it has gone the
+    /// clipboard is read again from the manager. `WITH_MANAGER` 0 starts none.
+    static let quitting = #"""
+    if [ "$WITH_MANAGER" = 1 ]; then
+      "$(dirname "$BIN")/x11-peer" save-targets-manager 60 > "$OUT/manager.txt" 2>&1 &
+      MANAGER=$!
+      for i in $(seq 1 100); do grep -q ready "$OUT/manager.txt" 2>/dev/null && break; sleep 0.1; done
+    fi
+    xdotool mousemove --window "$WID" 570 90 sleep 0.2 click 1
+    state '"phase":"presented","photo":3,'
+    xdotool key ctrl+c
+    traced 'to the clipboard'
+    xclip -selection clipboard -t image/png -o > "$OUT/before-quit.png"
+    """#
+
+    static let quitAndReadAgain = #"""
+
+    xdotool key q
+    for i in $(seq 1 300); do kill -0 $APP 2>/dev/null || break; sleep 0.1; done
+    if kill -0 $APP 2>/dev/null; then echo "photozoom did not quit within 30 s of the q key" >&2; exit 4; fi
+    wait $APP; STATUS=$?
+    xclip -selection clipboard -t TARGETS -o > "$OUT/targets-after-quit.txt" 2>/dev/null
+    xclip -selection clipboard -t text/uri-list -o > "$OUT/uri-after-quit.txt" 2>/dev/null
+    xclip -selection clipboard -t image/png -o > "$OUT/after-quit.png" 2>/dev/null
+    if [ "$WITH_MANAGER" = 1 ]; then kill $MANAGER; wait $MANAGER; fi
+    trap - EXIT
+    exit $STATUS
+    """#
+
+    @Test("at quit the copy goes to a clipboard manager when one runs (SAVE_TARGETS): after the app has gone the manager gives the same PNG bytes and URI; with none the clipboard empties")
+    func handedToManagerAtQuit() async throws {
+        for withManager in [true, false] {
+            let (folder, photos) = try DailyBasicsEndToEndTests.folder(withManager ? "e2e-clipboard-manager" : "e2e-clipboard-no-manager")
+            let (_, _, stderr) = try await DailyBasicsEndToEndTests.run(Self.quitting, in: folder, photos: photos,
+                                                                        before: "WITH_MANAGER=\(withManager ? 1 : 0)\n", quit: Self.quitAndReadAgain)
+            #expect(stderr.isEmpty, "the app warned: \(stderr)")
+            func data(_ name: String) -> Data { (try? Data(contentsOf: folder.appendingPathComponent(name))) ?? Data() }
+            let before = data("before-quit.png"), after = data("after-quit.png")
+            #expect(before.count > 100_000, "the PNG read before quitting has \(before.count) bytes")
+            if withManager {
+                let log = String(decoding: data("manager.txt"), as: UTF8.self)
+                print("[figure] Ctrl+C then quit with a clipboard manager: \(log.split(separator: "\n").joined(separator: "; "))")
+                #expect(log.contains("SAVE_TARGETS answered: saved"), "\(log)")
+                // Megabytes, over one request's 256 KiB: the INCR protocol, chunk by chunk.
+                #expect(log.contains("saved image/png: \(before.count) bytes through INCR"), "\(log)")
+                let uriLine = log.split(separator: "\n").first { $0.hasPrefix("saved text/uri-list: ") }
+                #expect(uriLine.map { !$0.hasSuffix("through INCR") } == true, "a few bytes go whole: \(log)")
+                #expect(after == before, "the manager's PNG has \(after.count) bytes, the app's had \(before.count)")
+                #expect(String(decoding: data("uri-after-quit.txt"), as: UTF8.self) == "file://\(photos.path)/cups.jpg\r\n")
+            } else {
+                #expect(after.isEmpty && data("uri-after-quit.txt").isEmpty, "the clipboard kept \(after.count) bytes after the app quit")
+            }
+        }
+    }
 }

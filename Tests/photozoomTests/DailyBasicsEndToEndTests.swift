@@ -24,16 +24,17 @@ struct DailyBasicsEndToEndTests {
 
     /// Runs `script` (after the prologue: the app on PHOTOS recording to OUT, with its data home
     /// OUT/data; `before` runs before the app starts, `feel` is its feel file, `arguments` more of
-    /// its options, shell words), requires a clean exit, and returns the trace and the live state log.
+    /// its options, shell words; `quit` the scenario's end), requires a clean exit, and returns the
+    /// trace and the live state log.
     static func run(_ script: String, in folder: URL, photos: URL, feel: String? = nil, before: String = "",
-                    arguments: String = "") async throws -> (trace: String, live: String, stderr: String) {
+                    arguments: String = "", quit: String = EndToEndTests.quit) async throws -> (trace: String, live: String, stderr: String) {
         var prologue = EndToEndTests.prologue
         if !arguments.isEmpty { prologue = prologue.replacingOccurrences(of: "--size 800x600", with: arguments + " --size 800x600") }
         if let feel {
             try feel.write(to: folder.appendingPathComponent("feel.json"), atomically: true, encoding: .utf8)
             prologue = prologue.replacingOccurrences(of: "--size 800x600", with: "--feel \"$OUT/feel.json\" --size 800x600")
         }
-        let full = "export XDG_DATA_HOME=\"$2/data\"\n" + before + prologue + Self.waits + script + EndToEndTests.quit
+        let full = "export XDG_DATA_HOME=\"$2/data\"\n" + before + prologue + Self.waits + script + quit
         let run = try await EndToEndTests.runScenario(full, in: folder, photos: photos)
         let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
         try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")

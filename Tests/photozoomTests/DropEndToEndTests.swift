@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Files or a folder dropped on the live window (issue 32) through the real XDND protocol: the
-/// test's own drag source (`xdnd-source`, Tests/XdndSource) speaks to the app's window under Xvfb
+/// test's own drag source (`x11-peer drop`, Tests/X11Peer) speaks to the app's window under Xvfb
 /// as a file manager would, nothing injected into the app. The drop opens what was dropped as the
 /// command line would; the trace replays to the same state log with no jump; the window's last
 /// frame (`--screenshot`) shows it.
@@ -25,14 +25,13 @@ struct DropEndToEndTests {
         return (folder, photos, other)
     }
 
-    /// The scenario: the grid shown, then `xdnd-source` drops URIS (shell words) at the grid's
+    /// The scenario: the grid shown, then `x11-peer drop` drops URIS (shell words) at the grid's
     /// middle; its output and exit status saved; then WAIT (a state to wait for), Esc.
     static func scenario(uris: String, wait: String) -> String {
         #"""
         state '"phase":"grid"'
         sleep 0.5
-        XDND="$(dirname "$BIN")/xdnd-source"
-        "$XDND" "$WID" 400 300 \#(uris) > "$OUT/xdnd.txt" 2>&1; echo $? > "$OUT/xdnd-status.txt"
+        "$(dirname "$BIN")/x11-peer" drop "$WID" 400 300 \#(uris) > "$OUT/xdnd.txt" 2>&1; echo $? > "$OUT/xdnd-status.txt"
         traced '"effect":"dropped"'
         \#(wait)
         sleep 0.5
@@ -44,7 +43,7 @@ struct DropEndToEndTests {
     static func expectProtocolCompleted(in folder: URL) {
         func text(_ name: String) -> String { (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? "" }
         let log = text("xdnd.txt")
-        #expect(text("xdnd-status.txt") == "0\n", "xdnd-source failed: \(log)")
+        #expect(text("xdnd-status.txt") == "0\n", "x11-peer drop failed: \(log)")
         for step in ["XdndAware version 5", "XdndStatus: accepts, action XdndActionCopy", "SelectionRequest for text/uri-list: answered",
                      "XdndFinished: accepted, action XdndActionCopy"] {
             #expect(log.contains(step), "no '\(step)' in:\n\(log)")

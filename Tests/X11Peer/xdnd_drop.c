@@ -4,38 +4,19 @@
 // XdndStatus awaited, XdndDrop, the XdndSelection request answered with the URI list, XdndFinished
 // awaited.
 //
-//   xdnd-source WINDOW X Y URI...     WINDOW: the target's id (decimal or 0x hex); X Y: the drop
-//                                      point in the window's coordinates
+//   x11-peer drop WINDOW X Y URI...  WINDOW: the target's id (decimal or 0x hex); X Y: the drop
+//                                     point in the window's coordinates
 //
 // Prints each step on standard output. Exit status: 0 when the target finished the drop and
 // accepted it; 1 usage; 2 no X display; 3 the window is not XdndAware; 4 no XdndStatus, or it
 // refused; 5 it never asked for the data; 6 no XdndFinished, or it refused.
+#include "x11_peer.h"
+
 #include <X11/Xatom.h>
-#include <X11/Xlib.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
-/// The next event within `seconds`; 0 when none came.
-static int next_event(Display *d, XEvent *e, double seconds) {
-    double end = now() + seconds;
-    while (!XPending(d)) {
-        double left = end - now();
-        if (left <= 0) return 0;
-        struct pollfd fd = { ConnectionNumber(d), POLLIN, 0 };
-        poll(&fd, 1, (int)(left * 1000) + 1);
-    }
-    XNextEvent(d, e);
-    return 1;
-}
 
 static void send_message(Display *d, Window target, Atom type, long l0, long l1, long l2, long l3, long l4) {
     XEvent e;
@@ -50,15 +31,15 @@ static void send_message(Display *d, Window target, Atom type, long l0, long l1,
     XFlush(d);
 }
 
-int main(int argc, char **argv) {
+int xdnd_drop(int argc, char **argv) {
     if (argc < 5) {
-        fprintf(stderr, "usage: xdnd-source WINDOW X Y URI...\n");
+        fprintf(stderr, "usage: x11-peer drop WINDOW X Y URI...\n");
         return 1;
     }
     Window target = (Window)strtoul(argv[1], NULL, 0);
     int x = atoi(argv[2]), y = atoi(argv[3]);
     Display *d = XOpenDisplay(NULL);
-    if (d == NULL) { fprintf(stderr, "xdnd-source: no X display\n"); return 2; }
+    if (d == NULL) { fprintf(stderr, "x11-peer drop: no X display\n"); return 2; }
     Atom XdndAware = XInternAtom(d, "XdndAware", False), XdndEnter = XInternAtom(d, "XdndEnter", False),
          XdndPosition = XInternAtom(d, "XdndPosition", False), XdndStatus = XInternAtom(d, "XdndStatus", False),
          XdndDrop = XInternAtom(d, "XdndDrop", False), XdndFinished = XInternAtom(d, "XdndFinished", False),
@@ -104,9 +85,9 @@ int main(int argc, char **argv) {
     printf("XdndPosition sent (%d, %d in the window; %d, %d on the screen)\n", x, y, rootX, rootY);
 
     int accepted = -1;
-    double end = now() + 10;
-    while (accepted < 0 && now() < end) {
-        if (!next_event(d, &e, end - now())) break;
+    double end = peer_now() + 10;
+    while (accepted < 0 && peer_now() < end) {
+        if (!peer_next_event(d, &e, end - peer_now(), NULL)) break;
         if (e.type == ClientMessage && e.xclient.message_type == XdndStatus && (Window)e.xclient.data.l[0] == target) {
             accepted = (int)(e.xclient.data.l[1] & 1);
             char *action = e.xclient.data.l[4] ? XGetAtomName(d, (Atom)e.xclient.data.l[4]) : NULL;
@@ -123,30 +104,21 @@ int main(int argc, char **argv) {
     send_message(d, target, XdndDrop, (long)source, 0, (long)stamp, 0, 0);
     printf("XdndDrop sent\n");
     int asked = 0, finished = -1;
-    end = now() + 10;
-    while (finished < 0 && now() < end) {
-        if (!next_event(d, &e, end - now())) break;
+    end = peer_now() + 10;
+    while (finished < 0 && peer_now() < end) {
+        if (!peer_next_event(d, &e, end - peer_now(), NULL)) break;
         if (e.type == SelectionRequest && e.xselectionrequest.selection == XdndSelection) {
             XSelectionRequestEvent *r = &e.xselectionrequest;
-            XEvent reply;
-            memset(&reply, 0, sizeof reply);
-            reply.xselection.type = SelectionNotify;
-            reply.xselection.requestor = r->requestor;
-            reply.xselection.selection = r->selection;
-            reply.xselection.target = r->target;
-            reply.xselection.time = r->time;
-            reply.xselection.property = None;
+            Atom property = None;
             char *name = XGetAtomName(d, r->target);
             if (r->target == uriList) {
-                Atom property = r->property != None ? r->property : r->target;
+                property = r->property != None ? r->property : r->target;
                 XChangeProperty(d, r->requestor, property, uriList, 8, PropModeReplace, (unsigned char *)list, (int)strlen(list));
-                reply.xselection.property = property;
                 asked++;
             }
-            printf("SelectionRequest for %s: %s\n", name ? name : "?", reply.xselection.property != None ? "answered" : "refused");
+            printf("SelectionRequest for %s: %s\n", name ? name : "?", property != None ? "answered" : "refused");
             if (name) XFree(name);
-            XSendEvent(d, r->requestor, False, NoEventMask, &reply);
-            XFlush(d);
+            peer_notify(d, r, property);
         } else if (e.type == ClientMessage && e.xclient.message_type == XdndFinished) {
             finished = version >= 5 ? (int)(e.xclient.data.l[1] & 1) : 1;
             char *action = e.xclient.data.l[2] ? XGetAtomName(d, (Atom)e.xclient.data.l[2]) : NULL;
