@@ -13,12 +13,12 @@ struct DailyBasicsTests {
         notes.compactMap { if case let .paged(from, to, time) = $0 { (from, to, time) } else { nil } }
     }
 
-    @Test("the help overlay names the new keys: 1, Delete and Ctrl+Z, F5")
+    @Test("the help overlay names the new keys: 1, Delete, Ctrl+Z, Ctrl+C, F5")
     func helpNamesThem() {
         var s = ViewerScript()
         s.key("?")
         let lines = ChromeTests.texts(s.viewer.scene(text: .dejaVuSansMono))
-        for control in ["1 ", "Delete ", "Ctrl+Z ", "F5 "] {
+        for control in ["1 ", "Delete ", "Ctrl+Z ", "Ctrl+C ", "F5 "] {
             #expect(lines.contains { $0.hasPrefix(control) }, "help names \(control)")
         }
     }
@@ -39,6 +39,22 @@ struct DailyBasicsTests {
         s.settle()
         s.key("delete")
         #expect(s.viewer.takeRequests() == [.photoFile(.trash, photo: 2, name: "p2.png")])
+    }
+
+    @Test("Ctrl+C on the open photo asks the shell to copy it (index and name); in the grid, mid-opening or as a plain c it asks nothing")
+    func copyAsks() {
+        var s = ViewerScript(photos: 6)
+        s.key("c", mods: .ctrl)
+        #expect(s.viewer.takeRequests().isEmpty, "nothing is open in the grid")
+        s.click(s.cellCenter(4))
+        s.run(0.05)
+        s.key("c", mods: .ctrl)
+        #expect(s.viewer.takeRequests().isEmpty, "photo 4 is still flying out of its cell")
+        s.settle()
+        s.key("c")
+        #expect(s.viewer.takeRequests().isEmpty, "a plain c")
+        s.key("c", mods: .ctrl)
+        #expect(s.viewer.takeRequests() == [.photoFile(.copy, photo: 4, name: "p4.png")])
     }
 
     /// What the shell records for Delete (`PhotoFileActions`): the list change that takes photo
