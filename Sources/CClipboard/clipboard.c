@@ -1,7 +1,8 @@
 // PhotoZoom's CLIPBOARD owner (see CClipboard.h). Every Xlib call on its connection is made by
-// its own thread (after pz_clipboard_open's set-up, before pz_clipboard_close's tear-down), so the
-// connection needs no XInitThreads; the main thread only leaves messages under the mutex and
-// wakes the thread through a pipe.
+// its own thread (after pz_clipboard_open's set-up, before pz_clipboard_close's tear-down): one
+// thread at a time per connection (Xlib's global state is guarded anyway: SDL's X11 driver calls
+// XInitThreads before its first Xlib call). The main thread only leaves messages under the mutex
+// and wakes the thread through a pipe.
 #include "CClipboard.h"
 
 #include <X11/Xatom.h>
