@@ -74,8 +74,10 @@ struct DropEndToEndTests {
         #expect(DailyBasicsEndToEndTests.lines(trace, type: "effect") == [
             #""type":"effect","effect":"dropped","message":"opened \#(other.lastPathComponent) (3 photos)"}"#])
         #expect(!live.contains(#""phase":"opening""#), "a photo opened")
-        // The last frame: three cells with photos along the top row, the fourth and fifth empty
-        // (in 800 pt five columns of 160 pt: cell centres at x = 80 + 160·i, y = 80).
+        // The last frame: three cells drawn along the top row, the fourth and fifth empty (in 800 pt
+        // five columns of 160 pt: cell centres at x = 80 + 160·i, y = 80). A cell drawn is its
+        // thumbnail or, on a machine too busy to have decoded it yet, the placeholder colour: the
+        // names are the trace's to check; the pictures were looked at by eye.
         let empty = try Self.pixel(shot, 80 + 160 * 4, 80)
         for i in 0..<3 {
             let p = try Self.pixel(shot, 80 + 160 * i, 80)
