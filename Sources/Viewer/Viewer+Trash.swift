@@ -14,10 +14,9 @@ extension Viewer {
         guard let s = session, s.photo == photo else { return }
         let step = photos.indices.contains(photo + 1) ? 1 : -1
         if photos.indices.contains(photo + step) {
-            if case var .photo(s) = mode, s.isHeldByGesture {
+            if s.isHeldByGesture {
                 // A hand took hold since the key: it lets go, the page turns.
-                s.releaseDriverIntoPose()
-                mode = .photo(s)
+                withPhoto { $0.releaseDriverIntoPose() }
             }
             turnPage(by: step)
         } else {

@@ -163,10 +163,7 @@ public struct Viewer: Sendable {
         recognizer.settings = Viewer.gestureSettings(for: newFeel)
         scroller.apply(feel: newFeel)
         scroller.relayout(layout)
-        if case var .photo(session) = mode {
-            session.retune(to: newFeel)
-            mode = .photo(session)
-        }
+        withPhoto { $0.retune(to: newFeel) }
         refreshFlightTarget()
     }
 
@@ -226,7 +223,7 @@ public struct Viewer: Sendable {
         switch event.kind {
         case .pointer(.up, _, _, _), .touch(.up, _, _), .touch(.cancel, _, _):
             // A press that caught the photo ended with neither a click nor a drag taking over.
-            if case var .photo(s) = mode, s.releaseCatch() { mode = .photo(s) }
+            withPhoto { _ = $0.releaseCatch() }
         default:
             break
         }
@@ -354,12 +351,11 @@ public struct Viewer: Sendable {
     /// keeps its place), and its velocity with them, so a photo opening or closing while the window changes goes on from where it shows
     /// instead of from where it was in points (then its target moves, and progress re-anchors).
     private mutating func keepFlightInWindowTerms(oldFit: Size, oldWindow: Size) {
-        guard case var .photo(s) = mode, case .flight = s.driver,
+        guard let s = session, case .flight = s.driver,
               oldWindow.width > 0, oldWindow.height > 0, oldFit.width > 0 else { return }
         let r = fitSize(s.photo).width / oldFit.width
         let oldCentre = Point(oldWindow.width / 2, oldWindow.height / 2), centre = Point(windowSize.width / 2, windowSize.height / 2)
-        s.transition.remap(aboutCentre: oldCentre, onto: centre, ratio: r)
-        mode = .photo(s)
+        withPhoto { $0.transition.remap(aboutCentre: oldCentre, onto: centre, ratio: r) }
     }
 
     mutating func resize(to size: Size) {
@@ -407,11 +403,6 @@ public struct Viewer: Sendable {
         refreshFlightTarget()
         if let oldFit { resizeZoom(oldFit: oldFit, oldWindow: oldWindow) }
         // A held dismissal's shrink depends on the window's height: show it now, not at the next move.
-        if case var .photo(s) = mode, case var .dismissing(d) = s.driver {
-            d.retargetFollow(windowHeight: windowSize.height, feel: feel)
-            s.transition.pose.hold(at: d.drawnPose(windowHeight: windowSize.height, feel: feel))
-            s.driver = .dismissing(d)
-            mode = .photo(s)
-        }
+        withPhoto { [feel, windowSize] in $0.followDismissal(windowHeight: windowSize.height, feel: feel) }
     }
 }
