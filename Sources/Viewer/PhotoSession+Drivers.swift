@@ -157,9 +157,7 @@ extension PhotoSession {
             let carry = ThrownCarry(offset: transition.pose.value.center - target.center, start: time,
                                     seconds: feel.dismissCarrySeconds)
             target.center = target.center + carry.aim(at: time)
-            var f = Flight()
-            f.carry = carry
-            driver = .flight(f)
+            driver = .flight(Flight(start: .carry(carry)))
         }
         let pinched = r.gesture.kind == .pinch || r.gesture.kind == .pinchRotate
         transition.head(to: target, destination: .closed, role: pinched ? .pinchLanding : .landing, feel: feel,

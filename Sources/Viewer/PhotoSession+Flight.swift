@@ -25,9 +25,10 @@ extension PhotoSession {
             transition.head(to: cell, destination: .closed, role: role, feel: feel, progress: p)
         }
         let leadIn = transition.role == .clickLeadIn
-        withFlight { f, _ in
-            if leadIn { f.leadInEnds = time + feel.doubleClickIntervalSeconds }
-            f.closingClick = click
+        if let click {
+            withFlight { f, _ in
+                f.start = leadIn ? .leadIn(click: click, ends: time + feel.doubleClickIntervalSeconds) : .click(click)
+            }
         }
         return transition.fade
     }
@@ -53,8 +54,8 @@ extension PhotoSession {
             }
             var target = tr.destination == .open ? full : cell
             if let carry = f.carry {
-                if carry.isSpent(at: time) || tr.destination == .open {
-                    f.carry = nil
+                if carry.isSpent(at: time) {
+                    f.start = .plain
                 } else {
                     target.center = target.center + carry.aim(at: time)
                 }
@@ -100,7 +101,7 @@ extension PhotoSession {
                 target.center = target.center + carry.aim(at: end)
                 velocityStart.center = velocityStart.center + carry.velocity(at: start)
                 velocityEnd.center = velocityEnd.center + (carry.isSpent(at: end) ? .zero : carry.velocity(at: end))
-                if carry.isSpent(at: end) { f.carry = nil }
+                if carry.isSpent(at: end) { f.start = .plain }
             }
             tr.advancePose(by: dt, targetMovingTo: target, velocity: velocityStart, endVelocity: velocityEnd)
         }
@@ -113,6 +114,8 @@ extension PhotoSession {
             let p = progress(feel: feel)
             transition.head(to: transition.pose.target, destination: .closed, role: .close, feel: feel, progress: p)
         }
-        withFlight { f, _ in f.leadInEnds = nil }
+        withFlight { f, _ in
+            if case let .leadIn(click, _) = f.start { f.start = .click(click) }
+        }
     }
 }

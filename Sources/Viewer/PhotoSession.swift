@@ -28,19 +28,49 @@ package struct PhotoSession: Sendable {
         /// A manipulation still held that means nothing to the flight (Esc pre-empted it, or it
         /// began where nothing takes it): its end is awaited.
         var ignored: Manipulation?
-        /// The point clicked on the presented photo that started this closing: a second click (a
-        /// double-click) turns the closing into a zoom about it.
-        var closingClick: Point?
-        /// When a click's gentle start (`PhotoTransition.clickLeadInSpring`) hands over to the close
-        /// spring: the end of the double-click interval.
-        package var leadInEnds: Double?
-        /// A thrown dismissal's aim easing from the point of release to the cell (`ThrownCarry`).
-        package var carry: ThrownCarry?
+        /// How the flight started, while that still matters.
+        package var start: Start = .plain
 
-        init(ignored: Manipulation? = nil, closingClick: Point? = nil, leadInEnds: Double? = nil) {
+        /// How a flight started: one of its starts at a time (house style 13), so a click's lead-in
+        /// and a throw's carry cannot both be written.
+        package enum Start: Sendable {
+            /// Nothing about its start matters (any more).
+            case plain
+            /// A closing started by a click at this point: a second click (a double-click) turns it
+            /// into a zoom about it.
+            case click(Point)
+            /// A closing started by a click at `click` on the presented photo, still on its gentle
+            /// start (`PhotoTransition.clickLeadIn`) until `ends` (the end of the double-click
+            /// interval), when it hands over to the close spring and becomes `.click`.
+            case leadIn(click: Point, ends: Double)
+            /// A thrown dismissal's aim easing from the point of release to the cell (`ThrownCarry`),
+            /// until spent.
+            case carry(ThrownCarry)
+        }
+
+        init(ignored: Manipulation? = nil, start: Start = .plain) {
             self.ignored = ignored
-            self.closingClick = closingClick
-            self.leadInEnds = leadInEnds
+            self.start = start
+        }
+
+        /// The point clicked on the presented photo that started this closing, if one did.
+        var closingClick: Point? {
+            switch start {
+            case let .click(p), let .leadIn(p, _): p
+            case .plain, .carry: nil
+            }
+        }
+
+        /// When a click's gentle start hands over to the close spring, while it has not yet.
+        package var leadInEnds: Double? {
+            if case let .leadIn(_, ends) = start { return ends }
+            return nil
+        }
+
+        /// A thrown dismissal's aim, while it is not yet spent.
+        package var carry: ThrownCarry? {
+            if case let .carry(c) = start { return c }
+            return nil
         }
     }
 
