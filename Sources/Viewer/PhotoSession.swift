@@ -7,6 +7,9 @@ import Motion
 package struct PhotoSession: Sendable {
     package var transition: PhotoTransition
     package var driver: PhotoDriver
+    /// This session's number: the how-manyth photo opened in this viewer (the jump detector tells
+    /// one flight of a photo from the next by it: the quads drawn for the session carry it).
+    package let flight: Int
 
     /// What moves the photo out of the grid.
     package enum PhotoDriver: Sendable {
@@ -74,9 +77,10 @@ package struct PhotoSession: Sendable {
         }
     }
 
-    init(transition: PhotoTransition, driver: PhotoDriver = .flight(Flight())) {
+    init(transition: PhotoTransition, driver: PhotoDriver = .flight(Flight()), flight: Int) {
         self.transition = transition
         self.driver = driver
+        self.flight = flight
     }
 
     package var photo: Int { transition.photo }

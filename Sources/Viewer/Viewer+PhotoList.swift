@@ -57,8 +57,8 @@ extension Viewer {
         let stripShown = session.map { s in
             abs(s.pagingOffset) > 0.5 || drawnBefore.contains { $0.photo >= 0 && $0.photo != s.photo && $0.photo != landing?.photo }
         } ?? false
-        let ghostFlight: (Int) -> Int = { [landing, landingFlight, departing, flights, session] p in
-            if p == landing?.photo { return landingFlight }
+        let ghostFlight: (Int) -> Int = { [landing, departing, flights, session] p in
+            if let landing, p == landing.photo { return landing.flight }
             if p != session?.photo, let d = departing, d.photos.contains(where: { $0.index == p }) { return d.flight }
             return flights
         }
@@ -80,7 +80,7 @@ extension Viewer {
         }
         if var l = landing {
             if let n = newIndex[l.photo] {
-                l.photo = n
+                l.transition.photo = n
                 landing = l
             } else {
                 landing = nil
@@ -102,7 +102,7 @@ extension Viewer {
                 withPhoto { $0.renumberStrip(newIndex) }
                 handOver(to: next, fromNext: (s.photo + 1..<oldCount).contains { newIndex[$0] != nil }, stripShown: stripShown)
             } else {
-                mode = .grid(GridMode(lastPhoto: nil, gesture: s.heldManipulation.map { .ignored($0) } ?? .none))
+                mode = .grid(GridMode(lastPhoto: nil, gesture: s.heldManipulation.map { .ignored($0) } ?? .none, flights: s.flight))
             }
         }
         focus.index = focus.index.flatMap(follow)

@@ -57,6 +57,15 @@ extension Viewer {
         return body(&session)
     }
 
+    /// How many photos have been opened so far: the number of the session out of the grid
+    /// (`PhotoSession.flight`), or of the last one (`GridMode.flights`).
+    package var flights: Int {
+        switch mode {
+        case let .grid(grid): grid.flights
+        case let .photo(session): session.flight
+        }
+    }
+
     /// The photo out of the grid (a view of `mode`, for reading).
     package var transition: PhotoTransition? { session?.transition }
 

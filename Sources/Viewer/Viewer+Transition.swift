@@ -12,7 +12,6 @@ extension Viewer {
     mutating func open(_ index: Int, trigger: ViewerNote.Trigger) {
         guard photos.indices.contains(index), case let .grid(grid) = mode else { return }
         if landing?.photo == index { landing = nil }
-        flights += 1
         let full = fullPose(index)
         let transition: PhotoTransition
         if feel.reducedMotion {
@@ -25,7 +24,8 @@ extension Viewer {
         if case let .scrolling(m) = grid.gesture {
             scroller.endDrag(translationY: m.translation.y, velocityY: 0)
         }
-        mode = .photo(PhotoSession(transition: transition, driver: .flight(.init(ignored: grid.gesture.held))))
+        mode = .photo(PhotoSession(transition: transition, driver: .flight(.init(ignored: grid.gesture.held)),
+                                   flight: grid.flights + 1))
         focus.index = index
         notes.append(.opened(photo: index, trigger: trigger, time: time))
     }
@@ -169,11 +169,8 @@ extension Viewer {
                       let i = layout.cellIndex(at: location, scroll: scroller.offset), i != s.photo {
                 // A click aimed at another cell while this photo lands (within the click slop of
                 // its cell): it finishes landing under the clicked photo, which opens at once.
-                if s.transition.fade == nil {
-                    landing = s.transition
-                    landingFlight = flights
-                }
-                mode = .grid(GridMode(lastPhoto: s.photo))
+                if s.transition.fade == nil { landing = Landing(transition: s.transition, flight: s.flight) }
+                mode = .grid(GridMode(lastPhoto: s.photo, flights: s.flight))
                 focus.index = s.photo
                 focus.isVisible = false
                 open(i, trigger: .click)
@@ -196,7 +193,7 @@ extension Viewer {
     mutating func landIfArrived() {
         guard case let .photo(s) = mode, case let .flight(f) = s.driver, s.transition.destination == .closed,
               f.carry == nil, s.transition.isAtRest else { return }
-        mode = .grid(GridMode(lastPhoto: s.photo, gesture: f.ignored.map { .ignored($0) } ?? .none))
+        mode = .grid(GridMode(lastPhoto: s.photo, gesture: f.ignored.map { .ignored($0) } ?? .none, flights: s.flight))
         focus.index = s.photo
     }
 

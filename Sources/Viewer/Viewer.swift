@@ -59,16 +59,10 @@ public struct Viewer: Sendable {
     var notes: [ViewerNote] = []
     /// Paging neighbours sliding out after paging was cut short (see `DepartingNeighbours`).
     package var departing: DepartingNeighbours?
-    /// A photo still flying the last few points onto its cell when a click opened another: it
-    /// finishes its flight under the opening photo instead of snapping onto the cell.
-    package var landing: PhotoTransition?
+    /// A photo still flying the last few points onto its cell when a click opened another (`Landing`).
+    package var landing: Landing?
     /// Photos that left the list while drawn, fading out, and those taking their places, fading in.
     package var handOverFade: HandOverFade?
-    /// How many times a photo has been opened (the jump detector tells one flight of a photo from the
-    /// next: the quads drawn for the present session carry this number).
-    package var flights = 0
-    /// The session number `landing` was drawn under.
-    package var landingFlight = 0
     /// What the event just handled changed in the frame of reference the drawn quantities are
     /// measured in (the jump detector compares through it).
     package var referenceChange = ReferenceChange.none
@@ -325,9 +319,9 @@ public struct Viewer: Sendable {
             departing = d.isAtRest ? nil : d
         }
         if var l = landing {
-            l.follow(cellPose(l.photo))
-            l.advancePose(by: dt)
-            landing = l.isAtRest ? nil : l
+            l.transition.follow(cellPose(l.photo))
+            l.transition.advancePose(by: dt)
+            landing = l.transition.isAtRest ? nil : l
         }
         if var f = handOverFade {
             f.advance(by: dt)
@@ -374,7 +368,7 @@ public struct Viewer: Sendable {
             // size with its fit) and flies on to its cell in the new grid.
             let sx = size.width / oldWindow.width, sy = size.height / oldWindow.height
             let fit = fitSize(l.photo), rx = fit.width / oldFit.width, ry = fit.height / oldFit.height
-            l.remap(position: { p in
+            l.transition.remap(position: { p in
                 var p = p
                 p.center = Point(p.center.x * sx, p.center.y * sy)
                 p.size = Size(p.size.width * rx, p.size.height * ry)
