@@ -128,9 +128,14 @@ public struct Viewer: Sendable {
         return requests
     }
 
-    /// Asks the shell for `request` once (a second ask before it is taken is the same ask).
+    /// Asks the shell for `request` once: a second ask of the same kind before it is taken is the
+    /// same ask, carrying the later payload (two Ctrl+S in one frame save the parameters of the last).
     package mutating func request(_ request: ViewerRequest) {
-        if !requests.contains(request) { requests.append(request) }
+        if let i = requests.firstIndex(where: { $0.isSameAsk(as: request) }) {
+            requests[i] = request
+        } else {
+            requests.append(request)
+        }
     }
 
     /// The notes made since the last call (opens, releases, interruptions, settles).
@@ -169,6 +174,13 @@ public struct Viewer: Sendable {
     /// motion and takes its keys and the feel file's `effect` results before the viewer sees them;
     /// alone, the viewer ignores `effect` events.
     public mutating func handle(_ event: InputEvent) {
+        handle(event, keysOfferedToChrome: false)
+    }
+
+    /// Feeds one input event (`handle(_:)`). `keysOfferedToChrome`: the layer above (the feel lab's
+    /// `LabViewer`) offered a key press to the chrome already, with its panel in mind, before its own
+    /// keys, and neither took it: the key is not offered again. Each key press meets the chrome once.
+    package mutating func handle(_ event: InputEvent, keysOfferedToChrome: Bool) {
         guard event.time.isFinite else { return }
         referenceChange = .none
         releaseInStep = nil
@@ -176,7 +188,7 @@ public struct Viewer: Sendable {
         if case let .touchpad(gesture) = event.kind { return handleTouchpad(gesture, time: event.time) }
         if case let .key(.down, key, modifiers) = event.kind {
             step(to: event.time)
-            if handleChromeKey(key, modifiers: modifiers, panelShown: false) { return }
+            if !keysOfferedToChrome, handleChromeKey(key, modifiers: modifiers, panelShown: false) { return }
         }
         noteHover(event.kind)
         if case .pointer(.move, _, _, _) = event.kind { wakeCaption() }
