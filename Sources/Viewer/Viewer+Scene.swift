@@ -139,7 +139,7 @@ extension Viewer {
         }
         return StateSnapshot(frame: frameCount, time: time, phase: phase, photo: photo,
                              image: image, backdrop: backdrop, progress: progress, scroll: scroller.offset,
-                             gesture: frameGesture)
+                             gesture: lastFrame.gesture)
     }
 
     /// The held gesture as a release now would find it: once no sample has come for the velocity

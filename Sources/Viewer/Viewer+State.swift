@@ -128,6 +128,6 @@ extension Viewer {
         case let .photo(session):
             if let name = session.gestureName { return name }
         }
-        return gestureSinceFrame
+        return lastFrame.gestureSince
     }
 }

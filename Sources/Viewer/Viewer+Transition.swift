@@ -133,7 +133,7 @@ extension Viewer {
 
     mutating func handleTap(at location: Point, count: Int, button: PointerButton, time t: Double) {
         guard button == .left else { return }
-        gestureSinceFrame = .tap
+        lastFrame.gestureSince = .tap
         let isDouble = count >= 2
         let s: PhotoSession
         switch mode {

@@ -32,7 +32,8 @@ public struct Viewer: Sendable {
         didSet { if !(pixelsPerPoint.isFinite && pixelsPerPoint > 0) { pixelsPerPoint = 1 } }
     }
     public private(set) var time: Double = 0
-    public private(set) var frameCount = 0
+    /// Frames counted so far (`advance(to:)`).
+    public var frameCount: Int { lastFrame.count }
 
     var recognizer: GestureRecognizer
     /// The fingers a touchpad gesture stands for (`Viewer+Touchpad`).
@@ -45,12 +46,8 @@ public struct Viewer: Sendable {
     /// The grid, or the photo out of it and what moves it (`ViewerMode`): the one state machine.
     var mode: ViewerMode = .grid(GridMode())
     var wheelPaging = WheelPaging.quiet
-    /// A tap or wheel step seen since the last frame (for the state log's `gesture`).
-    var gestureSinceFrame: GestureName = .none
-    /// The state log's `gesture` for the last frame.
-    var frameGesture: GestureName = .none
-    /// True when the last frame found everything at rest (a `settled` note marks the change).
-    var lastFrameWasAtRest = true
+    /// The frame count, the last frame's gesture and rest, for the state log (`FrameRecord`).
+    var lastFrame = FrameRecord()
     var requests: [ViewerRequest] = []
     /// The photo Delete trashed, still in the list while it leaves the screen (`Viewer+Trash`).
     var trashedLeaving: Int?
@@ -293,12 +290,12 @@ public struct Viewer: Sendable {
         landIfArrived()
         dropTrashedIfGone()
         advanceSlideshow()
-        frameCount += 1
-        frameGesture = currentGestureName
-        gestureSinceFrame = .none
+        lastFrame.count += 1
+        lastFrame.gesture = currentGestureName
+        lastFrame.gestureSince = .none
         let rest = isAtRest
-        if rest && !lastFrameWasAtRest { notes.append(.settled(phase: phase, time: time)) }
-        lastFrameWasAtRest = rest
+        if rest && !lastFrame.wasAtRest { notes.append(.settled(phase: phase, time: time)) }
+        lastFrame.wasAtRest = rest
         updateChrome()
     }
 
