@@ -225,11 +225,12 @@ package struct PhotoSession: Sendable {
             guard transition.fade == nil, !transition.isAtRest else { return false }
             transition.pose.pause()
             return true
-        case var .paging(pager):
-            guard !pager.isHeld, !pager.isAtRest, !pager.offset.isPaused else { return false }
-            pager.offset.pause()
-            driver = .paging(pager)
-            return true
+        case .paging:
+            return withPager { pager, _ in
+                guard !pager.isHeld, !pager.isAtRest, !pager.offset.isPaused else { return false }
+                pager.offset.pause()
+                return true
+            } ?? false
         case .pending, .dismissing, .zooming:
             return false
         }
@@ -243,11 +244,12 @@ package struct PhotoSession: Sendable {
             guard transition.pose.isPaused else { return false }
             transition.pose.resume()
             return true
-        case var .paging(pager):
-            guard !pager.isHeld, pager.offset.isPaused else { return false }
-            pager.offset.resume()
-            driver = .paging(pager)
-            return true
+        case .paging:
+            return withPager { pager, _ in
+                guard !pager.isHeld, pager.offset.isPaused else { return false }
+                pager.offset.resume()
+                return true
+            } ?? false
         case .pending, .dismissing, .zooming:
             return false
         }
@@ -332,24 +334,16 @@ package struct PhotoSession: Sendable {
     mutating func retune(to feel: Feel) {
         transition.pose.spring = transition.role.spring(in: feel)
         transition.fade?.durationSeconds = feel.crossFadeSeconds
-        switch driver {
-        case var .paging(pager):
-            pager.offset.spring = feel.pagingSpring
-            driver = .paging(pager)
-        case var .dismissing(d):
-            // The follow spring takes the new one; unset, the held photo keeps its spring until let go
-            // (dropping it would jump the photo onto the hand).
-            if let spring = feel.heldFollowSpring { d.follow?.spring = spring }
-            driver = .dismissing(d)
-        case var .zooming(zoom):
+        withPager { pager, _ in pager.offset.spring = feel.pagingSpring }
+        // The follow spring takes the new one; unset, the held photo keeps its spring until let go
+        // (dropping it would jump the photo onto the hand).
+        if let spring = feel.heldFollowSpring { withDismissal { d, _ in d.follow?.spring = spring } }
+        withZoom { zoom, _ in
             if case var .coasting(x, y) = zoom.drive {
                 x.apply(feel: feel, spring: feel.zoomSpring)
                 y.apply(feel: feel, spring: feel.zoomSpring)
                 zoom.drive = .coasting(x: x, y: y)
             }
-            driver = .zooming(zoom)
-        default:
-            break
         }
     }
 }
