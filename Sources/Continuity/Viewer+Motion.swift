@@ -20,7 +20,7 @@ extension Viewer {
         let pose = tr.map { movingPoseBounds($0) }
         // The landing photo as drawn (it gives way to a quad of itself drawn out of the grid): once.
         let shownLanding = drawnLanding
-        let landingPose = shownLanding.map { poseBounds($0.pose, photo: $0.photo) }
+        let landingPose = shownLanding.map { poseBounds($0.transition.pose, photo: $0.photo) }
         let pager = pagerBounds
         let fadeBound = tr?.fade != nil ? progressBound : SpeedBound.still
         let window = Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height)
@@ -54,7 +54,7 @@ extension Viewer {
             let cellDistance = isLanding || tr?.fade == nil ? (q.center - cell.center).length
                 + (Point(q.size.width, q.size.height) - Point(cell.width, cell.height)).length : .infinity
             quads[q.photo] = MotionSample.Presence(depth: depth, alpha: q.alpha, cellDistance: cellDistance,
-                                                   flight: isLanding ? landingFlight : isDeparting ? departing?.flight ?? 0 : flights,
+                                                   flight: isLanding ? shownLanding?.flight ?? 0 : isDeparting ? departing?.flight ?? 0 : flights,
                                                    fit: fitSize(q.photo))
             let size = flight?.size ?? .still
             let rotation = flight?.rotation ?? .still

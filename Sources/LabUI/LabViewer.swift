@@ -75,7 +75,8 @@ public struct LabViewer: Sendable {
         default:
             break
         }
-        viewer.handle(event)
+        // A key press was offered to the chrome above, with the panel in mind: not again.
+        viewer.handle(event, keysOfferedToChrome: true)
         if case .frame = event.kind {
             feelLab.record(viewer.snapshot, fitWidth: viewer.fitWidthInView)
         }
@@ -93,10 +94,11 @@ public struct LabViewer: Sendable {
             // What is saved is decided here, from the recorded key; it counts as saved when the
             // shell's result comes back as a `feelSaved` event.
             feelLab.requestSave(viewer.feel)
-            viewer.request(.saveFeel)
+            viewer.request(.saveFeel(viewer.feel))
         case .again:
-            // Carried out by the session (`Session`'s `again`), over the viewer.
-            viewer.request(.again)
+            // Carried out by the session (`Session`'s `again`), over the viewer; the session names
+            // the gesture (its press's time).
+            viewer.request(.again(from: nil))
         }
         return true
     }

@@ -86,14 +86,13 @@ final class FrameLoop {
             switch request {
             case .quit:
                 isRunning = false
-            case .saveFeel:
+            case let .saveFeel(feel):
                 // The result is recorded right after the frame that asked for it; the panel says
                 // "saved" only once it has come back.
-                guard let feel = session.lab.feelToSave else { break }
                 try recording.handle(InputEvent(time: t, kind: .effect(recording.live.save(feel))), in: session)
-            case .again:
+            case let .again(from):
                 // Recorded as an effect, which the session carries out (and a replay with it).
-                guard let from = session.againFrom else { break }
+                guard let from else { break }
                 try recording.handle(InputEvent(time: t, kind: .effect(.again(from: from))), in: session)
             case let .fullscreen(on):
                 setFullscreen(on, windowSize)

@@ -151,11 +151,17 @@ public final class Session {
         }
         summary?.observe(notes: lastNotes, snapshot: snapshot, ratesAtEvents: handOffVelocities, wallTime: event.time)
         handOffVelocities.removeAll(keepingCapacity: true)
-        for request in lab.viewer.takeRequests() where !pendingRequests.contains(request) {
-            if request == .again, recall == nil {
-                // Nothing to re-run yet: said here, so a replay says it at the same frame.
-                lab.show(message: "again: no gesture to re-run yet (drag, click or pinch first)", isError: false)
-                continue
+        for var request in lab.viewer.takeRequests() where !pendingRequests.contains(request) {
+            if case .again = request {
+                guard let recall else {
+                    // Nothing to re-run yet: said here, so a replay says it at the same frame.
+                    lab.show(message: "again: no gesture to re-run yet (drag, click or pinch first)", isError: false)
+                    continue
+                }
+                // The request names the gesture: the last one's press.
+                guard let from = recall.pressTime else { continue }
+                request = .again(from: from)
+                if pendingRequests.contains(request) { continue }
             }
             pendingRequests.append(request)
         }

@@ -7,6 +7,9 @@ import Motion
 package struct PhotoSession: Sendable {
     package var transition: PhotoTransition
     package var driver: PhotoDriver
+    /// This session's number: the how-manyth photo opened in this viewer (the jump detector tells
+    /// one flight of a photo from the next by it: the quads drawn for the session carry it).
+    package let flight: Int
 
     /// What moves the photo out of the grid.
     package enum PhotoDriver: Sendable {
@@ -28,25 +31,56 @@ package struct PhotoSession: Sendable {
         /// A manipulation still held that means nothing to the flight (Esc pre-empted it, or it
         /// began where nothing takes it): its end is awaited.
         var ignored: Manipulation?
-        /// The point clicked on the presented photo that started this closing: a second click (a
-        /// double-click) turns the closing into a zoom about it.
-        var closingClick: Point?
-        /// When a click's gentle start (`PhotoTransition.clickLeadInSpring`) hands over to the close
-        /// spring: the end of the double-click interval.
-        package var leadInEnds: Double?
-        /// A thrown dismissal's aim easing from the point of release to the cell (`ThrownCarry`).
-        package var carry: ThrownCarry?
+        /// How the flight started, while that still matters.
+        package var start: Start = .plain
 
-        init(ignored: Manipulation? = nil, closingClick: Point? = nil, leadInEnds: Double? = nil) {
+        /// How a flight started: one of its starts at a time (house style 13), so a click's lead-in
+        /// and a throw's carry cannot both be written.
+        package enum Start: Sendable {
+            /// Nothing about its start matters (any more).
+            case plain
+            /// A closing started by a click at this point: a second click (a double-click) turns it
+            /// into a zoom about it.
+            case click(Point)
+            /// A closing started by a click at `click` on the presented photo, still on its gentle
+            /// start (`PhotoTransition.clickLeadIn`) until `ends` (the end of the double-click
+            /// interval), when it hands over to the close spring and becomes `.click`.
+            case leadIn(click: Point, ends: Double)
+            /// A thrown dismissal's aim easing from the point of release to the cell (`ThrownCarry`),
+            /// until spent.
+            case carry(ThrownCarry)
+        }
+
+        init(ignored: Manipulation? = nil, start: Start = .plain) {
             self.ignored = ignored
-            self.closingClick = closingClick
-            self.leadInEnds = leadInEnds
+            self.start = start
+        }
+
+        /// The point clicked on the presented photo that started this closing, if one did.
+        var closingClick: Point? {
+            switch start {
+            case let .click(p), let .leadIn(p, _): p
+            case .plain, .carry: nil
+            }
+        }
+
+        /// When a click's gentle start hands over to the close spring, while it has not yet.
+        package var leadInEnds: Double? {
+            if case let .leadIn(_, ends) = start { return ends }
+            return nil
+        }
+
+        /// A thrown dismissal's aim, while it is not yet spent.
+        package var carry: ThrownCarry? {
+            if case let .carry(c) = start { return c }
+            return nil
         }
     }
 
-    init(transition: PhotoTransition, driver: PhotoDriver = .flight(Flight())) {
+    init(transition: PhotoTransition, driver: PhotoDriver = .flight(Flight()), flight: Int) {
         self.transition = transition
         self.driver = driver
+        self.flight = flight
     }
 
     package var photo: Int { transition.photo }
@@ -191,11 +225,12 @@ package struct PhotoSession: Sendable {
             guard transition.fade == nil, !transition.isAtRest else { return false }
             transition.pose.pause()
             return true
-        case var .paging(pager):
-            guard !pager.isHeld, !pager.isAtRest, !pager.offset.isPaused else { return false }
-            pager.offset.pause()
-            driver = .paging(pager)
-            return true
+        case .paging:
+            return withPager { pager, _ in
+                guard !pager.isHeld, !pager.isAtRest, !pager.offset.isPaused else { return false }
+                pager.offset.pause()
+                return true
+            } ?? false
         case .pending, .dismissing, .zooming:
             return false
         }
@@ -209,11 +244,12 @@ package struct PhotoSession: Sendable {
             guard transition.pose.isPaused else { return false }
             transition.pose.resume()
             return true
-        case var .paging(pager):
-            guard !pager.isHeld, pager.offset.isPaused else { return false }
-            pager.offset.resume()
-            driver = .paging(pager)
-            return true
+        case .paging:
+            return withPager { pager, _ in
+                guard !pager.isHeld, pager.offset.isPaused else { return false }
+                pager.offset.resume()
+                return true
+            } ?? false
         case .pending, .dismissing, .zooming:
             return false
         }
@@ -298,24 +334,16 @@ package struct PhotoSession: Sendable {
     mutating func retune(to feel: Feel) {
         transition.pose.spring = transition.role.spring(in: feel)
         transition.fade?.durationSeconds = feel.crossFadeSeconds
-        switch driver {
-        case var .paging(pager):
-            pager.offset.spring = feel.pagingSpring
-            driver = .paging(pager)
-        case var .dismissing(d):
-            // The follow spring takes the new one; unset, the held photo keeps its spring until let go
-            // (dropping it would jump the photo onto the hand).
-            if let spring = feel.heldFollowSpring { d.follow?.spring = spring }
-            driver = .dismissing(d)
-        case var .zooming(zoom):
+        withPager { pager, _ in pager.offset.spring = feel.pagingSpring }
+        // The follow spring takes the new one; unset, the held photo keeps its spring until let go
+        // (dropping it would jump the photo onto the hand).
+        if let spring = feel.heldFollowSpring { withDismissal { d, _ in d.follow?.spring = spring } }
+        withZoom { zoom, _ in
             if case var .coasting(x, y) = zoom.drive {
                 x.apply(feel: feel, spring: feel.zoomSpring)
                 y.apply(feel: feel, spring: feel.zoomSpring)
                 zoom.drive = .coasting(x: x, y: y)
             }
-            driver = .zooming(zoom)
-        default:
-            break
         }
     }
 }

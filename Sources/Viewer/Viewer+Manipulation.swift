@@ -32,19 +32,17 @@ extension Viewer {
                 grid.gesture = .ignored(m)
             }
             mode = .grid(grid)
-        case var .photo(s):
+        case let .photo(s):
             switch s.phase {
             case .presented:
                 // Wait for the axis lock (paging or dismissal) or the pinch's direction (zoom or dismissal).
-                s.driver = .pending(m)
-                mode = .photo(s)
+                withPhoto { $0.driver = .pending(m) }
                 resolvePending(m)
             case .opening where isNearlyPresented(s), .zoomed where isNearlyPresented(s):
                 // Nearly presented (opening, returning from a pull, a zoom landing on the fit): to
                 // the hand it is presented, and the drag's direction decides, as on the presented
                 // photo. Held where it was caught.
-                s.driver = .pending(m)
-                mode = .photo(s)
+                withPhoto { $0.driver = .pending(m) }
                 resolvePending(m)
             case .opening, .closing:
                 // Caught in flight: held exactly where it is.
@@ -61,8 +59,7 @@ extension Viewer {
                     grabForDismissal(m, base: m, from: .paging)
                 }
             case .interacting, .grid:
-                s.driver = .flight(.init(ignored: m))
-                mode = .photo(s)
+                withPhoto { $0.driver = .flight(.init(ignored: m)) }
             }
         }
     }
@@ -81,19 +78,15 @@ extension Viewer {
             case .none, .stoppedCoasting:
                 break
             }
-        case var .photo(s):
+        case let .photo(s):
             switch s.driver {
             case .pending:
-                s.driver = .pending(m)
-                mode = .photo(s)
+                withPhoto { $0.driver = .pending(m) }
                 resolvePending(m)
             case .dismissing: updateDismissal(m)
             case .paging: updatePager(m)
             case .zooming: updateZoom(m)
-            case var .flight(f):
-                f.ignored = m
-                s.driver = .flight(f)
-                mode = .photo(s)
+            case .flight: withPhoto { $0.ignore(m) }
             }
         }
     }
@@ -106,20 +99,13 @@ extension Viewer {
             }
             grid.gesture = .none
             mode = .grid(grid)
-        case var .photo(s):
+        case let .photo(s):
             switch s.driver {
-            case .pending:
-                // The gesture held it still (a pending photo does not advance): it goes on from rest.
-                s.transition.pose.resume(velocity: PhotoPose.zero)
-                s.driver = .flight(.init())
-                mode = .photo(s)
+            case .pending: withPhoto { $0.letGoOfPending() }
             case .dismissing: releaseDismissal(m, cancelled: cancelled)
             case .paging: releasePager(m, cancelled: cancelled)
             case .zooming: releaseZoom(m, cancelled: cancelled)
-            case var .flight(f):
-                f.ignored = nil
-                s.driver = .flight(f)
-                mode = .photo(s)
+            case .flight: withPhoto { $0.ignore(nil) }
             }
         }
     }
@@ -157,7 +143,7 @@ extension Viewer {
     /// `base` is the sample to measure from (the photo was moving: it stops exactly where it is), or
     /// nil (it was at rest: it catches up with the pointer's travel since the press).
     mutating func grabForDismissal(_ m: Manipulation, base: Manipulation?, from: Phase) {
-        guard case var .photo(s) = mode else { return }
+        guard let s = session else { return }
         let p = s.progress(feel: feel)
         // Taken from a page's flight: the neighbours on screen slide on out, as when paging is cut
         // short by a close (they must not vanish under the hand).
@@ -166,98 +152,42 @@ extension Viewer {
             leaving.flight = flights
             departing = leaving
         }
-        s.releaseDriverIntoPose()
-        s.transition.pose.pause()
-        s.transition.pose.hold(at: s.transition.pose.value)
-        // The fade's progress is the grab's; its opacity (which may trail it) stays as drawn.
-        let shownAlpha = s.transition.fade?.alpha
-        s.transition.fade?.set(p, alpha: shownAlpha)
-        var d = DismissInteraction(grabPose: s.transition.pose.value, grabProgress: p, from: from, base: base, first: m,
-                                   pinch: PinchFollow(feel: feel))
-        d.startFollowing(from: s.transition.pose.value, spring: feel.heldFollowSpring, windowHeight: windowSize.height, feel: feel)
-        s.transition.pose.hold(at: d.drawnPose(windowHeight: windowSize.height, feel: feel))
-        s.driver = .dismissing(d)
-        mode = .photo(s)
+        withPhoto { [feel, windowSize] in
+            $0.grabForDismissal(m, base: base, from: from, progress: p, windowHeight: windowSize.height, feel: feel)
+        }
         revealCell(s.photo, progress: progress)
         notes.append(.grabbed(photo: s.photo, gesture: GestureName(m.kind), from: from, time: time))
     }
 
     private mutating func updateDismissal(_ m: Manipulation) {
-        guard case var .photo(s) = mode, case var .dismissing(d) = s.driver else { return }
-        d.update(m)
-        d.retargetFollow(windowHeight: windowSize.height, feel: feel)
-        s.transition.pose.hold(at: d.drawnPose(windowHeight: windowSize.height, feel: feel))
-        s.driver = .dismissing(d)
-        mode = .photo(s)
+        withPhoto { [feel, windowSize] in $0.followDismissal(m, windowHeight: windowSize.height, feel: feel) }
     }
 
     /// A held dismissal with a follow spring: the drawn pose rides it toward the hand's for `dt`
     /// seconds (closed form; the hand's pose changes only at gesture updates).
     mutating func advanceFollow(by dt: Double) {
-        guard case var .photo(s) = mode, case var .dismissing(d) = s.driver, d.follow != nil else { return }
-        d.follow?.advance(by: dt)
-        s.transition.pose.hold(at: d.drawnPose(windowHeight: windowSize.height, feel: feel))
-        s.driver = .dismissing(d)
-        mode = .photo(s)
+        withPhoto { [feel, windowSize] in $0.advanceFollow(by: dt, windowHeight: windowSize.height, feel: feel) }
     }
 
     /// Lets go: close or return decided on projected momentum, the gesture's velocities handed to
     /// the springs so the photo leaves at the speed the gesture had.
     private mutating func releaseDismissal(_ m: Manipulation, cancelled: Bool) {
-        guard case var .photo(s) = mode, case var .dismissing(d) = s.driver else { return }
-        d.update(m)
-        if cancelled {
-            d.gesture.velocity = .zero
-            d.gesture.scaleVelocity = 0
-            d.gesture.rotationVelocity = 0
-        }
-        let decision = d.decision(feel: feel, cancelled: cancelled, windowHeight: windowSize.height)
-        let closes = decision.closes
-        let p = d.progress(feel: feel)
-        var tr = s.transition
-        // The springs take over the photo as drawn: with a follow spring, its pose and velocity
-        // (not the hand's, which it trails); the decision above went by the hand.
-        d.retargetFollow(windowHeight: windowSize.height, feel: feel)
-        tr.pose.hold(at: d.drawnPose(windowHeight: windowSize.height, feel: feel))
-        var v = d.drawnVelocity(windowHeight: windowSize.height, feel: feel)
-        let speed = v.center.length
-        let maxSpeed = feel.maximumFlingSpeedPointsPerSecond
-        if speed > maxSpeed, speed > 0 { v.center = v.center * (maxSpeed / speed) }
-        let maxScaleSpeed = feel.maximumFlingScalePerSecond
-        let maxRotationSpeed = feel.maximumFlingRadiansPerSecond
-        v.scale = min(max(v.scale, -maxScaleSpeed), maxScaleSpeed)
-        v.rotation = min(max(v.rotation, -maxRotationSpeed), maxRotationSpeed)
-        let reduced = tr.fade != nil
+        guard let photo = session?.photo else { return }
         let alpha = photoAlpha
-        tr.pose.resume(velocity: reduced && closes ? PhotoPose.zero : v)
-        tr.foldScaleIntoSize()
-        tr.upright(feel: feel)
-        tr.fade?.set(p, alpha: alpha)
-        s.transition = tr
-        s.driver = .flight(.init())
-        if closes {
-            revealCell(s.photo, progress: s.progress(feel: feel))
-            // Reduced motion: no flight, the photo fades out where it was let go. Else thrown: the
-            // flight aims at the point of release first and eases over to the cell (`ThrownCarry`).
-            var target = reduced ? s.transition.pose.value : cellPose(s.photo)
-            if !reduced, feel.dismissCarrySeconds > 0, v.center.length > 0 {
-                let carry = ThrownCarry(offset: s.transition.pose.value.center - target.center, start: time,
-                                        seconds: feel.dismissCarrySeconds)
-                target.center = target.center + carry.aim(at: time)
-                var f = PhotoSession.Flight()
-                f.carry = carry
-                s.driver = .flight(f)
-            }
-            let pinched = d.gesture.kind == .pinch || d.gesture.kind == .pinchRotate
-            s.transition.head(to: target, destination: .closed, role: pinched ? .pinchLanding : .landing, feel: feel,
-                              progress: p)
+        guard let release = withPhoto({ [feel, windowSize] in
+            $0.letGoOfDismissal(m, cancelled: cancelled, alpha: alpha, windowHeight: windowSize.height, feel: feel)
+        }) ?? nil else { return }
+        if release.closes {
+            revealCell(photo, progress: progress)
+            let cell = cellPose(photo)
+            withPhoto { [feel, time] in $0.throwHome(to: cell, release: release, at: time, feel: feel) }
         } else {
-            s.transition.head(to: fullPose(s.photo), destination: .open, role: .cancel, feel: feel, progress: p)
+            let full = fullPose(photo)
+            withPhoto { [feel] in $0.transition.head(to: full, destination: .open, role: .cancel, feel: feel, progress: release.progress) }
         }
-        mode = .photo(s)
-        let g = d.gesture
+        let g = release.gesture
         notes.append(.released(ViewerNote.Release(
-            photo: s.photo, gesture: GestureName(g.kind), time: time, velocity: g.velocity, scaleVelocity: g.scaleVelocity,
-            rotationVelocity: g.rotationVelocity, projected: decision.projected, decision: closes ? .close : .return)))
+            photo: photo, gesture: GestureName(g.kind), time: time, velocity: g.velocity, scaleVelocity: g.scaleVelocity,
+            rotationVelocity: g.rotationVelocity, projected: release.projected, decision: release.closes ? .close : .return)))
     }
 }

@@ -61,40 +61,43 @@ extension Viewer {
     /// pointer). A photo caught nearly presented carries on to its full frame from where it was
     /// caught, from rest.
     mutating func beginPaging(_ m: Manipulation) {
-        guard case var .photo(s) = mode else { return }
-        s.transition.pose.resume(velocity: PhotoPose.zero)
-        s.driver = .paging(Pager(dragging: m, frame: pagerFrame(s.photo)))
-        mode = .photo(s)
-        notes.append(.grabbed(photo: s.photo, gesture: .page, from: .presented, time: time))
+        guard let photo = session?.photo else { return }
+        let frame = pagerFrame(photo)
+        withPhoto { s in
+            s.transition.pose.resume(velocity: PhotoPose.zero)
+            s.driver = .paging(Pager(dragging: m, frame: frame))
+        }
+        notes.append(.grabbed(photo: photo, gesture: .page, from: .presented, time: time))
     }
 
     /// A drag catches the pager while it settles: held where it is.
     mutating func grabPager(_ m: Manipulation) {
-        guard case var .photo(s) = mode, case var .paging(pager) = s.driver else { return }
-        pager.grab(m, frame: pagerFrame(s.photo))
-        s.driver = .paging(pager)
-        mode = .photo(s)
+        guard let s = session, case .paging = s.driver else { return }
+        let frame = pagerFrame(s.photo)
+        withPhoto { $0.withPager { pager, _ in pager.grab(m, frame: frame) } }
         notes.append(.grabbed(photo: s.photo, gesture: .page, from: .paging, time: time))
     }
 
     mutating func updatePager(_ m: Manipulation) {
-        guard case var .photo(s) = mode, case var .paging(pager) = s.driver else { return }
-        pager.drag(m, frame: pagerFrame(s.photo))
-        s.driver = .paging(pager)
-        mode = .photo(s)
+        guard let photo = session?.photo else { return }
+        let frame = pagerFrame(photo)
+        withPhoto { $0.withPager { pager, _ in pager.drag(m, frame: frame) } }
     }
 
     /// Lets go: next, previous or stay, decided on the projected offset or a flick; the paging
     /// spring carries the release velocity.
     mutating func releasePager(_ m: Manipulation, cancelled: Bool) {
-        guard case var .photo(s) = mode, case var .paging(pager) = s.driver, let hold = pager.hold else { return }
+        guard let s = session, case let .paging(pager) = s.driver, let hold = pager.hold else { return }
         let frame = pagerFrame(s.photo)
-        pager.drag(m, frame: frame)
         let g = m.rebased(on: hold.base)
-        guard let decision = pager.decision(releasing: g, frame: frame, cancelled: cancelled) else { return }
-        pager.letGo(velocity: decision.velocity)
-        s.driver = .paging(pager)
-        mode = .photo(s)
+        // The pager takes the last move; a release it cannot decide leaves it as it was.
+        var moved = pager
+        moved.drag(m, frame: frame)
+        guard let decision = moved.decision(releasing: g, frame: frame, cancelled: cancelled) else { return }
+        withPhoto { $0.withPager { pager, _ in
+            pager.drag(m, frame: frame)
+            pager.letGo(velocity: decision.velocity)
+        } }
         switch decision.verdict {
         case .next: turnPage(by: 1)
         case .previous: turnPage(by: -1)
@@ -107,21 +110,20 @@ extension Viewer {
 
     /// Sends the pager's offset home (to 0) on the paging spring.
     private mutating func settlePager() {
-        guard case var .photo(s) = mode, case var .paging(pager) = s.driver else { return }
-        pager.settle(feel: feel)
-        s.driver = .paging(pager)
-        mode = .photo(s)
+        withPhoto { [feel] in $0.withPager { pager, _ in pager.settle(feel: feel) } }
     }
 
     /// Turns one page (`step` ±1): the neighbour becomes the current photo and the offset shifts by
     /// one slot in the same instant, so nothing on screen moves; then the spring brings it home.
     /// `velocity`: the offset's velocity from now (a flick handed over from a zoomed photo's edge).
     mutating func turnPage(by step: Int, velocity: Double? = nil) {
-        guard case var .photo(s) = mode else { return }
-        let from = s.photo, to = from + step
+        guard let from = session?.photo else { return }
+        let to = from + step
         guard photos.indices.contains(to) else { settlePager(); return }
-        s.turnPage(by: step, full: fullPose(to), outgoingFull: fullPose(from), slot: slotWidth, feel: feel, velocity: velocity)
-        mode = .photo(s)
+        let full = fullPose(to), outgoingFull = fullPose(from)
+        withPhoto { [slotWidth, feel] in
+            $0.turnPage(by: step, full: full, outgoingFull: outgoingFull, slot: slotWidth, feel: feel, velocity: velocity)
+        }
         focus.index = to
         notes.append(.paged(from: from, to: to, time: time))
         // The grid is hidden behind the backdrop: scroll it now so closing lands on a visible cell.
@@ -204,10 +206,9 @@ extension Viewer {
     /// The window resized from `oldSlot` (points) to the present slot: a page turn keeps its
     /// progress as a share of the slot.
     mutating func keepPagingShare(oldSlot: Double) {
-        guard case var .photo(s) = mode, case var .paging(pager) = s.driver, oldSlot > 0 else { return }
-        pager.rescale(by: slotWidth / oldSlot, frame: pagerFrame(s.photo))
-        s.driver = .paging(pager)
-        mode = .photo(s)
+        guard let photo = session?.photo, oldSlot > 0 else { return }
+        let frame = pagerFrame(photo)
+        withPhoto { [slotWidth] in $0.withPager { pager, _ in pager.rescale(by: slotWidth / oldSlot, frame: frame) } }
     }
 
     /// True while paging when window point `p` lies in the window: the strip is one surface, and a
@@ -227,14 +228,9 @@ extension Viewer {
 
     /// Moves the pager on; once home and still, the photo is simply presented again.
     mutating func advancePager(by dt: Double) {
-        guard case var .photo(s) = mode, case var .paging(pager) = s.driver else { return }
-        pager.offset.advance(by: dt)
-        pager.advanceLeaving(by: dt, full: fullPose)
-        // The current photo keeps its full frame (a resize, its real size arriving).
-        s.transition.pose.retarget(to: fullPose(s.photo))
-        s.transition.advancePose(by: dt)
-        s.driver = pager.isAtRest ? .flight(.init()) : .paging(pager)
-        mode = .photo(s)
+        // The frames do not depend on the session: read from the viewer as it is before the lend.
+        let frames = self
+        withPhoto { $0.advancePager(by: dt, full: frames.fullPose) }
     }
 
     /// A horizontal wheel swipe on the presented photo: one page per swipe (`WheelPaging`).

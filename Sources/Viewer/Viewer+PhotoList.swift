@@ -57,8 +57,8 @@ extension Viewer {
         let stripShown = session.map { s in
             abs(s.pagingOffset) > 0.5 || drawnBefore.contains { $0.photo >= 0 && $0.photo != s.photo && $0.photo != landing?.photo }
         } ?? false
-        let ghostFlight: (Int) -> Int = { [landing, landingFlight, departing, flights, session] p in
-            if p == landing?.photo { return landingFlight }
+        let ghostFlight: (Int) -> Int = { [landing, departing, flights, session] p in
+            if let landing, p == landing.photo { return landing.flight }
             if p != session?.photo, let d = departing, d.photos.contains(where: { $0.index == p }) { return d.flight }
             return flights
         }
@@ -80,7 +80,7 @@ extension Viewer {
         }
         if var l = landing {
             if let n = newIndex[l.photo] {
-                l.photo = n
+                l.transition.photo = n
                 landing = l
             } else {
                 landing = nil
@@ -91,19 +91,17 @@ extension Viewer {
         case var .grid(grid):
             grid.lastPhoto = grid.lastPhoto.flatMap(follow)
             mode = .grid(grid)
-        case var .photo(s):
-            if case var .paging(pager) = s.driver {
-                // Photos settling in the strip follow their photos; one removed is simply not drawn.
-                pager.leaving = pager.leaving.compactMap { l in newIndex[l.photo].map { Pager.Leaving(photo: $0, pose: l.pose) } }
-                s.driver = .paging(pager)
-            }
+        case let .photo(s):
             if let kept = newIndex[s.photo] {
-                s.transition.photo = kept
-                mode = .photo(s)
+                withPhoto { s in
+                    s.renumberStrip(newIndex)
+                    s.transition.photo = kept
+                }
             } else if let next = follow(s.photo) {
-                handOver(s, to: next, fromNext: (s.photo + 1..<oldCount).contains { newIndex[$0] != nil }, stripShown: stripShown)
+                withPhoto { $0.renumberStrip(newIndex) }
+                handOver(to: next, fromNext: (s.photo + 1..<oldCount).contains { newIndex[$0] != nil }, stripShown: stripShown)
             } else {
-                mode = .grid(GridMode(lastPhoto: nil, gesture: s.heldManipulation.map { .ignored($0) } ?? .none))
+                mode = .grid(GridMode(lastPhoto: nil, gesture: s.heldManipulation.map { .ignored($0) } ?? .none, flights: s.flight))
             }
         }
         focus.index = focus.index.flatMap(follow)
@@ -165,45 +163,47 @@ extension Viewer {
     /// Opening, closing or held by a dismissal, it takes the removed photo's place in its flight or
     /// under the hand, fading in, pose, progress and backdrop carrying on, and flies on to its own
     /// frames (the cell it closes to is where the removed photo's was, the index being the same).
-    mutating func handOver(_ removed: PhotoSession, to next: Int, fromNext: Bool, stripShown: Bool) {
-        var s = removed
-        s.transition.photo = next
-        let progress = s.progress(feel: feel)
-        switch s.phase {
-        case .zoomed where progress < 1 - 1e-9:
-            // Pinched below the fit, the backdrop part way: the photo taking over flies open from
-            // there, the backdrop carrying on with the progress.
-            s.releaseDriverIntoPose()
-            s.transition.head(to: fullPose(next), destination: .open, role: .open, feel: feel, progress: progress)
-        case .presented, .paging, .zoomed:
-            var pager: Pager
-            if case let .paging(p) = s.driver {
-                pager = p
-                pager.letGo(velocity: p.offset.velocity)
-            } else {
+    mutating func handOver(to next: Int, fromNext: Bool, stripShown: Bool) {
+        let full = fullPose(next)
+        // The strip's geometry does not depend on the session: read from the viewer before the lend.
+        let frames = self
+        withPhoto { [feel, slotWidth] s in
+            s.transition.photo = next
+            let progress = s.progress(feel: feel)
+            switch s.phase {
+            case .zoomed where progress < 1 - 1e-9:
+                // Pinched below the fit, the backdrop part way: the photo taking over flies open from
+                // there, the backdrop carrying on with the progress.
                 s.releaseDriverIntoPose()
-                pager = Pager(feel: feel)
+                s.transition.head(to: full, destination: .open, role: .open, feel: feel, progress: progress)
+            case .presented, .paging, .zoomed:
+                var pager: Pager
+                if case let .paging(p) = s.driver {
+                    pager = p
+                    pager.letGo(velocity: p.offset.velocity)
+                } else {
+                    s.releaseDriverIntoPose()
+                    pager = Pager(feel: feel)
+                }
+                if let i = pager.leaving.firstIndex(where: { $0.photo == next }) {
+                    s.transition.pose = pager.leaving.remove(at: i).pose
+                    s.transition.pose.retarget(to: full)
+                } else {
+                    s.transition.pose.retarget(to: full)
+                    s.transition.pose.jump(to: full)
+                }
+                if s.transition.pose.isPaused { s.transition.pose.resume() }
+                let offset = pager.offset.value
+                let previousShown = fromNext && offset > 0 && frames.pagingNeighbours(of: next, offset: offset).contains { $0.shift < 0 }
+                // The offset moves by the slots that keep the photo kept in place where it is drawn;
+                // with no neighbour in view the photo taking over shows where the removed one was.
+                if pager.offset.isPaused { pager.offset.resume() }
+                pager.turn(by: !stripShown ? 0 : !fromNext ? -1 : previousShown ? 0 : 1, slot: slotWidth, feel: feel)
+                s.driver = .paging(pager)
+            case .opening, .closing, .interacting, .grid:
+                break
             }
-            let full = fullPose(next)
-            if let i = pager.leaving.firstIndex(where: { $0.photo == next }) {
-                s.transition.pose = pager.leaving.remove(at: i).pose
-                s.transition.pose.retarget(to: full)
-            } else {
-                s.transition.pose.retarget(to: full)
-                s.transition.pose.jump(to: full)
-            }
-            if s.transition.pose.isPaused { s.transition.pose.resume() }
-            let offset = pager.offset.value
-            let previousShown = fromNext && offset > 0 && pagingNeighbours(of: next, offset: offset).contains { $0.shift < 0 }
-            // The offset moves by the slots that keep the photo kept in place where it is drawn;
-            // with no neighbour in view the photo taking over shows where the removed one was.
-            if pager.offset.isPaused { pager.offset.resume() }
-            pager.turn(by: !stripShown ? 0 : !fromNext ? -1 : previousShown ? 0 : 1, slot: slotWidth, feel: feel)
-            s.driver = .paging(pager)
-        case .opening, .closing, .interacting, .grid:
-            break
         }
-        mode = .photo(s)
         focus.index = next
     }
 

@@ -46,13 +46,13 @@ extension Viewer {
     func listedPhotoQuads() -> [Scene.PhotoQuad] {
         let others = quadsOutOfTheGrid()
         guard let l = landing, !others.contains(where: { $0.photo == l.photo }) else { return others }
-        return [quad(of: l, offset: 0, alpha: 1)] + others
+        return [quad(of: l.transition, offset: 0, alpha: 1)] + others
     }
 
     /// The photo landing on its cell, unless it is drawn out of the grid again (paged back to, or a
     /// neighbour in the strip reaching into the window): one photo is one picture, and the landing,
     /// within a few points of its cell, gives way.
-    package var drawnLanding: PhotoTransition? {
+    package var drawnLanding: Landing? {
         guard let l = landing, !quadsOutOfTheGrid().contains(where: { $0.photo == l.photo }) else { return nil }
         return l
     }
@@ -139,7 +139,7 @@ extension Viewer {
         }
         return StateSnapshot(frame: frameCount, time: time, phase: phase, photo: photo,
                              image: image, backdrop: backdrop, progress: progress, scroll: scroller.offset,
-                             gesture: frameGesture)
+                             gesture: lastFrame.gesture)
     }
 
     /// The held gesture as a release now would find it: once no sample has come for the velocity

@@ -43,6 +43,29 @@ extension Viewer {
         return nil
     }
 
+    /// The one door to the photo out of the grid: lends the session to `body` `inout` and writes it
+    /// back into `mode` when `body` returns (in a `defer`, so no path forgets); nil in the grid,
+    /// where nothing is lent and `body` does not run. The body sees the session and what its
+    /// caller read before the lend, not the viewer (the compiler's exclusivity check keeps the
+    /// viewer out of reach while the session is away), so whatever the viewer does with the result
+    /// (notes, the grid's scroll) happens after the session is back. The pattern of TCA's
+    /// `IfCaseLetReducer`; house style 12.
+    @discardableResult
+    mutating func withPhoto<R>(_ body: (inout PhotoSession) -> R) -> R? {
+        guard case var .photo(session) = mode else { return nil }
+        defer { mode = .photo(session) }
+        return body(&session)
+    }
+
+    /// How many photos have been opened so far: the number of the session out of the grid
+    /// (`PhotoSession.flight`), or of the last one (`GridMode.flights`).
+    package var flights: Int {
+        switch mode {
+        case let .grid(grid): grid.flights
+        case let .photo(session): session.flight
+        }
+    }
+
     /// The photo out of the grid (a view of `mode`, for reading).
     package var transition: PhotoTransition? { session?.transition }
 
@@ -105,6 +128,6 @@ extension Viewer {
         case let .photo(session):
             if let name = session.gestureName { return name }
         }
-        return gestureSinceFrame
+        return lastFrame.gestureSince
     }
 }

@@ -12,7 +12,6 @@ extension Viewer {
     mutating func open(_ index: Int, trigger: ViewerNote.Trigger) {
         guard photos.indices.contains(index), case let .grid(grid) = mode else { return }
         if landing?.photo == index { landing = nil }
-        flights += 1
         let full = fullPose(index)
         let transition: PhotoTransition
         if feel.reducedMotion {
@@ -25,7 +24,8 @@ extension Viewer {
         if case let .scrolling(m) = grid.gesture {
             scroller.endDrag(translationY: m.translation.y, velocityY: 0)
         }
-        mode = .photo(PhotoSession(transition: transition, driver: .flight(.init(ignored: grid.gesture.held))))
+        mode = .photo(PhotoSession(transition: transition, driver: .flight(.init(ignored: grid.gesture.held)),
+                                   flight: grid.flights + 1))
         focus.index = index
         notes.append(.opened(photo: index, trigger: trigger, time: time))
     }
@@ -43,42 +43,28 @@ extension Viewer {
     /// then on. `click` is the point of a click on the presented photo that closes it (a second
     /// click turns the closing into a zoom).
     mutating func close(trigger: ViewerNote.Trigger, click: Point? = nil) {
-        guard case var .photo(s) = mode else { return }
+        guard let s = session else { return }
         let before = s.phase
         if before == .closing { return }
         // The progress shown now (paging, a held gesture and a zoom keep their own): closing starts there.
         let p = s.progress(feel: feel)
         let alpha = photoAlpha
         let leaving = departingNeighbours(of: s)
-        s.releaseDriverIntoPose()
         revealCell(s.photo, progress: p)
-        var tr = s.transition
         // A click on the presented photo closes gently until a second click can no longer come
         // (the spring, or with reduced motion the fade, starts slowly: `SpringRole.clickLeadIn`).
         let role: PhotoTransition.SpringRole = click != nil && before == .presented ? .clickLeadIn : .close
-        if tr.fade != nil {
-            // Reduced motion: the photo stays where it is and fades out.
-            tr.pose.jump(to: tr.pose.value, velocity: PhotoPose.zero)
-            tr.fade?.set(p, alpha: alpha)
-            tr.head(to: tr.pose.value, destination: .closed, role: role, feel: feel, progress: p)
-        } else {
-            tr.upright(feel: feel)
-            tr.head(to: cellPose(tr.photo), destination: .closed, role: role, feel: feel, progress: p)
-        }
-        s.transition = tr
+        let cell = cellPose(s.photo)
+        guard let fade = withPhoto({ [feel, time] in
+            $0.headHome(to: cell, role: role, progress: p, alpha: alpha, click: click, at: time, feel: feel)
+        }) else { return }
         if var d = leaving {
-            d.fade = tr.fade
+            d.fade = fade
             d.flight = flights
             departing = d
         }
-        if case var .flight(f) = s.driver {
-            if tr.role == .clickLeadIn { f.leadInEnds = time + feel.doubleClickIntervalSeconds }
-            f.closingClick = click
-            s.driver = .flight(f)
-        }
-        mode = .photo(s)
-        if before == .opening { notes.append(.interrupted(photo: tr.photo, from: .opening, to: .closing, time: time)) }
-        notes.append(.closing(photo: tr.photo, trigger: trigger, time: time))
+        if before == .opening { notes.append(.interrupted(photo: s.photo, from: .opening, to: .closing, time: time)) }
+        notes.append(.closing(photo: s.photo, trigger: trigger, time: time))
     }
 
     /// The paging neighbours on screen when paging is cut short, sliding on out on the pager's
@@ -97,12 +83,14 @@ extension Viewer {
 
     /// Sends a closing photo back to the full frame from where it is, with its velocity.
     mutating func reopen() {
-        guard case var .photo(s) = mode, s.phase == .closing, case let .flight(f) = s.driver else { return }
+        guard let s = session, s.phase == .closing, case let .flight(f) = s.driver else { return }
         let p = s.progress(feel: feel)
-        s.transition.upright(feel: feel)
-        s.transition.head(to: fullPose(s.photo), destination: .open, role: .open, feel: feel, progress: p)
-        s.driver = .flight(.init(ignored: f.ignored))
-        mode = .photo(s)
+        let full = fullPose(s.photo)
+        withPhoto { [feel] s in
+            s.transition.upright(feel: feel)
+            s.transition.head(to: full, destination: .open, role: .open, feel: feel, progress: p)
+            s.driver = .flight(.init(ignored: f.ignored))
+        }
         notes.append(.interrupted(photo: s.photo, from: .closing, to: .opening, time: time))
         notes.append(.opened(photo: s.photo, trigger: .reopen, time: time))
     }
@@ -117,35 +105,9 @@ extension Viewer {
     /// Keeps a flight aimed at the present frames: the cell moves as the grid scrolls or reflows, the
     /// full frame as the window resizes or a photo's real size arrives. Value and velocity carry on.
     mutating func refreshFlightTarget() {
-        if case var .photo(s) = mode, case .paging = s.driver {
-            // Paging: the current photo refits at once, as its neighbours do (they are drawn at their
-            // full frames), so a page turned now hands over a photo drawn where a neighbour is. A
-            // refresh that leaves the frame as it was (a feel change) leaves a pose still settling be.
-            let full = fullPose(s.photo)
-            guard full != s.transition.pose.target else { return }
-            s.transition.pose.retarget(to: full)
-            s.transition.pose.jump(to: full)
-            mode = .photo(s)
-            return
-        }
-        guard case var .photo(s) = mode, case var .flight(f) = s.driver else { return }
-        if s.transition.fade != nil {
-            // Reduced motion: a closing photo fades where it is; a presented one refits at once.
-            guard s.transition.destination == .open else { return }
-            s.transition.refit(to: fullPose(s.photo))
-        } else {
-            var target = s.transition.destination == .open ? fullPose(s.photo) : cellPose(s.photo)
-            if let carry = f.carry {
-                if carry.isSpent(at: time) || s.transition.destination == .open {
-                    f.carry = nil
-                    s.driver = .flight(f)
-                } else {
-                    target.center = target.center + carry.aim(at: time)
-                }
-            }
-            s.transition.follow(target)
-        }
-        mode = .photo(s)
+        guard let photo = session?.photo else { return }
+        let full = fullPose(photo), cell = cellPose(photo)
+        withPhoto { [time] in $0.refreshTarget(full: full, cell: cell, at: time) }
     }
 
     // MARK: - Press and taps
@@ -163,15 +125,15 @@ extension Viewer {
             case .scrolling, .ignored: break
             }
             mode = .grid(grid)
-        case var .photo(s):
+        case let .photo(s):
             guard button == .left, s.covers(p) || stripCovers(p) else { return }
-            if s.catchMotion() { mode = .photo(s) }
+            withPhoto { _ = $0.catchMotion() }
         }
     }
 
     mutating func handleTap(at location: Point, count: Int, button: PointerButton, time t: Double) {
         guard button == .left else { return }
-        gestureSinceFrame = .tap
+        lastFrame.gestureSince = .tap
         let isDouble = count >= 2
         let s: PhotoSession
         switch mode {
@@ -207,11 +169,8 @@ extension Viewer {
                       let i = layout.cellIndex(at: location, scroll: scroller.offset), i != s.photo {
                 // A click aimed at another cell while this photo lands (within the click slop of
                 // its cell): it finishes landing under the clicked photo, which opens at once.
-                if s.transition.fade == nil {
-                    landing = s.transition
-                    landingFlight = flights
-                }
-                mode = .grid(GridMode(lastPhoto: s.photo))
+                if s.transition.fade == nil { landing = Landing(transition: s.transition, flight: s.flight) }
+                mode = .grid(GridMode(lastPhoto: s.photo, flights: s.flight))
                 focus.index = s.photo
                 focus.isVisible = false
                 open(i, trigger: .click)
@@ -234,64 +193,30 @@ extension Viewer {
     mutating func landIfArrived() {
         guard case let .photo(s) = mode, case let .flight(f) = s.driver, s.transition.destination == .closed,
               f.carry == nil, s.transition.isAtRest else { return }
-        mode = .grid(GridMode(lastPhoto: s.photo, gesture: f.ignored.map { .ignored($0) } ?? .none))
+        mode = .grid(GridMode(lastPhoto: s.photo, gesture: f.ignored.map { .ignored($0) } ?? .none, flights: s.flight))
         focus.index = s.photo
     }
 
     /// Moves a flight on from `start` to `end` (within the step from `stepStart` to `time`, over
     /// which the grid's scroll velocity went from `scrollVelocity.start` to `.end`): the pose
-    /// spring, and the cross-fade. A closing flight chases a moving target in closed form
-    /// (`SpringAnimation.advance(by:targetMovingTo:…)`): its cell rides the grid's scroll, and a
-    /// thrown close aims at the point of release first (`ThrownCarry`, a cubic of time, followed
-    /// exactly), so where the photo is at an instant does not depend on the frames drawn before it.
+    /// spring, and the cross-fade (`PhotoSession.advanceFlight`); a closing photo that has come to
+    /// rest lands.
     private mutating func advanceFlight(from start: Double, to end: Double, stepStart: Double,
                                         scrollVelocity: (start: Double, end: Double)) {
-        guard case var .photo(s) = mode else { return }
-        guard s.transition.fade == nil, s.transition.destination == .closed, case var .flight(f) = s.driver else {
+        guard let s = session else { return }
+        if s.transition.fade == nil, s.transition.destination == .closed, case .flight = s.driver {
+            let cellNow = cellPose(s.photo)
+            withPhoto { [time] in
+                $0.advanceClosingFlight(from: start, to: end, stepStart: stepStart, now: time, cellNow: cellNow,
+                                        scrollVelocity: scrollVelocity)
+            }
+        } else {
             refreshFlightTarget()
-            guard case var .photo(s) = mode else { return }
-            s.transition.advancePose(by: end - start)
-            s.transition.fade?.advance(by: end - start)
-            mode = .photo(s)
-            landIfArrived()
-            return
-        }
-        let dt = end - start
-        // Where the cell is at the segment's ends: now exactly; between, on the line from where the
-        // segment starts (the target less the aim) to now.
-        let carry = f.carry
-        let aimStart = carry.map { $0.aim(at: start) } ?? .zero
-        let cellNow = cellPose(s.photo)
-        var cellStart = s.transition.pose.target
-        cellStart.center = cellStart.center - aimStart
-        let share = time - start > 0 ? min(1, dt / (time - start)) : 1
-        var cellEnd = cellNow
-        if end < time {
-            cellEnd = cellStart
-            cellEnd.center = cellStart.center + (cellNow.center - cellStart.center) * share
-        }
-        func scrollRate(at t: Double) -> Double {
-            let span = time - stepStart
-            guard span > 0 else { return scrollVelocity.end }
-            let u = min(max((t - stepStart) / span, 0), 1)
-            return scrollVelocity.start + (scrollVelocity.end - scrollVelocity.start) * u
-        }
-        var target = cellEnd
-        var velocityStart = PhotoPose.zero, velocityEnd = PhotoPose.zero
-        // The cell moves against the scroll: y = row − offset.
-        velocityStart.center = Point(0, -scrollRate(at: start))
-        velocityEnd.center = Point(0, -scrollRate(at: end))
-        if let carry {
-            target.center = target.center + carry.aim(at: end)
-            velocityStart.center = velocityStart.center + carry.velocity(at: start)
-            velocityEnd.center = velocityEnd.center + (carry.isSpent(at: end) ? .zero : carry.velocity(at: end))
-            if carry.isSpent(at: end) {
-                f.carry = nil
-                s.driver = .flight(f)
+            withPhoto { s in
+                s.transition.advancePose(by: end - start)
+                s.transition.fade?.advance(by: end - start)
             }
         }
-        s.transition.advancePose(by: dt, targetMovingTo: target, velocity: velocityStart, endVelocity: velocityEnd)
-        mode = .photo(s)
         landIfArrived()
     }
 
@@ -308,7 +233,7 @@ extension Viewer {
             var cursor = stepStart
             var leadInEnds = f.leadInEnds
             while cursor < time {
-                guard case let .photo(now) = mode, case let .flight(flight) = now.driver else { return }
+                guard case let .flight(flight) = session?.driver else { return }
                 var next = time
                 if let e = leadInEnds, e > cursor, e < next { next = e }
                 if let c = flight.carry, c.end > cursor, c.end < next { next = c.end }
@@ -316,16 +241,7 @@ extension Viewer {
                 cursor = next
                 if let e = leadInEnds, e <= cursor {
                     leadInEnds = nil
-                    guard case var .photo(s) = mode else { return }
-                    if s.transition.role == .clickLeadIn, s.transition.destination == .closed {
-                        s.transition.head(to: s.transition.pose.target, destination: .closed, role: .close, feel: feel,
-                                          progress: s.progress(feel: feel))
-                    }
-                    if case var .flight(f) = s.driver {
-                        f.leadInEnds = nil
-                        s.driver = .flight(f)
-                    }
-                    mode = .photo(s)
+                    withPhoto { [feel] in $0.endLeadIn(feel: feel) }
                 }
             }
         case .pending:

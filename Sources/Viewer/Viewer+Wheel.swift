@@ -12,17 +12,17 @@ extension Viewer {
         let unit = feel.wheelScrollPointsPerUnit
         guard session != nil else {
             if d.y != 0 {
-                gestureSinceFrame = .scroll
+                lastFrame.gestureSince = .scroll
                 scroller.wheel(by: -d.y * unit, at: time)
             }
             return
         }
         switch phase {
         case .presented, .paging:
-            if d.x != 0 { gestureSinceFrame = .scroll }
+            if d.x != 0 { lastFrame.gestureSince = .scroll }
             wheelPage(dx: d.x, dy: d.y)
         case .zoomed:
-            gestureSinceFrame = .scroll
+            lastFrame.gestureSince = .scroll
             // Wheel away (y > 0) shows the photo's top: the photo moves down; wheel right shows its
             // right side: the photo moves left.
             zoomPan(by: Point(-d.x * unit, d.y * unit))

@@ -32,7 +32,8 @@ public struct Viewer: Sendable {
         didSet { if !(pixelsPerPoint.isFinite && pixelsPerPoint > 0) { pixelsPerPoint = 1 } }
     }
     public private(set) var time: Double = 0
-    public private(set) var frameCount = 0
+    /// Frames counted so far (`advance(to:)`).
+    public var frameCount: Int { lastFrame.count }
 
     var recognizer: GestureRecognizer
     /// The fingers a touchpad gesture stands for (`Viewer+Touchpad`).
@@ -45,28 +46,18 @@ public struct Viewer: Sendable {
     /// The grid, or the photo out of it and what moves it (`ViewerMode`): the one state machine.
     var mode: ViewerMode = .grid(GridMode())
     var wheelPaging = WheelPaging.quiet
-    /// A tap or wheel step seen since the last frame (for the state log's `gesture`).
-    var gestureSinceFrame: GestureName = .none
-    /// The state log's `gesture` for the last frame.
-    var frameGesture: GestureName = .none
-    /// True when the last frame found everything at rest (a `settled` note marks the change).
-    var lastFrameWasAtRest = true
+    /// The frame count, the last frame's gesture and rest, for the state log (`FrameRecord`).
+    var lastFrame = FrameRecord()
     var requests: [ViewerRequest] = []
     /// The slideshow (F5) while it runs (`Viewer+Slideshow`).
     var slideshow: Slideshow?
     var notes: [ViewerNote] = []
     /// Paging neighbours sliding out after paging was cut short (see `DepartingNeighbours`).
     package var departing: DepartingNeighbours?
-    /// A photo still flying the last few points onto its cell when a click opened another: it
-    /// finishes its flight under the opening photo instead of snapping onto the cell.
-    package var landing: PhotoTransition?
+    /// A photo still flying the last few points onto its cell when a click opened another (`Landing`).
+    package var landing: Landing?
     /// Photos that left the list while drawn, fading out, and those taking their places, fading in.
     package var handOverFade: HandOverFade?
-    /// How many times a photo has been opened (the jump detector tells one flight of a photo from the
-    /// next: the quads drawn for the present session carry this number).
-    package var flights = 0
-    /// The session number `landing` was drawn under.
-    package var landingFlight = 0
     /// What the event just handled changed in the frame of reference the drawn quantities are
     /// measured in (the jump detector compares through it).
     package var referenceChange = ReferenceChange.none
@@ -132,9 +123,14 @@ public struct Viewer: Sendable {
         return requests
     }
 
-    /// Asks the shell for `request` once (a second ask before it is taken is the same ask).
+    /// Asks the shell for `request` once: a second ask of the same kind before it is taken is the
+    /// same ask, carrying the later payload (two Ctrl+S in one frame save the parameters of the last).
     package mutating func request(_ request: ViewerRequest) {
-        if !requests.contains(request) { requests.append(request) }
+        if let i = requests.firstIndex(where: { $0.isSameAsk(as: request) }) {
+            requests[i] = request
+        } else {
+            requests.append(request)
+        }
     }
 
     /// The notes made since the last call (opens, releases, interruptions, settles).
@@ -161,10 +157,7 @@ public struct Viewer: Sendable {
         recognizer.settings = Viewer.gestureSettings(for: newFeel)
         scroller.apply(feel: newFeel)
         scroller.relayout(layout)
-        if case var .photo(session) = mode {
-            session.retune(to: newFeel)
-            mode = .photo(session)
-        }
+        withPhoto { $0.retune(to: newFeel) }
         refreshFlightTarget()
     }
 
@@ -176,6 +169,13 @@ public struct Viewer: Sendable {
     /// motion and takes its keys and the feel file's `effect` results before the viewer sees them;
     /// alone, the viewer ignores `effect` events.
     public mutating func handle(_ event: InputEvent) {
+        handle(event, keysOfferedToChrome: false)
+    }
+
+    /// Feeds one input event (`handle(_:)`). `keysOfferedToChrome`: the layer above (the feel lab's
+    /// `LabViewer`) offered a key press to the chrome already, with its panel in mind, before its own
+    /// keys, and neither took it: the key is not offered again. Each key press meets the chrome once.
+    package mutating func handle(_ event: InputEvent, keysOfferedToChrome: Bool) {
         guard event.time.isFinite else { return }
         referenceChange = .none
         releaseInStep = nil
@@ -183,7 +183,7 @@ public struct Viewer: Sendable {
         if case let .touchpad(gesture) = event.kind { return handleTouchpad(gesture, time: event.time) }
         if case let .key(.down, key, modifiers) = event.kind {
             step(to: event.time)
-            if handleChromeKey(key, modifiers: modifiers, panelShown: false) { return }
+            if !keysOfferedToChrome, handleChromeKey(key, modifiers: modifiers, panelShown: false) { return }
         }
         noteHover(event.kind)
         if case .pointer(.move, _, _, _) = event.kind { wakeCaption() }
@@ -223,7 +223,7 @@ public struct Viewer: Sendable {
         switch event.kind {
         case .pointer(.up, _, _, _), .touch(.up, _, _), .touch(.cancel, _, _):
             // A press that caught the photo ended with neither a click nor a drag taking over.
-            if case var .photo(s) = mode, s.releaseCatch() { mode = .photo(s) }
+            withPhoto { _ = $0.releaseCatch() }
         default:
             break
         }
@@ -286,12 +286,12 @@ public struct Viewer: Sendable {
         feedRecognizer(.frame(t))
         landIfArrived()
         advanceSlideshow()
-        frameCount += 1
-        frameGesture = currentGestureName
-        gestureSinceFrame = .none
+        lastFrame.count += 1
+        lastFrame.gesture = currentGestureName
+        lastFrame.gestureSince = .none
         let rest = isAtRest
-        if rest && !lastFrameWasAtRest { notes.append(.settled(phase: phase, time: time)) }
-        lastFrameWasAtRest = rest
+        if rest && !lastFrame.wasAtRest { notes.append(.settled(phase: phase, time: time)) }
+        lastFrame.wasAtRest = rest
         updateChrome()
     }
 
@@ -324,9 +324,9 @@ public struct Viewer: Sendable {
             departing = d.isAtRest ? nil : d
         }
         if var l = landing {
-            l.follow(cellPose(l.photo))
-            l.advancePose(by: dt)
-            landing = l.isAtRest ? nil : l
+            l.transition.follow(cellPose(l.photo))
+            l.transition.advancePose(by: dt)
+            landing = l.transition.isAtRest ? nil : l
         }
         if var f = handOverFade {
             f.advance(by: dt)
@@ -350,12 +350,11 @@ public struct Viewer: Sendable {
     /// keeps its place), and its velocity with them, so a photo opening or closing while the window changes goes on from where it shows
     /// instead of from where it was in points (then its target moves, and progress re-anchors).
     private mutating func keepFlightInWindowTerms(oldFit: Size, oldWindow: Size) {
-        guard case var .photo(s) = mode, case .flight = s.driver,
+        guard let s = session, case .flight = s.driver,
               oldWindow.width > 0, oldWindow.height > 0, oldFit.width > 0 else { return }
         let r = fitSize(s.photo).width / oldFit.width
         let oldCentre = Point(oldWindow.width / 2, oldWindow.height / 2), centre = Point(windowSize.width / 2, windowSize.height / 2)
-        s.transition.remap(aboutCentre: oldCentre, onto: centre, ratio: r)
-        mode = .photo(s)
+        withPhoto { $0.transition.remap(aboutCentre: oldCentre, onto: centre, ratio: r) }
     }
 
     mutating func resize(to size: Size) {
@@ -374,7 +373,7 @@ public struct Viewer: Sendable {
             // size with its fit) and flies on to its cell in the new grid.
             let sx = size.width / oldWindow.width, sy = size.height / oldWindow.height
             let fit = fitSize(l.photo), rx = fit.width / oldFit.width, ry = fit.height / oldFit.height
-            l.remap(position: { p in
+            l.transition.remap(position: { p in
                 var p = p
                 p.center = Point(p.center.x * sx, p.center.y * sy)
                 p.size = Size(p.size.width * rx, p.size.height * ry)
@@ -403,11 +402,6 @@ public struct Viewer: Sendable {
         refreshFlightTarget()
         if let oldFit { resizeZoom(oldFit: oldFit, oldWindow: oldWindow) }
         // A held dismissal's shrink depends on the window's height: show it now, not at the next move.
-        if case var .photo(s) = mode, case var .dismissing(d) = s.driver {
-            d.retargetFollow(windowHeight: windowSize.height, feel: feel)
-            s.transition.pose.hold(at: d.drawnPose(windowHeight: windowSize.height, feel: feel))
-            s.driver = .dismissing(d)
-            mode = .photo(s)
-        }
+        withPhoto { [feel, windowSize] in $0.followDismissal(windowHeight: windowSize.height, feel: feel) }
     }
 }

@@ -14,6 +14,9 @@ struct GridMode: Sendable {
     /// The photo opened last (the state log's `photo` in the grid), nil before the first.
     var lastPhoto: Int?
     var gesture: GridGesture = .none
+    /// How many photos have been opened so far (the number the last session had,
+    /// `PhotoSession.flight`; 0 before the first).
+    var flights = 0
 }
 
 /// The gesture on the grid.

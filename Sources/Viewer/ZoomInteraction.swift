@@ -120,3 +120,31 @@ package struct ZoomInteraction: Sendable {
         return clampedPose(center: c, scale: scale, fit: fit, window: window)
     }
 }
+
+extension ZoomInteraction.Hold {
+    /// A gesture taking hold of the zoomed photo drawn at `grab` (its photo's fit `fit` in
+    /// `window`): the grab with its centre and scale unbanded, measured from `base`.
+    init(grabbing grab: PhotoPose, base: Manipulation?, latest: Manipulation, fit: Size, window: Size, feel: Feel) {
+        let rawScale = ZoomInteraction.unbandedScale(grab.scale, feel: feel)
+        let b = ZoomInteraction.centerBounds(fit: fit, scale: grab.scale, window: window)
+        let rawCenter = Point(ZoomInteraction.unband(grab.center.x, b.x, dimension: window.width, feel: feel),
+                              ZoomInteraction.unband(grab.center.y, b.y, dimension: window.height, feel: feel))
+        self.init(base: base, grab: grab, rawGrab: PhotoPose(center: rawCenter, size: grab.size, scale: rawScale, rotation: 0),
+                  latest: latest)
+    }
+
+    /// The pose the gesture holds now: scale banded past `1...maximum`, the photo point under the
+    /// pivot kept under it, the centre banded past its bounds (fit `fit` in `window`).
+    func pose(fit: Size, window: Size, feel: Feel) -> PhotoPose {
+        let g = gesture
+        let s = ZoomInteraction.bandedScale(rawGrab.scale * g.scale, feel: feel)
+        let ratio = grab.scale > 0 ? s / grab.scale : 1
+        let raw = g.pivot + (rawGrab.center - g.startPivot) * ratio
+        let b = ZoomInteraction.centerBounds(fit: fit, scale: s, window: window)
+        let c = Point(ZoomInteraction.band(raw.x, b.x, dimension: window.width, feel: feel),
+                      ZoomInteraction.band(raw.y, b.y, dimension: window.height, feel: feel))
+        // Size and rotation stay as caught (a zoom caught while it turns from a closing keeps them;
+        // the release's spring brings them to the fit and upright).
+        return PhotoPose(center: c, size: grab.size, scale: s, rotation: grab.rotation)
+    }
+}

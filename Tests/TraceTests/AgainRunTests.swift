@@ -68,8 +68,9 @@ struct AgainScript {
             let t = Double(m) / 1000
             while i < inputs.count, inputs[i].time <= t { try session.handle(inputs[i]); i += 1 }
             try session.handle(.frame(t))
-            for request in session.takeRequests() where request == .again {
-                if let from = session.againFrom { try session.handle(InputEvent(time: t, kind: .effect(.again(from: from)))) }
+            for case let .again(from?) in session.takeRequests() {
+                #expect(from == session.againFrom, "the request names the last gesture's press")
+                try session.handle(InputEvent(time: t, kind: .effect(.again(from: from))))
             }
             var f = Frame(live: StateLogFormat.line(session.viewer.snapshot))
             if let again = session.again {
@@ -148,8 +149,8 @@ struct AgainRunTests {
             while i < script.inputs.count, script.inputs[i].time <= t { try session.handle(script.inputs[i]); i += 1 }
             try session.handle(.frame(t))
             for case let .released(release) in session.lastNotes { releases.append(release) }
-            for request in session.takeRequests() where request == .again {
-                try session.handle(InputEvent(time: t, kind: .effect(.again(from: try #require(session.againFrom)))))
+            for case let .again(from) in session.takeRequests() {
+                try session.handle(InputEvent(time: t, kind: .effect(.again(from: try #require(from)))))
             }
             if let again = session.again {
                 if again.rerun.phase == .closing { sawRerunClosing = true }

@@ -50,6 +50,23 @@ struct ChromeTests {
         #expect(s.phase == .closing)
     }
 
+    @Test("in the lab, Esc hides the tuning panel before it leaves fullscreen (the chrome is offered the key with the panel in mind), then closes the photo")
+    func escapeWithThePanelShown() {
+        var s = ViewerScript()
+        s.key("f11")
+        _ = s.viewer.takeRequests()
+        s.openAndSettle(5)
+        s.key("tab")
+        #expect(s.lab.feelLab.panel.isVisible)
+        s.key("escape")
+        #expect(!s.lab.feelLab.panel.isVisible && s.viewer.isFullscreen && s.phase == .presented)
+        #expect(s.viewer.takeRequests().isEmpty, "while the panel is shown, Esc is the panel's, not fullscreen's")
+        s.key("escape")
+        #expect(s.viewer.takeRequests() == [.fullscreen(false)] && s.phase == .presented)
+        s.key("escape")
+        #expect(s.phase == .closing)
+    }
+
     @Test("End springs the grid to its last row, Home back to the top, Page Down by a window less one row")
     func gridKeys() {
         var s = ViewerScript(photos: 260)

@@ -116,7 +116,7 @@ struct FeelLabViewerTests {
         s.key("right")
         #expect(s.lab.savedFeel == .defaults)
         s.key("s", mods: .ctrl)
-        #expect(s.viewer.takeRequests() == [.saveFeel])
+        #expect(s.viewer.takeRequests() == [.saveFeel(s.viewer.feel)], "the request carries the parameters to save")
         #expect(s.lab.feelToSave == s.viewer.feel)
         #expect(s.lab.savedFeel == .defaults, "not saved until the result comes back")
         s.send(.effect(.feelSaveFailed(message: "feel.json: cannot save the feel file: No space left on device")))

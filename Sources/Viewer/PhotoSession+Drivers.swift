@@ -1,0 +1,326 @@
+import Geometry
+import Gestures
+import Motion
+
+// The drivers' doors: each lends its driver's state with the transition and writes the driver
+// back (the pattern of `Viewer.withPhoto`, one level down), and the behaviour that touches only a
+// session (its transition and its driver) lives here, not on `Viewer`.
+extension PhotoSession {
+    // MARK: - Doors
+
+    /// Lends the pager (and the transition) while paging and writes it back; nil otherwise.
+    @discardableResult
+    mutating func withPager<R>(_ body: (inout Pager, inout PhotoTransition) -> R) -> R? {
+        guard case var .paging(pager) = driver else { return nil }
+        defer { driver = .paging(pager) }
+        return body(&pager, &transition)
+    }
+
+    /// Lends the zoom (and the transition) while zoomed and writes it back; nil otherwise.
+    @discardableResult
+    mutating func withZoom<R>(_ body: (inout ZoomInteraction, inout PhotoTransition) -> R) -> R? {
+        guard case var .zooming(zoom) = driver else { return nil }
+        defer { driver = .zooming(zoom) }
+        return body(&zoom, &transition)
+    }
+
+    /// Lends the dismissal holding the photo (and the transition) and writes it back; nil otherwise.
+    @discardableResult
+    mutating func withDismissal<R>(_ body: (inout DismissInteraction, inout PhotoTransition) -> R) -> R? {
+        guard case var .dismissing(d) = driver else { return nil }
+        defer { driver = .dismissing(d) }
+        return body(&d, &transition)
+    }
+
+    /// Lends the flight (and the transition) and writes it back; nil when another driver moves the photo.
+    @discardableResult
+    mutating func withFlight<R>(_ body: (inout Flight, inout PhotoTransition) -> R) -> R? {
+        guard case var .flight(f) = driver else { return nil }
+        defer { driver = .flight(f) }
+        return body(&f, &transition)
+    }
+
+    // MARK: - Manipulations the flight ignores, and pending ones
+
+    /// A flight awaits the end of `m` (nil: it ended); other drivers are left as they are.
+    mutating func ignore(_ m: Manipulation?) {
+        withFlight { f, _ in f.ignored = m }
+    }
+
+    /// A manipulation that never showed its axis let go: the photo, held still by it (a pending
+    /// photo does not advance), goes on from rest.
+    mutating func letGoOfPending() {
+        transition.pose.resume(velocity: PhotoPose.zero)
+        driver = .flight(Flight())
+    }
+
+    // MARK: - Dismissal
+
+    /// A gesture takes hold of the photo to dismiss it: springs paused, the pose written by the
+    /// gesture from now on (`Viewer.grabForDismissal`). `progress`: the progress shown at the grab.
+    mutating func grabForDismissal(_ m: Manipulation, base: Manipulation?, from: Phase, progress p: Double,
+                                   windowHeight: Double, feel: Feel) {
+        releaseDriverIntoPose()
+        transition.pose.pause()
+        transition.pose.hold(at: transition.pose.value)
+        // The fade's progress is the grab's; its opacity (which may trail it) stays as drawn.
+        let shownAlpha = transition.fade?.alpha
+        transition.fade?.set(p, alpha: shownAlpha)
+        var d = DismissInteraction(grabPose: transition.pose.value, grabProgress: p, from: from, base: base, first: m,
+                                   pinch: PinchFollow(feel: feel))
+        d.startFollowing(from: transition.pose.value, spring: feel.heldFollowSpring, windowHeight: windowHeight, feel: feel)
+        transition.pose.hold(at: d.drawnPose(windowHeight: windowHeight, feel: feel))
+        driver = .dismissing(d)
+    }
+
+    /// The hand moved under a held dismissal: the pose follows it (`nil` in `m`: the window or the
+    /// feel changed, the same hand is followed afresh).
+    mutating func followDismissal(_ m: Manipulation? = nil, windowHeight: Double, feel: Feel) {
+        withDismissal { d, tr in
+            if let m { d.update(m) }
+            d.retargetFollow(windowHeight: windowHeight, feel: feel)
+            tr.pose.hold(at: d.drawnPose(windowHeight: windowHeight, feel: feel))
+        }
+    }
+
+    /// A held dismissal with a follow spring: the drawn pose rides it toward the hand's for `dt`
+    /// seconds (closed form; the hand's pose changes only at gesture updates).
+    mutating func advanceFollow(by dt: Double, windowHeight: Double, feel: Feel) {
+        withDismissal { d, tr in
+            guard d.follow != nil else { return }
+            d.follow?.advance(by: dt)
+            tr.pose.hold(at: d.drawnPose(windowHeight: windowHeight, feel: feel))
+        }
+    }
+
+    /// What letting go of a dismissal decided (`letGoOfDismissal`).
+    struct DismissalRelease {
+        /// Close (else return to the full frame).
+        var closes: Bool
+        /// The progress at the release: the flight home or back starts there.
+        var progress: Double
+        /// The velocity handed to the springs (limited to the fling speeds).
+        var velocity: PhotoPose
+        /// Reduced motion: the photo fades where it is instead of flying.
+        var reduced: Bool
+        /// The gesture as it ended, measured from the grab.
+        var gesture: Manipulation
+        /// The figure the decision went by (`ViewerNote.Release.projected`).
+        var projected: Double
+    }
+
+    /// Lets go of the dismissal holding the photo: close or return decided on projected momentum,
+    /// the springs taking over the photo as drawn with the velocities the gesture had (a follow
+    /// spring's, not the hand's); the flight home or back is aimed by the caller
+    /// (`throwHome`, or a head to the full frame). `alpha`: the opacity drawn now. Nil when no
+    /// dismissal held the photo.
+    mutating func letGoOfDismissal(_ m: Manipulation, cancelled: Bool, alpha: Double, windowHeight: Double,
+                                   feel: Feel) -> DismissalRelease? {
+        guard case var .dismissing(d) = driver else { return nil }
+        d.update(m)
+        if cancelled {
+            d.gesture.velocity = .zero
+            d.gesture.scaleVelocity = 0
+            d.gesture.rotationVelocity = 0
+        }
+        let decision = d.decision(feel: feel, cancelled: cancelled, windowHeight: windowHeight)
+        let closes = decision.closes
+        let p = d.progress(feel: feel)
+        // The springs take over the photo as drawn: with a follow spring, its pose and velocity
+        // (not the hand's, which it trails); the decision above went by the hand.
+        d.retargetFollow(windowHeight: windowHeight, feel: feel)
+        transition.pose.hold(at: d.drawnPose(windowHeight: windowHeight, feel: feel))
+        var v = d.drawnVelocity(windowHeight: windowHeight, feel: feel)
+        let speed = v.center.length
+        let maxSpeed = feel.maximumFlingSpeedPointsPerSecond
+        if speed > maxSpeed, speed > 0 { v.center = v.center * (maxSpeed / speed) }
+        let maxScaleSpeed = feel.maximumFlingScalePerSecond
+        let maxRotationSpeed = feel.maximumFlingRadiansPerSecond
+        v.scale = min(max(v.scale, -maxScaleSpeed), maxScaleSpeed)
+        v.rotation = min(max(v.rotation, -maxRotationSpeed), maxRotationSpeed)
+        let reduced = transition.fade != nil
+        transition.pose.resume(velocity: reduced && closes ? PhotoPose.zero : v)
+        transition.foldScaleIntoSize()
+        transition.upright(feel: feel)
+        transition.fade?.set(p, alpha: alpha)
+        driver = .flight(Flight())
+        return DismissalRelease(closes: closes, progress: p, velocity: v, reduced: reduced, gesture: d.gesture,
+                                projected: decision.projected)
+    }
+
+    /// A dismissal let go to close (`release`): the photo flies to `cell` from where it was let go
+    /// at `time`. Reduced motion: no flight, it fades out where it is. Else thrown: the flight aims
+    /// at the point of release first and eases over to the cell (`ThrownCarry`).
+    mutating func throwHome(to cell: PhotoPose, release r: DismissalRelease, at time: Double, feel: Feel) {
+        var target = r.reduced ? transition.pose.value : cell
+        if !r.reduced, feel.dismissCarrySeconds > 0, r.velocity.center.length > 0 {
+            let carry = ThrownCarry(offset: transition.pose.value.center - target.center, start: time,
+                                    seconds: feel.dismissCarrySeconds)
+            target.center = target.center + carry.aim(at: time)
+            driver = .flight(Flight(start: .carry(carry)))
+        }
+        let pinched = r.gesture.kind == .pinch || r.gesture.kind == .pinchRotate
+        transition.head(to: target, destination: .closed, role: pinched ? .pinchLanding : .landing, feel: feel,
+                        progress: r.progress)
+    }
+
+    // MARK: - Paging
+
+    /// Moves the pager on (its offset, and the photos settling in their slots onto `full`); the
+    /// current photo keeps its full frame `full(photo)`. Once home and still the photo is simply
+    /// presented again.
+    mutating func advancePager(by dt: Double, full: (Int) -> PhotoPose) {
+        guard case var .paging(pager) = driver else { return }
+        pager.offset.advance(by: dt)
+        pager.advanceLeaving(by: dt, full: full)
+        // The current photo keeps its full frame (a resize, its real size arriving).
+        transition.pose.retarget(to: full(photo))
+        transition.advancePose(by: dt)
+        driver = pager.isAtRest ? .flight(Flight()) : .paging(pager)
+    }
+
+    /// The photo list changed (`renumbered[old]`: the old photo's index now, nil when it left):
+    /// photos settling in the strip follow their photos; one removed is simply not drawn.
+    mutating func renumberStrip(_ renumbered: [Int?]) {
+        withPager { pager, _ in
+            pager.leaving = pager.leaving.compactMap { l in renumbered[l.photo].map { Pager.Leaving(photo: $0, pose: l.pose) } }
+        }
+    }
+
+    // MARK: - Zoom
+
+    /// A pinch out on the presented photo starts zooming (the photo catches up with the pinch).
+    mutating func beginZoom(_ m: Manipulation, fit: Size, window: Size, feel: Feel) {
+        var zoom = ZoomInteraction()
+        zoom.heldProgress = progress(feel: feel)
+        driver = .zooming(zoom)
+        holdZoom(m, base: nil, fit: fit, window: window, feel: feel)
+    }
+
+    /// A gesture takes hold of the zoomed photo, measured from `base` (nil: its own start); the
+    /// photo is held where it is drawn (a coasting centre included).
+    mutating func holdZoom(_ m: Manipulation, base: Manipulation?, fit: Size, window: Size, feel: Feel) {
+        let p = progress(feel: feel)
+        withZoom { zoom, tr in
+            zoom.heldProgress = p
+            if case let .coasting(x, y) = zoom.drive {
+                tr.pose.hold(at: PhotoPose(center: Point(x.value, y.value), size: tr.pose.value.size, scale: tr.pose.value.scale))
+            }
+            tr.pose.pause()
+            tr.pose.hold(at: tr.pose.value)
+            let hold = ZoomInteraction.Hold(grabbing: tr.pose.value, base: base, latest: m, fit: fit, window: window, feel: feel)
+            zoom.drive = .gesture(hold)
+            zoom.returningToFit = false
+            tr.pose.hold(at: hold.pose(fit: fit, window: window, feel: feel))
+        }
+    }
+
+    /// The zoom gesture moved: the photo follows it.
+    mutating func updateZoom(_ m: Manipulation, fit: Size, window: Size, feel: Feel) {
+        withZoom { zoom, tr in
+            guard case var .gesture(hold) = zoom.drive else { return }
+            hold.latest = m
+            zoom.drive = .gesture(hold)
+            tr.pose.hold(at: hold.pose(fit: fit, window: window, feel: feel))
+        }
+    }
+
+    /// Lets go of the zoom gesture `hold` (with `velocity`, the hand's limited to the fling speed):
+    /// a pan coasts on its momentum within the bounds; a pinch (or a pan of a photo caught while
+    /// still turning into its zoom) settles on the zoom spring at its scale limited to
+    /// `1...maximum` (at 1: back to `full`), with its velocities. Returns the verdict (nil: no
+    /// zoom gesture held the photo).
+    mutating func releaseZoom(_ hold: ZoomInteraction.Hold, cancelled: Bool, velocity: Point, fit: Size, full: PhotoPose,
+                              window: Size, feel: Feel) -> ReleaseVerdict? {
+        let p = progress(feel: feel)
+        return withZoom { zoom, tr in
+            let g = hold.gesture
+            let pose = tr.pose.value
+            let scaleChanged = abs(g.scale - 1) > 1e-9
+            let settled = pose.size == fit && pose.rotation == 0
+            if g.kind == .pan && !scaleChanged && settled {
+                let b = ZoomInteraction.centerBounds(fit: fit, scale: pose.scale, window: window)
+                var x = ScrollAxis(value: pose.center.x, lower: b.x.lowerBound, upper: b.x.upperBound, dimension: window.width,
+                                   feel: feel, spring: feel.zoomSpring, restTolerance: 0.25, restVelocityTolerance: 2)
+                var y = ScrollAxis(value: pose.center.y, lower: b.y.lowerBound, upper: b.y.upperBound, dimension: window.height,
+                                   feel: feel, spring: feel.zoomSpring, restTolerance: 0.25, restVelocityTolerance: 2)
+                x.release(velocity: velocity.x * x.bandSlope(atRaw: x.unbanded(pose.center.x)))
+                y.release(velocity: velocity.y * y.bandSlope(atRaw: y.unbanded(pose.center.y)))
+                zoom.drive = .coasting(x: x, y: y)
+                return .zoom
+            }
+            // The velocities the hand passes on through the mapping it held the photo by (the
+            // zoom's view of `Hold.pose`): the scale's log rate through the log-space band's
+            // slope; the unbanded centre's rate (the pivot's, plus its arm growing with the scale),
+            // through each axis's band slope. Past a limit the band passes on only its share.
+            var v = PhotoPose(center: .zero, size: .zero, scale: 0, rotation: 0)
+            var logRate = 0.0
+            if !cancelled, g.scale > 0 {
+                let rawScale = hold.rawGrab.scale * g.scale
+                logRate = ZoomInteraction.scaleBandSlope(atRaw: rawScale, feel: feel) * g.scaleVelocity / g.scale
+                let ratio = hold.grab.scale > 0 ? pose.scale / hold.grab.scale : 1
+                let raw = g.pivot + (hold.rawGrab.center - g.startPivot) * ratio
+                let rawRate = velocity + (raw - g.pivot) * logRate
+                let b = ZoomInteraction.centerBounds(fit: fit, scale: pose.scale, window: window)
+                v.center = Point(rawRate.x * ZoomInteraction.bandSlope(raw.x, b.x, dimension: window.width, feel: feel),
+                                 rawRate.y * ZoomInteraction.bandSlope(raw.y, b.y, dimension: window.height, feel: feel))
+                v.scale = min(max(pose.scale * logRate, -feel.maximumFlingScalePerSecond), feel.maximumFlingScalePerSecond)
+                logRate = pose.scale > 0 ? v.scale / pose.scale : 0
+            }
+            // It comes to rest where its momentum carries it (projected at the feel's deceleration,
+            // in log scale, the pivot with it), limited to `1...maximum`: a pinch let go mid-range
+            // coasts on and settles, never aimed back at where it was let go.
+            let rate = feel.decelerationRatePerMillisecond
+            let projected = pose.scale * exponential(Momentum.project(velocity: logRate, decelerationRate: rate))
+            let scale = min(max(projected, 1), max(1, feel.maximumZoomScale))
+            let toFit = scale <= 1 + 1e-3
+            let pivot = g.pivot + Point(Momentum.project(velocity: velocity.x, decelerationRate: rate),
+                                        Momentum.project(velocity: velocity.y, decelerationRate: rate))
+            var coasted = pose
+            coasted.center = pose.center + (pivot - g.pivot)
+            let target = toFit ? full : ZoomInteraction.zoomed(coasted, to: scale, about: pivot, fit: fit, window: window)
+            tr.pose.resume(velocity: v)
+            tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p)
+            zoom.drive = .spring
+            zoom.returningToFit = toFit
+            return toFit ? .return : .zoom
+        }
+    }
+
+    /// Moves the zoom on: coasting axes write the centre; a spring that has brought the photo back
+    /// to its fit ends the zoom.
+    mutating func advanceZoom(by dt: Double, feel: Feel) {
+        guard case var .zooming(zoom) = driver else { return }
+        switch zoom.drive {
+        case .gesture:
+            return
+        case var .coasting(x, y):
+            x.advance(by: dt)
+            y.advance(by: dt)
+            var pose = transition.pose.value
+            pose.center = Point(x.value, y.value)
+            transition.pose.hold(at: pose)
+            if x.isAtRest && y.isAtRest {
+                transition.pose.resume()
+                transition.head(to: pose, destination: .open, role: .zoom, feel: feel, progress: zoom.heldProgress)
+                zoom.drive = .spring
+            } else {
+                zoom.drive = .coasting(x: x, y: y)
+            }
+            driver = .zooming(zoom)
+        case .spring:
+            transition.advancePose(by: dt)
+            driver = zoom.returningToFit && transition.pose.isAtRest ? .flight(Flight()) : .zooming(zoom)
+        }
+    }
+
+    /// Sends the photo on the zoom spring to `target` from wherever it is (whatever held it lets
+    /// go first), the backdrop from `progress`; `returningToFit` ends the zoom when it lands.
+    mutating func headZoom(to target: PhotoPose, returningToFit: Bool, progress shown: Double, feel: Feel) {
+        releaseDriverIntoPose()
+        transition.head(to: target, destination: .open, role: .zoom, feel: feel, progress: shown)
+        var zoom = ZoomInteraction()
+        zoom.returningToFit = returningToFit
+        driver = .zooming(zoom)
+    }
+}
