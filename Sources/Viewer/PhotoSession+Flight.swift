@@ -109,10 +109,14 @@ extension PhotoSession {
 
     /// The end of the double-click interval: a click's gentle start hands over to the close spring
     /// (value and velocity kept).
+    /// A press that caught the photo still holds it: the spring changes, the photo stays paused
+    /// under the hand (the end of the interval is not a release).
     mutating func endLeadIn(feel: Feel) {
         if transition.role == .clickLeadIn, transition.destination == .closed {
             let p = progress(feel: feel)
+            let caught = transition.pose.isPaused
             transition.head(to: transition.pose.target, destination: .closed, role: .close, feel: feel, progress: p)
+            if caught { transition.pose.pause() }
         }
         withFlight { f, _ in
             if case let .leadIn(click, _) = f.start { f.start = .click(click) }

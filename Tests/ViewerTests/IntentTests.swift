@@ -170,6 +170,33 @@ struct IntentTests {
         report("press held 0.5 s on the opening photo (moving at \(Int(speed)) pt/s): drift \((held - caught).length) pt")
     }
 
+    @Test("a press that catches a click's gentle close holds the photo past the double-click interval")
+    func pressHoldsThroughLeadInEnd() throws {
+        var s = Self.presented()
+        let centre = try #require(s.snapshot.image?.center)
+        s.click(centre)
+        #expect(s.phase == .closing)
+        // 0.1 s into the click's gentle start (it hands over to the close spring at 0.3 s), a press
+        // on the photo 150 pt from the click (not a double-click) catches it; the button stays down
+        // 0.6 s, across that hand-over.
+        s.run(0.1)
+        let spot = try #require(s.viewer.transition?.pose.value.center) + Point(150, 0)
+        s.press(spot)
+        #expect(s.phase == .interacting || s.viewer.transition?.pose.isPaused == true)
+        let caught = try #require(s.snapshot.image)
+        s.run(0.6)
+        let held = try #require(s.snapshot.image)
+        // Nothing the hand did moves it: the end of the interval is not a release.
+        #expect((held.center - caught.center).length < 0.5)
+        #expect(abs(held.size.width - caught.size.width) < 0.5)
+        #expect(s.viewer.photoVelocity == .zero)
+        // Let go unmoved, the caught flight reverses, as any caught flight does: back to the screen.
+        s.lift(spot)
+        s.settle()
+        #expect(s.phase == .presented)
+        report("press held 0.6 s on a click's gentle close: drift \((held.center - caught.center).length) pt")
+    }
+
     @Test("a press then a drag takes hold of the flying photo where the press stopped it")
     func pressThenDragHolds() throws {
         var s = ViewerScript()
