@@ -145,6 +145,9 @@ public struct LabViewer: Sendable {
         case let .photoTrashed(photo, message):
             viewer.sendAway(trashed: photo)
             feelLab.show(message, isError: false)
+        case let .photoTurned(photo, quarterTurns, message, asksToWrite):
+            viewer.turn(photo, by: quarterTurns, asksToWrite: asksToWrite)
+            feelLab.show(message, isError: false)
         }
     }
 

@@ -8,7 +8,7 @@ import Viewer
 /// as a `photos` event (the open photo's neighbour takes over on the paging spring).
 final class PhotoFileActions {
     /// The list's files: the path of an index, removals and additions.
-    private let pipeline: PhotoPipeline
+    let pipeline: PhotoPipeline
     private let trash: FreedesktopTrash
     private let desktop = DesktopServices()
     /// Files this session moved to the trash, the last one last: Ctrl+Z puts them back in turn.
@@ -50,6 +50,9 @@ final class PhotoFileActions {
             case .trash: return moveToTrash(photo: photo, path: path, name: name)
             case .openWith: return desktop.open(path)
             case .showInFolder: return desktop.showInFolder(path)
+            case .turnClockwise: return turn(photo: photo, path: path, name: name, quarterTurns: 1)
+            case .turnAnticlockwise: return turn(photo: photo, path: path, name: name, quarterTurns: -1)
+            case .writeTurn: return writeTurn(photo: photo, path: path, name: name)
             }
         case .undoTrash:
             return putBack().0

@@ -9,4 +9,12 @@ public enum PhotoFileAction: String, Hashable, Sendable {
     case openWith
     /// Shift+O: show the file selected in the desktop's file manager (its freedesktop D-Bus interface).
     case showInFolder
+    /// Ctrl+R: turn the photo 90° clockwise and keep it (a JPEG's EXIF orientation rewritten; other
+    /// formats turn for the session and ask before their file is written).
+    case turnClockwise
+    /// Ctrl+Shift+R: the same, anticlockwise.
+    case turnAnticlockwise
+    /// `w` after a turn that asked: write the turn into a file that is not a JPEG (re-encoded
+    /// without loss).
+    case writeTurn
 }

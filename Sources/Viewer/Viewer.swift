@@ -54,6 +54,8 @@ public struct Viewer: Sendable {
     var requests: [ViewerRequest] = []
     /// The photo Delete trashed, still in the list while it leaves the screen (`Viewer+Trash`).
     var trashedLeaving: Int?
+    /// A turned photo whose file may be written turned when the user confirms with `w` (`Viewer+Turn`).
+    var turnAwaitingWrite: (photo: Int, name: String)?
     /// The slideshow (F5) while it runs (`Viewer+Slideshow`).
     var slideshow: Slideshow?
     var notes: [ViewerNote] = []
@@ -88,6 +90,8 @@ public struct Viewer: Sendable {
         case photoList(renumbered: [Int?])
         /// Photo `index`'s pixel size became known.
         case photoSize(index: Int)
+        /// Photo `index` turned by `quarterTurns` × 90° clockwise: its picture is the old one turned.
+        case photoTurned(index: Int, quarterTurns: Int)
     }
     /// The backdrop curve's largest slope, for the jump detector's bound (`Viewer+Motion`).
     package var backdropSlope: Double
@@ -197,6 +201,7 @@ public struct Viewer: Sendable {
         if case let .effect(.photoTrashed(photo, _)) = event.kind { sendAway(trashed: photo) }
         if case let .effect(.dropped(open, _)) = event.kind { openDropped(open) }
         if case let .effect(.photoRestored(photo, _)) = event.kind { pageToRestored(photo) }
+        if case let .effect(.photoTurned(photo, turns, _, asks)) = event.kind { turn(photo, by: turns, asksToWrite: asks) }
         if case .effect = event.kind { return }
         switch event.kind {
         case let .key(.down, key, modifiers):

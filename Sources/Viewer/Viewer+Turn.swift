@@ -1,0 +1,74 @@
+import Geometry
+import Gestures
+
+// Ctrl+R and Ctrl+Shift+R: the open photo turns 90° and the turn is kept. The viewer asks the
+// shell (`PhotoFileAction.turnClockwise`, `.turnAnticlockwise`); the shell turns the file (a JPEG's
+// EXIF orientation, rewritten) and the photo's pictures, and its effect `photoTurned` turns the
+// photo here, at one instant for both: the turned picture is drawn turned back by the quarter
+// turn (the same picture as the frame before, corner for corner), then the zoom spring carries
+// its rotation to 0 and its size to its new fit. A file that is not a JPEG turns for the session
+// and, when it can be written, the next key `w` asks the shell to write it (`writeTurn`); any
+// other key leaves it turned for this session only.
+extension Viewer {
+    /// Asks the shell to turn the open photo a quarter turn: only while it rests or is zoomed (a
+    /// photo flying, held or paging is not turned).
+    mutating func requestTurn(clockwise: Bool) {
+        guard [.presented, .zoomed].contains(phase) else { return }
+        requestFileAction(clockwise ? .turnClockwise : .turnAnticlockwise)
+    }
+
+    /// The key after a turn that asked to be written: `w` asks the shell to write it; true when
+    /// the key was that answer.
+    mutating func answerTurnPrompt(_ key: String, modifiers: Modifiers) -> Bool {
+        guard let awaiting = turnAwaitingWrite else { return false }
+        turnAwaitingWrite = nil
+        guard key == "w", modifiers.isEmpty, photos.indices.contains(awaiting.photo), photos[awaiting.photo].name == awaiting.name else { return false }
+        requests.append(.photoFile(.writeTurn, photo: awaiting.photo, name: awaiting.name))
+        return true
+    }
+
+    /// Photo `photo` turned by `quarterTurns` × 90° clockwise (negative: anticlockwise): its size
+    /// swaps sides (an odd turn); the open photo keeps its drawn picture at this instant and turns
+    /// on the zoom spring to its new fit (a zoomed photo goes back to its fit as it turns).
+    /// `asksToWrite`: the next key may confirm writing the turn into its file.
+    package mutating func turn(_ photo: Int, by quarterTurns: Int, asksToWrite: Bool) {
+        turnAwaitingWrite = nil
+        guard photos.indices.contains(photo) else { return }
+        if asksToWrite { turnAwaitingWrite = (photo, photos[photo].name) }
+        let k = ((quarterTurns % 4) + 4) % 4
+        guard k != 0 else { return }
+        let odd = k % 2 == 1
+        if odd {
+            let size = photos[photo].pixelSize
+            photos[photo].pixelSize = Size(size.height, size.width)
+        }
+        referenceChange = .photoTurned(index: photo, quarterTurns: quarterTurns)
+        guard case var .photo(s) = mode, s.photo == photo else {
+            refreshFlightTarget()
+            return
+        }
+        // The new picture turned back by the turn is the old one: sides swapped, rotation less the turn.
+        let angle = -Double(quarterTurns) * Double.pi / 2
+        let resting = [.presented, .zoomed].contains(s.phase)
+        if resting { s.releaseDriverIntoPose() }
+        s.transition.remap(position: { p in
+            var p = p
+            if odd { p.size = Size(p.size.height, p.size.width) }
+            p.rotation += angle
+            return p
+        }, rate: { v in
+            var v = v
+            if odd { v.size = Size(v.size.height, v.size.width) }
+            return v
+        })
+        if resting {
+            s.transition.head(to: fullPose(photo), destination: .open, role: .zoom, feel: feel, progress: 1)
+            mode = .photo(s)
+        } else {
+            // Flying (it began to close or open since the key): its own flight takes the turn home.
+            mode = .photo(s)
+            refreshFlightTarget()
+        }
+        wakeCaption()
+    }
+}
