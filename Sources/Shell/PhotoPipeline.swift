@@ -567,13 +567,19 @@ public final class PhotoPipeline: PhotoTextureSource {
     /// (its new content may be fine), and a size change reaches the viewer through `sizeChanged`
     /// when the new picture is decoded. Decodes under way are dropped when they finish.
     private func forgetPictures(of id: Int) {
-        // Finished and not yet taken counts too: its picture is the old file's.
-        let running = queue.startedJobs()
         if let t = thumbnails.remove(id) { SDL_DestroyTexture(t.texture.handle) }
         if let t = fulls.remove(id) { SDL_DestroyTexture(t.texture.handle) }
         if let fade = fades.removeValue(forKey: id) { SDL_DestroyTexture(fade.texture.handle) }
         previewTried.remove(id)
         partlyShown.remove(id)
+        dropDecodes(of: id)
+        if broken.remove(id) != nil, knownSizes[id] == nil { sizeDelivered[id] = false }
+    }
+
+    /// Drops the decodes of `id`'s picture as it was: those waiting, those under way (finished and
+    /// not yet taken too, dropped when taken), and the pixels held for the thumbnail caches.
+    private func dropDecodes(of id: Int) {
+        let running = queue.startedJobs()
         for kind in [TextureKind.thumbnail, .full, .preview] {
             let key = PhotoTextureKey(photo: id, kind: kind)
             waiting[key] = nil
@@ -582,7 +588,6 @@ public final class PhotoPipeline: PhotoTextureSource {
         }
         pendingWrites.removeAll { $0.path == sources[id].path }
         cacheWriter?.forget(path: sources[id].path)
-        if broken.remove(id) != nil, knownSizes[id] == nil { sizeDelivered[id] = false }
     }
 
     /// Applies the removals and additions waiting since the last call to the list (the indices the
@@ -964,16 +969,7 @@ public final class PhotoPipeline: PhotoTextureSource {
             sessionTurns[id] = ((sessionTurns[id] ?? 0) + k) % 4
             if sessionTurns[id] == 0 { sessionTurns[id] = nil }
         }
-        let running = queue.startedJobs()
-        for kind in [TextureKind.thumbnail, .full, .preview] {
-            let key = PhotoTextureKey(photo: id, kind: kind)
-            waiting[key] = nil
-            failedKeys.remove(key)
-            if running.contains(where: { $0.key == key }) { staleDecodes.insert(key) }
-        }
-        // Pixels held for the thumbnail caches are of the picture before.
-        pendingWrites.removeAll { $0.path == sources[id].path }
-        cacheWriter?.forget(path: sources[id].path)
+        dropDecodes(of: id)
         if k % 2 == 1, let known = knownSizes[id] { knownSizes[id] = (known.height, known.width) }
         pendingTurns.append((id, k))
     }
