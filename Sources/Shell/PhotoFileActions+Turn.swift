@@ -5,7 +5,8 @@ import Gestures
 // without re-encoding, `JPEGOrientationEdit`, written back atomically, `PhotoFileRewrite`), other
 // programs' thumbnails of the old orientation go, and the pipeline turns the photo's pictures at
 // the instant the viewer turns it (`PhotoPipeline.turnPictures`). A file that is not a JPEG turns
-// for the session: its pictures are turned as they are decoded, and the file is left as it is.
+// for the session: its pictures are turned as they are decoded, and the file is left as it is;
+// a PNG that can be written turned without loss asks first (`w`, `writeTurn`).
 extension PhotoFileActions {
     /// Turns photo `photo` (file `path`) `quarterTurns` × 90° clockwise: the effect says how, or
     /// why nothing was done (the file and the view both as they were).
@@ -18,9 +19,19 @@ extension PhotoFileActions {
         }
         guard original.bytes.starts(with: [0xFF, 0xD8]) else {
             pipeline.turnPictures(ofPhotoAt: photo, quarterTurns: quarterTurns, written: nil)
+            guard original.bytes.starts(with: PNGChunks.signature) else {
+                return .photoTurned(photo: photo, quarterTurns: quarterTurns,
+                                    message: "turned \(shown) 90° \(way) for this session only: PhotoZoom writes turns into JPEG and PNG files only",
+                                    asksToWrite: false)
+            }
+            if let problem = PNGTurn.problem(original.bytes) {
+                return .photoTurned(photo: photo, quarterTurns: quarterTurns,
+                                    message: "turned \(shown) 90° \(way) for this session only: it cannot be written turned without loss (\(problem))",
+                                    asksToWrite: false)
+            }
             return .photoTurned(photo: photo, quarterTurns: quarterTurns,
-                                message: "turned \(shown) 90° \(way) for this session only: PhotoZoom keeps turns in JPEG files only",
-                                asksToWrite: false)
+                                message: "turned \(shown) 90° \(way) for this session; press w to write it turned (PNG, re-encoded without loss)",
+                                asksToWrite: true)
         }
         do {
             let orientation = try JPEGOrientationEdit.orientation(of: original.bytes).turned(clockwise: quarterTurns)
@@ -42,9 +53,22 @@ extension PhotoFileActions {
                             asksToWrite: false)
     }
 
-    /// `w` after a turn that asked: not offered yet for any format (every turn of a file that is
-    /// not a JPEG says it is for the session only).
+    /// `w` after a turn that asked: the PNG written with the turns this session gave it, without
+    /// loss (`PNGTurn`), atomically, keeping its mode and times; the view does not move (it shows
+    /// the turn already).
     func writeTurn(photo: Int, path: String, name: String) -> EffectResult {
-        .photoFile(message: "PhotoZoom keeps turns in JPEG files only; \(PhotoName.displayed(name)) stays turned for this session", isError: true)
+        let shown = PhotoName.displayed(name)
+        let turns = pipeline.sessionTurns(ofPhotoAt: photo)
+        guard turns != 0 else { return .photoFile(message: "\(shown) is not turned; nothing was written", isError: true) }
+        do {
+            let original = try PhotoFileRewrite.read(path)
+            try PhotoFileRewrite.replace(path, with: try PNGTurn.turned(original.bytes, quarterTurns: turns), original: original)
+        } catch {
+            let message = error.message.hasPrefix("cannot write") ? error.message : "cannot write \(shown) turned: \(error.message); it was left as it was"
+            return .photoFile(message: message + " (it stays turned for this session)", isError: true)
+        }
+        pipeline.wroteTurns(ofPhotoAt: photo, written: FileIdentity(path: path))
+        pipeline.removeSharedThumbnails(ofFile: path)
+        return .photoFile(message: "wrote \(shown) turned (PNG, re-encoded without loss)", isError: false)
     }
 }

@@ -10,11 +10,20 @@ import Gestures
 // and, when it can be written, the next key `w` asks the shell to write it (`writeTurn`); any
 // other key leaves it turned for this session only.
 extension Viewer {
-    /// Asks the shell to turn the open photo a quarter turn: only while it rests or is zoomed (a
-    /// photo flying, held or paging is not turned).
+    /// Asks the shell to turn the open photo a quarter turn: while it rests, is zoomed or is still
+    /// turning (a second Ctrl+R mid-turn turns on from where it is); a photo flying to or from its
+    /// cell, held or paging is not turned.
     mutating func requestTurn(clockwise: Bool) {
-        guard [.presented, .zoomed].contains(phase) else { return }
-        requestFileAction(clockwise ? .turnClockwise : .turnAnticlockwise)
+        guard trashedLeaving == nil, let s = session, isTurnable(s), photos.indices.contains(s.photo) else { return }
+        requests.append(.photoFile(clockwise ? .turnClockwise : .turnAnticlockwise, photo: s.photo, name: photos[s.photo].name))
+    }
+
+    /// True when `s` rests, is zoomed, or turns: a flight to the open frame at full progress (the
+    /// state log's phase reads `opening` while a turn's spring runs).
+    func isTurnable(_ s: PhotoSession) -> Bool {
+        if [.presented, .zoomed].contains(s.phase) { return true }
+        guard s.phase == .opening, case .flight = s.driver else { return false }
+        return s.progress(feel: feel) >= 1
     }
 
     /// The key after a turn that asked to be written: `w` asks the shell to write it; true when
@@ -49,7 +58,7 @@ extension Viewer {
         }
         // The new picture turned back by the turn is the old one: sides swapped, rotation less the turn.
         let angle = -Double(quarterTurns) * Double.pi / 2
-        let resting = [.presented, .zoomed].contains(s.phase)
+        let resting = isTurnable(s)
         if resting { s.releaseDriverIntoPose() }
         s.transition.remap(position: { p in
             var p = p

@@ -62,6 +62,12 @@ struct TurnTests {
             s.frame()
             jumps += detector.observe(s.viewer.motionSample)
             rotations.append(s.pose?.rotation ?? .nan)
+            if rotations.count == 6 {
+                // Mid-turn (the phase reads opening), a second Ctrl+R is taken: it turns on from there.
+                #expect(s.phase == .opening)
+                s.key("r", mods: .ctrl)
+                #expect(s.viewer.takeRequests() == [.photoFile(.turnClockwise, photo: 0, name: "p0.png")])
+            }
         }
         #expect(jumps.isEmpty, "\(jumps.map(\.description))")
         #expect(s.phase == .presented)
