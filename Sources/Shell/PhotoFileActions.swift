@@ -13,6 +13,10 @@ final class PhotoFileActions {
     private let desktop = DesktopServices()
     /// Files this session moved to the trash, the last one last: Ctrl+Z puts them back in turn.
     private(set) var trashed: [FreedesktopTrash.Item] = []
+    /// The thread that writes turns into files, in the order asked (`PhotoFileActions+Turn`).
+    let writer = DispatchQueue(label: "photozoom.turn-writer")
+    /// Writes the writer finished, waiting for the frame loop.
+    let finishedWrites = FinishedWrites()
 
     init(pipeline: PhotoPipeline, trash: FreedesktopTrash = FreedesktopTrash()) {
         self.pipeline = pipeline

@@ -101,6 +101,17 @@ enum PhotoFileRewrite {
         }
     }
 
+    /// Why the file at `path` cannot be replaced now (gone, not a regular file, read-only); nil
+    /// when it can (as far as can be told before writing).
+    static func writeProblem(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return String(cString: strerror(errno)) }
+        guard st.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file" }
+        guard st.st_mode & 0o222 != 0 else { return "it is read-only" }
+        guard access(path, W_OK) == 0 else { return errno == EACCES || errno == EROFS ? "it is read-only" : String(cString: strerror(errno)) }
+        return nil
+    }
+
     /// A path as a message names it: the file's name.
     static func displayed(_ path: String) -> String { (path as NSString).lastPathComponent }
 }

@@ -194,6 +194,8 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var sessionTurns: [Int: Int] = [:]
     /// The version of a file PhotoZoom wrote itself (a turn kept): the watcher's news of it is no replacement.
     private var ownWrites: [String: FileIdentity] = [:]
+    /// Files PhotoZoom is writing (a turn kept, on a thread of its own): the watcher's news of them waits for the result.
+    private var writing: [String: Int] = [:]
 
     /// True while an animation or a gesture runs: from the next `prepare` on, only
     /// `decoderThreadsWhileMoving` decoders take new jobs (a decode under way runs to its end).
@@ -542,6 +544,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         let touched = watcher.changedPaths()
         guard !touched.isEmpty else { return }
         for path in touched {
+            if writing[path] != nil { continue }
             if let own = ownWrites[path], FileIdentity(path: path) == own { continue }
             let exists = FileSystemPath.linkStatus(path) != nil
             if let id = idOfPath[path] {
@@ -956,32 +959,43 @@ public final class PhotoPipeline: PhotoTextureSource {
 
     /// Photo `index` turned `quarterTurns` × 90° clockwise: its textures turn at the next `prepare`
     /// (before a frame draws them: the viewer turns its geometry at the same instant), its size
-    /// swaps sides, and decodes begun before the turn are dropped. `written`: the file's version
-    /// now (it decodes turned; the watcher's news of it is not a replacement, so nothing is read
-    /// again); nil: the file is as it was, and every decode of it this session is turned so.
-    func turnPictures(ofPhotoAt index: Int, quarterTurns: Int, written: FileIdentity?) {
+    /// swaps sides, decodes begun before the turn are dropped, and every later decode of it is
+    /// turned so, until its file is written with the turn (`wroteTurns`).
+    func turnPictures(ofPhotoAt index: Int, quarterTurns: Int) {
         guard let id = id(at: index) else { return }
         let k = ((quarterTurns % 4) + 4) % 4
         guard k != 0 else { return }
-        if let written {
-            ownWrites[sources[id].path] = written
-        } else {
-            sessionTurns[id] = ((sessionTurns[id] ?? 0) + k) % 4
-            if sessionTurns[id] == 0 { sessionTurns[id] = nil }
-        }
+        sessionTurns[id] = ((sessionTurns[id] ?? 0) + k) % 4
+        if sessionTurns[id] == 0 { sessionTurns[id] = nil }
         dropDecodes(of: id)
         if k % 2 == 1, let known = knownSizes[id] { knownSizes[id] = (known.height, known.width) }
         pendingTurns.append((id, k))
     }
 
-    /// The file of photo `index` was written with the turns this session gave it (`w` after a
-    /// turn): it now decodes as shown, at version `written`.
-    func wroteTurns(ofPhotoAt index: Int, written: FileIdentity?) {
-        guard let id = id(at: index) else { return }
-        sessionTurns[id] = nil
-        if let written { ownWrites[sources[id].path] = written }
-        pendingWrites.removeAll { $0.path == sources[id].path }
-        cacheWriter?.forget(path: sources[id].path)
+    /// The file at `path` is being written with turns this session gave its photo (on a thread
+    /// of its own): until `wroteTurns` or `writeFailed`, the watcher's news of it is not a replacement.
+    func writesTurns(ofFile path: String) {
+        writing[path, default: 0] += 1
+    }
+
+    /// The file at `path` was written with `quarterTurns` of the turns this session gave its photo:
+    /// those now decode from the file (decodes begun before are dropped), at version `written`.
+    func wroteTurns(ofFile path: String, quarterTurns: Int, written: FileIdentity?) {
+        endWrite(path)
+        if let written { ownWrites[path] = written }
+        guard let id = idOfPath[path] else { return }
+        let left = (((sessionTurns[id] ?? 0) - quarterTurns) % 4 + 4) % 4
+        sessionTurns[id] = left == 0 ? nil : left
+        dropDecodes(of: id)
+    }
+
+    /// Writing the file at `path` failed: it is as it was, and its photo stays turned for the session.
+    func writeFailed(ofFile path: String) {
+        endWrite(path)
+    }
+
+    private func endWrite(_ path: String) {
+        writing[path] = (writing[path] ?? 1) > 1 ? writing[path]! - 1 : nil
     }
 
     /// Removes the shared thumbnail cache's entries of the file at `path`, which was turned keeping
