@@ -4,7 +4,7 @@ import CSDL2
 /// encoded again (`PNGWriter`, 8-bit RGB or RGBA), and decoded once more to check that every pixel
 /// is the turned original's before anything is written. Its metadata chunks that mean the same
 /// for the turned picture go along byte for byte (text, time, gamma, chromaticities, sRGB, an RGB
-/// ICC profile; `pHYs` with its axes swapped by an odd turn).
+/// ICC profile, an RGB file's background colour; `pHYs` with its axes swapped by an odd turn).
 ///
 /// What cannot be kept is refused with the reason, and the file is then turned for the session
 /// only: samples of 16 bits (they would be cut to 8), interlacing or fewer than 8 bits (which
@@ -13,6 +13,13 @@ import CSDL2
 enum PNGTurn {
     /// Chunks copied as they are (before the image data).
     static let kept: Set<String> = ["tEXt", "zTXt", "iTXt", "tIME", "gAMA", "cHRM", "sRGB", "pHYs", "iCCP"]
+    /// True when chunk `kind` of a PNG of colour type `colourType` goes along: the `kept` ones, and
+    /// a background colour (`bKGD`, which ImageMagick writes) of an RGB or RGBA file, whose layout
+    /// (three 16-bit samples) is the same in the RGB or RGBA file written.
+    static func keeps(_ kind: String, colourType: UInt8) -> Bool {
+        kept.contains(kind) || (kind == "bKGD" && (colourType == 2 || colourType == 6))
+    }
+
     /// Chunks the decoder consumes: the picture, not metadata.
     static let consumed: Set<String> = ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]
 
@@ -22,7 +29,7 @@ enum PNGTurn {
         let depth = bytes[24], colour = bytes[25], interlace = bytes[28]
         if depth != 8 { return "its \(depth)-bit samples would not survive (PhotoZoom writes 8-bit PNG)" }
         if interlace != 0 { return "it is interlaced" }
-        for (kind, _) in chunks(bytes) where !kept.contains(kind) && !consumed.contains(kind) {
+        for (kind, _) in chunks(bytes) where !keeps(kind, colourType: colour) && !consumed.contains(kind) {
             return "its \(kind) chunk would be lost"
         }
         if colour == 0 || colour == 4, chunks(bytes).contains(where: { $0.kind == "iCCP" }) {
@@ -45,7 +52,7 @@ enum PNGTurn {
         let encoded = try PNGWriter.encode(turnedPixels, keepingAlpha: true)
         // The metadata after IHDR (signature 8 + IHDR 25 bytes), before the image data.
         var out = Array(encoded[..<33])
-        for (kind, slice) in chunks(bytes) where kept.contains(kind) {
+        for (kind, slice) in chunks(bytes) where keeps(kind, colourType: bytes[25]) {
             let chunk = Array(slice)
             if kind == "pHYs", orientation.swapsAxes, chunk.count == 21 {
                 // x and y pixels per unit swap with the axes (the data, from byte 8: x, y, unit).

@@ -63,5 +63,10 @@ struct PNGTurnTests {
         #expect(PNGTurn.problem(bytes) == "its eXIf chunk would be lost")
         #expect(throws: ShellError.self) { try PNGTurn.turned(bytes, quarterTurns: 1) }
         #expect(PNGTurn.problem(Array(bytes.prefix(60))) == "it is not a whole PNG file")
+        // A background colour goes along with an RGB(A) file (the writer's colour types).
+        (bytes, s) = try Self.png(extra: [("bKGD", [0, 255, 0, 255, 0, 255])])
+        SDL_FreeSurface(s)
+        #expect(PNGTurn.problem(bytes) == nil)
+        #expect(PNGTurn.chunks(try PNGTurn.turned(bytes, quarterTurns: -1)).map(\.kind).contains("bKGD"))
     }
 }
