@@ -716,8 +716,9 @@ public final class PhotoPipeline: PhotoTextureSource {
                 outcome.job.target = .thumbnail(shortSide: side)
             }
             var job = outcome.job
-            // Stale: the file was replaced since the decode began, or the photo left (or is leaving) the list.
-            if staleDecodes.remove(job.key) != nil || indexOfID[job.photo] == nil || pendingRemovals.contains(job.photo) {
+            // Stale: the file was replaced since the decode began, the photo left (or is leaving) the list, or its file is being written.
+            if staleDecodes.remove(job.key) != nil || indexOfID[job.photo] == nil || pendingRemovals.contains(job.photo)
+                || writing[sources[job.photo].path] != nil {
                 stats.decodesDiscarded += 1
                 continue
             }
@@ -893,7 +894,9 @@ public final class PhotoPipeline: PhotoTextureSource {
         let running = queue.startedJobs()
         var seen: Set<PhotoTextureKey> = []
         var jobs: [DecodeJob] = []
-        for job in wanted where !broken.contains(job.photo) && seen.insert(job.key).inserted {
+        // A photo whose file is being written (a turn kept) is not read until the write is done:
+        // a decode then could read either version, and only one is turned for the session.
+        for job in wanted where !broken.contains(job.photo) && writing[sources[job.photo].path] == nil && seen.insert(job.key).inserted {
             // A thumbnail that covers the cell serves, even when this job asks more to write the cache.
             var need = job.target
             if case let .thumbnail(side) = job.target { need = .thumbnail(shortSide: min(cellSide, side)) }
