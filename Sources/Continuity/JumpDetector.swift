@@ -360,6 +360,30 @@ public struct JumpDetector: Sendable {
         case .photoSize:
             // A photo's real size arriving changes where it flies, not where it is: points compare.
             return a
+        case let .photoTurned(index, quarterTurns):
+            // The turned picture drawn turned back by the quarter turns is the old picture: the old
+            // quad's size with its sides swapped (an odd turn), its rotation less the turn, its crop
+            // the same region of the turned picture.
+            let k = ((quarterTurns % 4) + 4) % 4
+            out.quantities = a.quantities.map { q in
+                guard q.photo == index, k != 0 else { return q }
+                var q = q
+                switch q.kind {
+                case .size where k % 2 == 1 && q.value.count == 2:
+                    q.value = [q.value[1], q.value[0]]
+                case .rotation where q.value.count == 1:
+                    q.value[0] -= Double(quarterTurns) * Double.pi / 2
+                case .crop where q.value.count == 4:
+                    for _ in 0..<k {
+                        // A clockwise turn takes unit point (u, v) to (1 − v, u): rect (x, y, w, h) to (1 − y − h, x, h, w).
+                        q.value = [1 - q.value[1] - q.value[3], q.value[0], q.value[3], q.value[2]]
+                    }
+                default:
+                    break
+                }
+                return q
+            }
+            return out
         }
     }
 

@@ -80,6 +80,9 @@ public struct MotionSample: Hashable, Sendable {
         /// Photo `index`'s pixel size became known: its picture takes its real shape at once (its
         /// drawn size, crop and presence are not compared; its centre is).
         case photoSize(index: Int)
+        /// Photo `index` turned by `quarterTurns` × 90° clockwise (Ctrl+R): its new picture, drawn
+        /// turned back, is the old one; its size, rotation and crop compare in the new picture's terms.
+        case photoTurned(index: Int, quarterTurns: Int)
     }
 
     public init(time: Double, quantities: [DrawnQuantity], quads: [Int: Presence],

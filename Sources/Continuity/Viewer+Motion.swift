@@ -96,6 +96,7 @@ extension Viewer {
         case let .resized(from): change = .resized(from: from, to: windowSize)
         case let .photoList(renumbered): change = .photoList(renumbered: renumbered)
         case let .photoSize(index): change = .photoSize(index: index)
+        case let .photoTurned(index, quarterTurns): change = .photoTurned(index: index, quarterTurns: quarterTurns)
         }
         let held = session?.isHeldByGesture == true
         let grip = held ? gripReading : nil

@@ -33,4 +33,10 @@ public enum EffectResult: Hashable, Sendable {
     /// Files or a folder dropped on the window replaced the photo list (the `photos` event just
     /// before says how); `open`: the photo to open, when one file was dropped (as on the command line).
     case dropped(open: Int?, message: String)
+    /// Photo `photo` turned by `quarterTurns` × 90° clockwise (negative: anticlockwise), Ctrl+R and
+    /// Ctrl+Shift+R: its pictures are turned and, for a JPEG, its file already says so (`message`
+    /// says what became of the file). `asksToWrite`: the file is not a JPEG and can be written
+    /// turned (re-encoded without loss) if the user confirms (`w`); until then the turn is for
+    /// this session only.
+    case photoTurned(photo: Int, quarterTurns: Int, message: String, asksToWrite: Bool)
 }

@@ -152,6 +152,9 @@ public struct LabViewer: Sendable {
         case let .photoTrashed(_, message):
             // The `photos` event just before took it out of the list: the neighbour took over.
             feelLab.show(message, isError: false)
+        case let .photoTurned(photo, quarterTurns, message, asksToWrite):
+            viewer.turn(photo, by: quarterTurns, asksToWrite: asksToWrite)
+            feelLab.show(message, isError: false)
         }
     }
 

@@ -148,7 +148,7 @@ public final class PlayerControls {
         case let .feelSaved(_, text): message = (text, false, lastWall ?? 0)
         case let .feelSaveFailed(text): message = (text, true, lastWall ?? 0)
         case let .photoFile(text, isError): message = (text, isError, lastWall ?? 0)
-        case let .photoTrashed(_, text), let .dropped(_, text), let .photoRestored(_, text): message = (text, false, lastWall ?? 0)
+        case let .photoTrashed(_, text), let .dropped(_, text), let .photoRestored(_, text), let .photoTurned(_, _, text, _): message = (text, false, lastWall ?? 0)
         default: break
         }
     }

@@ -71,7 +71,7 @@ public final class App {
         let recursive = options.recursive
         let loop = FrameLoop(session: session, recording: recording, source: events,
                              clock: clock, windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
-                             lateSizes: textures.takePhotoSizeEvents(at:),
+                             lateSizes: { t in textures.takePhotoSizeEvents(at: t) + fileActions.takeFinishedWrites(at: t) },
                              setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) },
                              fileActions: { request, time in fileActions.carryOut(request, at: time) },
                              openDropped: { paths, viewer, time in fileActions.openDropped(paths, viewer: viewer, recursive: recursive, at: time) })
@@ -158,6 +158,7 @@ public final class App {
             moving = !session.viewer.isAtRest || !textures.isIdle || session.viewer.isSlideshowRunning
         }
         if getenv("PHOTOZOOM_FRAME_WORK") != nil { work.summary.forEach { printError("photozoom: " + $0) } }
+        fileActions.finishWrites()
         try recording.close()
         state.windowSize = WindowState.rememberedSize(previous: state.windowSize, requested: options.windowSize,
                                                       final: control.rememberedSize(currentSize: loop.windowSize))

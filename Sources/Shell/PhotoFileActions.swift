@@ -8,13 +8,17 @@ import Viewer
 /// `photos` event at once (the open photo's neighbour takes over, `HandOverFade`).
 final class PhotoFileActions {
     /// The list's files: the path of an index, removals and additions.
-    private let pipeline: PhotoPipeline
+    let pipeline: PhotoPipeline
     private let trash: FreedesktopTrash
     private let desktop = DesktopServices()
     /// Ctrl+C's clipboard; nil where there is none (a test's actions).
     private let clipboard: PhotoClipboard?
     /// Files this session moved to the trash, the last one last: Ctrl+Z puts them back in turn.
     private(set) var trashed: [FreedesktopTrash.Item] = []
+    /// The thread that writes turns into files, in the order asked (`PhotoFileActions+Turn`).
+    let writer = DispatchQueue(label: "photozoom.turn-writer")
+    /// Writes the writer finished, waiting for the frame loop.
+    let finishedWrites = FinishedWrites()
 
     /// The session clock, read when an action is done: its events are stamped then, not when it was
     /// asked (a move to the trash syncs the `.trashinfo` to disk, 0.1 s and more on a busy disk,
@@ -70,6 +74,9 @@ final class PhotoFileActions {
             case .showInFolder: return desktop.showInFolder(path)
             case .copy:
                 return clipboard?.copy(path: path, name: name) ?? .photoFile(message: "no clipboard here", isError: true)
+            case .turnClockwise: return turn(photo: photo, path: path, name: name, quarterTurns: 1)
+            case .turnAnticlockwise: return turn(photo: photo, path: path, name: name, quarterTurns: -1)
+            case .writeTurn: return writeTurn(photo: photo, path: path, name: name)
             }
         case .undoTrash:
             return putBack().0

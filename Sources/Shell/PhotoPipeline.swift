@@ -185,6 +185,15 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var pendingWrites: [ThumbnailCacheWriter.Item] = []
     /// The thumbnail side the cells need now (jobs may ask for more, to write the shared cache).
     private var cellSide = 0
+    /// Quarter turns (Ctrl+R) waiting for the renderer, applied at the next `prepare` (`turnPictures`).
+    private var pendingTurns: [(id: Int, quarterTurns: Int)] = []
+    /// Quarter turns clockwise the session gave photos whose files were not written: every later
+    /// decode of them is turned so.
+    private var sessionTurns: [Int: Int] = [:]
+    /// The version of a file PhotoZoom wrote itself (a turn kept): the watcher's news of it is no replacement.
+    private var ownWrites: [String: FileIdentity] = [:]
+    /// Files PhotoZoom is writing (a turn kept, on a thread of its own): the watcher's news of them waits for the result.
+    private var writing: [String: Int] = [:]
 
     /// True while an animation or a gesture runs: from the next `prepare` on, only
     /// `decoderThreadsWhileMoving` decoders take new jobs (a decode under way runs to its end).
@@ -258,6 +267,7 @@ public final class PhotoPipeline: PhotoTextureSource {
     public func prepare(for demand: SceneDemand, renderer: OpaquePointer) {
         if textureSideLimit == nil { textureSideLimit = Self.maxTextureSide(of: renderer) }
         if !started { start() }
+        applyTurns(renderer)
         let active = isSomethingMoving ? min(limits.decoderThreadsWhileMoving, limits.decoderThreads) : limits.decoderThreads
         queue.setActiveWorkers(active)
         let wanted = wantedTextures(for: demand)
@@ -524,6 +534,8 @@ public final class PhotoPipeline: PhotoTextureSource {
         let touched = watcher.changedPaths()
         guard !touched.isEmpty else { return }
         for path in touched {
+            if writing[path] != nil { continue }
+            if let own = ownWrites[path], FileIdentity(path: path) == own { continue }
             let exists = FileSystemPath.linkStatus(path) != nil
             if let id = idOfPath[path] {
                 if exists {
@@ -548,13 +560,19 @@ public final class PhotoPipeline: PhotoTextureSource {
     /// (its new content may be fine), and a size change reaches the viewer through `sizeChanged`
     /// when the new picture is decoded. Decodes under way are dropped when they finish.
     private func forgetPictures(of id: Int) {
-        // Finished and not yet taken counts too: its picture is the old file's.
-        let running = queue.startedJobs()
         if let t = thumbnails.remove(id) { SDL_DestroyTexture(t.texture.handle) }
         if let t = fulls.remove(id) { SDL_DestroyTexture(t.texture.handle) }
         if let fade = fades.removeValue(forKey: id) { SDL_DestroyTexture(fade.texture.handle) }
         previewTried.remove(id)
         partlyShown.remove(id)
+        dropDecodes(of: id)
+        if broken.remove(id) != nil, knownSizes[id] == nil { sizeDelivered[id] = false }
+    }
+
+    /// Drops the decodes of `id`'s picture as it was: those waiting, those under way (finished and
+    /// not yet taken too, dropped when taken), and the pixels held for the thumbnail caches.
+    private func dropDecodes(of id: Int) {
+        let running = queue.startedJobs()
         for kind in [TextureKind.thumbnail, .full, .preview] {
             let key = PhotoTextureKey(photo: id, kind: kind)
             waiting[key] = nil
@@ -563,7 +581,6 @@ public final class PhotoPipeline: PhotoTextureSource {
         }
         pendingWrites.removeAll { $0.path == sources[id].path }
         cacheWriter?.forget(path: sources[id].path)
-        if broken.remove(id) != nil, knownSizes[id] == nil { sizeDelivered[id] = false }
     }
 
     /// Applies the removals and additions waiting since the last call to the list (the indices the
@@ -689,8 +706,9 @@ public final class PhotoPipeline: PhotoTextureSource {
                 outcome.job.target = .thumbnail(shortSide: side)
             }
             var job = outcome.job
-            // Stale: the file was replaced since the decode began, or the photo left (or is leaving) the list.
-            if staleDecodes.remove(job.key) != nil || indexOfID[job.photo] == nil || pendingRemovals.contains(job.photo) {
+            // Stale: the file was replaced since the decode began, the photo left (or is leaving) the list, or its file is being written.
+            if staleDecodes.remove(job.key) != nil || indexOfID[job.photo] == nil || pendingRemovals.contains(job.photo)
+                || writing[sources[job.photo].path] != nil {
                 stats.decodesDiscarded += 1
                 continue
             }
@@ -713,7 +731,11 @@ public final class PhotoPipeline: PhotoTextureSource {
             case let .failure(problem):
                 stats.decodeFailures += 1
                 markBroken(job.photo, problem)
-            case let .success(image):
+            case var .success(image):
+                if let turns = sessionTurns[job.photo], let turned = Self.turned(image, quarterTurns: turns) {
+                    image = turned
+                    outcome.result = .success(turned)
+                }
                 if let known = knownSizes[job.photo], known != (image.fullWidth, image.fullHeight) {
                     sizeChanged(job.photo, width: image.fullWidth, height: image.fullHeight)
                 }
@@ -795,7 +817,7 @@ public final class PhotoPipeline: PhotoTextureSource {
             }
             // A part of a photo is not stored: the whole file may follow (a copy under way).
             // One read from the shared cache goes to PhotoZoom's own (the next visit reads it faster).
-            if cacheWriter != nil, key.kind == .thumbnail, !outcome.fromPixelCache, image.partialBecause == nil {
+            if cacheWriter != nil, key.kind == .thumbnail, !outcome.fromPixelCache, image.partialBecause == nil, sessionTurns[key.photo] == nil {
                 holdForWriting(image, photo: key.photo, outcome: outcome)
             }
             stats.uploads += 1
@@ -862,7 +884,9 @@ public final class PhotoPipeline: PhotoTextureSource {
         let running = queue.startedJobs()
         var seen: Set<PhotoTextureKey> = []
         var jobs: [DecodeJob] = []
-        for job in wanted where !broken.contains(job.photo) && seen.insert(job.key).inserted {
+        // A photo whose file is being written (a turn kept) is not read until the write is done:
+        // a decode then could read either version, and only one is turned for the session.
+        for job in wanted where !broken.contains(job.photo) && writing[sources[job.photo].path] == nil && seen.insert(job.key).inserted {
             // A thumbnail that covers the cell serves, even when this job asks more to write the cache.
             var need = job.target
             if case let .thumbnail(side) = job.target { need = .thumbnail(shortSide: min(cellSide, side)) }
@@ -924,6 +948,114 @@ public final class PhotoPipeline: PhotoTextureSource {
             fades[photo] = nil
         }
     }
+    // MARK: - Turns (Ctrl+R)
+
+    /// Photo `index` turned `quarterTurns` × 90° clockwise: its textures turn at the next `prepare`
+    /// (before a frame draws them: the viewer turns its geometry at the same instant), its size
+    /// swaps sides, decodes begun before the turn are dropped, and every later decode of it is
+    /// turned so, until its file is written with the turn (`wroteTurns`).
+    func turnPictures(ofPhotoAt index: Int, quarterTurns: Int) {
+        guard let id = id(at: index) else { return }
+        let k = ((quarterTurns % 4) + 4) % 4
+        guard k != 0 else { return }
+        sessionTurns[id] = ((sessionTurns[id] ?? 0) + k) % 4
+        if sessionTurns[id] == 0 { sessionTurns[id] = nil }
+        dropDecodes(of: id)
+        if k % 2 == 1, let known = knownSizes[id] { knownSizes[id] = (known.height, known.width) }
+        pendingTurns.append((id, k))
+    }
+
+    /// The file at `path` is being written with turns this session gave its photo (on a thread
+    /// of its own): until `wroteTurns` or `writeFailed`, the watcher's news of it is not a replacement.
+    func writesTurns(ofFile path: String) {
+        writing[path, default: 0] += 1
+    }
+
+    /// The file at `path` was written with `quarterTurns` of the turns this session gave its photo:
+    /// those now decode from the file (decodes begun before are dropped), at version `written`.
+    func wroteTurns(ofFile path: String, quarterTurns: Int, written: FileIdentity?) {
+        endWrite(path)
+        if let written { ownWrites[path] = written }
+        guard let id = idOfPath[path] else { return }
+        let left = (((sessionTurns[id] ?? 0) - quarterTurns) % 4 + 4) % 4
+        sessionTurns[id] = left == 0 ? nil : left
+        dropDecodes(of: id)
+    }
+
+    /// Writing the file at `path` failed: it is as it was, and its photo stays turned for the session.
+    func writeFailed(ofFile path: String) {
+        endWrite(path)
+    }
+
+    private func endWrite(_ path: String) {
+        writing[path] = (writing[path] ?? 1) > 1 ? writing[path]! - 1 : nil
+    }
+
+    /// Removes the shared thumbnail cache's entries of the file at `path`, which was turned keeping
+    /// its modification time (the only version other programs check). PhotoZoom's own entries
+    /// also check the status-change time, which the turn moved: they are never read again.
+    func removeSharedThumbnails(ofFile path: String) {
+        limits.sharedThumbnails?.removeEntries(forFile: path)
+    }
+
+    /// The quarter turns this session gave photo `index` that its file does not have.
+    func sessionTurns(ofPhotoAt index: Int) -> Int { id(at: index).flatMap { sessionTurns[$0] } ?? 0 }
+
+    /// Turns the textures of the turns waiting, on `renderer` (a texture it cannot turn is dropped:
+    /// the photo is decoded again, turned).
+    private func applyTurns(_ renderer: OpaquePointer) {
+        guard !pendingTurns.isEmpty else { return }
+        for (id, k) in pendingTurns {
+            if let fade = fades.removeValue(forKey: id) { SDL_DestroyTexture(fade.texture.handle) }
+            func turned(_ stored: StoredTexture) -> StoredTexture? {
+                keptPixels[stored.texture.serial] = nil
+                let new = Self.turned(stored.texture, quarterTurns: k, renderer: renderer)
+                SDL_DestroyTexture(stored.texture.handle)
+                return new.map { var s = stored; s.texture = $0; return s }
+            }
+            thumbnails.replaceValues { key, stored in key == id ? turned(stored) : stored }
+            fulls.replaceValues { key, stored in key == id ? turned(stored) : stored }
+        }
+        pendingTurns.removeAll()
+    }
+
+    /// A copy of `texture` turned `quarterTurns` × 90° clockwise, drawn into a target texture on
+    /// the GPU texel for texel (nearest sampling, no blending); nil when the renderer cannot.
+    static func turned(_ texture: Texture, quarterTurns: Int, renderer: OpaquePointer) -> Texture? {
+        let k = ((quarterTurns % 4) + 4) % 4
+        let (w, h) = k % 2 == 1 ? (texture.height, texture.width) : (texture.width, texture.height)
+        var format: UInt32 = 0
+        SDL_QueryTexture(texture.handle, &format, nil, nil, nil)
+        guard let target = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(w), Int32(h)) else { return nil }
+        let previous = SDL_GetRenderTarget(renderer)
+        var scale = SDL_ScaleModeNearest
+        SDL_GetTextureScaleMode(texture.handle, &scale)
+        SDL_SetTextureScaleMode(texture.handle, SDL_ScaleModeNearest)
+        SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
+        var ok = SDL_SetRenderTarget(renderer, target) == 0
+        // SDL turns the copy about its destination's centre: the unturned rectangle centred in the turned one.
+        var dst = SDL_FRect(x: Float(w - texture.width) / 2, y: Float(h - texture.height) / 2,
+                            w: Float(texture.width), h: Float(texture.height))
+        if ok { ok = SDL_RenderCopyExF(renderer, texture.handle, nil, &dst, Double(k) * 90, nil, SDL_FLIP_NONE) == 0 }
+        SDL_SetRenderTarget(renderer, previous)
+        SDL_SetTextureScaleMode(texture.handle, scale)
+        SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND)
+        guard ok else {
+            SDL_DestroyTexture(target)
+            return nil
+        }
+        SDL_SetTextureBlendMode(target, SDL_BLENDMODE_BLEND)
+        return Texture(handle: target, width: w, height: h, hasTransparency: texture.hasTransparency)
+    }
+
+    /// `image` turned `quarterTurns` × 90° clockwise (a decode of a photo turned for the session only).
+    static func turned(_ image: DecodedImage, quarterTurns: Int) -> DecodedImage? {
+        let orientation = ExifOrientation.up.turned(clockwise: quarterTurns)
+        guard let surface = SurfaceOps.oriented(image.surface, orientation) else { return nil }
+        let full = orientation.uprightSize(width: image.fullWidth, height: image.fullHeight)
+        return DecodedImage(surface: surface, fullWidth: full.width, fullHeight: full.height,
+                            hasTransparency: image.hasTransparency, partialBecause: image.partialBecause)
+    }
 }
 
 extension PhotoPipeline.Limits {
@@ -931,4 +1063,5 @@ extension PhotoPipeline.Limits {
     var pixelCache: PixelThumbnailCache? {
         usesPixelCache ? sharedThumbnails.map { PixelThumbnailCache(besideSharedCacheAt: $0.directory) } : nil
     }
+
 }

@@ -20,7 +20,9 @@ import Viewer
 ///   (`true` when the file action failed and nothing changed on disk), `"photoTrashed"` with
 ///   `"photo"` (the index of the photo Delete moved to the trash) and `"message"`, `"dropped"`
 ///   with `"message"` and, when one file was dropped, `"open"` (the index of the photo to open),
-///   `"photoRestored"` with `"photo"` (the index of the photo Ctrl+Z put back) and `"message"`.
+///   `"photoRestored"` with `"photo"` (the index of the photo Ctrl+Z put back) and `"message"`,
+///   `"photoTurned"` with `"photo"`, `"turns"` (quarter turns clockwise, negative anticlockwise),
+///   `"message"` and `"asks"` (`true` when the turn waits for `w` to be written to the file).
 ///
 /// - `{"t":0.5,"type":"touchpad","gesture":"pinch","phase":"update","fingers":2,"x":640,"y":400,"dx":1.5,"dy":0,"scale":1.25,"angle":-2}`:
 ///   a touchpad gesture (`TouchpadGesture`): `gesture` pinch or swipe, `phase` begin, update, end
@@ -112,6 +114,9 @@ public enum TraceEventFormat {
                 out += ",\"effect\":\"photoRestored\",\"photo\":\(photo),\"message\":" + JSONText.string(message)
             case let .photoTrashed(photo, message):
                 out += ",\"effect\":\"photoTrashed\",\"photo\":\(photo),\"message\":" + JSONText.string(message)
+            case let .photoTurned(photo, turns, message, asks):
+                out += ",\"effect\":\"photoTurned\",\"photo\":\(photo),\"turns\":\(turns),\"message\":" + JSONText.string(message)
+                out += ",\"asks\":" + (asks ? "true" : "false")
             case let .photoFile(message, isError):
                 out += ",\"effect\":\"photoFile\",\"message\":" + JSONText.string(message) + ",\"error\":" + (isError ? "true" : "false")
             }
@@ -243,7 +248,7 @@ public enum TraceEventFormat {
 
     /// The `EffectResult` of an `effect` line.
     private static func effect(_ o: JSONObject) throws(FieldError) -> EffectResult {
-        switch try o.choice("effect", ["feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again", "photoFile", "photoTrashed", "dropped", "photoRestored"]) {
+        switch try o.choice("effect", ["feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again", "photoFile", "photoTrashed", "dropped", "photoRestored", "photoTurned"]) {
         case "feelSaved":
             return .feelSaved(path: try o.string("path"), message: try o.string("message"))
         case "feelSaveFailed":
@@ -269,6 +274,12 @@ public enum TraceEventFormat {
             return .photoRestored(photo: try o.integer("photo", in: 0...Int(Int32.max)), message: try o.string("message"))
         case "photoTrashed":
             return .photoTrashed(photo: try o.integer("photo", in: 0...Int(Int32.max)), message: try o.string("message"))
+        case "photoTurned":
+            guard case let .bool(asks)? = o["asks"] else {
+                throw FieldError(field: "asks", message: "expected true or false, found \(o["asks"]?.kindDescription ?? "nothing")")
+            }
+            return .photoTurned(photo: try o.integer("photo", in: 0...Int(Int32.max)), quarterTurns: try o.integer("turns", in: -3...3),
+                                message: try o.string("message"), asksToWrite: asks)
         case "photoFile":
             guard case let .bool(isError)? = o["error"] else {
                 throw FieldError(field: "error", message: "expected true or false, found \(o["error"]?.kindDescription ?? "nothing")")

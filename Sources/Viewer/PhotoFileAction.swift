@@ -12,4 +12,12 @@ public enum PhotoFileAction: String, Hashable, Sendable {
     /// Ctrl+C: offer the photo on the clipboard (its upright pixels as a PNG, its file as a URI,
     /// its path as text).
     case copy
+    /// Ctrl+R: turn the photo 90° clockwise and keep it (a JPEG's EXIF orientation rewritten; other
+    /// formats turn for the session and ask before their file is written).
+    case turnClockwise
+    /// Ctrl+Shift+R: the same, anticlockwise.
+    case turnAnticlockwise
+    /// `w` after a turn that asked: write the turn into a file that is not a JPEG (re-encoded
+    /// without loss).
+    case writeTurn
 }

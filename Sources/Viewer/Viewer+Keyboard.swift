@@ -25,8 +25,13 @@ import Gestures
 // |                             |                              | / show it in the file manager       |
 // | F5                          | open the focused photo and   | start or stop the slideshow         |
 // |                             | start the slideshow          |                                     |
+// | Ctrl+R / Ctrl+Shift+R       | —                            | turn it 90° clockwise / anticlock-  |
+// |                             |                              | wise and keep it (`Viewer+Turn`)    |
+// | w (right after a turn that  | —                            | write the turn into the file (not a |
+// | asked)                      |                              | JPEG: re-encoded without loss)      |
 extension Viewer {
     mutating func handleKey(_ key: String, modifiers: Modifiers) {
+        if answerTurnPrompt(key, modifiers: modifiers) { return }
         if key == "q" {
             requests.append(.quit)
             return
@@ -76,6 +81,10 @@ extension Viewer {
             requestFileAction(.openWith)
         case "o" where modifiers == .shift:
             requestFileAction(.showInFolder)
+        case "r" where modifiers == .ctrl:
+            requestTurn(clockwise: true)
+        case "r" where modifiers == [.ctrl, .shift]:
+            requestTurn(clockwise: false)
         default:
             break
         }

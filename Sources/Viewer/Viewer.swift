@@ -49,6 +49,8 @@ public struct Viewer: Sendable {
     /// The frame count, the last frame's gesture and rest, for the state log (`FrameRecord`).
     var lastFrame = FrameRecord()
     var requests: [ViewerRequest] = []
+    /// A turned photo whose file may be written turned when the user confirms with `w` (`Viewer+Turn`).
+    var turnAwaitingWrite: (photo: Int, name: String)?
     /// The slideshow (F5) while it runs (`Viewer+Slideshow`).
     var slideshow: Slideshow?
     var notes: [ViewerNote] = []
@@ -77,6 +79,8 @@ public struct Viewer: Sendable {
         case photoList(renumbered: [Int?])
         /// Photo `index`'s pixel size became known.
         case photoSize(index: Int)
+        /// Photo `index` turned by `quarterTurns` × 90° clockwise: its picture is the old one turned.
+        case photoTurned(index: Int, quarterTurns: Int)
     }
     /// The backdrop curve's largest slope, for the jump detector's bound (`Viewer+Motion`).
     package var backdropSlope: Double
@@ -194,6 +198,7 @@ public struct Viewer: Sendable {
         step(to: event.time)
         if case let .effect(.dropped(open, _)) = event.kind { openDropped(open) }
         if case let .effect(.photoRestored(photo, _)) = event.kind { pageToRestored(photo) }
+        if case let .effect(.photoTurned(photo, turns, _, asks)) = event.kind { turn(photo, by: turns, asksToWrite: asks) }
         if case .effect = event.kind { return }
         switch event.kind {
         case let .key(.down, key, modifiers):

@@ -40,6 +40,8 @@ struct TraceEventFormatTests {
         InputEvent(time: 3.62, kind: .effect(.photoRestored(photo: 0, message: "put kite.jpg back"))),
         InputEvent(time: 3.65, kind: .effect(.dropped(open: 2, message: "opened holiday (12 photos)"))),
         InputEvent(time: 3.66, kind: .effect(.dropped(open: nil, message: "opened 2 photos (2 photos)"))),
+        InputEvent(time: 3.67, kind: .effect(.photoTurned(photo: 3, quarterTurns: 1, message: "turned kite.jpg 90° clockwise", asksToWrite: false))),
+        InputEvent(time: 3.68, kind: .effect(.photoTurned(photo: 0, quarterTurns: -1, message: "turned a.png for this session", asksToWrite: true))),
         InputEvent(time: 3.7, kind: .effect(.photoFile(message: "cannot move kite.jpg to the trash: Permission denied; the photo stays", isError: true))),
     ]
 
@@ -103,7 +105,7 @@ struct TraceEventFormatTests {
         (#"{"t":1,"type":"resize","w":0,"h":5}"#, "w", "expected a number in 0 (excluded)…100000, found 0"),
         (#"{"t":1,"type":"feel","feel":[1]}"#, "feel", "expected an object, found an array"),
         (#"{"t":1,"type":"photo","index":-1,"w":5,"h":5}"#, "index", "expected a whole number in 0…2147483647, found -1"),
-        (#"{"t":1,"type":"effect","effect":"feelLost"}"#, "effect", #"expected one of "feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again", "photoFile", "photoTrashed", "dropped", "photoRestored", found the string "feelLost""#),
+        (#"{"t":1,"type":"effect","effect":"feelLost"}"#, "effect", #"expected one of "feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again", "photoFile", "photoTrashed", "dropped", "photoRestored", "photoTurned", found the string "feelLost""#),
         (#"{"t":1,"type":"effect","effect":"photoFile","message":"put kite.jpg back","error":"no"}"#, "error", #"expected true or false, found the string "no""#),
         (#"{"t":1,"type":"effect","effect":"photoTrashed","photo":1.5,"message":"moved"}"#, "photo", "expected a whole number in 0…2147483647, found 1.5"),
         (#"{"t":1,"type":"effect","effect":"feelSaved","message":"saved"}"#, "path", "expected a string, found nothing (the field is missing)"),

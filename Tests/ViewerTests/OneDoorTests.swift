@@ -88,6 +88,8 @@ struct OneDoorTests {
             // The wheel's burst spans photos (its tail must not page the next one opened).
             "wheelPaging",
             "lastFrame", "requests",
+            // A turn asking to be written (`w`): the ask outlives the photo's session until answered.
+            "turnAwaitingWrite",
             // Outlive the session that made them: a slideshow, notes,
             // neighbours sliding out and a photo landing under the next one, a hand-over fade.
             "slideshow", "notes", "departing", "landing", "handOverFade",

@@ -1,0 +1,117 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes new bytes over a photo's file the way a rotation is kept: no backup, never half a file.
+///
+/// The bytes go to a temporary file in the photo's own folder (`.NAME.photozoom-PID`, the same
+/// file system, so the rename is atomic), which takes the photo's permission bits and, where the
+/// user may, its owner and group; it is synced to the disk, given the photo's access and
+/// modification times, and renamed over the photo, and the folder is synced. A reader (or a
+/// crash) sees the old photo or the new one, never a mixture; any failure leaves the photo as it
+/// was and removes the temporary file.
+///
+/// The modification time is kept on purpose: turning a photo changes how it is shown, not what
+/// it shows, so a folder sorted by date modified keeps its order, and "recent" views do not call
+/// an old photo new. The status-change time moves (it is the new file's), which is what
+/// PhotoZoom's thumbnail caches check besides the modification time (`FileIdentity`), so they
+/// never show the old orientation; other programs' thumbnails of the photo, which check only the
+/// modification time, are removed (`FreedesktopThumbnailCache.removeEntries`). The price, said in
+/// docs/photos.md: a backup tool that compares only size and modification time (rsync's default)
+/// does not see an in-place tag change.
+///
+/// A symbolic link is followed: the file it points to is replaced and the link stays. A
+/// read-only photo is not replaced (the folder's permission would allow the rename, but the user
+/// said the file must not change).
+enum PhotoFileRewrite {
+    /// A photo's file as read for rewriting.
+    struct Original {
+        var bytes: [UInt8]
+        /// The version read (nil: it changed while it was read).
+        var identity: FileIdentity?
+        /// Its access and modification times before it was read (reading it moves the access time).
+        var times: [timespec]
+    }
+
+    /// The bytes of the regular file at `path`, its identity as read and its times before.
+    static func read(_ path: String) throws(ShellError) -> Original {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw ShellError("\(displayed(path)): \(String(cString: strerror(errno)))") }
+        let file: PhotoFile
+        do { file = try PhotoFile(path: path) } catch { throw ShellError("\(displayed(path)): \(error.message)") }
+        let (result, identity) = FileIdentity.around(path) { Result { () throws(ImageProblem) in try file.readAll() } }
+        switch result {
+        case let .success(bytes): return Original(bytes: bytes, identity: identity, times: [st.st_atim, st.st_mtim])
+        case let .failure(problem): throw ShellError("\(displayed(path)): \(problem.message)")
+        }
+    }
+
+    /// Replaces the file at `path` with `bytes`, keeping its mode, owner (where allowed), and the
+    /// access and modification times `original` read. `original.identity`: the version the bytes
+    /// were made from; when the file is no longer that version (another program wrote it
+    /// meanwhile, or it changed while read) nothing is replaced.
+    static func replace(_ path: String, with bytes: [UInt8], original: Original) throws(ShellError) {
+        func failure(_ reason: String) -> ShellError { ShellError("cannot write \(displayed(path)): \(reason); it was left as it was") }
+        var target = path
+        if let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        var st = stat()
+        guard stat(target, &st) == 0 else { throw failure(String(cString: strerror(errno))) }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw failure("it is not a regular file") }
+        // No write bit at all is read-only for everyone, root too (whom access() would let through).
+        guard st.st_mode & 0o222 != 0 else { throw failure("it is read-only") }
+        guard access(target, W_OK) == 0 else {
+            throw failure(errno == EACCES || errno == EROFS ? "it is read-only" : String(cString: strerror(errno)))
+        }
+        guard let expected = original.identity, FileIdentity(st) == expected else { throw failure("it changed on disk while it was being turned") }
+        let folder = (target as NSString).deletingLastPathComponent
+        let temporary = folder + "/." + (target as NSString).lastPathComponent + ".photozoom-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw failure("cannot make a file in its folder (\(String(cString: strerror(errno))))") }
+        var problem: String?
+        _ = fchown(fd, st.st_uid, st.st_gid)  // allowed only for what the user may give away; the mode is kept either way
+        if fchmod(fd, st.st_mode & 0o7777) != 0 { problem = String(cString: strerror(errno)) }
+        var written = 0
+        while problem == nil, written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                problem = String(cString: strerror(errno))
+            } else {
+                written += n
+            }
+        }
+        if problem == nil, fsync(fd) != 0 { problem = String(cString: strerror(errno)) }
+        // The times last: nothing written after them moves the modification time again.
+        var times = original.times
+        if problem == nil, futimens(fd, &times) != 0 { problem = String(cString: strerror(errno)) }
+        if close(fd) != 0, problem == nil { problem = String(cString: strerror(errno)) }
+        if problem == nil, rename(temporary, target) != 0 { problem = String(cString: strerror(errno)) }
+        if let problem {
+            unlink(temporary)
+            throw failure(problem)
+        }
+        let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dir >= 0 {
+            _ = fsync(dir)
+            close(dir)
+        }
+    }
+
+    /// Why the file at `path` cannot be replaced now (gone, not a regular file, read-only); nil
+    /// when it can (as far as can be told before writing).
+    static func writeProblem(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return String(cString: strerror(errno)) }
+        guard st.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file" }
+        guard st.st_mode & 0o222 != 0 else { return "it is read-only" }
+        guard access(path, W_OK) == 0 else { return errno == EACCES || errno == EROFS ? "it is read-only" : String(cString: strerror(errno)) }
+        return nil
+    }
+
+    /// A path as a message names it: the file's name.
+    static func displayed(_ path: String) -> String { (path as NSString).lastPathComponent }
+}
