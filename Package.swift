@@ -21,8 +21,14 @@ let package = Package(
         .library(name: "Continuity", targets: ["Continuity"]),
         .library(name: "Trace", targets: ["Trace"]),
         .library(name: "Player", targets: ["Player"]),
-        // The SDL shell, for the pipeline benchmark (Benchmarks/); not part of the reusable engine.
+        // The desktop side, for the pipeline benchmark (Benchmarks/); not part of the reusable engine.
         .library(name: "Shell", targets: ["Shell"]),
+        .library(name: "PhotoFiles", targets: ["PhotoFiles"]),
+        .library(name: "ImageFormats", targets: ["ImageFormats"]),
+        .library(name: "Decoding", targets: ["Decoding"]),
+        .library(name: "DecoderSandbox", targets: ["DecoderSandbox"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
+        .library(name: "PhotoPipeline", targets: ["PhotoPipeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -60,11 +66,37 @@ let package = Package(
         // A progressive JPEG's thumbnail from its first scans (libjpeg's buffered-image mode, which
         // TurboJPEG's API does not offer; its errors jump, hence C).
         .target(name: "CJPEGScans", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "CJPEGScans", "CHEIF", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace", "Player"]),
+        // The desktop side, by concept (issue 31); see ARCHITECTURE.md for the picture.
+        // File names and paths, folders, selection, watching, file identity, config paths, trash.
+        .target(name: "PhotoFiles", dependencies: ["Gestures", "Viewer"]),
+        // What a photo file's header says (JPEG, PNG, HEIF, TIFF/EXIF), MD5, the catalogue's
+        // entries: Swift over file bytes, no image library.
+        .target(name: "ImageFormats", dependencies: ["Geometry", "Viewer", "PhotoFiles"]),
+        // Decoders (TurboJPEG, the PNG reader, libheif, SDL_image), the thumbnail caches and their writer.
+        .target(name: "Decoding", dependencies: ["CSDL2", "CJPEGScans", "CHEIF", "Geometry", "Viewer", "PhotoFiles", "ImageFormats"]),
+        // The decoder helper processes (sandboxed) and their wire format.
+        .target(name: "DecoderSandbox", dependencies: ["CSDL2", "CSandbox", "PhotoFiles", "ImageFormats", "Decoding"]),
+        // Drawing a Scene with SDL: quads, text, the headless renderer, screenshots, video.
+        .target(name: "Rendering", dependencies: ["CSDL2", "Geometry", "Viewer", "LabUI", "PhotoFiles", "Decoding"]),
+        // The catalogue read at start-up, decode scheduling, budgets, the texture cache.
+        .target(name: "PhotoPipeline", dependencies: ["CSDL2", "Geometry", "Gestures", "Viewer", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering"]),
+        // State logs plotted, figures as tables, reference motions (plot, fit, match).
+        .target(name: "Plotting", dependencies: ["CSDL2", "Geometry", "Motion", "Viewer", "LabUI", "PhotoFiles", "Rendering", "FeelFiles"]),
+        // SDL's events as inputs on the session clock, the X server's times.
+        .target(name: "LiveInput", dependencies: ["CSDL2", "Geometry", "Gestures"]),
+        // The feel file: read, resolve, write, watch.
+        .target(name: "FeelFiles", dependencies: ["Motion", "Gestures", "Feel", "Viewer", "PhotoFiles"]),
+        // The live app: window, frame loop, recording, options.
+        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace", "Player",
+                                              "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles"]),
+        // `photozoom play`'s window: the trace player drawn live.
+        .target(name: "PlayerWindow", dependencies: ["CSDL2", "Geometry", "Gestures", "Viewer", "LabUI", "Trace", "Player",
+                                                     "PhotoFiles", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles", "Shell"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
-                "Shell", "Trace", "Viewer", "LabUI", "Player",
+                "Shell", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline",
+                "Plotting", "LiveInput", "FeelFiles", "Trace", "Viewer", "LabUI", "Player",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // libde265 decodes HEIC on the calling thread in the decoder helpers, which cannot make
@@ -87,7 +119,8 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "Continuity", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
+                                                     "PhotoPipeline", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "CSDL2", "Motion"]),
     ]
 )

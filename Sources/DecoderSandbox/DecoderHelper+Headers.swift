@@ -1,13 +1,15 @@
 import Foundation
+import Decoding
+import ImageFormats
 
 extension DecoderHelper {
     /// Header requests written to the helper at once: 128 replies (under 20 KB) never fill the
     /// reply pipe while the requests are still being written, and a 10,000-photo folder takes 79
     /// batches instead of 10,000 round trips.
-    static let headerBatch = 128
+    package static let headerBatch = 128
 
     /// A helper (not started yet) that reads only headers, of files under the folders of `paths`.
-    static func headerReader(settings: DecoderHelperSettings, pixelLimit: Int) -> DecoderHelper {
+    package static func headerReader(settings: DecoderHelperSettings, pixelLimit: Int) -> DecoderHelper {
         var options = DecoderHelperService.Options()
         options.pixelLimit = pixelLimit
         options.addressSpaceBytes = settings.addressSpaceBytes
@@ -25,7 +27,7 @@ extension DecoderHelper {
     /// Once `shouldGiveUp` says so (PhotoZoom stopping, a caller's deadline) the outcomes so far
     /// are returned, fewer than `paths` (the last may be the give-up's problem), and no helper is
     /// started for the rest.
-    func readHeaders(_ paths: [String], shouldGiveUp: () -> Bool = { false }) -> [HeaderMessage.Outcome] {
+    package func readHeaders(_ paths: [String], shouldGiveUp: () -> Bool = { false }) -> [HeaderMessage.Outcome] {
         var out: [HeaderMessage.Outcome] = []
         out.reserveCapacity(paths.count)
         var triedAgain = Set<Int>()

@@ -1,6 +1,8 @@
 import CSandbox
 import CSDL2
 import Foundation
+import Decoding
+import ImageFormats
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,16 +16,16 @@ import Glibc
 /// `timeLimitSeconds` on one image or replies nonsense, it is killed and reaped, that image alone
 /// gets a `decoderStopped` problem saying what happened, and the next image starts a new helper.
 /// Each decoder thread owns its helper, so two threads decode in two processes at once.
-final class DecoderHelper {
-    let settings: DecoderHelperSettings
+package final class DecoderHelper {
+    package let settings: DecoderHelperSettings
     /// The options passed to each helper started: the decoder's limits and thumbnail cache.
-    let options: DecoderHelperService.Options
+    package let options: DecoderHelperService.Options
     /// Bytes of the shared-memory file: the largest picture a reply can carry.
     let sharedBytes: Int
     /// Helpers started so far (the first, and one after each that was stopped).
     private(set) var starts = 0
     /// What a reply may say before anything is allocated for it.
-    var limits: DecoderReplyLimits {
+    package var limits: DecoderReplyLimits {
         DecoderReplyLimits(sharedBytes: sharedBytes, pixelLimit: options.pixelLimit, maxTextureSide: options.maxTextureSide)
     }
 
@@ -33,7 +35,7 @@ final class DecoderHelper {
     private var shared: Int32 = -1
     private var mapping: UnsafeMutableRawPointer?
 
-    init(settings: DecoderHelperSettings, options: DecoderHelperService.Options) {
+    package init(settings: DecoderHelperSettings, options: DecoderHelperService.Options) {
         self.settings = settings
         self.options = options
         sharedBytes = options.maxTextureSide * options.maxTextureSide * 4
@@ -48,7 +50,7 @@ final class DecoderHelper {
     /// system or a person, its binary replaced) is replaced before the request, and a helper that
     /// ends without a reply gets the photo once more in a new helper; only a second end calls the
     /// photo damaged.
-    func decode(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool = { false }) -> DecodeAttempt {
+    package func decode(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool = { false }) -> DecodeAttempt {
         reapIfEnded()
         let first = exchange(path: path, target: target, shouldGiveUp: shouldGiveUp)
         guard first.helperEnded else { return first.attempt }
@@ -125,7 +127,7 @@ final class DecoderHelper {
     }
 
     /// Kills the helper (if running) and releases everything it used.
-    func stop() {
+    package func stop() {
         if pid > 0 {
             kill(pid, SIGKILL)
             _ = reap()
@@ -136,7 +138,7 @@ final class DecoderHelper {
     // MARK: - Starting and stopping
 
     /// Starts a helper; the problem every image would get when that fails.
-    func start() -> ImageProblem? {
+    package func start() -> ImageProblem? {
         // A helper that dies while a request is written must not take the app with it.
         signal(SIGPIPE, SIG_IGN)
         // Requests on a socket (each with its photo's descriptor), replies on a pipe.
@@ -185,7 +187,7 @@ final class DecoderHelper {
     }
 
     /// How an exchange with the helper went.
-    enum Exchange {
+    package enum Exchange {
         case bytes([UInt8])
         /// The helper closed its end: it ended or crashed.
         case ended
@@ -270,7 +272,7 @@ final class DecoderHelper {
 
     /// Exactly `count` bytes from the helper, unless it ends, the deadline passes or the caller
     /// gives up first.
-    func read(_ count: Int, until deadline: UInt64, shouldGiveUp: () -> Bool) -> Exchange {
+    package func read(_ count: Int, until deadline: UInt64, shouldGiveUp: () -> Bool) -> Exchange {
         var out = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {

@@ -1,3 +1,6 @@
+import Decoding
+import ImageFormats
+
 /// The decoder helpers' wire format: length-prefixed binary messages on a pipe, one request and
 /// one reply per image; the pixels themselves travel through shared memory.
 ///
@@ -13,8 +16,8 @@ enum DecoderHelperMessage {
 
     /// One decode to do.
     struct Request: Equatable {
-        var path: String
-        var target: DecodeTarget
+        package var path: String
+        package var target: DecodeTarget
     }
 
     /// What the helper says about one request.
@@ -27,7 +30,7 @@ enum DecoderHelperMessage {
 
     // MARK: - Encoding
 
-    static func encode(_ r: Request) -> [UInt8] {
+    package static func encode(_ r: Request) -> [UInt8] {
         var out = Writer()
         switch r.target {
         case let .thumbnail(side): out.u8(0); out.i64(side); out.i64(0)
@@ -38,7 +41,7 @@ enum DecoderHelperMessage {
         return out.framed
     }
 
-    static func encode(_ r: Reply) -> [UInt8] {
+    package static func encode(_ r: Reply) -> [UInt8] {
         var out = Writer()
         switch r {
         case let .image(w, h, fw, fh, cached, seconds, transparent):
@@ -58,7 +61,7 @@ enum DecoderHelperMessage {
 
     // MARK: - Decoding (of a message body, its length already read)
 
-    static func request(_ body: [UInt8]) -> Request? {
+    package static func request(_ body: [UInt8]) -> Request? {
         var r = Reader(body)
         guard let kind = r.u8(), let a = r.i64(), let b = r.i64() else { return nil }
         let path = String(decoding: r.rest(), as: UTF8.self)
@@ -94,17 +97,17 @@ enum DecoderHelperMessage {
     }
 
     /// The length in a message's first four bytes (little-endian).
-    static func length(_ prefix: [UInt8]) -> Int {
+    package static func length(_ prefix: [UInt8]) -> Int {
         Int(prefix[0]) | Int(prefix[1]) << 8 | Int(prefix[2]) << 16 | Int(prefix[3]) << 24
     }
 
     /// A message body being written (`HeaderRequest` writes its own kind with it).
     struct Writer {
-        var body: [UInt8] = []
-        mutating func u8(_ v: UInt8) { body.append(v) }
+        package var body: [UInt8] = []
+        package mutating func u8(_ v: UInt8) { body.append(v) }
         mutating func i64(_ v: Int) { withUnsafeBytes(of: Int64(v).littleEndian) { body += $0 } }
         mutating func f64(_ v: Double) { withUnsafeBytes(of: v.bitPattern.littleEndian) { body += $0 } }
-        mutating func bytes(_ b: [UInt8]) { body += b.prefix(DecoderHelperMessage.maximumLength - 64) }
+        package mutating func bytes(_ b: [UInt8]) { body += b.prefix(DecoderHelperMessage.maximumLength - 64) }
         var framed: [UInt8] {
             let n = UInt32(body.count)
             return [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)] + body
@@ -112,11 +115,11 @@ enum DecoderHelperMessage {
     }
 
     /// A message body being read.
-    struct Reader {
-        let bytes: [UInt8]
-        var at = 0
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
-        mutating func u8() -> UInt8? {
+    package struct Reader {
+        package let bytes: [UInt8]
+        package var at = 0
+        package init(_ bytes: [UInt8]) { self.bytes = bytes }
+        package mutating func u8() -> UInt8? {
             guard at < bytes.count else { return nil }
             at += 1
             return bytes[at - 1]
@@ -131,7 +134,7 @@ enum DecoderHelperMessage {
         mutating func i64() -> Int? { u64().map { Int(Int64(bitPattern: $0)) } }
         mutating func f64() -> Double? { u64().map { Double(bitPattern: $0) } }
         mutating func rest() -> ArraySlice<UInt8> { defer { at = bytes.count }; return bytes[at...] }
-        mutating func take(_ n: Int) -> ArraySlice<UInt8>? {
+        package mutating func take(_ n: Int) -> ArraySlice<UInt8>? {
             guard n >= 0, at + n <= bytes.count else { return nil }
             defer { at += n }
             return bytes[at..<(at + n)]
@@ -157,7 +160,7 @@ extension ImageProblem {
     }
 
     /// The problem `wireFields` gave; nil for an unknown code.
-    init?(wireCode: UInt8, detail d: String, width: Int, height: Int, limit: Int, beforeDecoding: Bool) {
+    package init?(wireCode: UInt8, detail d: String, width: Int, height: Int, limit: Int, beforeDecoding: Bool) {
         switch wireCode {
         case 0: self = .emptyFile
         case 1: self = .unreadable(d)

@@ -1,6 +1,8 @@
 import CSandbox
 import CSDL2
 import Foundation
+import Decoding
+import ImageFormats
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,7 +45,7 @@ public enum DecoderHelperService {
         public init() {}
 
         /// The options as `decode-helper` arguments.
-        var arguments: [String] {
+        package var arguments: [String] {
             var out = ["--pixel-limit", String(pixelLimit), "--max-texture-side", String(maxTextureSide),
                        "--address-space", String(addressSpaceBytes)]
             if strategy == .fullDecodeThenDownscale { out.append("--full-decode") }
@@ -161,7 +163,7 @@ public enum DecoderHelperService {
 
         /// The next request's body and the descriptor that came with it; nil at the end of the
         /// input or on a malformed length.
-        mutating func message() -> (body: [UInt8], descriptor: Int32?)? {
+        package mutating func message() -> (body: [UInt8], descriptor: Int32?)? {
             var handed: Int32 = -1
             guard let prefix = readExactly(4, handed: &handed) else {
                 if handed >= 0 { close(handed) }

@@ -2,13 +2,13 @@
 /// it (issue 33): a helper is a process that decoded a hostile file, so its replies are as
 /// untrusted as the file. Every number is checked with checked arithmetic against the shared
 /// memory's size, the pixel limit and the texture limit; a reply that fails names the field.
-struct DecoderReplyLimits: Equatable {
+package struct DecoderReplyLimits: Equatable {
     /// Bytes of the shared memory the pixels travel in.
     var sharedBytes: Int
     /// Most pixels one picture (decoded or whole) may have.
-    var pixelLimit: Int
+    package var pixelLimit: Int
     /// Longest side of a texture, pixels: no decoded picture is larger.
-    var maxTextureSide: Int
+    package var maxTextureSide: Int
 
     /// Why `reply` cannot be believed, naming the field; nil when it can.
     func fault(in reply: DecoderHelperMessage.Reply) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import ImageFormats
 
 /// Header reading in the decoder helpers (issue 19): the same pipes and framing as a decode
 /// (`DecoderHelperMessage`), a request kind of its own. Requests are written in batches and
@@ -8,25 +9,25 @@ import Foundation
 /// header (0) `u8 format length, format name, i64 storedWidth, storedHeight, u8 orientation,
 /// u8 hasFrame, i64 frameWidth, frameHeight`; for a file only a decode can size (1) nothing; for
 /// a problem (2) `u8 code, i64 width, height, limit, u8 beforeDecoding, detail bytes`.
-enum HeaderMessage {
+package enum HeaderMessage {
     /// The request and reply kind (decodes are 0 and 1).
-    static let kind: UInt8 = 2
+    package static let kind: UInt8 = 2
 
     /// What reading one file's header found (`PhotoCatalog.Entry` without its URL).
-    enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         case header(ImageHeader)
         /// A format no parser here reads: sized by its decode.
         case sizedByDecode
         case problem(ImageProblem)
 
-        init(_ entry: PhotoCatalog.Entry) {
+        package init(_ entry: PhotoCatalog.Entry) {
             if let problem = entry.problem { self = .problem(problem) }
             else if let header = entry.header { self = .header(header) }
             else { self = .sizedByDecode }
         }
 
         /// The catalog entry of `url` (named `name`, else by its file name) this outcome stands for.
-        func entry(for url: URL, name: String? = nil) -> PhotoCatalog.Entry {
+        package func entry(for url: URL, name: String? = nil) -> PhotoCatalog.Entry {
             let name = name ?? url.lastPathComponent
             return switch self {
             case let .header(h): PhotoCatalog.Entry(url: url, name: name, header: h)
@@ -44,12 +45,12 @@ enum HeaderMessage {
     }
 
     /// The path of a header request; nil for any other message.
-    static func request(_ body: [UInt8]) -> String? {
+    package static func request(_ body: [UInt8]) -> String? {
         guard body.first == kind else { return nil }
         return String(decoding: body.dropFirst(), as: UTF8.self)
     }
 
-    static func encode(_ outcome: Outcome) -> [UInt8] {
+    package static func encode(_ outcome: Outcome) -> [UInt8] {
         var out = DecoderHelperMessage.Writer()
         out.u8(kind)
         switch outcome {

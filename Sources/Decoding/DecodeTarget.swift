@@ -1,5 +1,5 @@
 /// What a decode is for.
-enum DecodeTarget: Hashable, Sendable {
+package enum DecodeTarget: Hashable, Sendable {
     /// A grid thumbnail: shorter side `shortSide` pixels (covering an aspect-fill square cell of that
     /// side), the longer side capped at the largest texture side.
     case thumbnail(shortSide: Int)
@@ -10,7 +10,7 @@ enum DecodeTarget: Hashable, Sendable {
     case preview(shortSide: Int)
 
     /// The thumbnail target a preview stands in for (the target itself otherwise).
-    var asThumbnail: DecodeTarget {
+    package var asThumbnail: DecodeTarget {
         if case let .preview(side) = self { return .thumbnail(shortSide: side) }
         return self
     }

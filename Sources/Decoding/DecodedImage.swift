@@ -1,22 +1,23 @@
 import CSDL2
+import ImageFormats
 
 /// Decoded pixels, upright and at the size they will be shown: an ARGB8888 SDL surface owned by
 /// this object. Made on a decoder thread and handed whole to the frame loop, which uploads it as a
 /// texture and drops it; it is never used by two threads at once.
-final class DecodedImage: @unchecked Sendable {
-    let surface: UnsafeMutablePointer<SDL_Surface>
+package final class DecodedImage: @unchecked Sendable {
+    package let surface: UnsafeMutablePointer<SDL_Surface>
     /// The picture's full upright size in pixels (the decode may be smaller).
-    let fullWidth: Int
-    let fullHeight: Int
+    package let fullWidth: Int
+    package let fullHeight: Int
     /// True when some pixel is not fully opaque (alpha below 255): the renderer puts a checkerboard
     /// behind such a photo. Always false for formats without alpha (JPEG).
-    let hasTransparency: Bool
+    package let hasTransparency: Bool
     /// Set when only part of the picture could be read (a file cut short): the rows read are
     /// shown, the rest is the placeholder colour, and the pipeline warns once with this.
-    let partialBecause: ImageProblem?
+    package let partialBecause: ImageProblem?
 
     /// Takes ownership of `surface` (ARGB8888).
-    init(surface: UnsafeMutablePointer<SDL_Surface>, fullWidth: Int, fullHeight: Int, hasTransparency: Bool,
+    package init(surface: UnsafeMutablePointer<SDL_Surface>, fullWidth: Int, fullHeight: Int, hasTransparency: Bool,
          partialBecause: ImageProblem? = nil) {
         self.surface = surface
         self.fullWidth = fullWidth
@@ -27,10 +28,10 @@ final class DecodedImage: @unchecked Sendable {
 
     deinit { SDL_FreeSurface(surface) }
 
-    var width: Int { Int(surface.pointee.w) }
-    var height: Int { Int(surface.pointee.h) }
+    package var width: Int { Int(surface.pointee.w) }
+    package var height: Int { Int(surface.pointee.h) }
     /// Bytes of pixel memory held.
-    var byteCount: Int { Int(surface.pointee.pitch) * height }
+    package var byteCount: Int { Int(surface.pointee.pitch) * height }
     /// True when decoded at the picture's full size (nothing sharper exists).
-    var isFullSize: Bool { width >= fullWidth && height >= fullHeight }
+    package var isFullSize: Bool { width >= fullWidth && height >= fullHeight }
 }

@@ -1,6 +1,8 @@
 import Viewer
 import CSDL2
 import Foundation
+import ImageFormats
+import PhotoFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,7 +49,7 @@ public struct FreedesktopThumbnailCache: Sendable {
 
     /// The size class PhotoZoom writes for thumbnails whose shorter side is `side` (a cell's pixels):
     /// `large`, or `x-large` for HiDPI cells too large for it; nil when even `x-large` is smaller.
-    static func writtenClass(forShortSide side: Int, width: Int, height: Int) -> SizeClass? {
+    package static func writtenClass(forShortSide side: Int, width: Int, height: Int) -> SizeClass? {
         [SizeClass.large, .xLarge].first { entryShortSide($0, width: width, height: height) >= side }
     }
 
@@ -101,7 +103,7 @@ public struct FreedesktopThumbnailCache: Sendable {
     /// the nanosecond, which a rename or `touch -r` moves) the file's. An entry is read only when
     /// it is a regular file of at most `entryByteLimit` bytes (a link to a device, a pipe or a
     /// giant file is passed over before a byte is read).
-    func thumbnail(forFile path: String, source: FileIdentity, uprightWidth: Int, uprightHeight: Int,
+    package func thumbnail(forFile path: String, source: FileIdentity, uprightWidth: Int, uprightHeight: Int,
                    minimumShortSide: Int, imageLibraries: Bool = false) -> UnsafeMutablePointer<SDL_Surface>? {
         let uri = Self.uri(forPath: path)
         let name = MD5.hex(Array(uri.utf8)) + ".png"
@@ -132,7 +134,7 @@ public struct FreedesktopThumbnailCache: Sendable {
     }
 
     /// Pixels an entry may have: the largest class's box (1024²), with room for a panorama's.
-    static let entryPixelLimit = 4 << 20
+    package static let entryPixelLimit = 4 << 20
 
     /// Bytes an entry may have: 8 MiB, twice a 1024² entry stored uncompressed with alpha (4 MiB).
     static let entryByteLimit = 8 << 20
@@ -182,7 +184,7 @@ public struct FreedesktopThumbnailCache: Sendable {
     /// `X-PhotoZoom::Change` for the version `source` it was decoded from: folders made with
     /// mode 0700, the PNG written to a temporary file of mode 0600 beside the entry and renamed over
     /// it, so a reader never sees half an entry and a stale one is replaced whole.
-    func write(_ surface: UnsafeMutablePointer<SDL_Surface>, forFile path: String, source: FileIdentity,
+    public func write(_ surface: UnsafeMutablePointer<SDL_Surface>, forFile path: String, source: FileIdentity,
                sizeClass: SizeClass) throws(ShellError) {
         let final = entryPath(forFile: path, sizeClass: sizeClass)
         var png = try PNGWriter.encode(surface, keepingAlpha: true)
@@ -223,7 +225,7 @@ public struct FreedesktopThumbnailCache: Sendable {
     }
 
     /// A failed write, naming the file and the system's reason.
-    static func failure(_ path: String, _ code: Int32) -> ShellError {
+    package static func failure(_ path: String, _ code: Int32) -> ShellError {
         ShellError("\(path): cannot store the thumbnail (\(String(cString: strerror(code))))")
     }
 

@@ -1,5 +1,6 @@
 import CHEIF
 import CSDL2
+import ImageFormats
 
 /// Decodes HEIC and AVIF photos with libheif (HEVC through libde265, AV1 through dav1d or libaom,
 /// as Debian 12's libheif1 is built), in the decoder helpers only, like every image library.
@@ -10,7 +11,7 @@ import CSDL2
 enum HEIFDecoder {
     /// The primary image of the file `bytes`, as ARGB8888 pixels, and whether it has an alpha
     /// channel. Refuses a picture with more than `pixelLimit` pixels before decoding it.
-    static func decode(_ bytes: [UInt8], format: ImageHeader.Format, pixelLimit: Int)
+    package static func decode(_ bytes: [UInt8], format: ImageHeader.Format, pixelLimit: Int)
         throws(ImageProblem) -> (surface: UnsafeMutablePointer<SDL_Surface>, hasAlpha: Bool) {
         let name = format.rawValue.uppercased()
         guard let context = heif_context_alloc() else { throw .unsupported("\(name): libheif cannot start") }

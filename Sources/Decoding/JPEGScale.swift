@@ -12,12 +12,12 @@ struct JPEGScale: Hashable, Sendable, CustomStringConvertible {
     /// TurboJPEG's scaled size of one dimension (its `TJSCALED` macro).
     func scaled(_ dimension: Int) -> Int { (dimension * numerator + denominator - 1) / denominator }
 
-    var value: Double { Double(numerator) / Double(denominator) }
+    package var value: Double { Double(numerator) / Double(denominator) }
 
     /// The factor in eighths (1/4 is 2), nil when it is not a whole number of eighths.
     var eighths: Int? { numerator * 8 % denominator == 0 ? numerator * 8 / denominator : nil }
 
-    var description: String { "\(numerator)/\(denominator)" }
+    package var description: String { "\(numerator)/\(denominator)" }
 
     /// The factors the installed libjpeg-turbo offers (2/1 down to 1/8 in eighths for 2.x).
     static let available: [JPEGScale] = {

@@ -1,4 +1,5 @@
 import CSDL2
+import ImageFormats
 
 /// PhotoZoom's own PNG reader, in Swift over zlib's inflate, for the PNGs it meets most: 8- and
 /// 16-bit grey, grey + alpha, RGB, RGBA and 8-bit palette (with `tRNS`), not interlaced. Every
@@ -8,11 +9,11 @@ import CSDL2
 ///
 /// Anything else (1–4-bit samples, Adam7 interlacing) gives nil: the caller falls back to
 /// SDL_image in a decoder helper.
-enum PNGDecoder {
+package enum PNGDecoder {
     /// Pixels read from a PNG: an ARGB8888 surface of the full size, and how many rows (from the
     /// top) its data held; the rows below are `fill`.
-    struct Output {
-        var surface: UnsafeMutablePointer<SDL_Surface>
+    package struct Output {
+        package var surface: UnsafeMutablePointer<SDL_Surface>
         var rowsRead: Int
         var isComplete: Bool { rowsRead == Int(surface.pointee.h) }
     }
@@ -28,7 +29,7 @@ enum PNGDecoder {
     /// Decodes `bytes`; rows missing from a cut file are `fill` (ARGB8888 as 0xAARRGGBB). Nil when
     /// this is not a PNG this reader handles, has more than `pixelLimit` pixels or holds no whole
     /// row.
-    static func decode(_ bytes: [UInt8], pixelLimit: Int, fill: UInt32) -> Output? {
+    package static func decode(_ bytes: [UInt8], pixelLimit: Int, fill: UInt32) -> Output? {
         guard let layout = layout(bytes), layout.width > 0, layout.height > 0,
               ImageHeader.pixels(layout.width, layout.height) <= pixelLimit, layout.interlace == 0 else { return nil }
         let channels: Int

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PhotoFiles
 
 /// Writes an opaque ARGB8888 surface as an 8-bit RGB PNG, fast: each row's bytes as differences
 /// from the pixel to their left (PNG filter 1, "Sub", which turns flat colour and gentle gradients

@@ -1,6 +1,7 @@
 import CJPEGScans
 import CSDL2
 import Foundation
+import ImageFormats
 
 /// Decodes one photo file into upright pixels at the size a target needs. One per decoder thread
 /// (it holds a TurboJPEG handle, which is not shared between threads).
@@ -12,24 +13,24 @@ import Foundation
 ///
 /// Thumbnails come from the freedesktop thumbnail cache instead when it holds a valid entry large
 /// enough (see `FreedesktopThumbnailCache` for the figures behind reading and not writing it).
-final class PhotoDecoder {
-    let pixelLimit: Int
+package final class PhotoDecoder {
+    package let pixelLimit: Int
     /// Longest texture side the renderer takes; thumbnails of extreme panoramas are capped to it.
-    let maxTextureSide: Int
-    let strategy: ThumbnailDecoding
+    package let maxTextureSide: Int
+    package let strategy: ThumbnailDecoding
     /// Where to look for thumbnails first; nil to always decode.
-    let sharedThumbnails: FreedesktopThumbnailCache?
+    package let sharedThumbnails: FreedesktopThumbnailCache?
     /// PhotoZoom's own cache of thumbnails' pixels, read before the shared one (in process only).
-    let pixelThumbnails: PixelThumbnailCache?
+    package let pixelThumbnails: PixelThumbnailCache?
     private var turbo: tjhandle?
     /// Thumbnails taken from the shared cache so far.
-    private(set) var sharedThumbnailHits = 0
+    package private(set) var sharedThumbnailHits = 0
     /// Thumbnails taken from `pixelThumbnails` so far.
-    private(set) var pixelThumbnailHits = 0
+    package private(set) var pixelThumbnailHits = 0
     /// Thumbnails made from a progressive JPEG's first scans (`pz_jpeg_first_scans`).
     private(set) var firstScanThumbnails = 0
 
-    init(pixelLimit: Int = PhotoCatalog.defaultPixelLimit, maxTextureSide: Int = 4096, strategy: ThumbnailDecoding = .scaledDecode,
+    package init(pixelLimit: Int = PhotoCatalog.defaultPixelLimit, maxTextureSide: Int = 4096, strategy: ThumbnailDecoding = .scaledDecode,
          sharedThumbnails: FreedesktopThumbnailCache? = nil, pixelThumbnails: PixelThumbnailCache? = nil) {
         self.pixelLimit = pixelLimit
         self.maxTextureSide = maxTextureSide
@@ -56,7 +57,7 @@ final class PhotoDecoder {
 
     /// Decodes the photo at `path` for `target`. `header` is the catalog's (nil to parse here).
     /// `open` opens it (a decoder helper: the descriptor the app handed it for `path`).
-    func decode(path: String, header: ImageHeader?, target: DecodeTarget,
+    package func decode(path: String, header: ImageHeader?, target: DecodeTarget,
                 open: (String) throws(ImageProblem) -> PhotoFile = PhotoFile.init(path:)) throws(ImageProblem) -> DecodedImage {
         let file = try open(path)
         guard file.count > 0 else { throw .emptyFile }
@@ -88,7 +89,7 @@ final class PhotoDecoder {
     }
 
     /// The upright output size for a picture shown `width`×`height` (upright) at `target`.
-    func outputSize(width: Int, height: Int, target: DecodeTarget) -> (width: Int, height: Int) {
+    package func outputSize(width: Int, height: Int, target: DecodeTarget) -> (width: Int, height: Int) {
         switch target {
         case let .thumbnail(side), let .preview(side):
             let s = min(1, Double(side) / Double(min(width, height)), Double(maxTextureSide) / Double(max(width, height)))
@@ -104,7 +105,7 @@ final class PhotoDecoder {
     /// at all. Nil when the target is not a thumbnail or the cache has no entry this can read.
     /// `shownSide`: the side the cells show, which a thumbnail from `pixelThumbnails` need only
     /// have (the target may ask more to write the shared cache); nil for the target's.
-    func cachedThumbnailWithoutImageLibraries(path: String, target: DecodeTarget, shownSide: Int? = nil) -> DecodedImage? {
+    package func cachedThumbnailWithoutImageLibraries(path: String, target: DecodeTarget, shownSide: Int? = nil) -> DecodedImage? {
         guard case let .thumbnail(targetSide) = target.asThumbnail, sharedThumbnails != nil || pixelThumbnails != nil,
               let file = try? PhotoFile(path: path), file.count > 0 else { return nil }
         if let image = pixelThumbnail(file, side: min(targetSide, shownSide ?? targetSide)) { return image }

@@ -1,5 +1,7 @@
 import CSDL2
 import Foundation
+import ImageFormats
+import PhotoFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,8 +41,8 @@ public struct PixelThumbnailCache: Sendable, Equatable {
 
     /// 256 MB: about 1,700 thumbnails of 3:2 photos in 160-px cells (240 × 160).
     public static let defaultBudgetBytes = 256 << 20
-    static let magic: [UInt8] = Array("PZTP".utf8)
-    static let version: UInt32 = 2
+    package static let magic: [UInt8] = Array("PZTP".utf8)
+    package static let version: UInt32 = 2
     /// The longest side an entry may have.
     static let sideLimit = 8192
     static let headerBytes = 64
@@ -65,25 +67,25 @@ public struct PixelThumbnailCache: Sendable, Equatable {
     }
 
     /// A thumbnail read from an entry.
-    struct Entry {
+    package struct Entry {
         /// ARGB8888, owned by the caller.
-        var surface: UnsafeMutablePointer<SDL_Surface>
-        var fullWidth: Int
-        var fullHeight: Int
-        var hasTransparency: Bool
+        package var surface: UnsafeMutablePointer<SDL_Surface>
+        package var fullWidth: Int
+        package var fullHeight: Int
+        package var hasTransparency: Bool
     }
 
     /// The valid entry of the file at `path` (of `byteCount` bytes, modified at `modificationTime`)
     /// for thumbnails of shorter side `side`: the photo fitted so that its shorter side is `side`
     /// (or whole, when smaller); nil when there is none.
-    func thumbnail(forFile path: String, source: FileIdentity, side: Int) -> Entry? {
+    package func thumbnail(forFile path: String, source: FileIdentity, side: Int) -> Entry? {
         let uri = Array(FreedesktopThumbnailCache.uri(forPath: path).utf8)
         return Self.read(entryPath(forFile: path, side: side), uri: uri, source: source, side: side)
     }
 
     /// The entry at `entryPath` when it is whole, for `uri` in the version `source`, and a
     /// thumbnail of shorter side `side`; nil otherwise.
-    static func read(_ entryPath: String, uri: [UInt8], source: FileIdentity, side: Int) -> Entry? {
+    package static func read(_ entryPath: String, uri: [UInt8], source: FileIdentity, side: Int) -> Entry? {
         let fd = open(entryPath, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -153,7 +155,7 @@ public struct PixelThumbnailCache: Sendable, Equatable {
     /// with mode 0700, the entry written to a temporary file of mode 0600 beside it and renamed
     /// over it, so a reader never sees half an entry. Returns the entry's byte count.
     @discardableResult
-    func write(_ surface: UnsafeMutablePointer<SDL_Surface>, forFile path: String, source: FileIdentity,
+    package func write(_ surface: UnsafeMutablePointer<SDL_Surface>, forFile path: String, source: FileIdentity,
                fullWidth: Int, fullHeight: Int, hasTransparency: Bool, side: Int) throws(ShellError) -> Int {
         let uri = Array(FreedesktopThumbnailCache.uri(forPath: path).utf8)
         let width = Int(surface.pointee.w), height = Int(surface.pointee.h)
@@ -186,7 +188,7 @@ public struct PixelThumbnailCache: Sendable, Equatable {
     }
 
     /// The bytes the entries take together (writers' temporary files aside).
-    func totalBytes() -> Int {
+    package func totalBytes() -> Int {
         entries().filter { !$0.isTemporary }.reduce(0) { $0 + $1.bytes }
     }
 

@@ -1,10 +1,11 @@
 import CSDL2
+import ImageFormats
 
 /// Small SDL surface helpers shared by the decoders and the renderer. All work on ARGB8888
 /// surfaces, are safe on any thread for surfaces no other thread touches, and return new surfaces.
-enum SurfaceOps {
+package enum SurfaceOps {
     /// `surface` converted to ARGB8888 (freeing the original), or nil.
-    static func toARGB(_ surface: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>? {
+    package static func toARGB(_ surface: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>? {
         if surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue { return surface }
         let converted = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0)
         SDL_FreeSurface(surface)
@@ -15,7 +16,7 @@ enum SurfaceOps {
     /// stopping at the first translucent one.
     /// A surface with no pixels to read (SDL_image makes 0×N surfaces, whose pixels are NULL, from
     /// some XCF and LBM files; issue 33's trap), or rows shorter than its width, is answered false.
-    static func hasTransparency(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+    package static func hasTransparency(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h), row = Int(surface.pointee.pitch) / 4
         guard w > 0, h > 0, row >= w, surface.pointee.format.pointee.BytesPerPixel == 4,
               let pixels = surface.pointee.pixels as UnsafeMutableRawPointer? else { return false }
@@ -35,7 +36,7 @@ enum SurfaceOps {
     }
 
     /// A new ARGB8888 surface, or nil when SDL cannot allocate it.
-    static func make(width: Int, height: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+    package static func make(width: Int, height: Int) -> UnsafeMutablePointer<SDL_Surface>? {
         SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
     }
 

@@ -1,5 +1,7 @@
 import CSDL2
 import Foundation
+import ImageFormats
+import PhotoFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,26 +21,35 @@ import Glibc
 /// own. A cache that cannot be written (read-only, full, not ours) is a quiet
 /// fallback: after three failures in a row the writer stops trying for the session, and nothing is
 /// ever shown to the user.
-final class ThumbnailCacheWriter: @unchecked Sendable {
+package final class ThumbnailCacheWriter: @unchecked Sendable {
     /// A thumbnail to store: the photo's path and its upright pixels.
-    struct Item {
-        var path: String
-        var image: DecodedImage
+    package struct Item {
+        package var path: String
+        package var image: DecodedImage
         /// The version of the file the image was decoded from: nothing is stored once the file
         /// is another (replaced after the decode; its next decode stores its own).
-        var source: FileIdentity
+        package var source: FileIdentity
         /// False for a thumbnail read from the shared cache: only PhotoZoom's own entry is written.
-        var writesShared = true
+        package var writesShared = true
         /// The side the cells showed (`DecodeJob.shownSide`): PhotoZoom's own entry is the
         /// thumbnail at that side (nil: at the image's own).
-        var shownSide: Int? = nil
+        package var shownSide: Int? = nil
+
+        /// The memberwise initializer, for the other modules of the package.
+        package init(path: String, image: DecodedImage, source: FileIdentity, writesShared: Bool = true, shownSide: Int? = nil) {
+            self.path = path
+            self.image = image
+            self.source = source
+            self.writesShared = writesShared
+            self.shownSide = shownSide
+        }
     }
 
     /// Failures in a row after which the writer gives up for the session.
     static let failuresBeforeGivingUp = 3
 
-    let cache: FreedesktopThumbnailCache
-    let pixels: PixelThumbnailCache?
+    package let cache: FreedesktopThumbnailCache
+    package let pixels: PixelThumbnailCache?
     /// The pixel cache's bytes as last counted plus those written since (nil before the first count).
     private var pixelBytes: Int?
     private var pixelWritten = 0
@@ -52,23 +63,23 @@ final class ThumbnailCacheWriter: @unchecked Sendable {
     private var written = 0
     private var failed = 0
 
-    init(cache: FreedesktopThumbnailCache, pixels: PixelThumbnailCache? = nil) {
+    package init(cache: FreedesktopThumbnailCache, pixels: PixelThumbnailCache? = nil) {
         self.cache = cache
         self.pixels = pixels
     }
 
     /// Entries written to the pixel cache so far (one a thumbnail).
-    var pixelEntriesWritten: Int { locked { pixelWritten } }
+    package var pixelEntriesWritten: Int { locked { pixelWritten } }
 
     /// Entries written so far (each size class counts once).
-    var entriesWritten: Int { locked { written } }
+    package var entriesWritten: Int { locked { written } }
     /// Writes that failed (quietly).
-    var writesFailed: Int { locked { failed } }
+    package var writesFailed: Int { locked { failed } }
     /// True when nothing is queued or being written.
-    var isIdle: Bool { locked { items.isEmpty && !busy } }
+    package var isIdle: Bool { locked { items.isEmpty && !busy } }
 
     /// Queues `items` for writing (dropped when the writer has given up or stopped).
-    func enqueue(_ new: [Item]) {
+    package func enqueue(_ new: [Item]) {
         guard !new.isEmpty else { return }
         condition.lock()
         defer { condition.unlock() }
@@ -85,12 +96,12 @@ final class ThumbnailCacheWriter: @unchecked Sendable {
     }
 
     /// Drops what is queued for `path` (its file was replaced: those pixels are the old picture's).
-    func forget(path: String) {
+    package func forget(path: String) {
         locked { items.removeAll { $0.path == path } }
     }
 
     /// Stops the thread after the entry being written, dropping the rest.
-    func stop() {
+    package func stop() {
         locked {
             stopping = true
             items.removeAll()

@@ -1,6 +1,7 @@
 import Foundation
 import Motion
 import Viewer
+import PhotoFiles
 
 extension FeelFile {
     /// Writes `spring` as the spring `key` (`openSpring`, …) into the feel file at `path`, keeping

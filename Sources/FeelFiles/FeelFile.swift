@@ -1,5 +1,6 @@
 import Foundation
 import Viewer
+import PhotoFiles
 
 /// Reading, resolving and atomically writing feel files.
 public enum FeelFile {
@@ -49,7 +50,7 @@ public enum FeelFile {
     public static let sizeLimit = 1 << 20
 
     /// The file's text, or a bad-input error saying why it cannot be read.
-    static func contents(path: String) throws(ShellError) -> String {
+    package static func contents(path: String) throws(ShellError) -> String {
         let data = try bytes(path: path)
         guard let text = String(bytes: data, encoding: .utf8) else {
             throw ShellError.badInput("\(path): not UTF-8 text")
@@ -58,7 +59,7 @@ public enum FeelFile {
     }
 
     /// The file's bytes (at most `sizeLimit`), or a bad-input error saying why they cannot be read.
-    static func bytes(path: String) throws(ShellError) -> [UInt8] {
+    package static func bytes(path: String) throws(ShellError) -> [UInt8] {
         var st = stat()
         guard stat(path, &st) == 0 else {
             throw ShellError.badInput("\(path): " + (errno == ENOENT ? "no such file" : String(cString: strerror(errno))))

@@ -22,8 +22,8 @@ public final class FeelFileWatcher {
     }
 
     /// What `stat` says about the file; equal signatures mean "not changed".
-    struct Signature: Equatable {
-        var device: UInt64 = 0, inode: UInt64 = 0, size: Int64 = 0
+    package struct Signature: Equatable {
+        package var device: UInt64 = 0, inode: UInt64 = 0, size: Int64 = 0
         var modifiedSeconds: Int = 0, modifiedNanoseconds: Int = 0
         var missing = false
     }
@@ -86,7 +86,7 @@ public final class FeelFileWatcher {
         pending = nil
     }
 
-    static func signature(of path: String) -> Signature {
+    package static func signature(of path: String) -> Signature {
         var st = stat()
         guard stat(path, &st) == 0 else { return Signature(missing: true) }
         return Signature(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),

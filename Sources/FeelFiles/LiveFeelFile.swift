@@ -1,6 +1,7 @@
 import Foundation
 import Gestures
 import Viewer
+import PhotoFiles
 
 /// The running app's feel file: where the parameters came from (`--feel FILE` or a preset), live
 /// reload while the app runs, and saving what was tuned.

@@ -1,5 +1,5 @@
 /// Random access to an image's bytes: what the header parsers read through (a file, or memory in tests).
-protocol ByteSource {
+package protocol ByteSource {
     /// Total length in bytes.
     var count: Int { get }
     /// Up to `count` bytes from `offset`; fewer (or none) past the end.
@@ -8,10 +8,10 @@ protocol ByteSource {
 
 /// Bytes held in memory.
 struct MemoryBytes: ByteSource {
-    var data: [UInt8]
+    package var data: [UInt8]
     init(_ data: [UInt8]) { self.data = data }
-    var count: Int { data.count }
-    func bytes(at offset: Int, count wanted: Int) -> [UInt8] {
+    package var count: Int { data.count }
+    package func bytes(at offset: Int, count wanted: Int) -> [UInt8] {
         let end = min(data.count, offset + max(0, wanted))
         guard offset >= 0, offset < end else { return [] }
         return Array(data[offset..<end])

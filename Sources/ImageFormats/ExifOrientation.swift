@@ -13,25 +13,25 @@
 /// | 6 | right | top | rotate 90° clockwise |
 /// | 7 | right | bottom | transverse (mirror about the other diagonal) |
 /// | 8 | left | bottom | rotate 90° counter-clockwise |
-enum ExifOrientation: Int, Sendable, CaseIterable {
+package enum ExifOrientation: Int, Sendable, CaseIterable {
     case up = 1, upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left
 
     /// The orientation a tag value stands for; values outside 1...8 count as 1 (as browsers do).
-    init(tagValue: Int) {
+    package init(tagValue: Int) {
         self = ExifOrientation(rawValue: tagValue) ?? .up
     }
 
     /// True for 5...8: the upright picture's width is the stored height.
-    var swapsAxes: Bool { rawValue >= 5 }
+    package var swapsAxes: Bool { rawValue >= 5 }
 
     /// The upright size of a picture stored `width`×`height` pixels.
-    func uprightSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    package func uprightSize(width: Int, height: Int) -> (width: Int, height: Int) {
         swapsAxes ? (height, width) : (width, height)
     }
 
     /// The stored pixel shown at upright pixel (`x`, `y`), for a picture stored
     /// `storedWidth`×`storedHeight`.
-    func storedPixel(forUpright x: Int, _ y: Int, storedWidth w: Int, storedHeight h: Int) -> (x: Int, y: Int) {
+    package func storedPixel(forUpright x: Int, _ y: Int, storedWidth w: Int, storedHeight h: Int) -> (x: Int, y: Int) {
         switch self {
         case .up: return (x, y)
         case .upMirrored: return (w - 1 - x, y)

@@ -3,13 +3,13 @@
 /// `JPEGInterchangeFormatLength` 0x0202), typically 160×120. PhotoZoom shows it at once while the
 /// real thumbnail decodes (issue 20). Found by PhotoZoom's own bounds-checked parsing: every
 /// offset is checked against the EXIF block, and the preview must lie wholly inside it.
-struct ExifPreview: Equatable, Sendable {
+package struct ExifPreview: Equatable, Sendable {
     /// Where the preview's bytes are in the photo's file.
-    var offset: Int
-    var length: Int
+    package var offset: Int
+    package var length: Int
     /// Its stored size (the photo's EXIF orientation applies to it as well).
-    var width: Int
-    var height: Int
+    package var width: Int
+    package var height: Int
 
     /// IFD1's tags for the preview.
     static let offsetTag = 0x0201, lengthTag = 0x0202

@@ -26,7 +26,7 @@ enum HEIFHeader {
 
     /// The format of a file whose bytes 4..<8 are `ftyp`, from its brands; nil for other ISO media
     /// (MP4, QuickTime, JPEG 2000), which are no photos PhotoZoom reads.
-    static func format(ftyp payload: [UInt8]) -> ImageHeader.Format? {
+    package static func format(ftyp payload: [UInt8]) -> ImageHeader.Format? {
         guard payload.count >= 8 else { return nil }
         var brands = [fourCC(payload, 0)]
         var i = 8
@@ -37,7 +37,7 @@ enum HEIFHeader {
     }
 
     /// Reads the header; nil when the file is ISO media but no HEIF image.
-    static func read(_ s: ByteSource) throws(ImageProblem) -> ImageHeader? {
+    package static func read(_ s: ByteSource) throws(ImageProblem) -> ImageHeader? {
         var offset = 0
         var format: ImageHeader.Format?
         for _ in 0..<topLevelBoxLimit {
@@ -65,10 +65,10 @@ enum HEIFHeader {
 
     /// One box: its type and where its payload and the box end, as offsets into the source.
     struct Box {
-        var type: String
+        package var type: String
         var payload: Int
-        var end: Int
-        var size: Int { end - payload }
+        package var end: Int
+        package var size: Int { end - payload }
     }
 
     /// The box at `offset` (nil when fewer than 8 bytes are left before `end`). A box that claims to
@@ -111,7 +111,7 @@ enum HEIFHeader {
 
     /// The primary item's header from the `meta` box's payload (a full box: 4 bytes of version
     /// and flags, then its children).
-    static func header(meta: [UInt8], format: ImageHeader.Format, file: ByteSource) throws(ImageProblem) -> ImageHeader {
+    package static func header(meta: [UInt8], format: ImageHeader.Format, file: ByteSource) throws(ImageProblem) -> ImageHeader {
         let boxes = try children(meta, from: 4, to: meta.count)
         func first(_ type: String) -> Box? { boxes.first { $0.type == type } }
         guard let pitm = first("pitm") else { throw .corrupt("the HEIF file names no primary image (no pitm box)") }
@@ -241,19 +241,19 @@ enum HEIFHeader {
     // MARK: - Reading
 
     /// Big-endian fields of one box's payload, never past its end.
-    struct Reader {
-        let bytes: [UInt8]
-        var offset: Int
-        let end: Int
-        init(_ bytes: [UInt8], _ box: Box) { self.bytes = bytes; offset = box.payload; end = box.end }
+    package struct Reader {
+        package let bytes: [UInt8]
+        package var offset: Int
+        package let end: Int
+        package init(_ bytes: [UInt8], _ box: Box) { self.bytes = bytes; offset = box.payload; end = box.end }
 
-        mutating func take(_ n: Int) throws(ImageProblem) -> ArraySlice<UInt8> {
+        package mutating func take(_ n: Int) throws(ImageProblem) -> ArraySlice<UInt8> {
             guard n >= 0, offset + n <= end else { throw .corrupt("a HEIF box ends inside its fields (byte \(offset) of the meta box)") }
             defer { offset += n }
             return bytes[offset..<offset + n]
         }
         mutating func skip(_ n: Int) throws(ImageProblem) { _ = try take(n) }
-        mutating func u8() throws(ImageProblem) -> Int { Int(try take(1).first!) }
+        package mutating func u8() throws(ImageProblem) -> Int { Int(try take(1).first!) }
         mutating func u16() throws(ImageProblem) -> Int { try sized(2) }
         mutating func u32() throws(ImageProblem) -> Int { try sized(4) }
         mutating func fourCC() throws(ImageProblem) -> String { HEIFHeader.fourCC(Array(try take(4)), 0) }

@@ -2,41 +2,41 @@ import Foundation
 
 /// What a photo file's header says: its format, stored pixel size and EXIF orientation, read
 /// without decoding any pixels (a few hundred bytes of a file of megabytes).
-struct ImageHeader: Equatable, Sendable {
+package struct ImageHeader: Equatable, Sendable {
     /// The formats whose headers PhotoZoom parses itself; anything else goes to SDL_image.
-    enum Format: String, Sendable {
+    package enum Format: String, Sendable {
         case jpeg, png, gif, bmp, webp, tiff, pnm, qoi, tga, svg, xpm
         /// HEIC (HEVC-coded HEIF) and AVIF, parsed by `HEIFHeader` and decoded by libheif.
         case heif, avif
     }
 
-    var format: Format
+    package var format: Format
     /// Pixel size as stored in the file, before orientation.
-    var storedWidth: Int
-    var storedHeight: Int
-    var orientation: ExifOrientation
+    package var storedWidth: Int
+    package var storedHeight: Int
+    package var orientation: ExifOrientation
     /// The largest picture a decode allocates when it differs from the stored size: a GIF frame
     /// larger than its logical screen. Nil for the stored size.
-    var largestFrame: (width: Int, height: Int)?
+    package var largestFrame: (width: Int, height: Int)?
     /// A JPEG's embedded EXIF preview, when it has one (issue 20).
-    var preview: ExifPreview?
+    package var preview: ExifPreview?
 
     /// Pixel size as the picture is shown, after orientation.
-    var uprightSize: (width: Int, height: Int) { orientation.uprightSize(width: storedWidth, height: storedHeight) }
+    package var uprightSize: (width: Int, height: Int) { orientation.uprightSize(width: storedWidth, height: storedHeight) }
 
     /// Stored pixels: what a full decode allocates (×4 bytes). Saturates at `Int.max`: a header
     /// may state two sides of 2^32 − 1, whose product does not fit.
     var pixelCount: Int { Self.pixels(storedWidth, storedHeight) }
 
     /// `width × height`, or `Int.max` when it does not fit.
-    static func pixels(_ width: Int, _ height: Int) -> Int {
+    package static func pixels(_ width: Int, _ height: Int) -> Int {
         let (product, overflow) = width.multipliedReportingOverflow(by: height)
         return overflow ? .max : product
     }
 
     /// Throws `tooManyPixels` (before decoding) when the stored size or a larger frame has more
     /// than `limit` pixels.
-    func checkPixels(limit: Int) throws(ImageProblem) {
+    package func checkPixels(limit: Int) throws(ImageProblem) {
         if pixelCount > limit {
             throw .tooManyPixels(width: storedWidth, height: storedHeight, limit: limit, beforeDecoding: true)
         }
@@ -45,14 +45,14 @@ struct ImageHeader: Equatable, Sendable {
         }
     }
 
-    static func == (a: ImageHeader, b: ImageHeader) -> Bool {
+    package static func == (a: ImageHeader, b: ImageHeader) -> Bool {
         a.format == b.format && a.storedWidth == b.storedWidth && a.storedHeight == b.storedHeight
             && a.orientation == b.orientation
     }
 
     /// Parses the header of the image in `source`; nil when the content is in no format parsed here
     /// (the caller then asks SDL_image). `fileExtension` (lower-case) identifies TGA, which has no magic.
-    static func read(_ source: ByteSource, fileExtension: String = "") throws(ImageProblem) -> ImageHeader? {
+    package static func read(_ source: ByteSource, fileExtension: String = "") throws(ImageProblem) -> ImageHeader? {
         guard source.count > 0 else { throw .emptyFile }
         let magic = try source.bytes(at: 0, count: 16)
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
@@ -75,7 +75,7 @@ struct ImageHeader: Equatable, Sendable {
     }
 
     /// A header for `format` after checking the dimensions are positive.
-    static func make(_ format: Format, _ width: Int, _ height: Int,
+    package static func make(_ format: Format, _ width: Int, _ height: Int,
                      _ orientation: ExifOrientation = .up) throws(ImageProblem) -> ImageHeader {
         guard width > 0, height > 0 else {
             throw .corrupt("the \(format.rawValue.uppercased()) header gives a size of \(width)×\(height) pixels")
@@ -392,11 +392,21 @@ struct ImageHeader: Equatable, Sendable {
     static func be16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
     static func le16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
     static func le24(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 }
-    static func be32(_ b: [UInt8], _ i: Int) -> Int { be16(b, i) << 16 | be16(b, i + 2) }
+    package static func be32(_ b: [UInt8], _ i: Int) -> Int { be16(b, i) << 16 | be16(b, i + 2) }
     static func le32(_ b: [UInt8], _ i: Int) -> Int { le16(b, i) | le16(b, i + 2) << 16 }
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
-    static func hex(_ b: UInt8) -> String {
+    package static func hex(_ b: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
         return "0x" + String(digits[Int(b >> 4)]) + String(digits[Int(b & 15)])
+    }
+
+    /// The memberwise initializer, for the other modules of the package.
+    package init(format: Format, storedWidth: Int, storedHeight: Int, orientation: ExifOrientation, largestFrame: (width: Int, height: Int)? = nil, preview: ExifPreview? = nil) {
+        self.format = format
+        self.storedWidth = storedWidth
+        self.storedHeight = storedHeight
+        self.orientation = orientation
+        self.largestFrame = largestFrame
+        self.preview = preview
     }
 }

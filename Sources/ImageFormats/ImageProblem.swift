@@ -1,6 +1,8 @@
+import PhotoFiles
+
 /// Why a photo cannot be shown. Its `message` completes the one warning line the pipeline prints:
 /// `warning: PATH: MESSAGE; showing a placeholder`.
-enum ImageProblem: Error, Equatable, Sendable {
+package enum ImageProblem: Error, Equatable, Sendable {
     /// The file has no bytes at all.
     case emptyFile
     /// The file cannot be opened or read; the reason names the cause (permission, link loop, …).
@@ -24,7 +26,7 @@ enum ImageProblem: Error, Equatable, Sendable {
     /// was stopped; the detail says which.
     case decoderStopped(String)
 
-    var message: String {
+    package var message: String {
         switch self {
         case .emptyFile: return "empty file (0 bytes)"
         case let .unreadable(reason): return "cannot read the file: \(reason)"
@@ -43,10 +45,10 @@ enum ImageProblem: Error, Equatable, Sendable {
     }
 
     /// The warning line for `path` (its control characters escaped: one line, whatever the name).
-    func warning(path: String) -> String { "warning: \(PrintablePath.escaped(path)): \(message); showing a placeholder" }
+    package func warning(path: String) -> String { "warning: \(PrintablePath.escaped(path)): \(message); showing a placeholder" }
 
     /// The warning line for `path` when the part of the picture that could be read is shown.
-    func partialWarning(path: String) -> String { "warning: \(PrintablePath.escaped(path)): \(message); showing the part that was read" }
+    package func partialWarning(path: String) -> String { "warning: \(PrintablePath.escaped(path)): \(message); showing the part that was read" }
 
     private static func megapixels(_ pixels: Double) -> String {
         let mp = pixels / 1_000_000

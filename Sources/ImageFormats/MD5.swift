@@ -1,8 +1,8 @@
 /// MD5 (RFC 1321): the freedesktop thumbnail cache names each entry by the MD5 of the file's URI.
 /// Not for security.
-enum MD5 {
+package enum MD5 {
     /// The digest of `message` as 32 lower-case hex digits.
-    static func hex(_ message: [UInt8]) -> String {
+    package static func hex(_ message: [UInt8]) -> String {
         digest(message).map { byte in
             let digits = Array("0123456789abcdef")
             return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])

@@ -1,10 +1,10 @@
 /// The chunk structure of a PNG file, walked without decompressing anything.
-enum PNGChunks {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+package enum PNGChunks {
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// True when `bytes` is a PNG whose chunks follow one another, each whole, up to an IEND chunk.
     /// A file cut short fails this: SDL_image's PNG loader can loop forever on one (issue 19).
-    static func isComplete(_ bytes: [UInt8]) -> Bool {
+    package static func isComplete(_ bytes: [UInt8]) -> Bool {
         guard bytes.count > 8, Array(bytes[0..<8]) == signature else { return false }
         var offset = 8
         while offset + 12 <= bytes.count {

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,16 +9,16 @@ import Glibc
 ///
 /// Opening never blocks (a named pipe with a photo's name is refused, not waited on) and maps the
 /// system's refusals to `ImageProblem`s a person can act on.
-final class PhotoFile: ByteSource {
+package final class PhotoFile: ByteSource {
     /// Bytes per cached block. 16 KiB covers a JPEG's markers and a typical EXIF block in one read.
     static let blockSize = 16 * 1024
 
-    let path: String
-    let count: Int
+    package let path: String
+    package let count: Int
     /// Last modification, whole seconds since 1970 (what the thumbnail cache records).
-    let modificationTime: Int
+    package let modificationTime: Int
     /// Which version of the file was opened.
-    let identity: FileIdentity
+    package let identity: FileIdentity
     private let descriptor: Int32
     private var blocks: [Int: [UInt8]] = [:]
     /// The cached blocks' indices, oldest first.
@@ -29,7 +30,7 @@ final class PhotoFile: ByteSource {
     var cachedBytes: Int { blocks.values.reduce(0) { $0 + $1.count } }
 
     /// Opens `path` for reading; throws an `ImageProblem` for a missing, unreadable or non-regular file.
-    convenience init(path: String) throws(ImageProblem) {
+    package convenience init(path: String) throws(ImageProblem) {
         let fd = FileSystemPath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { throw Self.problem(errno: errno, path: path) }
         try self.init(owning: fd, path: path)
@@ -38,7 +39,7 @@ final class PhotoFile: ByteSource {
     /// The file open on `descriptor` (a decoder helper's photo, opened by the app and handed over),
     /// named `path`; a copy of the descriptor is kept, the caller's stays the caller's. Throws as
     /// `init(path:)` does for a file that is not a regular one.
-    convenience init(descriptor: Int32, path: String) throws(ImageProblem) {
+    package convenience init(descriptor: Int32, path: String) throws(ImageProblem) {
         let fd = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
         guard fd >= 0 else { throw Self.problem(errno: errno, path: path) }
         try self.init(owning: fd, path: path)
@@ -65,15 +66,15 @@ final class PhotoFile: ByteSource {
     deinit { close(descriptor) }
 
     /// The open descriptor, to hand to a decoder helper (it stays this file's).
-    var descriptorToHand: Int32 { descriptor }
+    package var descriptorToHand: Int32 { descriptor }
 
     /// The whole file (what the decoders need: run them in a helper, whose address space is
     /// limited, or check `count` first).
-    func readAll() throws(ImageProblem) -> [UInt8] {
+    package func readAll() throws(ImageProblem) -> [UInt8] {
         try bytes(at: 0, count: count, cached: false)
     }
 
-    func bytes(at offset: Int, count wanted: Int) throws(ImageProblem) -> [UInt8] {
+    package func bytes(at offset: Int, count wanted: Int) throws(ImageProblem) -> [UInt8] {
         try bytes(at: offset, count: wanted, cached: true)
     }
 
@@ -119,21 +120,21 @@ final class PhotoFile: ByteSource {
     /// Opens `path` for a decoder helper, in the app (issue 33: the helper opens nothing itself):
     /// what is not a regular file is refused before it is opened (no device is opened by the app),
     /// with the problem opening it would give.
-    static func openToHand(_ path: String) throws(ImageProblem) -> PhotoFile {
+    package static func openToHand(_ path: String) throws(ImageProblem) -> PhotoFile {
         var info = stat()
         if FileSystemPath.withCString(path, { stat($0, &info) }) == 0, let problem = problem(mode: info.st_mode) { throw problem }
         return try PhotoFile(path: path)
     }
 
     /// The problem with a file of mode `mode` (`st_mode`): nil for a regular file.
-    static func problem(mode: mode_t) -> ImageProblem? {
+    package static func problem(mode: mode_t) -> ImageProblem? {
         let kind = mode & S_IFMT
         guard kind != S_IFREG else { return nil }
         return .notAFile(kind == S_IFDIR ? "a folder" : kind == S_IFIFO ? "a named pipe" : kind == S_IFSOCK ? "a socket" : "a device")
     }
 
     /// The problem for a failed open or read, with the cause in words.
-    static func problem(errno code: Int32, path: String) -> ImageProblem {
+    package static func problem(errno code: Int32, path: String) -> ImageProblem {
         switch code {
         case ELOOP: return .unreadable("symbolic link loop")
         case ENOENT: return .unreadable(FileSystemPath.linkStatus(path).map { $0.st_mode & S_IFMT == S_IFLNK } == true

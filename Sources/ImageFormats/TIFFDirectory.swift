@@ -5,7 +5,7 @@ enum TIFFDirectory {
     static let orientationTag: UInt16 = 274
 
     /// The EXIF orientation in `source` (a TIFF structure), or nil when absent or unreadable.
-    static func orientation(_ source: ByteSource) -> ExifOrientation? {
+    package static func orientation(_ source: ByteSource) -> ExifOrientation? {
         firstDirectory(source, tags: [orientationTag])?[orientationTag].map { ExifOrientation(tagValue: $0) }
     }
 

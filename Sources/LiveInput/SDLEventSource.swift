@@ -4,7 +4,7 @@ import Gestures
 
 /// The live event source: SDL's event queue, translated by `EventTranslator`, each input with the
 /// X server's time and modifier state when SDL's X11 driver runs (`XEventStamps`).
-final class SDLEventSource: EventSource {
+package final class SDLEventSource: EventSource {
     private var translator: EventTranslator
     private let stamps: XEventStamps?
     /// True when a window event since the last `takeRedrawRequest()` may have lost the window's
@@ -21,7 +21,7 @@ final class SDLEventSource: EventSource {
     private let windowID: UInt32
 
     /// A source for `window` (whose size in points maps normalised finger coordinates).
-    init(window: OpaquePointer, windowSize: Size) {
+    package init(window: OpaquePointer, windowSize: Size) {
         translator = EventTranslator(windowSize: windowSize,
                                      heldModifiers: EventTranslator.modifiers(UInt32(SDL_GetModState().rawValue)))
         stamps = XEventStamps(window: window)
@@ -42,7 +42,7 @@ final class SDLEventSource: EventSource {
     /// Paths of the drop under way (SDL_DROPBEGIN … SDL_DROPCOMPLETE).
     private var dropped: [String] = []
 
-    func drain() -> [WindowInput] {
+    package func drain() -> [WindowInput] {
         var inputs: [WindowInput] = []
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
@@ -101,7 +101,7 @@ final class SDLEventSource: EventSource {
     }
 
     /// Whether the window must be drawn again whatever its picture, and clears the request.
-    func takeRedrawRequest() -> Bool {
+    package func takeRedrawRequest() -> Bool {
         defer { windowNeedsRedraw = false }
         return windowNeedsRedraw
     }

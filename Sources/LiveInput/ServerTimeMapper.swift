@@ -24,7 +24,7 @@
 /// Without a server time (other video drivers, events SDL makes itself) an input takes the time of
 /// the stamped input delivered just before it in the same batch, else of the first stamped one
 /// after it, else the poll time: see `times(for:receivedAt:)`.
-struct ServerTimeMapper {
+package struct ServerTimeMapper {
     /// How fast the offset may rise, seconds per second (1 ms per s).
     var driftRate = 0.001
     /// A step back of more than this many milliseconds is a new server clock (1 s).
@@ -36,11 +36,11 @@ struct ServerTimeMapper {
     private var lastRaw: UInt32?
     private var unwrapped: Int64 = 0
     /// Session seconds minus server seconds; nil before the first server time.
-    private(set) var offset: Double?
+    package private(set) var offset: Double?
     /// The current drift window: when it began (session seconds) and the lowest bound seen in it.
     private var window = (start: 0.0, lowest: Double.infinity)
     /// The latest time handed out.
-    private(set) var lastTime = 0.0
+    package private(set) var lastTime = 0.0
 
     /// The session times of a batch of inputs delivered together and taken in at `receipt` seconds,
     /// in delivery order; `servers` holds each input's server time in ms, or nil when it has none.
@@ -50,7 +50,7 @@ struct ServerTimeMapper {
     /// without server times, as under SDL's dummy or Wayland drivers, is stamped with its poll
     /// time). Every time is clamped to [the previous time handed out, `receipt`] and rounded to
     /// the microsecond.
-    mutating func times(for servers: [UInt32?], receivedAt receipt: Double) -> [Double] {
+    package mutating func times(for servers: [UInt32?], receivedAt receipt: Double) -> [Double] {
         let unwrappedTimes = servers.map { $0.map { unwrap($0) } }
         observe(unwrappedTimes.compactMap { $0 }, receipt: receipt)
         var mapped: [Double?] = unwrappedTimes.map { u in
@@ -107,5 +107,14 @@ struct ServerTimeMapper {
             offset = current + min(window.lowest - current, driftRate * length)
             window = (start: receipt, lowest: .infinity)
         }
+    }
+
+    /// The memberwise initializer, for the other modules of the package.
+    package init(driftRate: Double = 0.001, resetStepMilliseconds: Int64 = 1_000, driftWindowSeconds: Double = 1.0, offset: Double? = nil, lastTime: Double = 0.0) {
+        self.driftRate = driftRate
+        self.resetStepMilliseconds = resetStepMilliseconds
+        self.driftWindowSeconds = driftWindowSeconds
+        self.offset = offset
+        self.lastTime = lastTime
     }
 }

@@ -29,9 +29,9 @@ final class XEventStamps {
     /// What the X server said about one event.
     struct Stamp: Hashable, Sendable {
         /// Server milliseconds (wraps at 2³²).
-        var time: UInt32
+        package var time: UInt32
         /// Core modifier state mask (ShiftMask, ControlMask, Mod1Mask, Mod4Mask, …).
-        var state: UInt32
+        package var state: UInt32
     }
 
     private struct Record {
@@ -129,7 +129,7 @@ final class XEventStamps {
     /// The touchpad gesture that `event`, an SDL_SYSWMEVENT just polled from SDL's queue, held
     /// (nil: none). Records of SDL_SYSWMEVENTs SDL dropped from its queue are skipped by their
     /// SDL timestamp.
-    func gesture(for event: SDL_Event) -> PZXGesture? {
+    package func gesture(for event: SDL_Event) -> PZXGesture? {
         lock.lock()
         defer { lock.unlock() }
         guard event.type == SDL_SYSWMEVENT.rawValue,

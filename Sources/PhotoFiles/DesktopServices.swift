@@ -8,9 +8,11 @@ import Gestures
 /// The programs run on their own; the frame loop never waits for them. What the window says is
 /// decided when they start (the effect it records); a file manager that does not answer falls back
 /// afterwards, on the process's termination thread, with nothing more to record.
-struct DesktopServices {
+package struct DesktopServices {
+    package init() {}
+
     /// Opens `path` with the desktop's default application for it.
-    func open(_ path: String) -> EffectResult {
+    package func open(_ path: String) -> EffectResult {
         let name = (path as NSString).lastPathComponent
         if let why = Self.launch("xdg-open", [path]) {
             return .photoFile(message: "cannot open \(name): \(why)", isError: true)
@@ -20,7 +22,7 @@ struct DesktopServices {
 
     /// Shows `path` selected in the file manager; its folder in the default one when no file
     /// manager offers `org.freedesktop.FileManager1`.
-    func showInFolder(_ path: String) -> EffectResult {
+    package func showInFolder(_ path: String) -> EffectResult {
         let name = (path as NSString).lastPathComponent, folder = (path as NSString).deletingLastPathComponent
         let arguments = ["--session", "--print-reply", "--reply-timeout=5000", "--dest=org.freedesktop.FileManager1", "--type=method_call",
                          "/org/freedesktop/FileManager1", "org.freedesktop.FileManager1.ShowItems",

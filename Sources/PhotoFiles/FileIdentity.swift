@@ -7,26 +7,26 @@ import Glibc
 /// thumbnail cache records) and its status-change time to the nanosecond, which no program can set
 /// back (an edit in place that restores the modification time, as `exiftool -P` does, still moves
 /// it). A thumbnail is stored for the version it was decoded from, and read only for that version.
-struct FileIdentity: Equatable, Sendable {
-    var byteCount: Int
-    var modificationTime: Int
-    var changeSeconds: Int
-    var changeNanoseconds: Int
+public struct FileIdentity: Equatable, Sendable {
+    package var byteCount: Int
+    package var modificationTime: Int
+    package var changeSeconds: Int
+    package var changeNanoseconds: Int
 
-    init(byteCount: Int, modificationTime: Int, changeSeconds: Int, changeNanoseconds: Int) {
+    package init(byteCount: Int, modificationTime: Int, changeSeconds: Int, changeNanoseconds: Int) {
         self.byteCount = byteCount
         self.modificationTime = modificationTime
         self.changeSeconds = changeSeconds
         self.changeNanoseconds = changeNanoseconds
     }
 
-    init(_ info: stat) {
+    package init(_ info: stat) {
         self.init(byteCount: Int(info.st_size), modificationTime: Int(info.st_mtim.tv_sec),
                   changeSeconds: Int(info.st_ctim.tv_sec), changeNanoseconds: Int(info.st_ctim.tv_nsec))
     }
 
     /// The identity of the regular file at `path` now; nil when there is none.
-    init?(path: String) {
+    public init?(path: String) {
         var info = stat()
         guard FileSystemPath.withCString(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         self.init(info)
@@ -34,7 +34,7 @@ struct FileIdentity: Equatable, Sendable {
 
     /// The identity of the file at `path` around `work`: nil when it changed meanwhile (the work
     /// may have read either version, so its result belongs to neither).
-    static func around<T>(_ path: String, _ work: () -> T) -> (T, FileIdentity?) {
+    package static func around<T>(_ path: String, _ work: () -> T) -> (T, FileIdentity?) {
         let before = FileIdentity(path: path)
         let result = work()
         let after = FileIdentity(path: path)

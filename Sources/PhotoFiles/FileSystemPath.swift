@@ -8,22 +8,22 @@ import Glibc
 /// that are not UTF-8, turned back into their bytes for the system calls that take them, and
 /// folders listed with their names' real bytes (Foundation's listing replaces such bytes with U+FFFD,
 /// which names no file).
-enum FileSystemPath {
+package enum FileSystemPath {
     /// Calls `body` with the bytes of `path` as a C string.
-    static func withCString<R>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
+    package static func withCString<R>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
         guard path.unicodeScalars.contains(where: PhotoName.isRawByte) else { return try path.withCString(body) }
         let bytes = PhotoName.bytes(path).map { CChar(bitPattern: $0) } + [0]
         return try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 
     /// `lstat(2)` of `path` (a symbolic link itself, not what it points to); nil when there is nothing there.
-    static func linkStatus(_ path: String) -> stat? {
+    package static func linkStatus(_ path: String) -> stat? {
         var info = stat()
         return withCString(path) { lstat($0, &info) } == 0 ? info : nil
     }
 
     /// `stat(2)` of `path` (following links); nil when it cannot be reached.
-    static func status(_ path: String) -> stat? {
+    package static func status(_ path: String) -> stat? {
         var info = stat()
         return withCString(path) { stat($0, &info) } == 0 ? info : nil
     }
@@ -34,7 +34,7 @@ enum FileSystemPath {
     }
 
     /// The names in folder `path` (not `.` and `..`), spelled from their bytes; nil when it cannot be read.
-    static func names(in path: String) -> [String]? {
+    package static func names(in path: String) -> [String]? {
         guard let dir = withCString(path, { opendir($0) }) else { return nil }
         defer { closedir(dir) }
         var out: [String] = []

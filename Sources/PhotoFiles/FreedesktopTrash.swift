@@ -10,20 +10,27 @@ import Foundation
 /// gets a new one (`kite.2.jpg`). The `.trashinfo` is made first, exclusively, so two programs
 /// trashing at once cannot take one name; if the move then fails it is removed again and the file
 /// stays where it was: nothing the user made is lost to an error.
-struct FreedesktopTrash {
+package struct FreedesktopTrash {
     /// A file moved to the trash: where it was and where it is now.
-    struct Item: Equatable {
+    package struct Item: Equatable {
         /// The file's absolute path before it was trashed.
-        var originalPath: String
+        package var originalPath: String
         /// Its path in the trash's `files` folder.
         var trashedPath: String
         /// Its `.trashinfo` in the trash's `info` folder.
         var infoPath: String
+
+        /// The memberwise initializer, for the other modules of the package.
+        package init(originalPath: String, trashedPath: String, infoPath: String) {
+            self.originalPath = originalPath
+            self.trashedPath = trashedPath
+            self.infoPath = infoPath
+        }
     }
 
     /// Why a file could not be trashed or put back; the message names the file and the cause.
-    struct Failure: Error, Equatable {
-        var message: String
+    package struct Failure: Error, Equatable {
+        package var message: String
     }
 
     /// The home trash: `$XDG_DATA_HOME/Trash`.
@@ -32,13 +39,13 @@ struct FreedesktopTrash {
     var uid: UInt32
 
     /// The home trash of `environment` (`XDG_DATA_HOME`, else `HOME/.local/share`).
-    init(environment: [String: String] = ProcessInfo.processInfo.environment, uid: UInt32 = getuid()) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment, uid: UInt32 = getuid()) {
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         self.init(homeTrash: dataHome + "/Trash", uid: uid)
     }
 
-    init(homeTrash: String, uid: UInt32) {
+    package init(homeTrash: String, uid: UInt32) {
         self.homeTrash = homeTrash
         self.uid = uid
     }
@@ -47,7 +54,7 @@ struct FreedesktopTrash {
 
     /// Moves the file at `path` (absolute) to the trash of its device, stamped `date` (the
     /// trashinfo's local time). Throws, leaving the file where it was, when it cannot.
-    func trash(_ path: String, date: Date = Date()) throws(Failure) -> Item {
+    package func trash(_ path: String, date: Date = Date()) throws(Failure) -> Item {
         let name = (path as NSString).lastPathComponent
         func fail(_ why: String) -> Failure { Failure(message: "cannot move \(name) to the trash: \(why)") }
         var file = stat()
@@ -93,7 +100,7 @@ struct FreedesktopTrash {
 
     /// Moves a trashed file back to where it was and removes its `.trashinfo`. Throws, leaving it
     /// in the trash, when a file of that name is there again or the folder is gone.
-    func restore(_ item: Item) throws(Failure) {
+    package func restore(_ item: Item) throws(Failure) {
         let name = (item.originalPath as NSString).lastPathComponent
         var existing = stat()
         if lstat(item.originalPath, &existing) == 0 {
@@ -134,7 +141,7 @@ struct FreedesktopTrash {
 
     /// The trashinfo's `Path`: every byte percent-encoded but letters, digits, `-._~` and `/`
     /// (RFC 2396 escaping of the path's bytes, as the specification asks).
-    static func escaped(_ path: String) -> String {
+    package static func escaped(_ path: String) -> String {
         var out = ""
         for byte in path.utf8 {
             switch byte {
@@ -158,7 +165,7 @@ struct FreedesktopTrash {
     }
 
     /// The device of `path`, or of its nearest ancestor that exists.
-    static func device(ofNearestExisting path: String) -> dev_t? {
+    package static func device(ofNearestExisting path: String) -> dev_t? {
         var p = path
         while true {
             var s = stat()

@@ -58,7 +58,7 @@ public enum OutputPath {
     }
 
     /// The device and inode of the file at `path` (links followed); nil when there is none.
-    static func identity(_ path: String) -> [UInt64]? {
+    package static func identity(_ path: String) -> [UInt64]? {
         guard let info = FileSystemPath.status(path) else { return nil }
         return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }

@@ -12,7 +12,7 @@ import Glibc
 /// whole; a file being written is not reported until then), `IN_MOVED_TO` (a file renamed into
 /// place, as editors and `mv` save), `IN_DELETE` and `IN_MOVED_FROM`. Polling reads whatever events
 /// are queued without blocking: nothing when nothing changed.
-final class PhotoFolderWatcher {
+package final class PhotoFolderWatcher {
     /// Folders watched at most (each costs one of the user's inotify watches, 8,192 by default).
     static let maximumFolders = 1024
 
@@ -20,7 +20,7 @@ final class PhotoFolderWatcher {
     private var folders: [Int32: String] = [:]
 
     /// Watches the folders of `paths`; nil when inotify is not available or there are too many folders.
-    init?(paths: [String]) {
+    package init?(paths: [String]) {
         let distinct = Set(paths.map { ($0 as NSString).deletingLastPathComponent })
         guard !distinct.isEmpty, distinct.count <= Self.maximumFolders else { return nil }
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -39,7 +39,7 @@ final class PhotoFolderWatcher {
 
     /// The paths (folder + "/" + name, as `paths` spelled the folders) written, moved into place,
     /// deleted or moved away since the last call, each once, in the order they first changed.
-    func changedPaths() -> [String] {
+    package func changedPaths() -> [String] {
         var out: [String] = []
         var seen: Set<String> = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)

@@ -13,7 +13,7 @@ struct ByteBudgetCache<Key: Hashable, Value> {
     }
 
     /// The budget in bytes.
-    let budgetBytes: Int
+    package let budgetBytes: Int
     /// Bytes held now.
     private(set) var totalBytes = 0
     private var entries: [Key: Entry] = [:]
@@ -23,13 +23,13 @@ struct ByteBudgetCache<Key: Hashable, Value> {
         self.budgetBytes = max(0, budgetBytes)
     }
 
-    var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// The current use mark: entries used from now on compare at or above it.
     var useMark: UInt64 { clock + 1 }
 
     /// The value for `key`, marked as used now.
-    mutating func value(for key: Key) -> Value? {
+    package mutating func value(for key: Key) -> Value? {
         guard entries[key] != nil else { return nil }
         clock += 1
         entries[key]!.lastUse = clock
@@ -39,11 +39,11 @@ struct ByteBudgetCache<Key: Hashable, Value> {
     /// The value for `key` without marking it used.
     func peek(_ key: Key) -> Value? { entries[key]?.value }
 
-    func contains(_ key: Key) -> Bool { entries[key] != nil }
+    package func contains(_ key: Key) -> Bool { entries[key] != nil }
 
     /// Stores `value` under `key`, marked as used now; returns the value it replaced.
     @discardableResult
-    mutating func insert(_ value: Value, for key: Key, bytes: Int) -> Value? {
+    package mutating func insert(_ value: Value, for key: Key, bytes: Int) -> Value? {
         clock += 1
         let old = entries.updateValue(Entry(value: value, bytes: max(0, bytes), lastUse: clock), forKey: key)
         totalBytes += max(0, bytes) - (old?.bytes ?? 0)
@@ -87,7 +87,7 @@ struct ByteBudgetCache<Key: Hashable, Value> {
     }
 
     /// Removes everything; returns the values.
-    mutating func removeAll() -> [Value] {
+    package mutating func removeAll() -> [Value] {
         defer { entries.removeAll(); totalBytes = 0 }
         return entries.values.map(\.value)
     }

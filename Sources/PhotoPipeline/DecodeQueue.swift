@@ -1,4 +1,5 @@
 import Foundation
+import Decoding
 
 /// The work shared by the frame loop and the decoder threads, behind one lock: jobs not yet
 /// started (best first), jobs being decoded, and finished outcomes waiting for the frame loop.
@@ -92,7 +93,7 @@ final class DecodeQueue: @unchecked Sendable {
     }
 
     /// True when nothing is pending, running or waiting to be taken.
-    var isIdle: Bool {
+    package var isIdle: Bool {
         condition.lock()
         defer { condition.unlock() }
         return pending.isEmpty && running.isEmpty && finished.isEmpty
@@ -117,7 +118,7 @@ final class DecodeQueue: @unchecked Sendable {
     /// Blocks until a job is pending and this worker is among the active ones (and takes the best
     /// that may start: not a thumbnail whose photo's preview is being read, `finish`), or the
     /// queue stops (nil).
-    func next(worker: Int) -> DecodeJob? {
+    package func next(worker: Int) -> DecodeJob? {
         condition.lock()
         defer { condition.unlock() }
         var best: Int?
@@ -141,7 +142,7 @@ final class DecodeQueue: @unchecked Sendable {
     /// the thumbnail itself: the photo's pending thumbnail job for that size is dropped, or the
     /// other decoder would read the same entry again before the frame loop next asks (on a second
     /// visit's start, for every camera photo on screen).
-    func finish(worker: Int, _ outcome: DecodeOutcome) {
+    package func finish(worker: Int, _ outcome: DecodeOutcome) {
         condition.lock()
         running[worker] = nil
         if !stopping { finished.append(outcome) }

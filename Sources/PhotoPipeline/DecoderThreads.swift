@@ -1,4 +1,8 @@
 import Foundation
+import DecoderSandbox
+import Decoding
+import ImageFormats
+import PhotoFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,10 +15,10 @@ import Glibc
 enum DecoderThreads {
     /// What a decoder thread needs to find a photo: its path. (The catalog's header is not passed:
     /// the file may have been replaced since; parsing it again costs microseconds.)
-    struct Source: Sendable {
-        var path: String
+    package struct Source: Sendable {
+        package var path: String
         /// The side the cells show (`DecodeJob.shownSide`).
-        var shownSide: Int? = nil
+        package var shownSide: Int? = nil
     }
 
     /// CPU seconds the calling thread has run: decode costs that other work on the machine does not inflate.
@@ -35,7 +39,7 @@ enum DecoderThreads {
     /// Starts `count` threads working on `queue` until it stops (0 starts none: jobs stay queued, for
     /// tests). With `.helperProcesses` each thread drives its own helper process (started at its
     /// first job), so the threads decode in parallel processes.
-    static func start(count: Int, queue: DecodeQueue, options: DecoderHelperService.Options,
+    package static func start(count: Int, queue: DecodeQueue, options: DecoderHelperService.Options,
                       isolation: DecoderIsolation) {
         for worker in 0..<max(0, count) {
             queue.workerStarted()
@@ -56,7 +60,7 @@ enum DecoderThreads {
 
     /// One decoder thread's way to decode a source for a target: its own `PhotoDecoder`, or its
     /// own helper process (given up on when the queue stops).
-    static func decoding(options: DecoderHelperService.Options, isolation: DecoderIsolation,
+    package static func decoding(options: DecoderHelperService.Options, isolation: DecoderIsolation,
                          queue: DecodeQueue) -> (Source, DecodeTarget) -> DecodeAttempt {
         switch isolation {
         case .inProcess:

@@ -1,4 +1,7 @@
 import Foundation
+import DecoderSandbox
+import Decoding
+import ImageFormats
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,10 +19,10 @@ import Glibc
 /// frames show. Each header costs a stat, an open and one 16 KiB read.
 final class HeaderScanner: @unchecked Sendable {
     /// One header read: the photo's header, or why it cannot be shown.
-    struct Result: Sendable {
-        var index: Int
-        var header: ImageHeader?
-        var problem: ImageProblem?
+    package struct Result: Sendable {
+        package var index: Int
+        package var header: ImageHeader?
+        package var problem: ImageProblem?
     }
 
     private let condition = NSCondition()
@@ -53,7 +56,7 @@ final class HeaderScanner: @unchecked Sendable {
     }
 
     /// Starts the thread (once): the `readFirst` photos, then the rest in ascending order.
-    func start() {
+    package func start() {
         condition.lock()
         defer { condition.unlock() }
         guard !started, !unread.isEmpty else { return }
@@ -103,7 +106,7 @@ final class HeaderScanner: @unchecked Sendable {
     }
 
     /// The headers read since the last call.
-    func take() -> [Result] {
+    package func take() -> [Result] {
         condition.lock()
         defer { results.removeAll(); condition.unlock() }
         return results

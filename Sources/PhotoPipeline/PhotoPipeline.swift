@@ -2,6 +2,11 @@ import CSDL2
 import Foundation
 import Geometry
 import Gestures
+import DecoderSandbox
+import Decoding
+import ImageFormats
+import PhotoFiles
+import Rendering
 
 /// The photo pipeline: the `PhotoTextureSource` the frame loop draws from. Decoder threads turn
 /// files into upright pixels at the size the screen needs; the frame loop turns a bounded number of
@@ -938,7 +943,7 @@ public final class PhotoPipeline: PhotoTextureSource {
 
 extension PhotoPipeline.Limits {
     /// PhotoZoom's own cache of pixels, beside the shared cache; nil without one or when not used.
-    var pixelCache: PixelThumbnailCache? {
+    package var pixelCache: PixelThumbnailCache? {
         usesPixelCache ? sharedThumbnails.map { PixelThumbnailCache(besideSharedCacheAt: $0.directory) } : nil
     }
 }

@@ -1,5 +1,7 @@
 import CSDL2
 import Foundation
+import Decoding
+import ImageFormats
 
 /// What reading thumbnail-cache entries costs, for `scripts/bench pipeline` (the figures behind
 /// reading the freedesktop PNG entries in process rather than keeping a cache of PhotoZoom's own;

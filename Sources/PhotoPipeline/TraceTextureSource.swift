@@ -1,6 +1,9 @@
 import CSDL2
 import Foundation
 import Viewer
+import ImageFormats
+import PhotoFiles
+import Rendering
 
 /// The textures of a trace's photos, taken from a folder at hand and matched by name: the one
 /// adapter between replayed frames and the texture pipeline.

@@ -1,4 +1,5 @@
 import Viewer
+import PhotoFiles
 
 /// The options of `photozoom play`.
 public struct PlayOptions: Sendable {

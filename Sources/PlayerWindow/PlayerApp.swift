@@ -5,6 +5,18 @@ import Player
 import Trace
 import LabUI
 import Viewer
+import FeelFiles
+import LiveInput
+import PhotoFiles
+import PhotoPipeline
+import Rendering
+import FeelFiles
+import LiveInput
+import PhotoFiles
+import PhotoPipeline
+import PlayerWindow
+import Rendering
+import Shell
 
 /// `photozoom play`: a recorded session in the window, drawn by the same `SceneRenderer` as the
 /// live window and `replay --frames`, with the timeline along the bottom, and run B (`--against`, or
@@ -102,7 +114,7 @@ extension PlayerApp {
 /// into the halves), then the timeline.
 final class PlayerDrawing {
     let host: WindowHost
-    let sceneRenderer: SceneRenderer
+    package let sceneRenderer: SceneRenderer
     /// The split view's off-screen targets, one per run, remade when the scene's size changes.
     private var targets: [OpaquePointer] = []
     private var targetSize: (Int32, Int32) = (0, 0)
@@ -112,7 +124,7 @@ final class PlayerDrawing {
         self.sceneRenderer = sceneRenderer
     }
 
-    func draw(_ controls: PlayerControls) {
+    package func draw(_ controls: PlayerControls) {
         let renderer = host.renderer
         controls.windowSize = host.windowSize
         let windowSize = controls.windowSize

@@ -2,6 +2,7 @@ import Gestures
 import Player
 import Trace
 import Viewer
+import LiveInput
 
 /// The trace player's frame loop without the window: each `step()` takes the person's input since
 /// the last frame from an `EventSource` (SDL live, a script in tests), hands it to the player's
@@ -14,7 +15,7 @@ final class PlayerLoop {
     /// Writes the feel Ctrl+S asked to save; its result goes back to the controls.
     private let save: (Feel) -> EffectResult
     /// False once the person quit (the window closed, `q`, Escape) or `quitAfterSeconds` passed.
-    private(set) var isRunning = true
+    package private(set) var isRunning = true
 
     init(controls: PlayerControls, source: EventSource, clock: SessionClock, quitAfterSeconds: Double? = nil,
          save: @escaping (Feel) -> EffectResult) {
@@ -27,7 +28,7 @@ final class PlayerLoop {
 
     /// One frame. Throws a `ShellError` when the trace cannot be re-run (it replayed when loaded,
     /// so only under an edited feel).
-    func step() throws {
+    package func step() throws {
         try PlayerApp.reporting { () throws(TraceError) in
             for input in source.drain() {
                 switch input {

@@ -1,15 +1,16 @@
 import Foundation
 import Geometry
 import Viewer
+import PhotoFiles
 
 /// Gesture figures as a table: the rows drawn under a plot, and the CSV or JSON file `--data` writes.
 public enum FiguresTable {
     /// The drawn table's column titles.
-    static let header = ["log", "#", "t (s, viewer)", "kind", "centre v, before → after (pt/s)", "Δ (pt/s)",
+    package static let header = ["log", "#", "t (s, viewer)", "kind", "centre v, before → after (pt/s)", "Δ (pt/s)",
                          "scale v (1/s)", "angular v (rad/s)", "overshoot", "90 % / settle (s)"]
 
     /// The drawn table's cells, one row per figure.
-    static func rows(_ figures: [GestureFigures]) -> [[String]] {
+    package static func rows(_ figures: [GestureFigures]) -> [[String]] {
         figures.map { f in
             [f.log, String(f.number), fixed(f.time, 3), f.kind.rawValue,
              pair(f.centerVelocityBefore.map(vector), f.centerVelocityAfter.map(vector)),
@@ -22,7 +23,7 @@ public enum FiguresTable {
 
     static func pair(_ a: String?, _ b: String?) -> String { (a ?? "—") + " → " + (b ?? "—") }
     static func vector(_ p: Point) -> String { "(\(fixed(p.x, 0)), \(fixed(p.y, 0)))" }
-    static func overshoot(_ f: GestureFigures) -> String {
+    package static func overshoot(_ f: GestureFigures) -> String {
         var parts: [String] = []
         if let p = f.overshootPoints {
             parts.append(fixed(p, 1) + " pt" + (f.overshootFraction.map { " (" + fixed($0 * 100, 1) + " %)" } ?? ""))
@@ -31,7 +32,7 @@ public enum FiguresTable {
         return parts.isEmpty ? "—" : parts.joined(separator: ", ")
     }
 
-    static func fixed(_ v: Double, _ places: Int) -> String {
+    package static func fixed(_ v: Double, _ places: Int) -> String {
         guard v.isFinite else { return "—" }
         let text = String(format: "%.\(places)f", v)
         return Double(text) == 0 ? String(format: "%.\(places)f", 0.0) : text
@@ -47,7 +48,7 @@ public enum FiguresTable {
                               "overshoot_pt", "scale_overshoot_fraction", "settle_s", "travel_pt", "overshoot_fraction_of_travel", "response_90_s"]
 
     /// One figure's values in `dataColumns` order; nil where there is none.
-    static func values(_ f: GestureFigures) -> [Any?] {
+    package static func values(_ f: GestureFigures) -> [Any?] {
         [f.log, f.number, f.kind.rawValue, f.time,
          f.centerVelocityBefore?.x, f.centerVelocityBefore?.y, f.centerVelocityAfter?.x, f.centerVelocityAfter?.y,
          f.centerHandOff, f.scaleVelocityBefore, f.scaleVelocityAfter, f.angularVelocityBefore, f.angularVelocityAfter,
@@ -86,7 +87,7 @@ public enum FiguresTable {
     }
 
     /// Shortest text of `v` rounded to 1e-6.
-    static func number(_ v: Double) -> String { JSONText.number((v * 1e6).rounded() / 1e6) }
+    package static func number(_ v: Double) -> String { JSONText.number((v * 1e6).rounded() / 1e6) }
 
     /// Writes `figures` to `path` as CSV or JSON by its extension.
     public static func write(_ figures: [GestureFigures], to path: String) throws(ShellError) {

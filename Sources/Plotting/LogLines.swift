@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,7 +8,7 @@ import Glibc
 /// refused state logs over 1 MB, about two minutes of session, with the feel-file reader's "too
 /// large for a feel file"). A file is read in 1 MiB chunks and never held whole; it must be a
 /// regular file (a FIFO or a device is refused without blocking), and each line UTF-8.
-struct LogLines {
+package struct LogLines {
     private enum Source {
         case file(Int32)
         case text
@@ -20,7 +21,7 @@ struct LogLines {
     private var number = 0
 
     /// The lines of `text`.
-    init(text: String) {
+    package init(text: String) {
         source = .text
         shownPath = ""
         buffer = Array(text.utf8)
@@ -28,7 +29,7 @@ struct LogLines {
     }
 
     /// The lines of the file at `path`; a bad-input error naming it when it cannot be read.
-    init(path: String) throws(ShellError) {
+    package init(path: String) throws(ShellError) {
         shownPath = PrintablePath.escaped(path)
         let fd = FileSystemPath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else {
@@ -44,11 +45,11 @@ struct LogLines {
     }
 
     /// Closes the file (the lines not read are left).
-    func close() { if case let .file(fd) = source { Glibc.close(fd) } }
+    package func close() { if case let .file(fd) = source { Glibc.close(fd) } }
 
     /// The next line without its newline, and whether a newline ended it (only a last line cut off
     /// mid-way has none); nil after the last.
-    mutating func next() throws(ShellError) -> (line: String, terminated: Bool)? {
+    package mutating func next() throws(ShellError) -> (line: String, terminated: Bool)? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 defer { start = newline + 1 }

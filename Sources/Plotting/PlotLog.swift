@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import LabUI
 import Viewer
+import PhotoFiles
 
 /// One state log (`.states.jsonl`) read for plotting: per frame the photo's centre, scale,
 /// rotation and the backdrop against time, plus the release and interruption instants.
@@ -65,7 +66,7 @@ public struct PlotLog: Sendable {
     }
 
     /// Parses a state log's lines. `file` names it in messages.
-    static func parse(_ lines: inout LogLines, name: String, file: String, warn: (String) -> Void) throws(ShellError) -> PlotLog {
+    package static func parse(_ lines: inout LogLines, name: String, file: String, warn: (String) -> Void) throws(ShellError) -> PlotLog {
         struct Row {
             var time: Double; var phase: Phase; var gesture: GestureName; var photo: Int?; var image: StateSnapshot.Image?; var backdrop: Double
             var event: Double?

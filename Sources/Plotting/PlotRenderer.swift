@@ -3,6 +3,8 @@ import Foundation
 import Geometry
 import LabUI
 import Viewer
+import PhotoFiles
+import Rendering
 
 /// Draws state logs as curves against time into a PNG: eight panels (centre x, centre y, scale,
 /// rotation, backdrop, then the velocity strips: centre speed, scale velocity, angular velocity)

@@ -1,6 +1,8 @@
 import Foundation
 import Motion
 import Viewer
+import FeelFiles
+import PhotoFiles
 
 /// A recorded motion read for `fit` and `parity`: a CSV with a time column (seconds) and one or
 /// more quantities, or a PhotoZoom state log, whose quantities are the photo's edges, centre and size

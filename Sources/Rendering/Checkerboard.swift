@@ -18,11 +18,11 @@ struct Checkerboard {
     static let dark = Color(0.33, 0.33, 0.33)
 
     /// Centre of the drawn quad, window points.
-    var center: Point
+    package var center: Point
     /// The quad's unturned size, window points.
-    var size: Size
+    package var size: Size
     /// Radians, positive clockwise on screen (the photo's).
-    var rotation: Double
+    package var rotation: Double
     /// The unit-space part of the photo the quad shows.
     var crop: Rect
 

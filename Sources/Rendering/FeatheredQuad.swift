@@ -35,7 +35,7 @@ struct FeatheredQuad {
     /// then, for a quad split into cells, the other grid points and their outer points.
     var vertices: [SDL_Vertex]
     /// Triangles: the inside (2 a cell), then the strips along the edges (2 a cell side).
-    var indices: [Int32]
+    package var indices: [Int32]
     /// How many of `indices` are the inside's (the first ones): at full alpha throughout, drawn
     /// without blending when the quad and its texture are opaque (the same pixels, less work).
     private(set) var insideIndexCount = 0

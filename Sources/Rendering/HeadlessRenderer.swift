@@ -2,6 +2,8 @@ import CSDL2
 import Foundation
 import LabUI
 import Viewer
+import Decoding
+import PhotoFiles
 
 /// Draws Scenes with no window and no video driver: SDL's software renderer on an ARGB8888 surface,
 /// through the same `SceneRenderer` as the window, saved as PNG frames (`replay --frames`).

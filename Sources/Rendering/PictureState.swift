@@ -7,17 +7,17 @@ import Viewer
 /// llvmpipe takes about a core at 60 frames a second, which the decoders need).
 struct PictureState: Equatable {
     /// What one drawn photo reads from the texture source.
-    struct Source: Equatable {
-        var texture: UInt64?
-        var isBroken: Bool
+    package struct Source: Equatable {
+        package var texture: UInt64?
+        package var isBroken: Bool
         var fadingTexture: UInt64?
         var fadingOpacity: Double?
     }
 
-    var scene: Scene
-    var pointScale: Double
-    var cells: [Source]
-    var photos: [Source]
+    package var scene: Scene
+    package var pointScale: Double
+    package var cells: [Source]
+    package var photos: [Source]
 
     /// The state `scene` would be drawn in now, at `pointScale` with `textures` (prepared for it).
     /// Cells under an opaque backdrop are not drawn (`SceneRenderer`), so they are no part of it.

@@ -1,6 +1,7 @@
 import CSDL2
 import Geometry
 import Viewer
+import Decoding
 
 /// Draws a `Scene` with an SDL renderer and nothing else: every decision was made by the Viewer.
 ///

@@ -1,4 +1,5 @@
 import CSDL2
+import PhotoFiles
 
 /// Saves what a renderer has drawn (before it is presented) as a PNG.
 public enum Screenshot {

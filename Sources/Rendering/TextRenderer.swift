@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import LabUI
+import PhotoFiles
 
 /// Draws text with SDL2_ttf and the DejaVu font, caching rendered strings as textures.
 public final class TextRenderer {

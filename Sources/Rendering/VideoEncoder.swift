@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFiles
 
 /// Encodes frames into an MP4 (H.264) or a GIF through ffmpeg: raw BGRA frames written to its
 /// standard input, one after another, at a fixed frame rate.
@@ -46,7 +47,7 @@ public final class VideoEncoder {
     }
 
     /// ffmpeg's arguments for frames of `width`×`height` pixels at `fps`, scaled to `outputSize` if given.
-    static func arguments(path: String, container: Container, width: Int, height: Int, fps: Double,
+    package static func arguments(path: String, container: Container, width: Int, height: Int, fps: Double,
                           outputSize: (width: Int, height: Int)?) -> [String] {
         var filters: [String] = []
         if let outputSize { filters.append("scale=\(outputSize.width):\(outputSize.height):flags=lanczos") }
