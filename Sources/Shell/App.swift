@@ -3,7 +3,6 @@ import Foundation
 import Geometry
 import Gestures
 import LabUI
-import Player
 import Trace
 import Viewer
 import ImageFormats

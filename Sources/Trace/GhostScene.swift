@@ -1,7 +1,6 @@
 import Feel
 import Geometry
 import JSON
-import Trace
 import Viewer
 
 /// The visual A/B of the trace player: run B drawn as a ghost over run A at the same frame — B's

@@ -1,5 +1,4 @@
 import LabUI
-import Trace
 import Viewer
 
 extension Session {

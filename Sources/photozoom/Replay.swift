@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LabUI
-import Player
 import PhotoFiles
 import Rendering
 import Shell
