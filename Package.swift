@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "photozoom", targets: ["photozoom"]),
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "Events", targets: ["Events"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "Feel", targets: ["Feel"]),
@@ -44,7 +45,10 @@ let package = Package(
         ),
         .target(name: "Geometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Motion", dependencies: ["Geometry"]),
-        .target(name: "Gestures", dependencies: ["Geometry", "Motion"], exclude: ["README.md"]),
+        // The event vocabulary (InputEvent, effect results, photo-list changes, photo names): what
+        // the window system, the lab and the files say to the core, below the recognizers.
+        .target(name: "Events", dependencies: ["Geometry"]),
+        .target(name: "Gestures", dependencies: ["Geometry", "Motion", "Events"], exclude: ["README.md"]),
         .target(name: "JSON"),
         .target(name: "Feel", dependencies: ["JSON", "Geometry", "Motion"]),
         // What one frame draws (the scene, its photos and colours): the contract between the core and

@@ -48,7 +48,7 @@ public struct PhotoListChange: Hashable, Sendable {
         var remaining = count - removed.count
         previous = -1
         for a in added {
-            guard a.index > previous, a.index <= remaining, a.size.isFinite, a.size.width >= 0, a.size.height >= 0 else { return nil }
+            guard a.index > previous, a.index <= remaining, a.size.width.isFinite, a.size.height.isFinite, a.size.width >= 0, a.size.height >= 0 else { return nil }
             previous = a.index
             remaining += 1
         }
