@@ -1,11 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// PhotoZoom: a pure engine under a thin SDL2 shell. Geometry → Motion → Gestures; JSON → Feel;
+// PhotoZoom: a pure engine under a thin SDL2 shell. Geometry → Events → Gestures, Motion; JSON → Feel;
 // Geometry → Drawing (what a frame draws);
-// Viewer (behaviour) on both; LabUI (the feel lab drawn) and Continuity (the jump detector) on
-// Viewer; Trace on those; Shell on all.
-// See docs/design.md for the module graph.
+// Viewer (behaviour) on those; LabUI (the feel lab drawn) and Continuity (the jump detector) on
+// Viewer; Trace on those; Player on Trace. The desktop side by concept: PhotoFiles, ImageFormats,
+// Decoding, DecoderSandbox, Rendering, PhotoPipeline, Plotting, LiveInput, FeelFiles; Shell (the live
+// app) on those and Trace; PlayerWindow on Shell and Player.
+// See ARCHITECTURE.md and docs/design.md for the module graph.
 let package = Package(
     name: "PhotoZoom",
     products: [
