@@ -72,6 +72,8 @@ let package = Package(
         // A progressive JPEG's thumbnail from its first scans (libjpeg's buffered-image mode, which
         // TurboJPEG's API does not offer; its errors jump, hence C).
         .target(name: "CJPEGScans", linkerSettings: [.linkedLibrary("jpeg")]),
+        // The X11 CLIPBOARD's owner for Ctrl+C (its own connection and thread; INCR, SAVE_TARGETS).
+        .target(name: "CClipboard", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("pthread")]),
         // The desktop side, by concept (issue 31); see ARCHITECTURE.md for the picture.
         // File names and paths, folders, selection, watching, file identity, config paths, trash.
         .target(name: "PhotoFiles", dependencies: ["Gestures", "Viewer"]),
@@ -93,7 +95,7 @@ let package = Package(
         // The feel file: read, resolve, write, watch.
         .target(name: "FeelFiles", dependencies: ["Motion", "Gestures", "Feel", "Viewer", "PhotoFiles"]),
         // The live app: window, frame loop, recording, options.
-        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace",
+        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "CClipboard", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace",
                                               "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles"]),
         // `photozoom play`'s window: the trace player drawn live.
         .target(name: "PlayerWindow", dependencies: ["CSDL2", "Geometry", "Gestures", "Viewer", "LabUI", "Trace", "Player",
@@ -113,6 +115,9 @@ let package = Package(
         // The decoder helpers' sandbox probed from the inside (issue 33): the helpers' own set-up
         // (`pz_helper_setup`), then one escape attempted; run by the sandbox tests, not a product.
         .executableTarget(name: "sandbox-probe", dependencies: ["CSandbox"], path: "Tests/SandboxProbe"),
+        // The end-to-end tests' own X clients: an XDND drag source (the drop tests) and a minimal
+        // ICCCM clipboard manager (SAVE_TARGETS, the Ctrl+C test); not a product.
+        .executableTarget(name: "x11-peer", path: "Tests/X11Peer", linkerSettings: [.linkedLibrary("X11")]),
         // The README's "Use the engine" example, built and run by the tests; not a product.
         .executableTarget(name: "use-the-engine", dependencies: ["Viewer"], path: "Examples/UseTheEngine"),
         // The seeded generator the property and sweep tests share; not a product.
@@ -127,6 +132,6 @@ let package = Package(
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
                                                      "PhotoPipeline", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "CSDL2", "Motion"]),
+        .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion"]),
     ]
 )

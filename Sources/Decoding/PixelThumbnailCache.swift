@@ -44,7 +44,7 @@ public struct PixelThumbnailCache: Sendable, Equatable {
     package static let magic: [UInt8] = Array("PZTP".utf8)
     package static let version: UInt32 = 2
     /// The longest side an entry may have.
-    static let sideLimit = 8192
+    package static let sideLimit = 8192
     static let headerBytes = 64
     /// The longest URI an entry holds (a path of 4096 bytes, every byte percent-encoded).
     static let uriLimit = 3 * 4096 + 16

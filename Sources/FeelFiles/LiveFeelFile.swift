@@ -93,7 +93,7 @@ public final class LiveFeelFile {
     }
 
     /// `path` with the home folder written `~`.
-    static func shown(_ path: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) -> String {
+    package static func shown(_ path: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) -> String {
         guard let home, !home.isEmpty, home != "/", path.hasPrefix(home + "/") else { return path }
         return "~" + path.dropFirst(home.count)
     }

@@ -51,6 +51,11 @@ public struct LabViewer: Sendable {
         let event = InputEvent(time: feelLab.viewerTime(atWall: wallTime), kind: event.kind)
         // Any input stops the slideshow, keys the chrome or the lab take too.
         viewer.stopSlideshow(for: event.kind)
+        // The jump detector reads a change of reference (a renumbering of the list) for the event
+        // that made it only: an event the lab takes (an effect, a lab key) never reaches
+        // `Viewer.handle`, which clears it, so it is cleared here (Delete's `photoTrashed` right
+        // after its `photos` event read the renumbering twice: a false jump of the ghost's opacity).
+        viewer.referenceChange = .none
         switch event.kind {
         case let .key(.down, key, modifiers):
             // Motions reach the key's instant at the rate in force before it (slow motion changes here).
@@ -142,8 +147,8 @@ public struct LabViewer: Sendable {
         case let .photoRestored(photo, message):
             viewer.pageToRestored(photo)
             feelLab.show(message, isError: false)
-        case let .photoTrashed(photo, message):
-            viewer.sendAway(trashed: photo)
+        case let .photoTrashed(_, message):
+            // The `photos` event just before took it out of the list: the neighbour took over.
             feelLab.show(message, isError: false)
         }
     }

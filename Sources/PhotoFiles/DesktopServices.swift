@@ -37,7 +37,7 @@ package struct DesktopServices {
     }
 
     /// `file://` and the path with its bytes percent-escaped (letters, digits, `-._~/` kept).
-    static func fileURI(_ path: String) -> String { "file://" + FreedesktopTrash.escaped(path) }
+    package static func fileURI(_ path: String) -> String { "file://" + FreedesktopTrash.escaped(path) }
 
     /// Starts `program` (found on PATH) with `arguments`, its output discarded; `finished` gets its
     /// exit status. Nil when it started, else why not.

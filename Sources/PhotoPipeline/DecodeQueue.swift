@@ -7,7 +7,7 @@ import Decoding
 /// The frame loop replaces the whole pending list every time its wishes change; jobs it no longer
 /// lists are cancelled before they start. A started decode runs to its end (TurboJPEG cannot be
 /// interrupted); its outcome is taken or dropped by the frame loop.
-final class DecodeQueue: @unchecked Sendable {
+package final class DecodeQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [DecodeJob] = []
     private var running: [Int: DecodeJob] = [:]
@@ -19,6 +19,8 @@ final class DecodeQueue: @unchecked Sendable {
     private var activeWorkers = Int.max
     private var taken: [Int: Int] = [:]
     private var mostRunning = 0
+
+    package init() {}
 
     /// Replaces the jobs not yet started with `jobs` (best first), leaving out any that a worker
     /// has started or finished since the frame loop looked (`startedJobs()`: a job taken between

@@ -12,13 +12,19 @@ import Glibc
 /// frame loop (`ThreadPriority.decodingSteps`), so on a machine with few cores a decode rarely delays a frame; a thread
 /// that has only read thumbnail-cache entries so far (about 1 ms each) still runs at the app's
 /// priority, so a second visit is not kept waiting behind other programs' work.
-enum DecoderThreads {
+package enum DecoderThreads {
     /// What a decoder thread needs to find a photo: its path. (The catalog's header is not passed:
     /// the file may have been replaced since; parsing it again costs microseconds.)
     package struct Source: Sendable {
         package var path: String
         /// The side the cells show (`DecodeJob.shownSide`).
         package var shownSide: Int? = nil
+
+        /// The memberwise initializer, for the other modules of the package.
+        package init(path: String, shownSide: Int? = nil) {
+            self.path = path
+            self.shownSide = shownSide
+        }
     }
 
     /// CPU seconds the calling thread has run: decode costs that other work on the machine does not inflate.

@@ -118,7 +118,7 @@ public final class PhotoPipeline: PhotoTextureSource {
     private let namesRoot: String?
     private let limits: Limits
     private let warn: (String) -> Void
-    let queue = DecodeQueue()
+    package let queue = DecodeQueue()
     private var started = false
     /// The largest texture side the renderer makes, once a `prepare` has told it.
     private var textureSideLimit: Int?
@@ -176,8 +176,6 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var idOfPath: [String: Int]
     /// Photos gone from disk, not yet taken out of the list (ids).
     private var pendingRemovals: Set<Int> = []
-    /// Photos whose files the app moved away and whose leaving the list it decides (`holdRemoval`).
-    private var heldByApp: Set<Int> = []
     /// The upright sizes of photos the app took out of the list (`removePhoto(at:)`), by path: put
     /// back (`addPhoto(atPath:)`), a photo joins at its known size, not as one still to be read.
     private var sizesOfRemoved: [String: (width: Int, height: Int)] = [:]
@@ -382,7 +380,6 @@ public final class PhotoPipeline: PhotoTextureSource {
     /// away by the app: the trash), as one gone from disk does.
     public func removePhoto(at index: Int) {
         guard let id = id(at: index) else { return }
-        heldByApp.remove(id)
         pendingRemovals.insert(id)
         if let size = knownSizes[id], sizeDelivered[id] { sizesOfRemoved[sources[id].path] = size }
     }
@@ -391,18 +388,11 @@ public final class PhotoPipeline: PhotoTextureSource {
     /// window): every photo leaves, each file joins where a listing of its folder puts it.
     public func replaceList(with paths: [String]) {
         pendingRemovals.formUnion(order)
-        heldByApp.removeAll()
         for path in paths where !pendingAdditions.contains(path) { pendingAdditions.append(path) }
     }
 
     /// The index in the list of the photo whose file is `path`; nil when none is.
     public func index(ofPath path: String) -> Int? { idOfPath[path].flatMap { indexOfID[$0] } }
-
-    /// The photo at `index` stays in the list, and its pictures in memory, though its file is gone
-    /// (the app moved it to the trash and draws it leaving the screen) until `removePhoto(at:)`.
-    public func holdRemoval(ofPhotoAt index: Int) {
-        if let id = id(at: index) { heldByApp.insert(id) }
-    }
 
     /// The file at `path` joins the list at the next `takePhotoSizeEvents` (put back by the app:
     /// undo of the trash), where a listing of its folder puts it, as one new on disk does.
@@ -545,7 +535,7 @@ public final class PhotoPipeline: PhotoTextureSource {
                     pendingRemovals.remove(id)
                     forgetPictures(of: id)
                     stats.filesReplaced += 1
-                } else if !heldByApp.contains(id) {
+                } else {
                     pendingRemovals.insert(id)
                 }
             } else if exists {

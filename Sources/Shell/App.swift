@@ -61,7 +61,9 @@ public final class App {
         session.describeFeelSource(recording.live.source)
         let events = SDLEventSource(window: host.window, windowSize: windowSize)
         let clock = MonotonicClock()
-        let fileActions = PhotoFileActions(pipeline: textures)
+        let clipboard = PhotoClipboard(pixelLimit: limits.pixelLimit, isolation: limits.isolation, warn: { printError($0) })
+        defer { clipboard.close() }
+        let fileActions = PhotoFileActions(pipeline: textures, clipboard: clipboard, now: { clock.now() })
         let recursive = options.recursive
         let loop = FrameLoop(session: session, recording: recording, source: events,
                              clock: clock, windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,

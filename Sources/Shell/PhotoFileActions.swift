@@ -6,38 +6,56 @@ import PhotoPipeline
 
 /// Carries out what the viewer asks of a photo's file (`ViewerRequest.photoFile`, `.undoTrash`):
 /// the shell's side of Delete and Ctrl+Z. Each returns the effect the frame loop records; a change
-/// of the list goes through `PhotoPipeline`, whose next `takePhotoSizeEvents` hands it to the viewer
-/// as a `photos` event (the open photo's neighbour takes over on the paging spring).
+/// of the list goes through `PhotoPipeline`, whose `takePhotoSizeEvents` hands it to the viewer as a
+/// `photos` event at once (the open photo's neighbour takes over, `HandOverFade`).
 final class PhotoFileActions {
     /// The list's files: the path of an index, removals and additions.
     private let pipeline: PhotoPipeline
     private let trash: FreedesktopTrash
     private let desktop = DesktopServices()
+    /// Ctrl+C's clipboard; nil where there is none (a test's actions).
+    private let clipboard: PhotoClipboard?
     /// Files this session moved to the trash, the last one last: Ctrl+Z puts them back in turn.
     private(set) var trashed: [FreedesktopTrash.Item] = []
 
-    init(pipeline: PhotoPipeline, trash: FreedesktopTrash = FreedesktopTrash()) {
+    /// The session clock, read when an action is done: its events are stamped then, not when it was
+    /// asked (a move to the trash syncs the `.trashinfo` to disk, 0.1 s and more on a busy disk,
+    /// and the cross-fade it starts must not lose its first frames to that wait). Nil: `time`.
+    private let now: (() -> Double)?
+
+    init(pipeline: PhotoPipeline, trash: FreedesktopTrash = FreedesktopTrash(), clipboard: PhotoClipboard? = nil,
+         now: (() -> Double)? = nil) {
         self.pipeline = pipeline
         self.trash = trash
+        self.clipboard = clipboard
+        self.now = now
     }
 
-    /// The events `request` makes at `time`: its effect, and the list change it made as the
-    /// pipeline's `photos` event (before an effect that names an index in the new list).
-    func carryOut(_ request: ViewerRequest, at time: Double) -> [InputEvent] {
+    /// The events `request`, asked at `asked`, makes: its effect, and the list change it made as
+    /// the pipeline's `photos` event (before the effect), stamped when it is done.
+    func carryOut(_ request: ViewerRequest, at asked: Double) -> [InputEvent] {
+        var time = asked
+        func done() { time = max(asked, now?() ?? asked) }
         func effect(_ result: EffectResult) -> InputEvent { InputEvent(time: time, kind: .effect(result)) }
         switch request {
         case .undoTrash:
             let (result, path) = putBack()
+            done()
             let events = pipeline.takePhotoSizeEvents(at: time)
             guard case let .photoFile(message, false) = result, let path, let index = pipeline.index(ofPath: path) else {
                 return events + [effect(result)]
             }
             return events + [effect(.photoRestored(photo: index, message: message))]
-        case .dropTrashed:
-            _ = carryOut(request)
-            return pipeline.takePhotoSizeEvents(at: time)
+        case .photoFile(.trash, _, _):
+            // The list change first (the trashed photo out, its neighbour taking over), then the
+            // effect, whose `photo` is the index it had.
+            let result = carryOut(request)
+            done()
+            return pipeline.takePhotoSizeEvents(at: time) + (result.map { [effect($0)] } ?? [])
         default:
-            return carryOut(request).map { [effect($0)] } ?? []
+            let result = carryOut(request)
+            done()
+            return result.map { [effect($0)] } ?? []
         }
     }
 
@@ -52,15 +70,11 @@ final class PhotoFileActions {
             case .trash: return moveToTrash(photo: photo, path: path, name: name)
             case .openWith: return desktop.open(path)
             case .showInFolder: return desktop.showInFolder(path)
+            case .copy:
+                return clipboard?.copy(path: path, name: name) ?? .photoFile(message: "no clipboard here", isError: true)
             }
         case .undoTrash:
             return putBack().0
-        case let .dropTrashed(photo, name):
-            // Left the screen: out of the list now (the frame loop records the change).
-            if let path = pipeline.path(ofPhotoAt: photo), (path as NSString).lastPathComponent == (name as NSString).lastPathComponent {
-                pipeline.removePhoto(at: photo)
-            }
-            return nil
         default:
             return nil
         }
@@ -94,8 +108,8 @@ final class PhotoFileActions {
         do {
             let item = try trash.trash(path)
             trashed.append(item)
-            // It stays in the list while it leaves the screen; the viewer then asks to drop it.
-            pipeline.holdRemoval(ofPhotoAt: photo)
+            // Out of the list now: the viewer fades its picture out where it is drawn.
+            pipeline.removePhoto(at: photo)
             return .photoTrashed(photo: photo, message: "moved \(PhotoName.displayed(name)) to the trash (Ctrl+Z puts it back)")
         } catch {
             return .photoFile(message: error.message + "; the photo stays", isError: true)

@@ -9,4 +9,7 @@ public enum PhotoFileAction: String, Hashable, Sendable {
     case openWith
     /// Shift+O: show the file selected in the desktop's file manager (its freedesktop D-Bus interface).
     case showInFolder
+    /// Ctrl+C: offer the photo on the clipboard (its upright pixels as a PNG, its file as a URI,
+    /// its path as text).
+    case copy
 }

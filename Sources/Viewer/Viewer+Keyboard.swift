@@ -14,10 +14,13 @@ import Gestures
 // | 0 keypad 0                  | —                            | back to the fit                     |
 // | q, Ctrl+Q                   | quit                         | quit                                |
 // | Delete                      | —                            | move it to the trash (the shell     |
-// |                             |                              | does; its neighbour takes over)     |
+// |                             |                              | does; it leaves the list and its    |
+// |                             |                              | neighbour takes over: HandOverFade) |
 // | Ctrl+Z                      | put the last trashed back    | same                                |
 // | 1 keypad 1                  | —                            | 1:1: one photo pixel per screen     |
 // |                             |                              | pixel, on the zoom spring           |
+// | Ctrl+C                      | —                            | copy it to the clipboard (the shell |
+// |                             |                              | offers its PNG, URI and path)       |
 // | o / Shift+O                 | —                            | open it in the default application  |
 // |                             |                              | / show it in the file manager       |
 // | F5                          | open the focused photo and   | start or stop the slideshow         |
@@ -29,8 +32,7 @@ extension Viewer {
             return
         }
         if key == "z", modifiers == .ctrl {
-            // Not while a trashed photo is still leaving the screen (a fraction of a second).
-            if trashedLeaving == nil { requests.append(.undoTrash) }
+            requests.append(.undoTrash)
             return
         }
         if key == "f5", modifiers.isEmpty {
@@ -68,6 +70,8 @@ extension Viewer {
             if phase == .presented || phase == .zoomed { zoomToActualPixels() }
         case "delete" where modifiers.isEmpty:
             requestFileAction(.trash)
+        case "c" where modifiers == .ctrl:
+            requestFileAction(.copy)
         case "o" where modifiers.isEmpty:
             requestFileAction(.openWith)
         case "o" where modifiers == .shift:
@@ -118,7 +122,7 @@ extension Viewer {
     /// Asks the shell to do `action` to the open photo's file: only while it rests or pages with
     /// the open photo drawn largest (a photo still flying to or from its cell is not acted on).
     mutating func requestFileAction(_ action: PhotoFileAction) {
-        guard trashedLeaving == nil, let s = session, [.presented, .zoomed, .paging].contains(phase), shownPhoto == s.photo,
+        guard let s = session, [.presented, .zoomed, .paging].contains(phase), shownPhoto == s.photo,
               photos.indices.contains(s.photo) else { return }
         requests.append(.photoFile(action, photo: s.photo, name: photos[s.photo].name))
     }

@@ -86,7 +86,6 @@ extension Viewer {
                 landing = nil
             }
         }
-        trashedLeaving = trashedLeaving.flatMap { newIndex[$0] }
 
         switch mode {
         case var .grid(grid):

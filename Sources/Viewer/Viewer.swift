@@ -52,8 +52,6 @@ public struct Viewer: Sendable {
     /// True when the last frame found everything at rest (a `settled` note marks the change).
     var lastFrameWasAtRest = true
     var requests: [ViewerRequest] = []
-    /// The photo Delete trashed, still in the list while it leaves the screen (`Viewer+Trash`).
-    var trashedLeaving: Int?
     /// The slideshow (F5) while it runs (`Viewer+Slideshow`).
     var slideshow: Slideshow?
     var notes: [ViewerNote] = []
@@ -194,7 +192,6 @@ public struct Viewer: Sendable {
             return
         }
         step(to: event.time)
-        if case let .effect(.photoTrashed(photo, _)) = event.kind { sendAway(trashed: photo) }
         if case let .effect(.dropped(open, _)) = event.kind { openDropped(open) }
         if case let .effect(.photoRestored(photo, _)) = event.kind { pageToRestored(photo) }
         if case .effect = event.kind { return }
@@ -288,7 +285,6 @@ public struct Viewer: Sendable {
         step(to: t)
         feedRecognizer(.frame(t))
         landIfArrived()
-        dropTrashedIfGone()
         advanceSlideshow()
         frameCount += 1
         frameGesture = currentGestureName

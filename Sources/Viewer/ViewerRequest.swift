@@ -13,7 +13,4 @@ public enum ViewerRequest: Hashable, Sendable {
     case photoFile(PhotoFileAction, photo: Int, name: String)
     /// Ctrl+Z: put the photo last moved to the trash back where it was.
     case undoTrash
-    /// The photo trashed (`EffectResult.photoTrashed`) has left the screen: take it out of the list
-    /// now (the shell kept it in until then, so it could be drawn leaving).
-    case dropTrashed(photo: Int, name: String)
 }

@@ -5,20 +5,20 @@ import Testing
 @testable import Viewer
 
 /// The daily basics the viewer decides (issue 32): Delete and Ctrl+Z as requests to the shell and
-/// the trashed photo leaving on a page turn, the 1:1 key, the slideshow.
-@Suite("Daily basics in the viewer: Delete pages away then drops, 1:1 on the zoom spring, a slideshow of page turns")
+/// the trashed photo handing over as any photo leaving the list does, the 1:1 key, the slideshow.
+@Suite("Daily basics in the viewer: Delete hands over to the neighbour through the cross-fade, Ctrl+Z pages back, 1:1 on the zoom spring, a slideshow of page turns")
 struct DailyBasicsTests {
     /// The pages turned so far, as (from, to).
     static func pages(_ notes: [ViewerNote]) -> [(from: Int, to: Int, time: Double)] {
         notes.compactMap { if case let .paged(from, to, time) = $0 { (from, to, time) } else { nil } }
     }
 
-    @Test("the help overlay names the new keys: 1, Delete and Ctrl+Z, F5")
+    @Test("the help overlay names the new keys: 1, Delete, Ctrl+Z, Ctrl+C, F5")
     func helpNamesThem() {
         var s = ViewerScript()
         s.key("?")
         let lines = ChromeTests.texts(s.viewer.scene(text: .dejaVuSansMono))
-        for control in ["1 ", "Delete ", "Ctrl+Z ", "F5 "] {
+        for control in ["1 ", "Delete ", "Ctrl+Z ", "Ctrl+C ", "F5 "] {
             #expect(lines.contains { $0.hasPrefix(control) }, "help names \(control)")
         }
     }
@@ -41,64 +41,114 @@ struct DailyBasicsTests {
         #expect(s.viewer.takeRequests() == [.photoFile(.trash, photo: 2, name: "p2.png")])
     }
 
-    @Test("trashed, the open photo turns the page to the next on the paging spring and is dropped only once no longer drawn; the list change then keeps the next photo open")
-    func trashedPhotoPagesAway() {
+    @Test("Ctrl+C on the open photo asks the shell to copy it (index and name); in the grid, mid-opening or as a plain c it asks nothing")
+    func copyAsks() {
         var s = ViewerScript(photos: 6)
-        s.openAndSettle(2)
-        s.notes.removeAll()
-        s.send(.effect(.photoTrashed(photo: 2, message: "moved p2.png to the trash")))
-        #expect(Self.pages(s.notes).map { [$0.from, $0.to] } == [[2, 3]])
-        #expect(s.lab.feelLab.message?.text == "moved p2.png to the trash")
-        // While photo 2 is still drawn sliding out, nothing is dropped.
-        s.frame()
-        #expect(s.viewer.photoQuads().contains { $0.photo == 2 })
-        #expect(s.viewer.takeRequests().isEmpty)
-        var dropped: [ViewerRequest] = []
-        for _ in 0..<120 where dropped.isEmpty {
-            s.frame()
-            dropped = s.viewer.takeRequests()
-            if dropped.isEmpty { #expect(s.viewer.photoQuads().contains { $0.photo == 2 }, "photo 2 was neither drawn nor dropped") }
-        }
-        #expect(dropped == [.dropTrashed(photo: 2, name: "p2.png")])
-        // The shell's list change: photo 2 out; photo 3 (now 2) stays open where it is drawn.
-        let before = s.viewer.transition?.pose.value
-        s.send(.photos(PhotoListChange(removed: [2])))
-        #expect(s.viewer.session?.photo == 2 && s.viewer.photos[2].name == "p3.png")
-        #expect(s.viewer.transition?.pose.value == before)
-    }
-
-    @Test("put back by Ctrl+Z as the open photo's neighbour (photo 2 again, the open one now 3), the page turns back to it; a photo put back further away changes nothing on screen")
-    func restoredPhotoPagesBack() {
-        var s = ViewerScript(photos: 6)
-        s.openAndSettle(2)
-        s.send(.photos(PhotoListChange(added: [.init(index: 2, name: "back.png", size: Size(600, 400))])))
-        #expect(s.viewer.session?.photo == 3)
-        s.notes.removeAll()
-        s.send(.effect(.photoRestored(photo: 2, message: "put back.png back")))
-        #expect(Self.pages(s.notes).map { [$0.from, $0.to] } == [[3, 2]])
+        s.key("c", mods: .ctrl)
+        #expect(s.viewer.takeRequests().isEmpty, "nothing is open in the grid")
+        s.click(s.cellCenter(4))
+        s.run(0.05)
+        s.key("c", mods: .ctrl)
+        #expect(s.viewer.takeRequests().isEmpty, "photo 4 is still flying out of its cell")
         s.settle()
-        #expect(s.phase == .presented && s.viewer.session?.photo == 2)
-        s.send(.photos(PhotoListChange(added: [.init(index: 5, name: "far.png", size: Size(600, 400))])))
-        s.notes.removeAll()
-        s.send(.effect(.photoRestored(photo: 5, message: "put far.png back")))
-        #expect(Self.pages(s.notes).isEmpty && s.viewer.session?.photo == 2)
+        s.key("c")
+        #expect(s.viewer.takeRequests().isEmpty, "a plain c")
+        s.key("c", mods: .ctrl)
+        #expect(s.viewer.takeRequests() == [.photoFile(.copy, photo: 4, name: "p4.png")])
     }
 
-    @Test("the last photo trashed pages back to the one before it; the only photo trashed closes to the grid and is dropped once it has landed")
-    func trashedAtTheEnds() {
-        var s = ViewerScript(photos: 6)
-        s.openAndSettle(5)
-        s.notes.removeAll()
-        s.send(.effect(.photoTrashed(photo: 5, message: "moved")))
-        #expect(Self.pages(s.notes).map { [$0.from, $0.to] } == [[5, 4]])
+    /// What the shell records for Delete (`PhotoFileActions`): the list change that takes photo
+    /// `photo` out, then the effect with its message, both at `t`.
+    static func trash(_ h: inout Hand, photo: Int, at t: Double) {
+        let name = h.viewer.photos[photo].name
+        h.send(.photos(PhotoListChange(removed: [photo])), at: t)
+        h.send(.effect(.photoTrashed(photo: photo, message: "moved \(name) to the trash")), at: t)
+    }
 
-        var one = ViewerScript(photos: 1)
-        one.openAndSettle(0)
-        one.send(.effect(.photoTrashed(photo: 0, message: "moved")))
-        #expect(one.phase == .closing)
+    /// The opacity of photo `photo`'s quad (0 when not drawn), and of the picture left by photo
+    /// `index` that left the list (numbered −1 − index).
+    static func alpha(_ v: Viewer, _ photo: Int) -> Double { v.scene().photos.first { $0.photo == photo }?.alpha ?? 0 }
+
+    @Test("trashed, the open photo leaves the list at once and hands over as any photo leaving it does: its picture fades out where it was over the cross-fade time (0.25 s: 15 frames at 60 fps) while the next photo fades in in its place; no page turns, no jump, the backdrop steady")
+    func trashedPhotoHandsOver() throws {
+        var h = Hand.presented(2, photos: Hand.photos(6))
+        h.notes.removeAll()
+        h.key("delete", at: h.now + 0.1)
+        #expect(h.lab.viewer.takeRequests() == [.photoFile(.trash, photo: 2, name: "p2.jpg")])
+        let opaque = try #require(h.viewer.scene().photos.first { $0.photo == 2 })
+        let backdrop = h.viewer.backdrop
+        Self.trash(&h, photo: 2, at: h.now)
+        #expect(h.lab.feelLab.message?.text == "moved p2.jpg to the trash")
+        // At the change: p2's picture is where it was, whole; p3 (now photo 2) is there at 0.
+        let ghost = try #require(h.viewer.scene().photos.first { $0.photo == -1 - 2 })
+        #expect(ghost.center == opaque.center && ghost.size == opaque.size && ghost.alpha == 1)
+        #expect(h.viewer.photos[2].name == "p3.jpg" && h.viewer.session?.photo == 2 && Self.alpha(h.viewer, 2) == 0)
+        var ghostAlphas: [Double] = [], newcomerAlphas: [Double] = [], backdrops: [Double] = []
+        h.everyFrame = { v in
+            ghostAlphas.append(Self.alpha(v, -1 - 2))
+            newcomerAlphas.append(Self.alpha(v, 2))
+            backdrops.append(v.backdrop)
+        }
+        h.settle()
+        // A linear fade over 0.25 s at 60 fps: each frame takes 1/15 off the ghost, adds it to p3.
+        let frames = Int((h.viewer.feel.crossFadeSeconds * 60).rounded())
+        report("Delete: the trashed picture's opacity per frame \(ghostAlphas.prefix(frames + 1).map { ($0 * 100).rounded() / 100 }), p3's \(newcomerAlphas.prefix(frames + 1).map { ($0 * 100).rounded() / 100 })")
+        #expect(frames == 15)
+        #expect(zip(ghostAlphas, ghostAlphas.dropFirst()).allSatisfy { $1 <= $0 } && ghostAlphas.last == 0)
+        #expect(zip(newcomerAlphas, newcomerAlphas.dropFirst()).allSatisfy { $1 >= $0 } && newcomerAlphas.last == 1)
+        #expect(abs(ghostAlphas[0] - (1 - 1.0 / 15)) < 1e-6 && abs(newcomerAlphas[0] - 1.0 / 15) < 1e-6)
+        #expect(ghostAlphas.firstIndex { $0 < 1e-9 } == frames - 1, "gone on the 15th frame")
+        #expect(backdrops.allSatisfy { $0 == backdrop })
+        #expect(h.pages.isEmpty, "no page turns: \(h.pages)")
+        #expect(h.viewer.phase == .presented && h.viewer.titleSubject == "p3.jpg")
+        #expect(h.jumps.isEmpty, "\(h.jumps)")
+    }
+
+    @Test("put back by Ctrl+Z as the open photo's neighbour (photo 2 again, the open one now 3), the page turns back to it with no jump; a photo put back further away changes nothing on screen")
+    func restoredPhotoPagesBack() {
+        var h = Hand.presented(2, photos: Hand.photos(6))
+        Self.trash(&h, photo: 2, at: h.now + 0.1)
+        h.settle()
+        h.notes.removeAll()
+        h.send(.key(phase: .down, key: "z", modifiers: .ctrl), at: h.now + 0.1)
+        #expect(h.lab.viewer.takeRequests() == [.undoTrash])
+        h.send(.photos(PhotoListChange(added: [.init(index: 2, name: "p2.jpg", size: Size(4000, 3000))])), at: h.now)
+        #expect(h.viewer.session?.photo == 3)
+        h.send(.effect(.photoRestored(photo: 2, message: "put p2.jpg back")), at: h.now)
+        #expect(h.pages.map { [$0.from, $0.to] } == [[3, 2]])
+        h.settle()
+        #expect(h.viewer.phase == .presented && h.viewer.session?.photo == 2 && h.viewer.titleSubject == "p2.jpg")
+        h.send(.photos(PhotoListChange(added: [.init(index: 5, name: "far.jpg", size: Size(600, 400))])), at: h.now + 0.1)
+        h.notes.removeAll()
+        h.send(.effect(.photoRestored(photo: 5, message: "put far.jpg back")), at: h.now)
+        #expect(h.pages.isEmpty && h.viewer.session?.photo == 2)
+        #expect(h.jumps.isEmpty, "\(h.jumps)")
+    }
+
+    @Test("the last photo trashed hands over to the one before it; the only photo trashed leaves the grid under a backdrop fading from 1 to 0 over the cross-fade time with its picture; no jump either way")
+    func trashedAtTheEnds() throws {
+        var h = Hand.presented(5, photos: Hand.photos(6))
+        h.notes.removeAll()
+        Self.trash(&h, photo: 5, at: h.now + 0.1)
+        h.settle()
+        #expect(h.pages.isEmpty && h.viewer.phase == .presented && h.viewer.titleSubject == "p4.jpg")
+        #expect(h.jumps.isEmpty, "\(h.jumps)")
+
+        var one = Hand.presented(0, photos: Hand.photos(1))
+        #expect(one.viewer.backdrop == 1)
+        Self.trash(&one, photo: 0, at: one.now + 0.1)
+        #expect(one.viewer.phase == .grid && one.viewer.photos.isEmpty)
+        var backdrops: [Double] = [one.viewer.backdrop], ghostAlphas: [Double] = [Self.alpha(one.viewer, -1)]
+        one.everyFrame = { v in
+            backdrops.append(v.backdrop)
+            ghostAlphas.append(Self.alpha(v, -1))
+        }
         one.settle()
-        #expect(one.phase == .grid)
-        #expect(one.viewer.takeRequests() == [.dropTrashed(photo: 0, name: "p0.png")])
+        report("Delete of the only photo: backdrop per frame \(backdrops.prefix(17).map { ($0 * 100).rounded() / 100 })")
+        // From 1 at the change, at most 1/15 per 60 fps frame (0.25 s), to 0.
+        #expect(backdrops.first == 1 && backdrops.last == 0 && ghostAlphas.first == 1 && ghostAlphas.last == 0)
+        #expect(zip(backdrops, backdrops.dropFirst()).allSatisfy { $0 - $1 >= 0 && $0 - $1 <= 1.0 / 15 + 1e-9 })
+        #expect(one.jumps.isEmpty, "\(one.jumps)")
     }
 
     // MARK: - 1:1

@@ -23,14 +23,18 @@ struct DailyBasicsEndToEndTests {
     }
 
     /// Runs `script` (after the prologue: the app on PHOTOS recording to OUT, with its data home
-    /// OUT/data; `before` runs before the app starts, `feel` is its feel file), requires a clean exit, and returns the trace and the live state log.
-    static func run(_ script: String, in folder: URL, photos: URL, feel: String? = nil, before: String = "") async throws -> (trace: String, live: String, stderr: String) {
+    /// OUT/data; `before` runs before the app starts, `feel` is its feel file, `arguments` more of
+    /// its options, shell words; `quit` the scenario's end), requires a clean exit, and returns the
+    /// trace and the live state log.
+    static func run(_ script: String, in folder: URL, photos: URL, feel: String? = nil, before: String = "",
+                    arguments: String = "", quit: String = EndToEndTests.quit) async throws -> (trace: String, live: String, stderr: String) {
         var prologue = EndToEndTests.prologue
+        if !arguments.isEmpty { prologue = prologue.replacingOccurrences(of: "--size 800x600", with: arguments + " --size 800x600") }
         if let feel {
             try feel.write(to: folder.appendingPathComponent("feel.json"), atomically: true, encoding: .utf8)
             prologue = prologue.replacingOccurrences(of: "--size 800x600", with: "--feel \"$OUT/feel.json\" --size 800x600")
         }
-        let full = "export XDG_DATA_HOME=\"$2/data\"\n" + before + prologue + Self.waits + script + EndToEndTests.quit
+        let full = "export XDG_DATA_HOME=\"$2/data\"\n" + before + prologue + Self.waits + script + quit
         let run = try await EndToEndTests.runScenario(full, in: folder, photos: photos)
         let appErrors = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
         try #require(run.status == 0, "the live session failed (exit \(run.status)): \(run.stderr) \(appErrors)")
@@ -67,13 +71,15 @@ struct DailyBasicsEndToEndTests {
 
     // MARK: - Trash and undo
 
-    /// bridge opened, Delete, a look at the trash, Ctrl+Z, a look at the folder, Esc.
+    /// bridge opened, Delete, clock in its place (the cross-fade over), a look at the trash, Ctrl+Z,
+    /// a look at the folder, Esc.
     static let trashAndUndo = #"""
     xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1
     state '"phase":"presented","photo":1,'
     xdotool key Delete
     traced '"type":"photos"'
-    state '"phase":"presented","photo":1,'
+    state '"phase":"presented","photo":1,"image":{"x":400,"y":300,"w":800,"h":600,'
+    sleep 0.5
     ls "$OUT/data/Trash/files" > "$OUT/trash-files.txt"; cat "$OUT/data/Trash/info/bridge.jpg.trashinfo" > "$OUT/trashinfo.txt"
     ls "$PHOTOS" > "$OUT/folder-after-delete.txt"
     xdotool key ctrl+z
@@ -105,16 +111,25 @@ struct DailyBasicsEndToEndTests {
         #expect(try fm.contentsOfDirectory(atPath: folder.appendingPathComponent("data/Trash/files").path).isEmpty)
         #expect(try fm.contentsOfDirectory(atPath: folder.appendingPathComponent("data/Trash/info").path).isEmpty)
 
-        // The trace: the effect, then the list change it made (bridge is photo 1), each way.
+        // The trace: the effects (bridge is photo 1), and the list changes they made, each way.
         #expect(Self.lines(trace, type: "effect") == [
             #""type":"effect","effect":"photoTrashed","photo":1,"message":"moved bridge.jpg to the trash (Ctrl+Z puts it back)"}"#,
             #""type":"effect","effect":"photoRestored","photo":1,"message":"put bridge.jpg back"}"#])
         let changes = Self.lines(trace, type: "photos")
         #expect(changes.first == #""type":"photos","removed":[1],"added":[]}"#, "\(changes)")
         #expect(changes.dropFirst().first == #""type":"photos","removed":[],"added":[{"index":1,"name":"bridge.jpg","w":2048,"h":1152}]}"#, "\(changes)")
-        // After Delete the page turned to its neighbour, clock (photo 2), and only then bridge left
-        // the list: clock became photo 1 and was presented there.
-        #expect(live.contains(#""phase":"presented","photo":1,"image":{"x":400,"y":300,"w":800,"h":600,"#))
+        // Delete takes bridge out of the list at once, the change recorded before its effect: its
+        // picture fades out while clock (photo 2, now 1) fades in in its place, presented with no
+        // page turned (clock is 4:3: 800 × 600 in the 800 × 600 window).
+        let traceLines = trace.split(separator: "\n")
+        let removal = try #require(traceLines.firstIndex { $0.contains(#""type":"photos","removed":[1]"#) })
+        let trashedEffect = try #require(traceLines.firstIndex { $0.contains(#""effect":"photoTrashed""#) })
+        #expect(removal < trashedEffect && traceLines[removal..<trashedEffect].allSatisfy { !$0.contains(#""type":"frame""#) },
+                "the list change and the effect are recorded at the same frame, the change first")
+        let afterDelete = live.split(separator: "\n").drop { !$0.contains(#""phase":"presented","photo":1,"image":{"x":400,"y":300,"w":800,"h":600,"#) }
+        #expect(!afterDelete.isEmpty, "clock never presented as photo 1")
+        #expect(afterDelete.prefix { !$0.contains(#""w":800,"h":450,"#) }.allSatisfy { !$0.contains(#""phase":"paging""#) },
+                "no page turned between Delete and Ctrl+Z")
         // Put back, bridge is photo 1 again and the page turns back to it: it ends presented.
         let lines = live.split(separator: "\n")
         let closing = try #require(lines.firstIndex { $0.contains(#""phase":"closing""#) })
