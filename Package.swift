@@ -1,17 +1,20 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// PhotoZoom: a pure engine under a thin SDL2 shell. Geometry → Motion → Gestures; JSON → Feel;
+// PhotoZoom: a pure engine under a thin SDL2 shell. Geometry → Events → Gestures, Motion; JSON → Feel;
 // Geometry → Drawing (what a frame draws);
-// Viewer (behaviour) on both; LabUI (the feel lab drawn) and Continuity (the jump detector) on
-// Viewer; Trace on those; Shell on all.
-// See docs/design.md for the module graph.
+// Viewer (behaviour) on those; LabUI (the feel lab drawn) and Continuity (the jump detector) on
+// Viewer; Trace on those; Player on Trace. The desktop side by concept: PhotoFiles, ImageFormats,
+// Decoding, DecoderSandbox, Rendering, PhotoPipeline, Plotting, LiveInput, FeelFiles; Shell (the live
+// app) on those and Trace; PlayerWindow on Shell and Player.
+// See ARCHITECTURE.md and docs/design.md for the module graph.
 let package = Package(
     name: "PhotoZoom",
     products: [
         .executable(name: "photozoom", targets: ["photozoom"]),
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "Events", targets: ["Events"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "Feel", targets: ["Feel"]),
@@ -21,8 +24,14 @@ let package = Package(
         .library(name: "Continuity", targets: ["Continuity"]),
         .library(name: "Trace", targets: ["Trace"]),
         .library(name: "Player", targets: ["Player"]),
-        // The SDL shell, for the pipeline benchmark (Benchmarks/); not part of the reusable engine.
+        // The desktop side, for the pipeline benchmark (Benchmarks/); not part of the reusable engine.
         .library(name: "Shell", targets: ["Shell"]),
+        .library(name: "PhotoFiles", targets: ["PhotoFiles"]),
+        .library(name: "ImageFormats", targets: ["ImageFormats"]),
+        .library(name: "Decoding", targets: ["Decoding"]),
+        .library(name: "DecoderSandbox", targets: ["DecoderSandbox"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
+        .library(name: "PhotoPipeline", targets: ["PhotoPipeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,7 +47,10 @@ let package = Package(
         ),
         .target(name: "Geometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "Motion", dependencies: ["Geometry"]),
-        .target(name: "Gestures", dependencies: ["Geometry", "Motion"], exclude: ["README.md"]),
+        // The event vocabulary (InputEvent, effect results, photo-list changes, photo names): what
+        // the window system, the lab and the files say to the core, below the recognizers.
+        .target(name: "Events", dependencies: ["Geometry"]),
+        .target(name: "Gestures", dependencies: ["Geometry", "Motion", "Events"], exclude: ["README.md"]),
         .target(name: "JSON"),
         .target(name: "Feel", dependencies: ["JSON", "Geometry", "Motion"]),
         // What one frame draws (the scene, its photos and colours): the contract between the core and
@@ -48,7 +60,7 @@ let package = Package(
         .target(name: "LabUI", dependencies: ["Viewer"]),
         // The jump detector: what the viewer draws, with the bound its motion sets on each change.
         .target(name: "Continuity", dependencies: ["Geometry", "Motion", "Viewer"]),
-        .target(name: "Trace", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Continuity"]),
+        .target(name: "Trace", dependencies: ["Geometry", "Motion", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Continuity"]),
         // The trace player: a recorded session held in memory, any frame through checkpoints, the
         // playhead and A/B runs, the timeline and the keys (photozoom play).
         .target(name: "Player", dependencies: ["Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Trace"]),
@@ -62,11 +74,37 @@ let package = Package(
         .target(name: "CJPEGScans", linkerSettings: [.linkedLibrary("jpeg")]),
         // The X11 CLIPBOARD's owner for Ctrl+C (its own connection and thread; INCR, SAVE_TARGETS).
         .target(name: "CClipboard", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("pthread")]),
-        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "CJPEGScans", "CHEIF", "CClipboard", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace", "Player"]),
+        // The desktop side, by concept (issue 31); see ARCHITECTURE.md for the picture.
+        // File names and paths, folders, selection, watching, file identity, config paths, trash.
+        .target(name: "PhotoFiles", dependencies: ["Gestures", "Viewer"]),
+        // What a photo file's header says (JPEG, PNG, HEIF, TIFF/EXIF), MD5, the catalogue's
+        // entries: Swift over file bytes, no image library.
+        .target(name: "ImageFormats", dependencies: ["Geometry", "Viewer", "PhotoFiles"]),
+        // Decoders (TurboJPEG, the PNG reader, libheif, SDL_image), the thumbnail caches and their writer.
+        .target(name: "Decoding", dependencies: ["CSDL2", "CJPEGScans", "CHEIF", "Geometry", "Viewer", "PhotoFiles", "ImageFormats"]),
+        // The decoder helper processes (sandboxed) and their wire format.
+        .target(name: "DecoderSandbox", dependencies: ["CSDL2", "CSandbox", "PhotoFiles", "ImageFormats", "Decoding"]),
+        // Drawing a Scene with SDL: quads, text, the headless renderer, screenshots, video.
+        .target(name: "Rendering", dependencies: ["CSDL2", "Geometry", "Viewer", "LabUI", "PhotoFiles", "Decoding"]),
+        // The catalogue read at start-up, decode scheduling, budgets, the texture cache.
+        .target(name: "PhotoPipeline", dependencies: ["CSDL2", "Geometry", "Gestures", "Viewer", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering"]),
+        // State logs plotted, figures as tables, reference motions (plot, fit, match).
+        .target(name: "Plotting", dependencies: ["CSDL2", "Geometry", "Motion", "Viewer", "LabUI", "PhotoFiles", "Rendering", "FeelFiles"]),
+        // SDL's events as inputs on the session clock, the X server's times.
+        .target(name: "LiveInput", dependencies: ["CSDL2", "Geometry", "Gestures"]),
+        // The feel file: read, resolve, write, watch.
+        .target(name: "FeelFiles", dependencies: ["Motion", "Gestures", "Feel", "Viewer", "PhotoFiles"]),
+        // The live app: window, frame loop, recording, options.
+        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "CClipboard", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace",
+                                              "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles"]),
+        // `photozoom play`'s window: the trace player drawn live.
+        .target(name: "PlayerWindow", dependencies: ["CSDL2", "Geometry", "Gestures", "Viewer", "LabUI", "Trace", "Player",
+                                                     "PhotoFiles", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles", "Shell"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
-                "Shell", "Trace", "Viewer", "LabUI", "Player",
+                "Shell", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline",
+                "Plotting", "LiveInput", "FeelFiles", "Trace", "Viewer", "LabUI", "Player",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // libde265 decodes HEIC on the calling thread in the decoder helpers, which cannot make
@@ -92,7 +130,8 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "Continuity", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
+                                                     "PhotoPipeline", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion"]),
     ]
 )

@@ -31,7 +31,12 @@ let package = Package(
                 .product(name: "Geometry", package: "PhotoZoom"),
                 .product(name: "Gestures", package: "PhotoZoom"),
                 .product(name: "Viewer", package: "PhotoZoom"),
-                .product(name: "Shell", package: "PhotoZoom"),
+                .product(name: "PhotoFiles", package: "PhotoZoom"),
+                .product(name: "ImageFormats", package: "PhotoZoom"),
+                .product(name: "Decoding", package: "PhotoZoom"),
+                .product(name: "DecoderSandbox", package: "PhotoZoom"),
+                .product(name: "Rendering", package: "PhotoZoom"),
+                .product(name: "PhotoPipeline", package: "PhotoZoom"),
             ]
         ),
     ]

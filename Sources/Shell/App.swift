@@ -3,17 +3,13 @@ import Foundation
 import Geometry
 import Gestures
 import LabUI
-import Player
 import Trace
 import Viewer
-
-/// Writes a line to standard error.
-/// Hostile text in a message (a feel-file key, an event type, a file name with a terminal escape or
-/// a newline) is written escaped (`PrintablePath`), so the message stays one line that cannot
-/// retitle or recolour the terminal (issue 33).
-public func printError(_ line: String) {
-    FileHandle.standardError.write(Data((PrintablePath.escaped(line) + "\n").utf8))
-}
+import ImageFormats
+import LiveInput
+import PhotoFiles
+import PhotoPipeline
+import Rendering
 
 /// The windowed app: SDL window and renderer around a `FrameLoop` fed by SDL's events, drawing each frame.
 public final class App {

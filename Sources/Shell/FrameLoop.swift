@@ -2,6 +2,8 @@ import Geometry
 import Gestures
 import Trace
 import Viewer
+import LiveInput
+import PhotoFiles
 
 /// The app's frame loop without the window: each `step()` takes the input that arrived since the
 /// last frame from an `EventSource`, puts each input at its window-system time on the
@@ -12,7 +14,7 @@ import Viewer
 /// `App` drives it with SDL's event queue and the monotonic clock and draws after each step; tests
 /// drive it with scripted bursts and a clock they set, and check the trace and the decisions.
 final class FrameLoop {
-    let session: Session
+    package let session: Session
     private let recording: Recording
     private let source: EventSource
     private let clock: SessionClock
@@ -32,9 +34,9 @@ final class FrameLoop {
     private var reportedRecordingFailure = false
     private let warn: (String) -> Void
     /// False once the user quit, the viewer asked to, or `quitAfterSeconds` passed.
-    private(set) var isRunning = true
+    package private(set) var isRunning = true
     /// The window's size in points, as the last resize input said.
-    private(set) var windowSize: Size
+    package private(set) var windowSize: Size
     /// The session time of the newest input the last `step()` handed to the session; nil when it had none.
     private(set) var newestInputTime: Double?
 
@@ -58,7 +60,7 @@ final class FrameLoop {
     }
 
     /// One frame. Throws a `ShellError` when the trace or state log cannot be written.
-    func step() throws {
+    package func step() throws {
         let drained = source.drain()
         if drained.contains(.quit) { isRunning = false }
         let inputs = drained.compactMap { input -> (kind: InputEvent.Kind, serverTime: UInt32?)? in

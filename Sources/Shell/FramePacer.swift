@@ -20,7 +20,7 @@ struct FramePacer {
     /// True when a present waits for the display's vblank.
     let waitsForVBlank: Bool
     /// Seconds after the last input or drawn frame during which the loop steps every interval.
-    static let settleSeconds = 4.0
+    package static let settleSeconds = 4.0
     /// The longest wait on input alone (the feel file's and the folders' polls).
     static let idleSeconds = 0.5
     /// The margin after the present call: its least, its first value, and its most (seconds).
@@ -31,7 +31,7 @@ struct FramePacer {
     /// What the loop does before its next frame.
     struct Wait: Equatable {
         /// When the frame starts at the latest.
-        var until: Double
+        package var until: Double
         /// True when an input arriving before `until` starts the frame at once.
         var wakesOnInput: Bool
     }
@@ -75,7 +75,7 @@ struct FramePacer {
     /// How to wait before the next frame, at `now`: `moving` when the picture changes with time
     /// alone (an animation, a gesture held, decodes under way), `inputPending` when an input is
     /// waiting to be read.
-    func next(now: Double, moving: Bool, inputPending: Bool) -> Wait {
+    package func next(now: Double, moving: Bool, inputPending: Bool) -> Wait {
         let settling = now - lastActivity < Self.settleSeconds
         if waitsForVBlank, moving || inputPending, let aim = nextVBlank(after: now) {
             // Latch late: inputs that arrive meanwhile are read at the latch, in the same frame.
@@ -94,7 +94,7 @@ struct FramePacer {
     }
 
     /// The frame that started at `start` called present at `call`, which returned at `returned`.
-    mutating func presented(start: Double, call: Double, returned: Double) {
+    package mutating func presented(start: Double, call: Double, returned: Double) {
         lastActivity = returned
         works.append(call - start)
         if works.count > Self.workCount { works.removeFirst(works.count - Self.workCount) }

@@ -17,7 +17,7 @@ struct FrameWork {
 
     /// A frame of phase `phase` drawn with `work` seconds from reading input to the present call;
     /// `inputLatency`: seconds from its newest input's time to the present call (nil: it drew none).
-    mutating func add(phase: String, work seconds: Double, inputLatency: Double?) {
+    package mutating func add(phase: String, work seconds: Double, inputLatency: Double?) {
         work[phase, default: []].append(seconds)
         recent.append(seconds)
         if recent.count > Self.recentCount { recent.removeFirst(recent.count - Self.recentCount) }
@@ -36,7 +36,7 @@ struct FrameWork {
     }
 
     /// One line a phase, phases by name: "frame work interacting: 212 frames, p50 1.9 ms, p99 4.2 ms".
-    var summary: [String] {
+    package var summary: [String] {
         work.keys.sorted().map { phase in
             let v = work[phase] ?? []
             return "frame work \(phase): \(v.count) frames, p50 \(Self.ms(Self.percentile(v, 0.5))), p99 \(Self.ms(Self.percentile(v, 0.99)))"

@@ -25,7 +25,7 @@ enum MesaShaderCache {
 
     /// The folder Mesa would keep its cache in for `environment`; nil when the user decided
     /// (the cache turned off or put elsewhere by a Mesa variable).
-    static func folder(environment: [String: String]) -> String? {
+    package static func folder(environment: [String: String]) -> String? {
         for key in ["MESA_SHADER_CACHE_DISABLE", "MESA_GLSL_CACHE_DISABLE", "MESA_SHADER_CACHE_DIR", "MESA_GLSL_CACHE_DIR"]
         where environment[key] != nil { return nil }
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/mesa_shader_cache" }

@@ -1,3 +1,7 @@
+import PhotoFiles
+import ImageFormats
+import Decoding
+import PhotoPipeline
 import CSDL2
 
 /// A PNG written turned by quarter turns, without loss: its pixels decoded (`PNGDecoder`), turned,

@@ -2,6 +2,10 @@ import CClipboard
 import CSDL2
 import Foundation
 import Gestures
+import DecoderSandbox
+import Decoding
+import PhotoFiles
+import PhotoPipeline
 
 /// Ctrl+C: the open photo offered on the X11 CLIPBOARD (issue 32) as `image/png` (its upright
 /// pixels, encoded by `PNGWriter`), `text/uri-list` (its `file://` URI), and its path as
@@ -41,7 +45,7 @@ final class PhotoClipboard: @unchecked Sendable {
     }
 
     /// The longest side of the picture offered: the decoder helpers' shared memory (8192² pixels).
-    static let sideLimit = 8192
+    package static let sideLimit = 8192
 
     /// Offers the photo whose file is `path` (shown as `name`): the effect the frame loop records.
     func copy(path: String, name: String) -> EffectResult {
@@ -94,7 +98,7 @@ final class PhotoClipboard: @unchecked Sendable {
     /// the connection closed, once the pictures being made are supplied (a picture still being made
     /// after 10 s leaves the connection to the process's end). True when a manager saved it.
     @discardableResult
-    func close() -> Bool {
+    package func close() -> Bool {
         guard let connection else { return false }
         self.connection = nil
         guard encoding.wait(timeout: .now() + 10) == .success else { return false }

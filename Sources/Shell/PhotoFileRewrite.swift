@@ -1,3 +1,7 @@
+import PhotoFiles
+import ImageFormats
+import Decoding
+import PhotoPipeline
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -2,6 +2,8 @@ import Foundation
 import Gestures
 import Trace
 import Viewer
+import FeelFiles
+import PhotoFiles
 
 /// The live app's side of `--record`, `--states` and `--feel`: opens the files before the window,
 /// starts the `Session` the frame loop feeds, and turns trace errors into the shell's exit statuses.
@@ -10,7 +12,7 @@ import Viewer
 /// most the event in flight.
 struct Recording {
     /// The feel in force at the start (defaults ⊕ `--feel FILE`, or a preset, ⊕ `--reduced-motion`).
-    var feel: Feel { live.initial }
+    package var feel: Feel { live.initial }
     /// The feel file: live reload and saving (`--feel FILE` or a preset name).
     let live: LiveFeelFile
     private let trace: LineSink?
@@ -72,7 +74,7 @@ struct Recording {
 
     /// The session for the window just opened; writes the trace header. A file that cannot be
     /// written later (a full disk) stops the recording, not the app (see `FrameLoop`).
-    func session(header: TraceHeader) throws -> Session {
+    package func session(header: TraceHeader) throws -> Session {
         do throws(Session.Failure) {
             let session = try Session(header: header, trace: trace, states: states)
             session.continuesWhenRecordingFails = true
@@ -85,7 +87,7 @@ struct Recording {
     /// Hands one stamped event to the session. A feel event whose parameters do not decode is
     /// refused with a warning (nothing is recorded or applied; the app runs on); a file that cannot
     /// be written ends the app with exit status 1.
-    func handle(_ event: InputEvent, in session: Session) throws {
+    package func handle(_ event: InputEvent, in session: Session) throws {
         do throws(Session.Failure) {
             try session.handle(event)
         } catch let .badFeel(error) {
@@ -96,7 +98,7 @@ struct Recording {
     }
 
     /// Closes both files.
-    func close() throws {
+    package func close() throws {
         do throws(TraceError) {
             try (trace as? FileLineSink)?.close()
             try (states as? FileLineSink)?.close()

@@ -13,7 +13,7 @@ struct RendererHandOver {
     static let longest: UInt64 = 1_000_000_000
 
     /// When the window opened.
-    let opened: UInt64
+    package let opened: UInt64
     private var hasPresented = false
     /// When the last frame presented showed a final first screen (nil: the last was not final).
     private var finalSince: UInt64?
@@ -36,7 +36,7 @@ struct RendererHandOver {
     }
 
     /// Records a frame presented at `now`, showing a final first screen or not.
-    mutating func presented(now: UInt64, isFinal: Bool) {
+    package mutating func presented(now: UInt64, isFinal: Bool) {
         hasPresented = true
         finalSince = isFinal ? now : nil
     }

@@ -1,4 +1,5 @@
 import Geometry
+import PhotoFiles
 
 /// The options of `photozoom run`.
 public struct RunOptions: Sendable {

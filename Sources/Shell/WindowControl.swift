@@ -29,7 +29,7 @@ final class WindowControl {
     }
 
     /// Sets the title to "name — PhotoZoom" (the open photo's name, else the folder's), when it changed.
-    func update(subject: String?) {
+    package func update(subject: String?) {
         let name = subject ?? setName
         let next = name.isEmpty ? "PhotoZoom" : name + " — PhotoZoom"
         guard next != title else { return }

@@ -2,6 +2,7 @@ import CSandbox
 import CSDL2
 import Foundation
 import Geometry
+import PhotoFiles
 
 /// An SDL window with its renderer, as the live window and the trace player both open it: SDL's
 /// video and SDL_image's decoders started, a resizable HiDPI-aware window, an accelerated renderer
@@ -20,9 +21,9 @@ import Geometry
 /// for the same window, whose pixels stay on screen meanwhile (SDL would recreate a window it made
 /// itself to give it OpenGL: a blank window for a moment). Elsewhere, or when any step fails, a
 /// fast window opens as any other.
-final class WindowHost {
-    let window: OpaquePointer
-    private(set) var renderer: OpaquePointer
+package final class WindowHost {
+    package let window: OpaquePointer
+    package private(set) var renderer: OpaquePointer
     /// True while the frames are drawn by the software renderer standing in until `finishOpening()`.
     private(set) var isProvisional = false
     /// For a window SDL adopted: SDL's X connection, the window (PhotoZoom destroys it), and the
@@ -34,7 +35,7 @@ final class WindowHost {
     private(set) var waitsForVBlank = false
 
     /// When an accelerated renderer presents with vsync.
-    enum VSync {
+    package enum VSync {
         /// Always (the trace player, paced by its presents).
         case always
         /// When SDL can read the display's refresh rate; `PHOTOZOOM_VSYNC=0` or `1` decides instead.
@@ -49,7 +50,7 @@ final class WindowHost {
 
     /// Opens a window of `size` points titled `title`. Throws a `ShellError` when SDL cannot start,
     /// or the window or its renderer cannot be made.
-    init(title: String, size: Size, fast: Bool = false, vsync: VSync = .always) throws {
+    package init(title: String, size: Size, fast: Bool = false, vsync: VSync = .always) throws {
         self.vsync = vsync
         Self.prepareEnvironment()
         WindowControl.useUTF8Titles()
@@ -204,7 +205,7 @@ final class WindowHost {
     }
 
     /// Destroys the renderer and the window and stops SDL (textures must be gone first).
-    func close() {
+    package func close() {
         if hasRenderer { SDL_DestroyRenderer(renderer) }
         SDL_DestroyWindow(window)
         if let adopted {
@@ -216,7 +217,7 @@ final class WindowHost {
     }
 
     /// The window's size in points.
-    var windowSize: Size {
+    package var windowSize: Size {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         return Size(Double(w), Double(h))
@@ -226,7 +227,7 @@ final class WindowHost {
     var refreshInterval: Double { 1 / (Self.refreshRate(of: window) ?? 60) }
 
     /// Drawable pixels per window point (2 on a HiDPI display) for a window of `size` points.
-    func pointScale(for size: Size) -> Double {
+    package func pointScale(for size: Size) -> Double {
         var pw: Int32 = 0, ph: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &pw, &ph)
         return size.width > 0 ? Double(pw) / size.width : 1

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import PhotoFiles
 
 /// What PhotoZoom remembers between runs, in `state.json` in the config folder
 /// (`ConfigDirectory`): the window's size (when not fullscreen) and the last folder shown.

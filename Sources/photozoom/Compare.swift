@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
-import Shell
+import Decoding
+import FeelFiles
+import ImageFormats
+import PhotoFiles
+import Plotting
 import Trace
 import Viewer
 

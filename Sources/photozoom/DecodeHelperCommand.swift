@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Shell
+import DecoderSandbox
+import ImageFormats
 
 /// `photozoom decode-helper`: the decoder helper process the app starts for itself (see
 /// `DecoderHelperService`); not for people, so not listed in the help.

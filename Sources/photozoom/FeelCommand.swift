@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import Shell
+import FeelFiles
+import ImageFormats
+import PhotoFiles
 import Viewer
 
 /// `photozoom feel`: prints feel files (the defaults, a preset), lists the presets and parameters,

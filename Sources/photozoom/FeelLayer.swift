@@ -1,5 +1,5 @@
 import Foundation
-import Shell
+import FeelFiles
 import Trace
 import Viewer
 

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import Viewer
-import Shell
+import DecoderSandbox
+import FeelFiles
+import PhotoFiles
+import Plotting
 
 /// `photozoom fit REFERENCE`: the spring that best fits a recorded motion.
 struct Fit: ParsableCommand {

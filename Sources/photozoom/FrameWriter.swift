@@ -1,5 +1,6 @@
 import Foundation
-import Shell
+import PhotoFiles
+import Rendering
 import Trace
 
 /// Draws the replayed frames as PNGs: `DIR/frame-000012.png`, numbered as the state log's `frame`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Shell
+import PhotoFiles
+import Plotting
 import Viewer
 
 /// `photozoom match OURS REFERENCE`: how near a state log's motion is to a reference recording.

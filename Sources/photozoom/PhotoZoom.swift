@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Geometry
+import DecoderSandbox
+import PhotoFiles
 import Shell
 import Viewer
 

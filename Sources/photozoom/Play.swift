@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Shell
+import PhotoFiles
+import PlayerWindow
 import Trace
 import Viewer
 

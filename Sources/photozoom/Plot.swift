@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Shell
+import PhotoFiles
+import Plotting
 import Viewer
 
 /// `photozoom plot LOG... --out FILE.png`: state logs as curves against time.

@@ -1,4 +1,5 @@
-import Shell
+import PhotoFiles
+import Plotting
 import Viewer
 
 /// `--gesture N`, `--from S` and `--to S` of `plot` and `compare`: which stretch of time to draw,

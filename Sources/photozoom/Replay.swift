@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import LabUI
-import Player
+import PhotoFiles
+import Rendering
 import Shell
 import Trace
 import Viewer

@@ -1,5 +1,7 @@
 import Foundation
-import Shell
+import PhotoFiles
+import PhotoPipeline
+import Rendering
 import Trace
 
 /// The renderer that `replay --frames` and `--video` draw with: the window's scene renderer in

@@ -1,5 +1,6 @@
 import Foundation
-import Shell
+import PhotoFiles
+import Rendering
 
 /// `replay --video`: the replayed frames sampled at a fixed rate from `from` to `to` and encoded.
 ///

@@ -1,7 +1,12 @@
 import CSDL2
 import Foundation
 import Testing
-@testable import Shell
+@testable import DecoderSandbox
+@testable import Decoding
+@testable import ImageFormats
+@testable import PhotoFiles
+@testable import PhotoPipeline
+@testable import Rendering
 
 /// Collects warning lines from any thread.
 final class WarningLog: @unchecked Sendable {

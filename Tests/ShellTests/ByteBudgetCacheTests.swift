@@ -1,5 +1,5 @@
 import Testing
-@testable import Shell
+@testable import PhotoPipeline
 
 @Suite("Byte-budget LRU cache")
 struct ByteBudgetCacheTests {

@@ -2,7 +2,8 @@ import CSDL2
 import Foundation
 import Geometry
 import Testing
-@testable import Shell
+@testable import Decoding
+@testable import Rendering
 import Viewer
 
 /// The transparent fixture (`coffee-alpha-400x400.png`: an opaque disc of radius 176 px, a

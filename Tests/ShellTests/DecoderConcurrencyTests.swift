@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import Shell
+@testable import Decoding
+@testable import ImageFormats
+@testable import PhotoFiles
+@testable import PhotoPipeline
+@testable import Rendering
 
 /// Issue 20, "both cores": two decoders while nothing moves, one while something does.
 @Suite("Decoder concurrency: every decoder while nothing moves, fewer while something does", .serialized)

@@ -1,7 +1,12 @@
 import CSDL2
 import Foundation
 import Testing
-@testable import Shell
+@testable import DecoderSandbox
+@testable import Decoding
+@testable import ImageFormats
+@testable import PhotoFiles
+@testable import PhotoPipeline
+@testable import Rendering
 
 /// Decoding in helper processes: the same pixels as in process; a helper that crashes, runs out
 /// of memory or time is stopped, that file alone fails with a problem saying so, and the next file

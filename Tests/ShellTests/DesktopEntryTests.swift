@@ -2,7 +2,8 @@ import CHEIF
 import CSDL2
 import Foundation
 import Testing
-@testable import Shell
+@testable import Decoding
+@testable import PhotoFiles
 
 /// The desktop entry advertises only what this build decodes (issue 33: it listed AVIF and JXL,
 /// which Debian 12's SDL_image cannot decode, so file managers offered PhotoZoom for files it

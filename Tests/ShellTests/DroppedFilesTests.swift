@@ -3,6 +3,10 @@ import Foundation
 import Geometry
 import Gestures
 import Testing
+@testable import ImageFormats
+@testable import LiveInput
+@testable import PhotoFiles
+@testable import PhotoPipeline
 @testable import Shell
 @testable import Viewer
 

@@ -1,7 +1,7 @@
 import CSDL2
 import Gestures
 import Testing
-@testable import Shell
+@testable import LiveInput
 
 @Suite("Event translation: modifiers are those of each event, not SDL's state after the batch")
 struct EventTranslatorTests {

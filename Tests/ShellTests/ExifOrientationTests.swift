@@ -1,6 +1,7 @@
 import CSDL2
 import Testing
-@testable import Shell
+@testable import Decoding
+@testable import ImageFormats
 
 /// The EXIF specification's table for the Orientation tag: the side of the upright picture where
 /// the stored 0th row appears, and the side where the stored 0th column appears.

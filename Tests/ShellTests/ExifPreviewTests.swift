@@ -1,7 +1,10 @@
 import CSDL2
 import Foundation
 import Testing
-@testable import Shell
+@testable import ImageFormats
+@testable import PhotoFiles
+@testable import PhotoPipeline
+@testable import Rendering
 
 /// Issue 20, "camera previews first": a JPEG's embedded EXIF preview is found by bounds-checked
 /// parsing, shown at once when it is a useful size, and replaced by the thumbnail with a fade.

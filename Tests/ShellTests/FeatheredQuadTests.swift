@@ -1,7 +1,7 @@
 import CSDL2
 import Geometry
 import Testing
-@testable import Shell
+@testable import Rendering
 
 @Suite("FeatheredQuad: the photo's triangles, a one-pixel strip centred on each edge")
 struct FeatheredQuadTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Gestures
 import Testing
+@testable import FeelFiles
 @testable import Shell
+@testable import LiveInput
 import Trace
 import Viewer
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Shell
+@testable import FeelFiles
+@testable import PhotoFiles
 import Viewer
 
 func temporaryFolder(_ name: String) throws -> String {

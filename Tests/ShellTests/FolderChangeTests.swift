@@ -3,7 +3,10 @@ import Foundation
 import Geometry
 import Gestures
 import Testing
-@testable import Shell
+@testable import ImageFormats
+@testable import PhotoFiles
+@testable import PhotoPipeline
+@testable import Rendering
 @testable import Viewer
 
 /// Photos added to and removed from a watched folder while PhotoZoom runs (issue 19): the pipeline

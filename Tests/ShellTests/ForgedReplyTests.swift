@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Shell
+@testable import DecoderSandbox
+@testable import ImageFormats
+@testable import PhotoFiles
 
 /// A decoder helper is a process that decoded a hostile file: the app believes none of its replies
 /// (issue 33). A stand-in helper that sends one forged reply per request shows each field checked

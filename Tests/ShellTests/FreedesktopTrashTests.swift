@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Shell
+@testable import PhotoFiles
 
 /// Delete moves a photo to the freedesktop trash and Ctrl+Z puts it back (issue 32): the trash
 /// specification's layout, names that clash, a mount's own trash, and failures that keep the file.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Shell
+@testable import PhotoFiles
 
 @Suite("Fresh names never replace a file: the number goes before the first extension")
 struct FreshPathTests {

@@ -2,7 +2,10 @@ import CSDL2
 import Foundation
 import Testing
 import TestSupport
-@testable import Shell
+@testable import ImageFormats
+@testable import PhotoFiles
+@testable import PhotoPipeline
+@testable import Rendering
 
 /// The fuzz harness of issue 19: cut and mutated files of every format PhotoZoom reads, made
 /// (seeded, the same on every run) from the seeds in `Fixtures/FuzzSeeds` (`scripts/make-fuzz-seeds`),

@@ -1,7 +1,7 @@
 import Foundation
 import Geometry
 import Testing
-@testable import Shell
+@testable import Plotting
 import Viewer
 
 @Suite("Gesture figures and velocity strips of plotted logs: velocities either side of a release, page turns without jumps")

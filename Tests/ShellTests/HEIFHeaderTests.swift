@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Shell
+@testable import ImageFormats
+@testable import PhotoFiles
 
 /// HEIC and AVIF headers, read from the ISO media boxes by PhotoZoom's own parser (`HEIFHeader`,
 /// issue 32): the size the grid lays out, the orientation still to apply, the pixel limit.

@@ -3,7 +3,11 @@ import Geometry
 import Gestures
 import TestSupport
 import Testing
-@testable import Shell
+@testable import DecoderSandbox
+@testable import ImageFormats
+@testable import PhotoFiles
+@testable import PhotoPipeline
+@testable import Rendering
 
 /// Header reading in the decoder helpers (issue 19): the same outcome as the in-app parsers for
 /// good, damaged and hostile files, in batches, and a helper that hangs or dies costs its file alone.

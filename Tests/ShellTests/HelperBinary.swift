@@ -1,5 +1,5 @@
 import Foundation
-@testable import Shell
+@testable import DecoderSandbox
 
 /// The built `photozoom` program, which runs the decoder helpers (`photozoom decode-helper`):
 /// beside the test bundle (`.build/debug/photozoom`), else under the package's `.build`.

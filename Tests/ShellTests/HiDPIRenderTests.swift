@@ -1,7 +1,7 @@
 import CSDL2
 import Geometry
 import Testing
-@testable import Shell
+@testable import Rendering
 import Viewer
 
 @Suite("HiDPI drawing: two pixels per point")

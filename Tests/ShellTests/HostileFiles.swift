@@ -1,5 +1,6 @@
 import Foundation
-@testable import Shell
+@testable import Decoding
+@testable import PhotoFiles
 
 /// The hostile files of issue 19, built byte by byte: each is small, and each once crashed, hung
 /// or bloated PhotoZoom.

@@ -1,7 +1,9 @@
 import CSDL2
 import Foundation
 import Testing
-@testable import Shell
+@testable import Decoding
+@testable import ImageFormats
+@testable import PhotoFiles
 
 /// Issue 19's hostile headers: every size a header can state is refused or accepted by the pixel
 /// limit, before a byte of pixel memory, without an arithmetic trap.

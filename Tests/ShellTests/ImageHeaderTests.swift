@@ -1,7 +1,8 @@
 import CSDL2
 import Foundation
 import Testing
-@testable import Shell
+@testable import ImageFormats
+@testable import PhotoFiles
 
 @Suite("Image headers: sizes and orientation without decoding")
 struct ImageHeaderTests {

@@ -3,7 +3,8 @@ import CSDL2
 import Foundation
 import Testing
 import TestSupport
-@testable import Shell
+@testable import Decoding
+@testable import PhotoFiles
 
 /// Progressive JPEGs made from a bundled photograph, decoded whole by TurboJPEG and from their
 /// first scans by `pz_jpeg_first_scans`.

@@ -2,6 +2,11 @@ import CSDL2
 import Foundation
 import Testing
 @testable import Shell
+@testable import PhotoFiles
+@testable import ImageFormats
+@testable import Decoding
+@testable import PhotoPipeline
+@testable import Rendering
 
 /// Rotating a JPEG and keeping it (issue 32): the EXIF orientation is rewritten, the image data
 /// never re-encoded, and the file replaced atomically with its mode and times kept.

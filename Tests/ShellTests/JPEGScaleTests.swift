@@ -1,5 +1,5 @@
 import Testing
-@testable import Shell
+@testable import Decoding
 
 @Suite("JPEG scaling-factor choice")
 struct JPEGScaleTests {

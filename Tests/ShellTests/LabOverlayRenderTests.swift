@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 import LabUI
 import Testing
-@testable import Shell
+@testable import Rendering
 import Viewer
 
 /// A texture source with nothing decoded: cells and photos draw as placeholders.

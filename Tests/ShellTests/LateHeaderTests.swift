@@ -2,7 +2,10 @@ import Foundation
 import Geometry
 import Gestures
 import Testing
-@testable import Shell
+@testable import ImageFormats
+@testable import PhotoFiles
+@testable import PhotoPipeline
+@testable import Rendering
 
 @Suite("Headers left unread at start-up arrive as photoSize events, screen first", .serialized)
 struct LateHeaderTests {

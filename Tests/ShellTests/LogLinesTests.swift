@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Shell
+@testable import PhotoFiles
+@testable import Plotting
 
 /// A log read a line at a time from a file of any length (issue 33: `plot` refused logs over 1 MB).
 @Suite("Log lines, streamed")

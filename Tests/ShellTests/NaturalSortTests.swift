@@ -1,5 +1,5 @@
 import Testing
-@testable import Shell
+@testable import PhotoFiles
 
 @Suite("Natural sort with keys computed once")
 struct NaturalSortTests {

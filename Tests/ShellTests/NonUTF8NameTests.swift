@@ -3,7 +3,11 @@ import Foundation
 import Geometry
 import Gestures
 import Testing
-@testable import Shell
+@testable import Decoding
+@testable import ImageFormats
+@testable import PhotoFiles
+@testable import PhotoPipeline
+@testable import Rendering
 import JSON
 import Trace
 import Viewer

@@ -1,7 +1,9 @@
 import CSDL2
 import Foundation
 import Testing
-@testable import Shell
+@testable import Decoding
+@testable import ImageFormats
+@testable import PhotoFiles
 
 @Suite("PNG decoder: PhotoZoom's own reader gives SDL_image's pixels, and the rows a cut file holds")
 struct PNGDecoderTests {

@@ -2,6 +2,11 @@ import CSDL2
 import Foundation
 import Testing
 @testable import Shell
+@testable import PhotoFiles
+@testable import ImageFormats
+@testable import Decoding
+@testable import PhotoPipeline
+@testable import Rendering
 
 /// A PNG turned and written after the user's confirmation (issue 32): every pixel the turned
 /// original's, its metadata kept, and what cannot be kept refused with the reason.

@@ -1,7 +1,8 @@
 import CSDL2
 import Foundation
 import Testing
-@testable import Shell
+@testable import Decoding
+@testable import PhotoFiles
 
 @Suite("PNG writer: frames read back pixel for pixel through SDL_image")
 struct PNGWriterTests {

@@ -1,7 +1,9 @@
 import CSDL2
 import Foundation
 import Testing
-@testable import Shell
+@testable import DecoderSandbox
+@testable import Decoding
+@testable import PhotoFiles
 
 /// The photos phones make (issue 32): HEIC and AVIF, made with the encoders Debian ships from the
 /// sideways-stored portrait `portrait-exif6.jpg` (`scripts/make-phone-photos`), each rotated the

@@ -1,7 +1,9 @@
 import CSDL2
 import Foundation
 import Testing
-@testable import Shell
+@testable import Decoding
+@testable import ImageFormats
+@testable import PhotoFiles
 
 @Suite("Decoding at the right size, upright")
 struct PhotoDecoderTests {

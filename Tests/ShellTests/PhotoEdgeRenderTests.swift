@@ -2,7 +2,7 @@ import CSDL2
 import Foundation
 import Geometry
 import Testing
-@testable import Shell
+@testable import Rendering
 import Viewer
 
 /// One photo texture, made on the renderer that asks: `photoColor` inside the unit-space `crop`,

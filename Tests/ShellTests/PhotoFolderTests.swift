@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Shell
+@testable import PhotoFiles
 
 @Suite("Photo folders list images in natural name order")
 struct PhotoFolderTests {

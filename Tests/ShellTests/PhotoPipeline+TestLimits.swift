@@ -1,4 +1,5 @@
-@testable import Shell
+@testable import DecoderSandbox
+@testable import PhotoPipeline
 
 extension PhotoPipeline.Limits {
     /// The limits most pipeline tests want: one decoder thread (so results arrive in order), no

@@ -3,7 +3,10 @@ import Foundation
 import Geometry
 import Testing
 import Viewer
-@testable import Shell
+@testable import ImageFormats
+@testable import PhotoFiles
+@testable import PhotoPipeline
+@testable import Rendering
 
 @Suite("Photo pipeline: scheduling, budgets and drawing", .serialized)
 struct PhotoPipelineTests {

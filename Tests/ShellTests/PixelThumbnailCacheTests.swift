@@ -2,7 +2,11 @@ import CSDL2
 import Foundation
 import Testing
 import TestSupport
-@testable import Shell
+@testable import Decoding
+@testable import ImageFormats
+@testable import PhotoFiles
+@testable import PhotoPipeline
+@testable import Rendering
 
 /// PhotoZoom's own cache of thumbnails' pixels (issue 20: a second visit no slower than nsxiv's).
 @Suite("PhotoZoom's own thumbnail pixels: written with the shared entries, read first, checked whole, kept to a budget", .serialized)

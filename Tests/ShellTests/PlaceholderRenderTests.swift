@@ -1,7 +1,7 @@
 import CSDL2
 import Geometry
 import Testing
-@testable import Shell
+@testable import Rendering
 import Viewer
 
 /// A texture source where every photo failed to decode.

@@ -3,7 +3,8 @@ import Geometry
 import Gestures
 import LabUI
 import Testing
-@testable import Shell
+@testable import FeelFiles
+@testable import PlayerWindow
 import Player
 import Trace
 import Viewer

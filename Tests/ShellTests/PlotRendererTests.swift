@@ -2,7 +2,8 @@ import CSDL2
 import Foundation
 import Geometry
 import Testing
-@testable import Shell
+@testable import PhotoFiles
+@testable import Plotting
 import LabUI
 import Viewer
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Shell
+@testable import FeelFiles
+@testable import PhotoFiles
+@testable import Plotting
 import Viewer
 
 @Suite("Reference motions: CSVs and state logs read for fit and match, bad input named by file, line and column")

@@ -3,6 +3,11 @@ import Foundation
 import Geometry
 import Testing
 import Viewer
+@testable import Decoding
+@testable import ImageFormats
+@testable import PhotoFiles
+@testable import PhotoPipeline
+@testable import Rendering
 @testable import Shell
 
 /// The live window's first frames are drawn by SDL's software renderer while the accelerated one is

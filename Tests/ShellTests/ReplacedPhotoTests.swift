@@ -3,7 +3,9 @@ import Foundation
 import Geometry
 import Gestures
 import Testing
-@testable import Shell
+@testable import ImageFormats
+@testable import PhotoPipeline
+@testable import Rendering
 
 /// A photo replaced on disk while PhotoZoom runs (issue 19): its new picture must not be drawn
 /// into the old picture's shape.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Shell
+@testable import PhotoFiles
 
 @Suite("The binary finds its resources beside an installed copy, through links, and in the checkout")
 struct ResourceDirectoryTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Shell
+@testable import FeelFiles
 import Viewer
 
 /// A plain launch (no `--feel`) starts from the feel saved last: `feel.json` in the save folder

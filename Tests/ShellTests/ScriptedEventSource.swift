@@ -2,6 +2,8 @@ import Foundation
 import Geometry
 import Gestures
 import Testing
+@testable import FeelFiles
+@testable import LiveInput
 @testable import Shell
 import Trace
 import Viewer

@@ -1,5 +1,5 @@
 import Testing
-@testable import Shell
+@testable import LiveInput
 
 @Suite("Server times on the session clock: gaps kept, offset from the fastest event, wrap-around, drift, never backwards")
 struct ServerTimeMapperTests {

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
-@testable import Shell
+@testable import Decoding
+@testable import PhotoFiles
 
 /// Builders of test images and folders: JPEGs made with TurboJPEG (with an optional EXIF
 /// Orientation), PNG and BMP written by SDL, and hand-made headers for the other formats.

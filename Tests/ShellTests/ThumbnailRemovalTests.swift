@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import Shell
+@testable import PhotoFiles
+@testable import ImageFormats
+@testable import Decoding
+@testable import PhotoPipeline
+@testable import Rendering
 
 /// A photo turned in place keeps its modification time, all other programs check of a shared
 /// thumbnail: its entries go, in every size and in the failure marks (issue 32).

@@ -1,7 +1,7 @@
 import Foundation
 import Geometry
 import Testing
-@testable import Shell
+@testable import PhotoPipeline
 import Viewer
 
 @Suite("Replay finds a trace's photos by their path under the folder; older traces' bare names still match")

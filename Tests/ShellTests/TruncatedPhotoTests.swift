@@ -1,7 +1,11 @@
 import CSDL2
 import Foundation
 import Testing
-@testable import Shell
+@testable import Decoding
+@testable import ImageFormats
+@testable import PhotoFiles
+@testable import PhotoPipeline
+@testable import Rendering
 
 /// Issue 20: a JPEG or PNG cut short shows the rows it holds, the rest in the placeholder colour,
 /// with one warning (as eog and Loupe do), in process and through the decoder helpers.

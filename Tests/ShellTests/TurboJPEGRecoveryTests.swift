@@ -1,7 +1,9 @@
 import CSDL2
 import Foundation
 import Testing
-@testable import Shell
+@testable import Decoding
+@testable import ImageFormats
+@testable import PhotoFiles
 
 /// A failed JPEG decode must leave nothing behind in the decoder: the photos after it decode as
 /// if it had never been tried (issue 19: a cut JPEG poisoned the shared TurboJPEG handle).

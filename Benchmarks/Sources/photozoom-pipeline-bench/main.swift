@@ -2,7 +2,12 @@ import CSDL2
 import Foundation
 import Geometry
 import Gestures
-import Shell
+import DecoderSandbox
+import Decoding
+import ImageFormats
+import PhotoFiles
+import PhotoPipeline
+import Rendering
 import Viewer
 
 // The photo pipeline against real folders, headless: SDL's software renderer on a surface stands
@@ -291,10 +296,9 @@ func thumbnails(_ path: String, count: Int, side: Int) {
                                                    32, SDL_PIXELFORMAT_ARGB8888.rawValue)!
         SDL_SoftStretchLinear(argb, nil, thumb, nil)
         SDL_FreeSurface(argb)
-        var info = stat()
-        stat(f.path, &info)
+        guard let source = FileIdentity(path: f.path) else { SDL_FreeSurface(thumb); continue }
         let t = now()
-        try? seededCache.write(thumb, forFile: f.path, modificationTime: Int(info.st_mtim.tv_sec), sizeClass: .large)
+        try? seededCache.write(thumb, forFile: f.path, source: source, sizeClass: .large)
         writeSeconds += now() - t
         SDL_FreeSurface(thumb)
     }

@@ -1,0 +1,70 @@
+import Geometry
+
+/// Photos that appeared in or vanished from the watched folders while PhotoZoom runs: one change
+/// of the photo list, recorded in the trace (`"type":"photos"`) and applied by the viewer, so a
+/// replay walks through the same lists at the same instants.
+///
+/// `removed` are indices into the list before the change, ascending; `added` are indices into the
+/// list after it, ascending, each with the photo's name and upright pixel size (zero while not yet
+/// known: a later `photoSize` event brings it). Applying it takes the removed photos out first,
+/// then puts each added one in at its index, lowest first.
+public struct PhotoListChange: Hashable, Sendable {
+    /// A photo put into the list.
+    public struct Addition: Hashable, Sendable {
+        /// Its index in the list after the change.
+        public var index: Int
+        public var name: String
+        /// Upright pixel size; `.zero` while unknown.
+        public var size: Size
+
+        public init(index: Int, name: String, size: Size = .zero) {
+            self.index = index
+            self.name = name
+            self.size = size
+        }
+    }
+
+    public var removed: [Int]
+    public var added: [Addition]
+
+    public init(removed: [Int] = [], added: [Addition] = []) {
+        self.removed = removed
+        self.added = added
+    }
+
+    /// True when it changes nothing.
+    public var isEmpty: Bool { removed.isEmpty && added.isEmpty }
+
+    /// For each index of a list of `count` photos, its index after the change (nil: removed); nil
+    /// as a whole when the change does not fit such a list (indices out of order or out of range,
+    /// a size that is not a finite, non-negative number).
+    public func newIndices(count: Int) -> [Int?]? {
+        guard count >= 0 else { return nil }
+        var previous = -1
+        for r in removed {
+            guard r > previous, r < count else { return nil }
+            previous = r
+        }
+        var remaining = count - removed.count
+        previous = -1
+        for a in added {
+            guard a.index > previous, a.index <= remaining, a.size.width.isFinite, a.size.height.isFinite, a.size.width >= 0, a.size.height >= 0 else { return nil }
+            previous = a.index
+            remaining += 1
+        }
+        // The survivors keep their order; each addition pushes the survivors at or after its index down one.
+        var out = [Int?](repeating: nil, count: count)
+        var removedCursor = 0, addedCursor = 0, survivor = 0
+        for old in 0..<count {
+            if removedCursor < removed.count, removed[removedCursor] == old {
+                removedCursor += 1
+                continue
+            }
+            // Additions at or before the survivor's slot come first.
+            while addedCursor < added.count, added[addedCursor].index <= survivor + addedCursor { addedCursor += 1 }
+            out[old] = survivor + addedCursor
+            survivor += 1
+        }
+        return out
+    }
+}

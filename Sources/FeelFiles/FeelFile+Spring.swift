@@ -1,0 +1,42 @@
+import Foundation
+import Motion
+import Viewer
+import PhotoFiles
+
+extension FeelFile {
+    /// Writes `spring` as the spring `key` (`openSpring`, …) into the feel file at `path`, keeping
+    /// every other parameter the file holds (defaults when it does not exist yet), by the rule every
+    /// output follows: a file that exists is replaced only with `force` (atomically, as Ctrl+S
+    /// does), else the feel goes to a fresh name beside it (`feel-2.json`); a path that is one of
+    /// `inputs` is refused. Returns where it wrote and what it did, as a line to print.
+    public static func writeSpring(_ spring: Spring, as key: String, into path: String, force: Bool,
+                             inputs: [String]) throws(ShellError) -> (path: String, message: String) {
+        let keys = FeelExport.allSpringRoles.map(\.key)
+        guard keys.contains(key) else {
+            throw ShellError.badInput("--spring \(key): not a spring of the feel (\(keys.joined(separator: ", ")))")
+        }
+        let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        for input in inputs where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path == target {
+            throw ShellError.badInput("--into \(path): that is an input of this command; outputs never replace inputs")
+        }
+        let exists = FileManager.default.fileExists(atPath: path)
+        var feel = exists ? try read(path: path).feel : Feel.defaults
+        for (suffix, value) in [("responseSeconds", spring.responseSeconds), ("dampingRatio", spring.dampingRatio)] {
+            // Every spring has these two rows (Feel.parameters).
+            let parameter = Feel.parameter("\(key).\(suffix)")!
+            if let problem = parameter.problem(with: value) {
+                throw ShellError.badInput("\(key).\(suffix): the fitted \(problem); not written")
+            }
+            parameter.set(value, in: &feel)
+        }
+        let written = exists && !force ? freshPath(beside: path) : path
+        try save(feel, to: written)
+        let message: String
+        if written != path {
+            message = "\(path) exists (kept); wrote \(key) with its other parameters to \(written) (--force replaces)"
+        } else {
+            message = exists ? "replaced \(key) in \(path)" : "wrote \(path) (\(key); every other parameter the default)"
+        }
+        return (written, message)
+    }
+}

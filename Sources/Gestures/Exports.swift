@@ -1,0 +1,2 @@
+// The event vocabulary the recognizers read, for every program that imports Gestures.
+@_exported import Events

@@ -1,0 +1,65 @@
+import Viewer
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Tells which files in the photos' folders changed since the last call (inotify): written or
+/// moved into place, deleted or moved away. What became of each is for the caller to read on
+/// disk (`PhotoPipeline`): several events for one name in one frame come to what is there now.
+///
+/// One watch per folder for `IN_CLOSE_WRITE` (a file written: its writer closed it, so it is
+/// whole; a file being written is not reported until then), `IN_MOVED_TO` (a file renamed into
+/// place, as editors and `mv` save), `IN_DELETE` and `IN_MOVED_FROM`. Polling reads whatever events
+/// are queued without blocking: nothing when nothing changed.
+package final class PhotoFolderWatcher {
+    /// Folders watched at most (each costs one of the user's inotify watches, 8,192 by default).
+    static let maximumFolders = 1024
+
+    private let descriptor: Int32
+    private var folders: [Int32: String] = [:]
+
+    /// Watches the folders of `paths`; nil when inotify is not available or there are too many folders.
+    package init?(paths: [String]) {
+        let distinct = Set(paths.map { ($0 as NSString).deletingLastPathComponent })
+        guard !distinct.isEmpty, distinct.count <= Self.maximumFolders else { return nil }
+        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { return nil }
+        for folder in distinct.sorted() {
+            let wd = inotify_add_watch(descriptor, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM))
+            if wd >= 0 { folders[wd] = folder }
+        }
+        if folders.isEmpty {
+            close(descriptor)
+            return nil
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// The paths (folder + "/" + name, as `paths` spelled the folders) written, moved into place,
+    /// deleted or moved away since the last call, each once, in the order they first changed.
+    package func changedPaths() -> [String] {
+        var out: [String] = []
+        var seen: Set<String> = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            guard n > 0 else { break }
+            var offset = 0
+            let header = MemoryLayout<inotify_event>.size
+            while offset + header <= n {
+                let (wd, length) = buffer.withUnsafeBytes { raw in
+                    let e = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    return (e.wd, Int(e.len))
+                }
+                let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)].prefix { $0 != 0 }
+                offset += header + length
+                guard let folder = folders[wd], !nameBytes.isEmpty else { continue }
+                let path = (folder as NSString).appendingPathComponent(PhotoName.spelling(nameBytes))
+                if seen.insert(path).inserted { out.append(path) }
+            }
+        }
+        return out
+    }
+}
