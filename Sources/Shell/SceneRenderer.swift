@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import Geometry
 import Viewer
 
@@ -60,14 +61,20 @@ public final class SceneRenderer {
     /// and draws it only if its picture differs from the one drawn by the previous call; true when
     /// it drew (the caller presents then). `invalidatePicture()` forgets the picture, so the next call draws.
     public func drawIfChanged(_ scene: Scene) -> Bool {
+        let began = DispatchTime.now().uptimeNanoseconds
         textures.follow(scene.photoList)
         textures.prepare(for: demand(for: scene), renderer: renderer)
+        lastPrepareSeconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
         let state = PictureState(scene: scene, pointScale: pointScale, textures: textures)
         guard state != drawn else { return false }
         drawPrepared(scene, grid: cachesGrid ? GridPicture(state) : nil)
         drawn = state
         return true
     }
+
+    /// Seconds the last `drawIfChanged` spent preparing the textures (uploads, decode requests):
+    /// the live loop tells it apart in its frame work (`FrameWork`, issue 28).
+    public private(set) var lastPrepareSeconds = 0.0
 
     /// True (the live window, on an accelerated renderer) when the grid under a backdrop that is
     /// neither clear nor opaque (a photo held, flying or dismissed) is drawn once into a texture of
