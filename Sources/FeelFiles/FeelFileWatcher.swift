@@ -46,6 +46,9 @@ public final class FeelFileWatcher {
         self.signature = Self.signature(of: path)
     }
 
+    /// True when the last poll saw a change it waits to see again before reading the file.
+    public var isWaitingToRead: Bool { pending != nil }
+
     /// Checks the file; returns what changed since the last poll, or nil.
     public func poll() -> Change? {
         let current = Self.signature(of: path)

@@ -107,6 +107,10 @@ public final class LiveFeelFile {
         return result
     }
 
+    /// True when the file changed and is read once it looks the same at the next `poll` (a save
+    /// in progress is not read half-written): the loop polls again a frame later.
+    public var isWaitingToRead: Bool { watcher?.isWaitingToRead ?? false }
+
     /// Checks the file (one `stat`); on a change returns the `effect` event to feed at `time`.
     /// An error also goes to stderr, once per change of the file.
     public func poll(at time: Double) -> InputEvent? {

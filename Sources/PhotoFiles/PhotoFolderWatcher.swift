@@ -16,7 +16,8 @@ package final class PhotoFolderWatcher {
     /// Folders watched at most (each costs one of the user's inotify watches, 8,192 by default).
     static let maximumFolders = 1024
 
-    private let descriptor: Int32
+    /// The inotify queue, non-blocking: readable when a change waits (the frame loop's wake watches it).
+    package let descriptor: Int32
     private var folders: [Int32: String] = [:]
 
     /// Watches the folders of `paths`; nil when inotify is not available or there are too many folders.

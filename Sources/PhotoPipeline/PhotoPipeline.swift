@@ -43,11 +43,14 @@ public final class PhotoPipeline: PhotoTextureSource {
         public var fullBytes = 64 << 20
         /// Decoded pixels waiting for upload.
         public var decodedBytes = 24 << 20
-        /// Texture bytes made per frame (at least one texture a frame is always made), so that an
-        /// upload burst cannot stall a frame of an animation. Not for the first frame that makes
+        /// Texture bytes made per frame (at least one texture or band of rows a frame is always
+        /// made), so that an upload burst cannot stall a frame of an animation or an input: a
+        /// picture larger than this is filled a band of rows a frame (`BandedUpload`; 1 MB took
+        /// about 1 ms of the frame loop's CPU on llvmpipe, a whole 1280×800 picture 4–10 ms,
+        /// issue 28). Not for the first frame that makes
         /// textures while nothing moves: nothing is on screen yet, and it takes everything decoded
         /// (a second visit's whole screen from the thumbnail cache, docs/pipeline.md "Start-up").
-        public var uploadBytesPerFrame = 4 << 20
+        public var uploadBytesPerFrame = 1 << 20
         /// Decoder threads (each with its own helper process) while nothing moves.
         public var decoderThreads = DecoderThreads.defaultCount
         /// Decoder threads that take new jobs while something moves (an animation or a gesture;
@@ -131,6 +134,8 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var fullMark: UInt64 = .max
     /// Decoded pixels waiting for upload, by key.
     private var waiting: [PhotoTextureKey: DecodeOutcome] = [:]
+    /// Pictures being uploaded a band of rows a frame, not drawn until whole, by key.
+    private var banded: [PhotoTextureKey: BandedUpload] = [:]
     private var broken: Set<Int>
     /// Photos shown in part (a file cut short) and warned about: one warning each.
     private var partlyShown: Set<Int> = []
@@ -251,6 +256,12 @@ public final class PhotoPipeline: PhotoTextureSource {
         departed.removeAll()
         for t in thumbnails.removeAll() { SDL_DestroyTexture(t.texture.handle) }
         for t in fulls.removeAll() { SDL_DestroyTexture(t.texture.handle) }
+        // A picture half uploaded starts again from its pixels.
+        for (key, band) in banded {
+            SDL_DestroyTexture(band.texture)
+            waiting[key] = band.outcome
+        }
+        banded.removeAll()
     }
 
     // MARK: - PhotoTextureSource
@@ -362,8 +373,13 @@ public final class PhotoPipeline: PhotoTextureSource {
     /// The number of photos in the list (as the viewer has it after the last `takePhotoSizeEvents`).
     public var photoCount: Int { order.count }
 
+    /// The folder watcher's inotify queue, readable when a photo file changed (nil when the
+    /// folders are not watched): the app wakes its loop on it (`DescriptorWatch`); the next
+    /// `prepare` reads it.
+    public var folderWatchDescriptor: Int32? { watcher?.descriptor }
+
     /// True when no header is left to read and no decode is queued, running or waiting for upload.
-    public var isIdle: Bool { waiting.isEmpty && queue.isIdle && !scanners.contains { $0.isBusy } }
+    public var isIdle: Bool { waiting.isEmpty && banded.isEmpty && queue.isIdle && !scanners.contains { $0.isBusy } }
 
     /// True when no thumbnail is waiting to be written to the shared cache or being written.
     public var isDoneWritingCache: Bool { pendingWrites.isEmpty && (cacheWriter?.isIdle ?? true) }
@@ -581,6 +597,7 @@ public final class PhotoPipeline: PhotoTextureSource {
         for kind in [TextureKind.thumbnail, .full, .preview] {
             let key = PhotoTextureKey(photo: id, kind: kind)
             waiting[key] = nil
+            dropBanded(key)
             failedKeys.remove(key)
             if running.contains(where: { $0.key == key }) { staleDecodes.insert(key) }
         }
@@ -693,8 +710,10 @@ public final class PhotoPipeline: PhotoTextureSource {
     private func sizeChanged(_ photo: Int, width: Int, height: Int) {
         if let t = thumbnails.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
         if let t = fulls.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
-        waiting[PhotoTextureKey(photo: photo, kind: .thumbnail)] = nil
-        waiting[PhotoTextureKey(photo: photo, kind: .full)] = nil
+        for kind in [TextureKind.thumbnail, .full] {
+            waiting[PhotoTextureKey(photo: photo, kind: kind)] = nil
+            dropBanded(PhotoTextureKey(photo: photo, kind: kind))
+        }
         sizeDelivered[photo] = false
         sizePending.remove(photo)
         pendingSizes.removeAll { $0.index == photo }
@@ -756,6 +775,7 @@ public final class PhotoPipeline: PhotoTextureSource {
                 case .preview: break
                 }
                 if rank[job.key] != nil && !broken.contains(job.photo) {
+                    dropBanded(job.key)  // a newer picture for it (asked again: it no longer served)
                     waiting[job.key] = outcome
                 } else {
                     stats.decodesDiscarded += 1
@@ -765,6 +785,10 @@ public final class PhotoPipeline: PhotoTextureSource {
         // Drop waiting pixels no longer wanted, then the worst-ranked ones beyond the budget.
         for key in waiting.keys where rank[key] == nil {
             waiting[key] = nil
+            stats.decodesDiscarded += 1
+        }
+        for key in banded.keys where rank[key] == nil {
+            dropBanded(key)
             stats.decodesDiscarded += 1
         }
         var bytes = waiting.values.reduce(0) { $0 + ((try? $1.result.get())?.byteCount ?? 0) }
@@ -777,23 +801,41 @@ public final class PhotoPipeline: PhotoTextureSource {
         }
     }
 
-    /// Makes textures from waiting pixels, best-ranked first, within the per-frame byte budget.
+    /// Makes textures from waiting pixels, best-ranked first, within the per-frame byte budget. A
+    /// picture larger than a whole frame's budget (a window-sized one) is filled a band of rows a
+    /// frame (`BandedUpload`) and stored, to be drawn, once whole; at least one band or texture a
+    /// frame is always made.
     private func upload(rank: [PhotoTextureKey: Int], renderer: OpaquePointer) {
         // Before the first texture nothing is drawn but placeholders: if nothing moves, no
         // animation frame is at stake, and every thumbnail ready goes on screen at once.
         var budget = stats.uploads == 0 && !isSomethingMoving ? Int.max : limits.uploadBytesPerFrame
         var first = true
-        for key in waiting.keys.sorted(by: { rank[$0]! < rank[$1]! }) {
+        for key in Set(waiting.keys).union(banded.keys).sorted(by: { rank[$0]! < rank[$1]! }) {
+            if let band = banded[key] {
+                let rows = band.rows(within: budget, atLeastOne: first)
+                guard rows > 0 else { break }
+                first = false
+                let bytes = band.fill(rows: rows)
+                budget -= bytes
+                stats.uploadedBytes += bytes
+                if band.isComplete {
+                    banded[key] = nil
+                    store(band.texture, of: band.image, for: key, outcome: band.outcome)
+                }
+                continue
+            }
             guard let outcome = waiting[key], case let .success(image) = outcome.result else { continue }
             guard sizeDelivered[key.photo] else { continue }  // its crop would be wrong until the viewer has the size
-            if !first && image.byteCount > budget { break }
-            first = false
-            budget -= image.byteCount
+            // Larger than a whole frame's budget: a band at a time, from this frame on.
+            let inBands = image.byteCount > budget && image.byteCount > limits.uploadBytesPerFrame
+            if !first && image.byteCount > budget && (!inBands || budget < image.byteCount / image.height) { break }
             waiting[key] = nil
             // A preview only stands in: never over a thumbnail made meanwhile.
             if key.kind == .preview, hasThumbnail(key.photo) { continue }
             SDLError.clear()
-            guard let tex = makeTexture(renderer, image) else {
+            guard let tex = makeTexture(renderer, image, filled: !inBands) else {
+                first = false
+                budget -= image.byteCount
                 if key.kind == .preview { continue }
                 let problem = ImageProblem.cannotUpload("\(image.width)×\(image.height): \(SDLError.reason)")
                 if key.kind == .full && thumbnails.contains(key.photo) {
@@ -804,39 +846,65 @@ public final class PhotoPipeline: PhotoTextureSource {
                 }
                 continue
             }
-            let stored = StoredTexture(texture: Texture(handle: tex, width: image.width, height: image.height,
-                                                                      hasTransparency: image.hasTransparency),
-                                       target: outcome.job.target, isFullSize: image.isFullSize)
-            if keepsPixelsForAnotherRenderer { keptPixels[stored.texture.serial] = image }
-            let replaced = key.kind == .full
-                ? fulls.insert(stored, for: key.photo, bytes: image.byteCount)
-                : thumbnails.insert(stored, for: key.photo, bytes: image.byteCount)
-            if let replaced {
-                // A thumbnail replacing its preview fades in over it (no visible jump).
-                if replaced.isPreview && key.kind == .thumbnail {
-                    if let old = fades.removeValue(forKey: key.photo) { SDL_DestroyTexture(old.texture.handle) }
-                    fades[key.photo] = (replaced.texture, DispatchTime.now().uptimeNanoseconds)
-                } else {
-                    SDL_DestroyTexture(replaced.texture.handle)
+            if inBands {
+                let band = BandedUpload(texture: tex, image: image, outcome: outcome)
+                let bytes = band.fill(rows: band.rows(within: budget, atLeastOne: first))
+                first = false
+                budget -= bytes
+                stats.uploadedBytes += bytes
+                banded[key] = band
+                if band.isComplete {  // a picture of one band's rows
+                    banded[key] = nil
+                    store(tex, of: image, for: key, outcome: outcome)
                 }
+                continue
             }
-            // A part of a photo is not stored: the whole file may follow (a copy under way).
-            // One read from the shared cache goes to PhotoZoom's own (the next visit reads it faster).
-            if cacheWriter != nil, key.kind == .thumbnail, !outcome.fromPixelCache, image.partialBecause == nil, sessionTurns[key.photo] == nil {
-                holdForWriting(image, photo: key.photo, outcome: outcome)
-            }
-            stats.uploads += 1
+            first = false
+            budget -= image.byteCount
             stats.uploadedBytes += image.byteCount
+            store(tex, of: image, for: key, outcome: outcome)
         }
     }
 
+    /// Stores the whole texture `tex` of `image` for `key`, to be drawn from now on.
+    private func store(_ tex: OpaquePointer, of image: DecodedImage, for key: PhotoTextureKey, outcome: DecodeOutcome) {
+        let stored = StoredTexture(texture: Texture(handle: tex, width: image.width, height: image.height,
+                                                    hasTransparency: image.hasTransparency),
+                                   target: outcome.job.target, isFullSize: image.isFullSize)
+        if keepsPixelsForAnotherRenderer { keptPixels[stored.texture.serial] = image }
+        let replaced = key.kind == .full
+            ? fulls.insert(stored, for: key.photo, bytes: image.byteCount)
+            : thumbnails.insert(stored, for: key.photo, bytes: image.byteCount)
+        if let replaced {
+            // A thumbnail replacing its preview fades in over it (no visible jump).
+            if replaced.isPreview && key.kind == .thumbnail {
+                if let old = fades.removeValue(forKey: key.photo) { SDL_DestroyTexture(old.texture.handle) }
+                fades[key.photo] = (replaced.texture, DispatchTime.now().uptimeNanoseconds)
+            } else {
+                SDL_DestroyTexture(replaced.texture.handle)
+            }
+        }
+        // A part of a photo is not stored: the whole file may follow (a copy under way).
+        // One read from the shared cache goes to PhotoZoom's own (the next visit reads it faster).
+        if cacheWriter != nil, key.kind == .thumbnail, !outcome.fromPixelCache, image.partialBecause == nil, sessionTurns[key.photo] == nil {
+            holdForWriting(image, photo: key.photo, outcome: outcome)
+        }
+        stats.uploads += 1
+    }
+
+    /// Drops the band upload of `key`, if any (its photo changed or left, or it is no longer wanted).
+    private func dropBanded(_ key: PhotoTextureKey) {
+        if let band = banded.removeValue(forKey: key) { SDL_DestroyTexture(band.texture) }
+    }
+
     /// A texture of `image`'s pixels, blended, or nil (SDL's error set).
-    private func makeTexture(_ renderer: OpaquePointer, _ image: DecodedImage) -> OpaquePointer? {
+    /// `filled` false: made, its pixels to come (`BandedUpload`).
+    private func makeTexture(_ renderer: OpaquePointer, _ image: DecodedImage, filled: Bool = true) -> OpaquePointer? {
         // The same bytes either way: an opaque picture's alpha byte is 255, and XRGB ignores it.
         let format = image.hasTransparency ? SDL_PIXELFORMAT_ARGB8888.rawValue : opaqueTextureFormat
         guard let tex = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
                                           Int32(image.width), Int32(image.height)) else { return nil }
-        SDL_UpdateTexture(tex, nil, image.surface.pointee.pixels, image.surface.pointee.pitch)
+        if filled { SDL_UpdateTexture(tex, nil, image.surface.pointee.pixels, image.surface.pointee.pitch) }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         return tex
     }
@@ -859,6 +927,9 @@ public final class PhotoPipeline: PhotoTextureSource {
         fades = fades.compactMapValues { fade in remade(fade.texture).map { (texture: $0, start: fade.start) } }
         departed = departed.compactMapValues { d in remade(d.texture).map { (texture: $0, spare: d.spare) } }
         keptPixels.removeAll()
+        // Pictures half uploaded to the old renderer (gone with its textures) start again from their pixels.
+        for (key, band) in banded { waiting[key] = band.outcome }
+        banded.removeAll()
         keepsPixelsForAnotherRenderer = false
         opaqueTextureFormat = SDL_PIXELFORMAT_ARGB8888.rawValue
         textureSideLimit = nil
@@ -907,6 +978,7 @@ public final class PhotoPipeline: PhotoTextureSource {
             if let t = cache.peek(job.photo), serves(t.target, isFullSize: t.isFullSize, need) { continue }
             if let w = waiting[job.key], case let .success(image) = w.result,
                serves(w.job.target, isFullSize: image.isFullSize, need) { continue }
+            if let band = banded[job.key], serves(band.outcome.job.target, isFullSize: band.image.isFullSize, need) { continue }
             if running.contains(where: { $0.key == job.key && serves($0.target, isFullSize: false, need) }) { continue }
             jobs.append(job)
         }
@@ -922,9 +994,10 @@ public final class PhotoPipeline: PhotoTextureSource {
         warn(problem.warning(path: sources[photo].path))
         if let t = thumbnails.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
         if let t = fulls.remove(photo) { SDL_DestroyTexture(t.texture.handle) }
-        waiting[PhotoTextureKey(photo: photo, kind: .thumbnail)] = nil
-        waiting[PhotoTextureKey(photo: photo, kind: .full)] = nil
-        waiting[PhotoTextureKey(photo: photo, kind: .preview)] = nil
+        for kind in [TextureKind.thumbnail, .full, .preview] {
+            waiting[PhotoTextureKey(photo: photo, kind: kind)] = nil
+            dropBanded(PhotoTextureKey(photo: photo, kind: kind))
+        }
         if let fade = fades.removeValue(forKey: photo) { SDL_DestroyTexture(fade.texture.handle) }
     }
 

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import Geometry
 import Viewer
 import Decoding
@@ -61,14 +62,20 @@ public final class SceneRenderer {
     /// and draws it only if its picture differs from the one drawn by the previous call; true when
     /// it drew (the caller presents then). `invalidatePicture()` forgets the picture, so the next call draws.
     public func drawIfChanged(_ scene: Scene) -> Bool {
+        let began = DispatchTime.now().uptimeNanoseconds
         textures.follow(scene.photoList)
         textures.prepare(for: demand(for: scene), renderer: renderer)
+        lastPrepareSeconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
         let state = PictureState(scene: scene, pointScale: pointScale, textures: textures)
         guard state != drawn else { return false }
         drawPrepared(scene, grid: cachesGrid ? GridPicture(state) : nil)
         drawn = state
         return true
     }
+
+    /// Seconds the last `drawIfChanged` spent preparing the textures (uploads, decode requests):
+    /// the live loop tells it apart in its frame work (`FrameWork`, issue 28).
+    public private(set) var lastPrepareSeconds = 0.0
 
     /// True (the live window, on an accelerated renderer) when the grid under a backdrop that is
     /// neither clear nor opaque (a photo held, flying or dismissed) is drawn once into a texture of
@@ -167,7 +174,10 @@ public final class SceneRenderer {
     private func drawPrepared(_ scene: Scene, grid: GridPicture? = nil) {
         // What an opaque backdrop hides is not drawn (issue 28): the window is cleared to the
         // backdrop's black instead of drawing the grid and covering it (the same pixels).
-        if scene.backdropAlpha <= 0 || scene.backdropAlpha >= 1 { releaseGridTexture() }
+        // The grid texture is kept while the backdrop is clear or opaque (issue 28): a flight that
+        // starts from the same grid copies it instead of drawing every cell again in its first
+        // frame (3–4 ms of the main thread's CPU at 1280×800); it is drawn again when the grid's
+        // picture changed, and made again when the window's size did.
         if scene.backdropAlpha >= 1 {
             setColor(.black)
             SDL_RenderClear(renderer)

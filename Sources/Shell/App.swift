@@ -85,6 +85,11 @@ public final class App {
         // vblank, late before the vblank on one with, every interval while something moves, and
         // on input alone once nothing has for a while (docs/pipeline.md "Input to pixels").
         var pacer = FramePacer(interval: host.refreshInterval, waitsForVBlank: host.waitsForVBlank, activeSince: clock.now())
+        // With nothing moving the loop waits on input with no timeout: a photo folder or the feel
+        // file changing wakes it with an event (`DescriptorWatch`, `WakeEvent`), nothing is polled.
+        let watch = DescriptorWatch(wake: { WakeEvent.post() })
+        if let descriptor = textures.folderWatchDescriptor { watch?.watch(readable: descriptor) }
+        var watchedFeelPath: String?
         var work = FrameWork()
         var moving = true
         // The overlay's figures change only with frames drawn for an input or a motion, not with the
@@ -99,6 +104,11 @@ public final class App {
             }
             holdingFirstFrame = false
             let start = clock.now()
+            if let path = recording.live.path, path != watchedFeelPath {
+                watchedFeelPath = path
+                watch?.watch(folderOf: path)
+                watch?.watch(folderOf: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
+            }
             if host.isProvisional {
                 let stats = textures.statistics
                 if handOver.handsOver(now: DispatchTime.now().uptimeNanoseconds, inputPending: Self.isInputPending(),
@@ -107,7 +117,9 @@ public final class App {
                     pacer = FramePacer(interval: host.refreshInterval, waitsForVBlank: host.waitsForVBlank, activeSince: clock.now())
                 }
             }
+            let startCPU = Self.threadCPUSeconds()
             try loop.step()
+            let stepped = clock.now()
             pacer.frameStarts(at: start, hadInput: loop.newestInputTime != nil)
             let screenshot = loop.isRunning ? nil : options.screenshotPath
             if host.isProvisional, !session.viewer.isAtRest || screenshot != nil {
@@ -136,24 +148,38 @@ public final class App {
                 }
             }
             // A frame whose picture is the one on screen is neither drawn nor presented.
+            let composed = clock.now()
             if sceneRenderer.drawIfChanged(scene) {
                 if let path = screenshot { try Screenshot.save(host.renderer, to: path) }
                 let call = clock.now()
                 SDL_RenderPresent(host.renderer)
                 pacer.presented(start: start, call: call, returned: clock.now())
+                let prepare = sceneRenderer.lastPrepareSeconds
+                if getenv("PHOTOZOOM_FRAME_LOG") != nil {
+                    let st = textures.statistics
+                    printError(String(format: "frame %@ prepare %.1f draw %.1f cpu %.1f uploads %d bytes %d", session.viewer.phase.rawValue,
+                                      prepare * 1000, (call - composed - prepare) * 1000, (Self.threadCPUSeconds() - startCPU) * 1000, st.uploads, st.uploadedBytes))
+                }
                 work.add(phase: session.viewer.phase.rawValue, work: call - start,
-                         inputLatency: loop.newestInputTime.map { call - $0 })
+                         inputLatency: loop.newestInputTime.map { call - $0 },
+                         parts: [("step", stepped - start), ("scene", composed - stepped), ("prepare", prepare),
+                                 ("draw", call - composed - prepare), ("present", clock.now() - call),
+                                 ("cpu", Self.threadCPUSeconds() - startCPU)])
                 if loop.newestInputTime != nil || !session.viewer.isAtRest { machineText = work.overlayText }
                 if host.isProvisional {
                     handOver.presented(now: DispatchTime.now().uptimeNanoseconds,
                                        isFinal: session.viewer.isAtRest && textures.showsFinalPictures(forCells: scene.cells.map(\.photo)))
                 }
             }
+            // The frame has read the folders and the feel file: news from now on wakes the next wait.
+            watch?.rearm()
             // After the frame's `prepare`: the decodes it asked for keep the loop stepping.
             // A slideshow keeps frames coming: its interval is counted on them.
+            // A feel file that changed is read once it looks the same a frame later (`FeelFileWatcher`).
             moving = !session.viewer.isAtRest || !textures.isIdle || session.viewer.isSlideshowRunning
+                || recording.live.isWaitingToRead
         }
-        if getenv("PHOTOZOOM_FRAME_WORK") != nil { work.summary.forEach { printError("photozoom: " + $0) } }
+        if getenv("PHOTOZOOM_FRAME_WORK") != nil { (work.summary + work.partSummary).forEach { printError("photozoom: " + $0) } }
         fileActions.finishWrites()
         try recording.close()
         state.windowSize = WindowState.rememberedSize(previous: state.windowSize, requested: options.windowSize,
@@ -164,19 +190,28 @@ public final class App {
         state.write(to: statePath)
     }
 
+    /// The calling thread's CPU time (seconds): a frame's work against its wall time tells the
+    /// machine's load (others' work) from the frame's own (issue 28).
+    private static func threadCPUSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
     /// True when SDL holds any event not yet read.
     private static func isAnyInputPending() -> Bool {
         SDL_PumpEvents()
         return SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_TRUE
     }
 
-    /// Waits until `deadline` on `clock`; with `wakesOnInput`, only until an event arrives (SDL
-    /// sleeps in the X connection's poll: no wake-ups in between).
+    /// Waits until `deadline` on `clock` (infinite: no timeout); with `wakesOnInput`, only until
+    /// an event arrives (SDL sleeps in the X connection's poll: no wake-ups in between).
     private static func wait(until deadline: Double, wakesOnInput: Bool, clock: MonotonicClock) {
         let left = deadline - clock.now()
         guard left > 0 else { return }
         if wakesOnInput {
-            _ = SDL_WaitEventTimeout(nil, Int32((left * 1000).rounded(.up)))
+            // No deadline: wait for an input or a `WakeEvent` alone (SDL's -1).
+            _ = SDL_WaitEventTimeout(nil, left > 86_400 ? -1 : Int32((left * 1000).rounded(.up)))
         } else {
             usleep(UInt32(left * 1_000_000))
         }

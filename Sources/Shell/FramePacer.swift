@@ -10,10 +10,11 @@
 ///   then, so the input is as fresh as the frame's own work allows; the lead is the recent
 ///   frames' work (p90) plus a margin for the renderer to finish after the present call, widened
 ///   when a present misses its vblank and narrowed slowly while they keep hitting.
-/// - **Nothing moving, nothing recent**: the loop waits on input alone, up to `idleSeconds` (the
-///   feel file and the folders are looked at then); within `settleSeconds` of the last input or
-///   drawn frame it still steps every interval, for the viewer's timed chrome (a caption held 2 s
-///   and faded in 0.35 s, the lab's notices for 3 s), which no input announces.
+/// - **Nothing moving, nothing recent**: the loop waits on input alone, with no timeout (`until`
+///   infinite): news from other threads (a photo folder or the feel file changed) comes as an
+///   event too (`DescriptorWatch`), so nothing is polled; within `settleSeconds` of the last input
+///   or drawn frame it still steps every interval, for the viewer's timed chrome (a caption held
+///   2 s and faded in 0.35 s, the lab's notices for 3 s), which no input announces.
 struct FramePacer {
     /// Seconds between the display's refreshes.
     let interval: Double
@@ -21,8 +22,6 @@ struct FramePacer {
     let waitsForVBlank: Bool
     /// Seconds after the last input or drawn frame during which the loop steps every interval.
     package static let settleSeconds = 4.0
-    /// The longest wait on input alone (the feel file's and the folders' polls).
-    static let idleSeconds = 0.5
     /// The margin after the present call: its least, its first value, and its most (seconds).
     static let leastMargin = 0.002, firstMargin = 0.004
     /// Presents in a row on time after which the margin narrows by `narrowStep`.
@@ -30,7 +29,7 @@ struct FramePacer {
 
     /// What the loop does before its next frame.
     struct Wait: Equatable {
-        /// When the frame starts at the latest.
+        /// When the frame starts at the latest; infinite when only an input (or news) starts it.
         package var until: Double
         /// True when an input arriving before `until` starts the frame at once.
         var wakesOnInput: Bool
@@ -83,7 +82,7 @@ struct FramePacer {
         }
         if inputPending { return Wait(until: now, wakesOnInput: true) }
         if moving || settling { return Wait(until: max(now, lastFrameStart + interval), wakesOnInput: true) }
-        return Wait(until: now + Self.idleSeconds, wakesOnInput: true)
+        return Wait(until: .infinity, wakesOnInput: true)
     }
 
     /// A frame starts at `now` (its input is read now); `hadInput` when it reads some.

@@ -19,6 +19,24 @@ struct FrameWorkTests {
         #expect(work.lastInputLatency == 0.006)
     }
 
+    @Test("parts are told by phase, in the order first given, p50/p99 each: 100 frames of prepare 1…100 ms and step 0.1 ms")
+    func partsByPhase() {
+        var work = FrameWork()
+        for ms in 1...100 {
+            work.add(phase: "opening", work: Double(ms) / 1000 + 0.0001, inputLatency: nil,
+                     parts: [("step", 0.0001), ("prepare", Double(ms) / 1000)])
+        }
+        work.add(phase: "grid", work: 0.002, inputLatency: nil, parts: [("step", 0.002)])
+        // Nearest rank as above: prepare p50 51 ms, p99 99 ms; step 0.1 ms throughout. A phase
+        // lists only the parts it was given.
+        #expect(work.partSummary == [
+            "frame parts grid: step 2.0/2.0 ms",
+            "frame parts opening: step 0.1/0.1 ms, prepare 51.0/99.0 ms",
+        ])
+        // The phases' lines are unchanged by the parts.
+        #expect(work.summary.count == 2)
+    }
+
     @Test("a frame that drew no input keeps the last input's wait; the overlay tells the last 120 frames only")
     func overlayTellsRecentFrames() {
         var work = FrameWork()

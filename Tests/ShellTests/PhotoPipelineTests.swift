@@ -205,4 +205,48 @@ struct PhotoPipelineTests {
         #expect(pipeline.statistics.fullPhotosDecoded == 1)
         withExtendedLifetime(canvas) {}
     }
+
+    @Test("a picture larger than a frame's upload budget is filled a band of rows a frame and drawn only once whole; the thumbnail stands in until then; a band no longer wanted is dropped")
+    func fullPhotoInBands() throws {
+        let dir = TestImages.folder()
+        TestImages.write(TestImages.jpeg(width: 800, height: 600, colour: TestImages.noise), "a.jpg", in: dir)
+        TestImages.write(TestImages.jpeg(width: 800, height: 600, colour: TestImages.noise), "b.jpg", in: dir)
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), isolation: .inProcess, warn: { _ in })
+        let canvas = SoftwareCanvas(width: 64, height: 64)
+        var l = limits(threads: 1)
+        // 800×600 fitted in 400×400 is 400×300: rows of 400 × 4 = 1,600 bytes, 480,000 in all;
+        // a frame may upload 100 rows (160,000 bytes), so the picture takes 480,000 / 160,000 = 3 frames.
+        l.uploadBytesPerFrame = 100 * 400 * 4
+        l.nearbyScreens = 0
+        let pipeline = PhotoPipeline(catalog: catalog, limits: l, warn: { _ in })
+        let grid = SceneDemand(visibleCells: [0, 1], cellPixels: 64, largePhotos: [], windowPixels: (400, 400))
+        #expect(pipeline.pump(grid, renderer: canvas.renderer) { pipeline.hasThumbnail(0) && pipeline.hasThumbnail(1) })
+        let thumbnailHeight = try #require(pipeline.texture(for: 0, preferFull: true)).height
+
+        // Opened: the full picture (and its neighbour's) is asked for and decoded before the next frame.
+        let open = SceneDemand(visibleCells: [0, 1], cellPixels: 64, largePhotos: [0], windowPixels: (400, 400))
+        pipeline.prepare(for: open, renderer: canvas.renderer)
+        #expect(pipeline.waitForDecodes())
+        let before = pipeline.statistics
+        for frame in 1...2 {
+            pipeline.prepare(for: open, renderer: canvas.renderer)
+            #expect(pipeline.statistics.uploadedBytes - before.uploadedBytes == frame * 160_000)
+            #expect(!pipeline.hasFullPhoto(0))
+            #expect(pipeline.texture(for: 0, preferFull: true)?.height == thumbnailHeight)  // the thumbnail stands in
+            #expect(!pipeline.isIdle)  // the loop keeps stepping
+        }
+        pipeline.prepare(for: open, renderer: canvas.renderer)
+        #expect(pipeline.statistics.uploadedBytes - before.uploadedBytes == 480_000)
+        #expect(pipeline.statistics.uploads == before.uploads + 1)
+        let full = try #require(pipeline.texture(for: 0, preferFull: true))
+        #expect(full.width == 400 && full.height == 300)
+
+        // The neighbour's picture, begun and then no longer wanted (closed): dropped, nothing stored.
+        pipeline.prepare(for: open, renderer: canvas.renderer)
+        #expect(!pipeline.hasFullPhoto(1))
+        pipeline.prepare(for: grid, renderer: canvas.renderer)
+        #expect(!pipeline.hasFullPhoto(1))
+        #expect(pipeline.isIdle)
+        withExtendedLifetime(canvas) {}
+    }
 }

@@ -66,10 +66,17 @@ struct EndToEndTests {
     # The window's first frames are software ones until OpenGL takes over (docs/pipeline.md,
     # "First frames in software"); the frame loop waits while it does, and these scenarios are
     # about what happens after start-up: wait for it (3 s at most, for a machine without OpenGL).
-    # The driver is loaded as the wait begins: then wait for frames to flow again.
+    # The driver is loaded as the wait begins: then wait for frames to flow again, or for the
+    # log to stand still for 2 s (the loop at rest waits on input with no timeout, issue 28).
     for i in $(seq 1 30); do grep -q -e libGLX_mesa -e _dri.so /proc/$APP/maps 2>/dev/null && break; sleep 0.1; done
-    FRAMES=$(wc -l < "$OUT/live.states.jsonl")
-    for i in $(seq 1 600); do [ "$(wc -l < "$OUT/live.states.jsonl")" -ge $((FRAMES + 5)) ] && break; sleep 0.1; done
+    FRAMES=$(wc -l < "$OUT/live.states.jsonl"); LAST=$FRAMES; STILL=0
+    for i in $(seq 1 600); do
+      NOW=$(wc -l < "$OUT/live.states.jsonl")
+      [ "$NOW" -ge $((FRAMES + 5)) ] && break
+      if [ "$NOW" = "$LAST" ]; then STILL=$((STILL + 1)); else STILL=0; fi
+      [ $STILL -ge 20 ] && break
+      LAST=$NOW; sleep 0.1
+    done
     sleep 0.3
 
     """#

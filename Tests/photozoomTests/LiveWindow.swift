@@ -115,8 +115,21 @@ final class LiveWindow: @unchecked Sendable {
             if maps.contains("libGLX_mesa") || maps.contains("_dri.so") { break }
             try await Task.sleep(for: .milliseconds(100))
         }
-        try await waitForFrames(frames + 5)
+        try await waitForFramesOrRest(frames + 5)
         try await Task.sleep(for: .milliseconds(300))
+    }
+
+    /// Waits until the state log has `count` lines, or until it has not grown for 2 s: after the
+    /// hand-over the loop steps every interval for 4 s, then waits on input with no timeout
+    /// (issue 28), so a log that stands still is a loop at rest, which input wakes.
+    private func waitForFramesOrRest(_ count: Int) async throws {
+        var last = frames, still = 0
+        for _ in 0..<600 where frames < count && still < 20 {
+            if await appExit.wait(seconds: 0.1) { break }
+            let now = frames
+            still = now == last ? still + 1 : 0
+            last = now
+        }
     }
 
     /// Waits `seconds` of real time.
