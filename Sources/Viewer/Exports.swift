@@ -4,3 +4,4 @@
 @_exported import Geometry
 @_exported import Gestures
 @_exported import Motion
+@_exported import ViewerMotion

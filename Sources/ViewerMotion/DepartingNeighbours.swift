@@ -18,14 +18,14 @@ package struct DepartingNeighbours: Sendable {
     /// Those still settling onto their full frames in their slots (`Pager.leaving`), carrying on.
     package var leaving: [Pager.Leaving] = []
 
-    var isAtRest: Bool { offset.isAtRest && (fade?.isAtRest ?? true) }
+    package var isAtRest: Bool { offset.isAtRest && (fade?.isAtRest ?? true) }
     /// Their opacity now.
-    var alpha: Double { fade?.alpha ?? 1 }
+    package var alpha: Double { fade?.alpha ?? 1 }
 
     /// A resize in the window's own terms: shifts by the slot's ratio, the offset (value and
     /// velocity) by the window width's, and each settling pose about the window's centre by its
     /// photo's fit ratio (`ratio(photo)`), as the moving photo keeps its place.
-    mutating func rescale(slotRatio: Double, widthRatio: Double, oldCentre: Point, centre: Point, ratio: (Int) -> Double) {
+    package mutating func rescale(slotRatio: Double, widthRatio: Double, oldCentre: Point, centre: Point, ratio: (Int) -> Double) {
         guard slotRatio.isFinite, slotRatio > 0, widthRatio.isFinite, widthRatio > 0 else { return }
         photos = photos.map { (index: $0.index, shift: $0.shift * slotRatio) }
         offset.jump(to: offset.value * widthRatio, velocity: offset.velocity * widthRatio)
@@ -48,9 +48,19 @@ package struct DepartingNeighbours: Sendable {
         }
     }
 
-    mutating func advance(by dt: Double) {
+    package mutating func advance(by dt: Double) {
         offset.advance(by: dt)
         fade?.advance(by: dt)
         for i in leaving.indices { leaving[i].pose.advance(by: dt) }
+    }
+}
+
+extension DepartingNeighbours {
+    /// Every stored property, as the memberwise initializer takes them (for Viewer's module).
+    package init(photos: [(index: Int, shift: Double)], offset: SpringAnimation<Double>, fade: CrossFade? = nil, leaving: [Pager.Leaving] = []) {
+        self.photos = photos
+        self.offset = offset
+        self.fade = fade
+        self.leaving = leaving
     }
 }

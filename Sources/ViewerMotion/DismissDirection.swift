@@ -12,20 +12,20 @@ import Motion
 /// Travel straight toward a vertical direction that cannot dismiss (up, by default) is
 /// rubber-banded, as UIScrollView bands a pull past its edge: the photo follows with growing
 /// resistance.
-struct DismissDirection: Sendable, Equatable {
+package struct DismissDirection: Sendable, Equatable {
     /// Half angle about straight down (and up, with `upward`) within which a drag counts in full, radians.
-    var halfAngle: Double
-    var upward: Bool
-    var rubberBandCoefficient: Double
+    package var halfAngle: Double
+    package var upward: Bool
+    package var rubberBandCoefficient: Double
 
-    init(feel: Feel) {
+    package init(feel: Feel) {
         halfAngle = min(max(feel.dismissDirectionDegrees, 0), 180) * Double.pi / 180
         upward = feel.dismissUpward
         rubberBandCoefficient = feel.rubberBandCoefficient
     }
 
     /// The distance a translation `t` counts toward dismissal, points.
-    func countedDistance(_ t: Point) -> Double {
+    package func countedDistance(_ t: Point) -> Double {
         let length = t.length
         guard length > 0, length.isFinite else { return 0 }
         var angle = abs(arcTangent2(t.x, t.y))
@@ -35,17 +35,17 @@ struct DismissDirection: Sendable, Equatable {
     }
 
     /// True when travel straight up cannot dismiss, so upward travel is rubber-banded.
-    var bandsUpward: Bool { !upward && halfAngle <= Double.pi / 2 }
+    package var bandsUpward: Bool { !upward && halfAngle <= Double.pi / 2 }
 
     /// The translation the photo shows for the gesture's translation `t` in a window
     /// `windowHeight` points tall.
-    func shown(_ t: Point, windowHeight: Double) -> Point {
+    package func shown(_ t: Point, windowHeight: Double) -> Point {
         guard bandsUpward, t.y < 0 else { return t }
         return Point(t.x, RubberBand.band(t.y, dimension: max(1, windowHeight), coefficient: rubberBandCoefficient))
     }
 
     /// `d shown.y / d t.y` at the translation `t` (1 where nothing is banded).
-    func shownSlope(_ t: Point, windowHeight: Double) -> Double {
+    package func shownSlope(_ t: Point, windowHeight: Double) -> Double {
         guard bandsUpward, t.y < 0 else { return 1 }
         let c = rubberBandCoefficient, d = max(1, windowHeight)
         let q = abs(t.y) * c / d + 1

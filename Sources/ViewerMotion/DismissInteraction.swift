@@ -27,33 +27,33 @@ import Motion
 /// is drawn (`follow`); unset, it is drawn as it is.
 package struct DismissInteraction: Sendable {
     /// The pose when the gesture took hold.
-    var grabPose: PhotoPose
+    package var grabPose: PhotoPose
     /// The transition's progress when the gesture took hold.
-    var grabProgress: Double
+    package var grabProgress: Double
     /// The phase the gesture interrupted.
-    var from: Phase
+    package var from: Phase
     /// The manipulation it is measured from: nil for its own start (the photo was at rest and
     /// catches up with the pointer), or the sample at the grab (the photo was moving and stops).
-    var base: Manipulation?
+    package var base: Manipulation?
     /// The latest manipulation, measured from the grab.
     package var gesture: Manipulation
     /// The latest manipulation as the recognizer reported it (measured from its own start).
-    private(set) var latest: Manipulation
+    package private(set) var latest: Manipulation
     /// The farthest the pivot has been from the grab along the gesture's path, points: the way the
     /// gesture was going, against which a release moving back is measured.
-    private(set) var farthest: Point
+    package private(set) var farthest: Point
     /// How the fingers scale the photo (`PinchFollow`): `gesture` holds the held scale, the fingers'.
-    let pinch: PinchFollow
+    package let pinch: PinchFollow
     /// `PinchFollow.gain` of the last sample with two fingers down (nil: none yet, or no mapping):
     /// kept when a finger lifts, so the held scale goes on from where the fingers left it.
-    private(set) var pinchGain: Double?
+    package private(set) var pinchGain: Double?
     /// With a follow spring (`Feel.followSpring`): the drawn pose, riding the spring toward the
     /// pose the hand holds (`pose(windowHeight:feel:)`), which changes only when the gesture does,
     /// so the drawn pose is the spring's closed form between two gesture updates whatever the frame
     /// rate. Nil: the photo is drawn where the hand holds it.
     package var follow: SpringAnimation<PhotoPose>?
 
-    init(grabPose: PhotoPose, grabProgress: Double, from: Phase, base: Manipulation?, first: Manipulation,
+    package init(grabPose: PhotoPose, grabProgress: Double, from: Phase, base: Manipulation?, first: Manipulation,
          pinch: PinchFollow) {
         self.grabPose = grabPose
         self.grabProgress = grabProgress
@@ -69,9 +69,9 @@ package struct DismissInteraction: Sendable {
 
     /// True for two fingers under a pinch dead zone (`PinchFollow`, iOS's pinch): they hold the
     /// photo 1:1 and release by their scale alone.
-    var isFingersPinch: Bool { pinchGain != nil }
+    package var isFingersPinch: Bool { pinchGain != nil }
 
-    mutating func update(_ m: Manipulation) {
+    package mutating func update(_ m: Manipulation) {
         latest = m
         if let k = pinch.gain(for: m) { pinchGain = k }
         let held = PinchFollow.mapped(m, gain: pinchGain)
@@ -83,38 +83,38 @@ package struct DismissInteraction: Sendable {
 
     /// Starts the follow spring (none when `spring` is nil) at `drawn`, the pose on screen at the
     /// grab, at rest, toward the pose the hand holds.
-    mutating func startFollowing(from drawn: PhotoPose, spring: Spring?, windowHeight: Double, feel: Feel) {
+    package mutating func startFollowing(from drawn: PhotoPose, spring: Spring?, windowHeight: Double, feel: Feel) {
         guard let spring else { follow = nil; return }
         follow = SpringAnimation(value: drawn, target: pose(windowHeight: windowHeight, feel: feel), spring: spring,
                                  restTolerance: PhotoPose.restTolerance, restVelocityTolerance: PhotoPose.restVelocityTolerance)
     }
 
     /// The follow spring heads for the pose the hand holds now (after an update, a resize, a retune).
-    mutating func retargetFollow(windowHeight: Double, feel: Feel) {
+    package mutating func retargetFollow(windowHeight: Double, feel: Feel) {
         let hand = pose(windowHeight: windowHeight, feel: feel)
         follow?.retarget(to: hand, spring: feel.heldFollowSpring)
     }
 
     /// The pose drawn now: the follow spring's, else the hand's.
-    func drawnPose(windowHeight: Double, feel: Feel) -> PhotoPose {
+    package func drawnPose(windowHeight: Double, feel: Feel) -> PhotoPose {
         follow?.value ?? pose(windowHeight: windowHeight, feel: feel)
     }
 
     /// The drawn pose's velocity: the follow spring's, else the hand's (`poseVelocity`).
-    func drawnVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
+    package func drawnVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
         follow?.velocity ?? poseVelocity(windowHeight: windowHeight, feel: feel)
     }
 
     // MARK: - Pose
 
     /// The shrink factor `f` for a downward travel `dy` (points) in a window `height` points tall.
-    static func shrink(dy: Double, height: Double, feel: Feel) -> Double {
+    package static func shrink(dy: Double, height: Double, feel: Feel) -> Double {
         DismissShrink(feel: feel).factor(dy: dy, height: height)
     }
 
     /// The pose the gesture holds the photo at now (travel that cannot dismiss rubber-banded:
     /// `DismissDirection.shown`).
-    func pose(windowHeight: Double, feel: Feel) -> PhotoPose {
+    package func pose(windowHeight: Double, feel: Feel) -> PhotoPose {
         let m = gesture
         if isFingersPinch {
             // The fingers' distance scales it, their angle turns it and their focal point carries
@@ -137,7 +137,7 @@ package struct DismissInteraction: Sendable {
     /// The pose's velocity now by the chain rule (pt/s, scale/s, rad/s):
     /// `ċ = V' + θ̇·S·f·w⊥ + (Ṡ·f + S·ḟ)·w` with `w = R(θ)·(c₀ − P₀)`, `ṡ = s₀·(Ṡ·f + S·ḟ)`, and
     /// `V'` the pivot's velocity with its vertical part times the rubber band's slope where banded.
-    func poseVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
+    package func poseVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
         let m = gesture
         if isFingersPinch {
             // `ċ = V + θ̇·S·w⊥ + Ṡ·w`, `ṡ = s₀·Ṡ`, with `w = R(θ)·(c₀ − P₀)`.
@@ -162,7 +162,7 @@ package struct DismissInteraction: Sendable {
     /// (`pose(windowHeight:feel:)`'s `shown`): 1 where it follows, the rubber band's slope where
     /// travel that cannot dismiss is banded, the sideways and downward follows' slopes where the
     /// feel sets them (the grabbed point stays under the pivot through the shrink, turn and pinch).
-    func pivotSlope(windowHeight: Double, feel: Feel) -> Point {
+    package func pivotSlope(windowHeight: Double, feel: Feel) -> Point {
         let m = gesture
         var slope = Point(1, DismissDirection(feel: feel).shownSlope(m.translation, windowHeight: windowHeight))
         let sideways = SidewaysFollow(feel: feel)
@@ -174,7 +174,7 @@ package struct DismissInteraction: Sendable {
 
     /// The dismissal amount `a` for a translation and a pinch scale (see the type's documentation);
     /// the drag counts by `DismissDirection.countedDistance`.
-    static func amount(translation: Point, scale: Double, direction: DismissDirection, feel: Feel) -> Double {
+    package static func amount(translation: Point, scale: Double, direction: DismissDirection, feel: Feel) -> Double {
         let counted = direction.countedDistance(translation)
         let drag = feel.dragRadiusPoints > 0 ? min(1, counted / feel.dragRadiusPoints) : 1
         let pinchRange = max(0.05, 1 - feel.dismissMinimumScale)
@@ -184,7 +184,7 @@ package struct DismissInteraction: Sendable {
     }
 
     /// The transition's progress now.
-    func progress(feel: Feel) -> Double {
+    package func progress(feel: Feel) -> Double {
         let direction = DismissDirection(feel: feel)
         return grabProgress * (1 - DismissInteraction.amount(translation: gesture.translation, scale: gesture.scale,
                                                               direction: direction, feel: feel))
@@ -192,11 +192,11 @@ package struct DismissInteraction: Sendable {
 
     /// With reduced motion the held photo fades with progress but never below this share of the
     /// opacity it had when caught: what the hand holds stays visible (it fades out after the release).
-    static let reducedMotionMinimumOpacityShare = 0.5
+    package static let reducedMotionMinimumOpacityShare = 0.5
 
     /// The held photo's opacity with reduced motion: `a₀·(m + (1 − m)·p/p₀)`, from the opacity `a₀`
     /// and progress `p₀` at the grab, `m` the minimum share: continuous at the grab, at least `m·a₀`.
-    func heldOpacity(grabOpacity a0: Double, feel: Feel) -> Double {
+    package func heldOpacity(grabOpacity a0: Double, feel: Feel) -> Double {
         let m = DismissInteraction.reducedMotionMinimumOpacityShare
         // Caught at progress 0 (faded out, its opacity still trailing): nothing to fall from, the
         // opacity it was caught at holds.
@@ -214,7 +214,7 @@ package struct DismissInteraction: Sendable {
         /// Offset plus the momentum projection of the velocity, pt (from the grab).
         package var projectedOffset: Point
         /// The projected offset's distance as it counts toward dismissal (`DismissDirection`), pt.
-        var countedDistance: Double
+        package var countedDistance: Double
         /// Pinch scale carried on by its momentum in log scale: `S·exp(project(Ṡ/S))`.
         package var projectedScale: Double
         /// Rotation plus the projection of its angular velocity, radians.
@@ -223,9 +223,9 @@ package struct DismissInteraction: Sendable {
         /// path has left the click slop, negative when moving on away).
         package var backSpeed: Double
         /// True when the release moved back toward the start faster than the reversal speed.
-        var reversed: Bool
+        package var reversed: Bool
         /// The figure summaries print: the projected scale for a pure pinch, else the projected distance.
-        var projected: Double
+        package var projected: Double
     }
 
     /// Close against return on projected momentum. Close when the projected offset, counted by

@@ -7,14 +7,14 @@
 /// minimum as a rubber band with the same slope at the knee:
 /// `f = m + d / (1 + g·(x − K)/d)`, `d = (1 − g·K) − m`, which approaches the minimum and never
 /// reaches it (iOS's held scale, swift_transitions' parity plan, stage 4).
-struct DismissShrink: Hashable, Sendable {
-    var minimumScale: Double
-    var reachFraction: Double
+package struct DismissShrink: Hashable, Sendable {
+    package var minimumScale: Double
+    package var reachFraction: Double
     /// Travel, as a fraction of the window height, where the linear shrink ends (0: none).
-    var kneeFraction: Double
-    var deadZonePoints: Double
+    package var kneeFraction: Double
+    package var deadZonePoints: Double
 
-    init(feel: Feel) {
+    package init(feel: Feel) {
         minimumScale = feel.dismissMinimumScale
         reachFraction = feel.dismissShrinkDistanceFraction
         kneeFraction = feel.dismissShrinkKneeFraction
@@ -25,7 +25,7 @@ struct DismissShrink: Hashable, Sendable {
     private var isLinear: Bool { kneeFraction <= 0 && deadZonePoints <= 0 }
 
     /// The factor for a downward travel `dy` (points) in a window `height` points tall.
-    func factor(dy: Double, height: Double) -> Double {
+    package func factor(dy: Double, height: Double) -> Double {
         let reach = max(1, reachFraction * height)
         if isLinear { return max(0, 1 - (1 - minimumScale) * min(max(dy / reach, 0), 1)) }
         let x = max(0, dy - deadZonePoints)
@@ -38,7 +38,7 @@ struct DismissShrink: Hashable, Sendable {
     }
 
     /// `df/d(dy)` at a downward travel `dy` (per point).
-    func slope(dy: Double, height: Double) -> Double {
+    package func slope(dy: Double, height: Double) -> Double {
         let reach = max(1, reachFraction * height)
         if isLinear { return dy > 0 && dy < reach ? -(1 - minimumScale) / reach : 0 }
         let x = dy - deadZonePoints

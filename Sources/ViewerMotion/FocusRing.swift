@@ -4,15 +4,15 @@
 /// first cell on screen) and moves with the next ones, the grid scrolling to keep it in view; a
 /// click hides it, as `:focus-visible` does on the web. The index follows the photo being viewed, so after paging and closing the
 /// keyboard carries on from the photo just seen.
-struct FocusRing: Hashable, Sendable {
+package struct FocusRing: Hashable, Sendable {
     /// The focused photo, if any.
-    var index: Int?
+    package var index: Int?
     /// True once the keyboard has been used in the grid; false after a click.
-    var isVisible = false
+    package var isVisible = false
 
     /// Moves the ring by `columns`·`rows` steps within `0..<count`, or shows it first on
     /// `firstVisible` when it is hidden or off screen. Returns the new index.
-    mutating func move(dx: Int, dy: Int, columns: Int, count: Int, visible: Range<Int>) -> Int? {
+    package mutating func move(dx: Int, dy: Int, columns: Int, count: Int, visible: Range<Int>) -> Int? {
         guard count > 0 else { return nil }
         guard isVisible, let current = index, current < count else {
             isVisible = true
@@ -34,5 +34,12 @@ struct FocusRing: Hashable, Sendable {
         }
         index = next
         return next
+    }
+}
+
+extension FocusRing {
+    /// Every stored property, as the memberwise initializer takes them (for Viewer's module).
+    package init(index: Int? = nil) {
+        self.index = index
     }
 }

@@ -13,7 +13,7 @@ package struct GridScroller: Sendable {
     /// The raw (unbanded) offset when the current drag took hold.
     private var dragStartRaw: Double?
 
-    init(feel: Feel, layout: GridLayout) {
+    package init(feel: Feel, layout: GridLayout) {
         axis = ScrollAxis(value: 0, lower: 0, upper: layout.maxScroll, dimension: layout.windowSize.height,
                           feel: feel, spring: feel.scrollSpring, restTolerance: 0.05, restVelocityTolerance: 1)
         wheelQuietSeconds = feel.wheelQuietSeconds
@@ -24,13 +24,13 @@ package struct GridScroller: Sendable {
     package var offset: Double { axis.value }
 
     /// Where the scroll is heading: the spring's target, or the offset itself.
-    var destination: Double { axis.drive == .spring ? axis.target : axis.value }
+    package var destination: Double { axis.drive == .spring ? axis.target : axis.value }
 
-    var isAtRest: Bool { axis.isAtRest }
-    var isDragging: Bool { dragStartRaw != nil }
+    package var isAtRest: Bool { axis.isAtRest }
+    package var isDragging: Bool { dragStartRaw != nil }
     /// Flung: coasting fast, or springing back from past an end (the rubber band's bounce after a
     /// fling); a press should stop it rather than click a cell.
-    var isFlung: Bool {
+    package var isFlung: Bool {
         switch axis.drive {
         case .coasting: abs(axis.velocity) > coastingStopSpeed
         case .spring: axis.isOutOfBounds
@@ -38,52 +38,52 @@ package struct GridScroller: Sendable {
         }
     }
 
-    mutating func apply(feel: Feel) {
+    package mutating func apply(feel: Feel) {
         axis.apply(feel: feel, spring: feel.scrollSpring)
         wheelQuietSeconds = feel.wheelQuietSeconds
         coastingStopSpeed = feel.coastingStopSpeedPointsPerSecond
     }
 
     /// The layout changed (resize, feel): new bounds and viewport.
-    mutating func relayout(_ layout: GridLayout) {
+    package mutating func relayout(_ layout: GridLayout) {
         axis.dimension = layout.windowSize.height
         axis.setBounds(lower: 0, upper: layout.maxScroll)
     }
 
     /// Moves the content by `delta` points (positive shows later rows).
-    mutating func wheel(by delta: Double, at time: Double) {
+    package mutating func wheel(by delta: Double, at time: Double) {
         guard !isDragging else { return }
         axis.nudge(by: delta)
         lastWheelTime = time
     }
 
     /// Scrolls so that `offset` shows, on the scroll spring (or at once when nobody can see the grid).
-    mutating func reveal(_ newOffset: Double, animated: Bool) {
+    package mutating func reveal(_ newOffset: Double, animated: Bool) {
         guard !isDragging, abs(newOffset - destination) > 1e-9 else { return }
         if animated { axis.animate(to: newOffset) } else { axis.jump(to: newOffset) }
     }
 
     /// Keeps the content under the viewport when the layout reflows (a resize): both the offset and
     /// any target move by `delta`, so motion in flight continues.
-    mutating func shift(by delta: Double) { axis.shift(by: delta) }
+    package mutating func shift(by delta: Double) { axis.shift(by: delta) }
 
     /// A press stops a flung grid (out of bounds it then springs back without the fling's velocity).
-    mutating func stop() { axis.stop() }
+    package mutating func stop() { axis.stop() }
 
     // MARK: - Drag
 
-    mutating func beginDrag() {
+    package mutating func beginDrag() {
         dragStartRaw = axis.unbanded(axis.value)
     }
 
     /// `translationY`: the pointer's downward travel since the drag's reference.
-    mutating func drag(translationY: Double) {
+    package mutating func drag(translationY: Double) {
         guard let start = dragStartRaw, translationY.isFinite else { return }
         axis.hold(raw: start - translationY)
     }
 
     /// Lets go with the pointer's vertical velocity (pt/s, downward positive): the content coasts.
-    mutating func endDrag(translationY: Double, velocityY: Double) {
+    package mutating func endDrag(translationY: Double, velocityY: Double) {
         guard let start = dragStartRaw else { return }
         dragStartRaw = nil
         let raw = start - translationY
@@ -93,7 +93,7 @@ package struct GridScroller: Sendable {
 
     // MARK: - Time
 
-    mutating func advance(by dt: Double, now: Double) {
+    package mutating func advance(by dt: Double, now: Double) {
         if now - lastWheelTime >= wheelQuietSeconds { axis.settleOvershoot() }
         axis.advance(by: dt)
     }

@@ -12,6 +12,14 @@ import Gestures
 package struct HandOverFade: Sendable {
     /// The last picture of a photo that left.
     package struct Ghost: Sendable {
+        /// Every stored property, as the memberwise initializer takes them (for Viewer's module).
+        package init(quad: Scene.PhotoQuad, photo: Photo, alpha: Double, flight: Int) {
+            self.quad = quad
+            self.photo = photo
+            self.alpha = alpha
+            self.flight = flight
+        }
+
         /// The quad as it was drawn, its `photo` the number of a photo that left: −1 − its index
         /// before it left (the number the jump detector gives it; the texture source keeps its
         /// picture under it).
@@ -40,7 +48,7 @@ package struct HandOverFade: Sendable {
     package var progress: Double {
         durationSeconds > 0 && durationSeconds.isFinite ? min(1, max(0, elapsed / durationSeconds)) : 1
     }
-    var isAtRest: Bool { progress >= 1 }
+    package var isAtRest: Bool { progress >= 1 }
 
     /// The rate the opacities change at (per second): a ghost's from its own opacity, a newcomer's from 0 to 1.
     package var fadeRatePerSecond: Double { durationSeconds > 0 && durationSeconds.isFinite ? 1 / durationSeconds : .infinity }
@@ -52,7 +60,7 @@ package struct HandOverFade: Sendable {
     }
 
     /// The ghosts' quads now, fading.
-    var ghostQuads: [Scene.PhotoQuad] {
+    package var ghostQuads: [Scene.PhotoQuad] {
         ghosts.map { g in
             var q = g.quad
             q.alpha = g.alpha * (1 - progress)
@@ -60,7 +68,7 @@ package struct HandOverFade: Sendable {
         }
     }
 
-    mutating func advance(by dt: Double) {
+    package mutating func advance(by dt: Double) {
         guard dt > 0, dt.isFinite else { return }
         elapsed += dt
     }
@@ -68,7 +76,7 @@ package struct HandOverFade: Sendable {
     /// A resize: each ghost keeps its place in the window's terms (its centre scaled with the
     /// window, its size with its photo's fit: `oldFits` and `newFits`, one per ghost), as the jump
     /// detector reads other photos.
-    mutating func resize(from old: Size, to new: Size, oldFits: [Size], newFits: [Size]) {
+    package mutating func resize(from old: Size, to new: Size, oldFits: [Size], newFits: [Size]) {
         guard old.width > 0, old.height > 0, oldFits.count == ghosts.count, newFits.count == ghosts.count else { return }
         for i in ghosts.indices {
             let g = ghosts[i], fa = oldFits[i], fb = newFits[i]
@@ -77,5 +85,14 @@ package struct HandOverFade: Sendable {
                 ghosts[i].quad.size = Size(g.quad.size.width * fb.width / fa.width, g.quad.size.height * fb.height / fa.height)
             }
         }
+    }
+}
+
+extension HandOverFade {
+    /// Every stored property, as the memberwise initializer takes them (for Viewer's module).
+    package init(ghosts: [Ghost], start: [Int: Double], durationSeconds: Double) {
+        self.ghosts = ghosts
+        self.start = start
+        self.durationSeconds = durationSeconds
     }
 }

@@ -27,6 +27,12 @@ package struct Pager: Sendable {
     /// A photo in the strip still settling onto its full frame (pose in its own slot's coordinates,
     /// as if it were the current photo).
     package struct Leaving: Sendable {
+        /// Every stored property, as the memberwise initializer takes them (for Viewer's module).
+        package init(photo: Int, pose: SpringAnimation<PhotoPose>) {
+            self.photo = photo
+            self.pose = pose
+        }
+
         package var photo: Int
         package var pose: SpringAnimation<PhotoPose>
     }
@@ -34,40 +40,48 @@ package struct Pager: Sendable {
     /// A drag holding the pager.
     package struct Hold: Sendable {
         /// The raw (unbanded) offset when the drag took hold.
-        var startRaw: Double
+        package var startRaw: Double
         /// The manipulation the drag is measured from (nil: its own start).
-        var base: Manipulation?
+        package var base: Manipulation?
         /// The latest manipulation as the recognizer reported it.
-        var latest: Manipulation
+        package var latest: Manipulation
         /// The latest manipulation measured from `base`.
         package var gesture: Manipulation { latest.rebased(on: base) }
     }
 
     /// What the pager needs to know of the window and the photos beside the current one.
     package struct Frame: Sendable {
+        /// Every stored property, as the memberwise initializer takes them (for Viewer's module).
+        package init(width: Double, hasPrevious: Bool, hasNext: Bool, feel: Feel) {
+            self.width = width
+            self.hasPrevious = hasPrevious
+            self.hasNext = hasNext
+            self.feel = feel
+        }
+
         /// The window's width, points.
-        var width: Double
-        var hasPrevious: Bool
-        var hasNext: Bool
-        var feel: Feel
+        package var width: Double
+        package var hasPrevious: Bool
+        package var hasNext: Bool
+        package var feel: Feel
         /// Slot pitch: one window width plus the gap.
-        var slot: Double { Pager.slot(windowWidth: width, feel: feel) }
+        package var slot: Double { Pager.slot(windowWidth: width, feel: feel) }
     }
 
-    init(feel: Feel) {
+    package init(feel: Feel) {
         offset = SpringAnimation(value: 0, spring: feel.pagingSpring, restTolerance: 0.25, restVelocityTolerance: 2)
     }
 
     /// A drag that starts paging the presented photo: the photo catches up with the pointer's
     /// travel since the press.
-    init(dragging m: Manipulation, frame: Frame) {
+    package init(dragging m: Manipulation, frame: Frame) {
         self.init(feel: frame.feel)
         hold = Hold(startRaw: 0, base: nil, latest: m)
         drag(m, frame: frame)
     }
 
-    var isHeld: Bool { hold != nil }
-    var isAtRest: Bool { !isHeld && offset.isAtRest && offset.value == 0 && leaving.isEmpty }
+    package var isHeld: Bool { hold != nil }
+    package var isAtRest: Bool { !isHeld && offset.isAtRest && offset.value == 0 && leaving.isEmpty }
 
     /// The settling pose of photo `photo` in the strip, if it has one.
     package func leavingPose(of photo: Int) -> SpringAnimation<PhotoPose>? {
@@ -81,23 +95,23 @@ package struct Pager: Sendable {
     /// out of a small window) and a drag still shows one page, not two. From a photo at rest the
     /// neighbour can be pulled as far as the middle; a strip caught more than a slot behind its
     /// page (quick flicks) is held where it is, never pulled to a limit.
-    static func limited(_ raw: Double, start: Double, slot: Double, dimension: Double, coefficient: Double) -> Double {
+    package static func limited(_ raw: Double, start: Double, slot: Double, dimension: Double, coefficient: Double) -> Double {
         RubberBand.clamp(raw, lower: min(start, 0) - slot, upper: max(start, 0) + slot, dimension: max(1, dimension),
                          coefficient: coefficient)
     }
 
     /// `d limited / d raw` at `raw`: 1 within a slot, the band's slope past it.
-    static func limitedSlope(_ raw: Double, start: Double, slot: Double, dimension: Double, coefficient: Double) -> Double {
+    package static func limitedSlope(_ raw: Double, start: Double, slot: Double, dimension: Double, coefficient: Double) -> Double {
         let lower = min(start, 0) - slot, upper = max(start, 0) + slot
         let over = raw < lower ? raw - lower : raw > upper ? raw - upper : 0
         return over == 0 ? 1 : RubberBand.slope(over, dimension: max(1, dimension), coefficient: coefficient)
     }
 
     /// Slot pitch: one window width plus the gap.
-    static func slot(windowWidth: Double, feel: Feel) -> Double { windowWidth + max(0, feel.pagingGapPoints) }
+    package static func slot(windowWidth: Double, feel: Feel) -> Double { windowWidth + max(0, feel.pagingGapPoints) }
 
     /// Displayed offset for a raw drag offset: banded where there is no neighbour to show.
-    static func banded(_ raw: Double, hasPrevious: Bool, hasNext: Bool, width: Double, feel: Feel) -> Double {
+    package static func banded(_ raw: Double, hasPrevious: Bool, hasNext: Bool, width: Double, feel: Feel) -> Double {
         if raw > 0 && !hasPrevious || raw < 0 && !hasNext {
             return RubberBand.band(raw, dimension: width, coefficient: feel.rubberBandCoefficient)
         }
@@ -107,7 +121,7 @@ package struct Pager: Sendable {
     // MARK: - Drag
 
     /// A drag catches the pager while it settles: held where it is.
-    mutating func grab(_ m: Manipulation, frame: Frame) {
+    package mutating func grab(_ m: Manipulation, frame: Frame) {
         let shown = offset.value
         let banded = shown > 0 && !frame.hasPrevious || shown < 0 && !frame.hasNext
         let startRaw = banded
@@ -119,7 +133,7 @@ package struct Pager: Sendable {
 
     /// The drag moved: the offset follows it, rubber-banded where there is no neighbour. One page
     /// per drag: the offset stays within a slot of the page or of where the drag took hold (`limited`).
-    mutating func drag(_ m: Manipulation, frame: Frame) {
+    package mutating func drag(_ m: Manipulation, frame: Frame) {
         guard var h = hold else { return }
         h.latest = m
         hold = h
@@ -151,13 +165,13 @@ package struct Pager: Sendable {
     }
 
     /// The drag lets go: the paging spring takes over with `velocity`.
-    mutating func letGo(velocity: Double) {
+    package mutating func letGo(velocity: Double) {
         hold = nil
         offset.resume(velocity: velocity)
     }
 
     /// Sends the offset home (to 0) on the paging spring.
-    mutating func settle(feel: Feel) {
+    package mutating func settle(feel: Feel) {
         offset.retarget(to: 0, spring: feel.pagingSpring)
     }
 
@@ -165,14 +179,14 @@ package struct Pager: Sendable {
     /// slot over the old, so a page turn carries on from the same point of its way. A drag holding
     /// the strip takes hold again where it is now drawn (`grab`), in the new window's terms: scaling
     /// its raw offset instead would not be scaling what is drawn past a band.
-    mutating func rescale(by ratio: Double, frame: Frame) {
+    package mutating func rescale(by ratio: Double, frame: Frame) {
         guard ratio.isFinite, ratio > 0 else { return }
         offset.jump(to: offset.value * ratio, velocity: offset.velocity * ratio)
         if let h = hold { grab(h.latest, frame: frame) }
     }
 
     /// Moves the settling photos on by `dt` toward their full frames (`full`), and forgets those at rest.
-    mutating func advanceLeaving(by dt: Double, full: (Int) -> PhotoPose) {
+    package mutating func advanceLeaving(by dt: Double, full: (Int) -> PhotoPose) {
         for i in leaving.indices {
             leaving[i].pose.retarget(to: full(leaving[i].photo))
             leaving[i].pose.advance(by: dt)
@@ -182,7 +196,7 @@ package struct Pager: Sendable {
 
     /// A page turned by `step` (±1): the offset shifts by one slot so nothing on screen moves, then
     /// settles home.
-    mutating func turn(by step: Int, slot: Double, feel: Feel) {
+    package mutating func turn(by step: Int, slot: Double, feel: Feel) {
         offset.jump(to: offset.value + Double(step) * slot, velocity: offset.velocity)
         settle(feel: feel)
         offset.spring = Pager.turnSpring(offset: offset.value, velocity: offset.velocity, slot: slot, feel: feel)
@@ -198,7 +212,7 @@ package struct Pager: Sendable {
     /// `s(t) = e^{−ω₀t}·(u + ω₀(ω₀x − u)·t)`: it only falls when `ω₀x ≤ 2u`, else it peaks at
     /// `t* = (ω₀x − 2u) / (ω₀(ω₀x − u))` at `e^{−ω₀t*}·(ω₀x − u)`, which grows with `ω₀`; `ω₀` is
     /// found by bisection. The page then leaves at the finger's speed and never runs away from it.
-    static func turnSpring(offset: Double, velocity: Double, slot: Double, feel: Feel) -> Spring {
+    package static func turnSpring(offset: Double, velocity: Double, slot: Double, feel: Feel) -> Spring {
         let x = abs(offset)
         guard x > 1e-6, offset.isFinite, velocity.isFinite else { return feel.pagingSpring }
         let u = offset > 0 ? -velocity : velocity
@@ -240,7 +254,7 @@ package struct Pager: Sendable {
     /// when rightward. (A strip caught behind its page is still on the previous side of it: held
     /// and let go, or flicked on, it must not turn back.) `travel` nil: the drag began with the strip
     /// at home, and the offset is its travel.
-    static func decision(offset: Double, velocity: Double, width: Double, hasPrevious: Bool, hasNext: Bool,
+    package static func decision(offset: Double, velocity: Double, width: Double, hasPrevious: Bool, hasNext: Bool,
                          feel: Feel, cancelled: Bool = false, travel: Double? = nil) -> Decision {
         let momentum = Momentum.project(velocity: velocity, decelerationRate: feel.decelerationRatePerMillisecond)
         let projected = offset + momentum

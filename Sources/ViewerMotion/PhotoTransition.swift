@@ -22,14 +22,14 @@ package struct PhotoTransition: Sendable {
     }
 
     /// Which of the feel's springs drives the pose now.
-    enum SpringRole: Sendable, Equatable {
+    package enum SpringRole: Sendable, Equatable {
         case open, close, cancel, zoom
         /// A committed dismissal's flight into the cell: a pinch's, or any other gesture's
         /// (`Feel.landingSpring(pinch:)`: the close spring unless the feel sets landing springs).
         case landing, pinchLanding
         /// A click's close while a second click could still come (see `clickLeadInSpring`).
         case clickLeadIn
-        func spring(in feel: Feel) -> Spring {
+        package func spring(in feel: Feel) -> Spring {
             switch self {
             case .open: feel.openSpring
             case .close: feel.closeSpring
@@ -44,7 +44,7 @@ package struct PhotoTransition: Sendable {
         /// `crossFadeSeconds`, but for a click's lead-in `T / s` for the double-click interval `T`
         /// and the share `s` the lead-in spring covers by `T` (`clickLeadInShare`): the fade has
         /// then covered the same ≈ 12 %, leaving photo and backdrop at ≈ 0.88 when a second click turns it.
-        func fadeSeconds(in feel: Feel) -> Double {
+        package func fadeSeconds(in feel: Feel) -> Double {
             guard self == .clickLeadIn else { return feel.crossFadeSeconds }
             return PhotoTransition.clickLeadInInterval(feel) / PhotoTransition.clickLeadInShare
         }
@@ -55,18 +55,18 @@ package struct PhotoTransition: Sendable {
     /// time a second click could still come. The close starts at once but gently: a double-click
     /// turns it into a zoom from a photo still at ≥ 88 % of the way (size and backdrop well above
     /// 0.85), and a single click's close carries on, with the velocity it has, on the close spring.
-    static func clickLeadInSpring(_ feel: Feel) -> Spring {
+    package static func clickLeadInSpring(_ feel: Feel) -> Spring {
         Spring(responseSeconds: 2 * Double.pi * clickLeadInInterval(feel) / clickLeadInOmegaT, dampingRatio: 1)
     }
 
     /// `ω₀·T` of the click's lead-in spring.
-    static let clickLeadInOmegaT = 0.6
+    package static let clickLeadInOmegaT = 0.6
     /// The share of the way the lead-in spring covers from rest by the double-click interval:
     /// `1 − (1 + ω₀T)·e^{−ω₀T}` = 0.1219.
-    static let clickLeadInShare = 1 - (1 + clickLeadInOmegaT) * exponential(-clickLeadInOmegaT)
+    package static let clickLeadInShare = 1 - (1 + clickLeadInOmegaT) * exponential(-clickLeadInOmegaT)
 
     /// The double-click interval the lead-in is made for, seconds (at least 50 ms).
-    static func clickLeadInInterval(_ feel: Feel) -> Double {
+    package static func clickLeadInInterval(_ feel: Feel) -> Double {
         max(0.05, feel.doubleClickIntervalSeconds.isFinite ? feel.doubleClickIntervalSeconds : 0.3)
     }
 
@@ -76,7 +76,7 @@ package struct PhotoTransition: Sendable {
         package var distance: Double
         package var towardOpen: Bool
 
-        func progress(atDistance d: Double) -> Double {
+        package func progress(atDistance d: Double) -> Double {
             let r = distance > 1e-9 ? min(1, d / distance) : 0
             let p = towardOpen ? 1 - (1 - progress) * r : progress * r
             return min(max(p, 0), 1)
@@ -86,12 +86,12 @@ package struct PhotoTransition: Sendable {
     package var photo: Int
     package var pose: SpringAnimation<PhotoPose>
     package var destination: Destination
-    var role: SpringRole
+    package var role: SpringRole
     package var anchor: ProgressAnchor
     /// Reduced motion: progress and the photo's opacity come from this cross-fade.
     package var fade: CrossFade?
 
-    init(photo: Int, from start: PhotoPose, to target: PhotoPose, role: SpringRole, feel: Feel,
+    package init(photo: Int, from start: PhotoPose, to target: PhotoPose, role: SpringRole, feel: Feel,
          fade: CrossFade?) {
         self.photo = photo
         self.pose = SpringAnimation(value: start, target: target, spring: role.spring(in: feel),
@@ -104,18 +104,18 @@ package struct PhotoTransition: Sendable {
     }
 
     /// The transition's progress, 0 (grid) ... 1 (presented), while springs or the fade drive it.
-    var flightProgress: Double {
+    package var flightProgress: Double {
         if let fade { return fade.value }
         return anchor.progress(atDistance: PhotoTransition.distance(pose.value, pose.target))
     }
 
     /// True when the pose and the fade are both at rest.
-    var isAtRest: Bool { pose.isAtRest && !pose.isPaused && (fade?.isAtRest ?? true) }
+    package var isAtRest: Bool { pose.isAtRest && !pose.isPaused && (fade?.isAtRest ?? true) }
 
     /// Sends the pose toward `target` from where it is, keeping its velocity, on `role`'s spring,
     /// anchoring progress at `progress`. With reduced motion the cross-fade heads the same way at
     /// `role`'s pace (`fadeSeconds`): a click's close fades in gently too.
-    mutating func head(to target: PhotoPose, destination newDestination: Destination, role newRole: SpringRole,
+    package mutating func head(to target: PhotoPose, destination newDestination: Destination, role newRole: SpringRole,
                        feel: Feel, progress: Double) {
         if pose.isPaused { pose.resume() }
         pose.retarget(to: target, spring: newRole.spring(in: feel))
@@ -129,7 +129,7 @@ package struct PhotoTransition: Sendable {
 
     /// Moves the target without changing course (the cell scrolled, the window resized): progress
     /// is re-anchored where it stands so it stays continuous.
-    mutating func follow(_ target: PhotoPose) {
+    package mutating func follow(_ target: PhotoPose) {
         guard target != pose.target, target.isFinite else { return }
         let p = flightProgress
         pose.retarget(to: target)
@@ -140,7 +140,7 @@ package struct PhotoTransition: Sendable {
     /// Carries the pose through a change of the frame of reference (a resize in the window's own
     /// terms): value and target through `position`, velocity through `rate` (the map's linear
     /// part), with progress kept where it stands.
-    mutating func remap(position: (PhotoPose) -> PhotoPose, rate: (PhotoPose) -> PhotoPose) {
+    package mutating func remap(position: (PhotoPose) -> PhotoPose, rate: (PhotoPose) -> PhotoPose) {
         let p = flightProgress
         let paused = pose.isPaused
         pose.retarget(to: position(pose.target))
@@ -153,7 +153,7 @@ package struct PhotoTransition: Sendable {
     /// A resize in the window's own terms: the pose's offset from the window's centre and its size
     /// (value, target and velocity) scaled by `ratio`, the photo's new fit over its old, about the
     /// old centre onto the new one; progress kept.
-    mutating func remap(aboutCentre oldCentre: Point, onto centre: Point, ratio r: Double) {
+    package mutating func remap(aboutCentre oldCentre: Point, onto centre: Point, ratio r: Double) {
         remap(position: { p in
             var p = p
             p.center = centre + (p.center - oldCentre) * r
@@ -169,7 +169,7 @@ package struct PhotoTransition: Sendable {
 
     /// Reduced motion, a presented photo whose full frame changed: at rest it refits at once, else
     /// its fade-in follows the new frame.
-    mutating func refit(to full: PhotoPose) {
+    package mutating func refit(to full: PhotoPose) {
         if pose.isAtRest && !pose.isPaused {
             if full != pose.target { pose.retarget(to: full); pose.jump(to: full) }
         } else {
@@ -181,7 +181,7 @@ package struct PhotoTransition: Sendable {
     /// upright the way its momentum goes: the whole turn nearest to where the angular velocity
     /// would carry it (`Momentum.project` at the feel's deceleration rate). Without angular
     /// velocity that is the short way, into (−π, π].
-    mutating func upright(feel: Feel) {
+    package mutating func upright(feel: Feel) {
         var v = pose.value
         let travel = Momentum.project(velocity: pose.velocity.rotation, decelerationRate: feel.decelerationRatePerMillisecond)
         let wrapped = travel == 0 ? wrapAngle(v.rotation) : wrapAngle(v.rotation + travel) - travel
@@ -202,14 +202,14 @@ package struct PhotoTransition: Sendable {
     /// The closing floor is a rule of time, not of frames (`closingFloor`): a side stops at the
     /// instant it would shrink below the cell's size or below its own, wherever the frames fall, so
     /// the same release lands the same at every frame rate.
-    mutating func advancePose(by dt: Double) {
+    package mutating func advancePose(by dt: Double) {
         advancePose(by: dt, targetMovingTo: pose.target, velocity: .zero, endVelocity: .zero)
     }
 
     /// `advancePose(by:)` with the target moving during the step, from where it is at `velocity`
     /// to `end` at `endVelocity` (`SpringAnimation.advance(by:targetMovingTo:velocity:endVelocity:)`).
     /// Progress stays anchored where the flight began: it follows the distance to the moving target.
-    mutating func advancePose(by dt: Double, targetMovingTo end: PhotoPose, velocity: PhotoPose, endVelocity: PhotoPose) {
+    package mutating func advancePose(by dt: Double, targetMovingTo end: PhotoPose, velocity: PhotoPose, endVelocity: PhotoPose) {
         let closing = destination == .closed && dt > 0 && !pose.isPaused
         if closing { stopShrinkingBelowCell() }
         let start = pose
@@ -244,12 +244,12 @@ package struct PhotoTransition: Sendable {
     /// The longest stretch of time the closing floor looks between two instants of the spring's
     /// closed form, seconds: a side's dip below the cell's size lasts half a damped period (tens of
     /// milliseconds at the stiffest feel), so it is seen wherever the frames fall.
-    static let floorSampleSeconds = 0.001
+    package static let floorSampleSeconds = 0.001
 
     /// Whether each side of `start`'s pose, over the next `dt` seconds in closed form, comes down
     /// from above onto `cell` (its size target, which does not move during a step: a carry and the
     /// grid's scroll move the centre). Looked at every `floorSampleSeconds` and at the step's end.
-    static func reachesCell(_ start: SpringAnimation<PhotoPose>, by dt: Double, cell: Size) -> (Bool, Bool) {
+    package static func reachesCell(_ start: SpringAnimation<PhotoPose>, by dt: Double, cell: Size) -> (Bool, Bool) {
         var above = (start.value.size.width > cell.width, start.value.size.height > cell.height)
         var reached = (false, false)
         let n = max(1, Int((dt / floorSampleSeconds).rounded(.up)))
@@ -269,7 +269,7 @@ package struct PhotoTransition: Sendable {
     /// scale 1 (the cell, the full frame) moves the drawn size alone and keeps the velocity it had,
     /// instead of a size spring and a scale spring undoing each other (a pinch-in released to
     /// close: the size heading for the cell while the scale springs back up to 1).
-    mutating func foldScaleIntoSize() {
+    package mutating func foldScaleIntoSize() {
         let value = pose.value, v = pose.velocity
         guard value.scale != 1 || v.scale != 0 else { return }
         let drawn = value.displayedSize
@@ -281,7 +281,7 @@ package struct PhotoTransition: Sendable {
 
     /// The distance between two poses, points: centre, drawn width and height, and rotation
     /// weighted by 400 pt per radian (a corner of a large photo travels about that far).
-    static func distance(_ a: PhotoPose, _ b: PhotoPose) -> Double {
+    package static func distance(_ a: PhotoPose, _ b: PhotoPose) -> Double {
         let da = a.displayedSize, db = b.displayedSize
         let dx = a.center.x - b.center.x, dy = a.center.y - b.center.y
         let dw = da.width - db.width, dh = da.height - db.height

@@ -7,26 +7,26 @@ import Motion
 ///
 /// iOS (swift_transitions' parity plan, stage 4): 26 pt for a 50 pt sweep, 49 for 100, 69 for 150,
 /// 85 for 195, either way: gain 0.56 banded toward 364 pt (0.9 of the 402 pt screen).
-struct SidewaysFollow: Hashable, Sendable {
-    var gain: Double
-    var bandPoints: Double
+package struct SidewaysFollow: Hashable, Sendable {
+    package var gain: Double
+    package var bandPoints: Double
 
-    init(feel: Feel) {
+    package init(feel: Feel) {
         gain = feel.dismissSidewaysGain
         bandPoints = feel.dismissSidewaysBandPoints
     }
 
     /// 1:1: the sideways travel shows as it is.
-    var isIdentity: Bool { gain == 1 && bandPoints <= 0 }
+    package var isIdentity: Bool { gain == 1 && bandPoints <= 0 }
 
     /// The sideways offset shown for a sideways travel `x`, points.
-    func offset(_ x: Double) -> Double {
+    package func offset(_ x: Double) -> Double {
         if isIdentity { return x }
         return bandPoints > 0 ? RubberBand.band(x, dimension: bandPoints, coefficient: gain) : gain * x
     }
 
     /// `d offset / d x` at `x`.
-    func slope(_ x: Double) -> Double {
+    package func slope(_ x: Double) -> Double {
         if isIdentity { return 1 }
         return bandPoints > 0 ? RubberBand.slope(x, dimension: bandPoints, coefficient: gain) : gain
     }

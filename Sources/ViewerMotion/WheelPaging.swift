@@ -1,6 +1,6 @@
 /// Horizontal wheel paging on the presented photo: one page per wheel burst (a burst ends after the
 /// feel's quiet spell), and a burst that turns the other way turns the page back.
-enum WheelPaging: Sendable {
+package enum WheelPaging: Sendable {
     /// Horizontal travel gathered in the burst so far, wheel units, and the burst's last event.
     case gathering(accumulated: Double, lastTime: Double)
     /// The burst has turned its page by `step` (±1). More travel the same way is its tail (a
@@ -8,9 +8,9 @@ enum WheelPaging: Sendable {
     /// turns the page back once it reaches the feel's page units, with or without a pause between.
     case spent(step: Int, reversed: Double, lastTime: Double)
 
-    static let quiet = WheelPaging.gathering(accumulated: 0, lastTime: -.infinity)
+    package static let quiet = WheelPaging.gathering(accumulated: 0, lastTime: -.infinity)
 
-    var lastTime: Double {
+    package var lastTime: Double {
         switch self {
         case let .gathering(_, t), let .spent(_, _, t): t
         }
@@ -18,7 +18,7 @@ enum WheelPaging: Sendable {
 
     /// One wheel event `(dx, dy)` at `time`: returns the page step (±1) when the burst's horizontal
     /// travel reaches the feel's page units (once per burst and direction); nil otherwise.
-    mutating func wheel(dx: Double, dy: Double, at time: Double, feel: Feel) -> Int? {
+    package mutating func wheel(dx: Double, dy: Double, at time: Double, feel: Feel) -> Int? {
         if time - lastTime > feel.wheelQuietSeconds { self = .quiet }
         let horizontal = abs(dx) > abs(dy)
         switch self {

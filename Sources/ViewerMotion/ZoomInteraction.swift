@@ -22,39 +22,39 @@ package struct ZoomInteraction: Sendable {
     /// A gesture holding the zoomed photo.
     package struct Hold: Sendable {
         /// The manipulation it is measured from (nil: its own start).
-        var base: Manipulation?
+        package var base: Manipulation?
         /// The pose at the grab, and the same with centre and scale unbanded.
-        var grab: PhotoPose
-        var rawGrab: PhotoPose
+        package var grab: PhotoPose
+        package var rawGrab: PhotoPose
         /// The latest manipulation as the recognizer reported it.
-        var latest: Manipulation
+        package var latest: Manipulation
         /// The latest manipulation measured from `base`.
-        var gesture: Manipulation { latest.rebased(on: base) }
+        package var gesture: Manipulation { latest.rebased(on: base) }
     }
 
     package var drive: Drive = .spring
     /// The pose spring heads for the fit: the zoom ends when it lands.
-    var returningToFit = false
+    package var returningToFit = false
     /// The progress (and so the backdrop) while a gesture holds the photo or it coasts: where it was
     /// when the gesture took hold. Zooming in is not leaving: a pinch that grows the photo or moves
     /// it around keeps the backdrop as it was (1 on the presented photo).
-    var heldProgress = 1.0
+    package var heldProgress = 1.0
 
     /// The manipulation holding the zoomed photo, if any (as the recognizer reported it).
-    var held: Manipulation? {
+    package var held: Manipulation? {
         if case let .gesture(hold) = drive { return hold.latest }
         return nil
     }
 
     /// Log-space rubber-band extent for the scale: the log of the feel's band factor.
-    static func scaleBandLogExtent(_ feel: Feel) -> Double {
+    package static func scaleBandLogExtent(_ feel: Feel) -> Double {
         logarithm(max(1.000001, feel.zoomRubberBandScaleFactor))
     }
 
     // MARK: - Geometry
 
     /// The centre's bounds for a photo of fit size `fit` at scale `scale` in `window`.
-    static func centerBounds(fit: Size, scale: Double, window: Size) -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
+    package static func centerBounds(fit: Size, scale: Double, window: Size) -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
         func range(_ extent: Double, _ viewport: Double) -> ClosedRange<Double> {
             extent <= viewport ? (viewport / 2)...(viewport / 2) : (viewport - extent / 2)...(extent / 2)
         }
@@ -62,7 +62,7 @@ package struct ZoomInteraction: Sendable {
     }
 
     /// `scale` limited to `1...maximum`, banded in log space past it.
-    static func bandedScale(_ raw: Double, feel: Feel) -> Double {
+    package static func bandedScale(_ raw: Double, feel: Feel) -> Double {
         guard raw > 0, raw.isFinite else { return 1 }
         let upper = logarithm(max(1, feel.maximumZoomScale))
         let l = RubberBand.clamp(logarithm(raw), lower: 0, upper: upper, dimension: scaleBandLogExtent(feel),
@@ -71,7 +71,7 @@ package struct ZoomInteraction: Sendable {
     }
 
     /// The inverse of `bandedScale`.
-    static func unbandedScale(_ shown: Double, feel: Feel) -> Double {
+    package static func unbandedScale(_ shown: Double, feel: Feel) -> Double {
         guard shown > 0, shown.isFinite else { return 1 }
         let upper = logarithm(max(1, feel.maximumZoomScale))
         return exponential(RubberBand.unclamp(logarithm(shown), lower: 0, upper: upper, dimension: scaleBandLogExtent(feel),
@@ -80,33 +80,33 @@ package struct ZoomInteraction: Sendable {
 
     /// The slope of `bandedScale` in log space at the unbanded scale `raw`: `d ln(shown)/d ln(raw)`,
     /// 1 within `1...maximum`, falling past it (the band passes on only this share of the hand's rate).
-    static func scaleBandSlope(atRaw raw: Double, feel: Feel) -> Double {
+    package static func scaleBandSlope(atRaw raw: Double, feel: Feel) -> Double {
         guard raw > 0, raw.isFinite else { return 1 }
         let upper = logarithm(max(1, feel.maximumZoomScale)), l = logarithm(raw)
         return bandSlope(l, 0...upper, dimension: scaleBandLogExtent(feel), feel: feel)
     }
 
     /// The slope of `band` at the unbanded `value`: 1 within `range`, falling past it.
-    static func bandSlope(_ value: Double, _ range: ClosedRange<Double>, dimension: Double, feel: Feel) -> Double {
+    package static func bandSlope(_ value: Double, _ range: ClosedRange<Double>, dimension: Double, feel: Feel) -> Double {
         let over = value > range.upperBound ? value - range.upperBound : value < range.lowerBound ? range.lowerBound - value : 0
         guard over > 0, dimension > 0 else { return 1 }
         return RubberBand.slope(over, dimension: dimension, coefficient: feel.rubberBandCoefficient)
     }
 
     /// `value` banded past `range` within `dimension`.
-    static func band(_ value: Double, _ range: ClosedRange<Double>, dimension: Double, feel: Feel) -> Double {
+    package static func band(_ value: Double, _ range: ClosedRange<Double>, dimension: Double, feel: Feel) -> Double {
         RubberBand.clamp(value, lower: range.lowerBound, upper: range.upperBound, dimension: dimension,
                          coefficient: feel.rubberBandCoefficient)
     }
 
     /// The inverse of `band`.
-    static func unband(_ shown: Double, _ range: ClosedRange<Double>, dimension: Double, feel: Feel) -> Double {
+    package static func unband(_ shown: Double, _ range: ClosedRange<Double>, dimension: Double, feel: Feel) -> Double {
         RubberBand.unclamp(shown, lower: range.lowerBound, upper: range.upperBound, dimension: dimension,
                            coefficient: feel.rubberBandCoefficient)
     }
 
     /// The pose at scale `scale` with `center` clamped into the bounds (the resting place of a zoom).
-    static func clampedPose(center: Point, scale: Double, fit: Size, window: Size) -> PhotoPose {
+    package static func clampedPose(center: Point, scale: Double, fit: Size, window: Size) -> PhotoPose {
         let b = centerBounds(fit: fit, scale: scale, window: window)
         let c = Point(min(max(center.x, b.x.lowerBound), b.x.upperBound), min(max(center.y, b.y.lowerBound), b.y.upperBound))
         return PhotoPose(center: c, size: fit, scale: scale, rotation: 0)
@@ -114,7 +114,7 @@ package struct ZoomInteraction: Sendable {
 
     /// The resting pose of zooming the present view to `scale` while the window point `anchor`
     /// keeps showing the same point of the photo: `c' = a + (c − a)·(z' / z)`, then clamped.
-    static func zoomed(_ pose: PhotoPose, to scale: Double, about anchor: Point, fit: Size, window: Size) -> PhotoPose {
+    package static func zoomed(_ pose: PhotoPose, to scale: Double, about anchor: Point, fit: Size, window: Size) -> PhotoPose {
         let ratio = pose.scale > 0 ? scale / pose.scale : 1
         let c = anchor + (pose.center - anchor) * ratio
         return clampedPose(center: c, scale: scale, fit: fit, window: window)
@@ -124,7 +124,7 @@ package struct ZoomInteraction: Sendable {
 extension ZoomInteraction.Hold {
     /// A gesture taking hold of the zoomed photo drawn at `grab` (its photo's fit `fit` in
     /// `window`): the grab with its centre and scale unbanded, measured from `base`.
-    init(grabbing grab: PhotoPose, base: Manipulation?, latest: Manipulation, fit: Size, window: Size, feel: Feel) {
+    package init(grabbing grab: PhotoPose, base: Manipulation?, latest: Manipulation, fit: Size, window: Size, feel: Feel) {
         let rawScale = ZoomInteraction.unbandedScale(grab.scale, feel: feel)
         let b = ZoomInteraction.centerBounds(fit: fit, scale: grab.scale, window: window)
         let rawCenter = Point(ZoomInteraction.unband(grab.center.x, b.x, dimension: window.width, feel: feel),
@@ -135,7 +135,7 @@ extension ZoomInteraction.Hold {
 
     /// The pose the gesture holds now: scale banded past `1...maximum`, the photo point under the
     /// pivot kept under it, the centre banded past its bounds (fit `fit` in `window`).
-    func pose(fit: Size, window: Size, feel: Feel) -> PhotoPose {
+    package func pose(fit: Size, window: Size, feel: Feel) -> PhotoPose {
         let g = gesture
         let s = ZoomInteraction.bandedScale(rawGrab.scale * g.scale, feel: feel)
         let ratio = grab.scale > 0 ? s / grab.scale : 1
@@ -146,5 +146,12 @@ extension ZoomInteraction.Hold {
         // Size and rotation stay as caught (a zoom caught while it turns from a closing keeps them;
         // the release's spring brings them to the fit and upright).
         return PhotoPose(center: c, size: grab.size, scale: s, rotation: grab.rotation)
+    }
+}
+
+extension ZoomInteraction {
+    /// Every stored property, as the memberwise initializer takes them (for Viewer's module).
+    package init(drive: Drive = .spring) {
+        self.drive = drive
     }
 }
