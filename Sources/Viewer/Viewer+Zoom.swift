@@ -10,7 +10,8 @@ extension Viewer {
         var zoom = ZoomInteraction()
         zoom.heldProgress = s.progress(feel: feel)
         s.driver = .zooming(zoom)
-        startZoomHold(&s, m, base: nil)
+        // Caught on its frame or still flying onto it: whatever it lacks of its frame is slack.
+        startZoomHold(&s, m, base: nil, slack: nil)
         mode = .photo(s)
         notes.append(.grabbed(photo: s.photo, gesture: GestureName(m.kind), from: .presented, time: time))
     }
@@ -25,12 +26,14 @@ extension Viewer {
         case .spring: moving = !s.transition.pose.isAtRest
         case .gesture: moving = false
         }
-        startZoomHold(&s, m, base: moving ? m : nil)
+        startZoomHold(&s, m, base: moving ? m : nil, slack: .zero)
         mode = .photo(s)
         notes.append(.grabbed(photo: s.photo, gesture: GestureName(m.kind), from: .zoomed, time: time))
     }
 
-    private func startZoomHold(_ s: inout PhotoSession, _ m: Manipulation, base: Manipulation?) {
+    /// Holds the photo by `m` from where it is drawn. `slack` is how far outside its bounds it may
+    /// stand with no band (`ZoomInteraction.Hold.slack`); nil takes all of its present excess.
+    private func startZoomHold(_ s: inout PhotoSession, _ m: Manipulation, base: Manipulation?, slack: Point?) {
         let p = s.progress(feel: feel)
         guard case var .zooming(zoom) = s.driver else { return }
         zoom.heldProgress = p
@@ -44,10 +47,12 @@ extension Viewer {
         let fit = fitSize(tr.photo)
         let rawScale = ZoomInteraction.unbandedScale(grab.scale, feel: feel)
         let b = ZoomInteraction.centerBounds(fit: fit, scale: grab.scale, window: windowSize)
-        let rawCenter = Point(ZoomInteraction.unband(grab.center.x, b.x, dimension: windowSize.width, feel: feel),
-                              ZoomInteraction.unband(grab.center.y, b.y, dimension: windowSize.height, feel: feel))
+        let e = slack ?? Point(grab.center.x - min(max(grab.center.x, b.x.lowerBound), b.x.upperBound),
+                               grab.center.y - min(max(grab.center.y, b.y.lowerBound), b.y.upperBound))
+        let rawCenter = Point(ZoomInteraction.unband(grab.center.x - e.x, b.x, dimension: windowSize.width, feel: feel) + e.x,
+                              ZoomInteraction.unband(grab.center.y - e.y, b.y, dimension: windowSize.height, feel: feel) + e.y)
         let rawGrab = PhotoPose(center: rawCenter, size: grab.size, scale: rawScale, rotation: 0)
-        let hold = ZoomInteraction.Hold(base: base, grab: grab, rawGrab: rawGrab, latest: m)
+        let hold = ZoomInteraction.Hold(base: base, grab: grab, rawGrab: rawGrab, latest: m, slack: e)
         zoom.drive = .gesture(hold)
         zoom.returningToFit = false
         tr.pose.hold(at: zoomGesturePose(hold, photo: tr.photo))
@@ -64,8 +69,9 @@ extension Viewer {
         let ratio = grab.scale > 0 ? s / grab.scale : 1
         let raw = g.pivot + (rawGrab.center - g.startPivot) * ratio
         let b = ZoomInteraction.centerBounds(fit: fit, scale: s, window: windowSize)
-        let c = Point(ZoomInteraction.band(raw.x, b.x, dimension: windowSize.width, feel: feel),
-                      ZoomInteraction.band(raw.y, b.y, dimension: windowSize.height, feel: feel))
+        let e = hold.slack(atRatio: ratio)
+        let c = Point(ZoomInteraction.band(raw.x - e.x, b.x, dimension: windowSize.width, feel: feel) + e.x,
+                      ZoomInteraction.band(raw.y - e.y, b.y, dimension: windowSize.height, feel: feel) + e.y)
         // Size and rotation stay as caught (a zoom caught while it turns from a closing keeps them;
         // the release's spring brings them to the fit and upright).
         return PhotoPose(center: c, size: grab.size, scale: s, rotation: grab.rotation)
@@ -122,8 +128,9 @@ extension Viewer {
                 let raw = g.pivot + (hold.rawGrab.center - g.startPivot) * ratio
                 let rawRate = velocity + (raw - g.pivot) * logRate
                 let b = ZoomInteraction.centerBounds(fit: fit, scale: pose.scale, window: windowSize)
-                v.center = Point(rawRate.x * ZoomInteraction.bandSlope(raw.x, b.x, dimension: windowSize.width, feel: feel),
-                                 rawRate.y * ZoomInteraction.bandSlope(raw.y, b.y, dimension: windowSize.height, feel: feel))
+                let e = hold.slack(atRatio: ratio)
+                v.center = Point(rawRate.x * ZoomInteraction.bandSlope(raw.x - e.x, b.x, dimension: windowSize.width, feel: feel),
+                                 rawRate.y * ZoomInteraction.bandSlope(raw.y - e.y, b.y, dimension: windowSize.height, feel: feel))
                 v.scale = min(max(pose.scale * logRate, -feel.maximumFlingScalePerSecond), feel.maximumFlingScalePerSecond)
                 logRate = pose.scale > 0 ? v.scale / pose.scale : 0
             }
@@ -222,7 +229,7 @@ extension Viewer {
         let oldCentre = Point(oldWindow.width / 2, oldWindow.height / 2), centre = Point(windowSize.width / 2, windowSize.height / 2)
         s.transition.pose.hold(at: PhotoPose(center: centre + (pose.center - oldCentre) * ratio, size: pose.size * ratio,
                                              scale: pose.scale, rotation: pose.rotation))
-        startZoomHold(&s, hold.latest, base: hold.latest)
+        startZoomHold(&s, hold.latest, base: hold.latest, slack: hold.slack(atRatio: hold.grab.scale > 0 ? pose.scale / hold.grab.scale : 1) * ratio)
         mode = .photo(s)
     }
 
@@ -231,7 +238,8 @@ extension Viewer {
     /// not re-read the whole gesture against bounds it was not made in.
     mutating func regrabZoomInPlace(photo: Int) {
         guard case var .photo(s) = mode, s.photo == photo, case let .zooming(zoom) = s.driver, case let .gesture(hold) = zoom.drive else { return }
-        startZoomHold(&s, hold.latest, base: hold.latest)
+        let pose = s.transition.pose.value
+        startZoomHold(&s, hold.latest, base: hold.latest, slack: hold.slack(atRatio: hold.grab.scale > 0 ? pose.scale / hold.grab.scale : 1))
         mode = .photo(s)
     }
 

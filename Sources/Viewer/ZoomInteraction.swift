@@ -28,6 +28,15 @@ package struct ZoomInteraction: Sendable {
         var rawGrab: PhotoPose
         /// The latest manipulation as the recognizer reported it.
         var latest: Manipulation
+        /// How far the photo stood outside its bounds at the grab by no hand's doing (caught still
+        /// flying onto its frame), at the grab's scale. The zoom carries it about the pivot like
+        /// the photo itself and the bounds move by it: it is not a band's stretch, which a growing
+        /// scale would let go (the photo sliding 27 pt from under the pointer: property seed 2833).
+        /// Zero for a zoomed photo, whose band the hand made.
+        var slack: Point = .zero
+
+        /// The slack at the scale drawn, `ratio` times the grab's.
+        func slack(atRatio ratio: Double) -> Point { slack * ratio }
         /// The latest manipulation measured from `base`.
         var gesture: Manipulation { latest.rebased(on: base) }
     }
