@@ -55,6 +55,8 @@ struct PropertyTests {
         /// Sequences replayed through the rate check, and what it found out of bounds.
         var rateChecked = 0
         var rateFailures: [String] = []
+        /// The seeds of the sequences with a quantity out of bounds.
+        var rateFailureSeeds: [Int] = []
         var rateLargest: [DrawnQuantity.Kind: Double] = [:]
     }
 
@@ -80,6 +82,7 @@ struct PropertyTests {
                     let report = session.rateReport()
                     result.rateChecked += 1
                     result.rateFailures += report.failures.map { "seed \(seed): \($0.description)" }
+                    if !report.failures.isEmpty { result.rateFailureSeeds.append(seed) }
                     for kind in DrawnQuantity.Kind.allCases {
                         result.rateLargest[kind] = max(result.rateLargest[kind] ?? 0, report.largest(kind))
                     }
@@ -134,7 +137,8 @@ struct PropertyTests {
         let rateFigures = DrawnQuantity.Kind.allCases.map { kind in
             "\(kind.rawValue) \(JumpDetector.Jump.figure(rateLargest[kind] ?? 0))\(kind.unit.isEmpty ? "" : " " + kind.unit)"
         }
-        report("property: rate check over \(rateChecked) sequences: \(rateFailures.count) quantities out of bounds; largest difference per quantity: \(rateFigures.joined(separator: ", "))")
+        let rateSeeds = results.flatMap(\.rateFailureSeeds)
+        report("property: rate check over \(rateChecked) sequences: \(rateFailures.count) quantities out of bounds in \(rateSeeds.count) sequences\(rateSeeds.isEmpty ? "" : " (seeds \(rateSeeds.map(String.init).joined(separator: ", ")))"); largest difference per quantity: \(rateFigures.joined(separator: ", "))")
         // Each sequence checked draws the same at every cadence (`PHOTOZOOM_PROPERTY_SEED=N`
         // prints that sequence's rate report).
         #expect(rateFailures.isEmpty, "\(rateFailures.prefix(12).joined(separator: "\n"))")
