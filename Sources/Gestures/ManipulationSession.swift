@@ -32,6 +32,15 @@ struct ManipulationSession: Sendable {
     /// then the other's, from the same poll) make one sample, the later: the state in between is
     /// an artefact of the events coming one at a time.
     private var samples: [(time: Double, transform: SimilarityTransform)] = []
+    /// Touch fingers come one event each, a few milliseconds apart (4 ms at 240 Hz): between two
+    /// of them the grip has moved one finger of two, a state the hand never had (its scale and
+    /// turn zigzag about the fingers' path, and a degree-2 fit through that zigzag hands over
+    /// several times the hand's rate). A sample is taken per complete update: once every tracked
+    /// point has moved since the last sample, or when a point moves again before the others did
+    /// (they stood still: the state before that second move was complete).
+    private var movedSinceSample: Set<Int> = []
+    /// The state after a partial update, not yet a sample.
+    private var partial: (time: Double, transform: SimilarityTransform)?
     private var hasPinched = false
     private var hasRotated = false
     private var hasHadTwoFingers = false
@@ -66,10 +75,20 @@ struct ManipulationSession: Sendable {
         segment = measured
         let moved = next != transform
         if newGrip != grip || moved { hasUnreportedChange = true }
+        let changed = Set(newGrip.tracked.indices.filter { newGrip.tracked[$0] != grip.tracked[$0] })
+        if !changed.isDisjoint(with: movedSinceSample) { takePartial() }
         transform = next
         grip = newGrip
         self.time = time
-        if moved { record(time: time) }
+        movedSinceSample.formUnion(changed)
+        if moved {
+            noteKind()
+            if movedSinceSample.count >= newGrip.tracked.count {
+                record(time: time)
+            } else {
+                partial = (time, transform)
+            }
+        }
         if restart { restartSegment() }
     }
 
@@ -77,6 +96,9 @@ struct ManipulationSession: Sendable {
     /// stays exactly where it is and a new segment starts at `newGrip`.
     mutating func regrip(_ newGrip: Grip, time: Double) {
         if newGrip != grip { hasUnreportedChange = true }
+        // The points are counted afresh; a partial update stays out of the fit (half a step).
+        partial = nil
+        movedSinceSample = []
         grip = newGrip
         self.time = time
         if newGrip.tracked.count == 2 { hasHadTwoFingers = true }
@@ -92,9 +114,13 @@ struct ManipulationSession: Sendable {
         hasRotated = hasRotated || rotate
         let moved = next != transform
         if moved { hasUnreportedChange = true }
+        takePartial()
         transform = next
         self.time = time
-        if moved { record(time: time) }
+        if moved {
+            noteKind()
+            record(time: time)
+        }
         restartSegment()
     }
 
@@ -192,9 +218,27 @@ struct ManipulationSession: Sendable {
 
     // MARK: - Samples
 
-    private mutating func record(time: Double) {
+    /// Narrows the kind once the transform has passed a component's threshold.
+    private mutating func noteKind() {
         if abs(transform.scale - 1) > settings.pinchKindScaleThreshold { hasPinched = true }
         if abs(transform.rotation) > settings.rotateKindThresholdRadians { hasRotated = true }
+    }
+
+    /// Takes the transform as it stands as a sample at `time`, ending any partial update.
+    private mutating func record(time: Double) {
+        append(time: time, transform: transform)
+        partial = nil
+        movedSinceSample = []
+    }
+
+    /// A point moves again before the others did: the state after its last move was complete.
+    private mutating func takePartial() {
+        if let p = partial { append(time: p.time, transform: p.transform) }
+        partial = nil
+        movedSinceSample = []
+    }
+
+    private mutating func append(time: Double, transform: SimilarityTransform) {
         if let last = samples.last, last.time == time {
             samples[samples.count - 1] = (time, transform)
         } else {

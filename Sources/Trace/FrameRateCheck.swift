@@ -134,20 +134,56 @@ public enum FrameRateCheck {
         var runs: [[Int: MotionSample]] = []
         for cadence in cadences {
             let session = try Session(header: header, feelOverride: feelOverride, replaysPanelEdits: replaysPanelEdits)
-            var samples: [Int: MotionSample] = [:]
-            var next = 0
-            for (time, instant) in frameTimes(cadence: cadence, end: end) {
-                while next < input.count, input[next].time <= time {
-                    try session.handle(input[next])
-                    next += 1
-                }
-                try session.handle(InputEvent(time: time, kind: .frame))
-                _ = session.takeRequests()
-                if let instant { samples[instant] = session.viewer.motionSample }
-            }
-            runs.append(samples)
+            runs.append(try samples(cadence: cadence, inputTimes: input.map(\.time), end: end,
+                                    feed: { (i: Int) throws(Session.Failure) in try session.handle(input[i]) },
+                                    frame: { (time: Double) throws(Session.Failure) in
+                                        try session.handle(InputEvent(time: time, kind: .frame))
+                                        _ = session.takeRequests()
+                                    }, sample: { session.viewer.motionSample }))
         }
         return compare(runs, cadences: cadences, instantCount: Int((end / commonStep).rounded(.down)) + 1)
+    }
+
+    /// The check over any input that drives a `Viewer` at its own instants, trace or not: `start`
+    /// makes the viewer as it stood before the first input, `apply` hands it one input (which
+    /// must act at its own `time`, as input events and recognizer output do), and frames are
+    /// `.frame` events. The property test replays its sequences this way, recognizer output
+    /// among them (a gesture event carries its instant, so it replays at any cadence as a trace's
+    /// events do).
+    public static func run<Input>(input: [Input], time: (Input) -> Double, start: () -> Viewer,
+                                  apply: (inout Viewer, Input) -> Void,
+                                  cadences: [Cadence] = Cadence.standard, settleSeconds: Double = 2.5) -> Report {
+        let end = (input.last.map(time) ?? 0) + settleSeconds
+        var runs: [[Int: MotionSample]] = []
+        for cadence in cadences {
+            var viewer = start()
+            runs.append(samples(cadence: cadence, inputTimes: input.map(time), end: end,
+                                feed: { (i: Int) in apply(&viewer, input[i]) },
+                                frame: { (t: Double) in
+                                    viewer.handle(InputEvent(time: t, kind: .frame))
+                                    _ = viewer.takeNotes()
+                                    _ = viewer.takeRequests()
+                                }, sample: { viewer.motionSample }))
+        }
+        return compare(runs, cadences: cadences, instantCount: Int((end / commonStep).rounded(.down)) + 1)
+    }
+
+    /// One cadence's samples at the common instants: the inputs (`inputTimes`, rising) fed at
+    /// their times, each before the frame at or after it, frames drawn up to `end`, `sample`
+    /// read at the common instants.
+    static func samples<E: Error>(cadence: Cadence, inputTimes: [Double], end: Double, feed: (Int) throws(E) -> Void,
+                                  frame: (Double) throws(E) -> Void, sample: () -> MotionSample) throws(E) -> [Int: MotionSample] {
+        var samples: [Int: MotionSample] = [:]
+        var next = 0
+        for (time, instant) in frameTimes(cadence: cadence, end: end) {
+            while next < inputTimes.count, inputTimes[next] <= time {
+                try feed(next)
+                next += 1
+            }
+            try frame(time)
+            if let instant { samples[instant] = sample() }
+        }
+        return samples
     }
 
     /// Compares the samples each cadence drew at the common instants (`runs[c][i]`: cadence `c` at

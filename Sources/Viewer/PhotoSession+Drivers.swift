@@ -194,12 +194,14 @@ extension PhotoSession {
         var zoom = ZoomInteraction()
         zoom.heldProgress = progress(feel: feel)
         driver = .zooming(zoom)
-        holdZoom(m, base: nil, fit: fit, window: window, feel: feel)
+        // Caught on its frame or still flying onto it: whatever it lacks of its frame is slack.
+        holdZoom(m, base: nil, slack: nil, fit: fit, window: window, feel: feel)
     }
 
     /// A gesture takes hold of the zoomed photo, measured from `base` (nil: its own start); the
-    /// photo is held where it is drawn (a coasting centre included).
-    mutating func holdZoom(_ m: Manipulation, base: Manipulation?, fit: Size, window: Size, feel: Feel) {
+    /// photo is held where it is drawn (a coasting centre included), with `slack` outside its bounds
+    /// that no band pulls (`ZoomInteraction.Hold.slack`; nil: all of its present excess).
+    mutating func holdZoom(_ m: Manipulation, base: Manipulation?, slack: Point?, fit: Size, window: Size, feel: Feel) {
         let p = progress(feel: feel)
         withZoom { zoom, tr in
             zoom.heldProgress = p
@@ -208,7 +210,8 @@ extension PhotoSession {
             }
             tr.pose.pause()
             tr.pose.hold(at: tr.pose.value)
-            let hold = ZoomInteraction.Hold(grabbing: tr.pose.value, base: base, latest: m, fit: fit, window: window, feel: feel)
+            let hold = ZoomInteraction.Hold(grabbing: tr.pose.value, base: base, latest: m, fit: fit, window: window, feel: feel,
+                                            slack: slack)
             zoom.drive = .gesture(hold)
             zoom.returningToFit = false
             tr.pose.hold(at: hold.pose(fit: fit, window: window, feel: feel))
@@ -262,8 +265,9 @@ extension PhotoSession {
                 let raw = g.pivot + (hold.rawGrab.center - g.startPivot) * ratio
                 let rawRate = velocity + (raw - g.pivot) * logRate
                 let b = ZoomInteraction.centerBounds(fit: fit, scale: pose.scale, window: window)
-                v.center = Point(rawRate.x * ZoomInteraction.bandSlope(raw.x, b.x, dimension: window.width, feel: feel),
-                                 rawRate.y * ZoomInteraction.bandSlope(raw.y, b.y, dimension: window.height, feel: feel))
+                let e = hold.slack(atRatio: ratio)
+                v.center = Point(rawRate.x * ZoomInteraction.bandSlope(raw.x - e.x, b.x, dimension: window.width, feel: feel),
+                                 rawRate.y * ZoomInteraction.bandSlope(raw.y - e.y, b.y, dimension: window.height, feel: feel))
                 v.scale = min(max(pose.scale * logRate, -feel.maximumFlingScalePerSecond), feel.maximumFlingScalePerSecond)
                 logRate = pose.scale > 0 ? v.scale / pose.scale : 0
             }

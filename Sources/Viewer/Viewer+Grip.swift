@@ -41,8 +41,14 @@ public struct GripReading: Hashable, Sendable {
     /// zoom held afresh after a resize).
     public var reference: [Double]
     public var axes: [Axis]
+    /// How far a band holds the drawn centre from where the hand alone puts it, points: a zoom's
+    /// pan band pulling the centre toward its bounds at the scale drawn (0 for other holds). A
+    /// grab's first report may move the photo by that much besides the hand's own reach.
+    public var bandPull: Double
 
-    public init(reference: [Double], axes: [Axis]) { self.reference = reference; self.axes = axes }
+    public init(reference: [Double], axes: [Axis], bandPull: Double = 0) {
+        self.reference = reference; self.axes = axes; self.bandPull = bandPull
+    }
 }
 
 extension Viewer {
@@ -97,11 +103,14 @@ extension Viewer {
             let raw = g.startPivot + g.translation + (hold.rawGrab.center - g.startPivot) * ratio
             // The pan's band depends on the scale drawn (its bounds move with it): the drawn centre is
             // read back through the band's inverse at that scale, and must be the hand's centre.
+            // A photo caught off its frame carries its slack (`ZoomInteraction.Hold.slack`): the band
+            // starts past it.
             let b = ZoomInteraction.centerBounds(fit: fit, scale: pose.scale, window: windowSize)
-            let unbanded = Point(ZoomInteraction.unband(pose.center.x, b.x, dimension: windowSize.width, feel: feel),
-                                 ZoomInteraction.unband(pose.center.y, b.y, dimension: windowSize.height, feel: feel))
-            let slope = Point(ZoomInteraction.bandSlope(unbanded.x, b.x, dimension: windowSize.width, feel: feel),
-                              ZoomInteraction.bandSlope(unbanded.y, b.y, dimension: windowSize.height, feel: feel))
+            let e = hold.slack(atRatio: ratio)
+            let unbanded = Point(ZoomInteraction.unband(pose.center.x - e.x, b.x, dimension: windowSize.width, feel: feel) + e.x,
+                                 ZoomInteraction.unband(pose.center.y - e.y, b.y, dimension: windowSize.height, feel: feel) + e.y)
+            let slope = Point(ZoomInteraction.bandSlope(unbanded.x - e.x, b.x, dimension: windowSize.width, feel: feel),
+                              ZoomInteraction.bandSlope(unbanded.y - e.y, b.y, dimension: windowSize.height, feel: feel))
             let reference = [3, hold.grab.center.x, hold.grab.center.y, hold.grab.scale, g.startPivot.x, g.startPivot.y]
             return GripReading(reference: reference, axes: [
                 .init(name: "zoom log scale", quantity: .size, hand: rawScale > 0 ? logarithm(rawScale) : 0,
@@ -111,7 +120,7 @@ extension Viewer {
                       tolerance: 0.01 / max(slope.x, 1e-6)),
                 .init(name: "zoomed centre y (unbanded)", quantity: .centre, hand: raw.y, drawn: unbanded.y, slope: 1,
                       tolerance: 0.01 / max(slope.y, 1e-6)),
-            ])
+            ], bandPull: (unbanded - pose.center).length)
         case .flight:
             return nil
         }

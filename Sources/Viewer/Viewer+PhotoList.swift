@@ -126,15 +126,26 @@ extension Viewer {
         var ghosts: [HandOverFade.Ghost] = []
         var start: [Int: Double] = [:]
         var drawn = Set<Int>()
+        // Photos drawn in the window now, by their new numbers.
+        let window = Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height)
+        let inWindow = Set(listedPhotoQuads().filter { Self.box(of: $0).intersects(window) }.map(\.photo))
         for q in drawnBefore {
             if q.photo < 0 {
                 // A ghost of an earlier change, at the opacity it has reached.
                 if let g = old?.ghosts.first(where: { $0.quad.photo == q.photo }) {
                     ghosts.append(HandOverFade.Ghost(quad: g.quad, photo: g.photo, alpha: q.alpha, flight: g.flight))
                 }
-            } else if let n = newIndex[q.photo] {
+            } else if let n = newIndex[q.photo], inWindow.contains(n) || !Self.box(of: q).intersects(window) || q.alpha <= 0 {
                 drawn.insert(n)
                 if let a = old?.arrivalAlpha(q.photo), a < 1 { start[n] = min(start[n] ?? 1, a) }
+            } else if let n = newIndex[q.photo] {
+                // Still listed, but pushed out of the window (a photo added before it in the strip
+                // took its slot): its picture stays where it was, fading out, under its new number
+                // (property seed 713: it left the window 307 pt in from its edge in one step).
+                var ghost = q
+                ghost.photo = n
+                ghosts.removeAll { $0.quad.photo == n }
+                ghosts.append(HandOverFade.Ghost(quad: ghost, photo: oldPhotos[q.photo], alpha: q.alpha, flight: flight(q.photo)))
             } else if q.alpha > 0 {
                 var ghost = q
                 ghost.photo = -1 - q.photo
@@ -142,14 +153,17 @@ extension Viewer {
                 ghosts.append(HandOverFade.Ghost(quad: ghost, photo: oldPhotos[q.photo], alpha: q.alpha, flight: flight(q.photo)))
             }
         }
-        let window = Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height)
         for q in listedPhotoQuads() where !drawn.contains(q.photo) {
-            let xs = q.corners.map(\.x), ys = q.corners.map(\.y)
-            let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-            if box.intersects(window) { start[q.photo] = 0 }
+            if Self.box(of: q).intersects(window) { start[q.photo] = 0 }
         }
         guard !ghosts.isEmpty || !start.isEmpty else { handOverFade = nil; return }
         handOverFade = HandOverFade(ghosts: ghosts, start: start, durationSeconds: feel.crossFadeSeconds)
+    }
+
+    /// The box a quad's corners span, window points.
+    static func box(of q: Scene.PhotoQuad) -> Rect {
+        let xs = q.corners.map(\.x), ys = q.corners.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
     /// The photo out of the grid was removed: photo `next` (at its index in the new list) takes over

@@ -34,7 +34,10 @@ extension Viewer {
     package func photoQuads() -> [Scene.PhotoQuad] {
         guard let fade = handOverFade else { return listedPhotoQuads() }
         // Photos that left fade out behind the rest; those taking their places fade in (`HandOverFade`).
-        return fade.ghostQuads + listedPhotoQuads().map { q in
+        let listed = listedPhotoQuads()
+        // A listed photo's picture left behind gives way once the photo itself is drawn again.
+        let ghosts = fade.ghostQuads.filter { g in g.photo < 0 || !listed.contains { $0.photo == g.photo } }
+        return ghosts + listed.map { q in
             var q = q
             q.alpha *= fade.arrivalAlpha(q.photo)
             return q
@@ -43,7 +46,7 @@ extension Viewer {
 
     /// The quads of the photos in the list (see `photoQuads`): the photo landing on its cell first
     /// (behind), unless that photo is drawn out of the grid again (`drawnLanding`).
-    func listedPhotoQuads() -> [Scene.PhotoQuad] {
+    package func listedPhotoQuads() -> [Scene.PhotoQuad] {
         let others = quadsOutOfTheGrid()
         guard let l = landing, !others.contains(where: { $0.photo == l.photo }) else { return others }
         return [quad(of: l.transition, offset: 0, alpha: 1)] + others

@@ -23,7 +23,7 @@ extension Viewer {
         case .gesture: moving = false
         }
         let fit = fitSize(s.photo)
-        withPhoto { [feel, windowSize] in $0.holdZoom(m, base: moving ? m : nil, fit: fit, window: windowSize, feel: feel) }
+        withPhoto { [feel, windowSize] in $0.holdZoom(m, base: moving ? m : nil, slack: .zero, fit: fit, window: windowSize, feel: feel) }
         notes.append(.grabbed(photo: s.photo, gesture: GestureName(m.kind), from: .zoomed, time: time))
     }
 
@@ -107,7 +107,8 @@ extension Viewer {
                              scale: pose.scale, rotation: pose.rotation)
         withPhoto { [feel, windowSize] s in
             s.transition.pose.hold(at: held)
-            s.holdZoom(hold.latest, base: hold.latest, fit: fit, window: windowSize, feel: feel)
+            s.holdZoom(hold.latest, base: hold.latest, slack: hold.slack(atRatio: hold.grab.scale > 0 ? pose.scale / hold.grab.scale : 1) * ratio,
+                       fit: fit, window: windowSize, feel: feel)
         }
     }
 
@@ -117,7 +118,9 @@ extension Viewer {
     mutating func regrabZoomInPlace(photo: Int) {
         guard let s = session, s.photo == photo, case let .zooming(zoom) = s.driver, case let .gesture(hold) = zoom.drive else { return }
         let fit = fitSize(photo)
-        withPhoto { [feel, windowSize] in $0.holdZoom(hold.latest, base: hold.latest, fit: fit, window: windowSize, feel: feel) }
+        let scale = s.transition.pose.value.scale
+        let slack = hold.slack(atRatio: hold.grab.scale > 0 ? scale / hold.grab.scale : 1)
+        withPhoto { [feel, windowSize] in $0.holdZoom(hold.latest, base: hold.latest, slack: slack, fit: fit, window: windowSize, feel: feel) }
     }
 
     // MARK: - Keys, wheel, double-click

@@ -51,4 +51,14 @@ package struct DismissShrink: Hashable, Sendable {
         let q = 1 + g * (x - knee) / d
         return -g / (q * q)
     }
+
+    /// The mean slope over the hand's path in the last `seconds` at `velocity` (pt/s): the secant
+    /// from `dy − velocity·seconds` to `dy`, per point (the slope at `dy` for a hand at rest).
+    /// Within one linear stretch it is the slope; across the point where the shrink begins it is
+    /// what the hand's recent motion actually did to the factor.
+    package func pathSlope(dy: Double, velocity: Double, seconds: Double, height: Double) -> Double {
+        let back = velocity * seconds
+        guard abs(back) > 1e-9, seconds > 0 else { return slope(dy: dy, height: height) }
+        return (factor(dy: dy, height: height) - factor(dy: dy - back, height: height)) / back
+    }
 }

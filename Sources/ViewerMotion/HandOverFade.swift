@@ -22,7 +22,8 @@ package struct HandOverFade: Sendable {
 
         /// The quad as it was drawn, its `photo` the number of a photo that left: −1 − its index
         /// before it left (the number the jump detector gives it; the texture source keeps its
-        /// picture under it).
+        /// picture under it); or, for a photo still listed that the change pushed out of the window
+        /// (a photo added before it in the strip), its number now (it gives way if drawn again).
         package var quad: Scene.PhotoQuad
         /// The photo it was (for its fit when the window changes).
         package var photo: Photo

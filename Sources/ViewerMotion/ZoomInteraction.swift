@@ -28,6 +28,15 @@ package struct ZoomInteraction: Sendable {
         package var rawGrab: PhotoPose
         /// The latest manipulation as the recognizer reported it.
         package var latest: Manipulation
+        /// How far the photo stood outside its bounds at the grab by no hand's doing (caught still
+        /// flying onto its frame), at the grab's scale. The zoom carries it about the pivot like
+        /// the photo itself and the bounds move by it: it is not a band's stretch, which a growing
+        /// scale would let go (the photo sliding 27 pt from under the pointer: property seed 2833).
+        /// Zero for a zoomed photo, whose band the hand made.
+        package var slack: Point = .zero
+
+        /// The slack at the scale drawn, `ratio` times the grab's.
+        package func slack(atRatio ratio: Double) -> Point { slack * ratio }
         /// The latest manipulation measured from `base`.
         package var gesture: Manipulation { latest.rebased(on: base) }
     }
@@ -123,14 +132,19 @@ package struct ZoomInteraction: Sendable {
 
 extension ZoomInteraction.Hold {
     /// A gesture taking hold of the zoomed photo drawn at `grab` (its photo's fit `fit` in
-    /// `window`): the grab with its centre and scale unbanded, measured from `base`.
-    package init(grabbing grab: PhotoPose, base: Manipulation?, latest: Manipulation, fit: Size, window: Size, feel: Feel) {
+    /// `window`): the grab with its centre and scale unbanded, measured from `base`. `slack` is how
+    /// far outside its bounds it may stand with no band (`slack`); nil takes all of its present excess
+    /// (a photo caught still flying onto its frame).
+    package init(grabbing grab: PhotoPose, base: Manipulation?, latest: Manipulation, fit: Size, window: Size, feel: Feel,
+                 slack: Point?) {
         let rawScale = ZoomInteraction.unbandedScale(grab.scale, feel: feel)
         let b = ZoomInteraction.centerBounds(fit: fit, scale: grab.scale, window: window)
-        let rawCenter = Point(ZoomInteraction.unband(grab.center.x, b.x, dimension: window.width, feel: feel),
-                              ZoomInteraction.unband(grab.center.y, b.y, dimension: window.height, feel: feel))
+        let e = slack ?? Point(grab.center.x - min(max(grab.center.x, b.x.lowerBound), b.x.upperBound),
+                               grab.center.y - min(max(grab.center.y, b.y.lowerBound), b.y.upperBound))
+        let rawCenter = Point(ZoomInteraction.unband(grab.center.x - e.x, b.x, dimension: window.width, feel: feel) + e.x,
+                              ZoomInteraction.unband(grab.center.y - e.y, b.y, dimension: window.height, feel: feel) + e.y)
         self.init(base: base, grab: grab, rawGrab: PhotoPose(center: rawCenter, size: grab.size, scale: rawScale, rotation: 0),
-                  latest: latest)
+                  latest: latest, slack: e)
     }
 
     /// The pose the gesture holds now: scale banded past `1...maximum`, the photo point under the
@@ -141,8 +155,9 @@ extension ZoomInteraction.Hold {
         let ratio = grab.scale > 0 ? s / grab.scale : 1
         let raw = g.pivot + (rawGrab.center - g.startPivot) * ratio
         let b = ZoomInteraction.centerBounds(fit: fit, scale: s, window: window)
-        let c = Point(ZoomInteraction.band(raw.x, b.x, dimension: window.width, feel: feel),
-                      ZoomInteraction.band(raw.y, b.y, dimension: window.height, feel: feel))
+        let e = slack(atRatio: ratio)
+        let c = Point(ZoomInteraction.band(raw.x - e.x, b.x, dimension: window.width, feel: feel) + e.x,
+                      ZoomInteraction.band(raw.y - e.y, b.y, dimension: window.height, feel: feel) + e.y)
         // Size and rotation stay as caught (a zoom caught while it turns from a closing keeps them;
         // the release's spring brings them to the fit and upright).
         return PhotoPose(center: c, size: grab.size, scale: s, rotation: grab.rotation)

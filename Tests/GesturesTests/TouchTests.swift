@@ -146,4 +146,45 @@ struct TouchTests {
         #expect(close(end.rotationVelocity, Double.pi / 8 / 0.012, 1))
         #expect(close(end.velocity.x, 5 / 0.012, 1))
     }
+
+    @Test("fingers reported one event each, 4 ms apart, hand over the pair's rates: the fit takes one sample per complete update (property seeds 1568, 3609)")
+    func interleavedFingers() throws {
+        // Two fingers 200 pt apart on a level axis moving right at 2,400 pt/s while each moves
+        // 1,200 pt/s away from the other: the span grows 2,400 pt/s (scale rate 2400/200 = 12 /s),
+        // the pair never turns, the centroid moves 2,400 pt/s. Each update reports finger 1, then
+        // finger 2 1/240 s later, the updates at uneven intervals (a busy frame between some):
+        // between the two events the span has moved by finger 1 alone (toward finger 2), a zigzag
+        // the hand never made.
+        var script = GestureScript()
+        var perEventScales = VelocityTracker()
+        func x1(_ t: Double) -> Double { 400 + (2400 - 1200) * t }
+        func x2(_ t: Double) -> Double { 600 + (2400 + 1200) * t }
+        script.feed([.touch(.down, 0, id: 1, x1(0), 400), .touch(.down, 0, id: 2, x2(0), 400)])
+        perEventScales.add(time: 0, value: 1)
+        var t = 0.0, end = 0.0, last = [0.0, 0.0]
+        let gaps = [1.0 / 240, 0.031, 1.0 / 240, 0.012, 1.0 / 240, 1.0 / 240, 0.024]
+        for k in 0..<24 {
+            t += gaps[k % gaps.count]
+            for (id, at) in [(1, t), (2, t + 1.0 / 240)] {
+                let x = id == 1 ? x1(at) : x2(at)
+                last[id - 1] = x
+                for m in script.feed(.touch(.move, at, id: id, x, 400)).compactMap(\.manipulation) {
+                    perEventScales.add(time: m.time, value: m.scale)
+                }
+                end = at
+            }
+            t += 1.0 / 240
+        }
+        script.feed([.touch(.up, end + 0.002, id: 1, last[0], 400), .touch(.up, end + 0.002, id: 2, last[1], 400)])
+        let m = try #require(script.last)
+        #expect(m.phase == .ended)
+        #expect(close(m.rotation, 0, 1e-12))
+        #expect(close(m.scaleVelocity, 12, 0.12), "scale rate \(m.scaleVelocity) /s")
+        #expect(close(m.rotationVelocity, 0, 0.01), "turn rate \(m.rotationVelocity) rad/s")
+        #expect(close(m.velocity, Point(2400, 0), 24), "centroid \(m.velocity)")
+        // The fault this guards against: the same reports fitted event by event.
+        let perEventScale = perEventScales.velocity(at: end + 0.002)
+        print("scale rate fitted per event \(perEventScale) /s, per complete update \(m.scaleVelocity) /s (the hand's: 12)")
+        #expect(abs(perEventScale - 12) > 1.2)
+    }
 }

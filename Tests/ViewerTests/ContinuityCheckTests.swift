@@ -243,4 +243,101 @@ struct ContinuityCheckTests {
         #expect(moved.contains { $0.contains("grabbed point y moved") }, "\(moved)")
         report("held check on the viewer, pull down: honest \(pull.jumps.count) jumps; planted 50 pt: \(moved.first ?? "none")")
     }
+
+    // MARK: - Calibrations from the full run, each against its fault
+
+    /// The samples of one property sequence, as the check read them.
+    static func recorded(seed: UInt64, handShaped: Bool) -> [MotionSample] {
+        var session = RandomSession(seed: seed, handShaped: handShaped)
+        session.recorded = []
+        _ = session.play()
+        return session.recorded ?? []
+    }
+
+    /// Photo `photo`'s centre in `sample` moved by `by`.
+    static func moving(_ sample: MotionSample, photo: Int, by: Point) -> MotionSample {
+        var out = sample
+        out.quantities = sample.quantities.map { q in
+            guard q.kind == .center, q.photo == photo else { return q }
+            var q = q
+            q.value = [q.value[0] + by.x, q.value[1] + by.y]
+            return q
+        }
+        return out
+    }
+
+    @Test("a zoom's grab may move the centre by its pan band's pull besides the hand's reach (property seed 5978: 0.77 pt sideways in a 26.3 pt catch-up); without the pull that motion read as a jump, and 1 pt past it is one")
+    func zoomGrabBandPull() throws {
+        let samples = Self.recorded(seed: 5978, handShaped: false)
+        let i = try #require(samples.indices.dropFirst().first {
+            samples[$0].isHeld && !samples[$0 - 1].isHeld && (samples[$0].grip?.bandPull ?? 0) > 0.1
+        })
+        let a = samples[i - 1], b = samples[i]
+        let photo = try #require(b.movingPhoto)
+        let pull = try #require(b.grip?.bandPull)
+        #expect(pull > 0.5 && pull < 1, "pull \(pull) pt")
+        var passes = JumpDetector()
+        passes.observe(a)
+        passes.observe(b)
+        #expect(passes.jumps.isEmpty, "\(passes.jumps.map(\.description))")
+        // The reach without the band's pull (the check before): the mapping's own motion is reported.
+        var withoutPull = b
+        withoutPull.grabReach[.center] = (b.grabReach[.center] ?? 0) - pull
+        var before = JumpDetector()
+        before.observe(a)
+        before.observe(withoutPull)
+        #expect(before.jumps.contains { $0.kind == .center && $0.photo == photo }, "\(before.jumps.map(\.description))")
+        // A grab that moves the photo 1 pt further than the mapping along its step is caught.
+        let centre = { (s: MotionSample) in s.quantities.first { $0.kind == .center && $0.photo == photo }!.value }
+        let step = Point(centre(b)[0] - centre(a)[0], centre(b)[1] - centre(a)[1])
+        var planted = JumpDetector()
+        planted.observe(a)
+        planted.observe(Self.moving(b, photo: photo, by: step / step.length * (pull + 1)))
+        #expect(planted.jumps.contains { $0.kind == .center && $0.photo == photo })
+    }
+
+    @Test("a listed photo pushed out of the window by a photo added before it fades where it was (property seed 713, hand-shaped); the same picture vanishing, or fading faster than the cross-fade, is a jump")
+    func pushedOutPhotoFades() throws {
+        let samples = Self.recorded(seed: 713, handShaped: true)
+        var all = JumpDetector()
+        for s in samples { all.observe(s) }
+        #expect(all.jumps.isEmpty, "\(all.jumps.map(\.description))")
+        // The change, and the photo whose picture stays behind: drawn before under another number,
+        // now fading out where it was.
+        let i = try #require(samples.indices.dropFirst().first { j in
+            guard case let .photoList(renumbered) = samples[j].change else { return false }
+            return renumbered.indices.contains { old in
+                guard let new = renumbered[old], new > old, samples[j - 1].quads[old] != nil else { return false }
+                return samples[j].quads[new] != nil
+            }
+        })
+        guard case let .photoList(renumbered) = samples[i].change else { return }
+        let old = try #require(renumbered.indices.first { o in
+            renumbered[o].map { $0 > o && samples[i - 1].quads[o] != nil && samples[i].quads[$0] != nil } ?? false
+        })
+        let pushed = try #require(renumbered[old])
+        print("seed 713: at \(samples[i].time) s photo \(old) became \(pushed), its picture fading where it was")
+        // Vanishing at the change (the viewer before: it left the window 307 pt in).
+        var gone = samples[i]
+        gone.quantities.removeAll { $0.photo == pushed }
+        gone.quads[pushed] = nil
+        var vanished = JumpDetector()
+        vanished.observe(samples[i - 1])
+        vanished.observe(gone)
+        #expect(vanished.jumps.contains { $0.isPresenceChange && $0.photo == pushed })
+        // Fading out at once in the next step, faster than the cross-fade.
+        let next = try #require(samples.indices.first { $0 > i && samples[$0].time > samples[i].time && samples[$0].quads[pushed] != nil })
+        var faded = samples[next]
+        faded.quantities = faded.quantities.map { q in
+            guard q.kind == .alpha, q.photo == pushed else { return q }
+            var q = q
+            q.value = [0]
+            return q
+        }
+        faded.quads[pushed]?.alpha = 0
+        var fast = JumpDetector()
+        for s in samples[(i - 1)..<next] { fast.observe(s) }
+        fast.observe(faded)
+        #expect(fast.jumps.contains { $0.kind == .alpha && $0.photo == pushed }, "\(fast.jumps.map(\.description))")
+    }
 }

@@ -64,4 +64,21 @@ struct DismissShrinkTests {
         #expect(abs(shrink.slope(dy: knee - 1e-6, height: Self.height) + 0.67 / Self.height) < 1e-9)
         #expect(abs(shrink.slope(dy: knee + 1e-6, height: Self.height) + 0.67 / Self.height) < 1e-9)
     }
+
+    @Test("the path slope is the slope within the linear stretch, and the secant across the shrink's start: a hand jittering there passes on almost nothing (property seed 165)")
+    func pathSlope() {
+        let feel = Feel.defaults
+        let shrink = DismissShrink(feel: feel)
+        let height = 800.0
+        let g = (1 - feel.dismissMinimumScale) / (feel.dismissShrinkDistanceFraction * height)
+        // 200 pt down, moving 500 pt/s: the last 0.1 s covered 150–200 pt, all linear.
+        #expect(abs(shrink.pathSlope(dy: 200, velocity: 500, seconds: 0.1, height: height) + g) < 1e-12)
+        // 0.7 pt past the start, moving 500 pt/s down: 50 pt of path of which 0.7 shrank,
+        // a mean slope of −g·0.7/50 (the slope there is −g).
+        let across = shrink.pathSlope(dy: 0.7, velocity: 500, seconds: 0.1, height: height)
+        #expect(abs(across - (-g * 0.7 / 50)) < 1e-12)
+        #expect(abs(shrink.slope(dy: 0.7, height: height) + g) < 1e-12)
+        // A hand at rest: the slope.
+        #expect(shrink.pathSlope(dy: 0.7, velocity: 0, seconds: 0.1, height: height) == shrink.slope(dy: 0.7, height: height))
+    }
 }

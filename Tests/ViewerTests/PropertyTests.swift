@@ -6,6 +6,7 @@ import Gestures
 import Motion
 @testable import Viewer
 import TestSupport
+import Trace
 
 /// Random input, seeded: any sequence of clicks, drags, pinches, keys, wheels, resizes, photo sizes
 /// and feel changes, at any timing, keeps every number the viewer shows finite and in range, and
@@ -28,10 +29,19 @@ struct PropertyTests {
     static let settleLimitSeconds = 3.0
     /// `PHOTOZOOM_PROPERTY_HANDS=1` adds the hand-shaped actions (photo-list changes during every
     /// phase, a trackpad's sideways swipe that reverses, quick flicks faster than a page settles).
-    /// Against continuity v2 they still find faults the viewer has (a deleted photo's picture
-    /// vanishing as its neighbour slides in; a zoomed photo's edge paging with more than the hand's
-    /// rate): run by hand until those are fixed, then by default.
+    /// Against continuity v2 they found 121 jumps in 1,000 sequences, then 2 (seeds 165 and 713,
+    /// fixed: `PropertyRegressionTests`), now none; they stay a switch so that the default and full
+    /// runs keep their sequences (and the seeds that name them).
     static let handShaped = ProcessInfo.processInfo.environment["PHOTOZOOM_PROPERTY_HANDS"] == "1"
+    /// Every how many sequences one is also replayed through the rate check (`FrameRateCheck`: 30,
+    /// 60, 120, 144, 240 fps, 0.25× and 0.1×): one in 10 by default (a replay draws the sequence
+    /// seven times over, the slowest at 600 frames a second), every one with
+    /// `PHOTOZOOM_PROPERTY_FULL=1`; `PHOTOZOOM_PROPERTY_RATES=N` checks one in N (0: none).
+    static var rateEvery: Int {
+        let environment = ProcessInfo.processInfo.environment
+        if let n = environment["PHOTOZOOM_PROPERTY_RATES"].flatMap({ Int($0) }) { return max(0, n) }
+        return environment["PHOTOZOOM_PROPERTY_FULL"] == "1" ? 1 : 10
+    }
 
     /// What one block of seeds found.
     struct BlockResult: Sendable {
@@ -42,6 +52,12 @@ struct PropertyTests {
         var largest: [DrawnQuantity.Kind: JumpDetector.Largest] = [:]
         var jumpCount = 0
         var jumpExamples: [String] = []
+        /// Sequences replayed through the rate check, and what it found out of bounds.
+        var rateChecked = 0
+        var rateFailures: [String] = []
+        /// The seeds of the sequences with a quantity out of bounds.
+        var rateFailureSeeds: [Int] = []
+        var rateLargest: [DrawnQuantity.Kind: Double] = [:]
     }
 
     /// Plays the sequences of `seeds`; stops at the fifth failure.
@@ -62,6 +78,15 @@ struct PropertyTests {
                 result.settleTimes.append(session.settleTime)
                 result.endPhases[session.viewer.phase, default: 0] += 1
                 result.framesPerPhase.merge(session.framesPerPhase, uniquingKeysWith: +)
+                if rateEvery > 0, seed % rateEvery == 0 {
+                    let report = session.rateReport()
+                    result.rateChecked += 1
+                    result.rateFailures += report.failures.map { "seed \(seed): \($0.description)" }
+                    if !report.failures.isEmpty { result.rateFailureSeeds.append(seed) }
+                    for kind in DrawnQuantity.Kind.allCases {
+                        result.rateLargest[kind] = max(result.rateLargest[kind] ?? 0, report.largest(kind))
+                    }
+                }
             }
         }
         return result
@@ -75,7 +100,7 @@ struct PropertyTests {
         return m
     }
 
-    @Test("seeded random event sequences (1,000; 10,000 with PHOTOZOOM_PROPERTY_FULL=1): no NaN, no negative size, opacities in 0...1, no jump, at rest within 3 s")
+    @Test("seeded random event sequences (1,000; 10,000 with PHOTOZOOM_PROPERTY_FULL=1): no NaN, no negative size, opacities in 0...1, no jump, at rest within 3 s, and the same picture at 30–240 fps and in slow motion (one in 10; every one under FULL)")
     func randomSequences() async {
         let count = PropertyTests.sequenceCount
         let blocks = stride(from: 0, to: count, by: PropertyTests.blockSize).map { $0..<min(count, $0 + PropertyTests.blockSize) }
@@ -95,6 +120,10 @@ struct PropertyTests {
             framesPerPhase.merge(r.framesPerPhase, uniquingKeysWith: +)
             for (kind, l) in r.largest { largest[kind] = PropertyTests.largest(largest[kind], l) }
         }
+        let rateChecked = results.map(\.rateChecked).reduce(0, +)
+        let rateFailures = results.flatMap(\.rateFailures)
+        var rateLargest: [DrawnQuantity.Kind: Double] = [:]
+        for r in results { rateLargest.merge(r.rateLargest, uniquingKeysWith: max) }
         let jumpCount = results.map(\.jumpCount).reduce(0, +)
         let jumpExamples = results.flatMap(\.jumpExamples).prefix(12)
         #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
@@ -105,6 +134,14 @@ struct PropertyTests {
         // The jump detector finds no jump in any sequence; the examples name seed, time, quantity and
         // size (`PHOTOZOOM_PROPERTY_SEED=N` prints that sequence sample by sample).
         #expect(jumpCount == 0, "\(jumpExamples.joined(separator: "\n"))")
+        let rateFigures = DrawnQuantity.Kind.allCases.map { kind in
+            "\(kind.rawValue) \(JumpDetector.Jump.figure(rateLargest[kind] ?? 0))\(kind.unit.isEmpty ? "" : " " + kind.unit)"
+        }
+        let rateSeeds = results.flatMap(\.rateFailureSeeds)
+        report("property: rate check over \(rateChecked) sequences: \(rateFailures.count) quantities out of bounds in \(rateSeeds.count) sequences\(rateSeeds.isEmpty ? "" : " (seeds \(rateSeeds.map(String.init).joined(separator: ", ")))"); largest difference per quantity: \(rateFigures.joined(separator: ", "))")
+        // Each sequence checked draws the same at every cadence (`PHOTOZOOM_PROPERTY_SEED=N`
+        // prints that sequence's rate report).
+        #expect(rateFailures.isEmpty, "\(rateFailures.prefix(12).joined(separator: "\n"))")
         settleTimes.sort()
         if !settleTimes.isEmpty {
             let median = settleTimes[settleTimes.count / 2]
@@ -144,12 +181,49 @@ struct PropertyRegressionTests {
         // A photo landing 1 pt from its cell vanished when a wheel swipe paged from the photo
         // opening beside it: it gave way to a strip neighbour that was not drawn.
         6800,
+        // Two touch fingers reported one event each, 4 ms apart: the fit through the half-moved
+        // states handed 2.5× the drawn rate of size (now one sample per complete update).
+        1568, 3609,
+        // A Ctrl + wheel or a touch pinch caught a photo still opening off its frame: the zoom read
+        // the flight's offset as a band's stretch and let it go as the scale grew (27 pt from
+        // under the pointer); and a photo narrower than the window zoomed about a point off its
+        // centre line is held toward its bounds by the band (0.77 pt sideways, now in the reach).
+        2833, 3516, 5978,
     ])
     func noJump(seed: UInt64) {
-        var session = RandomSession(seed: seed)
+        Self.expectNoJump(seed: seed, handShaped: false)
+    }
+
+    /// Plays the sequence of `seed` and expects it to keep every rule, with no jump.
+    static func expectNoJump(seed: UInt64, handShaped: Bool) {
+        var session = RandomSession(seed: seed, handShaped: handShaped)
         let failure = session.play()
         #expect(failure == nil)
         #expect(session.detector.jumps.isEmpty, "\(session.firstJump ?? "")")
+    }
+
+    @Test("each hand-shaped sequence plays with no jump", arguments: [
+        // A pointer jittering across the start of the dismissal's shrink handed 215 pt/s of size
+        // for a drawn 12 (the release now passes on the hand's path through the shrink).
+        UInt64(165),
+        // A photo added between the current photo and its neighbour on screen mid-page pushed the
+        // neighbour out of the window 307 pt in (its picture now fades out where it was).
+        713,
+    ])
+    func noJumpHandShaped(seed: UInt64) {
+        Self.expectNoJump(seed: seed, handShaped: true)
+    }
+
+    @Test("each sequence the rate check found draws the same at 30–240 fps and in slow motion", arguments: [
+        // A grid's overshoot settled from the end of the step in which the wheel's quiet spell
+        // ended, not from its end: the cell a click opened was 8.3 pt apart at 30 and 144 fps.
+        UInt64(190),
+    ])
+    func ratesHold(seed: UInt64) {
+        var session = RandomSession(seed: seed, handShaped: false)
+        #expect(session.play() == nil)
+        let report = session.rateReport()
+        #expect(report.failures.isEmpty, "\(report.failures.map(\.description))")
     }
 }
 
@@ -164,6 +238,7 @@ struct PropertySeedTests {
         session.debug = true
         let failure = session.play()
         print("seed \(seed): \(failure ?? "no failure"); first jump: \(session.firstJump ?? "none")")
+        if failure == nil { print(session.rateReport().text) }
     }
 }
 
@@ -187,8 +262,44 @@ struct RandomSession {
     var lastPhase: Phase = .grid
     var debug = false
     var lastSample: MotionSample?
+    /// Every sample the check read, when set (the continuity check's tests replay them).
+    var recorded: [MotionSample]?
+    /// The viewer before the first input: photos, window and feel.
+    let start: (photos: [Photo], window: Size, feel: Feel)
+    /// Every input of the sequence at its instant, as the viewer took it, for the rate check.
+    var inputs: [RecordedInput] = []
 
-    init(seed: UInt64) {
+    /// One input of a sequence: an input event, a recognizer's output fed directly (it carries
+    /// its instant, and the viewer steps there first), or a feel put in force at an instant.
+    enum RecordedInput {
+        case event(InputEvent)
+        case gesture(GestureEvent, time: Double)
+        case feel(Feel, time: Double)
+
+        var time: Double {
+            switch self {
+            case let .event(e): e.time
+            case let .gesture(_, t), let .feel(_, t): t
+            }
+        }
+
+        /// Hands the input to `viewer`, as the sequence did.
+        func apply(to viewer: inout Viewer) {
+            switch self {
+            case let .event(e): viewer.handle(e)
+            case let .gesture(g, _): viewer.handle(gesture: g)
+            case let .feel(feel, t):
+                viewer.step(to: t)
+                viewer.apply(feel: feel)
+            }
+        }
+    }
+
+    /// The generator's hand-shaped actions are on (`PropertyTests.handShaped`).
+    let handShaped: Bool
+
+    init(seed: UInt64, handShaped: Bool = PropertyTests.handShaped) {
+        self.handShaped = handShaped
         rng = SplitMix64(seed: seed)
         let count = rng.pick([1, 2, 3, 12, 60, 400])
         var photos: [Photo] = []
@@ -200,6 +311,23 @@ struct RandomSession {
         feel.reducedMotion = rng.chance(0.15)
         let window = Size(rng.uniform(160...1600).rounded(), rng.uniform(120...1000).rounded())
         viewer = Viewer(photos: photos, windowSize: window, feel: feel)
+        start = (photos, window, feel)
+    }
+
+    /// The sequence's input replayed at 30–240 fps and in slow motion (`FrameRateCheck`), drawn on
+    /// until half a second after it came to rest.
+    func rateReport() -> FrameRateCheck.Report {
+        let start = start
+        return FrameRateCheck.run(input: inputs, time: \.time,
+                                  start: { Viewer(photos: start.photos, windowSize: start.window, feel: start.feel) },
+                                  apply: { viewer, input in input.apply(to: &viewer) },
+                                  settleSeconds: min(PropertyTests.settleLimitSeconds, settleTime + 0.5))
+    }
+
+    /// Feeds a recognizer's output directly, as the recognizers would report it.
+    mutating func feed(_ gesture: GestureEvent, at time: Double) {
+        inputs.append(.gesture(gesture, time: time))
+        viewer.handle(gesture: gesture)
     }
 
     /// Plays the session; returns the first broken rule, or nil.
@@ -223,7 +351,7 @@ struct RandomSession {
                 m.rotationVelocity = 0
             }
             m.time = now
-            viewer.handle(gesture: .manipulation(m))
+            feed(.manipulation(m), at: now)
             pinch = nil
             check("end pinch")
         }
@@ -245,7 +373,7 @@ struct RandomSession {
     // MARK: - Actions
 
     mutating func act() {
-        switch rng.integer(0...(PropertyTests.handShaped ? 17 : 14)) {
+        switch rng.integer(0...(handShaped ? 17 : 14)) {
         case 0, 1:
             frames(rng.integer(1...12))
         case 2:
@@ -364,11 +492,11 @@ struct RandomSession {
             guard pointer == nil, pinch == nil else { return frame() }
             let p = randomPoint()
             now += rng.uniform(0.001...0.1)
-            viewer.handle(gesture: .tap(location: p, count: 1, button: .left, modifiers: [], time: now))
+            feed(.tap(location: p, count: 1, button: .left, modifiers: [], time: now), at: now)
             check("tap")
             if rng.chance(0.5) { frames(rng.integer(1...10)) }
             now += rng.uniform(0.05...0.3)
-            viewer.handle(gesture: .tap(location: p, count: 2, button: .left, modifiers: [], time: now))
+            feed(.tap(location: p, count: 2, button: .left, modifiers: [], time: now), at: now)
             check("double tap")
         default:
             if rng.chance(0.5) {
@@ -381,6 +509,7 @@ struct RandomSession {
                 feel.openSpring = Spring(responseSeconds: rng.uniform(0.15...0.6), dampingRatio: rng.uniform(0.5...1.2))
                 feel.closeSpring = Spring(responseSeconds: rng.uniform(0.15...0.6), dampingRatio: rng.uniform(0.7...1.2))
                 feel.zoomSpring = Spring(responseSeconds: rng.uniform(0.15...0.6), dampingRatio: rng.uniform(0.6...1.2))
+                inputs.append(.feel(feel, time: now))
                 viewer.apply(feel: feel)
                 check("feel")
             }
@@ -424,7 +553,7 @@ struct RandomSession {
                 pinch = m
             }
             m.time = now
-            viewer.handle(gesture: .manipulation(m))
+            feed(.manipulation(m), at: now)
         } else {
             let kind: ManipulationKind = rng.pick([.pinch, .rotate, .pinchRotate, .pan])
             let source: GestureSource = rng.pick([.mouseMirrored, .mouseTranslated, .wheel, .touch])
@@ -433,7 +562,7 @@ struct RandomSession {
                                  scale: Double.exp(rng.uniform(-0.2...0.2)), rotation: rng.uniform(-0.2...0.2),
                                  fingers: [pivot + Point(-30, 0), pivot + Point(30, 0)], time: now)
             pinch = m
-            viewer.handle(gesture: .manipulation(m))
+            feed(.manipulation(m), at: now)
         }
         check("pinch")
     }
@@ -451,6 +580,7 @@ struct RandomSession {
 
     mutating func send(_ kind: InputEvent.Kind, after: Double) {
         now += after
+        inputs.append(.event(InputEvent(time: now, kind: kind)))
         viewer.handle(InputEvent(time: now, kind: kind))
         check("\(kind)")
     }
@@ -471,6 +601,7 @@ struct RandomSession {
     mutating func check(_ context: @autoclosure () -> String, atFrame: Bool = false) {
         guard failure == nil else { return }
         let sample = viewer.motionSample
+        recorded?.append(sample)
         let found = detector.observe(sample)
         if debug, !found.isEmpty, let a = lastSample {
             print("JUMP \(found.map(\.description)) after \(context())")
