@@ -17,6 +17,10 @@ final class PhotoFileActions {
     let writer = DispatchQueue(label: "photozoom.turn-writer")
     /// Writes the writer finished, waiting for the frame loop.
     let finishedWrites = FinishedWrites()
+    /// The order the list is shown in (Shift+S, `PhotoFileActions+Sort`).
+    var order: PhotoOrder = .name
+    /// True once files dropped on the window replaced the list (the folder's memory is then not written).
+    private(set) var replacedList = false
 
     init(pipeline: PhotoPipeline, trash: FreedesktopTrash = FreedesktopTrash()) {
         self.pipeline = pipeline
@@ -38,6 +42,8 @@ final class PhotoFileActions {
         case .dropTrashed:
             _ = carryOut(request)
             return pipeline.takePhotoSizeEvents(at: time)
+        case .sort:
+            return sortNext(at: time)
         default:
             return carryOut(request).map { [effect($0)] } ?? []
         }
@@ -88,6 +94,7 @@ final class PhotoFileActions {
         }
         let open = selection.openIndex.map { selection.files[$0].path }
         pipeline.replaceList(with: selection.files.map(\.path))
+        replacedList = true
         var events = pipeline.takePhotoSizeEvents(at: time)
         let count = selection.files.count
         events.append(effect(.dropped(open: open.flatMap(pipeline.index(ofPath:)),

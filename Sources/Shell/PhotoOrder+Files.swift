@@ -10,3 +10,15 @@ extension PhotoOrder.Facts {
         self.init(dateTaken: DateTaken.read(file), modificationTime: file.modificationTime)
     }
 }
+
+extension PhotoSelection {
+    /// The photos in `order` (they are listed in name order), the photo to open following its file.
+    /// Name order reads no file; the date orders read each file's header.
+    mutating func arrange(by order: PhotoOrder) {
+        guard order != .name else { return }
+        let arranged = order.arrange(files.map { PhotoOrder.Facts(path: $0.path) })
+        files = arranged.map { files[$0] }
+        names = arranged.map { names[$0] }
+        openIndex = openIndex.flatMap { arranged.firstIndex(of: $0) }
+    }
+}

@@ -63,4 +63,16 @@ public enum PhotoOrder: String, CaseIterable, Sendable {
             }
         }
     }
+
+    /// Name order of two paths (of photos under one folder): component by component, a folder's
+    /// own photos before its subfolders' and each level in natural order, as `PhotoFolder` lists them.
+    public static func nameOrder(_ a: String, _ b: String) -> Bool {
+        let x = a.split(separator: "/", omittingEmptySubsequences: false), y = b.split(separator: "/", omittingEmptySubsequences: false)
+        for i in 0..<min(x.count, y.count) where x[i] != y[i] {
+            let xIsFile = i == x.count - 1, yIsFile = i == y.count - 1
+            if xIsFile != yIsFile { return xIsFile }
+            return PhotoFolder.naturalOrder(String(x[i]), String(y[i]))
+        }
+        return x.count < y.count
+    }
 }

@@ -26,6 +26,8 @@ import Gestures
 // |                             |                              | wise and keep it (`Viewer+Turn`)    |
 // | w (right after a turn that  | —                            | write the turn into the file (not a |
 // | asked)                      |                              | JPEG: re-encoded without loss)      |
+// | Shift+S                     | sort: name → date taken →    | same (the photo stays open)         |
+// |                             | date modified (the shell)    |                                     |
 extension Viewer {
     mutating func handleKey(_ key: String, modifiers: Modifiers) {
         if answerTurnPrompt(key, modifiers: modifiers) { return }
@@ -36,6 +38,11 @@ extension Viewer {
         if key == "z", modifiers == .ctrl {
             // Not while a trashed photo is still leaving the screen (a fraction of a second).
             if trashedLeaving == nil { requests.append(.undoTrash) }
+            return
+        }
+        if key == "s", modifiers == .shift {
+            // Not while a trashed photo is still leaving the screen (its index is the shell's to drop).
+            if trashedLeaving == nil { requests.append(.sort) }
             return
         }
         if key == "f5", modifiers.isEmpty {

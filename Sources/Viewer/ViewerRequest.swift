@@ -16,4 +16,7 @@ public enum ViewerRequest: Hashable, Sendable {
     /// The photo trashed (`EffectResult.photoTrashed`) has left the screen: take it out of the list
     /// now (the shell kept it in until then, so it could be drawn leaving).
     case dropTrashed(photo: Int, name: String)
+    /// Shift+S: show the photos in the next order (name → date taken → date modified); the shell
+    /// sorts the list (a `photos` event with its order) and says the order on the message line.
+    case sort
 }
