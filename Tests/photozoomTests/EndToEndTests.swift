@@ -130,7 +130,9 @@ struct EndToEndTests {
         // tools start at; each scenario of this process starts from a number of its own, eight
         // apart, so scenarios running side by side do not race for one. With a listener the number
         // is fixed (not -a) and the server lets it connect (-ac).
-        let display = 140 + Int(getpid() % 50) * 8 + displays.next() % 8
+        // PHOTOZOOM_E2E_DISPLAY_BASE, when set, is where this process's displays start instead.
+        let base = ProcessInfo.processInfo.environment["PHOTOZOOM_E2E_DISPLAY_BASE"].flatMap { Int($0) }
+        let display = (base ?? 140 + Int(getpid() % 50) * 8) + displays.next() % 8
         listener?.start(display: ":\(display)", folder: folder, deadline: Date().addingTimeInterval(timeout))
         return try await PhotoZoomProcess.runProgram(xvfbRun, (listener == nil ? ["-a"] : []) + ["-n", String(display), "-s",
                                                          "-screen 0 1280x800x24" + (listener == nil ? "" : " -ac"),
