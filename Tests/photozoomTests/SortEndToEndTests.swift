@@ -100,7 +100,8 @@ struct SortEndToEndTests {
             #""sorted by date taken","error":false}"#])
         let left = try #require(live.split(separator: "\n").last.flatMap(Self.scroll))
         #expect(left > 0, "the wheel scrolled the grid")
-        try await DailyBasicsEndToEndTests.expectReplaysWithoutJumps(in: folder, live: live)
+        let summary = try await DailyBasicsEndToEndTests.expectReplaysWithoutJumps(in: folder, live: live)
+        print("sort end to end, first session's replay --summary:\n" + summary)
         let state = try String(contentsOf: folder.appendingPathComponent("config/photozoom/state.json"), encoding: .utf8)
         #expect(state.contains(#""sort":"dateTaken""#) && state.contains(#""photo":"a02.jpg""#), "\(state)")
 
