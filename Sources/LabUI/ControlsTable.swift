@@ -144,7 +144,7 @@ package enum ControlsTable {
             zoomedPhoto: "—",
             helpKeys: "drop", help: ["files or a folder on the grid: show them, as on the command line"]),
         Row(input: "Shift+S",
-            grid: "sort: by name → by date taken (EXIF; photos without one after, by date modified) → by date modified, oldest first; the message line says which; the cells that change photo cross-fade, the scroll stays; remembered for the folder with the last photo and the scroll",
+            grid: "sort: by name → by date taken (EXIF; photos without one after, by date modified) → by date modified, oldest first; the message line says which; the scroll stays and the cells show the new order at once; remembered for the folder with the last photo and the scroll",
             openPhoto: "same; the photo stays open",
             zoomedPhoto: "same",
             helpKeys: "Shift+S", help: ["sort by name · date taken · date modified (remembered per folder)"]),

@@ -46,9 +46,10 @@ extension Viewer {
     /// follows its photo, or the one that took its place.
     mutating func applyPhotoList(_ change: PhotoListChange) {
         guard !change.isEmpty, let newIndex = change.newIndices(count: photos.count) else { return }
-        // A sort: a photo drawn in the grid that moves leaves its picture fading where it was and
-        // fades in at its new cell (drawn, it is a photo that left and one that joined); the photo
-        // out of the grid, and one landing in it, keep theirs and carry on under their new index.
+        // A sort: a photo quad drawn that moves (a paging neighbour, a ghost) leaves its picture
+        // fading where it was and fades in at its new place (drawn, it is a photo that left and one
+        // that joined); the photo out of the grid, and one landing in it, keep their quads and carry
+        // on under their new index. Grid cells are not quads: each shows its new photo at once.
         let drawnIndex = change.order == nil ? newIndex : newIndex.enumerated().map { old, new in
             new == old || old == session?.photo || old == landing?.photo ? new : nil
         }
