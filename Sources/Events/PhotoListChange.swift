@@ -26,14 +26,18 @@ public struct PhotoListChange: Hashable, Sendable {
 
     public var removed: [Int]
     public var added: [Addition]
+    /// A new order of the list, applied after the removals and additions (a sort, Shift+S):
+    /// `order[k]` is the index the photo shown `k`th had before; nil: the order stays.
+    public var order: [Int]?
 
-    public init(removed: [Int] = [], added: [Addition] = []) {
+    public init(removed: [Int] = [], added: [Addition] = [], order: [Int]? = nil) {
         self.removed = removed
         self.added = added
+        self.order = order
     }
 
     /// True when it changes nothing.
-    public var isEmpty: Bool { removed.isEmpty && added.isEmpty }
+    public var isEmpty: Bool { removed.isEmpty && added.isEmpty && (order.map { $0.enumerated().allSatisfy { $0 == $1 } } ?? true) }
 
     /// For each index of a list of `count` photos, its index after the change (nil: removed); nil
     /// as a whole when the change does not fit such a list (indices out of order or out of range,
@@ -65,6 +69,21 @@ public struct PhotoListChange: Hashable, Sendable {
             out[old] = survivor + addedCursor
             survivor += 1
         }
-        return out
+        guard let order else { return out }
+        // A permutation of the list after the removals and additions, or the change does not fit.
+        guard order.count == remaining else { return nil }
+        var position = [Int?](repeating: nil, count: remaining)
+        for (k, i) in order.enumerated() {
+            guard i >= 0, i < remaining, position[i] == nil else { return nil }
+            position[i] = k
+        }
+        return out.map { $0.flatMap { position[$0] } }
+    }
+
+    /// The photos of `list` (the list after the removals and additions) in `order`; `list` itself
+    /// when the order stays or does not fit.
+    public func reordered<T>(_ list: [T]) -> [T] {
+        guard let order, order.count == list.count, order.allSatisfy(list.indices.contains) else { return list }
+        return order.map { list[$0] }
     }
 }

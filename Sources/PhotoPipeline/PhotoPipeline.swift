@@ -186,6 +186,11 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var sizesOfRemoved: [String: (width: Int, height: Int)] = [:]
     /// Files new on disk, not yet put into the list, in the order they appeared.
     private var pendingAdditions: [String] = []
+    /// The order asked for (`sort(by:)`), applied at the next `takeListChange`.
+    private var pendingSort: PhotoOrder?
+    /// The photo (its id) whose picture a moved photo's ghost draws, by the ghost's number (−1 −
+    /// its index before the last change); the textures stay the photo's own.
+    private var movedPictures: [Int: Int] = [:]
     /// Decodes started before their photo's file was replaced: their pixels are the old picture's.
     private var staleDecodes: Set<PhotoTextureKey> = []
     /// Writes the shared thumbnail cache; nil when not asked to.
@@ -325,7 +330,11 @@ public final class PhotoPipeline: PhotoTextureSource {
     }
 
     public func texture(for photo: Int, preferFull: Bool) -> Texture? {
-        if photo < 0 { return departed[photo]?.texture }
+        if photo < 0 {
+            if let d = departed[photo] { return d.texture }
+            guard let id = movedPictures[photo] else { return nil }
+            return (preferFull ? fulls.value(for: id) : nil)?.texture ?? thumbnails.value(for: id)?.texture ?? fulls.value(for: id)?.texture
+        }
         guard let id = id(at: photo) else { return nil }
         if preferFull, let t = fulls.value(for: id) { return t.texture }
         if let t = thumbnails.value(for: id) { return t.texture }
@@ -617,9 +626,13 @@ public final class PhotoPipeline: PhotoTextureSource {
         let removedIDs = pendingRemovals.filter { indexOfID[$0] != nil }
         // A file whose photo leaves in this change joins again as a new photo (a drop of the folder shown).
         let additions = pendingAdditions.filter { path in idOfPath[path].map { removedIDs.contains($0) } ?? true }
+        let sort = pendingSort
         pendingRemovals.removeAll()
         pendingAdditions.removeAll()
-        guard !removedIDs.isEmpty || !additions.isEmpty else { return nil }
+        pendingSort = nil
+        guard !removedIDs.isEmpty || !additions.isEmpty || sort != nil else { return nil }
+        let indexBefore = indexOfID
+        movedPictures = [:]
 
         let removed = removedIDs.compactMap { indexOfID[$0] }.sorted()
         for id in removedIDs {
@@ -661,8 +674,22 @@ public final class PhotoPipeline: PhotoTextureSource {
             PhotoListChange.Addition(index: indexOfID[id]!, name: addedName(sources[id].path),
                                      size: knownSizes[id].map { Size(Double($0.width), Double($0.height)) } ?? .zero)
         }.sorted { $0.index < $1.index }
-        return PhotoListChange(removed: removed, added: added)
+        guard let sort else { return PhotoListChange(removed: removed, added: added) }
+        // The sort, after the removals and additions: name order first, then what the files say.
+        let byName = order.sorted { PhotoOrder.nameOrder(sources[$0].path, sources[$1].path) }
+        let sorted = sort.arrange(byName.map { PhotoOrder.Facts(path: sources[$0].path) }).map { byName[$0] }
+        let permutation = sorted.map { indexOfID[$0]! }
+        order = sorted
+        indexOfID = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        // A photo that moves leaves its picture where it was, fading (the viewer's ghost, −1 − its old index).
+        for (id, old) in indexBefore where indexOfID[id].map({ $0 != old }) == true { movedPictures[-1 - old] = id }
+        let change = PhotoListChange(removed: removed, added: added, order: permutation)
+        return change.isEmpty ? nil : change
     }
+
+    /// The list is shown in `order` from the next `takePhotoSizeEvents` on (Shift+S): the change is
+    /// a `photos` event with its `order`.
+    public func sort(by order: PhotoOrder) { pendingSort = order }
 
     /// The folder that `entries`' names are relative to: the path of the first entry whose path
     /// ends in "/" + its name, less that name.

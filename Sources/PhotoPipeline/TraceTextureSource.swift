@@ -27,8 +27,8 @@ public final class TraceTextureSource: PhotoTextureSource {
     private let byName: [String: Int], byFileName: [String: Int]
     /// The names `fileIndex` was made for.
     private var followed: [String]
-    /// The folder file index of each photo that left the trace's list, by the number the viewer
-    /// draws its fading picture under (−1 − its index then; `HandOverFade`).
+    /// The folder file index of each photo that left the trace's list or moved in it, by the number
+    /// the viewer draws its fading picture under (−1 − its index then; `HandOverFade`).
     private var departedFile: [Int: Int] = [:]
 
     public init(photos: [Photo], folder: PhotoFolder, warn: @escaping (String) -> Void) {
@@ -59,6 +59,10 @@ public final class TraceTextureSource: PhotoTextureSource {
         let kept = Set(photos.map(\.name))
         departedFile = [:]
         for (i, name) in followed.enumerated() where !kept.contains(name) {
+            if let file = fileIndex[i] { departedFile[-1 - i] = file }
+        }
+        // A photo a sort moved leaves its picture where it was, fading, under the same number.
+        for (i, name) in followed.enumerated() where kept.contains(name) && !(photos.indices.contains(i) && photos[i].name == name) {
             if let file = fileIndex[i] { departedFile[-1 - i] = file }
         }
         followed = photos.map(\.name)

@@ -23,8 +23,13 @@ public final class App {
     public func run() throws {
         WindowHost.prepareEnvironment()
         let statePath = WindowState.path(in: options.configFolder)
-        var state = WindowState(contentsOf: statePath)
-        let selection = try PhotoSelection(paths: options.photoPaths(lastFolder: state.lastFolder), recursive: options.recursive)
+        var state = WindowState(contentsOf: statePath, warn: printError)
+        var selection = try PhotoSelection(paths: options.photoPaths(lastFolder: state.lastFolder), recursive: options.recursive)
+        // Where the last session on this folder left off: its order, photo and scroll (issue 32).
+        let memory = selection.folder.flatMap { state.folders[$0] } ?? FolderMemory()
+        selection.arrange(by: memory.order)
+        let resumeFocus = selection.openIndex == nil ? memory.photo.flatMap(selection.names.firstIndex(of:)) : nil
+        let resumeScroll = selection.openIndex == nil && memory.scroll > 0 ? memory.scroll : nil
         let startSize = options.windowSize ?? state.windowSize ?? RunOptions.defaultWindowSize
         let recording = try Recording(options: options)
         // Ctrl+S saves a tuned preset as a fresh feel.json there.
@@ -40,7 +45,9 @@ public final class App {
         // grid as it will open, at one pixel per point (SDL's X11 windows); a wrong guess only
         // costs decodes that the first frame asks again at its own size.
         if selection.openIndex == nil {
-            let expected = Viewer(photos: photos, windowSize: startSize, feel: recording.feel).scene()
+            var guess = Viewer(photos: photos, windowSize: startSize, feel: recording.feel)
+            guess.resume(scroll: resumeScroll, focus: resumeFocus)
+            let expected = guess.scene()
             textures.prefetch(for: SceneRenderer.demand(for: expected, pointScale: 1))
         }
         // The grid's first frames are drawn before the accelerated renderer exists (`WindowHost`).
@@ -56,7 +63,8 @@ public final class App {
         let windowSize = host.windowSize
         let control = WindowControl(window: window, setName: selection.title, size: windowSize)
         let header = TraceHeader(windowSize: windowSize, scale: host.pointScale(for: windowSize), photos: photos,
-                                 feel: FeelCoding.object(of: recording.feel), openPhoto: selection.openIndex)
+                                 feel: FeelCoding.object(of: recording.feel), openPhoto: selection.openIndex,
+                                 scroll: resumeScroll, focus: resumeFocus)
         let session = try recording.session(header: header)
         session.describeFeelSource(recording.live.source)
         let events = SDLEventSource(window: host.window, windowSize: windowSize)
@@ -64,6 +72,7 @@ public final class App {
         let clipboard = PhotoClipboard(pixelLimit: limits.pixelLimit, isolation: limits.isolation, warn: { printError($0) })
         defer { clipboard.close() }
         let fileActions = PhotoFileActions(pipeline: textures, clipboard: clipboard, now: { clock.now() })
+        fileActions.order = memory.order
         let recursive = options.recursive
         let loop = FrameLoop(session: session, recording: recording, source: events,
                              clock: clock, windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
@@ -186,6 +195,12 @@ public final class App {
                                                       final: control.rememberedSize(currentSize: loop.windowSize))
         if let folder = selection.folder, folder != URL(fileURLWithPath: options.bundledPhotos).standardizedFileURL.path {
             state.lastFolder = folder
+        }
+        // The folder's order, last photo and scroll, unless a drop put other photos in its place.
+        if let folder = selection.folder, !fileActions.replacedList {
+            let viewer = session.viewer
+            state.folders[folder] = FolderMemory(order: fileActions.order, photo: viewer.lastPhoto.map { viewer.photos[$0].name },
+                                                 scroll: max(0, viewer.scrollOffset))
         }
         state.write(to: statePath)
     }

@@ -98,7 +98,7 @@ final class FrameLoop {
                 try recording.handle(InputEvent(time: t, kind: .effect(.again(from: from))), in: session)
             case let .fullscreen(on):
                 setFullscreen(on, windowSize)
-            case .photoFile, .undoTrash:
+            case .photoFile, .undoTrash, .sort:
                 // The result and the change of the list it made (the trashed photo out, the
                 // restored one back), recorded at the frame that asked.
                 for event in fileActions(request, t) { try recording.handle(event, in: session) }

@@ -1,3 +1,4 @@
+import ImageFormats
 import Foundation
 import Gestures
 import Viewer
@@ -21,6 +22,10 @@ final class PhotoFileActions {
     let writer = DispatchQueue(label: "photozoom.turn-writer")
     /// Writes the writer finished, waiting for the frame loop.
     let finishedWrites = FinishedWrites()
+    /// The order the list is shown in (Shift+S, `PhotoFileActions+Sort`).
+    var order: PhotoOrder = .name
+    /// True once files dropped on the window replaced the list (the folder's memory is then not written).
+    private(set) var replacedList = false
 
     /// The session clock, read when an action is done: its events are stamped then, not when it was
     /// asked (a move to the trash syncs the `.trashinfo` to disk, 0.1 s and more on a busy disk,
@@ -56,6 +61,8 @@ final class PhotoFileActions {
             let result = carryOut(request)
             done()
             return pipeline.takePhotoSizeEvents(at: time) + (result.map { [effect($0)] } ?? [])
+        case .sort:
+            return sortNext(at: time)
         default:
             let result = carryOut(request)
             done()
@@ -104,6 +111,7 @@ final class PhotoFileActions {
         }
         let open = selection.openIndex.map { selection.files[$0].path }
         pipeline.replaceList(with: selection.files.map(\.path))
+        replacedList = true
         var events = pipeline.takePhotoSizeEvents(at: time)
         let count = selection.files.count
         events.append(effect(.dropped(open: open.flatMap(pipeline.index(ofPath:)),

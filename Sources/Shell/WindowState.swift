@@ -1,15 +1,21 @@
+import ImageFormats
 import Foundation
 import Geometry
 import PhotoFiles
 
 /// What PhotoZoom remembers between runs, in `state.json` in the config folder
-/// (`ConfigDirectory`): the window's size (when not fullscreen) and the last folder shown.
+/// (`ConfigDirectory`): the window's size (when not fullscreen), the last folder shown, and for
+/// each folder shown its order, last photo and scroll (`FolderMemory`).
 ///
-/// `{"window":{"w":1280,"h":800},"lastFolder":"/home/me/Pictures"}`. A missing or unreadable file
-/// is an empty state (nothing remembered yet); it is written atomically when the app quits.
+/// `{"window":{"w":1280,"h":800},"lastFolder":"/home/me/Pictures",
+///   "folders":{"/home/me/Pictures":{"sort":"dateTaken","photo":"a.jpg","scroll":1840}}}`. A missing
+/// or unreadable file is an empty state (nothing remembered yet); a field of the wrong kind is said
+/// in one line (the file and the field) and left out; it is written atomically when the app quits.
 public struct WindowState: Sendable, Equatable {
     public var windowSize: Size?
     public var lastFolder: String?
+    /// What is remembered of each folder shown, by its absolute path.
+    public var folders: [String: FolderMemory] = [:]
 
     public init(windowSize: Size? = nil, lastFolder: String? = nil) {
         self.windowSize = windowSize
@@ -33,10 +39,27 @@ public struct WindowState: Sendable, Equatable {
         (folder as NSString).appendingPathComponent("state.json")
     }
 
-    /// Reads the state file; anything missing or malformed is left out.
-    public init(contentsOf path: String) {
-        guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
+    /// Reads the state file; anything missing or malformed is left out, and what is malformed in
+    /// the folders' memory, or a file that is not a JSON object, is said through `warn` in one line
+    /// naming the file and the field.
+    public init(contentsOf path: String, warn: (String) -> Void = { _ in }) {
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            warn("photozoom: \(path): not a JSON object; nothing remembered is used (the file is written anew at quit)")
+            return
+        }
+        if let folders = object["folders"] {
+            if let folders = folders as? [String: Any] {
+                for (folder, value) in folders.sorted(by: { $0.key < $1.key }) where folder.hasPrefix("/") {
+                    self.folders[folder] = FolderMemory(value) { field, expected in
+                        let name = "folders[\"\(folder)\"]" + (field.isEmpty ? "" : "." + field)
+                        warn("photozoom: \(path): \(name): expected \(expected); left at its default")
+                    }
+                }
+            } else {
+                warn("photozoom: \(path): folders: expected an object of folders; left out")
+            }
+        }
         if let window = object["window"] as? [String: Any], let w = window["w"] as? Double, let h = window["h"] as? Double,
            w.isFinite, h.isFinite, w >= 64, h >= 64, w <= 16384, h <= 16384 {
             windowSize = Size(w, h)
@@ -52,6 +75,7 @@ public struct WindowState: Sendable, Equatable {
         var object: [String: Any] = [:]
         if let windowSize { object["window"] = ["w": windowSize.width.rounded(), "h": windowSize.height.rounded()] }
         if let lastFolder { object["lastFolder"] = lastFolder }
+        if !folders.isEmpty { object["folders"] = folders.mapValues(\.object) }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return false }
         let target = Self.linkTarget(path)
         ConfigDirectory.create((target as NSString).deletingLastPathComponent)

@@ -84,6 +84,7 @@ public final class Session {
         self.states = states
         var viewer = Viewer(photos: header.photos, windowSize: header.windowSize, feel: feel)
         viewer.pixelsPerPoint = header.scale
+        viewer.resume(scroll: header.scroll, focus: header.focus)
         if let open = header.openPhoto { viewer.present(open) }
         lab = LabViewer(viewer)
         summary = summarize ? SessionSummary(photos: header.photos) : nil

@@ -11,7 +11,8 @@ import Viewer
 /// - `{"t":0.2,"type":"photo","index":3,"w":600,"h":400}`: photo 3's oriented pixel size became known;
 /// - `{"t":3.2,"type":"photos","removed":[4],"added":[{"index":7,"name":"new.jpg","w":0,"h":0}]}`: photos
 ///   vanished from or appeared in the watched folders (`PhotoListChange`: `removed` indices of the
-///   list before, `added` indices of the list after, both ascending; a size of 0 × 0 is not known yet);
+///   list before, `added` indices of the list after, both ascending; a size of 0 × 0 is not known yet;
+///   an optional `"order":[2,0,1]` sorts the list after those: the `k`th photo shown is the one at `order[k]`);
 /// - `{"t":2.1,"type":"effect","effect":…}`: the result of an effect (`EffectResult`), one of
 ///   `"feelSaved"` with `"path"` and `"message"`, `"feelSaveFailed"` with `"message"`,
 ///   `"feelReloaded"` with `"name"`, `"feel"` (the file's object) and `"fixed"` (an array of
@@ -93,7 +94,9 @@ public enum TraceEventFormat {
                 "{\"index\":" + String(a.index) + ",\"name\":" + JSONText.string(a.name)
                     + ",\"w\":" + JSONText.number(a.size.width) + ",\"h\":" + JSONText.number(a.size.height) + "}"
             }.joined(separator: ",")
-            out += "]}"
+            out += "]"
+            if let order = change.order { out += ",\"order\":[" + order.map { String($0) }.joined(separator: ",") + "]" }
+            out += "}"
         case let .effect(result):
             out += ",\"type\":\"effect\""
             switch result {
@@ -227,6 +230,17 @@ public enum TraceEventFormat {
             } catch {
                 throw FieldError(field: "added[\(i)].\(error.field)", message: error.message)
             }
+        }
+        // A sort (Shift+S): the new order, each index once; whether it fits the list is the viewer's to judge.
+        if o["order"] != nil {
+            var order: [Int] = []
+            for (i, item) in try o.array("order").enumerated() {
+                guard case let .number(n) = item, n >= 0, n <= Double(Int32.max), n.rounded() == n else {
+                    throw FieldError(field: "order[\(i)]", message: "expected a photo index (0…\(Int32.max)), found \(item.kindDescription)")
+                }
+                order.append(Int(n))
+            }
+            change.order = order
         }
         return change
     }

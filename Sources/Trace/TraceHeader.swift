@@ -9,7 +9,8 @@ import Viewer
 /// The layout depends only on the window and the photos' sizes, so a trace replays on the sizes it
 /// carries whatever folder is at hand. `feel` is optional and may hold only some keys: the defaults
 /// fill in the rest. `open` is optional: the photo the session starts on (`photozoom photo.jpg`),
-/// flown from its cell on the first frames.
+/// flown from its cell on the first frames. `scroll` and `focus` are optional: where the last
+/// session on the folder left the grid (`"scroll":1840,"focus":12`), restored before the first frame.
 public struct TraceHeader: Hashable, Sendable {
     /// The version this code writes and the highest it reads.
     public static let currentVersion = 1
@@ -25,10 +26,16 @@ public struct TraceHeader: Hashable, Sendable {
     public var feel: JSONObject?
     /// The photo the session opens at its start (an index into `photos`); nil starts on the grid.
     public var openPhoto: Int?
+    /// Where the last session on the folder left off (issue 32), restored before the first frame:
+    /// the grid's scroll offset (points) and the photo the focus ring shows on (an index into `photos`).
+    public var scroll: Double?
+    public var focus: Int?
 
     public init(windowSize: Size, scale: Double = 1, photos: [Photo], feel: JSONObject?, openPhoto: Int? = nil,
-                version: Int = TraceHeader.currentVersion) {
+                scroll: Double? = nil, focus: Int? = nil, version: Int = TraceHeader.currentVersion) {
         self.openPhoto = openPhoto
+        self.scroll = scroll
+        self.focus = focus
         self.version = version
         self.windowSize = windowSize
         self.scale = scale
@@ -48,6 +55,8 @@ public struct TraceHeader: Hashable, Sendable {
         }
         out += "]"
         if let openPhoto { out += ",\"open\":\(openPhoto)" }
+        if let scroll { out += ",\"scroll\":" + JSONText.number(scroll) }
+        if let focus { out += ",\"focus\":\(focus)" }
         if let feel { out += ",\"feel\":" + JSONText.value(.object(feel)) }
         return out + "}"
     }
@@ -85,6 +94,8 @@ public struct TraceHeader: Hashable, Sendable {
         }
         self.photos = photos
         openPhoto = o["open"] == nil ? nil : try o.integer("open", in: 0...max(0, photos.count - 1))
+        scroll = o["scroll"] == nil ? nil : try o.number("scroll", from: 0, through: 1e9)
+        focus = o["focus"] == nil ? nil : try o.integer("focus", in: 0...max(0, photos.count - 1))
         switch o["feel"] {
         case nil, .null?: feel = nil
         case let .object(f)?: feel = f

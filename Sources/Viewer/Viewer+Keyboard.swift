@@ -29,6 +29,8 @@ import Gestures
 // |                             |                              | wise and keep it (`Viewer+Turn`)    |
 // | w (right after a turn that  | —                            | write the turn into the file (not a |
 // | asked)                      |                              | JPEG: re-encoded without loss)      |
+// | Shift+S                     | sort: name → date taken →    | same (the photo stays open)         |
+// |                             | date modified (the shell)    |                                     |
 extension Viewer {
     mutating func handleKey(_ key: String, modifiers: Modifiers) {
         if answerTurnPrompt(key, modifiers: modifiers) { return }
@@ -38,6 +40,10 @@ extension Viewer {
         }
         if key == "z", modifiers == .ctrl {
             requests.append(.undoTrash)
+            return
+        }
+        if key == "s", modifiers == .shift {
+            requests.append(.sort)
             return
         }
         if key == "f5", modifiers.isEmpty {

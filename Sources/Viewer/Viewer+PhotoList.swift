@@ -46,8 +46,16 @@ extension Viewer {
     /// follows its photo, or the one that took its place.
     mutating func applyPhotoList(_ change: PhotoListChange) {
         guard !change.isEmpty, let newIndex = change.newIndices(count: photos.count) else { return }
-        referenceChange = .photoList(renumbered: newIndex)
-        let anchor = gridAnchor
+        // A sort: a photo quad drawn that moves (a paging neighbour, a ghost) leaves its picture
+        // fading where it was and fades in at its new place (drawn, it is a photo that left and one
+        // that joined); the photo out of the grid, and one landing in it, keep their quads and carry
+        // on under their new index. Grid cells are not quads: each shows its new photo at once.
+        let drawnIndex = change.order == nil ? newIndex : newIndex.enumerated().map { old, new in
+            new == old || old == session?.photo || old == landing?.photo ? new : nil
+        }
+        referenceChange = .photoList(renumbered: drawnIndex)
+        // A sort keeps the scroll: the cells whose photos stay stay where they are.
+        let anchor = change.order == nil ? gridAnchor : nil
         let oldCount = photos.count
         let oldPhotos = photos
         let oldBackdrop = backdrop
@@ -73,6 +81,7 @@ extension Viewer {
 
         for r in change.removed.reversed() { photos.remove(at: r) }
         for a in change.added { photos.insert(Photo(name: a.name, pixelSize: a.size), at: a.index) }
+        photos = change.reordered(photos)
         if var d = departing {
             d.photos = d.photos.compactMap { p in newIndex[p.index].map { (index: $0, shift: p.shift) } }
             d.leaving = d.leaving.compactMap { l in newIndex[l.photo].map { Pager.Leaving(photo: $0, pose: l.pose) } }
@@ -107,7 +116,7 @@ extension Viewer {
         focus.index = focus.index.flatMap(follow)
         keepGrid(anchor, at: anchor.flatMap { follow($0.photo) })
         refreshFlightTarget()
-        fadeOut(drawnBefore, renumbered: newIndex, photos: oldPhotos, flight: ghostFlight)
+        fadeOut(drawnBefore, renumbered: drawnIndex, photos: oldPhotos, flight: ghostFlight)
         if session == nil, oldBackdrop > 0 {
             // No photo left to take over: the backdrop fades out with the last pictures.
             var f = handOverFade ?? HandOverFade(ghosts: [], start: [:], durationSeconds: feel.crossFadeSeconds)

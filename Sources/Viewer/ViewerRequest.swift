@@ -15,6 +15,9 @@ public enum ViewerRequest: Hashable, Sendable {
     case photoFile(PhotoFileAction, photo: Int, name: String)
     /// Ctrl+Z: put the photo last moved to the trash back where it was.
     case undoTrash
+    /// Shift+S: show the photos in the next order (name → date taken → date modified); the shell
+    /// sorts the list (a `photos` event with its order) and says the order on the message line.
+    case sort
 }
 
 extension ViewerRequest {

@@ -58,6 +58,26 @@ struct PhotoListTraceTests {
         #expect(try TraceEventFormat.decode(object) == .event(event))
     }
 
+    @Test("a sort's photos line carries its order, written and read back; an order that is not indices is refused naming the item")
+    func orderRoundTrip() throws {
+        let event = InputEvent(time: 2.5, kind: .photos(PhotoListChange(order: [2, 0, 1])))
+        let line = TraceEventFormat.line(event)
+        #expect(line == #"{"t":2.5,"type":"photos","removed":[],"added":[],"order":[2,0,1]}"#)
+        let object = try #require(try JSONReader.parse(line).objectValue)
+        #expect(try TraceEventFormat.decode(object) == .event(event))
+        let bad = try #require(try JSONReader.parse(#"{"t":2.5,"type":"photos","removed":[],"added":[],"order":[2,-1]}"#).objectValue)
+        #expect(throws: (any Error).self) { try TraceEventFormat.decode(bad) }
+    }
+
+    @Test("a header's scroll and focus (where the folder was left) are written and read back")
+    func headerResume() throws {
+        let header = TraceHeader(windowSize: Size(1280, 800), photos: [Photo(name: "a.jpg", pixelSize: Size(600, 400)), Photo(name: "b.jpg", pixelSize: .zero)],
+                                 feel: nil, scroll: 1840.5, focus: 1)
+        #expect(header.line.contains(#","scroll":1840.5,"focus":1"#))
+        let object = try #require(try JSONReader.parse(header.line).objectValue)
+        #expect(try TraceHeader(object) == header)
+    }
+
     @Test("malformed photos lines are refused naming the field")
     func malformed() throws {
         let cases: [(String, String)] = [
