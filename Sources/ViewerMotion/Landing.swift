@@ -8,4 +8,9 @@ package struct Landing: Sendable {
     package let flight: Int
 
     package var photo: Int { transition.photo }
+
+    package init(transition: PhotoTransition, flight: Int) {
+        self.transition = transition
+        self.flight = flight
+    }
 }

@@ -10,7 +10,7 @@ extension PhotoSession {
 
     /// Lends the pager (and the transition) while paging and writes it back; nil otherwise.
     @discardableResult
-    mutating func withPager<R>(_ body: (inout Pager, inout PhotoTransition) -> R) -> R? {
+    package mutating func withPager<R>(_ body: (inout Pager, inout PhotoTransition) -> R) -> R? {
         guard case var .paging(pager) = driver else { return nil }
         defer { driver = .paging(pager) }
         return body(&pager, &transition)
@@ -18,7 +18,7 @@ extension PhotoSession {
 
     /// Lends the zoom (and the transition) while zoomed and writes it back; nil otherwise.
     @discardableResult
-    mutating func withZoom<R>(_ body: (inout ZoomInteraction, inout PhotoTransition) -> R) -> R? {
+    package mutating func withZoom<R>(_ body: (inout ZoomInteraction, inout PhotoTransition) -> R) -> R? {
         guard case var .zooming(zoom) = driver else { return nil }
         defer { driver = .zooming(zoom) }
         return body(&zoom, &transition)
@@ -26,7 +26,7 @@ extension PhotoSession {
 
     /// Lends the dismissal holding the photo (and the transition) and writes it back; nil otherwise.
     @discardableResult
-    mutating func withDismissal<R>(_ body: (inout DismissInteraction, inout PhotoTransition) -> R) -> R? {
+    package mutating func withDismissal<R>(_ body: (inout DismissInteraction, inout PhotoTransition) -> R) -> R? {
         guard case var .dismissing(d) = driver else { return nil }
         defer { driver = .dismissing(d) }
         return body(&d, &transition)
@@ -34,7 +34,7 @@ extension PhotoSession {
 
     /// Lends the flight (and the transition) and writes it back; nil when another driver moves the photo.
     @discardableResult
-    mutating func withFlight<R>(_ body: (inout Flight, inout PhotoTransition) -> R) -> R? {
+    package mutating func withFlight<R>(_ body: (inout Flight, inout PhotoTransition) -> R) -> R? {
         guard case var .flight(f) = driver else { return nil }
         defer { driver = .flight(f) }
         return body(&f, &transition)
@@ -43,13 +43,13 @@ extension PhotoSession {
     // MARK: - Manipulations the flight ignores, and pending ones
 
     /// A flight awaits the end of `m` (nil: it ended); other drivers are left as they are.
-    mutating func ignore(_ m: Manipulation?) {
+    package mutating func ignore(_ m: Manipulation?) {
         withFlight { f, _ in f.ignored = m }
     }
 
     /// A manipulation that never showed its axis let go: the photo, held still by it (a pending
     /// photo does not advance), goes on from rest.
-    mutating func letGoOfPending() {
+    package mutating func letGoOfPending() {
         transition.pose.resume(velocity: PhotoPose.zero)
         driver = .flight(Flight())
     }
@@ -58,7 +58,7 @@ extension PhotoSession {
 
     /// A gesture takes hold of the photo to dismiss it: springs paused, the pose written by the
     /// gesture from now on (`Viewer.grabForDismissal`). `progress`: the progress shown at the grab.
-    mutating func grabForDismissal(_ m: Manipulation, base: Manipulation?, from: Phase, progress p: Double,
+    package mutating func grabForDismissal(_ m: Manipulation, base: Manipulation?, from: Phase, progress p: Double,
                                    windowHeight: Double, feel: Feel) {
         releaseDriverIntoPose()
         transition.pose.pause()
@@ -75,7 +75,7 @@ extension PhotoSession {
 
     /// The hand moved under a held dismissal: the pose follows it (`nil` in `m`: the window or the
     /// feel changed, the same hand is followed afresh).
-    mutating func followDismissal(_ m: Manipulation? = nil, windowHeight: Double, feel: Feel) {
+    package mutating func followDismissal(_ m: Manipulation? = nil, windowHeight: Double, feel: Feel) {
         withDismissal { d, tr in
             if let m { d.update(m) }
             d.retargetFollow(windowHeight: windowHeight, feel: feel)
@@ -85,7 +85,7 @@ extension PhotoSession {
 
     /// A held dismissal with a follow spring: the drawn pose rides it toward the hand's for `dt`
     /// seconds (closed form; the hand's pose changes only at gesture updates).
-    mutating func advanceFollow(by dt: Double, windowHeight: Double, feel: Feel) {
+    package mutating func advanceFollow(by dt: Double, windowHeight: Double, feel: Feel) {
         withDismissal { d, tr in
             guard d.follow != nil else { return }
             d.follow?.advance(by: dt)
@@ -94,19 +94,19 @@ extension PhotoSession {
     }
 
     /// What letting go of a dismissal decided (`letGoOfDismissal`).
-    struct DismissalRelease {
+    package struct DismissalRelease {
         /// Close (else return to the full frame).
-        var closes: Bool
+        package var closes: Bool
         /// The progress at the release: the flight home or back starts there.
-        var progress: Double
+        package var progress: Double
         /// The velocity handed to the springs (limited to the fling speeds).
-        var velocity: PhotoPose
+        package var velocity: PhotoPose
         /// Reduced motion: the photo fades where it is instead of flying.
-        var reduced: Bool
+        package var reduced: Bool
         /// The gesture as it ended, measured from the grab.
-        var gesture: Manipulation
+        package var gesture: Manipulation
         /// The figure the decision went by (`ViewerNote.Release.projected`).
-        var projected: Double
+        package var projected: Double
     }
 
     /// Lets go of the dismissal holding the photo: close or return decided on projected momentum,
@@ -114,7 +114,7 @@ extension PhotoSession {
     /// spring's, not the hand's); the flight home or back is aimed by the caller
     /// (`throwHome`, or a head to the full frame). `alpha`: the opacity drawn now. Nil when no
     /// dismissal held the photo.
-    mutating func letGoOfDismissal(_ m: Manipulation, cancelled: Bool, alpha: Double, windowHeight: Double,
+    package mutating func letGoOfDismissal(_ m: Manipulation, cancelled: Bool, alpha: Double, windowHeight: Double,
                                    feel: Feel) -> DismissalRelease? {
         guard case var .dismissing(d) = driver else { return nil }
         d.update(m)
@@ -151,7 +151,7 @@ extension PhotoSession {
     /// A dismissal let go to close (`release`): the photo flies to `cell` from where it was let go
     /// at `time`. Reduced motion: no flight, it fades out where it is. Else thrown: the flight aims
     /// at the point of release first and eases over to the cell (`ThrownCarry`).
-    mutating func throwHome(to cell: PhotoPose, release r: DismissalRelease, at time: Double, feel: Feel) {
+    package mutating func throwHome(to cell: PhotoPose, release r: DismissalRelease, at time: Double, feel: Feel) {
         var target = r.reduced ? transition.pose.value : cell
         if !r.reduced, feel.dismissCarrySeconds > 0, r.velocity.center.length > 0 {
             let carry = ThrownCarry(offset: transition.pose.value.center - target.center, start: time,
@@ -169,7 +169,7 @@ extension PhotoSession {
     /// Moves the pager on (its offset, and the photos settling in their slots onto `full`); the
     /// current photo keeps its full frame `full(photo)`. Once home and still the photo is simply
     /// presented again.
-    mutating func advancePager(by dt: Double, full: (Int) -> PhotoPose) {
+    package mutating func advancePager(by dt: Double, full: (Int) -> PhotoPose) {
         guard case var .paging(pager) = driver else { return }
         pager.offset.advance(by: dt)
         pager.advanceLeaving(by: dt, full: full)
@@ -181,7 +181,7 @@ extension PhotoSession {
 
     /// The photo list changed (`renumbered[old]`: the old photo's index now, nil when it left):
     /// photos settling in the strip follow their photos; one removed is simply not drawn.
-    mutating func renumberStrip(_ renumbered: [Int?]) {
+    package mutating func renumberStrip(_ renumbered: [Int?]) {
         withPager { pager, _ in
             pager.leaving = pager.leaving.compactMap { l in renumbered[l.photo].map { Pager.Leaving(photo: $0, pose: l.pose) } }
         }
@@ -190,7 +190,7 @@ extension PhotoSession {
     // MARK: - Zoom
 
     /// A pinch out on the presented photo starts zooming (the photo catches up with the pinch).
-    mutating func beginZoom(_ m: Manipulation, fit: Size, window: Size, feel: Feel) {
+    package mutating func beginZoom(_ m: Manipulation, fit: Size, window: Size, feel: Feel) {
         var zoom = ZoomInteraction()
         zoom.heldProgress = progress(feel: feel)
         driver = .zooming(zoom)
@@ -201,7 +201,7 @@ extension PhotoSession {
     /// A gesture takes hold of the zoomed photo, measured from `base` (nil: its own start); the
     /// photo is held where it is drawn (a coasting centre included), with `slack` outside its bounds
     /// that no band pulls (`ZoomInteraction.Hold.slack`; nil: all of its present excess).
-    mutating func holdZoom(_ m: Manipulation, base: Manipulation?, slack: Point?, fit: Size, window: Size, feel: Feel) {
+    package mutating func holdZoom(_ m: Manipulation, base: Manipulation?, slack: Point?, fit: Size, window: Size, feel: Feel) {
         let p = progress(feel: feel)
         withZoom { zoom, tr in
             zoom.heldProgress = p
@@ -219,7 +219,7 @@ extension PhotoSession {
     }
 
     /// The zoom gesture moved: the photo follows it.
-    mutating func updateZoom(_ m: Manipulation, fit: Size, window: Size, feel: Feel) {
+    package mutating func updateZoom(_ m: Manipulation, fit: Size, window: Size, feel: Feel) {
         withZoom { zoom, tr in
             guard case var .gesture(hold) = zoom.drive else { return }
             hold.latest = m
@@ -233,7 +233,7 @@ extension PhotoSession {
     /// still turning into its zoom) settles on the zoom spring at its scale limited to
     /// `1...maximum` (at 1: back to `full`), with its velocities. Returns the verdict (nil: no
     /// zoom gesture held the photo).
-    mutating func releaseZoom(_ hold: ZoomInteraction.Hold, cancelled: Bool, velocity: Point, fit: Size, full: PhotoPose,
+    package mutating func releaseZoom(_ hold: ZoomInteraction.Hold, cancelled: Bool, velocity: Point, fit: Size, full: PhotoPose,
                               window: Size, feel: Feel) -> ReleaseVerdict? {
         let p = progress(feel: feel)
         return withZoom { zoom, tr in
@@ -293,7 +293,7 @@ extension PhotoSession {
 
     /// Moves the zoom on: coasting axes write the centre; a spring that has brought the photo back
     /// to its fit ends the zoom.
-    mutating func advanceZoom(by dt: Double, feel: Feel) {
+    package mutating func advanceZoom(by dt: Double, feel: Feel) {
         guard case var .zooming(zoom) = driver else { return }
         switch zoom.drive {
         case .gesture:
@@ -320,7 +320,7 @@ extension PhotoSession {
 
     /// Sends the photo on the zoom spring to `target` from wherever it is (whatever held it lets
     /// go first), the backdrop from `progress`; `returningToFit` ends the zoom when it lands.
-    mutating func headZoom(to target: PhotoPose, returningToFit: Bool, progress shown: Double, feel: Feel) {
+    package mutating func headZoom(to target: PhotoPose, returningToFit: Bool, progress shown: Double, feel: Feel) {
         releaseDriverIntoPose()
         transition.head(to: target, destination: .open, role: .zoom, feel: feel, progress: shown)
         var zoom = ZoomInteraction()

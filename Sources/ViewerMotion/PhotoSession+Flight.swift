@@ -12,7 +12,7 @@ extension PhotoSession {
     /// `click`: the point of a click on the presented photo that closes it (a second click turns the
     /// closing into a zoom); a click's gentle start hands over to the close spring at the end of the
     /// double-click interval from `time`. Returns the cross-fade it closes with (reduced motion).
-    mutating func headHome(to cell: PhotoPose, role: PhotoTransition.SpringRole, progress p: Double, alpha: Double,
+    package mutating func headHome(to cell: PhotoPose, role: PhotoTransition.SpringRole, progress p: Double, alpha: Double,
                            click: Point?, at time: Double, feel: Feel) -> CrossFade? {
         releaseDriverIntoPose()
         if transition.fade != nil {
@@ -38,7 +38,7 @@ extension PhotoSession {
     /// once, as its neighbours do (they are drawn at their full frames), so a page turned now hands
     /// over a photo drawn where a neighbour is; a refresh that leaves the frame as it was (a feel
     /// change) leaves a pose still settling be.
-    mutating func refreshTarget(full: PhotoPose, cell: PhotoPose, at time: Double) {
+    package mutating func refreshTarget(full: PhotoPose, cell: PhotoPose, at time: Double) {
         if case .paging = driver {
             guard full != transition.pose.target else { return }
             transition.pose.retarget(to: full)
@@ -70,7 +70,7 @@ extension PhotoSession {
     /// (`SpringAnimation.advance(by:targetMovingTo:…)`): its cell rides the grid's scroll, and a
     /// thrown close aims at the point of release first (`ThrownCarry`, a cubic of time, followed
     /// exactly), so where the photo is at an instant does not depend on the frames drawn before it.
-    mutating func advanceClosingFlight(from start: Double, to end: Double, stepStart: Double, now: Double,
+    package mutating func advanceClosingFlight(from start: Double, to end: Double, stepStart: Double, now: Double,
                                        cellNow: PhotoPose, scrollVelocity: (start: Double, end: Double)) {
         withFlight { f, tr in
             let dt = end - start
@@ -111,7 +111,7 @@ extension PhotoSession {
     /// (value and velocity kept).
     /// A press that caught the photo still holds it: the spring changes, the photo stays paused
     /// under the hand (the end of the interval is not a release).
-    mutating func endLeadIn(feel: Feel) {
+    package mutating func endLeadIn(feel: Feel) {
         if transition.role == .clickLeadIn, transition.destination == .closed {
             let p = progress(feel: feel)
             let caught = transition.pose.isPaused

@@ -30,7 +30,7 @@ package struct PhotoSession: Sendable {
     package struct Flight: Sendable {
         /// A manipulation still held that means nothing to the flight (Esc pre-empted it, or it
         /// began where nothing takes it): its end is awaited.
-        var ignored: Manipulation?
+        package var ignored: Manipulation?
         /// How the flight started, while that still matters.
         package var start: Start = .plain
 
@@ -51,13 +51,13 @@ package struct PhotoSession: Sendable {
             case carry(ThrownCarry)
         }
 
-        init(ignored: Manipulation? = nil, start: Start = .plain) {
+        package init(ignored: Manipulation? = nil, start: Start = .plain) {
             self.ignored = ignored
             self.start = start
         }
 
         /// The point clicked on the presented photo that started this closing, if one did.
-        var closingClick: Point? {
+        package var closingClick: Point? {
             switch start {
             case let .click(p), let .leadIn(p, _): p
             case .plain, .carry: nil
@@ -77,7 +77,7 @@ package struct PhotoSession: Sendable {
         }
     }
 
-    init(transition: PhotoTransition, driver: PhotoDriver = .flight(Flight()), flight: Int) {
+    package init(transition: PhotoTransition, driver: PhotoDriver = .flight(Flight()), flight: Int) {
         self.transition = transition
         self.driver = driver
         self.flight = flight
@@ -88,7 +88,7 @@ package struct PhotoSession: Sendable {
     // MARK: - Derived state
 
     /// The phase as the state log names it.
-    var phase: Phase {
+    package var phase: Phase {
         switch driver {
         case .pending: .presented
         case .dismissing: .interacting
@@ -100,7 +100,7 @@ package struct PhotoSession: Sendable {
     }
 
     /// The transition's progress: 0 in the grid, 1 fully presented.
-    func progress(feel: Feel) -> Double {
+    package func progress(feel: Feel) -> Double {
         switch driver {
         case let .dismissing(d): min(max(d.progress(feel: feel), 0), 1)
         // A manipulation waiting for its axis holds the photo where it was caught: presented, or
@@ -116,7 +116,7 @@ package struct PhotoSession: Sendable {
     }
 
     /// True when nothing moves and no gesture holds the photo.
-    var isAtRest: Bool {
+    package var isAtRest: Bool {
         switch driver {
         case let .flight(f): f.ignored == nil && transition.isAtRest && transition.destination == .open
         case .pending, .dismissing: false
@@ -134,7 +134,7 @@ package struct PhotoSession: Sendable {
 
     /// The manipulation holding the photo now, as the recognizer reported it (fingers, source);
     /// nil when none does.
-    var heldManipulation: Manipulation? {
+    package var heldManipulation: Manipulation? {
         switch driver {
         case let .flight(f): f.ignored
         case let .pending(m): m
@@ -155,7 +155,7 @@ package struct PhotoSession: Sendable {
     }
 
     /// The gesture holding the photo now, as the state log names it (nil: none, or one ignored).
-    var gestureName: GestureName? {
+    package var gestureName: GestureName? {
         switch driver {
         case let .dismissing(d): GestureName(d.gesture.kind)
         case let .paging(pager): pager.isHeld ? .page : nil
@@ -166,7 +166,7 @@ package struct PhotoSession: Sendable {
     }
 
     /// The velocity of the pose now (see `Viewer.photoVelocity`).
-    func poseVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
+    package func poseVelocity(windowHeight: Double, feel: Feel) -> PhotoPose {
         switch driver {
         case let .dismissing(d):
             return d.drawnVelocity(windowHeight: windowHeight, feel: feel)
@@ -190,7 +190,7 @@ package struct PhotoSession: Sendable {
 
     /// True when the photo is closing and within `points` of its resting place (pose distance,
     /// `PhotoTransition.distance`): it is landing, to the eye already there.
-    func isLanding(within points: Double) -> Bool {
+    package func isLanding(within points: Double) -> Bool {
         // Reduced motion's fade keeps the photo in place: it lands when it has faded out, progress
         // and drawn opacity both (the opacity may trail the progress: `CrossFade`).
         guard case .flight = driver, transition.destination == .closed,
@@ -201,13 +201,13 @@ package struct PhotoSession: Sendable {
     }
 
     /// Where the photo is drawn now: centre (paging offset included), displayed size, rotation.
-    var quad: (center: Point, size: Size, rotation: Double) {
+    package var quad: (center: Point, size: Size, rotation: Double) {
         let pose = transition.pose.value
         return (pose.center + Point(pagingOffset, 0), pose.displayedSize, pose.rotation)
     }
 
     /// True when window point `p` lies on the photo as drawn (turned with it).
-    func covers(_ p: Point) -> Bool {
+    package func covers(_ p: Point) -> Bool {
         let q = quad
         let local = (p - q.center).rotated(by: -q.rotation)
         return abs(local.x) <= abs(q.size.width) / 2 && abs(local.y) <= abs(q.size.height) / 2
@@ -219,7 +219,7 @@ package struct PhotoSession: Sendable {
     /// is at once, its velocity kept: a click then reverses it from there, a drag takes hold of it,
     /// and a press ending in neither lets it go on (`releaseCatch`). Reduced motion's fade is not
     /// caught. Returns true when it caught something.
-    mutating func catchMotion() -> Bool {
+    package mutating func catchMotion() -> Bool {
         switch driver {
         case .flight:
             guard transition.fade == nil, !transition.isAtRest else { return false }
@@ -238,7 +238,7 @@ package struct PhotoSession: Sendable {
 
     /// The press that caught the photo let go with neither a click nor a drag taking over: the
     /// motion goes on with the velocity it had. Returns true when something was caught.
-    mutating func releaseCatch() -> Bool {
+    package mutating func releaseCatch() -> Bool {
         switch driver {
         case .flight:
             guard transition.pose.isPaused else { return false }
@@ -260,7 +260,7 @@ package struct PhotoSession: Sendable {
     /// Takes the photo out of paging, zoom coasting or a gesture, folding their offsets and
     /// velocities into the pose, so the next motion starts from exactly what is on screen. A
     /// gesture that held the photo is ignored from now on (its end is awaited).
-    mutating func releaseDriverIntoPose() {
+    package mutating func releaseDriverIntoPose() {
         let held = heldManipulation
         switch driver {
         case let .paging(pager):
@@ -300,7 +300,7 @@ package struct PhotoSession: Sendable {
     /// (`Pager.leaving`); the neighbour comes with the pose it has in the strip (its full frame, or
     /// its own settling pose when the page turns back to it). Whatever drove the photo (a zoom)
     /// lets go first. `velocity`: the offset's new velocity (a flick handed over), else it keeps its own.
-    mutating func turnPage(by step: Int, full: PhotoPose, outgoingFull: PhotoPose, slot: Double, feel: Feel,
+    package mutating func turnPage(by step: Int, full: PhotoPose, outgoingFull: PhotoPose, slot: Double, feel: Feel,
                            velocity: Double? = nil) {
         var pager: Pager
         if case let .paging(p) = driver {
@@ -331,7 +331,7 @@ package struct PhotoSession: Sendable {
     }
 
     /// The feel changed: the springs in use are swapped, value and velocity kept.
-    mutating func retune(to feel: Feel) {
+    package mutating func retune(to feel: Feel) {
         transition.pose.spring = transition.role.spring(in: feel)
         transition.fade?.durationSeconds = feel.crossFadeSeconds
         withPager { pager, _ in pager.offset.spring = feel.pagingSpring }

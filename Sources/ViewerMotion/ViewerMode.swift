@@ -2,7 +2,7 @@ import Gestures
 
 /// What the viewer is doing: the grid, or a photo out of it. Exactly one at a time, each with the
 /// state only it has, so a combination that cannot happen cannot be written down.
-enum ViewerMode: Sendable {
+package enum ViewerMode: Sendable {
     /// The grid, with the gesture on it and the photo opened last.
     case grid(GridMode)
     /// A photo out of the grid and what moves it.
@@ -10,17 +10,23 @@ enum ViewerMode: Sendable {
 }
 
 /// The grid, nothing out of it.
-struct GridMode: Sendable {
+package struct GridMode: Sendable {
     /// The photo opened last (the state log's `photo` in the grid), nil before the first.
-    var lastPhoto: Int?
-    var gesture: GridGesture = .none
+    package var lastPhoto: Int?
+    package var gesture: GridGesture = .none
     /// How many photos have been opened so far (the number the last session had,
     /// `PhotoSession.flight`; 0 before the first).
-    var flights = 0
+    package var flights = 0
+
+    package init(lastPhoto: Int? = nil, gesture: GridGesture = .none, flights: Int = 0) {
+        self.lastPhoto = lastPhoto
+        self.gesture = gesture
+        self.flights = flights
+    }
 }
 
 /// The gesture on the grid.
-enum GridGesture: Sendable {
+package enum GridGesture: Sendable {
     case none
     /// A press stopped the coasting grid: its click must not open a cell.
     case stoppedCoasting
@@ -31,7 +37,7 @@ enum GridGesture: Sendable {
     case ignored(Manipulation)
 
     /// The manipulation held now, if any.
-    var held: Manipulation? {
+    package var held: Manipulation? {
         switch self {
         case let .scrolling(m), let .ignored(m): m
         case .none, .stoppedCoasting: nil
