@@ -188,6 +188,9 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var pendingAdditions: [String] = []
     /// The order asked for (`sort(by:)`), applied at the next `takeListChange`.
     private var pendingSort: PhotoOrder?
+    /// The order the list is shown in: photos added later (the folder watched, Ctrl+Z) take their
+    /// place in it, not in name order.
+    public var shownOrder: PhotoOrder = .name
     /// The photo (its id) whose picture a moved photo's ghost draws, by the ghost's number (−1 −
     /// its index before the last change); the textures stay the photo's own.
     private var movedPictures: [Int: Int] = [:]
@@ -626,7 +629,8 @@ public final class PhotoPipeline: PhotoTextureSource {
         let removedIDs = pendingRemovals.filter { indexOfID[$0] != nil }
         // A file whose photo leaves in this change joins again as a new photo (a drop of the folder shown).
         let additions = pendingAdditions.filter { path in idOfPath[path].map { removedIDs.contains($0) } ?? true }
-        let sort = pendingSort
+        // Photos added to a list not in name order are placed by sorting it again in its order.
+        let sort = pendingSort ?? (additions.isEmpty || shownOrder == .name ? nil : shownOrder)
         pendingRemovals.removeAll()
         pendingAdditions.removeAll()
         pendingSort = nil
@@ -689,7 +693,10 @@ public final class PhotoPipeline: PhotoTextureSource {
 
     /// The list is shown in `order` from the next `takePhotoSizeEvents` on (Shift+S): the change is
     /// a `photos` event with its `order`.
-    public func sort(by order: PhotoOrder) { pendingSort = order }
+    public func sort(by order: PhotoOrder) {
+        pendingSort = order
+        shownOrder = order
+    }
 
     /// The folder that `entries`' names are relative to: the path of the first entry whose path
     /// ends in "/" + its name, less that name.
@@ -1154,7 +1161,7 @@ public final class PhotoPipeline: PhotoTextureSource {
     }
 
     /// `image` turned `quarterTurns` × 90° clockwise (a decode of a photo turned for the session only).
-    static func turned(_ image: DecodedImage, quarterTurns: Int) -> DecodedImage? {
+    package static func turned(_ image: DecodedImage, quarterTurns: Int) -> DecodedImage? {
         let orientation = ExifOrientation.up.turned(clockwise: quarterTurns)
         guard let surface = SurfaceOps.oriented(image.surface, orientation) else { return nil }
         let full = orientation.uprightSize(width: image.fullWidth, height: image.fullHeight)

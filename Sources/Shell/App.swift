@@ -73,6 +73,10 @@ public final class App {
         defer { clipboard.close() }
         let fileActions = PhotoFileActions(pipeline: textures, clipboard: clipboard, now: { clock.now() })
         fileActions.order = memory.order
+        textures.shownOrder = memory.order
+        // Turns being written land before the process ends, however the loop ends (a trace write
+        // that fails included): a write cut off would leave its temporary file in the user's folder.
+        defer { fileActions.finishWrites() }
         let recursive = options.recursive
         let loop = FrameLoop(session: session, recording: recording, source: events,
                              clock: clock, windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
@@ -189,7 +193,6 @@ public final class App {
                 || recording.live.isWaitingToRead
         }
         if getenv("PHOTOZOOM_FRAME_WORK") != nil { (work.summary + work.partSummary).forEach { printError("photozoom: " + $0) } }
-        fileActions.finishWrites()
         try recording.close()
         state.windowSize = WindowState.rememberedSize(previous: state.windowSize, requested: options.windowSize,
                                                       final: control.rememberedSize(currentSize: loop.windowSize))

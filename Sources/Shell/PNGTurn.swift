@@ -28,8 +28,14 @@ enum PNGTurn {
     static let consumed: Set<String> = ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]
 
     /// Why `bytes` cannot be written turned without loss; nil when it can.
-    static func problem(_ bytes: [UInt8]) -> String? {
+    /// `pixelLimit`: the most pixels a photo may have (the app's decoding limit): a larger one is
+    /// not decoded whole here (the write holds four copies of its pixels at once).
+    static func problem(_ bytes: [UInt8], pixelLimit: Int = PhotoCatalog.defaultPixelLimit) -> String? {
         guard PNGChunks.isComplete(bytes), bytes.count > 33 else { return "it is not a whole PNG file" }
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        if width.multipliedReportingOverflow(by: height).overflow || width * height > pixelLimit {
+            return "its \(width) × \(height) pixels are more than PhotoZoom decodes (\(pixelLimit))"
+        }
         let depth = bytes[24], colour = bytes[25], interlace = bytes[28]
         if depth != 8 { return "its \(depth)-bit samples would not survive (PhotoZoom writes 8-bit PNG)" }
         if interlace != 0 { return "it is interlaced" }
@@ -43,9 +49,9 @@ enum PNGTurn {
     }
 
     /// The bytes of the PNG `bytes` turned `quarterTurns` × 90° clockwise.
-    static func turned(_ bytes: [UInt8], quarterTurns: Int) throws(ShellError) -> [UInt8] {
-        if let problem = problem(bytes) { throw ShellError(problem) }
-        let limit = Int.max
+    static func turned(_ bytes: [UInt8], quarterTurns: Int, pixelLimit: Int = PhotoCatalog.defaultPixelLimit) throws(ShellError) -> [UInt8] {
+        if let problem = problem(bytes, pixelLimit: pixelLimit) { throw ShellError(problem) }
+        let limit = pixelLimit
         guard let decoded = PNGDecoder.decode(bytes, pixelLimit: limit, fill: 0), decoded.isComplete else {
             throw ShellError("its pixels cannot be read whole")
         }

@@ -47,8 +47,10 @@ final class PhotoClipboard: @unchecked Sendable {
     /// The longest side of the picture offered: the decoder helpers' shared memory (8192² pixels).
     package static let sideLimit = 8192
 
-    /// Offers the photo whose file is `path` (shown as `name`): the effect the frame loop records.
-    func copy(path: String, name: String) -> EffectResult {
+    /// Offers the photo whose file is `path` (shown as `name`), turned `quarterTurns` × 90°
+    /// clockwise as it is shown (a turn for the session the file does not hold): the effect the
+    /// frame loop records.
+    func copy(path: String, name: String, quarterTurns: Int = 0) -> EffectResult {
         let shown = PhotoName.displayed((name as NSString).lastPathComponent)
         if !opened {
             opened = true
@@ -62,13 +64,13 @@ final class PhotoClipboard: @unchecked Sendable {
         guard offer > 0 else {
             return .photoFile(message: "cannot copy \(shown): the clipboard could not be taken", isError: true)
         }
-        encode(path: absolute, shown: shown, offer: offer, into: ClipboardHandle(connection))
+        encode(path: absolute, shown: shown, quarterTurns: quarterTurns, offer: offer, into: ClipboardHandle(connection))
         return .photoFile(message: "copied \(shown) to the clipboard (the picture and the file)", isError: false)
     }
 
     /// Decodes and encodes on a thread of its own, at the decoders' lowered priority, then supplies
     /// the PNG (or nothing, and a warning, when the photo cannot be decoded).
-    private func encode(path: String, shown: String, offer: Int, into handle: ClipboardHandle) {
+    private func encode(path: String, shown: String, quarterTurns: Int, offer: Int, into handle: ClipboardHandle) {
         let options = options, isolation = isolation, warn = warn, encoding = encoding
         encoding.enter()
         let thread = Thread {
@@ -79,7 +81,13 @@ final class PhotoClipboard: @unchecked Sendable {
             let attempt = decode(DecoderThreads.Source(path: path), .screen(width: side, height: side))
             var png: [UInt8] = []
             switch attempt.result {
-            case let .success(image):
+            case let .success(decoded):
+                // The picture as shown: the file's orientation, then the session's own turn.
+                let turned = quarterTurns % 4 == 0 ? decoded : PhotoPipeline.turned(decoded, quarterTurns: quarterTurns)
+                guard let image = turned else {
+                    warn("photozoom: cannot copy \(shown)'s picture: no memory to turn it")
+                    break
+                }
                 do throws(ShellError) {
                     png = try PNGWriter.encode(image.surface, keepingAlpha: image.hasTransparency)
                 } catch {

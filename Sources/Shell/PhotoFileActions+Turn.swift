@@ -76,6 +76,9 @@ extension PhotoFileActions {
                 result = .failure(error.message.hasPrefix("cannot write") ? error : ShellError("cannot write \(name): \(error.message)"))
             }
             finished.list.withLock { $0.append(FinishedWrite(path: path, quarterTurns: quarterTurns, result: result)) }
+            // The loop may be waiting on input alone (nothing moves once the turn has landed): the
+            // write's news, a failure's message above all, must not wait for the next input.
+            WakeEvent.post()
         }
     }
 

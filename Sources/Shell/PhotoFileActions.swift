@@ -82,7 +82,7 @@ final class PhotoFileActions {
             case .openWith: return desktop.open(path)
             case .showInFolder: return desktop.showInFolder(path)
             case .copy:
-                return clipboard?.copy(path: path, name: name) ?? .photoFile(message: "no clipboard here", isError: true)
+                return clipboard?.copy(path: path, name: name, quarterTurns: pipeline.sessionTurns(ofPhotoAt: photo)) ?? .photoFile(message: "no clipboard here", isError: true)
             case .turnClockwise: return turn(photo: photo, path: path, name: name, quarterTurns: 1)
             case .turnAnticlockwise: return turn(photo: photo, path: path, name: name, quarterTurns: -1)
             case .writeTurn: return writeTurn(photo: photo, path: path, name: name)
@@ -120,6 +120,9 @@ final class PhotoFileActions {
     }
 
     private func moveToTrash(photo: Int, path: String, name: String) -> EffectResult {
+        // A turn being written into this file lands first (its rename would bring a trashed file
+        // back to its folder): the writer's queue is waited for, at once when it is empty.
+        writer.sync {}
         do {
             let item = try trash.trash(path)
             trashed.append(item)
@@ -133,6 +136,7 @@ final class PhotoFileActions {
 
     /// Puts the last trashed file back: the result and, when it is back, its path.
     private func putBack() -> (EffectResult, String?) {
+        writer.sync {}
         guard let item = trashed.last else {
             return (.photoFile(message: "nothing to put back: no photo was moved to the trash in this session", isError: true), nil)
         }

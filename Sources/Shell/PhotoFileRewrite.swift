@@ -93,6 +93,12 @@ enum PhotoFileRewrite {
         var times = original.times
         if problem == nil, futimens(fd, &times) != 0 { problem = String(cString: strerror(errno)) }
         if close(fd) != 0, problem == nil { problem = String(cString: strerror(errno)) }
+        // Still the file that was read (another program may have replaced or removed it during
+        // the write and its sync): checked again just before the rename, which is atomic.
+        if problem == nil {
+            var now = stat()
+            if stat(target, &now) != 0 || FileIdentity(now) != expected { problem = "it changed on disk while it was being turned" }
+        }
         if problem == nil, rename(temporary, target) != 0 { problem = String(cString: strerror(errno)) }
         if let problem {
             unlink(temporary)

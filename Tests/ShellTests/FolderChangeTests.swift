@@ -141,4 +141,26 @@ struct FolderChangeTests {
         #expect(viewer.photos.map(\.name) == ["a.jpg"] && events.isEmpty)
         withExtendedLifetime(canvas) {}
     }
+
+    @Test("a photo copied into a folder shown by date modified takes its place by date, not by name")
+    func addedIntoSortedList() throws {
+        let dir = TestImages.folder()
+        // Modified: c oldest, a, then b newest; the new photo (0.jpg, first by name) is newer still.
+        let dated = [("a.jpg", 1_600_000_000.0), ("b.jpg", 1_600_000_100.0), ("c.jpg", 1_500_000_000.0)]
+        for (n, t) in dated {
+            TestImages.write(Self.jpeg(64, 48, RGB(90, 90, 90)), n, in: dir)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: t)],
+                                                  ofItemAtPath: dir.appendingPathComponent(n).path)
+        }
+        let catalog = PhotoCatalog(folder: try PhotoFolder(path: dir.path), isolation: .inProcess, warn: { _ in })
+        var (pipeline, canvas, viewer) = Self.watching(catalog, warn: { _ in })
+        var time = 0.0, events: [InputEvent] = []
+        pipeline.sort(by: .dateModified)
+        #expect(Self.run(pipeline, &viewer, canvas: canvas, time: &time, events: &events) { $0.photos.map(\.name) == ["c.jpg", "a.jpg", "b.jpg"] })
+        TestImages.write(Self.jpeg(64, 48, RGB(200, 90, 90)), "0.jpg", in: dir)
+        #expect(Self.run(pipeline, &viewer, canvas: canvas, time: &time, events: &events) { $0.photos.count == 4 })
+        // By name it would come first; by date modified (now) it is last.
+        #expect(viewer.photos.map(\.name) == ["c.jpg", "a.jpg", "b.jpg", "0.jpg"])
+        withExtendedLifetime(canvas) {}
+    }
 }

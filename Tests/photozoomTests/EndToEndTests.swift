@@ -177,7 +177,9 @@ struct EndToEndTests {
         #expect(trace.contains(#""phase":"move","x":412,"y":516,"button":"left""#), "no drag with the button held in the trace")
         #expect(trace.contains(#""button":"left","mods":["alt"]"#), "no Alt-drag in the trace")
         #expect(trace.contains(#""key":"escape""#) && trace.contains(#""key":"q""#), "no key presses in the trace")
-        #expect(live.split(separator: "\n").count > 60, "too few frames: \(live.split(separator: "\n").count)")
+        // Frames are drawn while something moves (an idle loop waits on input and draws none):
+        // the opening, the drags and the closings give well over 30.
+        #expect(live.split(separator: "\n").count > 30, "too few frames: \(live.split(separator: "\n").count)")
 
         let replayed = folder.appendingPathComponent("replay.states.jsonl").path
         let replay = try await PhotoZoomProcess.run(["replay", folder.appendingPathComponent("live.trace.jsonl").path, "--states", replayed])
