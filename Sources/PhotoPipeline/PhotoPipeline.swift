@@ -190,7 +190,7 @@ public final class PhotoPipeline: PhotoTextureSource {
     private var pendingSort: PhotoOrder?
     /// The order the list is shown in: photos added later (the folder watched, Ctrl+Z) take their
     /// place in it, not in name order.
-    public var shownOrder: PhotoOrder = .name
+    package var shownOrder: PhotoOrder = .name
     /// The photo (its id) whose picture a moved photo's ghost draws, by the ghost's number (−1 −
     /// its index before the last change); the textures stay the photo's own.
     private var movedPictures: [Int: Int] = [:]
