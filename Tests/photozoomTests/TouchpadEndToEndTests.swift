@@ -27,7 +27,8 @@ struct TouchpadEndToEndTests {
         let o = try await w.quit()
         #expect(o.replayed == o.live, "the replay's state log differs from the live one at \(EndToEndTests.firstDifference(o.live, o.replayed)) (\(w.folder.path))")
         #expect(!o.summary.contains("jump"), "the jump detector found a jump:\n\(o.summary)")
-        #expect(o.live.split(separator: "\n").count > 60, "too few frames")
+        // Frames that show the photo (not a count of frames: that depends on the machine's load).
+        #expect(o.live.contains(#""image":{"#), "no frame shows a photo")
         return o
     }
 
