@@ -73,6 +73,7 @@ let package = Package(
         .target(name: "CSandbox"),
         // libheif: HEIC and AVIF, decoded in the decoder helpers (HEIFDecoder).
         .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CFileAttributes"),
         // A progressive JPEG's thumbnail from its first scans (libjpeg's buffered-image mode, which
         // TurboJPEG's API does not offer; its errors jump, hence C).
         .target(name: "CJPEGScans", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -99,7 +100,7 @@ let package = Package(
         // The feel file: read, resolve, write, watch.
         .target(name: "FeelFiles", dependencies: ["Motion", "Gestures", "Feel", "Viewer", "PhotoFiles"]),
         // The live app: window, frame loop, recording, options.
-        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "CClipboard", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace",
+        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "CClipboard", "CFileAttributes", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace",
                                               "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles"]),
         // `photozoom play`'s window: the trace player drawn live.
         .target(name: "PlayerWindow", dependencies: ["CSDL2", "Geometry", "Gestures", "Viewer", "LabUI", "Trace", "Player",
@@ -135,7 +136,7 @@ let package = Package(
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
-                                                     "PhotoPipeline", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "TestSupport"], exclude: ["Fixtures"]),
+                                                     "PhotoPipeline", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CFileAttributes", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion"]),
     ]
 )

@@ -3,6 +3,7 @@ import ImageFormats
 import Decoding
 import PhotoPipeline
 import Foundation
+import CFileAttributes
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +28,10 @@ import Glibc
 ///
 /// A symbolic link is followed: the file it points to is replaced and the link stays. A
 /// read-only photo is not replaced (the folder's permission would allow the rename, but the user
-/// said the file must not change).
+/// said the file must not change). Nor is a photo with a second name (a hard link): the rename
+/// would give this name the turned photo and leave the other with the old bytes, two files where
+/// the user had one. Its extended attributes (tags and comments other programs keep in `user.*`,
+/// an access list) go to the new file with it.
 enum PhotoFileRewrite {
     /// A photo's file as read for rewriting.
     struct Original {
@@ -70,6 +74,7 @@ enum PhotoFileRewrite {
         guard access(target, W_OK) == 0 else {
             throw failure(errno == EACCES || errno == EROFS ? "it is read-only" : String(cString: strerror(errno)))
         }
+        guard st.st_nlink <= 1 else { throw failure(Self.hardLinkProblem) }
         guard let expected = original.identity, FileIdentity(st) == expected else { throw failure("it changed on disk while it was being turned") }
         let folder = (target as NSString).deletingLastPathComponent
         let temporary = folder + "/." + (target as NSString).lastPathComponent + ".photozoom-\(getpid())"
@@ -78,6 +83,7 @@ enum PhotoFileRewrite {
         var problem: String?
         _ = fchown(fd, st.st_uid, st.st_gid)  // allowed only for what the user may give away; the mode is kept either way
         if fchmod(fd, st.st_mode & 0o7777) != 0 { problem = String(cString: strerror(errno)) }
+        if problem == nil { problem = copyExtendedAttributes(from: target, to: fd) }
         var written = 0
         while problem == nil, written < bytes.count {
             let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -111,6 +117,31 @@ enum PhotoFileRewrite {
         }
     }
 
+    static let hardLinkProblem = "it has another name (a hard link), which would keep the old picture"
+
+    /// Copies every extended attribute of the file at `path` onto `fd`; why not, or nil. The
+    /// `user.` ones must come along (they are the user's tags and comments); the others (an
+    /// access list, a security label) where the user may set them, and are left otherwise, as
+    /// `cp -a` does.
+    private static func copyExtendedAttributes(from path: String, to fd: Int32) -> String? {
+        let size = listxattr(path, nil, 0)
+        guard size > 0 else { return nil }
+        var names = [CChar](repeating: 0, count: size)
+        let listed = listxattr(path, &names, size)
+        guard listed > 0 else { return nil }
+        for raw in names[..<listed].split(separator: 0) {
+            let name = String(decoding: raw.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let length = getxattr(path, name, nil, 0)
+            guard length >= 0 else { continue }
+            var value = [UInt8](repeating: 0, count: length)
+            let read = value.withUnsafeMutableBytes { getxattr(path, name, $0.baseAddress, length) }
+            guard read >= 0 else { continue }
+            let set = value.withUnsafeBytes { fsetxattr(fd, name, $0.baseAddress, read, 0) }
+            if set != 0, name.hasPrefix("user.") { return "cannot keep its attribute \(name) (\(String(cString: strerror(errno))))" }
+        }
+        return nil
+    }
+
     /// Why the file at `path` cannot be replaced now (gone, not a regular file, read-only); nil
     /// when it can (as far as can be told before writing).
     static func writeProblem(_ path: String) -> String? {
@@ -119,6 +150,7 @@ enum PhotoFileRewrite {
         guard st.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file" }
         guard st.st_mode & 0o222 != 0 else { return "it is read-only" }
         guard access(path, W_OK) == 0 else { return errno == EACCES || errno == EROFS ? "it is read-only" : String(cString: strerror(errno)) }
+        guard st.st_nlink <= 1 else { return hardLinkProblem }
         return nil
     }
 

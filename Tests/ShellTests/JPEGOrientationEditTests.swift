@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import CFileAttributes
 import Testing
 @testable import Shell
 @testable import PhotoFiles
@@ -195,6 +196,55 @@ struct JPEGOrientationEditTests {
         let now = try PhotoFileRewrite.read(path).bytes
         #expect(now.count == original.bytes.count && zip(now, original.bytes).filter { $0 != $1 }.count == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["kite.jpg"])
+    }
+
+    @Test("the photo's extended attributes (a user's tag and comment) go to the turned file with it")
+    func keepsExtendedAttributes() throws {
+        // The package's own build folder when the temporary one's file system keeps no user
+        // attributes (tmpfs before Linux 6.6): the test must run, not pass for want of a place.
+        var folder = TestImages.folder()
+        let probe = folder.appendingPathComponent("probe").path
+        FileManager.default.createFile(atPath: probe, contents: Data())
+        if setxattr(probe, "user.probe", "1", 1, 0) != 0 {
+            try? FileManager.default.removeItem(at: folder)
+            folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(".build/xattr-test-\(getpid())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        unlink(probe)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = Self.placed(Self.photo(orientation: 1), "kite.jpg", in: folder)
+        let attributes = ["user.xdg.tags": "holiday,kites", "user.xdg.comment": "the red kite over the dunes"]
+        for (name, value) in attributes { try #require(setxattr(path, name, value, value.utf8.count, 0) == 0, "cannot set \(name) here") }
+        let original = try PhotoFileRewrite.read(path)
+        try PhotoFileRewrite.replace(path, with: try JPEGOrientationEdit.setting(.right, in: original.bytes), original: original)
+        #expect(try Self.headerOrientation(try PhotoFileRewrite.read(path).bytes) == .right)
+        for (name, value) in attributes {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let n = getxattr(path, name, &buffer, buffer.count)
+            #expect(n >= 0 && String(decoding: buffer[..<max(0, n)], as: UTF8.self) == value, "\(name) after the turn")
+        }
+    }
+
+    @Test("a photo with a second name (a hard link) is not replaced: both names keep the same bytes, one line says why")
+    func hardLinkRefused() throws {
+        let folder = TestImages.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bytes = Self.photo(orientation: 1)
+        let path = Self.placed(bytes, "kite.jpg", in: folder)
+        let other = folder.appendingPathComponent("kite-2024.jpg").path
+        #expect(link(path, other) == 0)
+        #expect(PhotoFileRewrite.writeProblem(path) == "it has another name (a hard link), which would keep the old picture")
+        let original = try PhotoFileRewrite.read(path)
+        let e = #expect(throws: ShellError.self) {
+            try PhotoFileRewrite.replace(path, with: try JPEGOrientationEdit.setting(.right, in: original.bytes), original: original)
+        }
+        #expect(e?.message == "cannot write kite.jpg: it has another name (a hard link), which would keep the old picture; it was left as it was")
+        #expect(try PhotoFileRewrite.read(path).bytes == bytes && PhotoFileRewrite.read(other).bytes == bytes)
+        var a = stat(), b = stat()
+        stat(path, &a); stat(other, &b)
+        #expect(a.st_ino == b.st_ino && a.st_nlink == 2)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["kite.jpg", "kite-2024.jpg"])
     }
 
     @Test("a symbolic link to the photo stays a link; the photo it names is turned")
