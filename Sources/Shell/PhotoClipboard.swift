@@ -32,6 +32,8 @@ final class PhotoClipboard: @unchecked Sendable {
     private let warn: @Sendable (String) -> Void
     /// The threads making pictures: the connection stays open until they have supplied them.
     private let encoding = DispatchGroup()
+    /// The last picture made, offered again by a second press on the same photo.
+    private let pictures = ClipboardPictures()
 
     init(pixelLimit: Int, isolation: DecoderIsolation, warn: @escaping @Sendable (String) -> Void) {
         var options = DecoderHelperService.Options()
@@ -71,30 +73,33 @@ final class PhotoClipboard: @unchecked Sendable {
     /// Decodes and encodes on a thread of its own, at the decoders' lowered priority, then supplies
     /// the PNG (or nothing, and a warning, when the photo cannot be decoded).
     private func encode(path: String, shown: String, quarterTurns: Int, offer: Int, into handle: ClipboardHandle) {
-        let options = options, isolation = isolation, warn = warn, encoding = encoding
+        let options = options, isolation = isolation, warn = warn, encoding = encoding, pictures = pictures
         encoding.enter()
         let thread = Thread {
             defer { encoding.leave() }
             ThreadPriority.lowerCallingThread(by: ThreadPriority.decodingSteps)
-            let decode = DecoderThreads.decoding(options: options, isolation: isolation, queue: DecodeQueue())
-            let side = Self.sideLimit
-            let attempt = decode(DecoderThreads.Source(path: path), .screen(width: side, height: side))
-            var png: [UInt8] = []
-            switch attempt.result {
-            case let .success(decoded):
-                // The picture as shown: the file's orientation, then the session's own turn.
-                let turned = quarterTurns % 4 == 0 ? decoded : PhotoPipeline.turned(decoded, quarterTurns: quarterTurns)
-                guard let image = turned else {
-                    warn("photozoom: cannot copy \(shown)'s picture: no memory to turn it")
-                    break
+            let png = pictures.picture(path: path, quarterTurns: quarterTurns) {
+                let decode = DecoderThreads.decoding(options: options, isolation: isolation, queue: DecodeQueue())
+                let side = Self.sideLimit
+                let attempt = decode(DecoderThreads.Source(path: path), .screen(width: side, height: side))
+                switch attempt.result {
+                case let .success(decoded):
+                    // The picture as shown: the file's orientation, then the session's own turn.
+                    let turned = quarterTurns % 4 == 0 ? decoded : PhotoPipeline.turned(decoded, quarterTurns: quarterTurns)
+                    guard let image = turned else {
+                        warn("photozoom: cannot copy \(shown)'s picture: no memory to turn it")
+                        return []
+                    }
+                    do throws(ShellError) {
+                        return try PNGWriter.encode(image.surface, keepingAlpha: image.hasTransparency)
+                    } catch {
+                        warn("photozoom: cannot copy \(shown)'s picture: \(error.message)")
+                        return []
+                    }
+                case let .failure(problem):
+                    warn("photozoom: cannot copy \(shown)'s picture: \(problem)")
+                    return []
                 }
-                do throws(ShellError) {
-                    png = try PNGWriter.encode(image.surface, keepingAlpha: image.hasTransparency)
-                } catch {
-                    warn("photozoom: cannot copy \(shown)'s picture: \(error.message)")
-                }
-            case let .failure(problem):
-                warn("photozoom: cannot copy \(shown)'s picture: \(problem)")
             }
             png.withUnsafeBufferPointer { pz_clipboard_supply_image(handle.pointer, offer, $0.baseAddress, $0.count) }
         }
