@@ -150,7 +150,9 @@ public final class Session {
         } catch {
             try stopRecording(error)
         }
-        summary?.observe(notes: lastNotes, snapshot: snapshot, ratesAtEvents: handOffVelocities, wallTime: event.time)
+        let photos = lab.viewer.photos
+        summary?.observe(notes: lastNotes, snapshot: snapshot, ratesAtEvents: handOffVelocities, wallTime: event.time,
+                         name: { photos.indices.contains($0) ? photos[$0].name : nil })
         handOffVelocities.removeAll(keepingCapacity: true)
         for var request in lab.viewer.takeRequests() where !pendingRequests.contains(request) {
             if case .again = request {

@@ -36,21 +36,21 @@ extension SessionSummary {
         var out = Self.seconds(e.time) + (slowMotionWasOn ? " [wall \(Self.seconds(wallTime(atViewer: e.time)))]" : "") + " "
         switch e.kind {
         case let .opened(trigger):
-            out += "open \(photoName(e.photo)) by \(trigger.rawValue)"
+            out += "open \(photoName(e.photo, in: e)) by \(trigger.rawValue)"
         case let .closing(trigger):
-            out += "close \(photoName(e.photo)) by \(trigger.rawValue)"
+            out += "close \(photoName(e.photo, in: e)) by \(trigger.rawValue)"
         case let .grabbed(gesture, from):
-            out += "\(gesture.rawValue) takes hold of \(photoName(e.photo)) while \(from.rawValue)"
+            out += "\(gesture.rawValue) takes hold of \(photoName(e.photo, in: e)) while \(from.rawValue)"
         case let .released(r):
             out += "\(Self.gestureLabel(r.gesture, zoom: e.isZoom)) released at \(Self.vector(r.velocity)) pt/s"
             if r.scaleVelocity != 0 { out += ", scale \(Self.signed(r.scaleVelocity, places: 2))/s" }
             if r.rotationVelocity != 0 { out += ", rotation \(Self.signed(r.rotationVelocity, places: 2)) rad/s" }
             out += ", \(Self.projected(r, zoom: e.isZoom)) → \(r.decision.rawValue)"
         case let .interrupted(from, to):
-            out += "\(from.rawValue) of \(photoName(e.photo)) interrupted → \(to.rawValue)"
+            out += "\(from.rawValue) of \(photoName(e.photo, in: e)) interrupted → \(to.rawValue)"
             if let before = e.velocityBefore { out += "; photo at \(Self.fixed(before.length, places: 0)) pt/s before" }
         case let .paged(from, to):
-            out += "paged from \(photoName(from)) to \(photoName(to))"
+            out += "paged from \(photoName(from, in: e)) to \(photoName(to, in: e))"
         case let .settled(phase):
             out += "settled (\(phase.rawValue))"
         }
@@ -102,8 +102,11 @@ extension SessionSummary {
         return out
     }
 
-    func photoName(_ index: Int?) -> String {
+    /// "photo 3 (kite.jpg)": its number and file name as the list was at `entry` (the header's
+    /// list where the entry has no name for it).
+    func photoName(_ index: Int?, in entry: Entry) -> String {
         guard let index else { return "the photo" }
+        if let name = entry.names[index] { return "photo \(index) (\(name))" }
         guard photos.indices.contains(index) else { return "photo \(index)" }
         return "photo \(index) (\(photos[index].name))"
     }

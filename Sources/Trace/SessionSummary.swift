@@ -31,6 +31,10 @@ package struct SessionSummary: Sendable {
         package var time: Double
         package var photo: Int?
         package var kind: Kind
+        /// The file names of the photos the entry names, as the list was when it was made: a sort,
+        /// a photo added or one trashed later renumbers the list, and the header's list is only the
+        /// first one.
+        package var names: [Int: String] = [:]
         /// The photo's rate (centre, drawn size, rotation) the instant after the event, from the
         /// frames after it (`MotionFigures.velocityAfter`).
         package var rateAfter: PhotoRate?
@@ -147,13 +151,27 @@ package struct SessionSummary: Sendable {
         self.photos = photos
     }
 
+    /// Gives the entries from `first` on the names of the photos they mention, as the list is now.
+    private mutating func nameEntries(from first: Int, _ name: (Int) -> String?) {
+        for i in first..<entries.count {
+            var indices = entries[i].photo.map { [$0] } ?? []
+            if case let .paged(from, to) = entries[i].kind { indices += [from, to] }
+            for index in indices where entries[i].names[index] == nil { entries[i].names[index] = name(index) }
+        }
+    }
+
     /// Takes one frame: the notes drained at it (in the order made) and its snapshot.
     /// `ratesAtEvents` holds the photo's rate right after each input event since the last frame,
     /// with the event's time.
     /// `wallTime` is the frame's time on the trace's clock (the player's), which slow motion
     /// makes run ahead of the viewer's (nil: the same).
+    /// `name` gives the file name of the photo at an index of the list as it is now (nil: the
+    /// header's list, for a log with no list changes).
     package mutating func observe(notes: [ViewerNote], snapshot: StateSnapshot,
-                                 ratesAtEvents: [(time: Double, rate: PhotoRate)] = [], wallTime: Double? = nil) {
+                                 ratesAtEvents: [(time: Double, rate: PhotoRate)] = [], wallTime: Double? = nil,
+                                 name: ((Int) -> String?)? = nil) {
+        let firstNew = entries.count
+        defer { if let name { nameEntries(from: firstNew, name) } }
         handOffRates = ratesAtEvents
         noteClock(viewer: snapshot.time, wall: wallTime ?? snapshot.time)
         frameCount += 1

@@ -2,7 +2,7 @@ import Geometry
 import Gestures
 import Testing
 @testable import Trace
-import Viewer
+@testable import Viewer
 
 /// Issue 19's folder watcher: a change of the photo list is a trace event, written and read back
 /// exactly, replayed to the same state log, refused by name when malformed.
@@ -67,6 +67,27 @@ struct PhotoListTraceTests {
         #expect(try TraceEventFormat.decode(object) == .event(event))
         let bad = try #require(try JSONReader.parse(#"{"t":2.5,"type":"photos","removed":[],"added":[],"order":[2,-1]}"#).objectValue)
         #expect(throws: (any Error).self) { try TraceEventFormat.decode(bad) }
+    }
+
+    @Test("after a sort, the summary names the photo a click opened as the list was then (c.jpg first), not the header's photo of that number (a.jpg)")
+    func summaryNamesAfterSort() throws {
+        let photos = ["a.jpg", "b.jpg", "c.jpg"].map { Photo(name: $0, pixelSize: Size(600, 400)) }
+        let header = TraceHeader(windowSize: Size(1280, 800), scale: 1, photos: photos, feel: nil)
+        let session = try Session(header: header, trace: nil, states: nil, summarize: true)
+        try session.handle(.frame(0.0))
+        try session.handle(InputEvent(time: 0.01, kind: .photos(PhotoListChange(order: [2, 0, 1]))))
+        try session.handle(.frame(1.0 / 60))
+        #expect(session.viewer.photos.map(\.name) == ["c.jpg", "a.jpg", "b.jpg"])
+        let cell = session.viewer.cellPose(0).center
+        try session.handle(.pointer(.down, 0.1, cell.x, cell.y))
+        try session.handle(.pointer(.up, 0.15, cell.x, cell.y))
+        for k in 10...150 { try session.handle(.frame(Double(k) / 60)) }
+        // Sorted back by name: the entry keeps the name the photo had when it opened.
+        try session.handle(InputEvent(time: 2.6, kind: .photos(PhotoListChange(order: [1, 2, 0]))))
+        for k in 157...200 { try session.handle(.frame(Double(k) / 60)) }
+        let text = try #require(session.summary).text
+        #expect(text.contains("open photo 0 (c.jpg) by click"), "\(text)")
+        #expect(!text.contains("(a.jpg)"), "\(text)")
     }
 
     @Test("a header's scroll and focus (where the folder was left) are written and read back")
