@@ -4,8 +4,9 @@ import Viewer
 /// a fixed field order and fixed rounding, so logs written live and in replay compare byte for byte.
 ///
 /// `{"frame":12,"t":0.1,"phase":"opening","photo":3,"image":{"x":640,"y":400,"w":900,"h":600,
-///   "rotation":0},"backdrop":0.42,"progress":0.42,"scroll":0,"gesture":"none"}`, and on the first
-/// frame after a release or interruption its instant, `"event":0.093`.
+///   "rotation":0},"backdrop":0.42,"progress":0.42,"scroll":0,"gesture":"none"}`; while paging, when
+/// the photo drawn largest is not `photo`, that one, `"shown":2`; and on the first frame after a
+/// release or interruption its instant, `"event":0.093`.
 ///
 /// Rounding: `t` to the microsecond (the clock's grain); positions and sizes to 0.001 pt; rotation to
 /// 0.00001 rad; backdrop and progress to 0.0001; trailing zeros are not written.
@@ -24,6 +25,7 @@ public enum StateLogFormat {
         }
         out += "\"backdrop\":\(number(s.backdrop, places: 4)),\"progress\":\(number(s.progress, places: 4)),"
         out += "\"scroll\":\(number(s.scroll)),\"gesture\":\"\(s.gesture.rawValue)\""
+        if let shown = s.shown { out += ",\"shown\":\(shown)" }
         if let event, event.isFinite { out += ",\"event\":\(number(event, places: 6))" }
         return out + "}"
     }

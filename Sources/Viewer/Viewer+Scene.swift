@@ -142,7 +142,7 @@ extension Viewer {
         }
         return StateSnapshot(frame: frameCount, time: time, phase: phase, photo: photo,
                              image: image, backdrop: backdrop, progress: progress, scroll: scroller.offset,
-                             gesture: lastFrame.gesture)
+                             gesture: lastFrame.gesture, shown: shownPhoto.flatMap { $0 == photo ? nil : $0 })
     }
 
     /// The held gesture as a release now would find it: once no sample has come for the velocity

@@ -34,10 +34,15 @@ public struct StateSnapshot: Hashable, Sendable {
     public var progress: Double
     public var scroll: Double
     public var gesture: GestureName
+    /// The photo drawn largest when it is not `photo` (nil otherwise): pages turn when a release
+    /// decides, so after quick flicks the strip may still mostly show a photo before the page it
+    /// heads for; the caption and the window title name this one.
+    public var shown: Int?
 
     public init(frame: Int, time: Double, phase: Phase, photo: Int?, image: Image?, backdrop: Double,
-                progress: Double, scroll: Double, gesture: GestureName) {
+                progress: Double, scroll: Double, gesture: GestureName, shown: Int? = nil) {
         self.frame = frame; self.time = time; self.phase = phase; self.photo = photo; self.image = image
         self.backdrop = backdrop; self.progress = progress; self.scroll = scroll; self.gesture = gesture
+        self.shown = shown
     }
 }

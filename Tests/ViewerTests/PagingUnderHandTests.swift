@@ -5,6 +5,7 @@ import Gestures
 import Motion
 @testable import LabUI
 @testable import Viewer
+import Trace
 
 /// A hand on the viewer: events at their own instants, frames at a chosen rate in between, the jump
 /// detector reading the viewer after every event and every frame (issue 27's paging cases).
@@ -291,10 +292,15 @@ struct PagingUnderHandTests {
     func captionFollowsWhatIsDrawn() {
         for fps in [60.0, 144] {
             var h = Hand.presented(10, fps: fps)
-            var wrong = 0, frames = 0, example = ""
+            var wrong = 0, frames = 0, example = "", logWrong = 0, logNamed = 0
             h.everyFrame = { v in
                 guard v.session != nil, let largest = Hand.drawnLargest(v) else { return }
                 frames += 1
+                // The state log's line names it too: `shown` when it is not the moving `photo`.
+                let line = StateLogFormat.line(v.snapshot)
+                let logged = line.contains(",\"shown\":") ? (v.snapshot.shown ?? -1) : (v.snapshot.photo ?? -1)
+                if logged != largest { logWrong += 1 }
+                if v.snapshot.shown != nil { logNamed += 1 }
                 let name = PhotoName.displayed(v.photos[largest].name)
                 if v.caption?.hasPrefix(name + "   \(largest + 1) / ") != true || v.titleSubject != name {
                     wrong += 1
@@ -309,8 +315,9 @@ struct PagingUnderHandTests {
             h.drag(from: Point(900, 400), to: Point(800, 400), start: h.now + 0.1, duration: 0.05)
             h.settle()
             report("case 12 at \(Int(fps)) fps: frames whose caption or title named another photo than the one drawn largest: "
-                   + "\(wrong) of \(frames) \(example)")
+                   + "\(wrong) of \(frames) \(example); state log lines naming another: \(logWrong), lines with `shown`: \(logNamed)")
             #expect(wrong == 0, "\(example)")
+            #expect(logWrong == 0 && logNamed > 0)
         }
     }
 
