@@ -87,7 +87,10 @@ public final class App {
         // The software renderer standing in gives way to the accelerated one (`RendererHandOver`);
         // so it does when something moves, and for a screenshot at the end.
         var handOver = RendererHandOver(opened: DispatchTime.now().uptimeNanoseconds)
+        // The scenes drawn off screen so far for this renderer (`WarmUpScenes`); nil once all were.
+        var warmUpStep: Int? = 0
         func finishOpening() throws {
+            warmUpStep = 0
             sceneRenderer.text.releaseTextures()
             try host.finishOpening()
             textures.moveTextures(to: host.renderer)
@@ -191,8 +194,28 @@ public final class App {
             // A feel file that changed is read once it looks the same a frame later (`FeelFileWatcher`).
             moving = !session.viewer.isAtRest || !textures.isIdle || session.viewer.isSlideshowRunning
                 || recording.live.isWaitingToRead
+            // Once per accelerated renderer, while nothing moves and no input waits, one scene a
+            // turn of the loop is drawn off screen (`WarmUpScenes`): llvmpipe compiles its shaders
+            // now, not in the first frame of an opening or a held photo (issue 28). Until all are
+            // drawn the loop keeps turning every interval.
+            if let step = warmUpStep, !host.isProvisional {
+                let scenes = WarmUpScenes.scenes(after: scene)
+                if step < scenes.count, session.viewer.isAtRest, loop.isRunning, !Self.isAnyInputPending() {
+                    let began = clock.now(), beganCPU = Self.threadCPUSeconds()
+                    sceneRenderer.warmUp(scenes[step], standInSize: (3, 3))
+                    work.addWarmUp(wall: clock.now() - began, cpu: Self.threadCPUSeconds() - beganCPU)
+                    if getenv("PHOTOZOOM_FRAME_LOG") != nil {
+                        printError(String(format: "warm-up %d of %d: %.1f ms, cpu %.1f", step + 1, scenes.count,
+                                          (clock.now() - began) * 1000, (Self.threadCPUSeconds() - beganCPU) * 1000))
+                    }
+                    warmUpStep = step + 1
+                }
+                if let next = warmUpStep, next >= scenes.count { warmUpStep = nil } else { moving = true }
+            }
         }
-        if getenv("PHOTOZOOM_FRAME_WORK") != nil { (work.summary + work.partSummary).forEach { printError("photozoom: " + $0) } }
+        if getenv("PHOTOZOOM_FRAME_WORK") != nil {
+            (work.summary + work.partSummary + [work.warmUpSummary].compactMap { $0 }).forEach { printError("photozoom: " + $0) }
+        }
         try recording.close()
         state.windowSize = WindowState.rememberedSize(previous: state.windowSize, requested: options.windowSize,
                                                       final: control.rememberedSize(currentSize: loop.windowSize))
