@@ -205,6 +205,21 @@ public final class SceneRenderer {
         SDL_RenderSetClipRect(renderer, nil)
     }
 
+    /// Draws the grid of `scene` (a held photo's, `WarmUpScenes.held`) into the grid texture
+    /// unless the texture shows it already: called while nothing moves, so the first frame of a
+    /// hold copies the grid instead of drawing every cell (at 2560×1440, 137 ms of a frame's wall
+    /// time when thumbnails had come in since the warm-up). True when it drew.
+    @discardableResult
+    public func refreshGrid(for scene: Scene) -> Bool {
+        guard cachesGrid, scene.backdropAlpha > 0, scene.backdropAlpha < 1 else { return false }
+        let picture = GridPicture(PictureState(scene: scene, pointScale: pointScale, textures: textures))
+        let (w, h) = outputPixels()
+        if let cached = gridTexture, cached.width == Int32(w), cached.height == Int32(h), cached.picture == picture { return false }
+        guard cachedGrid(scene, picture) != nil else { return false }
+        SDL_RenderFlush(renderer)
+        return true
+    }
+
     /// The picture `warmUp` draws for `WarmUpScenes.standIn`, while it draws.
     private var standIn: Texture?
 

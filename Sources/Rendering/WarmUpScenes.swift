@@ -28,12 +28,24 @@ public enum WarmUpScenes {
     /// The photo index `SceneRenderer.warmUp` draws its stand-in picture for (no list holds it).
     public static let standIn = Int.min
 
+    /// The photo most likely to move next in `scene`: the one drawn large, else the focused
+    /// cell's, else the first cell's; nil when there is none.
+    static func likelyPhoto(in scene: Scene) -> Int? {
+        scene.photos.first(where: { $0.photo >= 0 })?.photo ?? scene.cells.first(where: \.isFocused)?.photo ?? scene.cells.first?.photo
+    }
+
+    /// The first of `scenes(after:)`: the likely photo held over the grid, its cell hidden; nil
+    /// when there is no photo or the window is too small.
+    public static func held(after scene: Scene) -> Scene? {
+        guard likelyPhoto(in: scene) != nil else { return nil }
+        return scenes(after: scene).first
+    }
+
     /// The scenes to draw off screen after `scene`, in order.
     public static func scenes(after scene: Scene) -> [Scene] {
         let window = scene.windowSize
         guard window.width >= 4, window.height >= 4 else { return [] }
-        let photo = scene.photos.first(where: { $0.photo >= 0 })?.photo
-            ?? scene.cells.first(where: \.isFocused)?.photo ?? scene.cells.first?.photo
+        let photo = likelyPhoto(in: scene)
         let full = Rect(x: 0, y: 0, width: 1, height: 1)
         // Whole points, even, so the quad at rest sits on whole pixels at a whole point scale.
         let rest = Size(2 * (window.width * 0.4).rounded(.down), 2 * (window.height * 0.4).rounded(.down))

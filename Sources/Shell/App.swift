@@ -211,6 +211,18 @@ public final class App {
                     warmUpStep = step + 1
                 }
                 if let next = warmUpStep, next >= scenes.count { warmUpStep = nil } else { moving = true }
+            } else if !host.isProvisional, session.viewer.isAtRest, textures.isIdle, loop.isRunning, let held = WarmUpScenes.held(after: scene),
+                      !Self.isAnyInputPending() {
+                // Thumbnails that came in since: the grid a held photo uncovers drawn again now,
+                // not in the hold's first frame.
+                let began = clock.now(), beganCPU = Self.threadCPUSeconds()
+                if sceneRenderer.refreshGrid(for: held) {
+                    work.addWarmUp(wall: clock.now() - began, cpu: Self.threadCPUSeconds() - beganCPU)
+                    if getenv("PHOTOZOOM_FRAME_LOG") != nil {
+                        printError(String(format: "grid redrawn for a hold: %.1f ms, cpu %.1f", (clock.now() - began) * 1000,
+                                          (Self.threadCPUSeconds() - beganCPU) * 1000))
+                    }
+                }
             }
         }
         if getenv("PHOTOZOOM_FRAME_WORK") != nil {

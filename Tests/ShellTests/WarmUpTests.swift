@@ -77,4 +77,36 @@ struct WarmUpTests {
         f.sceneRenderer.draw(WarmUpScenes.scenes(after: f.scene)[0])
         #expect(f.pixel(x: 150, y: 50) != DrawOnlyOnChangeTests.Fixture.magenta)
     }
+
+    @Test("the grid a held photo uncovers is drawn into its texture while nothing moves, once a picture: drawn again only when a thumbnail came in")
+    func gridKeptFresh() throws {
+        let f = try DrawOnlyOnChangeTests.Fixture()
+        f.sceneRenderer.cachesGrid = true
+        let red = try f.texture(0xFFFF_0000), blue = try f.texture(0xFF00_00FF)
+        f.textures.textures[0] = red
+        f.textures.textures[1] = red
+        // Photo 0 presented over the opaque backdrop: the hold would hide its cell, uncover photo 1's.
+        f.scene.backdropAlpha = 1
+        f.scene.photos = [Scene.PhotoQuad(photo: 0, crop: Self.whole, center: Point(100, 50), size: Size(200, 100), rotation: 0, alpha: 1)]
+        let held = try #require(WarmUpScenes.held(after: f.scene))
+        #expect(held.cells.map(\.photo) == [1])
+        #expect(f.sceneRenderer.refreshGrid(for: held), "the first time: drawn")
+        #expect(!f.sceneRenderer.refreshGrid(for: held), "the same picture: not drawn again")
+        // The hold's frame copies it: photo 1's red cell darkened by the backdrop, 255 · (1 − 0.5) = 128.
+        SDL_FillRect(f.surface, nil, DrawOnlyOnChangeTests.Fixture.magenta)
+        var frame = held
+        frame.photos = []
+        #expect(f.sceneRenderer.drawIfChanged(frame))
+        #expect(f.pixel(x: 150, y: 50) == 0xFF80_0000)
+        #expect(!f.sceneRenderer.refreshGrid(for: held), "the frame drew the same grid")
+        // A new thumbnail for photo 1: drawn again, blue.
+        f.textures.textures[1] = blue
+        #expect(f.sceneRenderer.refreshGrid(for: held))
+        // Not for a renderer that draws the grid cell by cell, nor for a scene whose grid shows whole or not at all.
+        f.sceneRenderer.cachesGrid = false
+        f.textures.textures[1] = red
+        #expect(!f.sceneRenderer.refreshGrid(for: held))
+        f.sceneRenderer.cachesGrid = true
+        #expect(!f.sceneRenderer.refreshGrid(for: f.scene), "an opaque backdrop: no grid shows")
+    }
 }
