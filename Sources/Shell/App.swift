@@ -240,7 +240,7 @@ public final class App {
             }
         }
         if getenv("PHOTOZOOM_FRAME_WORK") != nil {
-            (work.summary + work.partSummary + [work.warmUpSummary].compactMap { $0 }).forEach { printError("photozoom: " + $0) }
+            (work.summary + work.partSummary + work.slowestSummary + [work.warmUpSummary].compactMap { $0 }).forEach { printError("photozoom: " + $0) }
         }
         try recording.close()
         state.windowSize = WindowState.rememberedSize(previous: state.windowSize, requested: options.windowSize,

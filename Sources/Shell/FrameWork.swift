@@ -24,6 +24,10 @@ struct FrameWork {
     /// `parts`: the frame's work split by part (name, seconds), told apart in `partSummary`.
     package mutating func add(phase: String, work seconds: Double, inputLatency: Double?, parts frameParts: [(String, Double)] = []) {
         work[phase, default: []].append(seconds)
+        // Its whole wall time: the work, and the present until it returned (where SDL hands the
+        // frame's drawing to the renderer, and llvmpipe compiles what it meets first).
+        let wall = seconds + (frameParts.first { $0.0 == "present" }?.1 ?? 0)
+        if wall > (slowest[phase]?.wall ?? -1) { slowest[phase] = (wall, frameParts) }
         for (name, value) in frameParts {
             if !partOrder.contains(name) { partOrder.append(name) }
             parts[phase, default: [:]][name, default: []].append(value)
@@ -31,6 +35,19 @@ struct FrameWork {
         recent.append(seconds)
         if recent.count > Self.recentCount { recent.removeFirst(recent.count - Self.recentCount) }
         if let inputLatency { lastInputLatency = inputLatency }
+    }
+
+    /// The frame of each phase with the longest wall time from its input read to its present's return, and its parts.
+    private var slowest: [String: (wall: Double, parts: [(String, Double)])] = [:]
+
+    /// One line a phase, phases by name: its slowest frame, from its input read to its present's
+    /// return, and that frame's parts: "frame slowest opening: 247.6 ms (step 0.1, …, cpu 209.6 ms)".
+    var slowestSummary: [String] {
+        slowest.keys.sorted().map { phase in
+            let frame = slowest[phase]!
+            let parts = frame.parts.map { $0.0 + String(format: " %.1f", $0.1 * 1000) }.joined(separator: ", ")
+            return "frame slowest \(phase): " + String(format: "%.1f ms", frame.wall * 1000) + (parts.isEmpty ? "" : " (\(parts) ms)")
+        }
     }
 
     /// Scenes drawn off screen to warm the renderer (`WarmUpScenes`), and their wall and CPU seconds.
