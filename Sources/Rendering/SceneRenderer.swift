@@ -115,6 +115,10 @@ public final class SceneRenderer {
             releaseGridTexture()
             guard let made = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
                                                Int32(w), Int32(h)) else { return nil }
+            // Copied only at its own size onto whole pixels (`drawPrepared`), where a nearest
+            // texel is the bilinear one: the same pixels, and llvmpipe samples one texel a pixel,
+            // not four (issue 28: the held photo's frames at 2560×1440 and 3840×2160).
+            SDL_SetTextureScaleMode(made, SDL_ScaleModeNearest)
             gridTexture = (made, Int32(w), Int32(h), nil)
         }
         guard let handle = gridTexture?.handle, SDL_SetRenderTarget(renderer, handle) == 0 else {
@@ -134,7 +138,7 @@ public final class SceneRenderer {
     /// edge, one pixel, blends with what is under it, so that stays); nil when no photo does.
     private func coveredPixels(_ scene: Scene) -> SDL_Rect? {
         for photo in scene.photos where photo.alpha >= 1 && photo.rotation == 0 {
-            guard let tex = textures.texture(for: photo.photo, preferFull: true), !tex.hasTransparency else { continue }
+            guard let tex = photoTexture(photo.photo), !tex.hasTransparency else { continue }
             let r = Rect(center: photo.center, size: photo.size)
             let x0 = (r.minX * pointScale).rounded(.up) + 1, y0 = (r.minY * pointScale).rounded(.up) + 1
             let x1 = (r.maxX * pointScale).rounded(.down) - 1, y1 = (r.maxY * pointScale).rounded(.down) - 1
@@ -164,6 +168,67 @@ public final class SceneRenderer {
 
     deinit { releaseGridTexture() }
 
+    // MARK: - Warming up
+
+    /// Draws `scene` (one of `WarmUpScenes`) off screen: what llvmpipe compiles at the first draw
+    /// of each kind is compiled now, not in the frame that first needs it (issue 28). The window
+    /// is clipped to its top-left pixel, never cleared (a clear ignores the clip), and nothing is
+    /// presented, so the picture on screen stays
+    /// (and `drawIfChanged` still knows it); the next frame drawn covers the whole window, as
+    /// every frame does. The grid is drawn whole into its texture when `cachesGrid` (the work
+    /// the first flight over it would do). `WarmUpScenes.standIn` is drawn with a picture of
+    /// `standInSize` pixels in the window-sized pictures' format.
+    public func warmUp(_ scene: Scene, standInSize: (width: Int, height: Int)) {
+        guard let handle = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                             Int32(standInSize.width), Int32(standInSize.height)) else { return }
+        var grey = [UInt32](repeating: 0xFF80_8080, count: standInSize.width * standInSize.height)
+        SDL_UpdateTexture(handle, nil, &grey, Int32(4 * standInSize.width))
+        SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_BLEND)
+        standIn = Texture(handle: handle, width: standInSize.width, height: standInSize.height)
+        defer {
+            standIn = nil
+            SDL_DestroyTexture(handle)
+        }
+        var corner = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
+        SDL_RenderSetClipRect(renderer, &corner)
+        // As `drawPrepared` draws, but never a clear of the window (SDL clears ignore the clip).
+        if cachesGrid, scene.backdropAlpha > 0, scene.backdropAlpha < 1,
+           let texture = cachedGrid(scene, GridPicture(PictureState(scene: scene, pointScale: pointScale, textures: textures))) {
+            copyGrid(texture, under: scene)
+        } else {
+            for cell in scene.cells { drawCell(cell) }
+        }
+        for photo in scene.photos { drawPhoto(photo) }
+        drawOverlays(scene.overlays)
+        // SDL queues its drawing until a present or a flush: llvmpipe compiles when it is handed it.
+        SDL_RenderFlush(renderer)
+        SDL_RenderSetClipRect(renderer, nil)
+    }
+
+    /// Draws the grid of `scene` (a held photo's, `WarmUpScenes.held`) into the grid texture
+    /// unless the texture shows it already: called while nothing moves, so the first frame of a
+    /// hold copies the grid instead of drawing every cell (at 2560×1440, 137 ms of a frame's wall
+    /// time when thumbnails had come in since the warm-up). True when it drew.
+    @discardableResult
+    public func refreshGrid(for scene: Scene) -> Bool {
+        guard cachesGrid, scene.backdropAlpha > 0, scene.backdropAlpha < 1 else { return false }
+        let picture = GridPicture(PictureState(scene: scene, pointScale: pointScale, textures: textures))
+        let (w, h) = outputPixels()
+        if let cached = gridTexture, cached.width == Int32(w), cached.height == Int32(h), cached.picture == picture { return false }
+        guard cachedGrid(scene, picture) != nil else { return false }
+        SDL_RenderFlush(renderer)
+        return true
+    }
+
+    /// The picture `warmUp` draws for `WarmUpScenes.standIn`, while it draws.
+    private var standIn: Texture?
+
+    /// The texture a photo quad of `photo` draws: the source's best, or the warm-up's stand-in.
+    private func photoTexture(_ photo: Int) -> Texture? {
+        if photo == WarmUpScenes.standIn, let standIn { return standIn }
+        return textures.texture(for: photo, preferFull: true)
+    }
+
     /// Makes the next `drawIfChanged` draw: the window's pixels were lost (exposed, resized) or a
     /// frame must be captured.
     public func invalidatePicture() { drawn = nil }
@@ -182,17 +247,7 @@ public final class SceneRenderer {
             setColor(.black)
             SDL_RenderClear(renderer)
         } else if let grid, scene.backdropAlpha > 0, let texture = cachedGrid(scene, grid) {
-            // The grid texture copied with the backdrop's black over it: c · (1 − alpha); not
-            // under an opaque photo, which covers it (a held photo: its quad and what it uncovers).
-            let shade = UInt8((clamp01(1 - scene.backdropAlpha) * 255).rounded())
-            SDL_SetTextureColorMod(texture, shade, shade, shade)
-            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-            SDL_RenderSetScale(renderer, 1, 1)
-            let (w, h) = outputPixels()
-            for var band in Self.bands(of: SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), around: coveredPixels(scene)) {
-                SDL_RenderCopy(renderer, texture, &band, &band)
-            }
-            SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale))
+            copyGrid(texture, under: scene)
         } else {
             setColor(scene.background)
             SDL_RenderClear(renderer)
@@ -205,6 +260,20 @@ public final class SceneRenderer {
         }
         for photo in scene.photos { drawPhoto(photo) }
         drawOverlays(scene.overlays)
+    }
+
+    /// Copies the grid texture with the backdrop's black over it: c · (1 − alpha); not under an
+    /// opaque photo, which covers it (a held photo: its quad and what it uncovers).
+    private func copyGrid(_ texture: OpaquePointer, under scene: Scene) {
+        let shade = UInt8((clamp01(1 - scene.backdropAlpha) * 255).rounded())
+        SDL_SetTextureColorMod(texture, shade, shade, shade)
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+        SDL_RenderSetScale(renderer, 1, 1)
+        let (w, h) = outputPixels()
+        for var band in Self.bands(of: SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), around: coveredPixels(scene)) {
+            SDL_RenderCopy(renderer, texture, &band, &band)
+        }
+        SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale))
     }
 
     /// Draws `overlays` over what is drawn already (the trace player's timeline, split-view labels).
@@ -261,7 +330,7 @@ public final class SceneRenderer {
     /// drawn as the plain rectangle copy.
     private func drawPhoto(_ photo: Scene.PhotoQuad) {
         let alpha = UInt8((clamp01(photo.alpha) * 255).rounded())
-        guard let tex = textures.texture(for: photo.photo, preferFull: true) else {
+        guard let tex = photoTexture(photo.photo) else {
             drawPhotoPlaceholder(photo)
             return
         }

@@ -87,7 +87,12 @@ public final class App {
         // The software renderer standing in gives way to the accelerated one (`RendererHandOver`);
         // so it does when something moves, and for a screenshot at the end.
         var handOver = RendererHandOver(opened: DispatchTime.now().uptimeNanoseconds)
+        // The scenes drawn off screen so far for this renderer (`WarmUpScenes`); nil once all were.
+        // `PHOTOZOOM_WARM_UP=0` draws none and keeps no grid fresh (to measure what they save).
+        let warmsUp = getenv("PHOTOZOOM_WARM_UP").map { String(cString: $0) != "0" } ?? true
+        var warmUpStep: Int? = warmsUp ? 0 : nil
         func finishOpening() throws {
+            warmUpStep = warmsUp ? 0 : nil
             sceneRenderer.text.releaseTextures()
             try host.finishOpening()
             textures.moveTextures(to: host.renderer)
@@ -104,6 +109,8 @@ public final class App {
         if let descriptor = textures.folderWatchDescriptor { watch?.watch(readable: descriptor) }
         var watchedFeelPath: String?
         var work = FrameWork()
+        // The frame log or the frame work asked for: each frame also reads the loop thread's schedule.
+        let instrumented = getenv("PHOTOZOOM_FRAME_LOG") != nil || getenv("PHOTOZOOM_FRAME_WORK") != nil
         var moving = true
         // The overlay's figures change only with frames drawn for an input or a motion, not with the
         // frame that draws the figures themselves (which would draw again, and again).
@@ -131,6 +138,8 @@ public final class App {
                 }
             }
             let startCPU = Self.threadCPUSeconds()
+            // The loop thread's run-queue waiting and sleep in the frame, when asked (issue 28).
+            let startSchedule = instrumented ? ThreadSchedule.now().map { (clock.now(), $0) } : nil
             try loop.step()
             let stepped = clock.now()
             pacer.frameStarts(at: start, hadInput: loop.newestInputTime != nil)
@@ -168,16 +177,24 @@ public final class App {
                 SDL_RenderPresent(host.renderer)
                 pacer.presented(start: start, call: call, returned: clock.now())
                 let prepare = sceneRenderer.lastPrepareSeconds
+                // Of the frame's wall time until its present returned: waiting for a core, and asleep (neither running nor runnable).
+                let schedule = startSchedule.flatMap { began, first in
+                    ThreadSchedule.now().map { now in (queued: now.waiting - first.waiting,
+                                                       asleep: clock.now() - began - (now.running - first.running) - (now.waiting - first.waiting)) }
+                }
                 if getenv("PHOTOZOOM_FRAME_LOG") != nil {
                     let st = textures.statistics
-                    printError(String(format: "frame %@ prepare %.1f draw %.1f cpu %.1f uploads %d bytes %d", session.viewer.phase.rawValue,
-                                      prepare * 1000, (call - composed - prepare) * 1000, (Self.threadCPUSeconds() - startCPU) * 1000, st.uploads, st.uploadedBytes))
+                    printError(String(format: "frame %@ prepare %.1f draw %.1f cpu %.1f uploads %d bytes %d present %.1f runqueue %.1f asleep %.1f",
+                                      session.viewer.phase.rawValue, prepare * 1000, (call - composed - prepare) * 1000,
+                                      (Self.threadCPUSeconds() - startCPU) * 1000, st.uploads, st.uploadedBytes, (clock.now() - call) * 1000,
+                                      (schedule?.queued ?? 0) * 1000, (schedule?.asleep ?? 0) * 1000))
                 }
                 work.add(phase: session.viewer.phase.rawValue, work: call - start,
                          inputLatency: loop.newestInputTime.map { call - $0 },
                          parts: [("step", stepped - start), ("scene", composed - stepped), ("prepare", prepare),
                                  ("draw", call - composed - prepare), ("present", clock.now() - call),
-                                 ("cpu", Self.threadCPUSeconds() - startCPU)])
+                                 ("cpu", Self.threadCPUSeconds() - startCPU)]
+                             + (schedule.map { [("runqueue", $0.queued), ("asleep", $0.asleep)] } ?? []))
                 if loop.newestInputTime != nil || !session.viewer.isAtRest { machineText = work.overlayText }
                 if host.isProvisional {
                     handOver.presented(now: DispatchTime.now().uptimeNanoseconds,
@@ -191,8 +208,40 @@ public final class App {
             // A feel file that changed is read once it looks the same a frame later (`FeelFileWatcher`).
             moving = !session.viewer.isAtRest || !textures.isIdle || session.viewer.isSlideshowRunning
                 || recording.live.isWaitingToRead
+            // Once per accelerated renderer, while nothing moves and no input waits, one scene a
+            // turn of the loop is drawn off screen (`WarmUpScenes`): llvmpipe compiles its shaders
+            // now, not in the first frame of an opening or a held photo (issue 28). Until all are
+            // drawn the loop keeps turning every interval.
+            if let step = warmUpStep, !host.isProvisional {
+                let scenes = WarmUpScenes.scenes(after: scene)
+                if step < scenes.count, session.viewer.isAtRest, loop.isRunning, !Self.isAnyInputPending() {
+                    let began = clock.now(), beganCPU = Self.threadCPUSeconds()
+                    sceneRenderer.warmUp(scenes[step], standInSize: (3, 3))
+                    work.addWarmUp(wall: clock.now() - began, cpu: Self.threadCPUSeconds() - beganCPU)
+                    if getenv("PHOTOZOOM_FRAME_LOG") != nil {
+                        printError(String(format: "warm-up %d of %d: %.1f ms, cpu %.1f", step + 1, scenes.count,
+                                          (clock.now() - began) * 1000, (Self.threadCPUSeconds() - beganCPU) * 1000))
+                    }
+                    warmUpStep = step + 1
+                }
+                if let next = warmUpStep, next >= scenes.count { warmUpStep = nil } else { moving = true }
+            } else if warmsUp, !host.isProvisional, session.viewer.isAtRest, textures.isIdle, loop.isRunning, let held = WarmUpScenes.held(after: scene),
+                      !Self.isAnyInputPending() {
+                // Thumbnails that came in since: the grid a held photo uncovers drawn again now,
+                // not in the hold's first frame.
+                let began = clock.now(), beganCPU = Self.threadCPUSeconds()
+                if sceneRenderer.refreshGrid(for: held) {
+                    work.addWarmUp(wall: clock.now() - began, cpu: Self.threadCPUSeconds() - beganCPU)
+                    if getenv("PHOTOZOOM_FRAME_LOG") != nil {
+                        printError(String(format: "grid redrawn for a hold: %.1f ms, cpu %.1f", (clock.now() - began) * 1000,
+                                          (Self.threadCPUSeconds() - beganCPU) * 1000))
+                    }
+                }
+            }
         }
-        if getenv("PHOTOZOOM_FRAME_WORK") != nil { (work.summary + work.partSummary).forEach { printError("photozoom: " + $0) } }
+        if getenv("PHOTOZOOM_FRAME_WORK") != nil {
+            (work.summary + work.partSummary + work.slowestSummary + [work.warmUpSummary].compactMap { $0 }).forEach { printError("photozoom: " + $0) }
+        }
         try recording.close()
         state.windowSize = WindowState.rememberedSize(previous: state.windowSize, requested: options.windowSize,
                                                       final: control.rememberedSize(currentSize: loop.windowSize))

@@ -24,6 +24,10 @@ struct FrameWork {
     /// `parts`: the frame's work split by part (name, seconds), told apart in `partSummary`.
     package mutating func add(phase: String, work seconds: Double, inputLatency: Double?, parts frameParts: [(String, Double)] = []) {
         work[phase, default: []].append(seconds)
+        // Its whole wall time: the work, and the present until it returned (where SDL hands the
+        // frame's drawing to the renderer, and llvmpipe compiles what it meets first).
+        let wall = seconds + (frameParts.first { $0.0 == "present" }?.1 ?? 0)
+        if wall > (slowest[phase]?.wall ?? -1) { slowest[phase] = (wall, frameParts) }
         for (name, value) in frameParts {
             if !partOrder.contains(name) { partOrder.append(name) }
             parts[phase, default: [:]][name, default: []].append(value)
@@ -31,6 +35,33 @@ struct FrameWork {
         recent.append(seconds)
         if recent.count > Self.recentCount { recent.removeFirst(recent.count - Self.recentCount) }
         if let inputLatency { lastInputLatency = inputLatency }
+    }
+
+    /// The frame of each phase with the longest wall time from its input read to its present's return, and its parts.
+    private var slowest: [String: (wall: Double, parts: [(String, Double)])] = [:]
+
+    /// One line a phase, phases by name: its slowest frame, from its input read to its present's
+    /// return, and that frame's parts: "frame slowest opening: 247.6 ms (step 0.1, …, cpu 209.6 ms)".
+    var slowestSummary: [String] {
+        slowest.keys.sorted().map { phase in
+            let frame = slowest[phase]!
+            let parts = frame.parts.map { $0.0 + String(format: " %.1f", $0.1 * 1000) }.joined(separator: ", ")
+            return "frame slowest \(phase): " + String(format: "%.1f ms", frame.wall * 1000) + (parts.isEmpty ? "" : " (\(parts) ms)")
+        }
+    }
+
+    /// Scenes drawn off screen to warm the renderer (`WarmUpScenes`), and their wall and CPU seconds.
+    private var warmUps: (scenes: Int, wall: Double, cpu: Double) = (0, 0, 0)
+
+    /// A warm-up scene drawn between frames in `wall` seconds, `cpu` of them the loop thread's CPU.
+    package mutating func addWarmUp(wall: Double, cpu: Double) {
+        warmUps = (warmUps.scenes + 1, warmUps.wall + wall, warmUps.cpu + cpu)
+    }
+
+    /// "warm-up: 4 scenes between frames, 231.0 ms (CPU 212.4 ms)"; nil when none was drawn.
+    var warmUpSummary: String? {
+        guard warmUps.scenes > 0 else { return nil }
+        return "warm-up: \(warmUps.scenes) scenes between frames, \(Self.ms(warmUps.wall)) (CPU \(Self.ms(warmUps.cpu)))"
     }
 
     /// The value below which a share `p` (0…1) of `values` lie (nearest rank); nil when empty.

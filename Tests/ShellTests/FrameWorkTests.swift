@@ -37,6 +37,23 @@ struct FrameWorkTests {
         #expect(work.summary.count == 2)
     }
 
+    @Test("each phase's slowest frame counts its present until it returned: a frame of 1 ms work and a 240 ms present beats one of 30 ms work")
+    func slowestByWall() {
+        var work = FrameWork()
+        work.add(phase: "opening", work: 0.030, inputLatency: nil, parts: [("draw", 0.029), ("present", 0.005)])
+        // The first opening's frame: little work to the present call, the shaders compiled inside it.
+        work.add(phase: "opening", work: 0.001, inputLatency: nil, parts: [("draw", 0.0005), ("present", 0.240), ("cpu", 0.210)])
+        work.add(phase: "opening", work: 0.002, inputLatency: nil, parts: [("draw", 0.001), ("present", 0.010)])
+        work.add(phase: "grid", work: 0.004, inputLatency: nil)
+        // 1 + 240 = 241 ms against 30 + 5 = 35 ms; a frame without a present part is its work alone.
+        #expect(work.slowestSummary == [
+            "frame slowest grid: 4.0 ms",
+            "frame slowest opening: 241.0 ms (draw 0.5, present 240.0, cpu 210.0 ms)",
+        ])
+        // The work's own percentiles still end at the present call: p99 of 1, 2, 30 ms is 30 ms.
+        #expect(work.summary.last == "frame work opening: 3 frames, p50 2.0 ms, p99 30.0 ms")
+    }
+
     @Test("a frame that drew no input keeps the last input's wait; the overlay tells the last 120 frames only")
     func overlayTellsRecentFrames() {
         var work = FrameWork()
