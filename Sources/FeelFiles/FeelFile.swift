@@ -32,14 +32,16 @@ public enum FeelFile {
 
     /// Reads and checks the feel file at `path` (missing keys keep the defaults; at most
     /// `sizeLimit` bytes). Errors are bad input naming the file, the line and the key:
-    /// `feel.json:4: openSpring.dampingRatio: 0 is …`. Returns the text and bytes read as well.
-    public static func read(path: String) throws(ShellError) -> (feel: Feel, text: String, bytes: [UInt8]) {
+    /// `feel.json:4: openSpring.dampingRatio: 0 is …`. Returns the file's JSON object (the layer a
+    /// trace records) and the bytes read as well.
+    public static func read(path: String) throws(ShellError) -> (feel: Feel, layer: JSONObject, bytes: [UInt8]) {
         let data = try bytes(path: path)
         guard let text = String(bytes: data, encoding: .utf8) else {
             throw ShellError.badInput("\(path): not UTF-8 text")
         }
         do {
-            return (try Feel(jsonText: text), text, data)
+            let decoded = try Feel.decode(jsonText: text)
+            return (decoded.feel, decoded.layer, data)
         } catch {
             throw ShellError.badInput(error.message(file: path))
         }

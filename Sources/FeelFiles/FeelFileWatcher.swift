@@ -13,9 +13,9 @@ import Viewer
 public final class FeelFileWatcher {
     /// What a poll found.
     public enum Change: Equatable, Sendable {
-        /// The file holds valid parameters, `feel`, read from `text`: new ones, or the last good
-        /// ones again after an invalid edit (which clears its error).
-        case reloaded(Feel, text: String)
+        /// The file holds valid parameters, `feel`, read from its JSON object `layer`: new ones, or
+        /// the last good ones again after an invalid edit (which clears its error).
+        case reloaded(Feel, layer: JSONObject)
         /// The file cannot be used; the message names the file, line, key and range. Reported once
         /// per change of the file.
         case failed(String)
@@ -57,14 +57,14 @@ public final class FeelFileWatcher {
         pending = nil
         signature = current
         do {
-            let (feel, text, bytes) = try FeelFile.read(path: path)
+            let (feel, layer, bytes) = try FeelFile.read(path: path)
             let unchanged = feel == lastGood
             lastGood = feel
             lastKnownBytes = bytes
             let wasFailing = isFailing
             isFailing = false
             if unchanged && !wasFailing { return nil }
-            return .reloaded(feel, text: text)
+            return .reloaded(feel, layer: layer)
         } catch {
             isFailing = true
             return .failed(error.message)

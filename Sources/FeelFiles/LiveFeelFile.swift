@@ -117,9 +117,9 @@ public final class LiveFeelFile {
         guard let watcher, let change = watcher.poll() else { return nil }
         let name = (watcher.path as NSString).lastPathComponent
         switch change {
-        case let .reloaded(file, text):
+        case let .reloaded(file, layer):
             underlying = file
-            return InputEvent(time: time, kind: .effect(.feelReloaded(name: name, json: text, fixed: fixed.keys.sorted())))
+            return InputEvent(time: time, kind: .effect(.feelReloaded(name: name, layer: layer, fixed: fixed.keys.sorted())))
         case let .failed(message):
             warn("photozoom: \(message) (keeping the last good parameters)")
             return InputEvent(time: time, kind: .effect(.feelReloadFailed(message: message)))
