@@ -34,7 +34,7 @@ import Rendering
 /// that same call, so a frame is never drawn with the viewer's list and another one here. Inside,
 /// each photo has an id that is never reused (its place in `sources`): textures, jobs and headers
 /// are keyed by id, and a decode that finishes for a photo since removed is simply dropped.
-public final class PhotoPipeline: PhotoTextureSource {
+public final class PhotoPipeline: PhotoTextureSupply {
     /// Budgets and knobs, with the defaults the app runs with.
     public struct Limits: Sendable {
         /// Thumbnail textures held (bytes, 4 per pixel).

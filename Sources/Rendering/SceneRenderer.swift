@@ -50,32 +50,23 @@ public final class SceneRenderer {
                            windowPixels: (Int(scene.windowSize.width * pointScale), Int(scene.windowSize.height * pointScale)))
     }
 
-    /// Draws `scene` into the current render target (not presented).
+    /// Draws `scene` into the current render target (not presented), with the textures the source
+    /// has now (the frame's loop advanced it first: `PhotoTextureSupply.advance`).
     public func draw(_ scene: Scene) {
-        textures.follow(scene.photoList)
-        textures.prepare(for: demand(for: scene), renderer: renderer)
         drawPrepared(scene)
         drawn = nil
     }
 
-    /// Prepares the texture source for `scene` (as every frame must: uploads, decode requests)
-    /// and draws it only if its picture differs from the one drawn by the previous call; true when
-    /// it drew (the caller presents then). `invalidatePicture()` forgets the picture, so the next call draws.
+    /// Draws `scene` only if its picture differs from the one drawn by the previous call; true when
+    /// it drew (the caller presents then). Reads the textures the source has now (the frame's loop
+    /// advanced it first). `invalidatePicture()` forgets the picture, so the next call draws.
     public func drawIfChanged(_ scene: Scene) -> Bool {
-        let began = DispatchTime.now().uptimeNanoseconds
-        textures.follow(scene.photoList)
-        textures.prepare(for: demand(for: scene), renderer: renderer)
-        lastPrepareSeconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
         let state = PictureState(scene: scene, pointScale: pointScale, textures: textures)
         guard state != drawn else { return false }
         drawPrepared(scene, grid: cachesGrid ? GridPicture(state) : nil)
         drawn = state
         return true
     }
-
-    /// Seconds the last `drawIfChanged` spent preparing the textures (uploads, decode requests):
-    /// the live loop tells it apart in its frame work (`FrameWork`, issue 28).
-    public private(set) var lastPrepareSeconds = 0.0
 
     /// True (the live window, on an accelerated renderer) when the grid under a backdrop that is
     /// neither clear nor opaque (a photo held, flying or dismissed) is drawn once into a texture of
