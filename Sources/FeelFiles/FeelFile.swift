@@ -49,7 +49,7 @@ public enum FeelFile {
 
     /// The largest feel file read (1 MB): a full one is 2 KB. A larger file is refused before it
     /// is read, so a stray 50 MB file saved live cannot stall the frame loop.
-    public static let sizeLimit = 1 << 20
+    package static let sizeLimit = 1 << 20
 
     /// The file's text, or a bad-input error saying why it cannot be read.
     package static func contents(path: String) throws(ShellError) -> String {
@@ -142,7 +142,7 @@ public enum FeelFile {
 
     /// A path in the current folder that does not exist yet: `feel.json`, then `feel-2.json`, …
     /// (saving a tuned preset never overwrites a file the user made).
-    public static func freshPath(in folder: String = FileManager.default.currentDirectoryPath) -> String {
+    package static func freshPath(in folder: String = FileManager.default.currentDirectoryPath) -> String {
         var n = 1
         while true {
             let name = n == 1 ? "feel.json" : "feel-\(n).json"

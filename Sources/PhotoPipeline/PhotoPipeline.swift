@@ -65,31 +65,31 @@ public final class PhotoPipeline: PhotoTextureSupply {
         /// Images with more pixels are refused before decoding.
         public var pixelLimit = PhotoCatalog.defaultPixelLimit
         /// Cells prefetched above and below the visible ones, in screens.
-        public var nearbyScreens = 1.0
+        package var nearbyScreens = 1.0
         /// Thumbnail sides are rounded up to a multiple of this (pixels), so small cell-size changes
         /// during a resize reuse the thumbnails instead of decoding them again.
-        public var thumbnailSideQuantum = 32
+        package var thumbnailSideQuantum = 32
         /// The freedesktop thumbnail cache to read thumbnails from first (file managers fill it);
         /// nil to always decode.
         public var sharedThumbnails: FreedesktopThumbnailCache? = .standard
         /// Also write `sharedThumbnails` entries (`large`, and `x-large` for HiDPI cells) from the
         /// thumbnails decoded, once the visible ones are on screen. The app does; tests and
         /// benchmarks ask for it.
-        public var writesSharedThumbnails = false
+        package var writesSharedThumbnails = false
         /// Read and write PhotoZoom's own cache of thumbnails' pixels beside `sharedThumbnails`
         /// (`PixelThumbnailCache`, in the same cache folder), wherever the shared cache is read and
         /// written: a second visit reads each thumbnail with one `pread`.
-        public var usesPixelCache = true
+        package var usesPixelCache = true
         /// Decoded thumbnails held for writing to the cache (bytes); beyond it the oldest are
         /// dropped unwritten (a later visit decodes and writes them).
-        public var pendingWriteBytes = 16 << 20
+        package var pendingWriteBytes = 16 << 20
         /// How thumbnails are made (the plain way exists for benchmarks).
         public var thumbnailDecoding = ThumbnailDecoding.scaledDecode
         /// Watch the photos' folders: read a photo replaced on disk again, take out one removed.
         public var watchesFolders = true
         /// Also take in photos that appear in a watched folder (the app does when it shows a folder,
         /// not a list of files named one by one).
-        public var addsNewPhotos = false
+        package var addsNewPhotos = false
         /// Where files are decoded (headers read too): in helper processes (the process default),
         /// in this process only when `.inProcess` is asked for by name.
         public var isolation = DecoderIsolation.processDefault
@@ -118,7 +118,7 @@ public final class PhotoPipeline: PhotoTextureSupply {
 
     /// True while the renderer is one that stands in for another (`WindowHost.isProvisional`):
     /// each texture's pixels are kept so `moveTextures(to:)` can make it again for the next.
-    public var keepsPixelsForAnotherRenderer: Bool {
+    package var keepsPixelsForAnotherRenderer: Bool {
         get { textures.keepsPixelsForAnotherRenderer }
         set { textures.keepsPixelsForAnotherRenderer = newValue }
     }
@@ -126,7 +126,7 @@ public final class PhotoPipeline: PhotoTextureSupply {
     /// the same bytes) for a software renderer drawing into a window of that format, which then
     /// scales it straight into the window's pixels (no conversion pass: a grid of 40 thumbnails in
     /// ms instead of tens of ms). Back to ARGB8888 at `moveTextures(to:)`.
-    public var opaqueTextureFormat: UInt32 {
+    package var opaqueTextureFormat: UInt32 {
         get { textures.opaqueTextureFormat }
         set { textures.opaqueTextureFormat = newValue }
     }
@@ -164,7 +164,7 @@ public final class PhotoPipeline: PhotoTextureSupply {
     }
 
     /// Destroys every texture made so far (the renderer must still exist); they are made again on demand.
-    public func releaseTextures() {
+    package func releaseTextures() {
         // A picture half uploaded starts again from its pixels.
         for (key, outcome) in textures.releaseAll() { scheduler.waiting[key] = outcome }
     }
@@ -179,7 +179,7 @@ public final class PhotoPipeline: PhotoTextureSupply {
     /// `prepare` asks for them. Nothing is uploaded; the first `prepare` takes what is ready and
     /// asks again for what its real demand wants differently (a decode that no longer serves is
     /// dropped, as after a scroll).
-    public func prefetch(for demand: SceneDemand) {
+    package func prefetch(for demand: SceneDemand) {
         if !scheduler.started { scheduler.start() }
         let shown = Set((demand.visibleCells + demand.largePhotos).compactMap(library.id(at:)))
         let wanted = scheduler.wantedTextures(for: demand, library: library, textures: textures).filter { shown.contains($0.photo) }
@@ -256,7 +256,7 @@ public final class PhotoPipeline: PhotoTextureSupply {
     public func hasThumbnail(_ photo: Int) -> Bool { library.id(at: photo).map(textures.hasThumbnail) ?? false }
 
     /// True when `photo` shows its embedded EXIF preview, its thumbnail not made yet.
-    public func hasPreview(_ photo: Int) -> Bool { library.id(at: photo).map(textures.hasPreview) ?? false }
+    package func hasPreview(_ photo: Int) -> Bool { library.id(at: photo).map(textures.hasPreview) ?? false }
 
     /// True when `photo` has its window-sized texture.
     public func hasFullPhoto(_ photo: Int) -> Bool { library.id(at: photo).map(textures.hasFull) ?? false }
@@ -267,17 +267,17 @@ public final class PhotoPipeline: PhotoTextureSupply {
     /// The folder watcher's inotify queue, readable when a photo file changed (nil when the
     /// folders are not watched): the app wakes its loop on it (`DescriptorWatch`); the next
     /// `prepare` reads it.
-    public var folderWatchDescriptor: Int32? { library.folderWatchDescriptor }
+    package var folderWatchDescriptor: Int32? { library.folderWatchDescriptor }
 
     /// True when no header is left to read and no decode is queued, running or waiting for upload.
     public var isIdle: Bool { scheduler.isIdle(textures: textures) && !library.isReadingHeaders }
 
     /// True when no thumbnail is waiting to be written to the shared cache or being written.
-    public var isDoneWritingCache: Bool { scheduler.isDoneWritingCache }
+    package var isDoneWritingCache: Bool { scheduler.isDoneWritingCache }
 
     /// True when every photo of `cells` (indices of the viewer's list) shows its thumbnail or its
     /// broken mark, and no preview is fading out: the picture of those cells is final.
-    public func showsFinalPictures(forCells cells: [Int]) -> Bool {
+    package func showsFinalPictures(forCells cells: [Int]) -> Bool {
         !textures.isFading && cells.allSatisfy { hasThumbnail($0) || isBroken($0) }
     }
 
@@ -297,22 +297,22 @@ public final class PhotoPipeline: PhotoTextureSupply {
 
     /// The photo at `index` leaves the list at the next `takePhotoSizeEvents` (its file was moved
     /// away by the app: the trash), as one gone from disk does.
-    public func removePhoto(at index: Int) { library.removePhoto(at: index) }
+    package func removePhoto(at index: Int) { library.removePhoto(at: index) }
 
     /// The list becomes the files at `paths` at the next `takePhotoSizeEvents` (files dropped on the
     /// window): every photo leaves, each file joins where a listing of its folder puts it.
-    public func replaceList(with paths: [String]) { library.replaceList(with: paths) }
+    package func replaceList(with paths: [String]) { library.replaceList(with: paths) }
 
     /// The index in the list of the photo whose file is `path`; nil when none is.
     public func index(ofPath path: String) -> Int? { library.index(ofPath: path) }
 
     /// The file at `path` joins the list at the next `takePhotoSizeEvents` (put back by the app:
     /// undo of the trash), where a listing of its folder puts it, as one new on disk does.
-    public func addPhoto(atPath path: String) { library.addPhoto(atPath: path) }
+    package func addPhoto(atPath path: String) { library.addPhoto(atPath: path) }
 
     /// The list is shown in `order` from the next `takePhotoSizeEvents` on (Shift+S): the change is
     /// a `photos` event with its `order`.
-    public func sort(by order: PhotoOrder) { library.sort(by: order) }
+    package func sort(by order: PhotoOrder) { library.sort(by: order) }
 
     // MARK: - Frame work
 
@@ -445,7 +445,7 @@ public final class PhotoPipeline: PhotoTextureSupply {
     /// new one is the same picture, `PictureState`), and stops keeping pixels. The old renderer and
     /// its textures are gone already (`WindowHost.finishOpening()`). A texture whose pixels were not
     /// kept, or that the new renderer cannot make, is dropped: a frame that wants it asks again.
-    public func moveTextures(to renderer: OpaquePointer) {
+    package func moveTextures(to renderer: OpaquePointer) {
         // Pictures half uploaded to the old renderer (gone with its textures) start again from their pixels.
         for (key, outcome) in textures.moveTextures(to: renderer) { scheduler.waiting[key] = outcome }
         scheduler.textureSideLimit = nil

@@ -74,7 +74,7 @@ public final class SceneRenderer {
     /// a held photo then costs that copy and its own quad, not every cell, the backdrop and the
     /// photo (issue 28). The copy's darkening is a colour modulation, not a blend, so its pixels
     /// may differ from the blended ones by one step of 255; the player and replays never use it.
-    public var cachesGrid = false
+    package var cachesGrid = false
 
     /// What the grid's pixels depend on (the cells, their textures, the ground, the scale, the size).
     private struct GridPicture: Equatable {
@@ -157,7 +157,7 @@ public final class SceneRenderer {
 
     /// Makes the next `drawIfChanged` draw: the window's pixels were lost (exposed, resized) or a
     /// frame must be captured.
-    public func invalidatePicture() { drawn = nil }
+    package func invalidatePicture() { drawn = nil }
 
     /// What the last `drawIfChanged` drew, nil when unknown.
     private var drawn: PictureState?
@@ -199,7 +199,7 @@ public final class SceneRenderer {
     }
 
     /// Draws `overlays` over what is drawn already (the trace player's timeline, split-view labels).
-    public func drawOverlays(_ overlays: [Scene.Overlay]) {
+    package func drawOverlays(_ overlays: [Scene.Overlay]) {
         for overlay in overlays { drawOverlay(overlay) }
     }
 
