@@ -56,7 +56,7 @@ public struct FreedesktopThumbnailCache: Sendable {
     /// The `thumbnails` folder.
     public var directory: URL
 
-    package init(directory: URL) {
+    public init(directory: URL) {
         self.directory = directory
     }
 

@@ -71,7 +71,7 @@ public final class VideoEncoder {
     }
 
     /// Starts ffmpeg writing `path`. Missing ffmpeg is an error that says how to install it.
-    package init(path: String, width: Int, height: Int, fps: Double, outputSize: (width: Int, height: Int)?) throws(ShellError) {
+    public init(path: String, width: Int, height: Int, fps: Double, outputSize: (width: Int, height: Int)?) throws(ShellError) {
         self.path = path
         container = try Self.container(for: path)
         self.width = width
