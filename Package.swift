@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Geometry"]),
         // The event vocabulary (InputEvent, effect results, photo-list changes, photo names): what
         // the window system, the lab and the files say to the core, below the recognizers.
-        .target(name: "Events", dependencies: ["Geometry"]),
+        .target(name: "Events", dependencies: ["Geometry", "JSON"]),
         .target(name: "Gestures", dependencies: ["Geometry", "Motion", "Events"], exclude: ["README.md"]),
         .target(name: "JSON"),
         .target(name: "Feel", dependencies: ["JSON", "Geometry", "Motion"]),
@@ -126,7 +126,7 @@ let package = Package(
         // The README's "Use the engine" example, built and run by the tests; not a product.
         .executableTarget(name: "use-the-engine", dependencies: ["Viewer"], path: "Examples/UseTheEngine"),
         // The seeded generator the property and sweep tests share; not a product.
-        .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Geometry", "JSON"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),

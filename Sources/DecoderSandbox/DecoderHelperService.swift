@@ -32,7 +32,7 @@ public enum DecoderHelperService {
         public var thumbnailCache: String?
         /// PhotoZoom's own cache of thumbnails' pixels, read by the decoder threads in the app's
         /// process (never passed to a helper: it reads only cache entries PhotoZoom's own parsers handle).
-        public var pixelCache: PixelThumbnailCache?
+        package var pixelCache: PixelThumbnailCache?
         /// Address space the helper may add to what it holds once started, bytes (at most half
         /// the memory free when it starts, and never less than 256 MiB).
         public var addressSpaceBytes = 1 << 30

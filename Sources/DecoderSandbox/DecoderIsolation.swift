@@ -36,7 +36,7 @@ public struct DecoderHelperSettings: Sendable {
 
     /// The `photozoom` in the running program's folder (`.build/<config>/photozoom` beside a
     /// benchmark or the test bundle, `bin/photozoom` beside an installed tool).
-    public static var besideThisProgram: DecoderHelperSettings {
+    package static var besideThisProgram: DecoderHelperSettings {
         let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return DecoderHelperSettings(executable: URL(fileURLWithPath: running).deletingLastPathComponent().appendingPathComponent("photozoom").path)
     }

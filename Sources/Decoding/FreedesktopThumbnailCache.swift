@@ -42,7 +42,7 @@ public struct FreedesktopThumbnailCache: Sendable {
     /// picture fitted into the class's box, rounded down (the photo's own side when it is smaller).
     /// PhotoZoom writes entries at exactly this side and asks at least this much of any entry it
     /// reads, so its own entries always serve the cells they were written for.
-    public static func entryShortSide(_ sizeClass: SizeClass, width: Int, height: Int) -> Int {
+    package static func entryShortSide(_ sizeClass: SizeClass, width: Int, height: Int) -> Int {
         let long = max(1, width, height), short = max(1, min(width, height))
         return max(1, min(short, sizeClass.rawValue * short / long))
     }
@@ -72,7 +72,7 @@ public struct FreedesktopThumbnailCache: Sendable {
 
     /// The file's URI as the standard hashes it: `file://` and the absolute path, bytes outside the
     /// unreserved set and `!$&'()*+,;=:@/` percent-encoded (GLib's rule for paths).
-    public static func uri(forPath path: String) -> String {
+    package static func uri(forPath path: String) -> String {
         let kept = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/".utf8))
         let hex = Array("0123456789ABCDEF")
         var out = "file://"

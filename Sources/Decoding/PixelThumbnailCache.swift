@@ -33,14 +33,14 @@ import Glibc
 /// Every field is checked before use: a damaged, cut, foreign or stale entry is not read (the
 /// shared cache or a decode serves the photo, and the next write replaces it). The pixels carry
 /// no checksum (a damaged pixel is a wrong colour, never a wrong size).
-public struct PixelThumbnailCache: Sendable, Equatable {
+package struct PixelThumbnailCache: Sendable, Equatable {
     /// The folder of entries.
     public var directory: URL
     /// Bytes the entries may take together before the least recently used go.
-    public var budgetBytes: Int
+    package var budgetBytes: Int
 
     /// 256 MB: about 1,700 thumbnails of 3:2 photos in 160-px cells (240 × 160).
-    public static let defaultBudgetBytes = 256 << 20
+    package static let defaultBudgetBytes = 256 << 20
     package static let magic: [UInt8] = Array("PZTP".utf8)
     package static let version: UInt32 = 2
     /// The longest side an entry may have.
@@ -49,14 +49,14 @@ public struct PixelThumbnailCache: Sendable, Equatable {
     /// The longest URI an entry holds (a path of 4096 bytes, every byte percent-encoded).
     static let uriLimit = 3 * 4096 + 16
 
-    public init(directory: URL, budgetBytes: Int = Self.defaultBudgetBytes) {
+    package init(directory: URL, budgetBytes: Int = Self.defaultBudgetBytes) {
         self.directory = directory
         self.budgetBytes = budgetBytes
     }
 
     /// The cache beside the shared one whose `thumbnails` folder is `sharedDirectory`: both in the
     /// same cache folder (`$XDG_CACHE_HOME`), this one in `photozoom/thumbnails`.
-    public init(besideSharedCacheAt sharedDirectory: URL, budgetBytes: Int = Self.defaultBudgetBytes) {
+    package init(besideSharedCacheAt sharedDirectory: URL, budgetBytes: Int = Self.defaultBudgetBytes) {
         self.init(directory: sharedDirectory.deletingLastPathComponent().appendingPathComponent("photozoom/thumbnails", isDirectory: true),
                   budgetBytes: budgetBytes)
     }

@@ -1,3 +1,5 @@
+import JSON
+
 /// What became of an effect the shell carried out for the viewer (saving the feel file) or met on
 /// its own (the feel file changed on disk): recorded in the trace as an input, so the viewer acts
 /// on the result at the same instant live and in a replay.
@@ -7,11 +9,11 @@ public enum EffectResult: Hashable, Sendable {
     case feelSaved(path: String, message: String)
     /// Saving failed; `message` says where and why. Nothing counts as saved.
     case feelSaveFailed(message: String)
-    /// The feel file `name` changed on disk and now reads as `json` (one compact JSON object, the
-    /// file's own content; keys it leaves out have their defaults). `fixed` names the parameters
+    /// The feel file `name` changed on disk and now reads as `layer` (the file's own JSON object,
+    /// as parsed; keys it leaves out have their defaults). `fixed` names the parameters
     /// the command line fixes (`run --reduced-motion`), which keep their value whatever the file
     /// says. How it merges with the parameters in force is the viewer's decision.
-    case feelReloaded(name: String, json: String, fixed: [String])
+    case feelReloaded(name: String, layer: JSONObject, fixed: [String])
     /// The feel file changed on disk but cannot be used; `message` names the file, line and key.
     case feelReloadFailed(message: String)
     /// "Again with these numbers" (`a`): the last gesture, pressed at `from` (seconds on the trace

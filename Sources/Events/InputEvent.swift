@@ -1,4 +1,5 @@
 import Geometry
+import JSON
 
 /// Modifier keys held during an input event: the trace's `mods` ⊆ shift, ctrl, alt, gui.
 public struct Modifiers: OptionSet, Hashable, Sendable {
@@ -60,9 +61,10 @@ public struct InputEvent: Hashable, Sendable {
         case touchpad(TouchpadGesture)
         /// The window's size in points changed.
         case resize(Size)
-        /// The feel parameters changed while running (a reloaded or tuned feel file), as the
-        /// JSON object of the feel file; recorded so a replay applies it at the same instant.
-        case feel(json: String)
+        /// The feel parameters changed while running (a reloaded or tuned feel file): `layer` is
+        /// the feel file's JSON object as parsed (any subset of the parameters, laid over the
+        /// defaults by `Feel(layers:)`); recorded so a replay applies it at the same instant.
+        case feel(layer: JSONObject)
         /// The shell learned a photo's oriented pixel size (from its file header) after start-up.
         case photoSize(index: Int, size: Size)
         /// Photos appeared in or vanished from the watched folders (`PhotoListChange`).

@@ -18,6 +18,12 @@
 extension Feel {
     /// Reads a feel file's text over `base`. Errors carry the line of the value at fault.
     public init(jsonText: String, over base: Feel = .defaults) throws(FeelError) {
+        self = try Feel.decode(jsonText: jsonText, over: base).feel
+    }
+
+    /// Reads a feel file's text over `base`: the feel, and the file's JSON object as parsed (the
+    /// layer a trace records). Errors carry the line of the value at fault.
+    public static func decode(jsonText: String, over base: Feel = .defaults) throws(FeelError) -> (feel: Feel, layer: JSONObject) {
         let document: (value: JSONValue, position: JSONPosition)
         do {
             document = try JSONReader.parseDocument(jsonText)
@@ -26,7 +32,8 @@ extension Feel {
         }
         var feel = base
         try Feel.read(document.value, at: document.position, prefix: "", into: &feel)
-        self = feel
+        guard case let .object(layer) = document.value else { preconditionFailure("read accepts only an object") }
+        return (feel, layer)
     }
 
     /// Reads a parsed feel object over `base`.

@@ -32,14 +32,16 @@ public enum FeelFile {
 
     /// Reads and checks the feel file at `path` (missing keys keep the defaults; at most
     /// `sizeLimit` bytes). Errors are bad input naming the file, the line and the key:
-    /// `feel.json:4: openSpring.dampingRatio: 0 is …`. Returns the text and bytes read as well.
-    public static func read(path: String) throws(ShellError) -> (feel: Feel, text: String, bytes: [UInt8]) {
+    /// `feel.json:4: openSpring.dampingRatio: 0 is …`. Returns the file's JSON object (the layer a
+    /// trace records) and the bytes read as well.
+    public static func read(path: String) throws(ShellError) -> (feel: Feel, layer: JSONObject, bytes: [UInt8]) {
         let data = try bytes(path: path)
         guard let text = String(bytes: data, encoding: .utf8) else {
             throw ShellError.badInput("\(path): not UTF-8 text")
         }
         do {
-            return (try Feel(jsonText: text), text, data)
+            let decoded = try Feel.decode(jsonText: text)
+            return (decoded.feel, decoded.layer, data)
         } catch {
             throw ShellError.badInput(error.message(file: path))
         }
@@ -47,7 +49,7 @@ public enum FeelFile {
 
     /// The largest feel file read (1 MB): a full one is 2 KB. A larger file is refused before it
     /// is read, so a stray 50 MB file saved live cannot stall the frame loop.
-    public static let sizeLimit = 1 << 20
+    package static let sizeLimit = 1 << 20
 
     /// The file's text, or a bad-input error saying why it cannot be read.
     package static func contents(path: String) throws(ShellError) -> String {
@@ -140,7 +142,7 @@ public enum FeelFile {
 
     /// A path in the current folder that does not exist yet: `feel.json`, then `feel-2.json`, …
     /// (saving a tuned preset never overwrites a file the user made).
-    public static func freshPath(in folder: String = FileManager.default.currentDirectoryPath) -> String {
+    package static func freshPath(in folder: String = FileManager.default.currentDirectoryPath) -> String {
         var n = 1
         while true {
             let name = n == 1 ? "feel.json" : "feel-\(n).json"

@@ -10,12 +10,12 @@ import Viewer
 ///
 /// The watcher also remembers the bytes the app last read from the file or wrote to it, so a save
 /// can tell whether the file on disk still holds them (`holdsLastKnownContent()`).
-public final class FeelFileWatcher {
+package final class FeelFileWatcher {
     /// What a poll found.
-    public enum Change: Equatable, Sendable {
-        /// The file holds valid parameters, `feel`, read from `text`: new ones, or the last good
-        /// ones again after an invalid edit (which clears its error).
-        case reloaded(Feel, text: String)
+    package enum Change: Equatable, Sendable {
+        /// The file holds valid parameters, `feel`, read from its JSON object `layer`: new ones, or
+        /// the last good ones again after an invalid edit (which clears its error).
+        case reloaded(Feel, layer: JSONObject)
         /// The file cannot be used; the message names the file, line, key and range. Reported once
         /// per change of the file.
         case failed(String)
@@ -30,16 +30,16 @@ public final class FeelFileWatcher {
 
     public let path: String
     /// The last valid parameters read from the file.
-    public private(set) var lastGood: Feel
+    package private(set) var lastGood: Feel
     /// True while the file's current content is invalid.
-    public private(set) var isFailing = false
+    package private(set) var isFailing = false
     /// The bytes last read from the file with valid parameters, or last written by the app.
     private var lastKnownBytes: [UInt8]
     private var signature: Signature
     private var pending: Signature?
 
     /// Watches `path`, whose current content, `bytes`, was read as `loaded`.
-    public init(path: String, loaded: Feel, bytes: [UInt8]) {
+    package init(path: String, loaded: Feel, bytes: [UInt8]) {
         self.path = path
         self.lastGood = loaded
         self.lastKnownBytes = bytes
@@ -47,24 +47,24 @@ public final class FeelFileWatcher {
     }
 
     /// True when the last poll saw a change it waits to see again before reading the file.
-    public var isWaitingToRead: Bool { pending != nil }
+    package var isWaitingToRead: Bool { pending != nil }
 
     /// Checks the file; returns what changed since the last poll, or nil.
-    public func poll() -> Change? {
+    package func poll() -> Change? {
         let current = Self.signature(of: path)
         if current == signature { pending = nil; return nil }
         if pending != current { pending = current; return nil }
         pending = nil
         signature = current
         do {
-            let (feel, text, bytes) = try FeelFile.read(path: path)
+            let (feel, layer, bytes) = try FeelFile.read(path: path)
             let unchanged = feel == lastGood
             lastGood = feel
             lastKnownBytes = bytes
             let wasFailing = isFailing
             isFailing = false
             if unchanged && !wasFailing { return nil }
-            return .reloaded(feel, text: text)
+            return .reloaded(feel, layer: layer)
         } catch {
             isFailing = true
             return .failed(error.message)
@@ -73,7 +73,7 @@ public final class FeelFileWatcher {
 
     /// True when the file on disk holds what the app last read from it or wrote to it (or is
     /// gone, so nothing in it can be lost): a save may replace it.
-    public func holdsLastKnownContent() -> Bool {
+    package func holdsLastKnownContent() -> Bool {
         guard FileManager.default.fileExists(atPath: path) else { return true }
         guard let bytes = try? FeelFile.bytes(path: path) else { return false }
         return bytes == lastKnownBytes
@@ -81,7 +81,7 @@ public final class FeelFileWatcher {
 
     /// After the app itself wrote `bytes` (the parameters `feel`) to the file: adopt them without
     /// reporting a change.
-    public func adoptOwnWrite(_ feel: Feel, bytes: [UInt8]) {
+    package func adoptOwnWrite(_ feel: Feel, bytes: [UInt8]) {
         lastGood = feel
         lastKnownBytes = bytes
         isFailing = false

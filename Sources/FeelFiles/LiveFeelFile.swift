@@ -23,13 +23,13 @@ import PhotoFiles
 /// or preset at start-up (so the trace header records them), kept through every reload whatever the
 /// file says about them, and left out of what is saved (the file keeps its own value for them: a
 /// command-line switch is a preference of this run, not a tuning).
-public final class LiveFeelFile {
+package final class LiveFeelFile {
     /// The parameters at start-up, the fixed layer included.
     public let initial: Feel
     /// Parameters fixed on the command line, by key, as `FeelParameter` values (1 for true).
     public let fixed: [String: Double]
     /// The layer `run --reduced-motion` fixes.
-    public static let reducedMotionLayer: [String: Double] = ["reducedMotion": 1]
+    package static let reducedMotionLayer: [String: Double] = ["reducedMotion": 1]
     /// The parameters beneath the fixed layer: the file's last good content, the preset, or the
     /// last set saved. Saving takes the fixed keys from here.
     private var underlying: Feel
@@ -39,7 +39,7 @@ public final class LiveFeelFile {
     /// folder as `~`), "preset NAME", or "the defaults".
     public let source: String
     /// The file a plain launch starts from: the last feel saved, `feel.json` in the save folder.
-    public static let savedName = "feel.json"
+    package static let savedName = "feel.json"
     private var watcher: FeelFileWatcher?
     private let warn: (String) -> Void
     private let saveFolder: String
@@ -52,7 +52,7 @@ public final class LiveFeelFile {
     /// it (beside it when it changed on disk since it was read); without that file, or when it
     /// cannot be used (said on stderr), the defaults, and the first save goes to a fresh name in
     /// `saveFolder`. With a preset, the first save goes to a fresh name in `saveFolder` too.
-    public init(argument: String?, fixed: [String: Double] = [:],
+    package init(argument: String?, fixed: [String: Double] = [:],
                 saveFolder: String = FileManager.default.currentDirectoryPath,
                 warn: @escaping (String) -> Void = printError) throws(ShellError) {
         self.warn = warn
@@ -109,17 +109,17 @@ public final class LiveFeelFile {
 
     /// True when the file changed and is read once it looks the same at the next `poll` (a save
     /// in progress is not read half-written): the loop polls again a frame later.
-    public var isWaitingToRead: Bool { watcher?.isWaitingToRead ?? false }
+    package var isWaitingToRead: Bool { watcher?.isWaitingToRead ?? false }
 
     /// Checks the file (one `stat`); on a change returns the `effect` event to feed at `time`.
     /// An error also goes to stderr, once per change of the file.
-    public func poll(at time: Double) -> InputEvent? {
+    package func poll(at time: Double) -> InputEvent? {
         guard let watcher, let change = watcher.poll() else { return nil }
         let name = (watcher.path as NSString).lastPathComponent
         switch change {
-        case let .reloaded(file, text):
+        case let .reloaded(file, layer):
             underlying = file
-            return InputEvent(time: time, kind: .effect(.feelReloaded(name: name, json: text, fixed: fixed.keys.sorted())))
+            return InputEvent(time: time, kind: .effect(.feelReloaded(name: name, layer: layer, fixed: fixed.keys.sorted())))
         case let .failed(message):
             warn("photozoom: \(message) (keeping the last good parameters)")
             return InputEvent(time: time, kind: .effect(.feelReloadFailed(message: message)))

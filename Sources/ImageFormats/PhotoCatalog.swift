@@ -28,7 +28,7 @@ public struct PhotoCatalog: Sendable {
 
     /// One file of the set.
     public struct Entry: Sendable {
-        public var url: URL
+        package var url: URL
         /// The photo's name for the viewer and traces: its path relative to the folder opened
         /// (`a/x.jpg` under `-r`), else the file's own name.
         public var name: String
@@ -43,7 +43,7 @@ public struct PhotoCatalog: Sendable {
         /// True when the file cannot be shown.
         public var isBroken: Bool { problem != nil }
         /// True once the header was read (or found unreadable, or left to the decode).
-        public var isKnown: Bool { header != nil || problem != nil || sizedByDecode }
+        package var isKnown: Bool { header != nil || problem != nil || sizedByDecode }
         /// True when the viewer has the photo's size or will never have one (broken).
         package var hasSize: Bool { header != nil || problem != nil }
 

@@ -5,7 +5,7 @@ import PhotoFiles
 /// and as gThumb sorts by date: a folder of unedited photos then reads the same by either date,
 /// and a photo edited last (its modification time renewed) goes to the end, where its newest
 /// neighbours are. Ties, and photos with nothing to compare, keep name order.
-public enum PhotoOrder: String, CaseIterable, Sendable {
+package enum PhotoOrder: String, CaseIterable, Sendable {
     /// Natural name order (`img2` before `img10`): the listing's own order.
     case name
     /// EXIF DateTimeOriginal, oldest first; photos without one after those with, by modification time.
@@ -29,13 +29,13 @@ public enum PhotoOrder: String, CaseIterable, Sendable {
     }
 
     /// What is known of a photo to order it.
-    public struct Facts: Equatable, Sendable {
+    package struct Facts: Equatable, Sendable {
         /// `YYYY:MM:DD HH:MM:SS` (`DateTaken`); nil when the file says none.
-        public var dateTaken: String?
+        package var dateTaken: String?
         /// Whole seconds since 1970.
-        public var modificationTime: Int
+        package var modificationTime: Int
 
-        public init(dateTaken: String?, modificationTime: Int) {
+        package init(dateTaken: String?, modificationTime: Int) {
             self.dateTaken = dateTaken
             self.modificationTime = modificationTime
         }
@@ -43,7 +43,7 @@ public enum PhotoOrder: String, CaseIterable, Sendable {
 
     /// The indices of `facts` (given in name order) in this order: a permutation of `facts.indices`,
     /// `result[k]` being the name-order index of the photo shown `k`th.
-    public func arrange(_ facts: [Facts]) -> [Int] {
+    package func arrange(_ facts: [Facts]) -> [Int] {
         let byName = Array(facts.indices)
         switch self {
         case .name:
@@ -67,7 +67,7 @@ public enum PhotoOrder: String, CaseIterable, Sendable {
 
     /// Name order of two paths (of photos under one folder): component by component, a folder's
     /// own photos before its subfolders' and each level in natural order, as `PhotoFolder` lists them.
-    public static func nameOrder(_ a: String, _ b: String) -> Bool {
+    package static func nameOrder(_ a: String, _ b: String) -> Bool {
         let x = a.split(separator: "/", omittingEmptySubsequences: false), y = b.split(separator: "/", omittingEmptySubsequences: false)
         for i in 0..<min(x.count, y.count) where x[i] != y[i] {
             let xIsFile = i == x.count - 1, yIsFile = i == y.count - 1

@@ -134,8 +134,8 @@ public struct LabViewer: Sendable {
         case let .feelSaveFailed(message):
             feelLab.saveFinished(succeeded: false)
             feelLab.show(message, isError: true)
-        case let .feelReloaded(name, json, fixed):
-            if let file = try? Feel(jsonText: json) { feelFileReloaded(file, name: name, fixed: fixed) }
+        case let .feelReloaded(name, layer, fixed):
+            feelFileReloaded(layer, name: name, fixed: fixed)
         case let .feelReloadFailed(message):
             feelLab.show(message + " (keeping the last good parameters)", isError: true)
         case .again:
@@ -158,13 +158,15 @@ public struct LabViewer: Sendable {
         }
     }
 
-    /// The feel file `name` changed on disk to `file`: the merge policy of a reload. The keys the
-    /// file changed since the app last read or saved it (compared with the panel's baseline, the
+    /// The feel file `name` changed on disk to `layer` (its JSON object, decoded over the defaults
+    /// by `Feel(layers:)`; a layer that does not decode changes nothing): the merge policy of a
+    /// reload. The keys the file changed since the app last read or saved it (compared with the panel's baseline, the
     /// file's values as this session knows them) take the file's values, except the `fixed` ones
     /// the command line set; every other parameter keeps its value, so numbers tuned in the panel
     /// and not yet saved survive an edit of other keys. `finish` lays a final layer over the
     /// result (`replay --feel`). The message line says what was taken.
-    public mutating func feelFileReloaded(_ file: Feel, name: String, fixed: [String], finish: (Feel) -> Feel = { $0 }) {
+    public mutating func feelFileReloaded(_ layer: JSONObject, name: String, fixed: [String], finish: (Feel) -> Feel = { $0 }) {
+        guard let file = try? Feel(layers: [layer]) else { return }
         let feel = viewer.feel
         let (merged, taken) = feel.merging(fileChangedFrom: feelLab.baseline, to: file, keeping: fixed)
         let overruled = file.differences(from: feelLab.baseline).filter { fixed.contains($0) }

@@ -1,7 +1,7 @@
 import Gestures
 
 /// One input as the window system delivered it, before the frame loop puts it on the session clock.
-public enum WindowInput: Hashable, Sendable {
+package enum WindowInput: Hashable, Sendable {
     /// An input for the viewer, with the window system's time of it in milliseconds (the X
     /// server's clock, wrapping at 2³²) when there is one; `ServerTimeMapper` puts it on the
     /// session clock.
@@ -17,7 +17,7 @@ public enum WindowInput: Hashable, Sendable {
 /// The loop calls `drain()` once per frame and takes everything that arrived since the previous
 /// call, oldest first: at a 1000 Hz mouse and 60 frames per second that is a burst of about 16
 /// moves per frame.
-public protocol EventSource: AnyObject {
+package protocol EventSource: AnyObject {
     /// The inputs that arrived since the last call, in the order the window system delivered them.
     /// Stops after a `.quit` (later inputs stay for the next call).
     func drain() -> [WindowInput]

@@ -11,14 +11,14 @@ import Gestures
 ///
 /// Mouse events that SDL synthesises from touches are dropped (the finger events carry them), so
 /// nothing is counted twice. Finger coordinates arrive normalised and are mapped to window points.
-public struct EventTranslator {
+package struct EventTranslator {
     /// Window size in points, for mapping normalised finger coordinates.
     public var windowSize: Size
 
     /// The modifiers held after the last key event translated (SDL's state when none came yet).
-    public private(set) var heldModifiers: Modifiers
+    package private(set) var heldModifiers: Modifiers
 
-    public init(windowSize: Size, heldModifiers: Modifiers = []) {
+    package init(windowSize: Size, heldModifiers: Modifiers = []) {
         self.windowSize = windowSize
         self.heldModifiers = heldModifiers
     }
@@ -66,7 +66,7 @@ public struct EventTranslator {
 
     /// The input for `event`, or nil for events the viewer does not take. `xState` is the X
     /// server's modifier state of the event, when known.
-    public mutating func translate(_ event: SDL_Event, xState: UInt32? = nil) -> InputEvent.Kind? {
+    package mutating func translate(_ event: SDL_Event, xState: UInt32? = nil) -> InputEvent.Kind? {
         let mods = xState.map { Self.modifiers(xState: $0) } ?? heldModifiers
         switch SDL_EventType(event.type) {
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:

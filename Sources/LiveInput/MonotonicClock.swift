@@ -1,11 +1,11 @@
 import CSDL2
 
 /// Seconds since the clock was made, from SDL's performance counter (monotonic, sub-microsecond).
-public struct MonotonicClock {
+package struct MonotonicClock {
     private let start: UInt64
     private let frequency: Double
 
-    public init() {
+    package init() {
         start = SDL_GetPerformanceCounter()
         frequency = Double(SDL_GetPerformanceFrequency())
     }

@@ -1,6 +1,6 @@
 /// The session clock the frame loop stamps frames and inputs with: seconds since the session
 /// began, never going backwards. `MonotonicClock` live; tests set the time by hand.
-public protocol SessionClock {
+package protocol SessionClock {
     /// Seconds since the session began.
     func now() -> Double
 }

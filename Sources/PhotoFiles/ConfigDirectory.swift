@@ -3,7 +3,7 @@ import Foundation
 /// PhotoZoom's folder for what it keeps between runs (the window size, the last folder, a feel
 /// file saved from a preset): `$XDG_CONFIG_HOME/photozoom`, by default `~/.config/photozoom`, as
 /// the XDG Base Directory specification says (a relative `XDG_CONFIG_HOME` is ignored).
-public enum ConfigDirectory {
+package enum ConfigDirectory {
     /// The folder's path, for `environment` (default: this process's).
     public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
@@ -18,7 +18,7 @@ public enum ConfigDirectory {
 
     /// Creates the folder (and its parents) when missing; false when it cannot be made.
     @discardableResult
-    public static func create(_ folder: String = path) -> Bool {
+    package static func create(_ folder: String = path) -> Bool {
         (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil
     }
 }

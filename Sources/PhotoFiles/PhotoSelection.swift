@@ -8,7 +8,7 @@ import Foundation
 ///   when every path is a file, the first opens at start.
 ///
 /// Every path that does not exist, is not a photo or holds none is named in one error line.
-public struct PhotoSelection: Sendable {
+package struct PhotoSelection: Sendable {
     /// The photos in grid order.
     public var files: [URL]
     /// Each photo's name as traces record it and the caption shows it: its path relative to the
@@ -16,14 +16,14 @@ public struct PhotoSelection: Sendable {
     /// names that would still be the same are lengthened by their folders until they differ.
     public var names: [String]
     /// The photo to open at start, an index into `files`.
-    public var openIndex: Int?
+    package var openIndex: Int?
     /// What the set is called in the window's title: the folder's name, or "N photos".
-    public var title: String
+    package var title: String
     /// The folder to remember as the last one shown: the one folder given, or the one file's
     /// folder; nil for a set of several paths.
     public var folder: String?
 
-    public init(paths: [String], recursive: Bool) throws {
+    package init(paths: [String], recursive: Bool) throws {
         var files: [URL] = []
         var names: [String] = []
         var seen: Set<String> = []

@@ -7,10 +7,10 @@ import Foundation
 /// link finds them from any working directory.
 public enum ResourceDirectory {
     /// The installed layout's resource folder, relative to the binary's folder.
-    public static let installedRelativePath = "../share/photozoom"
+    package static let installedRelativePath = "../share/photozoom"
 
     /// The resource folder for the executable at `executable` (default: the running one), or nil.
-    public static func find(executable: URL? = runningExecutable) -> URL? {
+    package static func find(executable: URL? = runningExecutable) -> URL? {
         guard let exe = executable?.resolvingSymlinksInPath() else { return nil }
         let bin = exe.deletingLastPathComponent()
         let installed = bin.appendingPathComponent(installedRelativePath).standardizedFileURL
@@ -25,7 +25,7 @@ public enum ResourceDirectory {
     }
 
     /// The running executable: `/proc/self/exe` on Linux (right however it was started), else argv[0].
-    public static var runningExecutable: URL? {
+    package static var runningExecutable: URL? {
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             return URL(fileURLWithPath: path)
         }
@@ -39,7 +39,7 @@ public enum ResourceDirectory {
     }
 
     /// Fonts installed with PhotoZoom (`share/photozoom/fonts`), tried before the system's.
-    public static var fontPaths: [String] {
+    package static var fontPaths: [String] {
         guard let fonts = find()?.appendingPathComponent("fonts") else { return [] }
         return ["DejaVuSansMono.ttf", "DejaVuSans.ttf"].map { fonts.appendingPathComponent($0).path }
     }

@@ -16,7 +16,7 @@ import Rendering
 /// Replay saves each frame as soon as it is drawn, so the source must answer synchronously: this
 /// one drives the asynchronous `PhotoPipeline` until every texture the frame needs has arrived (or
 /// is known broken). A photo of the trace that the folder lacks is drawn as a plain placeholder tile.
-public final class TraceTextureSource: PhotoTextureSource {
+public final class TraceTextureSource: PhotoTextureSupply {
     private let source: PhotoPipeline
     /// The longest a frame waits for its decodes before it is drawn with what there is.
     static let frameWaitLimitSeconds = 30.0

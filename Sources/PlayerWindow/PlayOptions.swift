@@ -9,7 +9,7 @@ public struct PlayOptions: Sendable {
     /// `--feel`'s argument as given: where Ctrl+S saves (by `LiveFeelFile`'s rules, as the live window).
     public var feelArgument: String?
     /// Where Ctrl+S saves when `--feel` names no file (a fresh `feel.json`, as the live window).
-    public var feelSaveFolder = ConfigDirectory.path
+    package var feelSaveFolder = ConfigDirectory.path
     /// Run B's layer (`--against FILE|PRESET`); nil: no B until one is pinned.
     public var against: JSONObject?
     /// The folder the trace's photos are taken from, matched by name.

@@ -46,7 +46,7 @@ public final class PlayerApp {
             printError("warning: \(textures.missingCount) of the trace's \(header.photos.count) photos are not in \(folder.directory.path); "
                        + "they are drawn as placeholders")
         }
-        let drawing = PlayerDrawing(host: host, sceneRenderer: SceneRenderer(renderer: host.renderer, textures: textures))
+        let drawing = PlayerDrawing(host: host, textures: textures)
         defer { drawing.releaseTargets() }
         let controls = PlayerControls(player: player, windowSize: host.windowSize)
         controls.comparison = options.split ? .split : .ghost
@@ -115,13 +115,16 @@ extension PlayerApp {
 final class PlayerDrawing {
     let host: WindowHost
     package let sceneRenderer: SceneRenderer
+    /// The trace's textures, advanced once for each scene before it is drawn (the renderer only reads them).
+    private let textures: PhotoTextureSupply
     /// The split view's off-screen targets, one per run, remade when the scene's size changes.
     private var targets: [OpaquePointer] = []
     private var targetSize: (Int32, Int32) = (0, 0)
 
-    init(host: WindowHost, sceneRenderer: SceneRenderer) {
+    init(host: WindowHost, textures: PhotoTextureSupply) {
         self.host = host
-        self.sceneRenderer = sceneRenderer
+        self.textures = textures
+        self.sceneRenderer = SceneRenderer(renderer: host.renderer, textures: textures)
     }
 
     package func draw(_ controls: PlayerControls) {
@@ -147,7 +150,9 @@ final class PlayerDrawing {
         } else {
             // Without render targets the split view falls back to the ghost.
             SDL_RenderSetScale(renderer, Float(scale), Float(scale))
-            sceneRenderer.draw(b.map { GhostScene.compose(a: a, b: $0) } ?? a)
+            let scene = b.map { GhostScene.compose(a: a, b: $0) } ?? a
+            textures.advance(for: scene, pointScale: scale, renderer: renderer)
+            sceneRenderer.draw(scene)
         }
         SDL_RenderSetScale(renderer, Float(scale), Float(scale))
         sceneRenderer.drawOverlays(controls.timelineOverlays)
@@ -173,6 +178,7 @@ final class PlayerDrawing {
     private func drawScene(_ scene: Scene, on target: OpaquePointer, scale: Double) {
         SDL_SetRenderTarget(host.renderer, target)
         SDL_RenderSetScale(host.renderer, Float(scale), Float(scale))
+        textures.advance(for: scene, pointScale: scale, renderer: host.renderer)
         sceneRenderer.draw(scene)
         SDL_SetRenderTarget(host.renderer, nil)
     }

@@ -22,30 +22,30 @@ public struct GestureFigures: Hashable, Sendable {
     /// Seconds.
     public var time: Double
     /// Centre velocity before and after, pt/s.
-    public var centerVelocityBefore: Point?
-    public var centerVelocityAfter: Point?
+    package var centerVelocityBefore: Point?
+    package var centerVelocityAfter: Point?
     /// Scale velocity before and after, per second.
-    public var scaleVelocityBefore: Double?
-    public var scaleVelocityAfter: Double?
+    package var scaleVelocityBefore: Double?
+    package var scaleVelocityAfter: Double?
     /// Angular velocity before and after, rad/s.
-    public var angularVelocityBefore: Double?
-    public var angularVelocityAfter: Double?
+    package var angularVelocityBefore: Double?
+    package var angularVelocityAfter: Double?
     /// How far the centre went past where it came to rest, along its travel, pt.
     public var overshootPoints: Double?
     /// The centre's travel from the frame before the mark's frame to rest, pt.
-    public var travelPoints: Double?
+    package var travelPoints: Double?
     /// `overshootPoints` as a share of `travelPoints` (0.02 = 2 %); nil for a travel under 0.5 pt.
-    public var overshootFraction: Double?
+    package var overshootFraction: Double?
     /// How far the scale went past its resting scale, as a fraction of the travel in scale (0.05 = 5 %).
-    public var scaleOvershootFraction: Double?
+    package var scaleOvershootFraction: Double?
     /// Seconds from the mark to the first frame with 90 % of the travel covered (`MotionFigures`).
     public var responseSeconds: Double?
     /// Seconds from the mark until every drawn quantity stays within its rest tolerance of where it
     /// comes to rest (`MotionFigures`); nil when the next mark or the log's end came first.
-    public var settleSeconds: Double?
+    package var settleSeconds: Double?
 
     /// |after − before| of the centre velocity, pt/s: the hand-off's jump.
-    public var centerHandOff: Double? {
+    package var centerHandOff: Double? {
         guard let a = centerVelocityAfter, let b = centerVelocityBefore else { return nil }
         return (a - b).length
     }

@@ -62,9 +62,9 @@ extension PlotLog {
     }
 
     /// Seconds shown before a gesture's mark (`--gesture N`).
-    public static let gestureMarginBefore = 0.5
+    package static let gestureMarginBefore = 0.5
     /// Seconds shown after it.
-    public static let gestureMarginAfter = 1.5
+    package static let gestureMarginAfter = 1.5
 
     /// The time span of the `n`th release or interruption (1-based) with its margins, or nil when
     /// the log has fewer.

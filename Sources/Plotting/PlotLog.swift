@@ -27,16 +27,16 @@ public struct PlotLog: Sendable {
         /// The viewer's phase in this frame.
         public var phase: Phase = .grid
         /// True in the paging phase.
-        public var isPaging = false
+        package var isPaging = false
         /// Velocities over the frame that ends here (backward differences), nil where the frame
         /// before shows no photo or another one: centre, pt/s; scale, per second; rotation, rad/s.
-        public var centerVelocity: Point?
-        public var scaleVelocity: Double?
-        public var angularVelocity: Double?
+        package var centerVelocity: Point?
+        package var scaleVelocity: Double?
+        package var angularVelocity: Double?
         /// The frame as the log records it (before `continuingAcrossPages`), for `MotionFigures`.
         public var frame: MotionFigures.Frame
         /// |centerVelocity|, pt/s.
-        public var centerSpeed: Double? { centerVelocity?.length }
+        package var centerSpeed: Double? { centerVelocity?.length }
     }
 
     /// The name shown in the legend (the file's name).
@@ -44,9 +44,9 @@ public struct PlotLog: Sendable {
     public var samples: [Sample]
     public var marks: [CurveMark]
     /// Each photo's width in its first presented frame, points.
-    public var presentedWidths: [Int: Double] = [:]
+    package var presentedWidths: [Int: Double] = [:]
 
-    public init(name: String, samples: [Sample], marks: [CurveMark]) {
+    package init(name: String, samples: [Sample], marks: [CurveMark]) {
         self.name = name; self.samples = samples; self.marks = marks
     }
 

@@ -14,17 +14,17 @@ import Rendering
 /// surface; text with SDL2_ttf and DejaVu.
 public enum PlotRenderer {
     /// One panel: a quantity, its unit, and how to read it from a sample.
-    public struct Panel: Sendable {
-        public var title: String
+    package struct Panel: Sendable {
+        package var title: String
         public var unit: String
         /// A fixed value range, or nil to fit the data.
-        public var fixedRange: ClosedRange<Double>?
+        package var fixedRange: ClosedRange<Double>?
         /// The smallest span the axis shows, so a still value draws as a flat line, not noise.
-        public var minimumSpan: Double
+        package var minimumSpan: Double
         public var value: @Sendable (PlotLog.Sample) -> Double?
     }
 
-    public static let panels: [Panel] = [
+    package static let panels: [Panel] = [
         Panel(title: "centre x", unit: "pt", fixedRange: nil, minimumSpan: 10) { $0.center?.x },
         Panel(title: "centre y", unit: "pt", fixedRange: nil, minimumSpan: 10) { $0.center?.y },
         Panel(title: "scale", unit: "width / presented width", fixedRange: nil, minimumSpan: 0.1) { $0.scale },
@@ -36,21 +36,21 @@ public enum PlotRenderer {
     ]
 
     /// Colours of the logs, in order (Tableau 10); they repeat after ten logs.
-    public static let palette: [(r: UInt8, g: UInt8, b: UInt8)] = [
+    package static let palette: [(r: UInt8, g: UInt8, b: UInt8)] = [
         (31, 119, 180), (255, 127, 14), (44, 160, 44), (214, 39, 40), (148, 103, 189),
         (140, 86, 75), (227, 119, 194), (127, 127, 127), (188, 189, 34), (23, 190, 207),
     ]
 
-    public static func color(ofLog index: Int) -> (r: UInt8, g: UInt8, b: UInt8) { palette[index % palette.count] }
+    package static func color(ofLog index: Int) -> (r: UInt8, g: UInt8, b: UInt8) { palette[index % palette.count] }
 
     /// Where things go in a `width`×`height` pixel image.
     public struct Layout: Sendable {
         /// The plotting area of each panel (inside its axes), pixels.
-        public var panels: [Rect]
-        public var legendTop: Double
-        public var textSize: Int
+        package var panels: [Rect]
+        package var legendTop: Double
+        package var textSize: Int
         /// Where the figures table starts, pixels from the top.
-        public var tableTop: Double
+        package var tableTop: Double
     }
 
     /// The height of one table line, pixels.
@@ -73,11 +73,11 @@ public enum PlotRenderer {
     }
 
     /// The most table rows drawn under a plot; `--data` writes them all.
-    public static let tableRowLimit = 12
+    package static let tableRowLimit = 12
 
     /// Renders `logs` into a new ARGB8888 surface of `width`×`height` pixels (the caller frees it),
     /// over `time` (nil: all of it), with `figures` tabulated under the plot.
-    public static func render(_ logs: [PlotLog], width: Int, height: Int, time: ClosedRange<Double>? = nil,
+    package static func render(_ logs: [PlotLog], width: Int, height: Int, time: ClosedRange<Double>? = nil,
                               figures: [GestureFigures] = []) throws(ShellError) -> UnsafeMutablePointer<SDL_Surface> {
         guard width >= 200, height >= 200 else { throw ShellError.badInput("plot size \(width)×\(height) is too small (at least 200×200)") }
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
@@ -107,7 +107,7 @@ public enum PlotRenderer {
     }
 
     /// Tick values for an axis over `range`: multiples of 1, 2 or 5 × 10ⁿ, about `count` of them.
-    public static func ticks(_ range: ClosedRange<Double>, count: Int = 5) -> (values: [Double], step: Double) {
+    package static func ticks(_ range: ClosedRange<Double>, count: Int = 5) -> (values: [Double], step: Double) {
         let span = range.upperBound - range.lowerBound
         guard span > 0, span.isFinite else { return ([range.lowerBound], 1) }
         let raw = span / Double(max(1, count))
@@ -123,7 +123,7 @@ public enum PlotRenderer {
     }
 
     /// A tick label with as many decimals as the step needs.
-    public static func tickLabel(_ value: Double, step: Double) -> String {
+    package static func tickLabel(_ value: Double, step: Double) -> String {
         let places = max(0, Int(-floor(log10(step) + 1e-9)))
         return String(format: "%.\(places)f", value)
     }

@@ -21,14 +21,14 @@ public enum ReferenceMotion {
     /// The quantities a state log offers, points unless said: the photo's left, top, right and
     /// bottom edges (axis-aligned, before rotation), centre, size, scale (width over the first
     /// presented width), rotation (rad) and backdrop (opacity 0–1).
-    public static let stateLogQuantities = ["left", "top", "right", "bottom", "x", "y", "width", "height",
+    package static let stateLogQuantities = ["left", "top", "right", "bottom", "x", "y", "width", "height",
                                             "scale", "rotation", "backdrop"]
 
     /// The names a time column goes by when none is named (case-insensitive).
-    public static let timeColumnNames = ["t", "time", "seconds", "time_s"]
+    package static let timeColumnNames = ["t", "time", "seconds", "time_s"]
 
     /// True when `path` holds a state log (a `.jsonl` file, or text that starts with `{`).
-    public static func isStateLog(path: String, text: String) -> Bool {
+    package static func isStateLog(path: String, text: String) -> Bool {
         path.hasSuffix(".jsonl") || text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }.first == "{"
     }
 
@@ -121,7 +121,7 @@ public enum ReferenceMotion {
 
     /// The flights of a state log: index ranges of its runs of opening or closing frames, each with
     /// the frame after it when that frame still shows the photo.
-    public static func flights(in log: PlotLog) -> [ClosedRange<Int>] {
+    package static func flights(in log: PlotLog) -> [ClosedRange<Int>] {
         var runs: [ClosedRange<Int>] = []
         var i = 0
         let s = log.samples
@@ -138,7 +138,7 @@ public enum ReferenceMotion {
     }
 
     /// The quantities `names` of `log` over `span`; frames that show no photo are left out.
-    public static func stateLog(_ log: PlotLog, names: [String], span: Span, file: String) throws(ShellError) -> SampledMotion {
+    package static func stateLog(_ log: PlotLog, names: [String], span: Span, file: String) throws(ShellError) -> SampledMotion {
         for name in names where !stateLogQuantities.contains(name) {
             throw ShellError.badInput("\(file): a state log has no quantity \"\(name)\" (it has \(stateLogQuantities.joined(separator: ", ")))")
         }

@@ -13,7 +13,8 @@ import PhotoFiles
 public final class HeadlessRenderer {
     /// Drawable pixels per window point (the trace header's `scale`).
     public let pointScale: Double
-    private let makeTextures: () -> PhotoTextureSource
+    private let makeTextures: () -> PhotoTextureSupply
+    private var textures: PhotoTextureSupply?
     private var surface: UnsafeMutablePointer<SDL_Surface>?
     private var renderer: OpaquePointer?
     private var sceneRenderer: SceneRenderer?
@@ -26,7 +27,7 @@ public final class HeadlessRenderer {
     /// - Parameter makeTextures: a texture source for a new renderer; called again after a resize,
     ///   because textures belong to the renderer that made them. It must answer synchronously: a
     ///   frame is saved as soon as it is drawn.
-    public init(pointScale: Double, makeTextures: @escaping () -> PhotoTextureSource) throws {
+    public init(pointScale: Double, makeTextures: @escaping () -> PhotoTextureSupply) throws {
         self.pointScale = pointScale.isFinite && pointScale > 0 ? pointScale : 1
         self.makeTextures = makeTextures
         setenv("SDL_VIDEODRIVER", "dummy", 1)
@@ -43,13 +44,15 @@ public final class HeadlessRenderer {
         SDL_Quit()
     }
 
-    /// Draws `scene` on the surface (made or remade to its size).
+    /// One frame of a replay's loop: the texture source advanced for `scene` (its one call a
+    /// frame), then `scene` drawn on the surface (made or remade to its size).
     public func draw(_ scene: Scene) throws {
         let w = Int32(max(1, (scene.windowSize.width * pointScale).rounded()))
         let h = Int32(max(1, (scene.windowSize.height * pointScale).rounded()))
         if sceneRenderer == nil || w != pixelWidth || h != pixelHeight { try setUp(width: w, height: h) }
-        guard let sceneRenderer, let renderer else { return }
+        guard let sceneRenderer, let renderer, let textures else { return }
         SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale))
+        textures.advance(for: scene, pointScale: pointScale, renderer: renderer)
         sceneRenderer.draw(scene)
         SDL_RenderFlush(renderer)
     }
@@ -84,14 +87,17 @@ public final class HeadlessRenderer {
         renderer = r
         pixelWidth = width
         pixelHeight = height
-        let scene = SceneRenderer(renderer: r, textures: makeTextures())
+        let made = makeTextures()
+        let scene = SceneRenderer(renderer: r, textures: made)
         scene.pointScale = pointScale
         sceneRenderer = scene
+        textures = made
     }
 
     /// Textures go before the renderer that made them, the renderer before its surface.
     private func tearDown() {
         sceneRenderer = nil
+        textures = nil
         if let renderer { SDL_DestroyRenderer(renderer) }
         renderer = nil
         if let surface { SDL_FreeSurface(surface) }

@@ -1,11 +1,9 @@
 import Viewer
 
-/// Where the scene renderer gets its photo textures. Implementations decode off the frame loop and
-/// answer at once with whatever they have.
+/// Where the scene renderer gets its photo textures, read only: the renderer asks for what a
+/// frame draws and changes nothing (house style 14, "drawing reads, the loop acts"). A source that
+/// has work to do each frame is a `PhotoTextureSupply`, which the frame's loop drives.
 public protocol PhotoTextureSource: AnyObject {
-    /// Called once a frame with the scene about to be drawn, so the source can prioritise work
-    /// (visible cells first, full resolution for the moving photo) and upload finished decodes.
-    func prepare(for scene: SceneDemand, renderer: OpaquePointer)
     /// The best texture available now for `photo`: full resolution when `preferFull` and decoded,
     /// else the thumbnail; nil while nothing is decoded.
     func texture(for photo: Int, preferFull: Bool) -> Texture?
@@ -14,14 +12,34 @@ public protocol PhotoTextureSource: AnyObject {
     /// A texture `photo`'s cell showed until just now (its embedded preview) and how opaque it
     /// still is: drawn under the new one, which fades in over it. Nil when nothing fades.
     func fadingOut(for photo: Int) -> (texture: Texture, opacity: Double)?
-    /// Called once a frame before `prepare` with the photo list the scene's indices refer to.
-    func follow(_ photos: [Photo])
 }
 
 extension PhotoTextureSource {
     public func fadingOut(for photo: Int) -> (texture: Texture, opacity: Double)? { nil }
+}
+
+/// A texture source with work to do each frame (taking finished decodes, uploading pixels,
+/// scheduling decodes, photo I/O): the frame's loop calls `advance` once, before the frame is
+/// drawn; the renderer never does. Implementations decode off the frame loop and answer at once
+/// with whatever they have.
+public protocol PhotoTextureSupply: PhotoTextureSource {
+    /// Called once a frame with the scene about to be drawn, so the source can prioritise work
+    /// (visible cells first, full resolution for the moving photo) and upload finished decodes.
+    func prepare(for scene: SceneDemand, renderer: OpaquePointer)
+    /// Called once a frame before `prepare` with the photo list the scene's indices refer to.
+    func follow(_ photos: [Photo])
+}
+
+extension PhotoTextureSupply {
     /// A source whose indices change with its own list (`PhotoPipeline`) has nothing to follow.
     public func follow(_ photos: [Photo]) {}
+
+    /// The frame's one call into the source: follows `scene`'s photo list, then prepares what
+    /// `scene` drawn at `pointScale` pixels per point needs, with `renderer` (where textures are made).
+    public func advance(for scene: Scene, pointScale: Double, renderer: OpaquePointer) {
+        follow(scene.photoList)
+        prepare(for: SceneRenderer.demand(for: scene, pointScale: pointScale), renderer: renderer)
+    }
 }
 
 /// What a frame needs: the cells on screen (with their pixel side) and the photos drawn large.

@@ -50,22 +50,17 @@ public final class SceneRenderer {
                            windowPixels: (Int(scene.windowSize.width * pointScale), Int(scene.windowSize.height * pointScale)))
     }
 
-    /// Draws `scene` into the current render target (not presented).
+    /// Draws `scene` into the current render target (not presented), with the textures the source
+    /// has now (the frame's loop advanced it first: `PhotoTextureSupply.advance`).
     public func draw(_ scene: Scene) {
-        textures.follow(scene.photoList)
-        textures.prepare(for: demand(for: scene), renderer: renderer)
         drawPrepared(scene)
         drawn = nil
     }
 
-    /// Prepares the texture source for `scene` (as every frame must: uploads, decode requests)
-    /// and draws it only if its picture differs from the one drawn by the previous call; true when
-    /// it drew (the caller presents then). `invalidatePicture()` forgets the picture, so the next call draws.
+    /// Draws `scene` only if its picture differs from the one drawn by the previous call; true when
+    /// it drew (the caller presents then). Reads the textures the source has now (the frame's loop
+    /// advanced it first). `invalidatePicture()` forgets the picture, so the next call draws.
     public func drawIfChanged(_ scene: Scene) -> Bool {
-        let began = DispatchTime.now().uptimeNanoseconds
-        textures.follow(scene.photoList)
-        textures.prepare(for: demand(for: scene), renderer: renderer)
-        lastPrepareSeconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
         let state = PictureState(scene: scene, pointScale: pointScale, textures: textures)
         guard state != drawn else { return false }
         drawPrepared(scene, grid: cachesGrid ? GridPicture(state) : nil)
@@ -73,17 +68,13 @@ public final class SceneRenderer {
         return true
     }
 
-    /// Seconds the last `drawIfChanged` spent preparing the textures (uploads, decode requests):
-    /// the live loop tells it apart in its frame work (`FrameWork`, issue 28).
-    public private(set) var lastPrepareSeconds = 0.0
-
     /// True (the live window, on an accelerated renderer) when the grid under a backdrop that is
     /// neither clear nor opaque (a photo held, flying or dismissed) is drawn once into a texture of
     /// the window's size and copied, darkened by the backdrop, in one pass while it stays the same:
     /// a held photo then costs that copy and its own quad, not every cell, the backdrop and the
     /// photo (issue 28). The copy's darkening is a colour modulation, not a blend, so its pixels
     /// may differ from the blended ones by one step of 255; the player and replays never use it.
-    public var cachesGrid = false
+    package var cachesGrid = false
 
     /// What the grid's pixels depend on (the cells, their textures, the ground, the scale, the size).
     private struct GridPicture: Equatable {
@@ -231,7 +222,7 @@ public final class SceneRenderer {
 
     /// Makes the next `drawIfChanged` draw: the window's pixels were lost (exposed, resized) or a
     /// frame must be captured.
-    public func invalidatePicture() { drawn = nil }
+    package func invalidatePicture() { drawn = nil }
 
     /// What the last `drawIfChanged` drew, nil when unknown.
     private var drawn: PictureState?
@@ -277,7 +268,7 @@ public final class SceneRenderer {
     }
 
     /// Draws `overlays` over what is drawn already (the trace player's timeline, split-view labels).
-    public func drawOverlays(_ overlays: [Scene.Overlay]) {
+    package func drawOverlays(_ overlays: [Scene.Overlay]) {
         for overlay in overlays { drawOverlay(overlay) }
     }
 

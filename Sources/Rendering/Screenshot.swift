@@ -2,7 +2,7 @@ import CSDL2
 import PhotoFiles
 
 /// Saves what a renderer has drawn (before it is presented) as a PNG.
-public enum Screenshot {
+package enum Screenshot {
     public static func save(_ renderer: OpaquePointer, to path: String) throws {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)

@@ -6,7 +6,7 @@ import PhotoFiles
 /// Draws text with SDL2_ttf and the DejaVu font, caching rendered strings as textures.
 public final class TextRenderer {
     /// Where Debian's fonts-dejavu-core puts the font.
-    public static let fontPaths = [
+    package static let fontPaths = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     ]
@@ -19,7 +19,7 @@ public final class TextRenderer {
 
     private struct CacheKey: Hashable { var text: String; var size: Int; var rgba: UInt32 }
 
-    public init() {
+    package init() {
         if TTF_WasInit() == 0 { TTF_Init() }
         // The system's DejaVu first, then the copy `scripts/install` puts beside the binary.
         fontPath = (Self.fontPaths + ResourceDirectory.fontPaths).first { FileManager.default.fileExists(atPath: $0) }
@@ -33,14 +33,14 @@ public final class TextRenderer {
     }
 
     /// Destroys the cached text textures while their renderer is still alive.
-    public func releaseTextures() {
+    package func releaseTextures() {
         for t in cache.values { SDL_DestroyTexture(t.handle) }
         cache.removeAll()
         order.removeAll()
     }
 
     /// True when a font was found; without one text is not drawn.
-    public var isAvailable: Bool { fontPath != nil }
+    package var isAvailable: Bool { fontPath != nil }
 
     /// Draws `text` with its top-left at (x, y) in renderer coordinates; `pixelSize` is the font size.
     public func draw(_ text: String, x: Double, y: Double, pixelSize: Int, color: SDL_Color, renderer: OpaquePointer) {
@@ -60,7 +60,7 @@ public final class TextRenderer {
     /// The font's metrics in ems, for the lab's layout: the advance of a digit and the height of a
     /// line, measured at 1000 px so hinting's whole-pixel rounding does not blur them. Without a
     /// font nothing is drawn; the lab then lays out for a typical monospaced font.
-    public var metrics: TextMetrics {
+    package var metrics: TextMetrics {
         let size = 1000
         guard let path = fontPath, let font = TTF_OpenFont(path, Int32(size)) else {
             return TextMetrics(advance: 0.6, lineHeight: 1.2)

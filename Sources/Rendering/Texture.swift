@@ -6,11 +6,11 @@ public struct Texture {
     public var handle: OpaquePointer
     /// A number no other texture made in this process has: what a frame drew with, told apart
     /// from a later texture that SDL happens to give the same handle (`PictureState`).
-    public let serial: UInt64
+    package let serial: UInt64
     public var width: Int
     public var height: Int
     /// True when some texel is not fully opaque: the photo is drawn over a `Checkerboard`.
-    public var hasTransparency: Bool
+    package var hasTransparency: Bool
 
     public init(handle: OpaquePointer, width: Int, height: Int, hasTransparency: Bool = false) {
         self.handle = handle

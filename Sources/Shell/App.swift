@@ -158,10 +158,13 @@ public final class App {
             // Both cores decode while nothing moves; one is the frame loop's while something does.
             textures.isSomethingMoving = !session.viewer.isAtRest
             if events.takeRedrawRequest() || screenshot != nil { sceneRenderer.invalidatePicture() }
+            // The frame's one call into the pipeline (folder changes, headers, decodes, uploads);
+            // drawing only reads its textures.
+            let composed = clock.now()
+            textures.advance(for: scene, pointScale: sceneRenderer.pointScale, renderer: host.renderer)
+            let prepare = clock.now() - composed
             // The first frame waits for the shown thumbnails (`RendererHandOver.firstFrameWait`).
             if host.isProvisional, handOver.mayHoldFirstFrame(now: DispatchTime.now().uptimeNanoseconds) {
-                textures.follow(scene.photoList)
-                textures.prepare(for: sceneRenderer.demand(for: scene), renderer: host.renderer)
                 if handOver.holdsFirstFrame(now: DispatchTime.now().uptimeNanoseconds,
                                             isFinal: textures.showsFinalPictures(forCells: scene.cells.map(\.photo))) {
                     Self.wait(until: start + 0.004, wakesOnInput: false, clock: clock)
@@ -170,13 +173,11 @@ public final class App {
                 }
             }
             // A frame whose picture is the one on screen is neither drawn nor presented.
-            let composed = clock.now()
             if sceneRenderer.drawIfChanged(scene) {
                 if let path = screenshot { try Screenshot.save(host.renderer, to: path) }
                 let call = clock.now()
                 SDL_RenderPresent(host.renderer)
                 pacer.presented(start: start, call: call, returned: clock.now())
-                let prepare = sceneRenderer.lastPrepareSeconds
                 // Of the frame's wall time until its present returned: waiting for a core, and asleep (neither running nor runnable).
                 let schedule = startSchedule.flatMap { began, first in
                     ThreadSchedule.now().map { now in (queued: now.waiting - first.waiting,

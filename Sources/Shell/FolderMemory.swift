@@ -4,14 +4,14 @@ import ImageFormats
 /// `state.json` (`WindowState.folders`) and restored at the next launch on that folder.
 ///
 /// `{"sort":"dateTaken","photo":"IMG_0412.jpg","scroll":1840}`
-public struct FolderMemory: Sendable, Equatable {
+package struct FolderMemory: Sendable, Equatable {
     public var order: PhotoOrder
     /// The photo's name as the trace names it (its path under the folder with `-r`).
     public var photo: String?
     /// The grid's scroll offset, points (the same window width gives the same rows).
     public var scroll: Double
 
-    public init(order: PhotoOrder = .name, photo: String? = nil, scroll: Double = 0) {
+    package init(order: PhotoOrder = .name, photo: String? = nil, scroll: Double = 0) {
         self.order = order
         self.photo = photo
         self.scroll = scroll

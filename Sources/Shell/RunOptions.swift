@@ -15,13 +15,13 @@ public struct RunOptions: Sendable {
     /// `--size`; nil opens the window at the size it had when PhotoZoom last quit (else 1280 × 800).
     public var windowSize: Size?
     /// The window size when none is given or remembered.
-    public static let defaultWindowSize = Size(1280, 800)
+    package static let defaultWindowSize = Size(1280, 800)
     /// PhotoZoom's config folder (`ConfigDirectory`): the remembered window and folder.
-    public var configFolder: String
+    package var configFolder: String
     /// `--force`: `--record` and `--states` replace a file already there (else they take the next free name).
     public var overwrite: Bool
     /// Where Ctrl+S saves a tuned preset (a fresh `feel.json` there); the XDG config folder by default.
-    public var feelSaveFolder: String
+    package var feelSaveFolder: String
     /// Quit after this many seconds (for scripted runs and screenshots); nil runs until quit.
     public var quitAfterSeconds: Double?
     /// Save the last frame drawn to this PNG when the app quits.

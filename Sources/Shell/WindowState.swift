@@ -11,13 +11,13 @@ import PhotoFiles
 ///   "folders":{"/home/me/Pictures":{"sort":"dateTaken","photo":"a.jpg","scroll":1840}}}`. A missing
 /// or unreadable file is an empty state (nothing remembered yet); a field of the wrong kind is said
 /// in one line (the file and the field) and left out; it is written atomically when the app quits.
-public struct WindowState: Sendable, Equatable {
+package struct WindowState: Sendable, Equatable {
     public var windowSize: Size?
-    public var lastFolder: String?
+    package var lastFolder: String?
     /// What is remembered of each folder shown, by its absolute path.
     public var folders: [String: FolderMemory] = [:]
 
-    public init(windowSize: Size? = nil, lastFolder: String? = nil) {
+    package init(windowSize: Size? = nil, lastFolder: String? = nil) {
         self.windowSize = windowSize
         self.lastFolder = lastFolder
     }
@@ -29,7 +29,7 @@ public struct WindowState: Sendable, Equatable {
     /// - Parameter previous: the size remembered before the run.
     /// - Parameter requested: the run's `--size`, nil when the window opened at `previous` or the default.
     /// - Parameter final: the window's size at the end (its windowed size when it was fullscreen).
-    public static func rememberedSize(previous: Size?, requested: Size?, final: Size) -> Size? {
+    package static func rememberedSize(previous: Size?, requested: Size?, final: Size) -> Size? {
         guard let requested, final == requested else { return final }
         return previous
     }
@@ -42,7 +42,7 @@ public struct WindowState: Sendable, Equatable {
     /// Reads the state file; anything missing or malformed is left out, and what is malformed in
     /// the folders' memory, or a file that is not a JSON object, is said through `warn` in one line
     /// naming the file and the field.
-    public init(contentsOf path: String, warn: (String) -> Void = { _ in }) {
+    package init(contentsOf path: String, warn: (String) -> Void = { _ in }) {
         guard let data = FileManager.default.contents(atPath: path) else { return }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             warn("photozoom: \(path): not a JSON object; nothing remembered is used (the file is written anew at quit)")

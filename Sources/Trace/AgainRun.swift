@@ -107,10 +107,10 @@ public struct AgainRun: Sendable {
     /// Hands one recorded event to a run's viewer as the session would under `layer`, dropping
     /// what the run's viewer asks and notes (the live session is the one that acts).
     private static func take(_ recorded: InputEvent, into lab: inout LabViewer, layer: JSONObject?) {
-        var event = recorded
+        let event = recorded
         let feel: Feel?
         do throws(FieldError) {
-            feel = try Session.prepare(&event, feelOverride: layer)
+            feel = try Session.prepare(event, feelOverride: layer)
         } catch {
             // Checked when it was recorded; under a layer of a whole feel it cannot fail.
             return

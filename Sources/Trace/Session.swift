@@ -100,13 +100,13 @@ public final class Session {
     /// Events that no trace can carry are made carriable first, the same way live and in replay:
     /// an event with a non-finite time or coordinate, an empty key name, or a non-positive window
     /// size is dropped; a time earlier than the last is raised to it; a touch id beyond ±2^53 is
-    /// folded into that range. A `feel` event is written in canonical form.
+    /// folded into that range. A `feel` event whose layer does not decode is refused.
     public func handle(_ event: InputEvent) throws(Failure) {
         guard var event = carriable(event) else { return }
         if event.time < lastTime { event.time = lastTime }
         let feel: Feel?
         do throws(FieldError) {
-            feel = try Self.prepare(&event, feelOverride: feelOverride)
+            feel = try Self.prepare(event, feelOverride: feelOverride)
         } catch {
             throw .badFeel(error)
         }
@@ -191,20 +191,14 @@ public final class Session {
         }.first
     }
 
-    /// Checks and canonicalises a `feel` or `feelReloaded` event in place (the form the trace
-    /// carries) and returns the feel a `feel` event puts in force under `feelOverride`; nil for
-    /// every other event.
-    static func prepare(_ event: inout InputEvent, feelOverride: JSONObject?) throws(FieldError) -> Feel? {
+    /// Checks a `feel` or `feelReloaded` event's layer and returns the feel a `feel` event puts in
+    /// force under `feelOverride`; nil for every other event.
+    static func prepare(_ event: InputEvent, feelOverride: JSONObject?) throws(FieldError) -> Feel? {
         switch event.kind {
-        case let .feel(json):
-            let layer = try FeelCoding.layer(fromText: json)
-            let feel = try FeelCoding.resolve([layer, feelOverride])
-            event.kind = .feel(json: FeelCoding.canonicalText(layer))
-            return feel
-        case let .effect(.feelReloaded(name, json, fixed)):
-            let layer = try FeelCoding.layer(fromText: json)
+        case let .feel(layer):
+            return try FeelCoding.resolve([layer, feelOverride])
+        case let .effect(.feelReloaded(_, layer, _)):
             _ = try FeelCoding.resolve([layer])
-            event.kind = .effect(.feelReloaded(name: name, json: FeelCoding.canonicalText(layer), fixed: fixed))
             return nil
         default:
             return nil
@@ -232,10 +226,9 @@ public final class Session {
             lab.apply(feel: feel)
             return .feel
         }
-        if case let .effect(.feelReloaded(name, json, fixed)) = event.kind {
-            guard let reloadedFile = try? FeelCoding.resolve([FeelCoding.layer(fromText: json)]) else { return .reload }
+        if case let .effect(.feelReloaded(name, layer, fixed)) = event.kind {
             // The viewer merges the file with the parameters in force; `replay --feel` stays on top.
-            lab.feelFileReloaded(reloadedFile, name: name, fixed: fixed) { merged in
+            lab.feelFileReloaded(layer, name: name, fixed: fixed) { merged in
                 guard let feelOverride else { return merged }
                 return (try? FeelCoding.resolve([FeelCoding.object(of: merged), feelOverride])) ?? merged
             }

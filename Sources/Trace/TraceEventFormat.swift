@@ -44,8 +44,8 @@ public enum TraceEventFormat {
 
     // MARK: - Writing
 
-    /// The line (no newline) for `event`. A `.feel` event's `json` must be one compact JSON object
-    /// (as `FeelLayer.canonicalText` makes it): it is written as it is.
+    /// The line (no newline) for `event`. A `.feel` event's layer is written compact, its members in
+    /// their order (as it was read, so a trace read and written again is the same text).
     public static func line(_ event: InputEvent) -> String {
         var out = "{\"t\":"
         out += JSONText.number(event.time)
@@ -83,8 +83,8 @@ public enum TraceEventFormat {
             out += "}"
         case let .resize(size):
             out += ",\"type\":\"resize\",\"w\":" + JSONText.number(size.width) + ",\"h\":" + JSONText.number(size.height) + "}"
-        case let .feel(json):
-            out += ",\"type\":\"feel\",\"feel\":" + json + "}"
+        case let .feel(layer):
+            out += ",\"type\":\"feel\",\"feel\":" + JSONText.value(.object(layer)) + "}"
         case let .photoSize(index, size):
             out += ",\"type\":\"photo\",\"index\":" + String(index)
             out += ",\"w\":" + JSONText.number(size.width) + ",\"h\":" + JSONText.number(size.height) + "}"
@@ -104,8 +104,8 @@ public enum TraceEventFormat {
                 out += ",\"effect\":\"feelSaved\",\"path\":" + JSONText.string(path) + ",\"message\":" + JSONText.string(message)
             case let .feelSaveFailed(message):
                 out += ",\"effect\":\"feelSaveFailed\",\"message\":" + JSONText.string(message)
-            case let .feelReloaded(name, json, fixed):
-                out += ",\"effect\":\"feelReloaded\",\"name\":" + JSONText.string(name) + ",\"feel\":" + json
+            case let .feelReloaded(name, layer, fixed):
+                out += ",\"effect\":\"feelReloaded\",\"name\":" + JSONText.string(name) + ",\"feel\":" + JSONText.value(.object(layer))
                 out += ",\"fixed\":[" + fixed.map(JSONText.string).joined(separator: ",") + "]"
             case let .feelReloadFailed(message):
                 out += ",\"effect\":\"feelReloadFailed\",\"message\":" + JSONText.string(message)
@@ -186,7 +186,7 @@ public enum TraceEventFormat {
             kind = .resize(Size(try o.number("w", from: 0, inclusive: false, through: TraceBounds.windowPoints),
                                 try o.number("h", from: 0, inclusive: false, through: TraceBounds.windowPoints)))
         case "feel":
-            kind = .feel(json: JSONText.value(.object(try o.object("feel"))))
+            kind = .feel(layer: try o.object("feel"))
         case "photo":
             kind = .photoSize(index: try o.integer("index", in: 0...Int(Int32.max)),
                               size: Size(try o.number("w", from: 0, through: TraceBounds.photoPixels),
@@ -278,7 +278,7 @@ public enum TraceEventFormat {
                 }
                 fixed.append(key)
             }
-            return .feelReloaded(name: try o.string("name"), json: JSONText.value(.object(try o.object("feel"))), fixed: fixed)
+            return .feelReloaded(name: try o.string("name"), layer: try o.object("feel"), fixed: fixed)
         case "again":
             return .again(from: try o.number("from", from: 0, through: TraceBounds.seconds))
         case "dropped":

@@ -76,7 +76,7 @@ struct GeneratedSession {
                 input.append(.key(.down, ms(m + 800), "right")); input.append(.key(.up, ms(m + 850), "right"))
                 input.append(.key(.down, ms(m + 1300), "right")); input.append(.key(.up, ms(m + 1340), "right"))
                 let ratio = random.pick(["0.7", "0.85", "1"])
-                input.append(InputEvent(time: ms(m + 1500), kind: .feel(json: #"{"pagingSpring":{"dampingRatio":\#(ratio)}}"#)))
+                input.append(InputEvent(time: ms(m + 1500), kind: .feel(layer: feelLayer(#"{"pagingSpring":{"dampingRatio":\#(ratio)}}"#))))
                 input.append(.key(.down, ms(m + 1900), "escape")); input.append(.key(.up, ms(m + 1950), "escape"))
                 m += 1900
             }

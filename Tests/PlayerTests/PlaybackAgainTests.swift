@@ -1,7 +1,8 @@
 import Geometry
 import Gestures
-import Testing
 @testable import Player
+import TestSupport
+import Testing
 import Trace
 import Viewer
 
@@ -20,7 +21,7 @@ struct PlaybackAgainTests {
             inputs.append(.pointer(.move, Double(1500 + k) / 1000, 640, ((400 + 100 * u * u * (3 - 2 * u)) * 1000).rounded() / 1000, button: .left))
         }
         inputs.append(.pointer(.up, 1.921, 640, 500))
-        inputs.append(InputEvent(time: 2.9, kind: .feel(json: #"{"dragRadiusPoints":60}"#)))
+        inputs.append(InputEvent(time: 2.9, kind: .feel(layer: feelLayer(#"{"dragRadiusPoints":60}"#))))
         inputs += [.key(.down, 3.2, "a"), .key(.up, 3.262, "a")]
         var events: [InputEvent] = []
         var i = 0, m = 0, k = 0, againDone = false

@@ -9,7 +9,7 @@ import Viewer
 /// The transparent fixture (`coffee-alpha-400x400.png`: an opaque disc of radius 176 px, a
 /// half-transparent ring to 196 px, nothing outside), decoded as the app decodes it and uploaded
 /// with its transparency flag, or with the flag forced off.
-final class DecodedFixtureTexture: PhotoTextureSource {
+final class DecodedFixtureTexture: PhotoTextureSupply {
     let target: DecodeTarget
     let flagged: Bool
     private var texture: Texture?
@@ -51,6 +51,7 @@ struct CheckerboardRenderTests {
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
         sceneRenderer.pointScale = scale
         SDL_RenderSetScale(renderer, Float(scale), Float(scale))
+        textures.advance(for: scene, pointScale: scale, renderer: renderer)
         sceneRenderer.draw(scene)
         SDL_RenderPresent(renderer)
         if let dir = ProcessInfo.processInfo.environment["PHOTOZOOM_SNAPSHOTS"] { IMG_SavePNG(surface, dir + "/\(name).png") }

@@ -11,7 +11,6 @@ final class ScriptedTextures: PhotoTextureSource {
     var broken: Set<Int> = []
     /// The photos whose texture was asked for, and whether at full size (a photo) or not (a cell).
     var asked: [(photo: Int, preferFull: Bool)] = []
-    func prepare(for scene: SceneDemand, renderer: OpaquePointer) {}
     func texture(for photo: Int, preferFull: Bool) -> Texture? {
         asked.append((photo, preferFull))
         return textures[photo]

@@ -1,9 +1,10 @@
+@testable import FeelFiles
 import Foundation
 import Gestures
-import Testing
-@testable import FeelFiles
-@testable import Shell
 @testable import LiveInput
+@testable import Shell
+import TestSupport
+import Testing
 import Trace
 import Viewer
 
@@ -38,7 +39,7 @@ struct FeelFileRoundTripTests {
         let first = Feel.parameters[0]
         try #"{"dragRadiusPoints": 175}"#.write(toFile: path, atomically: false, encoding: .utf8)
         try h.step(2)                                 // seen changed, then read once it held still
-        #expect(try h.recordedEffects() == [.feelReloaded(name: "feel.json", json: #"{"dragRadiusPoints":175}"#, fixed: [])])
+        #expect(try h.recordedEffects() == [.feelReloaded(name: "feel.json", layer: feelLayer(#"{"dragRadiusPoints":175}"#), fixed: [])])
         let feel = h.session.viewer.feel
         #expect(feel.dragRadiusPoints == 175)
         #expect(first.value(in: feel) == first.value(in: tuned), "the tuned, unsaved value survives")

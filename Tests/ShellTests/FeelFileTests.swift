@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import FeelFiles
 @testable import PhotoFiles
@@ -115,7 +116,7 @@ struct FeelFileWatcherTests {
         var expected = Feel.defaults
         expected.dragRadiusPoints = 120
         expected.closeSpring.dampingRatio = 0.9
-        #expect(watcher.poll() == .reloaded(expected, text: #"{"dragRadiusPoints": 120, "closeSpring": {"dampingRatio": 0.9}}"#))
+        #expect(watcher.poll() == .reloaded(expected, layer: feelLayer(#"{"dragRadiusPoints": 120, "closeSpring": {"dampingRatio": 0.9}}"#)))
         #expect(watcher.poll() == nil)              // reported once
     }
 
@@ -141,7 +142,7 @@ struct FeelFileWatcherTests {
         // Fixed back to the good values: reported again (it clears the error).
         let bytes = try FeelFile.save(good, to: path)
         _ = watcher.poll()
-        #expect(watcher.poll() == .reloaded(good, text: String(decoding: bytes, as: UTF8.self)))
+        #expect(watcher.poll() == .reloaded(good, layer: feelLayer(String(decoding: bytes, as: UTF8.self))))
         #expect(!watcher.isFailing)
     }
 

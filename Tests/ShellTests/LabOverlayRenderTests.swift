@@ -8,7 +8,6 @@ import Viewer
 
 /// A texture source with nothing decoded: cells and photos draw as placeholders.
 final class NoTextures: PhotoTextureSource {
-    func prepare(for scene: SceneDemand, renderer: OpaquePointer) {}
     func texture(for photo: Int, preferFull: Bool) -> Texture? { nil }
     func isBroken(_ photo: Int) -> Bool { false }
 }

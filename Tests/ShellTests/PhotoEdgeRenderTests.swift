@@ -7,7 +7,7 @@ import Viewer
 
 /// One photo texture, made on the renderer that asks: `photoColor` inside the unit-space `crop`,
 /// `frameColor` around it (so a crop edge inside the texture shows if anything samples past it).
-final class SolidPhotoTexture: PhotoTextureSource {
+final class SolidPhotoTexture: PhotoTextureSupply {
     let width: Int, height: Int, crop: Rect
     let photoColor: UInt32, frameColor: UInt32
     private var texture: Texture?
@@ -79,7 +79,9 @@ struct PhotoEdgeRenderTests {
         let sceneRenderer = SceneRenderer(renderer: renderer, textures: texture)
         sceneRenderer.pointScale = scale
         SDL_RenderSetScale(renderer, Float(scale), Float(scale))
-        sceneRenderer.draw(Scene(windowSize: size, backdropAlpha: 1, photos: [quad]))
+        let scene = Scene(windowSize: size, backdropAlpha: 1, photos: [quad])
+        texture.advance(for: scene, pointScale: scale, renderer: renderer)
+        sceneRenderer.draw(scene)
         if window != nil {
             SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch)
         }

@@ -165,17 +165,20 @@ struct PhotoPipelineTests {
         func centre(_ r: Rect) -> (Int, Int) { (Int(r.center.x), Int(r.center.y)) }
 
         // The first frame draws at once, before any decode can have finished: plain placeholders.
+        pipeline.advance(for: scene, pointScale: renderer.pointScale, renderer: canvas.renderer)
         renderer.draw(scene)
         let waiting = RGB(Int((0.22 * 255).rounded()), Int((0.22 * 255).rounded()), Int((0.24 * 255).rounded()))
         #expect(canvas.pixel(centre(cells[0]).0, centre(cells[0]).1) == waiting)
 
         var settled = false
         for _ in 0..<20_000 where !settled {
+            pipeline.advance(for: scene, pointScale: renderer.pointScale, renderer: canvas.renderer)
             renderer.draw(scene)
             settled = pipeline.isIdle && pipeline.hasThumbnail(0) && pipeline.hasThumbnail(2) && pipeline.isBroken(1)
             if !settled { usleep(1000) }
         }
         #expect(settled)
+        pipeline.advance(for: scene, pointScale: renderer.pointScale, renderer: canvas.renderer)
         renderer.draw(scene)
         #expect(canvas.pixel(centre(cells[0]).0, centre(cells[0]).1) == solidPNG)
         #expect(canvas.pixel(centre(cells[2]).0, centre(cells[2]).1).isClose(to: solidJPEG, tolerance: 3))

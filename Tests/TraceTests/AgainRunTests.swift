@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import TestSupport
 import Testing
 @testable import Trace
 import Viewer
@@ -36,7 +37,7 @@ struct AgainScript {
             inputs.append(.pointer(.move, Double(start + k) / 1000, Self.centre.x, (y * 1000).rounded() / 1000, button: .left))
         }
         inputs.append(.pointer(.up, Double(start + 421) / 1000, Self.centre.x, Self.centre.y + Self.pull))
-        if let feel { inputs.append(InputEvent(time: feelAt, kind: .feel(json: feel))) }
+        if let feel { inputs.append(InputEvent(time: feelAt, kind: .feel(layer: feelLayer(feel)))) }
         for t in againAt {
             inputs.append(.key(.down, t, "a"))
             inputs.append(.key(.up, t + 0.062, "a"))
@@ -93,7 +94,7 @@ struct AgainScript {
             if case .feel = $0.kind { return false }
             return true
         }
-        if let feel { events.append(InputEvent(time: feelAt, kind: .feel(json: feel))) }
+        if let feel { events.append(InputEvent(time: feelAt, kind: .feel(layer: feelLayer(feel)))) }
         events += frames.map { .frame(Double($0) / 1000) }
         // Stable: an input at a frame's time comes before it, as `drive` hands them.
         events = events.enumerated().sorted { a, b in
@@ -207,7 +208,7 @@ struct AgainRunTests {
     func secondAgainGhostsTheFirst() throws {
         // Again at 3.2 s under the 60 pt radius; at 5.0 s again under a radius put back at 150.
         var script = AgainScript(againAt: [3.2, 5.0], seconds: 8)
-        script.inputs.append(InputEvent(time: 4.9, kind: .feel(json: #"{"dragRadiusPoints":150}"#)))
+        script.inputs.append(InputEvent(time: 4.9, kind: .feel(layer: feelLayer(#"{"dragRadiusPoints":150}"#))))
         script.inputs.sort { $0.time < $1.time }
         let frames = try script.drive(try Session(header: script.header))
         let split = try #require(frames.indices.first { Double(script.frames[$0]) / 1000 >= 5.0 })

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Trace
 import Viewer
@@ -19,14 +20,14 @@ struct FeelCodingTests {
         feel.velocitySampleLimit = 7
         feel.backdropCurve.x1 = 1e-9
         let text = JSONText.value(.object(FeelCoding.object(of: feel)))
-        let back = try FeelCoding.resolve([try FeelCoding.layer(fromText: text)])
+        let back = try FeelCoding.resolve([feelLayer(text)])
         #expect(back == feel)
     }
 
     @Test("a layer of the wrong kind names the nested key")
     func wrongKind() throws {
         do {
-            _ = try FeelCoding.resolve([try FeelCoding.layer(fromText: #"{"closeSpring":{"dampingRatio":"stiff"}}"#)])
+            _ = try FeelCoding.resolve([feelLayer(#"{"closeSpring":{"dampingRatio":"stiff"}}"#)])
             Issue.record("accepted")
         } catch {
             #expect(error.field == "closeSpring.dampingRatio")
@@ -66,22 +67,10 @@ struct FeelCodingTests {
     @Test("Feel's own validation errors become the key and the reason")
     func validationErrors() {
         #expect(throws: FieldError(field: "openSpring.dampingRatio", message: "0 is out of range (0 < value ≤ 10)")) {
-            try FeelCoding.resolve([try FeelCoding.layer(fromText: #"{"openSpring":{"dampingRatio":0}}"#)])
+            try FeelCoding.resolve([feelLayer(#"{"openSpring":{"dampingRatio":0}}"#)])
         }
         #expect(throws: FieldError(field: "bounciness", message: "unknown key (`photozoom feel --defaults` lists every key)")) {
-            try FeelCoding.resolve([try FeelCoding.layer(fromText: #"{"bounciness":1}"#)])
+            try FeelCoding.resolve([feelLayer(#"{"bounciness":1}"#)])
         }
     }
-
-    @Test("a syntax error in a layer's text names the field and the column")
-    func layerSyntax() {
-        // `{"dragRadiusPoints":` is 20 bytes: the bad value starts at column 21.
-        #expect(throws: FieldError(field: "dragRadiusPoints", message: "expected a value, found 'x' (column 21)")) {
-            try FeelCoding.layer(fromText: #"{"dragRadiusPoints":x}"#)
-        }
-        #expect(throws: FieldError(field: "dragRadiusPoints", message: "expected a value, found 'x' (line 2, column 21)")) {
-            try FeelCoding.layer(fromText: "{\n\"dragRadiusPoints\": x}")
-        }
-    }
-
 }

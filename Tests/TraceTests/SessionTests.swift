@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import TestSupport
 import Testing
 @testable import Trace
 import Viewer
@@ -27,7 +28,7 @@ struct SessionTests {
             case 10: events.append(.wheel(t - 0.003, 600, 400, dy: -2))
             case 30: events.append(.pointer(.down, t - 0.004, 100, 100)); events.append(.pointer(.up, t - 0.002, 101, 100))
             case 60: events.append(.resize(t - 0.001, 1024, 700))
-            case 90: events.append(InputEvent(time: t - 0.001, kind: .feel(json: #"{ "wheelScrollPointsPerUnit" : 25 }"#)))
+            case 90: events.append(InputEvent(time: t - 0.001, kind: .feel(layer: feelLayer(#"{ "wheelScrollPointsPerUnit" : 25 }"#))))
             case 100: events.append(.wheel(t - 0.003, 600, 400, dy: -3.5))
             case 120: events.append(InputEvent(time: t, kind: .photoSize(index: 4, size: Size(4000, 3000))))
             case 150: events.append(.touch(.down, t - 0.005, id: 1, 300, 300)); events.append(.touch(.up, t - 0.001, id: 1, 300, 320))
@@ -90,7 +91,7 @@ struct SessionTests {
     func recordsCanonically() throws {
         let trace = MemoryLineSink()
         let session = try Session(header: try Self.header(), trace: trace)
-        try session.handle(InputEvent(time: 0.5, kind: .feel(json: "{ \"dragRadiusPoints\" : 1.2e2 }")))
+        try session.handle(InputEvent(time: 0.5, kind: .feel(layer: feelLayer("{ \"dragRadiusPoints\" : 1.2e2 }"))))
         #expect(trace.lines.first == (try Self.header()).line)
         #expect(trace.lines.last == #"{"t":0.5,"type":"feel","feel":{"dragRadiusPoints":120}}"#)
         #expect(session.viewer.feel.dragRadiusPoints == 120)
@@ -104,7 +105,7 @@ struct SessionTests {
         for k in 1...120 { try session.handle(.frame(0.1 + Double(k) / 60)) }
         let first = session.viewer.snapshot.scroll
         #expect(abs(first - 1 * Feel.defaults.wheelScrollPointsPerUnit) < 0.1)
-        try session.handle(InputEvent(time: 2.2, kind: .feel(json: #"{"wheelScrollPointsPerUnit":10}"#)))
+        try session.handle(InputEvent(time: 2.2, kind: .feel(layer: feelLayer(#"{"wheelScrollPointsPerUnit":10}"#))))
         try session.handle(.wheel(2.3, 600, 400, dy: -1))
         for k in 1...120 { try session.handle(.frame(2.3 + Double(k) / 60)) }
         #expect(abs(session.viewer.snapshot.scroll - (first + 10)) < 0.1)
@@ -118,7 +119,7 @@ struct SessionTests {
         #expect(session.viewer.feel.wheelScrollPointsPerUnit == 45)
         #expect(session.viewer.feel.gridSpacingPoints == 8)
         #expect(session.viewer.feel.dragRadiusPoints == Feel.defaults.dragRadiusPoints)
-        try session.handle(InputEvent(time: 1, kind: .feel(json: #"{"wheelScrollPointsPerUnit":10,"dragRadiusPoints":99}"#)))
+        try session.handle(InputEvent(time: 1, kind: .feel(layer: feelLayer(#"{"wheelScrollPointsPerUnit":10,"dragRadiusPoints":99}"#))))
         #expect(session.viewer.feel.wheelScrollPointsPerUnit == 45)
         #expect(session.viewer.feel.dragRadiusPoints == 99)
         #expect(session.viewer.feel.gridSpacingPoints == Feel.defaults.gridSpacingPoints)
@@ -134,7 +135,7 @@ struct SessionTests {
         let trace = MemoryLineSink()
         let session = try Session(header: try Self.header(), trace: trace)
         do {
-            try session.handle(InputEvent(time: 1, kind: .feel(json: #"{"openSpring":{"responseSeconds":"fast"}}"#)))
+            try session.handle(InputEvent(time: 1, kind: .feel(layer: feelLayer(#"{"openSpring":{"responseSeconds":"fast"}}"#))))
             Issue.record("accepted")
         } catch let Session.Failure.badFeel(error) {
             #expect(error.field == "openSpring.responseSeconds")

@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import TestSupport
 import Testing
 @testable import Trace
 import Viewer
@@ -24,14 +25,14 @@ struct TraceEventFormatTests {
         .touch(.cancel, 0.43, id: 0, 1, 2),
         .resize(0.5, 1024, 768),
         .resize(0.51, 0.5, 1e-3),
-        InputEvent(time: 0.6, kind: .feel(json: #"{"openSpring":{"responseSeconds":0.5},"dragRadiusPoints":120}"#)),
-        InputEvent(time: 0.6, kind: .feel(json: "{}")),
+        InputEvent(time: 0.6, kind: .feel(layer: feelLayer(#"{"openSpring":{"responseSeconds":0.5},"dragRadiusPoints":120}"#))),
+        InputEvent(time: 0.6, kind: .feel(layer: feelLayer("{}"))),
         InputEvent(time: 0.7, kind: .photoSize(index: 3, size: Size(600, 400))),
         InputEvent(time: 0.71, kind: .photoSize(index: 0, size: .zero)),
         InputEvent(time: 0.8, kind: .effect(.feelSaved(path: "/home/u/feel \"2\".json", message: "saved feel.json (3 of 41 differ)"))),
         InputEvent(time: 0.81, kind: .effect(.feelSaveFailed(message: "feel.json: cannot save the feel file: No space left on device"))),
-        InputEvent(time: 0.82, kind: .effect(.feelReloaded(name: "feel.json", json: #"{"dragRadiusPoints":120}"#, fixed: ["reducedMotion"]))),
-        InputEvent(time: 0.83, kind: .effect(.feelReloaded(name: "f", json: "{}", fixed: []))),
+        InputEvent(time: 0.82, kind: .effect(.feelReloaded(name: "feel.json", layer: feelLayer(#"{"dragRadiusPoints":120}"#), fixed: ["reducedMotion"]))),
+        InputEvent(time: 0.83, kind: .effect(.feelReloaded(name: "f", layer: feelLayer("{}"), fixed: []))),
         InputEvent(time: 0.84, kind: .effect(.feelReloadFailed(message: "feel.json:2: dragRadiusPoints: 0 is out of range"))),
         InputEvent(time: 3.217, kind: .effect(.again(from: 1.5))),
         InputEvent(time: 3.217, kind: .effect(.again(from: 0.1 + 0.2))),
@@ -65,8 +66,27 @@ struct TraceEventFormatTests {
         #expect(TraceEventFormat.line(.resize(0.5, 1024, 768)) == #"{"t":0.5,"type":"resize","w":1024,"h":768}"#)
         #expect(TraceEventFormat.line(InputEvent(time: 0.8, kind: .photoSize(index: 3, size: Size(600, 400)))) ==
             #"{"t":0.8,"type":"photo","index":3,"w":600,"h":400}"#)
-        #expect(TraceEventFormat.line(InputEvent(time: 0.9, kind: .feel(json: #"{"dragRadiusPoints":120}"#))) ==
+        #expect(TraceEventFormat.line(InputEvent(time: 0.9, kind: .feel(layer: feelLayer(#"{"dragRadiusPoints":120}"#)))) ==
             #"{"t":0.9,"type":"feel","feel":{"dragRadiusPoints":120}}"#)
+    }
+
+    @Test("a feel layer is carried parsed and written back byte for byte, members in the order read", arguments: [
+        #"{"t":1.5,"type":"feel","feel":{"dragRadiusPoints":120,"openSpring":{"dampingRatio":0.9,"responseSeconds":0.5}}}"#,
+        #"{"t":1.5,"type":"feel","feel":{"openSpring.dampingRatio":0.6,"reducedMotion":true}}"#,
+        #"{"t":2,"type":"effect","effect":"feelReloaded","name":"feel.json","feel":{"zoomSpring":{"responseSeconds":0.25},"clickSlopPoints":4},"fixed":["reducedMotion"]}"#,
+    ])
+    func feelLayerText(line: String) throws {
+        let object = try #require(try JSONReader.parse(line).objectValue)
+        guard case let .event(event) = try TraceEventFormat.decode(object) else { Issue.record("not an event: \(line)"); return }
+        switch event.kind {
+        case let .feel(layer), let .effect(.feelReloaded(_, layer, _)):
+            // The event holds the line's `feel` object as the JSON reader parsed it, not its text.
+            #expect(layer == object["feel"]?.objectValue)
+            #expect(layer.members.map(\.key) == object["feel"]?.objectValue?.members.map(\.key))
+        default:
+            Issue.record("not a feel event: \(line)")
+        }
+        #expect(TraceEventFormat.line(event) == line)
     }
 
     @Test("the contract's example lines read, with unknown fields ignored and mods optional")

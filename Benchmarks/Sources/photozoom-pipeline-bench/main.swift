@@ -71,7 +71,7 @@ final class Canvas {
 
 /// Forwards to the pipeline, timing each `prepare` (the pipeline's whole share of a frame: taking
 /// decodes, uploading textures, queueing work, evicting).
-final class TimedTextureSource: PhotoTextureSource {
+final class TimedTextureSource: PhotoTextureSupply {
     let inner: PhotoPipeline
     var lastPrepare = 0.0
     init(_ inner: PhotoPipeline) { self.inner = inner }
@@ -145,7 +145,9 @@ func startup(_ path: String, window: Size, scrollSeconds: Double, threads: Int?)
         if tSizes == nil && sizesKnown + warnings >= catalog.photos.count { tSizes = now() }
         viewer.handle(.frame(start - clock0))
         pipeline.isSomethingMoving = !viewer.isAtRest  // as the app does: one decoder while the grid scrolls
-        let drew = renderer.drawIfChanged(viewer.scene())
+        let scene = viewer.scene()
+        timed.advance(for: scene, pointScale: renderer.pointScale, renderer: canvas.renderer)  // the frame's one call, as App makes it
+        let drew = renderer.drawIfChanged(scene)
         return FrameTime(total: now() - start, prepare: timed.lastPrepare, drew: drew)
     }
     func visibleDone() -> Bool {
@@ -437,7 +439,6 @@ final class SyntheticTextures: PhotoTextureSource {
         for t in textures { SDL_DestroyTexture(t.handle) }
         textures = []
     }
-    func prepare(for scene: SceneDemand, renderer: OpaquePointer) {}
     func texture(for photo: Int, preferFull: Bool) -> Texture? { textures.indices.contains(photo) ? textures[photo] : nil }
     func isBroken(_ photo: Int) -> Bool { false }
 }

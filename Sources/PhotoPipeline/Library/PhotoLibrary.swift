@@ -1,0 +1,397 @@
+import Foundation
+import Geometry
+import Gestures
+import DecoderSandbox
+import ImageFormats
+import PhotoFiles
+
+/// The photos the pipeline knows: the catalogue read at start-up, the list in the viewer's order,
+/// what each file's header says (sizes, embedded previews, broken files), the headers still to read
+/// (on threads of their own, screen first), and what the folder watcher sees change on disk.
+///
+/// Each photo has an id that is never reused (its place in `sources`); the viewer's indices map to
+/// ids through `order`, and change only at `takeListChange` (recorded as a `photos` event), so a
+/// frame is never drawn with the viewer's list and another one here. It holds no textures and
+/// decodes nothing: what becomes of a photo's pictures when its file changes is the pipeline's
+/// (`PhotoPipeline`). For the frame loop's thread only.
+final class PhotoLibrary {
+    /// Every photo this library has known, by id (removed ones stay, unused).
+    private(set) var sources: [DecoderThreads.Source]
+    /// The id of the photo at each index of the viewer's list.
+    private(set) var order: [Int]
+    /// The index of each id in `order` (absent: removed).
+    private(set) var indexOfID: [Int: Int]
+    /// The folder of each id's file (where a new photo of the same folder goes).
+    private var folderOfID: [String]
+    /// The folder the catalog's names are relative to, with a trailing "/" (`-r` names photos
+    /// `a/x.jpg`); nil when no name is a tail of its path.
+    private let namesRoot: String?
+    /// Notices photos replaced, removed or added on disk; nil when the folders cannot be watched.
+    private let watcher: PhotoFolderWatcher?
+    /// The id of each path in the list.
+    private var idOfPath: [String: Int]
+    /// Photos gone from disk, not yet taken out of the list (ids).
+    private(set) var pendingRemovals: Set<Int> = []
+    /// The upright sizes of photos the app took out of the list (`removePhoto(at:)`), by path: put
+    /// back (`addPhoto(atPath:)`), a photo joins at its known size, not as one still to be read.
+    private var sizesOfRemoved: [String: (width: Int, height: Int)] = [:]
+    /// Files new on disk, not yet put into the list, in the order they appeared.
+    private var pendingAdditions: [String] = []
+    /// The order asked for (`sort(by:)`), applied at the next `takeListChange`.
+    private var pendingSort: PhotoOrder?
+    /// The order the list is shown in: photos added later (the folder watched, Ctrl+Z) take their
+    /// place in it, not in name order.
+    var shownOrder: PhotoOrder = .name
+    /// The photo (its id) whose picture a moved photo's ghost draws, by the ghost's number (−1 −
+    /// its index before the last change); the textures stay the photo's own.
+    private(set) var movedPictures: [Int: Int] = [:]
+    /// Read the headers the catalog did not (the first), and those of photos added since.
+    private var scanners: [HeaderScanner] = []
+    private var lastScreen: [Int] = []
+    /// Per photo: its size is in the viewer (from the catalog, or handed over since).
+    private(set) var sizeDelivered: [Bool]
+    /// Per photo: the upright size the viewer has or will be handed, once known.
+    private(set) var knownSizes: [(width: Int, height: Int)?]
+    /// Sizes learned and not yet handed over, in the order learned.
+    private var pendingSizes: [(index: Int, size: Size)] = []
+    private var sizePending: Set<Int> = []
+    /// Per photo: its embedded EXIF preview's upright size, when it has one.
+    private(set) var previewSizes: [(width: Int, height: Int)?]
+    /// Photos whose file cannot be decoded (warned about once; never decoded again unless replaced).
+    private(set) var broken: Set<Int>
+    /// Photos shown in part (a file cut short) and warned about: one warning each.
+    private var partlyShown: Set<Int> = []
+    /// Quarter turns clockwise the session gave photos whose files were not written: every later
+    /// decode of them is turned so.
+    private(set) var sessionTurns: [Int: Int] = [:]
+    /// The version of a file PhotoZoom wrote itself (a turn kept): the watcher's news of it is no replacement.
+    private var ownWrites: [String: FileIdentity] = [:]
+    /// Files PhotoZoom is writing (a turn kept, on a thread of its own): the watcher's news of them waits for the result.
+    private var writing: [String: Int] = [:]
+    private let pixelLimit: Int
+    private let addsNewPhotos: Bool
+    private let helper: DecoderHelperSettings?
+
+    /// The photos of `catalog`, their folders watched when `watchesFolders`; files the catalog
+    /// found broken start broken (already warned), headers it left unread are read on a thread.
+    init(catalog: PhotoCatalog, pixelLimit: Int, watchesFolders: Bool, addsNewPhotos: Bool, helper: DecoderHelperSettings?) {
+        sources = catalog.entries.map { DecoderThreads.Source(path: $0.url.path) }
+        var index: [String: Int] = [:]
+        for (i, source) in sources.enumerated() { index[source.path] = i }
+        idOfPath = index
+        order = Array(sources.indices)
+        indexOfID = Dictionary(uniqueKeysWithValues: sources.indices.map { ($0, $0) })
+        folderOfID = sources.map { ($0.path as NSString).deletingLastPathComponent }
+        namesRoot = Self.namesRoot(of: catalog.entries)
+        watcher = watchesFolders ? PhotoFolderWatcher(paths: sources.map(\.path)) : nil
+        broken = Set(catalog.entries.indices.filter { catalog.entries[$0].isBroken })
+        self.pixelLimit = pixelLimit
+        self.addsNewPhotos = addsNewPhotos
+        self.helper = helper
+        sizeDelivered = catalog.entries.map(\.hasSize)
+        knownSizes = catalog.entries.map { $0.header?.uprightSize }
+        previewSizes = catalog.entries.map { $0.header.flatMap(Self.previewSize) }
+        let unknown = catalog.entries.indices.filter { !catalog.entries[$0].isKnown }
+        if !unknown.isEmpty {
+            scanners = [HeaderScanner(urls: catalog.entries.map(\.url), indices: unknown, pixelLimit: pixelLimit, helper: helper)]
+        }
+    }
+
+    /// Stops the header threads.
+    func stop() {
+        for scanner in scanners { scanner.stop() }
+    }
+
+    // MARK: - The list
+
+    /// The id of the photo at `index` of the viewer's list, nil outside it.
+    func id(at index: Int) -> Int? { order.indices.contains(index) ? order[index] : nil }
+
+    /// The path of photo `id`'s file.
+    func path(of id: Int) -> String { sources[id].path }
+
+    /// True when photo `id` is in the list and not about to leave it.
+    func isListed(_ id: Int) -> Bool { indexOfID[id] != nil && !pendingRemovals.contains(id) }
+
+    /// The index in the list of the photo whose file is `path`; nil when none is.
+    func index(ofPath path: String) -> Int? { idOfPath[path].flatMap { indexOfID[$0] } }
+
+    /// The folder watcher's inotify queue (nil when the folders are not watched).
+    var folderWatchDescriptor: Int32? { watcher?.descriptor }
+
+    /// True while a header is left to read.
+    var isReadingHeaders: Bool { scanners.contains { $0.isBusy } }
+
+    /// The photo at `index` leaves the list at the next `takeListChange` (its file was moved away
+    /// by the app: the trash), as one gone from disk does.
+    func removePhoto(at index: Int) {
+        guard let id = id(at: index) else { return }
+        pendingRemovals.insert(id)
+        if let size = knownSizes[id], sizeDelivered[id] { sizesOfRemoved[sources[id].path] = size }
+    }
+
+    /// The list becomes the files at `paths` at the next `takeListChange` (files dropped on the
+    /// window): every photo leaves, each file joins where a listing of its folder puts it.
+    func replaceList(with paths: [String]) {
+        pendingRemovals.formUnion(order)
+        for path in paths where !pendingAdditions.contains(path) { pendingAdditions.append(path) }
+    }
+
+    /// The file at `path` joins the list at the next `takeListChange` (put back by the app: undo of
+    /// the trash), where a listing of its folder puts it, as one new on disk does.
+    func addPhoto(atPath path: String) {
+        if !pendingAdditions.contains(path) { pendingAdditions.append(path) }
+    }
+
+    /// The list is shown in `order` from the next `takeListChange` on (Shift+S).
+    func sort(by order: PhotoOrder) {
+        pendingSort = order
+        shownOrder = order
+    }
+
+    // MARK: - Headers and sizes
+
+    /// Takes the headers read since the last frame (`screen`: the ids on screen, read first):
+    /// sizes and previews are learnt here; returns the photos whose headers say they are broken.
+    func takeHeaders(screen: [Int]) -> [(id: Int, problem: ImageProblem)] {
+        guard !scanners.isEmpty else { return [] }
+        var problems: [(id: Int, problem: ImageProblem)] = []
+        let first = screen != lastScreen ? screen.filter { !sizeDelivered[$0] } : nil
+        lastScreen = screen
+        for scanner in scanners {
+            if let first { scanner.readFirst(first) }
+            scanner.start()
+            for result in scanner.take() where indexOfID[result.index] != nil && !pendingRemovals.contains(result.index) {
+                if let problem = result.problem { problems.append((result.index, problem)) }
+                if let header = result.header {
+                    previewSizes[result.index] = Self.previewSize(header)
+                    learnSize(result.index, width: header.uprightSize.width, height: header.uprightSize.height)
+                }
+            }
+        }
+        // A scanner of photos added later is done with once it has read them all.
+        if scanners.count > 1 { scanners = [scanners[0]] + scanners.dropFirst().filter(\.isBusy) }
+        return problems
+    }
+
+    /// Queues a photo's size for the viewer unless it has it or it is queued.
+    func learnSize(_ photo: Int, width: Int, height: Int) {
+        knownSizes[photo] = (width, height)
+        guard !sizeDelivered[photo], sizePending.insert(photo).inserted else { return }
+        pendingSizes.append((photo, Size(Double(width), Double(height))))
+    }
+
+    /// A decode found `photo` at another size than the viewer has (the file was replaced since its
+    /// header was read): the new size is handed over before the new pixels are drawn.
+    func sizeChanged(_ photo: Int, width: Int, height: Int) {
+        sizeDelivered[photo] = false
+        sizePending.remove(photo)
+        pendingSizes.removeAll { $0.index == photo }
+        learnSize(photo, width: width, height: height)
+    }
+
+    /// The sizes learnt and not yet handed over, as `photoSize` events stamped `time`, by the
+    /// list's indices now; they count as delivered.
+    func takeSizeEvents(at time: Double) -> [InputEvent] {
+        defer { pendingSizes.removeAll(); sizePending.removeAll() }
+        var events: [InputEvent] = []
+        for update in pendingSizes {
+            guard let index = indexOfID[update.index] else { continue }
+            sizeDelivered[update.index] = true
+            events.append(InputEvent(time: time, kind: .photoSize(index: index, size: update.size)))
+        }
+        return events
+    }
+
+    // MARK: - Broken files
+
+    /// Marks `photo` broken; true when it was not (the caller warns once and drops its pictures).
+    func markBroken(_ photo: Int) -> Bool { broken.insert(photo).inserted }
+
+    /// True (once per photo) when a picture of `photo` shown in part should be warned about.
+    func notePartlyShown(_ photo: Int) -> Bool { partlyShown.insert(photo).inserted }
+
+    /// Forgets what was learnt from `id`'s file as it was (it was replaced): a broken one is tried
+    /// again (its new content may be fine), its partial warning may come again.
+    func forgetFile(of id: Int) {
+        partlyShown.remove(id)
+        if broken.remove(id) != nil, knownSizes[id] == nil { sizeDelivered[id] = false }
+    }
+
+    // MARK: - Folder changes
+
+    /// Sorts out what the folder watcher saw since the last frame, by what is on disk now (events
+    /// of one frame for one name — deleted and written again, written twice — come to one): a
+    /// photo of the list that is still there was replaced (its id is returned, to be read again);
+    /// one that is gone waits to leave the list; a new image file waits to join it
+    /// (`takeListChange`). Nil when the watcher saw nothing.
+    func takeFolderChanges() -> [Int]? {
+        guard let watcher else { return nil }
+        let touched = watcher.changedPaths()
+        guard !touched.isEmpty else { return nil }
+        var replaced: [Int] = []
+        for path in touched {
+            if writing[path] != nil { continue }
+            if let own = ownWrites[path], FileIdentity(path: path) == own { continue }
+            let exists = FileSystemPath.linkStatus(path) != nil
+            if let id = idOfPath[path] {
+                if exists {
+                    pendingRemovals.remove(id)
+                    replaced.append(id)
+                } else {
+                    pendingRemovals.insert(id)
+                }
+            } else if exists {
+                if addsNewPhotos, PhotoFolder.isImageName((path as NSString).lastPathComponent), !pendingAdditions.contains(path) {
+                    pendingAdditions.append(path)
+                }
+            } else {
+                pendingAdditions.removeAll { $0 == path }
+            }
+        }
+        return replaced
+    }
+
+    /// Applies the removals and additions waiting since the last call to the list (the indices the
+    /// viewer and the pipeline use change here, together) and returns them as the viewer's
+    /// `PhotoListChange` (nil when it changes nothing); `applied` is false when nothing waited.
+    /// `leaving` is called for each photo that leaves, with the index it had, before it is forgotten.
+    ///
+    /// A new photo goes among the photos of its folder in natural name order (as a fresh listing
+    /// would put it), after the last of them when it sorts after them all, at the end of the list
+    /// when its folder has none left. Its size is not known yet: its header is read on a thread of
+    /// its own and arrives as a `photoSize` event.
+    func takeListChange(leaving: (_ id: Int, _ index: Int) -> Void) -> (change: PhotoListChange?, applied: Bool, removed: Int, added: Int) {
+        let removedIDs = pendingRemovals.filter { indexOfID[$0] != nil }
+        // A file whose photo leaves in this change joins again as a new photo (a drop of the folder shown).
+        let additions = pendingAdditions.filter { path in idOfPath[path].map { removedIDs.contains($0) } ?? true }
+        // Photos added to a list not in name order are placed by sorting it again in its order.
+        let sort = pendingSort ?? (additions.isEmpty || shownOrder == .name ? nil : shownOrder)
+        pendingRemovals.removeAll()
+        pendingAdditions.removeAll()
+        pendingSort = nil
+        guard !removedIDs.isEmpty || !additions.isEmpty || sort != nil else { return (nil, false, 0, 0) }
+        let indexBefore = indexOfID
+        movedPictures = [:]
+
+        let removed = removedIDs.compactMap { indexOfID[$0] }.sorted()
+        for id in removedIDs {
+            if let index = indexOfID[id] { leaving(id, index) }
+            forgetFile(of: id)
+            broken.remove(id)
+            idOfPath[sources[id].path] = nil
+            pendingSizes.removeAll { $0.index == id }
+            sizePending.remove(id)
+        }
+        order = order.filter { !removedIDs.contains($0) }
+
+        var newIDs: [Int] = []
+        for path in additions {
+            let id = sources.count
+            sources.append(DecoderThreads.Source(path: path))
+            folderOfID.append((path as NSString).deletingLastPathComponent)
+            let known = sizesOfRemoved.removeValue(forKey: path)
+            sizeDelivered.append(known != nil)
+            knownSizes.append(known)
+            previewSizes.append(nil)
+            idOfPath[path] = id
+            order.insert(id, at: insertionIndex(of: id))
+            newIDs.append(id)
+        }
+        indexOfID = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        if !newIDs.isEmpty {
+            scanners.append(HeaderScanner(urls: sources.map { URL(fileURLWithPath: $0.path) }, indices: newIDs, pixelLimit: pixelLimit,
+                                          helper: helper))
+        }
+        lastScreen = []
+        let added = newIDs.map { id in
+            PhotoListChange.Addition(index: indexOfID[id]!, name: addedName(sources[id].path),
+                                     size: knownSizes[id].map { Size(Double($0.width), Double($0.height)) } ?? .zero)
+        }.sorted { $0.index < $1.index }
+        guard let sort else { return (PhotoListChange(removed: removed, added: added), true, removed.count, newIDs.count) }
+        // The sort, after the removals and additions: name order first, then what the files say.
+        let byName = order.sorted { PhotoOrder.nameOrder(sources[$0].path, sources[$1].path) }
+        let sorted = sort.arrange(byName.map { PhotoOrder.Facts(path: sources[$0].path) }).map { byName[$0] }
+        let permutation = sorted.map { indexOfID[$0]! }
+        order = sorted
+        indexOfID = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        // A photo that moves leaves its picture where it was, fading (the viewer's ghost, −1 − its old index).
+        for (id, old) in indexBefore where indexOfID[id].map({ $0 != old }) == true { movedPictures[-1 - old] = id }
+        let change = PhotoListChange(removed: removed, added: added, order: permutation)
+        return (change.isEmpty ? nil : change, true, removed.count, newIDs.count)
+    }
+
+    /// The folder that `entries`' names are relative to: the path of the first entry whose path
+    /// ends in "/" + its name, less that name.
+    static func namesRoot(of entries: [PhotoCatalog.Entry]) -> String? {
+        for entry in entries {
+            let path = entry.url.path
+            if path.hasSuffix("/" + entry.name) { return String(path.dropLast(entry.name.count)) }
+        }
+        return nil
+    }
+
+    /// The name a photo added at `path` gets, as the catalog named its photos: its path under the
+    /// folder opened (`b/new.jpg` when a subfolder of a `-r` folder gains it), else its file name.
+    private func addedName(_ path: String) -> String {
+        if let root = namesRoot, path.hasPrefix(root), path.count > root.count { return String(path.dropFirst(root.count)) }
+        return (path as NSString).lastPathComponent
+    }
+
+    /// Where in `order` the new photo `id` goes: among its folder's photos (already in natural
+    /// order, found by bisection), else at the end.
+    private func insertionIndex(of id: Int) -> Int {
+        let folder = folderOfID[id]
+        let siblings = order.indices.filter { folderOfID[order[$0]] == folder }
+        guard let last = siblings.last else { return order.count }
+        let name = (sources[id].path as NSString).lastPathComponent
+        var lo = 0, hi = siblings.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let other = (sources[order[siblings[mid]]].path as NSString).lastPathComponent
+            if PhotoFolder.naturalOrder(other, name) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < siblings.count ? siblings[lo] : last + 1
+    }
+
+    // MARK: - Turns (Ctrl+R)
+
+    /// Photo `id` turned `k` (1…3) quarter turns clockwise for the session: every later decode of
+    /// it is turned so, and its known size swaps sides for an odd `k`.
+    func turn(_ id: Int, quarterTurns k: Int) {
+        sessionTurns[id] = ((sessionTurns[id] ?? 0) + k) % 4
+        if sessionTurns[id] == 0 { sessionTurns[id] = nil }
+        if k % 2 == 1, let known = knownSizes[id] { knownSizes[id] = (known.height, known.width) }
+    }
+
+    /// True while the file at `path` is being written (a turn kept): it is not read meanwhile.
+    func isWriting(_ path: String) -> Bool { writing[path] != nil }
+
+    /// The file at `path` is being written with turns this session gave its photo.
+    func writesTurns(ofFile path: String) {
+        writing[path, default: 0] += 1
+    }
+
+    /// The file at `path` was written with `quarterTurns` of the session's turns, at version
+    /// `written`: returns the id of its photo (whose decodes begun before are dropped), if listed.
+    func wroteTurns(ofFile path: String, quarterTurns: Int, written: FileIdentity?) -> Int? {
+        endWrite(path)
+        if let written { ownWrites[path] = written }
+        guard let id = idOfPath[path] else { return nil }
+        let left = (((sessionTurns[id] ?? 0) - quarterTurns) % 4 + 4) % 4
+        sessionTurns[id] = left == 0 ? nil : left
+        return id
+    }
+
+    /// Writing the file at `path` failed (or ended).
+    func endWrite(_ path: String) {
+        writing[path] = (writing[path] ?? 1) > 1 ? writing[path]! - 1 : nil
+    }
+
+    // MARK: - Embedded previews
+
+    /// The upright size of `header`'s embedded preview, when it has one.
+    static func previewSize(_ header: ImageHeader) -> (width: Int, height: Int)? {
+        header.preview.map { header.orientation.uprightSize(width: $0.width, height: $0.height) }
+    }
+}
