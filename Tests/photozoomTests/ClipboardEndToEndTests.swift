@@ -59,8 +59,15 @@ struct ClipboardEndToEndTests {
     xclip -selection clipboard -t image/png -o > "$OUT/clip.png"
     printf 'another program' | xclip -selection clipboard -i -quiet -loops 1 &
     OTHER=$!
-    sleep 0.5
-    xclip -selection clipboard -o > "$OUT/after-another.txt"
+    # Read until the other program's copy answers (it owns the clipboard once it has started, which
+    # a busy machine can delay for seconds), 60 s at most; the last read is what is checked.
+    for i in $(seq 1 600); do
+      xclip -selection clipboard -o > "$OUT/after-another.txt" 2>/dev/null
+      [ "$(cat "$OUT/after-another.txt")" = "another program" ] && break
+      kill -0 $OTHER 2>/dev/null || break
+      sleep 0.1
+    done
+    kill $OTHER 2>/dev/null
     wait $OTHER
     xdotool key Escape
     sleep 1

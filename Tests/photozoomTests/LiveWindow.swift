@@ -30,9 +30,10 @@ final class LiveWindow: @unchecked Sendable {
         if let reason = XorgServer.unavailableReason { print("touchpad and touch-screen end-to-end tests skipped: \(reason)") }
     }()
 
-    /// A server and the app's window on it, the window's first frames drawn and OpenGL's hand-over
-    /// past; nil (said in one line) when no X server can start here.
-    static func start(_ name: String) async throws -> LiveWindow? {
+    /// A server and the app's window on it (with `feel`, a feel file's text, as its `--feel`), the
+    /// window's first frames drawn and OpenGL's hand-over past; nil (said in one line) when no X
+    /// server can start here.
+    static func start(_ name: String, feel: String? = nil) async throws -> LiveWindow? {
         guard XorgServer.unavailableReason == nil else {
             _ = skipNotice
             return nil
@@ -42,9 +43,14 @@ final class LiveWindow: @unchecked Sendable {
         let folder = URL(fileURLWithPath: "/tmp/pz-xorg-\(getpid())-\(name)", isDirectory: true)
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var feelFile: URL?
+        if let feel {
+            feelFile = folder.appendingPathComponent("feel.json")
+            try feel.write(to: feelFile!, atomically: false, encoding: .utf8)
+        }
         let server = try await XorgServer.start(in: folder)
         do {
-            let window = try await LiveWindow(server: server, folder: folder, binary: binary)
+            let window = try await LiveWindow(server: server, folder: folder, binary: binary, feel: feelFile)
             try await window.waitUntilDrawing()
             return window
         } catch {
@@ -53,7 +59,7 @@ final class LiveWindow: @unchecked Sendable {
         }
     }
 
-    private init(server: XorgServer, folder: URL, binary: URL) async throws {
+    private init(server: XorgServer, folder: URL, binary: URL, feel: URL?) async throws {
         self.server = server
         self.folder = folder
         touchpad = try InputTestClient(path: server.touchpadSocket)
@@ -64,6 +70,7 @@ final class LiveWindow: @unchecked Sendable {
         process.arguments = ["run", "--record", folder.appendingPathComponent("live.trace.jsonl").path,
                              "--states", folder.appendingPathComponent("live.states.jsonl").path,
                              "--size", "\(Int(Self.windowSize.width))x\(Int(Self.windowSize.height))"]
+            + (feel.map { ["--feel", $0.path] } ?? [])
         let isolated = ["DISPLAY": ":\(server.display)", "SDL_VIDEODRIVER": "x11",
                         "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
                         "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
@@ -94,16 +101,17 @@ final class LiveWindow: @unchecked Sendable {
         try #require(frames >= count, "photozoom drew \(frames) frames, not \(count), within 60 s: \(stderr)")
     }
 
-    /// Waits until the live state log's last frame is in `phase` (30 s at most): on a busy machine
-    /// frames come late, and a scenario that measures the presented photo must start from it.
+    /// Waits until the live state log's last frame is in `phase` (60 s at most, as the Xvfb
+    /// scenarios' waits): on a busy machine frames come late, and a scenario that measures the
+    /// presented photo must start from it.
     func waitForPhase(_ phase: String) async throws {
         var last = ""
-        for _ in 0..<300 {
+        for _ in 0..<600 {
             last = ((try? String(contentsOf: statesFile, encoding: .utf8)) ?? "").split(separator: "\n").last.map(String.init) ?? ""
             if last.contains("\"phase\":\"\(phase)\"") { return }
             try await pause(0.1)
         }
-        Issue.record("the window did not reach \(phase) within 30 s; its last frame: \(last)")
+        Issue.record("the window did not reach \(phase) within 60 s; its last frame: \(last)")
     }
 
     /// The first frames, then OpenGL's hand-over (the frame loop waits while the accelerated
@@ -212,6 +220,8 @@ final class LiveWindow: @unchecked Sendable {
     /// What the session left: the trace, the live state log, the replay's state log and the
     /// replay's summary.
     struct Outcome {
+        /// The session's folder (its trace is `live.trace.jsonl`).
+        var folder: URL
         var trace: String
         var live: String
         var replayed: String
@@ -255,7 +265,7 @@ final class LiveWindow: @unchecked Sendable {
         try #require(replay.status == 0, "replay failed: \(replay.stderr)")
         let summary = try await PhotoZoomProcess.run(["replay", traceFile.path, "--summary"])
         try #require(summary.status == 0, "replay --summary failed: \(summary.stderr)")
-        return Outcome(trace: try String(contentsOf: traceFile, encoding: .utf8), live: try String(contentsOf: statesFile, encoding: .utf8),
+        return Outcome(folder: folder, trace: try String(contentsOf: traceFile, encoding: .utf8), live: try String(contentsOf: statesFile, encoding: .utf8),
                        replayed: try String(contentsOf: replayedFile, encoding: .utf8), summary: summary.stdout)
     }
 

@@ -120,9 +120,12 @@ struct StopSignalTests {
         // A remembered size the window opens at (a --size would be for that run only, not remembered).
         try FileManager.default.createDirectory(at: Self.statePath(folder).deletingLastPathComponent(), withIntermediateDirectories: true)
         try #"{"window":{"w":432.4,"h":321}}"#.write(to: Self.statePath(folder), atomically: false, encoding: .utf8)
-        let app = try Started(["run"], scratch: folder)
-        // The window is open once the app has read its photos' headers; a second is ample, the signal waits for nothing.
-        try await Task.sleep(for: .seconds(1.5))
+        // The window is open once the app has drawn its first frame, the first line of its state log
+        // (waited for: a busy machine can take seconds to get there); the signal then waits for nothing.
+        let states = folder.appendingPathComponent("states.jsonl")
+        let app = try Started(["run", "--states", states.path], scratch: folder)
+        let drawn = await app.waitUntil(seconds: 60) { ((try? String(contentsOf: states, encoding: .utf8)) ?? "").contains("\n") }
+        #expect(drawn, "no frame drawn within 60 s")
         let (exited, status, stderr) = await app.stop(with: SIGHUP)
         #expect(exited && status == 0, "\(status) \(stderr)")
         let text = try String(contentsOf: Self.statePath(folder), encoding: .utf8)
