@@ -92,39 +92,64 @@ final class LiveWindow: @unchecked Sendable {
         ((try? String(contentsOf: statesFile, encoding: .utf8)) ?? "").split(separator: "\n").count
     }
 
-    /// Waits until the state log has `count` lines (60 s at most).
+    /// Waits until the state log has `count` lines (120 s at most).
     func waitForFrames(_ count: Int) async throws {
-        for _ in 0..<600 where frames < count {
+        for _ in 0..<1200 where frames < count {
             if await appExit.wait(seconds: 0.1) { break }
         }
         let stderr = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
-        try #require(frames >= count, "photozoom drew \(frames) frames, not \(count), within 60 s: \(stderr)")
+        try #require(frames >= count, "photozoom drew \(frames) frames, not \(count), within 120 s: \(stderr)")
     }
 
-    /// Waits until the live state log's last frame is in `phase` (60 s at most, as the Xvfb
+    /// Waits until the live state log's last frame is in `phase` (120 s at most, as the Xvfb
     /// scenarios' waits): on a busy machine frames come late, and a scenario that measures the
     /// presented photo must start from it.
     func waitForPhase(_ phase: String) async throws {
         var last = ""
-        for _ in 0..<600 {
+        for _ in 0..<1200 {
             last = ((try? String(contentsOf: statesFile, encoding: .utf8)) ?? "").split(separator: "\n").last.map(String.init) ?? ""
             if last.contains("\"phase\":\"\(phase)\"") { return }
             try await pause(0.1)
         }
-        Issue.record("the window did not reach \(phase) within 60 s; its last frame: \(last)")
+        Issue.record("the window did not reach \(phase) within 120 s; its last frame: \(last)")
     }
 
+    /// Whether this machine has Mesa's OpenGL driver (the app hands over to it after its first frames).
+    static let hasOpenGL = FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/dri/swrast_dri.so")
+
     /// The first frames, then OpenGL's hand-over (the frame loop waits while the accelerated
-    /// renderer is made, docs/pipeline.md): input is sent once frames flow again.
+    /// renderer is made, docs/pipeline.md): input is sent once it is over. The driver is loaded as
+    /// the renderer starts to be made (120 s at most where Mesa's driver is installed, else 3 s);
+    /// the hand-over is over once a frame is logged after that, or once the app's main thread has
+    /// slept for 2 s on end with no frame (the loop at rest, waiting on input: making the renderer
+    /// keeps it running, seconds on a loaded machine, where a log standing still is no sign of
+    /// rest). (A gesture sent while the renderer was being made lost its last events: one run's
+    /// pinch reached the app as its begin and five of ten updates, no end.)
     private func waitUntilDrawing() async throws {
         try await waitForFrames(5)
-        for _ in 0..<30 {
+        var loaded = false
+        for _ in 0..<(Self.hasOpenGL ? 1200 : 30) {
             let maps = (try? String(contentsOfFile: "/proc/\(app.processIdentifier)/maps", encoding: .utf8)) ?? ""
-            if maps.contains("libGLX_mesa") || maps.contains("_dri.so") { break }
+            if maps.contains("libGLX_mesa") || maps.contains("_dri.so") { loaded = true; break }
             try await Task.sleep(for: .milliseconds(100))
         }
-        try await waitForFramesOrRest(frames + 5)
+        if loaded {
+            let before = frames
+            var asleep = 0
+            for _ in 0..<1200 where frames <= before && asleep < 20 {
+                if await appExit.wait(seconds: 0.1) { break }
+                asleep = mainThreadSleeps ? asleep + 1 : 0
+            }
+        } else {
+            try await waitForFramesOrRest(frames + 5)
+        }
         try await Task.sleep(for: .milliseconds(300))
+    }
+
+    /// Whether the app's main thread is asleep now (state S in /proc/PID/stat: waiting, not running).
+    private var mainThreadSleeps: Bool {
+        let stat = (try? String(contentsOfFile: "/proc/\(app.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        return stat.split(separator: ")").last?.split(separator: " ").first == "S"
     }
 
     /// Waits until the state log has `count` lines, or until it has not grown for 2 s: after the
@@ -226,6 +251,8 @@ final class LiveWindow: @unchecked Sendable {
         var live: String
         var replayed: String
         var summary: String
+        /// The state log of the trace replayed with a frame every 1/60 s (`DenseReplay`), once read.
+        var dense: [Substring] = []
 
         /// The summary's releases: "pinch zoom … → zoom" lines, each as (line, decision).
         var releases: [(line: String, decision: String)] {
@@ -245,20 +272,20 @@ final class LiveWindow: @unchecked Sendable {
         }
     }
 
-    /// `q` on the keyboard; once the app has quit by itself (30 s at most), the server is stopped,
+    /// `q` on the keyboard; once the app has quit by itself (120 s at most), the server is stopped,
     /// and the trace is replayed into a state log and summarised.
     func quit() async throws -> Outcome {
         try keyboard.send(.key(code: 24, press: true))
         try keyboard.send(.key(code: 24, press: false))
         try keyboard.sync()
-        let quitted = await appExit.wait(seconds: 30)
+        let quitted = await appExit.wait(seconds: 120)
         if !quitted {
             app.terminate()
-            _ = await appExit.wait(seconds: .infinity)
+            _ = await appExit.wait(seconds: 60)
         }
         await server.stop()
         let stderr = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
-        try #require(quitted, "photozoom did not quit within 30 s of the q key: \(stderr)")
+        try #require(quitted, "photozoom did not quit within 120 s of the q key: \(stderr)")
         try #require(app.terminationStatus == 0, "photozoom exited with \(app.terminationStatus): \(stderr)")
         let replayedFile = folder.appendingPathComponent("replay.states.jsonl")
         let replay = try await PhotoZoomProcess.run(["replay", traceFile.path, "--states", replayedFile.path])
