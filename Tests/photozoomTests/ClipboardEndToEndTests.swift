@@ -140,7 +140,7 @@ struct ClipboardEndToEndTests {
     if [ "$WITH_MANAGER" = 1 ]; then
       "$(dirname "$BIN")/x11-peer" save-targets-manager 60 > "$OUT/manager.txt" 2>&1 &
       MANAGER=$!
-      for i in $(seq 1 100); do grep -q ready "$OUT/manager.txt" 2>/dev/null && break; sleep 0.1; done
+      for i in $(seq 1 1200); do grep -q ready "$OUT/manager.txt" 2>/dev/null && break; sleep 0.1; done
     fi
     xdotool mousemove --window "$WID" 570 90 sleep 0.2 click 1
     state '"phase":"presented","photo":3,'

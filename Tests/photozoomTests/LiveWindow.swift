@@ -120,44 +120,33 @@ final class LiveWindow: @unchecked Sendable {
     /// The first frames, then OpenGL's hand-over (the frame loop waits while the accelerated
     /// renderer is made, docs/pipeline.md): input is sent once it is over. The driver is loaded as
     /// the renderer starts to be made (120 s at most where Mesa's driver is installed, else 3 s);
-    /// the hand-over is over once a frame is logged after that, or once the app's main thread has
-    /// slept for 2 s on end with no frame (the loop at rest, waiting on input: making the renderer
-    /// keeps it running, seconds on a loaded machine, where a log standing still is no sign of
-    /// rest). (A gesture sent while the renderer was being made lost its last events: one run's
-    /// pinch reached the app as its begin and five of ten updates, no end.)
+    /// the hand-over is over once a frame is logged after that, or once the log has stood still
+    /// for 10 s (the loop at rest, waiting on input: making the renderer took 4 s in one loaded
+    /// run, where a log standing still for 2 s was no sign of rest). (A gesture sent while the
+    /// renderer was being made lost its last events: that run's pinch reached the app as its
+    /// begin and five of ten updates, no end.) Without a driver: frames flowing again, or the log
+    /// still for 2 s.
     private func waitUntilDrawing() async throws {
         try await waitForFrames(5)
         var loaded = false
         for _ in 0..<(Self.hasOpenGL ? 1200 : 30) {
-            let maps = (try? String(contentsOfFile: "/proc/\(app.processIdentifier)/maps", encoding: .utf8)) ?? ""
+            // Read to its end: `String(contentsOfFile:)` stops at the first 4 KiB of a /proc file
+            // (the size it reports is 0), before the GL libraries, so this wait never saw them.
+            let maps = FileHandle(forReadingAtPath: "/proc/\(app.processIdentifier)/maps")
+                .map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) } ?? ""
             if maps.contains("libGLX_mesa") || maps.contains("_dri.so") { loaded = true; break }
             try await Task.sleep(for: .milliseconds(100))
         }
-        if loaded {
-            let before = frames
-            var asleep = 0
-            for _ in 0..<1200 where frames <= before && asleep < 20 {
-                if await appExit.wait(seconds: 0.1) { break }
-                asleep = mainThreadSleeps ? asleep + 1 : 0
-            }
-        } else {
-            try await waitForFramesOrRest(frames + 5)
-        }
+        try await waitForFramesOrRest(frames + (loaded ? 1 : 5), still: loaded ? 100 : 20)
         try await Task.sleep(for: .milliseconds(300))
     }
 
-    /// Whether the app's main thread is asleep now (state S in /proc/PID/stat: waiting, not running).
-    private var mainThreadSleeps: Bool {
-        let stat = (try? String(contentsOfFile: "/proc/\(app.processIdentifier)/stat", encoding: .utf8)) ?? ""
-        return stat.split(separator: ")").last?.split(separator: " ").first == "S"
-    }
-
-    /// Waits until the state log has `count` lines, or until it has not grown for 2 s: after the
-    /// hand-over the loop steps every interval for 4 s, then waits on input with no timeout
-    /// (issue 28), so a log that stands still is a loop at rest, which input wakes.
-    private func waitForFramesOrRest(_ count: Int) async throws {
+    /// Waits until the state log has `count` lines, or until it has not grown for `still` tenths
+    /// of a second: after the hand-over the loop steps every interval for 4 s, then waits on input
+    /// with no timeout (issue 28), so a log that stands still is a loop at rest, which input wakes.
+    private func waitForFramesOrRest(_ count: Int, still limit: Int) async throws {
         var last = frames, still = 0
-        for _ in 0..<600 where frames < count && still < 20 {
+        for _ in 0..<1200 where frames < count && still < limit {
             if await appExit.wait(seconds: 0.1) { break }
             let now = frames
             still = now == last ? still + 1 : 0

@@ -13,7 +13,7 @@ struct PacedDragTests {
     /// times (`$OUT/verdict`); a drag the server did not see at its pace is made again in the same
     /// session, up to three in all.
     static let fastDrag = EndToEndTests.prologue + #"""
-    for i in $(seq 1 100); do [ -e "$OUT/listening" ] && break; sleep 0.1; done
+    for i in $(seq 1 1200); do [ -e "$OUT/listening" ] && break; sleep 0.1; done
     # The instruments first: the X server and xdotool ahead of other work on a busy machine, where
     # the system lets this user raise them (else they run as they are).
     renice -n -10 -p $(pgrep -P "$PPID" -x Xvfb) >/dev/null 2>&1 || true
@@ -33,7 +33,7 @@ struct PacedDragTests {
       xdotool key Escape sleep 0.6
     done
     touch "$OUT/finished"
-    for i in $(seq 1 100); do [ -e "$OUT/companion-closed" ] && break; sleep 0.1; done
+    for i in $(seq 1 1200); do [ -e "$OUT/companion-closed" ] && break; sleep 0.1; done
     xdotool key q
     for i in $(seq 1 300); do kill -0 $APP 2>/dev/null || break; sleep 0.1; done
     wait $APP; STATUS=$?

@@ -17,7 +17,7 @@ struct TurnEndToEndTests {
     traced '"effect":"photoTurned"'
     state '"phase":"presented","photo":1,"image":{"x":400,"y":300,"w":337.5,"h":600,"rotation":0}'
     # The file is written on a thread of its own, a synced write (a few tenths of a second here).
-    for i in $(seq 1 100); do [ "$(stat -c %s "$PHOTOS/bridge.jpg")" -ne "$SIZE0" ] && break; sleep 0.1; done
+    for i in $(seq 1 1200); do [ "$(stat -c %s "$PHOTOS/bridge.jpg")" -ne "$SIZE0" ] && break; sleep 0.1; done
     stat -c '%a %Y' "$PHOTOS/bridge.jpg" > "$OUT/stat-after.txt"
     ls -a "$PHOTOS" > "$OUT/folder-after.txt"
     xdotool key Escape
