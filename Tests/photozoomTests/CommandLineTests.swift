@@ -80,7 +80,7 @@ struct PhotoFolderArgumentTests {
             // (`setpriv` drops user, group and supplementary groups before it starts photozoom).
             r = try await PhotoZoomProcess.runProgram(URL(fileURLWithPath: "/usr/bin/setpriv"),
                 ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", CommandRunner.binary.path, "run", "--photos", dir.path],
-                environment: ["SDL_VIDEODRIVER": "dummy"], timeout: 60)
+                environment: ["SDL_VIDEODRIVER": "dummy"], timeout: 300)
         } else {
             r = try await CommandRunner.run(["run", "--photos", dir.path])
         }

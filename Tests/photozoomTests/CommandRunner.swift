@@ -22,9 +22,10 @@ struct CommandRunner {
     }
 
     /// Runs `program args…` (`photozoom` unless told) with `environment` added to this process's
-    /// (SDL's dummy video driver unless set), waiting at most `timeout` seconds.
+    /// (SDL's dummy video driver unless set), waiting at most `timeout` seconds (a bound for a hang:
+    /// under CI's load a 4 s `fit` took 45 s).
     static func run(_ args: [String], program: String = "photozoom", environment: [String: String] = [:],
-                    timeout: Double = 60) async throws -> Result {
+                    timeout: Double = 300) async throws -> Result {
         let video = ["SDL_VIDEODRIVER": ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] ?? "dummy"]
         return try await PhotoZoomProcess.runProgram(binary(named: program), args, environment: video.merging(environment) { _, new in new },
                                                      timeout: timeout)

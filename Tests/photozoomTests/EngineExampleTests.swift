@@ -29,7 +29,7 @@ struct EngineExampleTests {
 
     @Test("the example opens the photo to its fit and a quick drag down closes it")
     func runs() async throws {
-        let result = try await CommandRunner.run([], program: "use-the-engine", timeout: 30)
+        let result = try await CommandRunner.run([], program: "use-the-engine", timeout: 300)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         try #require(lines.count == 2, "\(result.stdout)")

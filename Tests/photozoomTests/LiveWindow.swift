@@ -30,9 +30,10 @@ final class LiveWindow: @unchecked Sendable {
         if let reason = XorgServer.unavailableReason { print("touchpad and touch-screen end-to-end tests skipped: \(reason)") }
     }()
 
-    /// A server and the app's window on it, the window's first frames drawn and OpenGL's hand-over
-    /// past; nil (said in one line) when no X server can start here.
-    static func start(_ name: String) async throws -> LiveWindow? {
+    /// A server and the app's window on it (with `feel`, a feel file's text, as its `--feel`), the
+    /// window's first frames drawn and OpenGL's hand-over past; nil (said in one line) when no X
+    /// server can start here.
+    static func start(_ name: String, feel: String? = nil) async throws -> LiveWindow? {
         guard XorgServer.unavailableReason == nil else {
             _ = skipNotice
             return nil
@@ -42,9 +43,14 @@ final class LiveWindow: @unchecked Sendable {
         let folder = URL(fileURLWithPath: "/tmp/pz-xorg-\(getpid())-\(name)", isDirectory: true)
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var feelFile: URL?
+        if let feel {
+            feelFile = folder.appendingPathComponent("feel.json")
+            try feel.write(to: feelFile!, atomically: false, encoding: .utf8)
+        }
         let server = try await XorgServer.start(in: folder)
         do {
-            let window = try await LiveWindow(server: server, folder: folder, binary: binary)
+            let window = try await LiveWindow(server: server, folder: folder, binary: binary, feel: feelFile)
             try await window.waitUntilDrawing()
             return window
         } catch {
@@ -53,7 +59,7 @@ final class LiveWindow: @unchecked Sendable {
         }
     }
 
-    private init(server: XorgServer, folder: URL, binary: URL) async throws {
+    private init(server: XorgServer, folder: URL, binary: URL, feel: URL?) async throws {
         self.server = server
         self.folder = folder
         touchpad = try InputTestClient(path: server.touchpadSocket)
@@ -64,6 +70,7 @@ final class LiveWindow: @unchecked Sendable {
         process.arguments = ["run", "--record", folder.appendingPathComponent("live.trace.jsonl").path,
                              "--states", folder.appendingPathComponent("live.states.jsonl").path,
                              "--size", "\(Int(Self.windowSize.width))x\(Int(Self.windowSize.height))"]
+            + (feel.map { ["--feel", $0.path] } ?? [])
         let isolated = ["DISPLAY": ":\(server.display)", "SDL_VIDEODRIVER": "x11",
                         "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
                         "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
@@ -85,46 +92,61 @@ final class LiveWindow: @unchecked Sendable {
         ((try? String(contentsOf: statesFile, encoding: .utf8)) ?? "").split(separator: "\n").count
     }
 
-    /// Waits until the state log has `count` lines (60 s at most).
+    /// Waits until the state log has `count` lines (120 s at most).
     func waitForFrames(_ count: Int) async throws {
-        for _ in 0..<600 where frames < count {
+        for _ in 0..<1200 where frames < count {
             if await appExit.wait(seconds: 0.1) { break }
         }
         let stderr = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
-        try #require(frames >= count, "photozoom drew \(frames) frames, not \(count), within 60 s: \(stderr)")
+        try #require(frames >= count, "photozoom drew \(frames) frames, not \(count), within 120 s: \(stderr)")
     }
 
-    /// Waits until the live state log's last frame is in `phase` (30 s at most): on a busy machine
-    /// frames come late, and a scenario that measures the presented photo must start from it.
+    /// Waits until the live state log's last frame is in `phase` (120 s at most, as the Xvfb
+    /// scenarios' waits): on a busy machine frames come late, and a scenario that measures the
+    /// presented photo must start from it.
     func waitForPhase(_ phase: String) async throws {
         var last = ""
-        for _ in 0..<300 {
+        for _ in 0..<1200 {
             last = ((try? String(contentsOf: statesFile, encoding: .utf8)) ?? "").split(separator: "\n").last.map(String.init) ?? ""
             if last.contains("\"phase\":\"\(phase)\"") { return }
             try await pause(0.1)
         }
-        Issue.record("the window did not reach \(phase) within 30 s; its last frame: \(last)")
+        Issue.record("the window did not reach \(phase) within 120 s; its last frame: \(last)")
     }
 
+    /// Whether this machine has Mesa's OpenGL driver (the app hands over to it after its first frames).
+    static let hasOpenGL = FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/dri/swrast_dri.so")
+
     /// The first frames, then OpenGL's hand-over (the frame loop waits while the accelerated
-    /// renderer is made, docs/pipeline.md): input is sent once frames flow again.
+    /// renderer is made, docs/pipeline.md): input is sent once it is over. The driver is loaded as
+    /// the renderer starts to be made (120 s at most where Mesa's driver is installed, else 3 s);
+    /// the hand-over is over once a frame is logged after that, or once the log has stood still
+    /// for 10 s (the loop at rest, waiting on input: making the renderer took 4 s in one loaded
+    /// run, where a log standing still for 2 s was no sign of rest). (A gesture sent while the
+    /// renderer was being made lost its last events: that run's pinch reached the app as its
+    /// begin and five of ten updates, no end.) Without a driver: frames flowing again, or the log
+    /// still for 2 s.
     private func waitUntilDrawing() async throws {
         try await waitForFrames(5)
-        for _ in 0..<30 {
-            let maps = (try? String(contentsOfFile: "/proc/\(app.processIdentifier)/maps", encoding: .utf8)) ?? ""
-            if maps.contains("libGLX_mesa") || maps.contains("_dri.so") { break }
+        var loaded = false
+        for _ in 0..<(Self.hasOpenGL ? 1200 : 30) {
+            // Read to its end: `String(contentsOfFile:)` stops at the first 4 KiB of a /proc file
+            // (the size it reports is 0), before the GL libraries, so this wait never saw them.
+            let maps = FileHandle(forReadingAtPath: "/proc/\(app.processIdentifier)/maps")
+                .map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) } ?? ""
+            if maps.contains("libGLX_mesa") || maps.contains("_dri.so") { loaded = true; break }
             try await Task.sleep(for: .milliseconds(100))
         }
-        try await waitForFramesOrRest(frames + 5)
+        try await waitForFramesOrRest(frames + (loaded ? 1 : 5), still: loaded ? 100 : 20)
         try await Task.sleep(for: .milliseconds(300))
     }
 
-    /// Waits until the state log has `count` lines, or until it has not grown for 2 s: after the
-    /// hand-over the loop steps every interval for 4 s, then waits on input with no timeout
-    /// (issue 28), so a log that stands still is a loop at rest, which input wakes.
-    private func waitForFramesOrRest(_ count: Int) async throws {
+    /// Waits until the state log has `count` lines, or until it has not grown for `still` tenths
+    /// of a second: after the hand-over the loop steps every interval for 4 s, then waits on input
+    /// with no timeout (issue 28), so a log that stands still is a loop at rest, which input wakes.
+    private func waitForFramesOrRest(_ count: Int, still limit: Int) async throws {
         var last = frames, still = 0
-        for _ in 0..<600 where frames < count && still < 20 {
+        for _ in 0..<1200 where frames < count && still < limit {
             if await appExit.wait(seconds: 0.1) { break }
             let now = frames
             still = now == last ? still + 1 : 0
@@ -212,10 +234,14 @@ final class LiveWindow: @unchecked Sendable {
     /// What the session left: the trace, the live state log, the replay's state log and the
     /// replay's summary.
     struct Outcome {
+        /// The session's folder (its trace is `live.trace.jsonl`).
+        var folder: URL
         var trace: String
         var live: String
         var replayed: String
         var summary: String
+        /// The state log of the trace replayed with a frame every 1/60 s (`DenseReplay`), once read.
+        var dense: [Substring] = []
 
         /// The summary's releases: "pinch zoom … → zoom" lines, each as (line, decision).
         var releases: [(line: String, decision: String)] {
@@ -235,27 +261,27 @@ final class LiveWindow: @unchecked Sendable {
         }
     }
 
-    /// `q` on the keyboard; once the app has quit by itself (30 s at most), the server is stopped,
+    /// `q` on the keyboard; once the app has quit by itself (120 s at most), the server is stopped,
     /// and the trace is replayed into a state log and summarised.
     func quit() async throws -> Outcome {
         try keyboard.send(.key(code: 24, press: true))
         try keyboard.send(.key(code: 24, press: false))
         try keyboard.sync()
-        let quitted = await appExit.wait(seconds: 30)
+        let quitted = await appExit.wait(seconds: 120)
         if !quitted {
             app.terminate()
-            _ = await appExit.wait(seconds: .infinity)
+            _ = await appExit.wait(seconds: 60)
         }
         await server.stop()
         let stderr = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
-        try #require(quitted, "photozoom did not quit within 30 s of the q key: \(stderr)")
+        try #require(quitted, "photozoom did not quit within 120 s of the q key: \(stderr)")
         try #require(app.terminationStatus == 0, "photozoom exited with \(app.terminationStatus): \(stderr)")
         let replayedFile = folder.appendingPathComponent("replay.states.jsonl")
         let replay = try await PhotoZoomProcess.run(["replay", traceFile.path, "--states", replayedFile.path])
         try #require(replay.status == 0, "replay failed: \(replay.stderr)")
         let summary = try await PhotoZoomProcess.run(["replay", traceFile.path, "--summary"])
         try #require(summary.status == 0, "replay --summary failed: \(summary.stderr)")
-        return Outcome(trace: try String(contentsOf: traceFile, encoding: .utf8), live: try String(contentsOf: statesFile, encoding: .utf8),
+        return Outcome(folder: folder, trace: try String(contentsOf: traceFile, encoding: .utf8), live: try String(contentsOf: statesFile, encoding: .utf8),
                        replayed: try String(contentsOf: replayedFile, encoding: .utf8), summary: summary.stdout)
     }
 

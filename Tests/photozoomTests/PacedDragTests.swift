@@ -13,7 +13,7 @@ struct PacedDragTests {
     /// times (`$OUT/verdict`); a drag the server did not see at its pace is made again in the same
     /// session, up to three in all.
     static let fastDrag = EndToEndTests.prologue + #"""
-    for i in $(seq 1 100); do [ -e "$OUT/listening" ] && break; sleep 0.1; done
+    for i in $(seq 1 1200); do [ -e "$OUT/listening" ] && break; sleep 0.1; done
     # The instruments first: the X server and xdotool ahead of other work on a busy machine, where
     # the system lets this user raise them (else they run as they are).
     renice -n -10 -p $(pgrep -P "$PPID" -x Xvfb) >/dev/null 2>&1 || true
@@ -33,7 +33,7 @@ struct PacedDragTests {
       xdotool key Escape sleep 0.6
     done
     touch "$OUT/finished"
-    for i in $(seq 1 100); do [ -e "$OUT/companion-closed" ] && break; sleep 0.1; done
+    for i in $(seq 1 1200); do [ -e "$OUT/companion-closed" ] && break; sleep 0.1; done
     xdotool key q
     for i in $(seq 1 300); do kill -0 $APP 2>/dev/null || break; sleep 0.1; done
     wait $APP; STATUS=$?
@@ -100,20 +100,10 @@ struct PacedDragTests {
             }
         try #require(appMoves.count == 60 && serverMoves.count == 60,
                      "moves: app \(appMoves.count), server \(serverMoves.count) (both should be the 60 xdotool made)")
-        let appGaps = zip(appMoves, appMoves.dropFirst()).map { $1 - $0 }
-        let serverGaps = zip(serverMoves, serverMoves.dropFirst()).map { $1 - $0 }
-        let errors = zip(appGaps, serverGaps).map { abs($0 - $1) }.sorted()
-        let median = errors[errors.count / 2]
-        // Gaps under 0.5 ms that the server did not see: a loaded machine may delay xdotool so two
-        // moves share a server millisecond, and then a 0 gap is the truth.
-        let tiny = zip(appGaps, serverGaps).filter { $0 < 0.0005 && $1 >= 0.001 }.count
-        let serverMedianGap = serverGaps.sorted()[serverGaps.count / 2]
-        let serverTiny = serverGaps.filter { $0 < 0.0005 }.count
-        let report = String(format: "drag %d of the session: gaps: median error %.3f ms, worst %.3f ms, %d of %d under 0.5 ms where the server's were not (server's own: %d); server median gap %.2f ms",
-                            drags, median * 1000, errors.last! * 1000, tiny, appGaps.count, serverTiny, serverMedianGap * 1000)
-        #expect(median <= 0.0015, "\(report)")
-        #expect(Double(tiny) < 0.05 * Double(appGaps.count), "\(report)")
+        let comparison = GapComparison(app: appMoves, server: serverMoves)
+        let report = "drag \(drags) of the session: " + comparison.report
         if ProcessInfo.processInfo.environment["PHOTOZOOM_REPORT"] != nil { print(report) }
+        for fault in comparison.faults { Issue.record("\(fault); \(report)") }
 
         // The velocity check needs the premise of a steady drag: a machine so busy that xdotool
         // never kept its pace in 3 drags says so as a known issue (the gap figures above hold at any

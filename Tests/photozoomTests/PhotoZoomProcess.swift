@@ -28,7 +28,7 @@ enum PhotoZoomProcess {
 
     /// Runs `photozoom arguments…` to completion (killed after `timeout` seconds).
     static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-                    timeout: Double = 120) async throws -> Outcome {
+                    timeout: Double = 300) async throws -> Outcome {
         let binary = try #require(binary, "photozoom is not built next to the tests; run `swift build` first")
         return try await runProgram(binary, arguments, environment: environment.merging(["SDL_VIDEODRIVER": "dummy"]) { a, _ in a },
                                     stdin: stdin, timeout: timeout)
@@ -39,7 +39,7 @@ enum PhotoZoomProcess {
     /// holding a thread: Swift Testing runs tests on as many threads as the machine has cores, and a
     /// test blocked on a child process (an X session waits seconds on xdotool) would idle one.
     static func runProgram(_ program: URL, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-                           timeout: Double = 120, in directory: URL? = nil) async throws -> Outcome {
+                           timeout: Double = 300, in directory: URL? = nil) async throws -> Outcome {
         let scratch = try scratchFolder("process-\(counter.next())")
         let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: out.path, contents: nil)
@@ -69,8 +69,13 @@ enum PhotoZoomProcess {
             // SIGTERM, then SIGKILL: the child inherits this thread's blocked signals.
             process.terminate()
             if await !exit.wait(seconds: 2) { kill(process.processIdentifier, SIGKILL) }
-            _ = await exit.wait(seconds: .infinity)
+            // 60 s at most: the test run ends even if the child's end is never reported.
+            let ended = await exit.wait(seconds: 60)
             Issue.record("\(program.lastPathComponent) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+            if !ended {
+                return Outcome(status: -1, stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+                               stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+            }
         }
         process.waitUntilExit()
         return Outcome(status: process.terminationStatus,

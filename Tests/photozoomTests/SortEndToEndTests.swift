@@ -41,7 +41,7 @@ struct SortEndToEndTests {
     /// 29th); closed; Shift+S three times on the grid (date modified, name, date taken again);
     /// three wheel notches down; a rest. `sorted N PATTERN` waits for the Nth message matching.
     static let sortOpenScroll = #"""
-    sorted() { for i in $(seq 1 600); do [ "$(grep -c -e "$2" "$OUT/live.trace.jsonl")" -ge "$1" ] && return 0; sleep 0.1; done; echo "never $1: $2" >&2; exit 5; }
+    sorted() { for i in $(seq 1 1200); do [ "$(grep -c -e "$2" "$OUT/live.trace.jsonl")" -ge "$1" ] && return 0; sleep 0.1; done; echo "never $1: $2" >&2; exit 5; }
     xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1
     state '"phase":"presented","photo":1,'
     xdotool key shift+s

@@ -37,11 +37,12 @@ struct StopSignalTests {
             return ready()
         }
 
-        /// Sends `signal` and waits for the exit (killing it after 20 s: then the test fails).
+        /// Sends `signal` and waits for the exit (killing it after 60 s: then the test fails).
         func stop(with signal: Int32) async -> (exited: Bool, status: Int32, stderr: String) {
             kill(process.processIdentifier, signal)
-            let exited = await exit.wait(seconds: 20)
-            if !exited { kill(process.processIdentifier, SIGKILL); _ = await exit.wait(seconds: .infinity) }
+            let exited = await exit.wait(seconds: 60)
+            if !exited { kill(process.processIdentifier, SIGKILL); _ = await exit.wait(seconds: 60) }
+            if process.isRunning { return (false, -1, (try? String(contentsOf: stderr, encoding: .utf8)) ?? "") }
             process.waitUntilExit()
             return (exited, process.terminationStatus, (try? String(contentsOf: stderr, encoding: .utf8)) ?? "")
         }
@@ -75,10 +76,10 @@ struct StopSignalTests {
         let trace = try Self.longTrace(in: folder, frames: 20_000)
         let frames = folder.appendingPathComponent("frames")
         let app = try Started(["replay", trace, "--frames", frames.path], scratch: folder)
-        let drawing = await app.waitUntil(seconds: 30) { ((try? FileManager.default.contentsOfDirectory(atPath: frames.path)) ?? []).count >= 2 }
+        let drawing = await app.waitUntil(seconds: 120) { ((try? FileManager.default.contentsOfDirectory(atPath: frames.path)) ?? []).count >= 2 }
         #expect(drawing)
         let (exited, status, stderr) = await app.stop(with: signal)
-        #expect(exited, "still running 20 s after signal \(signal)")
+        #expect(exited, "still running 60 s after signal \(signal)")
         #expect(status == 128 + signal, "\(status): \(stderr)")
         #expect(stderr.contains("replay stopped"), "\(stderr)")
         let written = (try? FileManager.default.contentsOfDirectory(atPath: frames.path)) ?? []
@@ -93,7 +94,7 @@ struct StopSignalTests {
         let video = folder.appendingPathComponent("v.mp4").path
         let app = try Started(["replay", trace, "--video", video, "--size", "320x240"], scratch: folder)
         var ffmpeg: [Int32] = []
-        let encoding = await app.waitUntil(seconds: 30) {
+        let encoding = await app.waitUntil(seconds: 120) {
             ffmpeg = app.children()
             return !ffmpeg.isEmpty && ((try? FileManager.default.attributesOfItem(atPath: video)[.size] as? Int) ?? 0) > 0
         }
@@ -104,7 +105,7 @@ struct StopSignalTests {
         #expect(status == 128 + signal, "\(status): \(stderr)")
         for child in ffmpeg {
             // Gone: not running under anyone (an orphan would be reparented, not ended).
-            let alive = await app.waitUntil(seconds: 5) { kill(child, 0) != 0 }
+            let alive = await app.waitUntil(seconds: 30) { kill(child, 0) != 0 }
             #expect(alive, "ffmpeg \(child) outlived photozoom")
         }
         let logs = (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))?.filter { $0.hasPrefix("photozoom-ffmpeg-\(pid)-") }
@@ -120,9 +121,12 @@ struct StopSignalTests {
         // A remembered size the window opens at (a --size would be for that run only, not remembered).
         try FileManager.default.createDirectory(at: Self.statePath(folder).deletingLastPathComponent(), withIntermediateDirectories: true)
         try #"{"window":{"w":432.4,"h":321}}"#.write(to: Self.statePath(folder), atomically: false, encoding: .utf8)
-        let app = try Started(["run"], scratch: folder)
-        // The window is open once the app has read its photos' headers; a second is ample, the signal waits for nothing.
-        try await Task.sleep(for: .seconds(1.5))
+        // The window is open once the app has drawn its first frame, the first line of its state log
+        // (waited for: a busy machine can take seconds to get there); the signal then waits for nothing.
+        let states = folder.appendingPathComponent("states.jsonl")
+        let app = try Started(["run", "--states", states.path], scratch: folder)
+        let drawn = await app.waitUntil(seconds: 120) { ((try? String(contentsOf: states, encoding: .utf8)) ?? "").contains("\n") }
+        #expect(drawn, "no frame drawn within 120 s")
         let (exited, status, stderr) = await app.stop(with: SIGHUP)
         #expect(exited && status == 0, "\(status) \(stderr)")
         let text = try String(contentsOf: Self.statePath(folder), encoding: .utf8)

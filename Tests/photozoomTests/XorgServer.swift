@@ -107,7 +107,7 @@ final class XorgServer: @unchecked Sendable {
 
     /// Starts a server whose files go to `folder`, on the first display from :600 with no lock
     /// file and no socket (another display is tried when one is taken meanwhile); returns once it
-    /// accepts connections and its devices' sockets are there (20 s at most).
+    /// accepts connections and its devices' sockets are there (60 s at most).
     static func start(in folder: URL) async throws -> XorgServer {
         let configDirectory = folder.appendingPathComponent("xorg.conf.d", isDirectory: true)
         try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
@@ -130,7 +130,7 @@ final class XorgServer: @unchecked Sendable {
             process.terminationHandler = { _ in exit.fire() }
             try process.run()
             let server = XorgServer(display: display, folder: folder, process: process, exit: exit)
-            for _ in 0..<200 {
+            for _ in 0..<600 {
                 if await exit.wait(seconds: 0.1) { break }
                 if server.isReady { return server }
             }
@@ -166,7 +166,7 @@ final class XorgServer: @unchecked Sendable {
         let pid = process.processIdentifier
         process.terminate()
         if await !exit.wait(seconds: 2) { kill(pid, SIGKILL) }
-        _ = await exit.wait(seconds: .infinity)
+        _ = await exit.wait(seconds: 60)
         let lock = "/tmp/.X\(display)-lock"
         if let owner = try? String(contentsOfFile: lock, encoding: .utf8), Int32(owner.trimmingCharacters(in: .whitespacesAndNewlines)) == pid {
             try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(display)")
