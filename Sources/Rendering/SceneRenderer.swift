@@ -125,18 +125,49 @@ public final class SceneRenderer {
         return handle
     }
 
-    /// The whole pixels an opaque, unturned photo of `scene` covers with its inside (its feathered
-    /// edge, one pixel, blends with what is under it, so that stays); nil when no photo does.
+    /// How the grid texture is copied under a translucent backdrop: around the opaque inside of a
+    /// photo over it (the live window), or whole. Tests draw the same scenes both ways and compare
+    /// every pixel; `.aroundGrownInside` is their planted fault (an inside `pixels` too large on
+    /// each side), which the comparison must catch.
+    enum GridCopy: Equatable {
+        case aroundOpaqueInside
+        case whole
+        case aroundGrownInside(pixels: Int32)
+    }
+
+    /// How `copyGrid` copies the grid texture (tests set it; the window keeps the default).
+    var gridCopy = GridCopy.aroundOpaqueInside
+
+    /// The whole pixels that an opaque photo of `scene` covers with its full-alpha inside, turned or
+    /// not (`OpaqueInside`): the largest such rectangle within the window among the photos drawn
+    /// at full opacity with an opaque texture; nil when none is (a photo fading, with transparent
+    /// texels, a placeholder). Any quad or overlay drawn before or after it changes nothing there:
+    /// the photo writes those pixels without reading them (its inside is copied, not blended), and
+    /// what is drawn after it reads the photo's pixels, not the grid's.
     private func coveredPixels(_ scene: Scene) -> SDL_Rect? {
-        for photo in scene.photos where photo.alpha >= 1 && photo.rotation == 0 {
-            guard let tex = photoTexture(photo.photo), !tex.hasTransparency else { continue }
-            let r = Rect(center: photo.center, size: photo.size)
-            let x0 = (r.minX * pointScale).rounded(.up) + 1, y0 = (r.minY * pointScale).rounded(.up) + 1
-            let x1 = (r.maxX * pointScale).rounded(.down) - 1, y1 = (r.maxY * pointScale).rounded(.down) - 1
-            guard x1 > x0, y1 > y0, [x0, y0, x1, y1].allSatisfy(\.isFinite) else { continue }
-            return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+        let (w, h) = outputPixels()
+        var best: (rect: SDL_Rect, area: Int64)?
+        for photo in scene.photos where photo.alpha >= 1 {
+            guard let tex = photoTexture(photo.photo), !tex.hasTransparency,
+                  let inside = OpaqueInside.pixels(center: photo.center * pointScale,
+                                                   size: Size(photo.size.width * pointScale, photo.size.height * pointScale),
+                                                   rotation: photo.rotation) else { continue }
+            let columns: Int64 = max(0, min(Int64(inside.x) + Int64(inside.w), Int64(w)) - max(Int64(inside.x), 0))
+            let rows: Int64 = max(0, min(Int64(inside.y) + Int64(inside.h), Int64(h)) - max(Int64(inside.y), 0))
+            let shown = columns * rows
+            if shown > (best?.area ?? 0) { best = (inside, shown) }
         }
-        return nil
+        return best?.rect
+    }
+
+    /// The pixels `copyGrid` leaves out, as `gridCopy` says.
+    func gridHole(_ scene: Scene) -> SDL_Rect? {
+        switch gridCopy {
+        case .aroundOpaqueInside: return coveredPixels(scene)
+        case .whole: return nil
+        case let .aroundGrownInside(g):
+            return coveredPixels(scene).map { SDL_Rect(x: $0.x - g, y: $0.y - g, w: $0.w + 2 * g, h: $0.h + 2 * g) }
+        }
     }
 
     /// `whole` less `hole`, as at most four rectangles: above, below, left and right of it.
@@ -261,7 +292,7 @@ public final class SceneRenderer {
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
         SDL_RenderSetScale(renderer, 1, 1)
         let (w, h) = outputPixels()
-        for var band in Self.bands(of: SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), around: coveredPixels(scene)) {
+        for var band in Self.bands(of: SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), around: gridHole(scene)) {
             SDL_RenderCopy(renderer, texture, &band, &band)
         }
         SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale))
