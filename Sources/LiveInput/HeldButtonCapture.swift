@@ -21,8 +21,12 @@ final class HeldButtonCapture {
         SDL_SetHint(SDL_HINT_MOUSE_AUTO_CAPTURE, "0")
     }
 
-    /// Follows `event`, just polled from SDL's queue.
+    /// Follows `event`, just polled from SDL's queue. The buttons SDL makes from a touch screen's
+    /// fingers are left alone, as SDL's own capture leaves them: the fingers are the window's
+    /// XInput2 touches, and a pointer grab would take them from it.
     func follow(_ event: SDL_Event) {
+        guard event.type != SDL_MOUSEBUTTONDOWN.rawValue && event.type != SDL_MOUSEBUTTONUP.rawValue
+            || event.button.which != EventTranslator.touchMouseID else { return }
         if event.type == SDL_MOUSEBUTTONDOWN.rawValue, !isCaptured, SDL_GetGlobalMouseState(nil, nil) != 0 {
             isCaptured = SDL_CaptureMouse(SDL_TRUE) == 0
         } else if event.type == SDL_MOUSEBUTTONUP.rawValue, isCaptured, SDL_GetGlobalMouseState(nil, nil) == 0 {

@@ -158,6 +158,32 @@ struct TouchpadEndToEndTests {
         #expect(o.finalPhase != "interacting", "the photo is still held at the end: \(o.finalPhase ?? "no frame")")
     }
 
+    @Test("a drag that leaves the window keeps reaching it, its release outside included: the mouse is captured while the button is held")
+    func dragPastTheWindowEdge() async throws {
+        // The photo dragged from the window's centre straight down 390 pt in 15 steps, to 90 pt
+        // below the 600 pt window's bottom edge (the screen's edge is 100 pt below it), and
+        // released there.
+        guard let o = try await Self.session("edge", { w in
+            try await Self.openPhoto(w)
+            try w.touchpad.send(.button(1, press: true))
+            try w.touchpad.sync()
+            for step in 1...15 {
+                try await w.pause(0.012)
+                try w.movePointer(toWindow: 400, 300 + 26 * Double(step))
+            }
+            try w.touchpad.send(.button(1, press: false))
+            try w.touchpad.sync()
+            try await w.pause(1.2)
+        }) else { return }
+        let pointer = o.trace.split(separator: "\n").filter { $0.contains(#""type":"pointer""#) }
+        let outside = pointer.filter { (Self.number(after: #""y":"#, in: $0) ?? 0) > 600 }
+        // 300 + 26 × step > 600 for steps 12…15: four moves, then the release at y = 690.
+        #expect(outside.count == 5, "pointer events below the window: \(outside.count)")
+        #expect(outside.last?.contains(#""phase":"up""#) == true && outside.last?.contains(#""y":690"#) == true,
+                "the release below the window: \(outside.last ?? "none")")
+        try Self.expectClosed(o, by: "pan")
+    }
+
     @Test("a touchpad pinch that begins while the photo flies open takes hold of it where it is")
     func pinchCatchesTheFlight() async throws {
         // The flight slowed to a 3 s spring (the default 0.45 s one is over in some 0.6 s): the
