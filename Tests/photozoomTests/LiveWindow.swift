@@ -129,7 +129,8 @@ final class LiveWindow: @unchecked Sendable {
     /// for 10 s (the loop at rest, waiting on input: making the renderer took 4 s in one loaded
     /// run, where a log standing still for 2 s was no sign of rest). (A gesture sent while the
     /// renderer was being made lost its last events: that run's pinch reached the app as its
-    /// begin and five of ten updates, no end.) Without a driver: frames flowing again, or the log
+    /// begin and five of ten updates, no end; the cause, SDL's pointer grab for a click read
+    /// late, is gone: docs/touchpad.md.) Without a driver: frames flowing again, or the log
     /// still for 2 s.
     private func waitUntilDrawing() async throws {
         try await waitForFrames(5)
