@@ -7,6 +7,8 @@ import Gestures
 package final class SDLEventSource: EventSource {
     private var translator: EventTranslator
     private let stamps: XEventStamps?
+    /// The mouse captured while the server holds a button (X11; SDL's own capture elsewhere).
+    private let capture: HeldButtonCapture?
     /// True when a window event since the last `takeRedrawRequest()` may have lost the window's
     /// pixels (exposed, resized, restored): the next frame is drawn even if its picture is the one
     /// drawn last.
@@ -25,6 +27,7 @@ package final class SDLEventSource: EventSource {
         translator = EventTranslator(windowSize: windowSize,
                                      heldModifiers: EventTranslator.modifiers(UInt32(SDL_GetModState().rawValue)))
         stamps = XEventStamps(window: window)
+        capture = HeldButtonCapture()
         exposuresAreReported = SDL_GetCurrentVideoDriver().map { String(cString: $0) == "x11" } ?? false
         windowID = SDL_GetWindowID(window)
     }
@@ -76,6 +79,7 @@ package final class SDLEventSource: EventSource {
                 }
                 continue
             }
+            capture?.follow(event)
             let stamp = stamps?.stamp(for: event)
             if let kind = translator.translate(event, xState: stamp?.state) {
                 inputs.append(.input(kind, serverTime: stamp?.time))

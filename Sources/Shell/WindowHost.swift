@@ -180,6 +180,7 @@ package final class WindowHost {
         guard isProvisional else { return }
         SDL_DestroyRenderer(renderer)
         isProvisional = false
+        HandOverHold.waitIfAsked()
         guard let made = Self.makeRenderer(for: window, vsync: Self.presentsWithVSync(vsync, window: window)) else {
             hasRenderer = false
             throw ShellError("cannot create a renderer: \(String(cString: SDL_GetError()))")

@@ -32,8 +32,9 @@ final class LiveWindow: @unchecked Sendable {
 
     /// A server and the app's window on it (with `feel`, a feel file's text, as its `--feel`), the
     /// window's first frames drawn and OpenGL's hand-over past; nil (said in one line) when no X
-    /// server can start here.
-    static func start(_ name: String, feel: String? = nil) async throws -> LiveWindow? {
+    /// server can start here. With `holdingHandOver`, the hand-over waits for the test
+    /// (`waitForHandOverStart()`, `letHandOverGo()`) and this returns as soon as the app runs.
+    static func start(_ name: String, feel: String? = nil, holdingHandOver: Bool = false) async throws -> LiveWindow? {
         guard XorgServer.unavailableReason == nil else {
             _ = skipNotice
             return nil
@@ -50,8 +51,8 @@ final class LiveWindow: @unchecked Sendable {
         }
         let server = try await XorgServer.start(in: folder)
         do {
-            let window = try await LiveWindow(server: server, folder: folder, binary: binary, feel: feelFile)
-            try await window.waitUntilDrawing()
+            let window = try await LiveWindow(server: server, folder: folder, binary: binary, feel: feelFile, holdingHandOver: holdingHandOver)
+            if !holdingHandOver { try await window.waitUntilDrawing() }
             return window
         } catch {
             await server.stop()
@@ -59,7 +60,7 @@ final class LiveWindow: @unchecked Sendable {
         }
     }
 
-    private init(server: XorgServer, folder: URL, binary: URL, feel: URL?) async throws {
+    private init(server: XorgServer, folder: URL, binary: URL, feel: URL?, holdingHandOver: Bool) async throws {
         self.server = server
         self.folder = folder
         touchpad = try InputTestClient(path: server.touchpadSocket)
@@ -74,6 +75,7 @@ final class LiveWindow: @unchecked Sendable {
         let isolated = ["DISPLAY": ":\(server.display)", "SDL_VIDEODRIVER": "x11",
                         "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
                         "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
+            .merging(holdingHandOver ? ["PHOTOZOOM_TEST_HAND_OVER_HOLD": folder.path] : [:]) { _, new in new }
         process.environment = ProcessInfo.processInfo.environment.merging(isolated) { _, new in new }
         let stderr = folder.appendingPathComponent("app.stderr")
         FileManager.default.createFile(atPath: stderr.path, contents: nil)
@@ -86,6 +88,9 @@ final class LiveWindow: @unchecked Sendable {
         app = process
         appExit = exit
     }
+
+    /// Frames in the live state log so far.
+    var frameCount: Int { frames }
 
     /// Lines in the live state log so far.
     private var frames: Int {
@@ -124,7 +129,8 @@ final class LiveWindow: @unchecked Sendable {
     /// for 10 s (the loop at rest, waiting on input: making the renderer took 4 s in one loaded
     /// run, where a log standing still for 2 s was no sign of rest). (A gesture sent while the
     /// renderer was being made lost its last events: that run's pinch reached the app as its
-    /// begin and five of ten updates, no end.) Without a driver: frames flowing again, or the log
+    /// begin and five of ten updates, no end; the cause, SDL's pointer grab for a click read
+    /// late, is gone: docs/touchpad.md.) Without a driver: frames flowing again, or the log
     /// still for 2 s.
     private func waitUntilDrawing() async throws {
         try await waitForFrames(5)
@@ -152,6 +158,22 @@ final class LiveWindow: @unchecked Sendable {
             still = now == last ? still + 1 : 0
             last = now
         }
+    }
+
+    /// Waits until the app, started `holdingHandOver`, holds its renderer hand-over: the software
+    /// renderer is gone and the accelerated one not yet made (120 s at most).
+    func waitForHandOverStart() async throws {
+        let started = folder.appendingPathComponent("hand-over-started").path
+        for _ in 0..<1200 where !FileManager.default.fileExists(atPath: started) {
+            if await appExit.wait(seconds: 0.1) { break }
+        }
+        let stderr = (try? String(contentsOf: folder.appendingPathComponent("app.stderr"), encoding: .utf8)) ?? ""
+        try #require(FileManager.default.fileExists(atPath: started), "the app did not start its renderer hand-over within 120 s: \(stderr)")
+    }
+
+    /// Lets the held hand-over go on: the accelerated renderer is made.
+    func letHandOverGo() throws {
+        try Data().write(to: folder.appendingPathComponent("hand-over-go"))
     }
 
     /// Waits `seconds` of real time.

@@ -22,8 +22,9 @@ struct TouchpadEndToEndTests {
     /// A live session (`LiveWindow`) driven by `drive`, then quit; its replay must equal the live
     /// state log, byte for byte, and the jump detector must find nothing. Nil when no X server can
     /// start here.
-    static func session(_ name: String, feel: String? = nil, _ drive: (LiveWindow) async throws -> Void) async throws -> LiveWindow.Outcome? {
-        guard let w = try await LiveWindow.start(name, feel: feel) else { return nil }
+    static func session(_ name: String, feel: String? = nil, holdingHandOver: Bool = false,
+                        _ drive: (LiveWindow) async throws -> Void) async throws -> LiveWindow.Outcome? {
+        guard let w = try await LiveWindow.start(name, feel: feel, holdingHandOver: holdingHandOver) else { return nil }
         do { try await drive(w) } catch { await w.abandon(); throw error }
         var o = try await w.quit()
         #expect(o.replayed == o.live, "the replay's state log differs from the live one at \(EndToEndTests.firstDifference(o.live, o.replayed)) (\(w.folder.path))")
@@ -109,6 +110,78 @@ struct TouchpadEndToEndTests {
         #expect(decisions == ["next", "previous", "close"], "decisions: \(decisions)\n\(o.summary)")
         #expect(o.summary.split(separator: "\n").filter { $0.contains("paged from") }.count == 2, "\(o.summary)")
         #expect(o.finalPhase == "grid")
+    }
+
+    @Test("a touchpad pinch under way while the app reads a click late (the renderer hand-over held) reaches the app whole: begin, updates, end; the photo is let go")
+    func pinchWhileAClickIsReadLate() async throws {
+        // The hand-over held (the software renderer gone, the accelerated one not yet made): the
+        // hand clicks a photo, the pinch begins and closes to 0.7 in 5 steps; the app reads them
+        // all once the hand-over goes on. Its first frame after that drawn, the pinch goes on to
+        // 0.4 in 5 more steps and ends (as `pinchOutAndIn`'s closing pinch). SDL's capture of the
+        // mouse for the click, made as the app reads the button's press, must not take the
+        // pinch from the window.
+        let firstSteps = Self.ramp(1, 0.7, 5), lastSteps = Self.ramp(0.7, 0.4, 5)
+        guard let o = try await Self.session("lateclick", holdingHandOver: true, { w in
+            try await w.waitForHandOverStart()
+            try w.movePointer(toWindow: 250, 90)
+            try await w.click()
+            try await w.pause(0.05)
+            try w.touchpad.send(.pinch(phase: .begin, fingers: 2, dx: 0, dy: 0, scale: 1, angleDegrees: 0))
+            try w.touchpad.sync()
+            for scale in firstSteps {
+                try await w.pause(0.012)
+                try w.touchpad.send(.pinch(phase: .update, fingers: 2, dx: 0, dy: 0, scale: scale, angleDegrees: 0))
+                try w.touchpad.sync()
+            }
+            // The events are at the app's connection (0.3 s of slack) before the hand-over goes on.
+            try await w.pause(0.3)
+            let framesBefore = w.frameCount
+            try w.letHandOverGo()
+            try await w.waitForFrames(framesBefore + 1)
+            for scale in lastSteps {
+                try await w.pause(0.012)
+                try w.touchpad.send(.pinch(phase: .update, fingers: 2, dx: 0, dy: 0, scale: scale, angleDegrees: 0))
+                try w.touchpad.sync()
+            }
+            try w.touchpad.send(.pinch(phase: .end, fingers: 2, dx: 0, dy: 0, scale: 0.4, angleDegrees: 0))
+            try w.touchpad.sync()
+            try await w.pause(1.5)
+        }) else { return }
+        let phases = o.touchpadLines.map { line in line.range(of: #""phase":""#).map { String(line[$0.upperBound...].prefix { $0 != "\"" }) } ?? "?" }
+        // Begin, 5 + 5 updates, end.
+        #expect(phases == ["begin"] + Array(repeating: "update", count: firstSteps.count + lastSteps.count) + ["end"],
+                "touchpad phases in the trace: \(phases)")
+        let presses = o.trace.split(separator: "\n").filter { $0.contains(#""type":"pointer""#) && !$0.contains(#""phase":"move""#) }
+        #expect(presses.count == 2 && presses.last?.contains(#""phase":"up""#) == true, "the click's press and release: \(presses)")
+        let release = try #require(o.releases.first, "the pinch was never released:\n\(o.summary)")
+        #expect(release.line.contains("pinch"), "not a pinch: \(release.line)")
+        #expect(o.finalPhase != "interacting", "the photo is still held at the end: \(o.finalPhase ?? "no frame")")
+    }
+
+    @Test("a drag that leaves the window keeps reaching it, its release outside included: the mouse is captured while the button is held")
+    func dragPastTheWindowEdge() async throws {
+        // The photo dragged from the window's centre straight down 390 pt in 15 steps, to 90 pt
+        // below the 600 pt window's bottom edge (the screen's edge is 100 pt below it), and
+        // released there.
+        guard let o = try await Self.session("edge", { w in
+            try await Self.openPhoto(w)
+            try w.touchpad.send(.button(1, press: true))
+            try w.touchpad.sync()
+            for step in 1...15 {
+                try await w.pause(0.012)
+                try w.movePointer(toWindow: 400, 300 + 26 * Double(step))
+            }
+            try w.touchpad.send(.button(1, press: false))
+            try w.touchpad.sync()
+            try await w.pause(1.2)
+        }) else { return }
+        let pointer = o.trace.split(separator: "\n").filter { $0.contains(#""type":"pointer""#) }
+        let outside = pointer.filter { (Self.number(after: #""y":"#, in: $0) ?? 0) > 600 }
+        // 300 + 26 × step > 600 for steps 12…15: four moves, then the release at y = 690.
+        #expect(outside.count == 5, "pointer events below the window: \(outside.count)")
+        #expect(outside.last?.contains(#""phase":"up""#) == true && outside.last?.contains(#""y":690"#) == true,
+                "the release below the window: \(outside.last ?? "none")")
+        try Self.expectClosed(o, by: "pan")
     }
 
     @Test("a touchpad pinch that begins while the photo flies open takes hold of it where it is")
