@@ -329,8 +329,7 @@ public struct Viewer: Sendable {
             departing = d.isAtRest ? nil : d
         }
         if var l = landing {
-            l.transition.follow(cellPose(l.photo))
-            l.transition.advancePose(by: dt)
+            l.advance(by: dt, ontoCellAt: cellPose(l.photo), scrollVelocity: (scrollVelocity, scroller.axis.velocity))
             landing = l.transition.isAtRest ? nil : l
         }
         if var f = handOverFade {
