@@ -322,6 +322,7 @@ public struct Viewer: Sendable {
         let dt = t - time
         time = t
         let scrollVelocity = scroller.axis.velocity
+        let landingCell = landing.map { cellPose($0.photo) }
         scroller.advance(by: dt, now: t)
         advancePhoto(by: dt, scrollVelocity: (scrollVelocity, scroller.axis.velocity))
         if var d = departing {
@@ -329,7 +330,8 @@ public struct Viewer: Sendable {
             departing = d.isAtRest ? nil : d
         }
         if var l = landing {
-            l.advance(by: dt, ontoCellAt: cellPose(l.photo), scrollVelocity: (scrollVelocity, scroller.axis.velocity))
+            l.advance(by: dt, cellFrom: landingCell ?? cellPose(l.photo), to: cellPose(l.photo),
+                      scrollVelocity: (scrollVelocity, scroller.axis.velocity))
             landing = l.transition.isAtRest ? nil : l
         }
         if var f = handOverFade {

@@ -248,9 +248,15 @@ struct PropertyRegressionTests {
         // now read from the energy speed, which only falls (`SpringAnimation`).
         UInt64(138),
         // A photo landing on its cell while the grid scrolled under it (the landing's target
-        // written once a frame).
+        // written once a frame: 1.24 and 2.55 pt of centre between 30 fps and 0.1×).
         211, 735,
-        // The cross-fade held under a zoom spring (reduced motion).
+        // A photo joining the list before a landing photo moved its cell at that instant; chased
+        // in closed form from where the cell had been, the jump was spread over the next step,
+        // whose length is the frame's (12.35 and 8.95 pt of centre between 30 fps and 0.1× or
+        // 120 fps): the landing now starts each step from its cell as it is at the step's start.
+        925, 987,
+        // The cross-fade held under a zoom spring (reduced motion: backdrop 0.114 apart between 30
+        // and 60 fps).
         736,
     ])
     func ratesHoldHandShaped(seed: UInt64) {
