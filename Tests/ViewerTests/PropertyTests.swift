@@ -27,12 +27,22 @@ struct PropertyTests {
     /// whatever the order they finish in.
     static let blockSize = 250
     static let settleLimitSeconds = 3.0
-    /// `PHOTOZOOM_PROPERTY_HANDS=1` adds the hand-shaped actions (photo-list changes during every
-    /// phase, a trackpad's sideways swipe that reverses, quick flicks faster than a page settles).
-    /// Against continuity v2 they found 121 jumps in 1,000 sequences, then 2 (seeds 165 and 713,
-    /// fixed: `PropertyRegressionTests`), now none; they stay a switch so that the default and full
-    /// runs keep their sequences (and the seeds that name them).
+    /// `PHOTOZOOM_PROPERTY_HANDS=1` turns the main run's generator to the hand-shaped actions
+    /// (photo-list changes during every phase, a trackpad's sideways swipe that reverses, quick
+    /// flicks faster than a page settles) for its 1,000 sequences. Against continuity v2 they found
+    /// 121 jumps in 1,000 sequences, then 2 (seeds 165 and 713, fixed: `PropertyRegressionTests`),
+    /// now none. The main run's default generator keeps its sequences (and the seeds that name
+    /// them); the hand-shaped ones also run by default, in a test of their own
+    /// (`handShapedDefaultCount`).
     static let handShaped = ProcessInfo.processInfo.environment["PHOTOZOOM_PROPERTY_HANDS"] == "1"
+    /// Hand-shaped sequences run by default beside the main run (seeds from 0, every tenth through
+    /// the rate check): a few seconds more. `PHOTOZOOM_PROPERTY_HAND_SEQUENCES=N` runs N.
+    static let handShapedDefaultCount = 200
+    static var handShapedCount: Int {
+        let environment = ProcessInfo.processInfo.environment
+        if let n = environment["PHOTOZOOM_PROPERTY_HAND_SEQUENCES"].flatMap({ Int($0) }) { return max(0, n) }
+        return handShapedDefaultCount
+    }
     /// Every how many sequences one is also replayed through the rate check (`FrameRateCheck`: 30,
     /// 60, 120, 144, 240 fps, 0.25× and 0.1×): one in 10 by default (a replay draws the sequence
     /// seven times over, the slowest at 600 frames a second), every one with
@@ -60,11 +70,12 @@ struct PropertyTests {
         var rateLargest: [DrawnQuantity.Kind: Double] = [:]
     }
 
-    /// Plays the sequences of `seeds`; stops at the fifth failure.
-    static func play(_ seeds: Range<Int>) -> BlockResult {
+    /// Plays the sequences of `seeds` (from the hand-shaped generator when `handShaped`); stops at
+    /// the fifth failure.
+    static func play(_ seeds: Range<Int>, handShaped: Bool) -> BlockResult {
         var result = BlockResult()
         for seed in seeds {
-            var session = RandomSession(seed: UInt64(seed))
+            var session = RandomSession(seed: UInt64(seed), handShaped: handShaped)
             let failure = session.play()
             for (kind, l) in session.detector.largest {
                 result.largest[kind] = largest(result.largest[kind], l)
@@ -102,10 +113,20 @@ struct PropertyTests {
 
     @Test("seeded random event sequences (1,000; 10,000 with PHOTOZOOM_PROPERTY_FULL=1): no NaN, no negative size, opacities in 0...1, no jump, at rest within 3 s, and the same picture at 30–240 fps and in slow motion (one in 10; every one under FULL)")
     func randomSequences() async {
-        let count = PropertyTests.sequenceCount
+        await Self.runAndCheck(count: Self.sequenceCount, handShaped: Self.handShaped, label: "property")
+    }
+
+    @Test("hand-shaped sequences (200): flicks faster than a page settles, trackpad swipes that reverse, photo-list changes in every phase keep the same rules, the same picture at every rate (one in 10)")
+    func handShapedSequences() async {
+        await Self.runAndCheck(count: Self.handShapedCount, handShaped: true, label: "property, hand-shaped")
+    }
+
+    /// Plays `count` sequences from seed 0 in parallel blocks and checks every rule over them,
+    /// reporting each figure under `label`.
+    static func runAndCheck(count: Int, handShaped: Bool, label: String) async {
         let blocks = stride(from: 0, to: count, by: PropertyTests.blockSize).map { $0..<min(count, $0 + PropertyTests.blockSize) }
         let results = await withTaskGroup(of: (Int, BlockResult).self) { group in
-            for (i, seeds) in blocks.enumerated() { group.addTask { (i, PropertyTests.play(seeds)) } }
+            for (i, seeds) in blocks.enumerated() { group.addTask { (i, PropertyTests.play(seeds, handShaped: handShaped)) } }
             var all: [(Int, BlockResult)] = []
             for await r in group { all.append(r) }
             return all.sorted { $0.0 < $1.0 }.map(\.1)
@@ -130,7 +151,7 @@ struct PropertyTests {
         let steps = DrawnQuantity.Kind.allCases.compactMap { kind in
             largest[kind].map { "\(kind.rawValue) \(JumpDetector.Jump.figure($0.step))\(kind.unit.isEmpty ? "" : " " + kind.unit) (\(JumpDetector.Jump.figure($0.shareOfAllowance * 100)) % of its allowance)" }
         }
-        report("property: jump detector: \(jumpCount) jumps; largest step per quantity: \(steps.joined(separator: ", "))")
+        report("\(label): jump detector: \(jumpCount) jumps; largest step per quantity: \(steps.joined(separator: ", "))")
         // The jump detector finds no jump in any sequence; the examples name seed, time, quantity and
         // size (`PHOTOZOOM_PROPERTY_SEED=N` prints that sequence sample by sample).
         #expect(jumpCount == 0, "\(jumpExamples.joined(separator: "\n"))")
@@ -138,7 +159,7 @@ struct PropertyTests {
             "\(kind.rawValue) \(JumpDetector.Jump.figure(rateLargest[kind] ?? 0))\(kind.unit.isEmpty ? "" : " " + kind.unit)"
         }
         let rateSeeds = results.flatMap(\.rateFailureSeeds)
-        report("property: rate check over \(rateChecked) sequences: \(rateFailures.count) quantities out of bounds in \(rateSeeds.count) sequences\(rateSeeds.isEmpty ? "" : " (seeds \(rateSeeds.map(String.init).joined(separator: ", ")))"); largest difference per quantity: \(rateFigures.joined(separator: ", "))")
+        report("\(label): rate check over \(rateChecked) sequences: \(rateFailures.count) quantities out of bounds in \(rateSeeds.count) sequences\(rateSeeds.isEmpty ? "" : " (seeds \(rateSeeds.map(String.init).joined(separator: ", ")))"); largest difference per quantity: \(rateFigures.joined(separator: ", "))")
         // Each sequence checked draws the same at every cadence (`PHOTOZOOM_PROPERTY_SEED=N`
         // prints that sequence's rate report).
         #expect(rateFailures.isEmpty, "\(rateFailures.prefix(12).joined(separator: "\n"))")
@@ -146,7 +167,7 @@ struct PropertyTests {
         if !settleTimes.isEmpty {
             let median = settleTimes[settleTimes.count / 2]
             let p99 = settleTimes[min(settleTimes.count - 1, settleTimes.count * 99 / 100)]
-            report("property: \(settleTimes.count) sequences; settle after last input: median \(median) s, 99th percentile \(p99) s, max \(settleTimes.last!) s; end phases \(endPhases.map { "\($0.key.rawValue) \($0.value)" }.sorted()); frames per phase \(framesPerPhase.map { "\($0.key.rawValue) \($0.value)" }.sorted())")
+            report("\(label): \(settleTimes.count) sequences; settle after last input: median \(median) s, 99th percentile \(p99) s, max \(settleTimes.last!) s; end phases \(endPhases.map { "\($0.key.rawValue) \($0.value)" }.sorted()); frames per phase \(framesPerPhase.map { "\($0.key.rawValue) \($0.value)" }.sorted())")
         }
         // Every phase was visited: the generator reaches the whole behaviour (asserted whatever the
         // sequences' settle times, which only the report above needs).
