@@ -248,6 +248,12 @@ struct PropertyRegressionTests {
         // to the fit: backdrop 0.029 apart between 60 and 144 fps; a pinch let go below the fit:
         // 5.14 pt of size, opacity 0.099 apart between 30 and 60/120 fps).
         1365, 1577,
+        // A side springing through zero: its quad's crop was read at `Size.aspectRatio`'s 1 for a
+        // zero side, flipping between a tall and a wide strip (crop 1.55 apart); and the floor at
+        // zero stopped the side at the step's end, so it stood at zero for a frame's length (up to
+        // 1.5 pt of size, 103 and 167 pt once a later decision came out differently). The crop
+        // now takes the shape's limit and the side stops at the instant it reaches zero.
+        2869, 4257, 4521, 6003, 6350, 7046, 7205, 7352,
     ])
     func ratesHold(seed: UInt64) {
         Self.expectSameAtEveryRate(seed: seed, handShaped: false)
