@@ -254,6 +254,14 @@ struct PropertyRegressionTests {
         // 1.5 pt of size, 103 and 167 pt once a later decision came out differently). The crop
         // now takes the shape's limit and the side stops at the instant it reaches zero.
         2869, 4257, 4521, 6003, 6350, 7046, 7205, 7352,
+        // The scale springing through zero after a wheel zoom's release (35.2 pt of size between
+        // 120 and 144 fps): it stops at the instant it reaches zero, as a side does.
+        3229,
+        // A close or a landing while a wheel or a fling scrolled the grid: the flight followed its
+        // cell's path between a step's ends to fourth order, so a 30 fps step left it up to 3 pt
+        // from 0.1× (0.54–2.98 pt of centre); the step is now cut on a 1/240 s grid of instants
+        // while the grid scrolls under such a flight.
+        4865, 5766, 6784, 7178, 7358, 7907, 9866,
     ])
     func ratesHold(seed: UInt64) {
         Self.expectSameAtEveryRate(seed: seed, handShaped: false)
