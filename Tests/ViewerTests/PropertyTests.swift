@@ -262,6 +262,10 @@ struct PropertyRegressionTests {
         // from 0.1× (0.54–2.98 pt of centre); the step is now cut on a 1/240 s grid of instants
         // while the grid scrolls under such a flight.
         4865, 5766, 6784, 7178, 7358, 7907, 9866,
+        // Reduced motion: the cross-fade stood still while a zoom coasted after a pan and ran
+        // again from the frame at which the coast's rest check handed over to its spring
+        // (backdrop 0.086 apart between 30 and 240 fps; and 1.0 once a later decision differed).
+        3042, 6840,
     ])
     func ratesHold(seed: UInt64) {
         Self.expectSameAtEveryRate(seed: seed, handShaped: false)
