@@ -309,7 +309,12 @@ extension Viewer {
             // The photo's own flight may still finish the progress (`PhotoSession.progress`).
             guard !tr.pose.isPaused, tr.destination == .open, !tr.pose.isAtRest else { return .still }
         case let .zooming(zoom):
-            guard case .spring = zoom.drive else { return .still }
+            switch zoom.drive {
+            case .spring: break
+            // Reduced motion: the cross-fade runs on while the zoom coasts.
+            case .coasting: guard tr.fade != nil else { return .still }
+            case .gesture: return .still
+            }
         case .flight:
             break
         }

@@ -18,10 +18,12 @@ public struct Photo: Hashable, Sendable {
 extension Photo {
     /// The centred crop, in unit coordinates of the photo (0...1 each way), that fills a quad of
     /// aspect ratio `aspect` (width / height): the square thumbnail crop for `aspect` 1, the whole
-    /// photo at the photo's own aspect ratio.
+    /// photo at the photo's own aspect ratio. A quad with one side 0 takes the limit of its shape
+    /// (`aspect` 0: a full-height line down the middle; +∞: a full-width line across it), so the
+    /// crop of a side springing through 0 does not flip between two rectangles.
     package func unitCrop(aspect: Double) -> Rect {
         let size = layoutSize
-        guard aspect.isFinite, aspect > 0 else { return Rect(x: 0, y: 0, width: 1, height: 1) }
+        guard !aspect.isNaN, aspect >= 0 else { return Rect(x: 0, y: 0, width: 1, height: 1) }
         let ratio = aspect / size.aspectRatio
         // Within a part in a million of the photo's own shape, the whole photo (no hairline crop).
         if abs(ratio - 1) < 1e-6 { return Rect(x: 0, y: 0, width: 1, height: 1) }

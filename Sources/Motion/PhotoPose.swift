@@ -77,6 +77,13 @@ public struct PhotoPose: Animatable, Hashable, CustomStringConvertible {
             && abs(scale) <= t.scale && abs(rotation) <= t.rotation
     }
     @inlinable
+    public func energySpeed(velocity v: PhotoPose, angularFrequency w: Double) -> PhotoPose {
+        PhotoPose(center: center.energySpeed(velocity: v.center, angularFrequency: w),
+                  size: size.energySpeed(velocity: v.size, angularFrequency: w),
+                  scale: scale.energySpeed(velocity: v.scale, angularFrequency: w),
+                  rotation: rotation.energySpeed(velocity: v.rotation, angularFrequency: w))
+    }
+    @inlinable
     public var isFinite: Bool {
         center.x.isFinite && center.y.isFinite && size.width.isFinite && size.height.isFinite
             && scale.isFinite && rotation.isFinite

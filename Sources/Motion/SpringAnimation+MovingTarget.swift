@@ -51,7 +51,7 @@ extension SpringAnimation {
         let newVelocity = pRate + u
         guard displacement.isFinite, newVelocity.isFinite else { return }
         currentTarget = end
-        if endVelocity == .zero, displacement.isWithin(restTolerance), newVelocity.isWithin(restVelocityTolerance) {
+        if endVelocity == .zero, isRest(displacement: displacement, velocity: newVelocity) {
             currentValue = currentTarget
             currentVelocity = .zero
         } else {

@@ -14,10 +14,14 @@ import Geometry
 /// - `resume(velocity:mode:)` hands the gesture's velocity to the spring, set or added
 ///   (Material Motion's AppliesVelocity).
 ///
-/// At rest — every component within `restTolerance` of the target and within
-/// `restVelocityTolerance` of zero speed at the end of an `advance` — the value snaps exactly onto
-/// the target and the velocity to zero. Only `advance` snaps: the other operations never move the
-/// value, so they never cause a jump.
+/// At rest — at the end of an `advance`, every component's energy speed `√(v² + ω₀²x²)` within
+/// `restVelocityTolerance` and within `ω₀·restTolerance` (so within both tolerances) — the value
+/// snaps exactly onto the target and the velocity to zero. Only `advance` snaps: the other
+/// operations never move the value, so they never cause a jump. The energy speed never rises
+/// along the spring's motion, so a state once at rest stays at rest: whether the animation is at
+/// rest at an instant does not depend on the frames drawn before it (a box on `x` and `v` alone
+/// could be entered and left again between two frames, and a frame that fell inside snapped a
+/// spring that other frame rates let swing on).
 ///
 /// Non-finite arguments (NaN, ±∞) are ignored: the animation keeps its previous state and never
 /// produces a NaN.
@@ -79,13 +83,24 @@ public struct SpringAnimation<Value: Animatable>: Sendable {
     public mutating func advance(by dt: Double) {
         guard !paused, dt > 0, !isAtRest else { return }
         let (x, v) = displacementAndVelocity(after: dt)
-        if x.isWithin(restTolerance) && v.isWithin(restVelocityTolerance) {
+        if isRest(displacement: x, velocity: v) {
             currentValue = currentTarget
             currentVelocity = .zero
         } else {
             currentValue = currentTarget + x
             currentVelocity = v
         }
+    }
+
+    /// True when a state `displacement` from the target at `velocity` counts as at rest: every
+    /// component's energy speed `√(v² + ω₀²x²)` at most the speed tolerance and at most `ω₀` times
+    /// the displacement tolerance. A rule of time: the energy speed only falls, so once true it
+    /// stays true until something moves the target or the value.
+    @usableFromInline
+    func isRest(displacement x: Value, velocity v: Value) -> Bool {
+        let w = spring.honouredConstants.omega
+        let e = x.energySpeed(velocity: v, angularFrequency: w)
+        return e.isWithin(restVelocityTolerance) && e.scaled(by: 1 / w).isWithin(restTolerance)
     }
 
     /// The value `dt` seconds from now if nothing interrupts (no rest snapping; the present value
@@ -172,15 +187,15 @@ public struct SpringAnimation<Value: Animatable>: Sendable {
     /// Found by scanning the closed form in steps of at most 1/240 s (and at most a 24th of the
     /// response, so no oscillation is skipped), then bisecting the step where the state enters the
     /// tolerances to 1 µs. Driven by frames of length `h`, the animation comes to rest on the first
-    /// frame at or after this instant, so the measured time to rest lies in `[estimate, estimate + h)`
-    /// unless an under-damped spring passes through the tolerances between two frames and out again.
+    /// frame at or after this instant (the rest check only gets truer with time), so the measured
+    /// time to rest lies in `[estimate, estimate + h)`.
     /// - Parameter limitSeconds: the longest time searched; returned when the state has not settled
     ///   by then.
     public func settlingTimeEstimate(limitSeconds: Double = 60) -> Double {
         if isAtRest { return 0 }
         func settled(_ t: Double) -> Bool {
             let (x, v) = displacementAndVelocity(after: t)
-            return x.isWithin(restTolerance) && v.isWithin(restVelocityTolerance)
+            return isRest(displacement: x, velocity: v)
         }
         if settled(0) { return 0 }
         let response = spring.responseSeconds.isFinite ? max(spring.responseSeconds, Spring.minimumResponseSeconds)

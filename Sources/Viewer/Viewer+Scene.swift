@@ -106,7 +106,11 @@ extension Viewer {
     /// The quad of photo `photo` at `pose`, moved `offset` along x, at opacity `alpha`.
     func quad(photo: Int, pose: PhotoPose, offset: Double, alpha: Double) -> Scene.PhotoQuad {
         let shown = pose.displayedSize
-        return Scene.PhotoQuad(photo: photo, crop: photos[photo].unitCrop(aspect: pose.size.aspectRatio),
+        // The quad's own shape, a side at 0 included (its limit, not `Size.aspectRatio`'s 1: a
+        // side springing through 0 flipped the crop between 30 and 144 fps, property seed 6350).
+        let w = max(0, pose.size.width), h = max(0, pose.size.height)
+        let aspect = w > 0 || h > 0 ? w / h : 1
+        return Scene.PhotoQuad(photo: photo, crop: photos[photo].unitCrop(aspect: aspect),
                                center: pose.center + Point(offset, 0), size: Size(max(0, shown.width), max(0, shown.height)),
                                rotation: pose.rotation, alpha: alpha)
     }

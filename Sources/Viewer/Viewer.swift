@@ -316,12 +316,36 @@ public struct Viewer: Sendable {
         move(to: t)
     }
 
-    /// Moves every motion forward to `t`.
+    /// The longest step a flight chasing a cell on a scrolling grid takes, seconds of viewer time.
+    static let scrollingCellStepSeconds = 1.0 / 240
+
+    /// Moves every motion forward to `t`. While the grid scrolls under a photo flying to its cell
+    /// (closing, or landing under an opening photo), the step is cut at every
+    /// `scrollingCellStepSeconds` of viewer time: the flight follows the cell's path between the
+    /// ends of a step to fourth order in its length, so a 30 fps frame's step left it up to 3 pt
+    /// from where 600 frames a second put it (property seed 9866, a close while a wheel scrolled
+    /// the grid); cut on one grid of instants, every frame rate follows the same path.
     private mutating func move(to t: Double) {
+        guard t.isFinite, t > time else { return }
+        let chasesScrollingCell = !scroller.isAtRest && (landing != nil || session?.transition.destination == .closed)
+        if chasesScrollingCell {
+            let step = Viewer.scrollingCellStepSeconds
+            var next = ((time / step).rounded(.down) + 1) * step
+            while next < t - 1e-9 {
+                moveStep(to: next)
+                next += step
+            }
+        }
+        moveStep(to: t)
+    }
+
+    /// Moves every motion forward to `t` in one step.
+    private mutating func moveStep(to t: Double) {
         guard t.isFinite, t > time else { return }
         let dt = t - time
         time = t
         let scrollVelocity = scroller.axis.velocity
+        let landingCell = landing.map { cellPose($0.photo) }
         scroller.advance(by: dt, now: t)
         advancePhoto(by: dt, scrollVelocity: (scrollVelocity, scroller.axis.velocity))
         if var d = departing {
@@ -329,8 +353,8 @@ public struct Viewer: Sendable {
             departing = d.isAtRest ? nil : d
         }
         if var l = landing {
-            l.transition.follow(cellPose(l.photo))
-            l.transition.advancePose(by: dt)
+            l.advance(by: dt, cellFrom: landingCell ?? cellPose(l.photo), to: cellPose(l.photo),
+                      scrollVelocity: (scrollVelocity, scroller.axis.velocity))
             landing = l.transition.isAtRest ? nil : l
         }
         if var f = handOverFade {

@@ -301,6 +301,10 @@ extension PhotoSession {
         case var .coasting(x, y):
             x.advance(by: dt)
             y.advance(by: dt)
+            // The cross-fade (reduced motion) runs on while the zoom coasts, as under its spring:
+            // held until the coast's rest check, it ran again from a frame's instant (property
+            // seed 6840: backdrop 0.086 apart between 30 and 240 fps).
+            transition.fade?.advance(by: dt)
             var pose = transition.pose.value
             pose.center = Point(x.value, y.value)
             transition.pose.hold(at: pose)
@@ -313,7 +317,13 @@ extension PhotoSession {
             }
             driver = .zooming(zoom)
         case .spring:
+            // The cross-fade (reduced motion) runs on under the zoom spring, as under a flight: it
+            // is the backdrop here (`progress`), and a fade held until the spring's rest check
+            // handed over to a flight would resume at a frame's instant, not at the spring's
+            // (property seed 1365: a double tap's return to the fit, backdrop 0.029 apart between
+            // 60 and 144 fps).
             transition.advancePose(by: dt)
+            transition.fade?.advance(by: dt)
             driver = zoom.returningToFit && transition.pose.isAtRest ? .flight(Flight()) : .zooming(zoom)
         }
     }

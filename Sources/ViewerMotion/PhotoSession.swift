@@ -110,7 +110,12 @@ package struct PhotoSession: Sendable {
         // it) leaves the backdrop to finish with the photo's own flight.
         case .paging: transition.pose.isPaused || transition.destination != .open ? 1 : min(1, max(transition.flightProgress, 0))
         case let .zooming(zoom):
-            if case .spring = zoom.drive { transition.flightProgress } else { min(max(zoom.heldProgress, 0), 1) }
+            switch zoom.drive {
+            case .spring: transition.flightProgress
+            // Reduced motion: the cross-fade runs on while the zoom coasts (`advanceZoom`).
+            case .coasting: transition.fade?.value ?? min(max(zoom.heldProgress, 0), 1)
+            case .gesture: min(max(zoom.heldProgress, 0), 1)
+            }
         case .flight: transition.flightProgress
         }
     }
