@@ -200,7 +200,7 @@ public final class SceneRenderer {
     /// every frame does. The grid is drawn whole into its texture when `cachesGrid` (the work
     /// the first flight over it would do). `WarmUpScenes.standIn` is drawn with a picture of
     /// `standInSize` pixels in the window-sized pictures' format.
-    public func warmUp(_ scene: Scene, standInSize: (width: Int, height: Int)) {
+    package func warmUp(_ scene: Scene, standInSize: (width: Int, height: Int)) {
         guard let handle = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
                                              Int32(standInSize.width), Int32(standInSize.height)) else { return }
         var grey = [UInt32](repeating: 0xFF80_8080, count: standInSize.width * standInSize.height)
@@ -232,7 +232,7 @@ public final class SceneRenderer {
     /// hold copies the grid instead of drawing every cell (at 2560×1440, 137 ms of a frame's wall
     /// time when thumbnails had come in since the warm-up). True when it drew.
     @discardableResult
-    public func refreshGrid(for scene: Scene) -> Bool {
+    package func refreshGrid(for scene: Scene) -> Bool {
         guard cachesGrid, scene.backdropAlpha > 0, scene.backdropAlpha < 1 else { return false }
         let picture = GridPicture(PictureState(scene: scene, pointScale: pointScale, textures: textures))
         let (w, h) = outputPixels()

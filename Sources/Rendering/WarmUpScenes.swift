@@ -24,9 +24,9 @@ import Viewer
 /// 2. at rest: the photo on whole pixels under the opaque backdrop (a plain copy);
 /// 3. and 4. both again with `standIn` drawn as the photo: a texture shaped as a window-sized
 ///    picture, which the photo shows once decoded (the thumbnail stands in until then).
-public enum WarmUpScenes {
+package enum WarmUpScenes {
     /// The photo index `SceneRenderer.warmUp` draws its stand-in picture for (no list holds it).
-    public static let standIn = Int.min
+    package static let standIn = Int.min
 
     /// The photo most likely to move next in `scene`: the one drawn large, else the focused
     /// cell's, else the first cell's; nil when there is none.
@@ -36,13 +36,13 @@ public enum WarmUpScenes {
 
     /// The first of `scenes(after:)`: the likely photo held over the grid, its cell hidden; nil
     /// when there is no photo or the window is too small.
-    public static func held(after scene: Scene) -> Scene? {
+    package static func held(after scene: Scene) -> Scene? {
         guard likelyPhoto(in: scene) != nil else { return nil }
         return scenes(after: scene).first
     }
 
     /// The scenes to draw off screen after `scene`, in order.
-    public static func scenes(after scene: Scene) -> [Scene] {
+    package static func scenes(after scene: Scene) -> [Scene] {
         let window = scene.windowSize
         guard window.width >= 4, window.height >= 4 else { return [] }
         let photo = likelyPhoto(in: scene)
