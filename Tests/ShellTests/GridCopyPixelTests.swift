@@ -28,7 +28,8 @@ final class PatternedTextures: PhotoTextureSource {
         return alpha << 24 | h & 0x00FF_FFFF
     }
 
-    func prepare(for scene: SceneDemand, renderer: OpaquePointer) {
+    /// Makes every texture on `renderer` (the renderer only reads a source: drawing makes none).
+    func make(on renderer: OpaquePointer) {
         guard made.isEmpty else { return }
         for (photo, size) in sizes.sorted(by: { $0.key < $1.key }) {
             guard let handle = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
@@ -159,6 +160,7 @@ struct GridCopyPixelTests {
             } else {
                 renderer = try #require(SDL_CreateSoftwareRenderer(surface))
             }
+            textures.make(on: renderer)
             sceneRenderer = SceneRenderer(renderer: renderer, textures: textures)
             sceneRenderer.pointScale = scale
             sceneRenderer.cachesGrid = true
