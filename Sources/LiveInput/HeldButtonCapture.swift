@@ -11,9 +11,13 @@ import CSDL2
 /// under way: its updates and its end are never delivered, and the photo stays held by a hand
 /// that has gone. So SDL's auto-capture is off on X11, and this captures on a press only when
 /// the server says a button is still down (`SDL_GetGlobalMouseState` asks it); a press whose
-/// release is already on its way needs no capture. Released when a release leaves no button held.
+/// release is already on its way needs no capture. Released when the releases read have matched
+/// the presses read (counted from the events, never from a state that may lag: a capture left
+/// behind would keep every other window from the pointer).
 final class HeldButtonCapture {
     private var isCaptured = false
+    /// The buttons pressed and not yet released, as the events read tell.
+    private var held: Set<UInt8> = []
 
     /// Turns SDL's own capture off on X11 (nil elsewhere: SDL's capture stays as it is).
     init?() {
@@ -27,11 +31,15 @@ final class HeldButtonCapture {
     func follow(_ event: SDL_Event) {
         guard event.type != SDL_MOUSEBUTTONDOWN.rawValue && event.type != SDL_MOUSEBUTTONUP.rawValue
             || event.button.which != EventTranslator.touchMouseID else { return }
-        if event.type == SDL_MOUSEBUTTONDOWN.rawValue, !isCaptured, SDL_GetGlobalMouseState(nil, nil) != 0 {
-            isCaptured = SDL_CaptureMouse(SDL_TRUE) == 0
-        } else if event.type == SDL_MOUSEBUTTONUP.rawValue, isCaptured, SDL_GetGlobalMouseState(nil, nil) == 0 {
-            _ = SDL_CaptureMouse(SDL_FALSE)
-            isCaptured = false
+        if event.type == SDL_MOUSEBUTTONDOWN.rawValue {
+            held.insert(event.button.button)
+            if !isCaptured, SDL_GetGlobalMouseState(nil, nil) != 0 { isCaptured = SDL_CaptureMouse(SDL_TRUE) == 0 }
+        } else if event.type == SDL_MOUSEBUTTONUP.rawValue {
+            held.remove(event.button.button)
+            if isCaptured, held.isEmpty {
+                _ = SDL_CaptureMouse(SDL_FALSE)
+                isCaptured = false
+            }
         }
     }
 }
