@@ -7,6 +7,7 @@
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>
+#include <X11/Xproto.h>
 #include <string.h>
 #include <unistd.h>
 #include <X11/extensions/XInput2.h>
@@ -259,6 +260,29 @@ static inline int pz_x11_select_sdl_input(SDL_Window *window) {
     }
     XFlush(d);
     return 0;
+}
+
+/// The X error handler before PhotoZoom's (SDL's safety net, which ends the program as Xlib's
+/// default does).
+static XErrorHandler pz_x11_previous_error_handler = NULL;
+
+/// Another program's window gone before PhotoZoom's reply reached it (`BadWindow` on sending an
+/// event to it, or on reading or writing one of its properties) is the way of X, not a fault: a
+/// drag source that quit mid-drag (SDL answers XdndPosition and XdndDrop to it), a clipboard
+/// requestor that quit before its answer. Xlib's default handler ends the program on any error;
+/// these are ignored, every other error goes to the handler before.
+static int pz_x11_error_handler(Display *display, XErrorEvent *error) {
+    if (error->error_code == BadWindow &&
+        (error->request_code == X_SendEvent || error->request_code == X_ChangeProperty ||
+         error->request_code == X_GetProperty)) return 0;
+    return pz_x11_previous_error_handler ? pz_x11_previous_error_handler(display, error) : 0;
+}
+
+/// Installs `pz_x11_error_handler` (process-wide, for every X connection; SDL's own temporary
+/// handlers restore it). Call after SDL's video has started, so SDL's safety net comes after it.
+static inline void pz_x11_tolerate_vanished_windows(void) {
+    XErrorHandler previous = XSetErrorHandler(pz_x11_error_handler);
+    if (previous != pz_x11_error_handler) pz_x11_previous_error_handler = previous;
 }
 
 /// Destroys a window made by `pz_x11_make_adoptable_window` (SDL leaves adopted windows alone).

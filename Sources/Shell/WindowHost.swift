@@ -62,6 +62,9 @@ package final class WindowHost {
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw ShellError("cannot start SDL video: \(String(cString: SDL_GetError()))")
         }
+        // A drag source or clipboard requestor that quits before SDL's reply reaches it no longer
+        // ends the app with Xlib's BadWindow exit.
+        if let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11" { pz_x11_tolerate_vanished_windows() }
         // A hang-up quits as Ctrl+C and SIGTERM do (a quit event), so state.json and the trace are written (issue 33).
         pz_hang_up_as_quit()
         _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue | IMG_INIT_TIF.rawValue))

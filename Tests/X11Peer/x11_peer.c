@@ -1,6 +1,6 @@
 // x11-peer: the end-to-end tests' own X clients (x11_peer.h).
 //
-//   x11-peer drop WINDOW X Y URI...            drop URIs on WINDOW through XDND (xdnd_drop.c)
+//   x11-peer drop [--vanish] WINDOW X Y URI... drop URIs on WINDOW through XDND (xdnd_drop.c)
 //   x11-peer save-targets-manager SECONDS      a clipboard manager (save_targets_manager.c)
 #include "x11_peer.h"
 
@@ -43,6 +43,6 @@ void peer_notify(Display *d, const XSelectionRequestEvent *r, Atom property) {
 int main(int argc, char **argv) {
     if (argc >= 2 && strcmp(argv[1], "drop") == 0) return xdnd_drop(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "save-targets-manager") == 0) return save_targets_manager(argc - 1, argv + 1);
-    fprintf(stderr, "usage: x11-peer drop WINDOW X Y URI... | x11-peer save-targets-manager SECONDS\n");
+    fprintf(stderr, "usage: x11-peer drop [--vanish] WINDOW X Y URI... | x11-peer save-targets-manager SECONDS\n");
     return 1;
 }

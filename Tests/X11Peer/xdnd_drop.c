@@ -4,8 +4,11 @@
 // XdndStatus awaited, XdndDrop, the XdndSelection request answered with the URI list, XdndFinished
 // awaited.
 //
-//   x11-peer drop WINDOW X Y URI...  WINDOW: the target's id (decimal or 0x hex); X Y: the drop
-//                                     point in the window's coordinates
+//   x11-peer drop [--vanish] WINDOW X Y URI...  WINDOW: the target's id (decimal or 0x hex);
+//                                     X Y: the drop point in the window's coordinates; --vanish:
+//                                     a source that quits mid-drag, as a crashed file manager
+//                                     does: XdndEnter, its window destroyed, then XdndPosition
+//                                     (the target's XdndStatus goes to a window gone), exit 0
 //
 // Prints each step on standard output. Exit status: 0 when the target finished the drop and
 // accepted it; 1 usage; 2 no X display; 3 the window is not XdndAware; 4 no XdndStatus, or it
@@ -32,8 +35,10 @@ static void send_message(Display *d, Window target, Atom type, long l0, long l1,
 }
 
 int xdnd_drop(int argc, char **argv) {
+    int vanish = argc >= 2 && strcmp(argv[1], "--vanish") == 0;
+    if (vanish) { argc--; argv++; }
     if (argc < 5) {
-        fprintf(stderr, "usage: x11-peer drop WINDOW X Y URI...\n");
+        fprintf(stderr, "usage: x11-peer drop [--vanish] WINDOW X Y URI...\n");
         return 1;
     }
     Window target = (Window)strtoul(argv[1], NULL, 0);
@@ -81,11 +86,21 @@ int xdnd_drop(int argc, char **argv) {
     XTranslateCoordinates(d, target, DefaultRootWindow(d), x, y, &rootX, &rootY, &child);
     send_message(d, target, XdndEnter, (long)source, version << 24, (long)uriList, None, None);
     printf("XdndEnter sent (text/uri-list)\n");
+    if (vanish) {
+        XDestroyWindow(d, source);
+        XSync(d, False);
+        printf("the source window destroyed\n");
+    }
     send_message(d, target, XdndPosition, (long)source, 0, ((long)rootX << 16) | (rootY & 0xFFFF), (long)stamp, (long)XdndActionCopy);
     printf("XdndPosition sent (%d, %d in the window; %d, %d on the screen)\n", x, y, rootX, rootY);
+    if (vanish) {
+        XCloseDisplay(d);
+        printf("vanished\n");
+        return 0;
+    }
 
     int accepted = -1;
-    double end = peer_now() + 10;
+    double end = peer_now() + 120;
     while (accepted < 0 && peer_now() < end) {
         if (!peer_next_event(d, &e, end - peer_now(), NULL)) break;
         if (e.type == ClientMessage && e.xclient.message_type == XdndStatus && (Window)e.xclient.data.l[0] == target) {
@@ -104,7 +119,7 @@ int xdnd_drop(int argc, char **argv) {
     send_message(d, target, XdndDrop, (long)source, 0, (long)stamp, 0, 0);
     printf("XdndDrop sent\n");
     int asked = 0, finished = -1;
-    end = peer_now() + 10;
+    end = peer_now() + 120;
     while (finished < 0 && peer_now() < end) {
         if (!peer_next_event(d, &e, end - peer_now(), NULL)) break;
         if (e.type == SelectionRequest && e.xselectionrequest.selection == XdndSelection) {

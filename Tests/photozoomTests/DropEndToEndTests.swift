@@ -115,4 +115,27 @@ struct DropEndToEndTests {
         print("[figure] two files dropped: screenshot \(shot); middle \(middle)")
         try await DailyBasicsEndToEndTests.expectReplaysWithoutJumps(in: folder, live: live)
     }
+
+    @Test("a drag source that quits mid-drag (a file manager that crashed: XdndEnter, its window gone, then XdndPosition) leaves the app running; the folder dropped after it opens as usual and the session quits cleanly")
+    func sourceVanishesMidDrag() async throws {
+        let (folder, photos, _) = try Self.folders("e2e-drop-vanish")
+        // The app answers the position with XdndStatus to a window that no longer exists: an X
+        // error (BadWindow) that Xlib's default handler turns into the end of the program.
+        let vanish = #"""
+        state '"phase":"grid"'
+        sleep 0.5
+        "$(dirname "$BIN")/x11-peer" drop --vanish "$WID" 400 300 "file://$(dirname "$PHOTOS")/other" > "$OUT/vanish.txt" 2>&1 || { echo "the vanishing source failed: $(cat "$OUT/vanish.txt")" >&2; exit 5; }
+        sleep 1
+        kill -0 $APP 2>/dev/null || { echo "the app ended after the source vanished" >&2; exit 5; }
+
+        """#
+        let script = vanish + Self.scenario(uris: #""file://$(dirname "$PHOTOS")/other""#, wait: #"state '"phase":"grid"'"#)
+        let (trace, _, stderr) = try await DailyBasicsEndToEndTests.run(script, in: folder, photos: photos)
+        #expect(stderr.isEmpty, "the app warned: \(stderr)")
+        let vanished = (try? String(contentsOf: folder.appendingPathComponent("vanish.txt"), encoding: .utf8)) ?? ""
+        #expect(vanished.contains("the source window destroyed") && vanished.contains("vanished"), "the source did not vanish as planned: \(vanished)")
+        Self.expectProtocolCompleted(in: folder)
+        #expect(DailyBasicsEndToEndTests.lines(trace, type: "effect") == [
+            #""type":"effect","effect":"dropped","message":"opened other (3 photos)"}"#])
+    }
 }
