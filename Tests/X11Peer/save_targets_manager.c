@@ -26,12 +26,13 @@ static Window me;
 static Atom CLIPBOARD, CLIPBOARD_MANAGER, SAVE_TARGETS, TARGETS, TIMESTAMP, MULTIPLE, INCR, DELETE, PROP;
 
 /// Converts CLIPBOARD to `target` into PROP on our window and reads it, INCR included. Other
-/// events that come meanwhile are dropped (the owner is the one busy). 1 on success.
+/// events that come meanwhile are dropped (the owner is the one busy). 120 s for each answer (a
+/// loaded machine may hold the owner's loop for seconds). 1 on success.
 static int fetch(Atom target, Time time, Saved *out) {
     XDeleteProperty(d, me, PROP);
     XConvertSelection(d, CLIPBOARD, target, PROP, me, time);
     XEvent e;
-    double end = peer_now() + 10;
+    double end = peer_now() + 120;
     for (;;) {
         if (!peer_next_event(d, &e, end - peer_now(), &stopping)) return 0;
         if (e.type == SelectionNotify && e.xselection.target == target) break;
@@ -66,7 +67,7 @@ static int fetch(Atom target, Time time, Saved *out) {
         memcpy(all + length, data, count);
         length += count;
         XFree(data);
-        end = peer_now() + 10;
+        end = peer_now() + 120;
     }
     out->target = target; out->type = chunkType; out->format = chunkFormat; out->count = length; out->bytes = all; out->incr = 1;
     return 1;
