@@ -26,6 +26,12 @@ typedef struct PZXEventStamp {
     /// The core modifier and button state (ShiftMask, ControlMask, Mod1Mask, Mod4Mask …); for an
     /// XInput2 device event its effective modifiers.
     unsigned int state;
+    /// 1 when the event tells the pointer's position in its window (buttons, motion, crossing,
+    /// XInput2 device events): `x`, `y`, the window's pixels, as the server reported them. SDL
+    /// clamps a position outside the window to its edge unless the mouse is captured, and a press
+    /// read late is captured only after the moves pumped with it.
+    int hasPosition;
+    double x, y;
 } PZXEventStamp;
 
 /// The XInput2 event types SDL turns into its own events, offset as in PZXEventStamp.type.
@@ -35,18 +41,22 @@ enum { PZ_XI_BASE = 1000 };
 /// while SDL delivers it, so this must run in an event watch, not after polling. `xiOpcode` is the
 /// XInputExtension's major opcode (-1: none).
 static inline PZXEventStamp pz_x11_event_stamp(const SDL_Event *event, int xiOpcode) {
-    PZXEventStamp s = {0, 0, 0};
+    PZXEventStamp s;
+    memset(&s, 0, sizeof s);
     if (event->type != SDL_SYSWMEVENT || event->syswm.msg == NULL || event->syswm.msg->subsystem != SDL_SYSWM_X11) return s;
     const XEvent *x = &event->syswm.msg->msg.x11.event;
     switch (x->type) {
     case KeyPress: case KeyRelease:
         s.type = x->type; s.time = x->xkey.time; s.state = x->xkey.state; break;
     case ButtonPress: case ButtonRelease:
-        s.type = x->type; s.time = x->xbutton.time; s.state = x->xbutton.state; break;
+        s.type = x->type; s.time = x->xbutton.time; s.state = x->xbutton.state;
+        s.hasPosition = 1; s.x = x->xbutton.x; s.y = x->xbutton.y; break;
     case MotionNotify:
-        s.type = x->type; s.time = x->xmotion.time; s.state = x->xmotion.state; break;
+        s.type = x->type; s.time = x->xmotion.time; s.state = x->xmotion.state;
+        s.hasPosition = 1; s.x = x->xmotion.x; s.y = x->xmotion.y; break;
     case EnterNotify: case LeaveNotify:
-        s.type = x->type; s.time = x->xcrossing.time; s.state = x->xcrossing.state; break;
+        s.type = x->type; s.time = x->xcrossing.time; s.state = x->xcrossing.state;
+        s.hasPosition = 1; s.x = x->xcrossing.x; s.y = x->xcrossing.y; break;
     case GenericEvent:
         if (xiOpcode >= 0 && x->xcookie.extension == xiOpcode && x->xcookie.data != NULL) {
             const XIEvent *e = (const XIEvent *)x->xcookie.data;
@@ -55,7 +65,9 @@ static inline PZXEventStamp pz_x11_event_stamp(const SDL_Event *event, int xiOpc
             switch (e->evtype) {
             case XI_KeyPress: case XI_KeyRelease: case XI_ButtonPress: case XI_ButtonRelease: case XI_Motion:
             case XI_TouchBegin: case XI_TouchUpdate: case XI_TouchEnd:
-                s.state = (unsigned int)((const XIDeviceEvent *)e)->mods.effective; break;
+                s.state = (unsigned int)((const XIDeviceEvent *)e)->mods.effective;
+                // SDL's own position of it: the event's, truncated to whole pixels.
+                s.hasPosition = 1; s.x = (int)((const XIDeviceEvent *)e)->event_x; s.y = (int)((const XIDeviceEvent *)e)->event_y; break;
             default: break;
             }
         }

@@ -64,21 +64,42 @@ package struct EventTranslator {
         return nil
     }
 
+    /// The button held in an X event's core state mask (left first, as `heldButton(_:)`).
+    static func heldButton(xState state: UInt32) -> PointerButton? {
+        if state & UInt32(Button1Mask) != 0 { return .left }
+        if state & UInt32(Button3Mask) != 0 { return .right }
+        if state & UInt32(Button2Mask) != 0 { return .middle }
+        return nil
+    }
+
+    /// The move of a drag outside the window that SDL dropped (it keeps no motion outside the
+    /// window unless the mouse was captured as it pumped it): at `position`, the server's, with
+    /// the button and modifiers of the X state `xState`. Nil inside the window (there SDL drops
+    /// only a motion that moved nothing) or with no button held.
+    package func dragOutside(position: Point, xState: UInt32) -> InputEvent.Kind? {
+        let inside = position.x >= 0 && position.y >= 0 && position.x < windowSize.width && position.y < windowSize.height
+        guard !inside, let button = Self.heldButton(xState: xState) else { return nil }
+        return .pointer(phase: .move, position: position, button: button, modifiers: Self.modifiers(xState: xState))
+    }
+
     /// The input for `event`, or nil for events the viewer does not take. `xState` is the X
-    /// server's modifier state of the event, when known.
-    package mutating func translate(_ event: SDL_Event, xState: UInt32? = nil) -> InputEvent.Kind? {
+    /// server's modifier state of the event, when known; `xPosition` its pointer position in the
+    /// window, when known, which a button or motion event takes over SDL's (SDL clamps a position
+    /// outside the window to its edge when the mouse was not captured as it pumped the event: a
+    /// drag past the edge read late would end at the edge, not where the hand let go).
+    package mutating func translate(_ event: SDL_Event, xState: UInt32? = nil, xPosition: Point? = nil) -> InputEvent.Kind? {
         let mods = xState.map { Self.modifiers(xState: $0) } ?? heldModifiers
         switch SDL_EventType(event.type) {
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button
             guard b.which != Self.touchMouseID, let button = Self.button(b.button) else { return nil }
             let phase: PressPhase = event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .down : .up
-            return .pointer(phase: phase, position: Point(Double(b.x), Double(b.y)),
+            return .pointer(phase: phase, position: xPosition ?? Point(Double(b.x), Double(b.y)),
                             button: button, modifiers: mods)
         case SDL_MOUSEMOTION:
             let m = event.motion
             guard m.which != Self.touchMouseID else { return nil }
-            return .pointer(phase: .move, position: Point(Double(m.x), Double(m.y)),
+            return .pointer(phase: .move, position: xPosition ?? Point(Double(m.x), Double(m.y)),
                             button: Self.heldButton(m.state), modifiers: mods)
         case SDL_MOUSEWHEEL:
             let w = event.wheel

@@ -74,14 +74,24 @@ package final class SDLEventSource: EventSource {
                 continue
             }
             if event.type == SDL_SYSWMEVENT.rawValue {
-                if let g = stamps?.gesture(for: event), let gesture = Self.touchpadGesture(g) {
+                let held = stamps?.windowManagerEvent(for: event)
+                if let g = held?.gesture, let gesture = Self.touchpadGesture(g) {
                     inputs.append(.input(.touchpad(gesture), serverTime: UInt32(truncatingIfNeeded: g.time)))
+                }
+                if let m = held?.droppedMotion, let position = m.position,
+                   let kind = translator.dragOutside(position: position, xState: m.state) {
+                    inputs.append(.input(kind, serverTime: m.time))
                 }
                 continue
             }
             capture?.follow(event)
             let stamp = stamps?.stamp(for: event)
-            if let kind = translator.translate(event, xState: stamp?.state) {
+            // A motion no X event made is SDL's own bookkeeping of the pointer's focus (made as a
+            // button's press or release is read, at the last position it kept: on the window's
+            // edge if the pointer left it); the hand's motions all come from the server.
+            if stamps != nil, event.type == SDL_MOUSEMOTION.rawValue, stamp == nil,
+               event.motion.which != EventTranslator.touchMouseID { continue }
+            if let kind = translator.translate(event, xState: stamp?.state, xPosition: stamp?.position) {
                 inputs.append(.input(kind, serverTime: stamp?.time))
             }
         }

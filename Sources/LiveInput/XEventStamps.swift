@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import Geometry
 
 /// The X server's time and modifier state of each SDL event, on SDL's X11 driver.
 ///
@@ -23,8 +24,16 @@ import Foundation
 /// same connection: selected on the window (`pz_x11_select_gestures`), they reach the watch as
 /// SDL_SYSWMEVENTs of their own, in the server's order among the other inputs, with the
 /// server's time. The watch keeps what each SDL_SYSWMEVENT held (a gesture or nothing), and
-/// `gesture(for:)` hands it out when that event is polled, so a gesture takes its place in the
-/// frame's inputs exactly where the server put it.
+/// `windowManagerEvent(for:)` hands it out when that event is polled, so a gesture takes its place
+/// in the frame's inputs exactly where the server put it.
+///
+/// Positions are the server's too. SDL puts a pointer outside the window on the window's edge and
+/// drops its motions there unless the mouse is captured as it pumps them; a press read late (the
+/// frame loop held a second) is captured after the whole drag was pumped, so a drag that left the
+/// window would end at its edge. Each stamp carries the X event's own position, which pointer
+/// events take over SDL's; a MotionNotify SDL made no event of comes back as the move it was
+/// (`WindowManagerEvent.droppedMotion`), in its place among the inputs; a motion SDL made up
+/// with no X event behind it (its focus bookkeeping) is no input.
 final class XEventStamps {
     /// What the X server said about one event.
     struct Stamp: Hashable, Sendable {
@@ -32,6 +41,11 @@ final class XEventStamps {
         package var time: UInt32
         /// Core modifier state mask (ShiftMask, ControlMask, Mod1Mask, Mod4Mask, …).
         package var state: UInt32
+        /// The pointer's position in the window as the server reported it (buttons, motion),
+        /// outside the window too: SDL clamps it to the window's edge unless the mouse is captured
+        /// when it pumps the event, and a press read late is captured after the moves pumped with
+        /// it (`HeldButtonCapture`). Nil for events without one.
+        package var position: Point?
     }
 
     private struct Record {
@@ -42,8 +56,24 @@ final class XEventStamps {
 
     /// One SDL_SYSWMEVENT queued: its SDL timestamp and the gesture it held, if any.
     private struct WindowManagerRecord {
+        var serial: Int
         var ticks: UInt32
         var gesture: PZXGesture?
+        /// The stamp of the pointer motion it held (a core MotionNotify), if any.
+        var motion: Stamp?
+        /// True once SDL queued an event of its own made from it.
+        var madeEvent = false
+    }
+
+    /// What an SDL_SYSWMEVENT polled held: a touchpad gesture, or a pointer motion SDL made no
+    /// event of.
+    package struct WindowManagerEvent {
+        package var gesture: PZXGesture?
+        /// A pointer motion SDL dropped: SDL keeps no motion outside the window unless the mouse is
+        /// captured as it pumps it (it takes the pointer for gone), yet the server reports the
+        /// moves of a drag that left the window, and a press read late is captured only after the
+        /// moves pumped with it (`HeldButtonCapture`).
+        package var droppedMotion: Stamp?
     }
 
     private let xiOpcode: Int32
@@ -54,8 +84,10 @@ final class XEventStamps {
     private let lock = NSLock()
     private var records: [Record] = []
     private var head = 0
-    /// The stamp of the core X event just seen, for the SDL event SDL makes from it next.
-    private var pendingCore: (type: Int32, stamp: Stamp)?
+    /// The stamp of the core X event just seen, for the SDL event SDL makes from it next, and the
+    /// serial of its SDL_SYSWMEVENT's record.
+    private var pendingCore: (type: Int32, stamp: Stamp, serial: Int)?
+    private var nextSerial = 0
     /// Index of the first record queued since the last SDL_SYSWMEVENT.
     private var sinceLastX = 0
 
@@ -79,7 +111,8 @@ final class XEventStamps {
         case KeyRelease: return [SDL_KEYUP]
         case ButtonPress: return [SDL_MOUSEBUTTONDOWN, SDL_MOUSEWHEEL]
         case ButtonRelease: return [SDL_MOUSEBUTTONUP]
-        case MotionNotify, EnterNotify: return [SDL_MOUSEMOTION]
+        // SDL makes a motion of a crossing too (clamped to the window's edge when leaving it).
+        case MotionNotify, EnterNotify, LeaveNotify: return [SDL_MOUSEMOTION]
         default: return []
         }
     }
@@ -105,14 +138,20 @@ final class XEventStamps {
             if let core = pendingCore, Self.sdlTypes(ofCore: core.type).contains(where: { $0.rawValue == type }) {
                 stamp = core.stamp
                 pendingCore = nil
+                if let i = windowManagerRecords.lastIndex(where: { $0.serial == core.serial }) { windowManagerRecords[i].madeEvent = true }
             }
             records.append(Record(type: type, ticks: event.pointee.common.timestamp, stamp: stamp))
             return
         }
         let x = pz_x11_event_stamp(event, xiOpcode)
         let gesture = pz_x11_gesture(event, xiOpcode)
-        windowManagerRecords.append(WindowManagerRecord(ticks: event.pointee.common.timestamp, gesture: gesture.kind == 0 ? nil : gesture))
-        let stamp = Stamp(time: UInt32(truncatingIfNeeded: x.time), state: x.state)
+        let stamp = Stamp(time: UInt32(truncatingIfNeeded: x.time), state: x.state,
+                          position: x.hasPosition != 0 ? Point(x.x, x.y) : nil)
+        let serial = nextSerial
+        nextSerial += 1
+        windowManagerRecords.append(WindowManagerRecord(serial: serial, ticks: event.pointee.common.timestamp,
+                                                        gesture: gesture.kind == 0 ? nil : gesture,
+                                                        motion: x.type == MotionNotify ? stamp : nil))
         pendingCore = nil
         if x.type >= Int32(PZ_XI_BASE) {
             // SDL queued its own event first: the newest unstamped record of the matching type.
@@ -121,22 +160,25 @@ final class XEventStamps {
                 records[i].stamp = stamp
             }
         } else if x.type != 0 {
-            pendingCore = (x.type, stamp)
+            pendingCore = (x.type, stamp, serial)
         }
         sinceLastX = records.count
     }
 
-    /// The touchpad gesture that `event`, an SDL_SYSWMEVENT just polled from SDL's queue, held
-    /// (nil: none). Records of SDL_SYSWMEVENTs SDL dropped from its queue are skipped by their
-    /// SDL timestamp.
-    package func gesture(for event: SDL_Event) -> PZXGesture? {
+    /// What `event`, an SDL_SYSWMEVENT just polled from SDL's queue, held (nil: nothing of
+    /// note). Records of SDL_SYSWMEVENTs SDL dropped from its queue are skipped by their SDL
+    /// timestamp. SDL queues the event it makes from an X event in the same dispatch as the
+    /// SDL_SYSWMEVENT before it, so by the time that is polled, a motion SDL made nothing of was
+    /// dropped.
+    package func windowManagerEvent(for event: SDL_Event) -> WindowManagerEvent? {
         lock.lock()
         defer { lock.unlock() }
         guard event.type == SDL_SYSWMEVENT.rawValue,
               let i = windowManagerRecords.firstIndex(where: { $0.ticks == event.common.timestamp }) else { return nil }
-        let found = windowManagerRecords[i].gesture
+        let record = windowManagerRecords[i]
         windowManagerRecords.removeFirst(i + 1)
-        return found
+        let dropped = record.madeEvent ? nil : record.motion
+        return record.gesture == nil && dropped == nil ? nil : WindowManagerEvent(gesture: record.gesture, droppedMotion: dropped)
     }
 
     /// The stamp of `event`, just polled from SDL's queue (nil: no X event made it).

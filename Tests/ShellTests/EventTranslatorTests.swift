@@ -1,4 +1,5 @@
 import CSDL2
+import Geometry
 import Gestures
 import Testing
 @testable import LiveInput
@@ -51,5 +52,26 @@ struct EventTranslatorTests {
         #expect(Self.mods(t.translate(e, xState: UInt32(Mod1Mask | Mod4Mask | Button1Mask))) == [.alt, .gui])
         #expect(Self.mods(t.translate(e, xState: 0)) == [])
         #expect(Self.mods(t.translate(e)) == [.alt])
+    }
+
+    @Test("the X server's position of a pointer event wins over SDL's, which SDL clamps to the window's edge (an 800 × 600 window: y 690 below it, not 599)")
+    func xPosition() {
+        var t = EventTranslator(windowSize: .init(800, 600))
+        let clamped = Self.motion(400, 599, leftHeld: true)
+        #expect(t.translate(clamped, xPosition: Point(400, 690)) == .pointer(phase: .move, position: Point(400, 690), button: .left, modifiers: []))
+        #expect(t.translate(clamped) == .pointer(phase: .move, position: Point(400, 599), button: .left, modifiers: []))
+    }
+
+    @Test("a motion SDL dropped is a move only outside the window with a button held: left, right or middle from the X state; inside, or with no button, nothing")
+    func dragOutside() {
+        let t = EventTranslator(windowSize: .init(800, 600))
+        #expect(t.dragOutside(position: Point(400, 690), xState: UInt32(Button1Mask | ShiftMask))
+                == .pointer(phase: .move, position: Point(400, 690), button: .left, modifiers: [.shift]))
+        #expect(t.dragOutside(position: Point(-3, 20), xState: UInt32(Button3Mask))
+                == .pointer(phase: .move, position: Point(-3, 20), button: .right, modifiers: []))
+        #expect(t.dragOutside(position: Point(800, 20), xState: UInt32(Button2Mask))
+                == .pointer(phase: .move, position: Point(800, 20), button: .middle, modifiers: []))
+        #expect(t.dragOutside(position: Point(799, 599), xState: UInt32(Button1Mask)) == nil)
+        #expect(t.dragOutside(position: Point(400, 690), xState: 0) == nil)
     }
 }

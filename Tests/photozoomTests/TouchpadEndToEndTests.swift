@@ -177,11 +177,55 @@ struct TouchpadEndToEndTests {
         }) else { return }
         let pointer = o.trace.split(separator: "\n").filter { $0.contains(#""type":"pointer""#) }
         let outside = pointer.filter { (Self.number(after: #""y":"#, in: $0) ?? 0) > 600 }
-        // 300 + 26 × step > 600 for steps 12…15: four moves, then the release at y = 690.
-        #expect(outside.count == 5, "pointer events below the window: \(outside.count)")
-        #expect(outside.last?.contains(#""phase":"up""#) == true && outside.last?.contains(#""y":690"#) == true,
-                "the release below the window: \(outside.last ?? "none")")
+        // 300 + 26 × step > 600 for steps 12…15: moves at 612, 638, 664 and 690 (612 twice when
+        // the app read the drag late: the crossing and the move), then the release at y = 690.
+        let moves = outside.filter { $0.contains(#""phase":"move""#) && $0.contains(#""button":"left""#) }
+        #expect(Set(moves.compactMap { Self.number(after: #""y":"#, in: $0) }) == [612, 638, 664, 690],
+                "moves below the window: \(moves)")
+        // The releases: the click that opened the photo, then the drag's, below the window.
+        let releases = pointer.filter { $0.contains(#""phase":"up""#) }
+        #expect(releases.count == 2 && releases.last?.contains(#""y":690"#) == true, "the release below the window: \(releases)")
         try Self.expectClosed(o, by: "pan")
+    }
+
+    @Test("a drag past the window's edge that the app reads late (the renderer hand-over held) is recorded where the hand went: its moves and release below the window, not at the edge")
+    func dragPastTheEdgeReadLate() async throws {
+        // The hand-over held, the hand presses on the grid's empty middle, drags straight down 390
+        // pt in 15 steps to 90 pt below the 600 pt window and lets go; the app reads it all at once
+        // when the hand-over goes on. By then the button is up: nothing captures the mouse, and SDL
+        // puts a position outside the window on its edge (y = 599) and drops its motions as it
+        // pumps them (CI's loaded machine read a drag late this way).
+        guard let o = try await Self.session("lateedge", holdingHandOver: true, { w in
+            try await w.waitForHandOverStart()
+            try w.movePointer(toWindow: 400, 300)
+            try w.touchpad.send(.button(1, press: true))
+            try w.touchpad.sync()
+            for step in 1...15 {
+                try await w.pause(0.012)
+                try w.movePointer(toWindow: 400, 300 + 26 * Double(step))
+            }
+            try w.touchpad.send(.button(1, press: false))
+            try w.touchpad.sync()
+            try await w.pause(0.3)
+            let framesBefore = w.frameCount
+            try w.letHandOverGo()
+            try await w.waitForFrames(framesBefore + 1)
+            try await w.pause(0.5)
+            // Then a photo opened, as every session here shows one.
+            try await Self.openPhoto(w)
+        }) else { return }
+        // The drag's events: the pointer's up to its first release.
+        let all = o.trace.split(separator: "\n").filter { $0.contains(#""type":"pointer""#) }
+        let pointer = all.prefix(through: all.firstIndex { $0.contains(#""phase":"up""#) } ?? all.count - 1)
+        let held = pointer.filter { $0.contains(#""phase":"move""#) && $0.contains(#""button":"left""#) }
+        let ys = held.compactMap { Self.number(after: #""y":"#, in: $0) }
+        // 300 + 26 × step, steps 1…15: 326 … 586 in the window, 612 … 690 below it (no 599, the
+        // window's edge); the release at 690.
+        let path = Set((1...15).map { 300 + 26 * Double($0) })
+        #expect(ys.allSatisfy(path.contains) && Set(ys) == path, "the held moves' y: \(ys)")
+        #expect(ys.last == 690, "the drag's last move: \(ys)")
+        let release = pointer.filter { $0.contains(#""phase":"up""#) }
+        #expect(release.count == 1 && release.first?.contains(#""y":690"#) == true, "the release: \(release)")
     }
 
     @Test("a touchpad pinch that begins while the photo flies open takes hold of it where it is")
