@@ -158,6 +158,19 @@ struct TouchpadEndToEndTests {
         #expect(o.finalPhase != "interacting", "the photo is still held at the end: \(o.finalPhase ?? "no frame")")
     }
 
+    /// From (400, 300) in the 800 × 600 window: the button pressed, 15 moves of 26 pt down 12 ms
+    /// apart (steps 12…15 below the window, the last at y = 690), the button released there.
+    static func dragDownPastTheEdge(_ w: LiveWindow) async throws {
+        try w.touchpad.send(.button(1, press: true))
+        try w.touchpad.sync()
+        for step in 1...15 {
+            try await w.pause(0.012)
+            try w.movePointer(toWindow: 400, 300 + 26 * Double(step))
+        }
+        try w.touchpad.send(.button(1, press: false))
+        try w.touchpad.sync()
+    }
+
     @Test("a drag that leaves the window keeps reaching it, its release outside included: the mouse is captured while the button is held")
     func dragPastTheWindowEdge() async throws {
         // The photo dragged from the window's centre straight down 390 pt in 15 steps, to 90 pt
@@ -165,14 +178,7 @@ struct TouchpadEndToEndTests {
         // released there.
         guard let o = try await Self.session("edge", { w in
             try await Self.openPhoto(w)
-            try w.touchpad.send(.button(1, press: true))
-            try w.touchpad.sync()
-            for step in 1...15 {
-                try await w.pause(0.012)
-                try w.movePointer(toWindow: 400, 300 + 26 * Double(step))
-            }
-            try w.touchpad.send(.button(1, press: false))
-            try w.touchpad.sync()
+            try await Self.dragDownPastTheEdge(w)
             try await w.pause(1.2)
         }) else { return }
         let pointer = o.trace.split(separator: "\n").filter { $0.contains(#""type":"pointer""#) }
@@ -198,14 +204,7 @@ struct TouchpadEndToEndTests {
         guard let o = try await Self.session("lateedge", holdingHandOver: true, { w in
             try await w.waitForHandOverStart()
             try w.movePointer(toWindow: 400, 300)
-            try w.touchpad.send(.button(1, press: true))
-            try w.touchpad.sync()
-            for step in 1...15 {
-                try await w.pause(0.012)
-                try w.movePointer(toWindow: 400, 300 + 26 * Double(step))
-            }
-            try w.touchpad.send(.button(1, press: false))
-            try w.touchpad.sync()
+            try await Self.dragDownPastTheEdge(w)
             try await w.pause(0.3)
             let framesBefore = w.frameCount
             try w.letHandOverGo()
