@@ -207,7 +207,8 @@ public final class PhotoPipeline: PhotoTextureSupply {
         takeFinishedDecodes(rank: rank)
         upload(rank: rank, renderer: renderer)
         stats.jobsCancelled += scheduler.submitJobs(wanted, library: library, textures: textures)
-        scheduler.handOverWrites(visible: demand.visibleCells.compactMap(library.id(at:))) { self.hasThumbnail($0) || self.library.broken.contains($0) }
+        // By id, as `visible` is: the list's indices and the ids part once a photo has left the list.
+        scheduler.handOverWrites(visible: demand.visibleCells.compactMap(library.id(at:))) { textures.hasThumbnail($0) || library.broken.contains($0) }
 
         // What the scene wants stays (else prefetched cells would be dropped and decoded again
         // every frame when the budget is smaller than a screen and its surroundings).

@@ -285,7 +285,8 @@ final class DecodeScheduler {
     }
 
     /// Once every visible cell (`isShown`) has its thumbnail or is broken, hands the decoded
-    /// thumbnails held for the caches to their writer.
+    /// thumbnails held for the caches to their writer. `visible` are the visible cells' photo ids
+    /// and `isShown` is asked by id (not by the list's index: the two differ once a photo has left).
     func handOverWrites(visible: [Int], isShown: (Int) -> Bool) {
         guard let cacheWriter, !pendingWrites.isEmpty, visible.allSatisfy(isShown) else { return }
         cacheWriter.enqueue(pendingWrites)
