@@ -26,8 +26,9 @@ import Rendering
 /// draws as a placeholder, a large photo without its full picture draws its thumbnail scaled up.
 ///
 /// Headers the catalog left unread at start-up are read on a thread of their own, screen first;
-/// the frame loop hands their sizes to the viewer with `takePhotoSizeEvents(at:)`. A thumbnail is
-/// shown only once its photo's size has been handed over, so no cell is drawn with a wrong crop.
+/// their sizes are the news the frame's `advance` returns (`takeNews`), which the frame loop hands
+/// to the viewer at its next step. A thumbnail is uploaded only once its photo's size has been
+/// handed over, so no cell is drawn with a wrong crop.
 ///
 /// A file that cannot be decoded is marked broken and named in one warning line; it is never tried
 /// again (unless the file is replaced). All methods are for the frame loop's thread (SDL renderers
@@ -35,9 +36,12 @@ import Rendering
 ///
 /// The folders are watched (`PhotoFolderWatcher`): a photo replaced on disk is read again, one
 /// removed leaves the list and, when `Limits.addsNewPhotos`, one written or moved into a watched
-/// folder joins it in name order. A change of the list reaches the viewer as a `photos` event
-/// from `takePhotoSizeEvents(at:)` (recorded in the trace), and this pipeline's indices change at
-/// that same call, so a frame is never drawn with the viewer's list and another one here. Inside,
+/// folder joins it in name order. A change of the list reaches the viewer as a `photos` event,
+/// the news of the frame's `advance` (recorded in the trace at the loop's next step), or at once
+/// from `takePhotoSizeEvents(at:)` for a change the app made itself (Delete, Ctrl+Z, a drop, a
+/// sort). This pipeline's indices change when the news is taken; the frame drawn after `advance`
+/// was composed with the list before, and the renderer's reads follow that list until the next
+/// `prepare` (`drawnList`), so a frame is never drawn with the viewer's list and another one here. Inside,
 /// each photo has an id that is never reused (its place in `sources`): textures, jobs and headers
 /// are keyed by id, and a decode that finishes for a photo since removed is simply dropped.
 public final class PhotoPipeline: PhotoTextureSupply {
@@ -112,6 +116,18 @@ public final class PhotoPipeline: PhotoTextureSupply {
     private let limits: Limits
     private let warn: (String) -> Void
     private var stats = PipelineStatistics()
+    /// The list the frame about to be drawn was composed with, when the news taken at the end of
+    /// its `advance` changed the list (the viewer learns the change at the loop's next step): the
+    /// renderer's reads go through it until the next `prepare`.
+    private var drawnList: DrawnList?
+
+    /// The list as a frame was composed with it: the ids in order, the pictures of moved photos'
+    /// ghosts, the broken photos.
+    private struct DrawnList {
+        var order: [Int]
+        var movedPictures: [Int: Int]
+        var broken: Set<Int>
+    }
 
     /// The decoder threads' queue.
     package var queue: DecodeQueue { scheduler.queue }
@@ -192,6 +208,7 @@ public final class PhotoPipeline: PhotoTextureSupply {
     /// budget, the scheduler queues what the scene wants next and hands thumbnails to the cache
     /// writer, and the texture cache evicts beyond its budgets.
     public func prepare(for demand: SceneDemand, renderer: OpaquePointer) {
+        drawnList = nil  // the scene is composed with the list the viewer was told last
         if scheduler.textureSideLimit == nil { scheduler.textureSideLimit = Self.maxTextureSide(of: renderer) }
         if !scheduler.started { scheduler.start() }
         textures.applyTurns(renderer)
@@ -222,17 +239,25 @@ public final class PhotoPipeline: PhotoTextureSupply {
     public func texture(for photo: Int, preferFull: Bool) -> Texture? {
         if photo < 0 {
             if let d = textures.departedTexture(photo) { return d }
-            guard let id = library.movedPictures[photo] else { return nil }
+            guard let id = (drawnList?.movedPictures ?? library.movedPictures)[photo] else { return nil }
             return textures.texture(of: id, preferFull: preferFull)
         }
-        guard let id = library.id(at: photo) else { return nil }
+        guard let id = drawnID(at: photo) else { return nil }
+        // A photo that left in the news just taken: its picture departed under its ghost's number.
+        if drawnList != nil, !library.isListed(id) { return textures.departedTexture(-1 - photo) }
         return textures.texture(of: id, preferFull: preferFull)
     }
 
-    public func isBroken(_ photo: Int) -> Bool { library.id(at: photo).map(library.broken.contains) ?? false }
+    public func isBroken(_ photo: Int) -> Bool { drawnID(at: photo).map((drawnList?.broken ?? library.broken).contains) ?? false }
 
     public func fadingOut(for photo: Int) -> (texture: Texture, opacity: Double)? {
-        library.id(at: photo).flatMap(textures.fadingOut(of:))
+        drawnID(at: photo).flatMap(textures.fadingOut(of:))
+    }
+
+    /// The id of the photo at `index` of the list the frame being drawn was composed with.
+    private func drawnID(at index: Int) -> Int? {
+        guard let order = drawnList?.order else { return library.id(at: index) }
+        return order.indices.contains(index) ? order[index] : nil
     }
 
     // MARK: - Observation
@@ -276,21 +301,36 @@ public final class PhotoPipeline: PhotoTextureSupply {
     /// True when no thumbnail is waiting to be written to the shared cache or being written.
     package var isDoneWritingCache: Bool { scheduler.isDoneWritingCache }
 
-    /// True when every photo of `cells` (indices of the viewer's list) shows its thumbnail or its
-    /// broken mark, and no preview is fading out: the picture of those cells is final.
+    /// True when every photo of `cells` (indices of the list the frame being drawn was composed
+    /// with) shows its thumbnail or its broken mark, and no preview is fading out: the picture of
+    /// those cells is final.
     package func showsFinalPictures(forCells cells: [Int]) -> Bool {
-        !textures.isFading && cells.allSatisfy { hasThumbnail($0) || isBroken($0) }
+        !textures.isFading && cells.allSatisfy { cell in drawnID(at: cell).map(textures.hasThumbnail) ?? false || isBroken(cell) }
     }
 
     // MARK: - The list
 
-    /// What the viewer (and the trace) must learn, as events stamped `time`: first the change of the
-    /// photo list since the last call (a `photos` event; this pipeline's indices change now), then
-    /// the sizes learned. Thumbnails of these photos are drawn from the next frame on.
-    public func takePhotoSizeEvents(at time: Double) -> [InputEvent] {
-        var events: [InputEvent] = []
-        if let change = takeListChange() { events.append(InputEvent(time: time, kind: .photos(change))) }
-        return events + library.takeSizeEvents(at: time)
+    /// The frame's news, at the end of its `advance` (`PhotoTextureSupply.takeNews`): first the
+    /// change of the photo list since the last news (a `photos` event; this pipeline's indices
+    /// change now, while the frame about to be drawn reads by the list it was composed with), then
+    /// the sizes learned. Thumbnails of these photos are uploaded from the next `prepare` on.
+    public func takeNews() -> PhotoSupplyNews {
+        let before = DrawnList(order: library.order, movedPictures: library.movedPictures, broken: library.broken)
+        let news = takeChanges()
+        if drawnList == nil, news.kinds.contains(where: { if case .photos = $0 { true } else { false } }) { drawnList = before }
+        return news
+    }
+
+    /// What the viewer (and the trace) must learn at once, as events stamped `time`: a change the
+    /// app made itself (Delete, Ctrl+Z, a drop, a sort: asked and recorded in the loop's step, before
+    /// the frame is composed), then the sizes learned. As `takeNews`, without a frame in between.
+    public func takePhotoSizeEvents(at time: Double) -> [InputEvent] { takeChanges().events(at: time) }
+
+    /// The change of the list since the last call (applied now), then the sizes learned.
+    private func takeChanges() -> PhotoSupplyNews {
+        var kinds: [InputEvent.Kind] = []
+        if let change = takeListChange() { kinds.append(.photos(change)) }
+        return PhotoSupplyNews(kinds + library.takeSizes())
     }
 
     /// The path of the file of the photo at `index` in the list; nil when there is none.

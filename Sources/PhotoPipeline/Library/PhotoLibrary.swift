@@ -190,17 +190,17 @@ final class PhotoLibrary {
         learnSize(photo, width: width, height: height)
     }
 
-    /// The sizes learnt and not yet handed over, as `photoSize` events stamped `time`, by the
-    /// list's indices now; they count as delivered.
-    func takeSizeEvents(at time: Double) -> [InputEvent] {
+    /// The sizes learnt and not yet handed over, as `photoSize` events (unstamped), by the list's
+    /// indices now; they count as delivered.
+    func takeSizes() -> [InputEvent.Kind] {
         defer { pendingSizes.removeAll(); sizePending.removeAll() }
-        var events: [InputEvent] = []
+        var sizes: [InputEvent.Kind] = []
         for update in pendingSizes {
             guard let index = indexOfID[update.index] else { continue }
             sizeDelivered[update.index] = true
-            events.append(InputEvent(time: time, kind: .photoSize(index: index, size: update.size)))
+            sizes.append(.photoSize(index: index, size: update.size))
         }
-        return events
+        return sizes
     }
 
     // MARK: - Broken files
