@@ -7,6 +7,9 @@ import Decoding
 import ImageFormats
 import PhotoFiles
 import Rendering
+import PhotoCatalogue
+import DecodeScheduling
+import TextureCaching
 
 /// The photo pipeline: the `PhotoTextureSupply` the frame loop advances once a frame and the
 /// renderer reads textures from. Decoder threads turn files into upright pixels at the size the
@@ -45,67 +48,9 @@ import Rendering
 /// each photo has an id that is never reused (its place in `sources`): textures, jobs and headers
 /// are keyed by id, and a decode that finishes for a photo since removed is simply dropped.
 public final class PhotoPipeline: PhotoTextureSupply {
-    /// Budgets and knobs, with the defaults the app runs with.
-    public struct Limits: Sendable {
-        /// Thumbnail textures held (bytes, 4 per pixel).
-        public var thumbnailBytes = 48 << 20
-        /// Window-sized textures held: four 2560×1600 pictures.
-        public var fullBytes = 64 << 20
-        /// Decoded pixels waiting for upload.
-        public var decodedBytes = 24 << 20
-        /// Texture bytes made per frame (at least one texture or band of rows a frame is always
-        /// made), so that an upload burst cannot stall a frame of an animation or an input: a
-        /// picture larger than this is filled a band of rows a frame (`BandedUpload`; 1 MB took
-        /// about 1 ms of the frame loop's CPU on llvmpipe, a whole 1280×800 picture 4–10 ms,
-        /// issue 28). Not for the first frame that makes
-        /// textures while nothing moves: nothing is on screen yet, and it takes everything decoded
-        /// (a second visit's whole screen from the thumbnail cache, docs/pipeline.md "Start-up").
-        public var uploadBytesPerFrame = 1 << 20
-        /// Decoder threads (each with its own helper process) while nothing moves.
-        public var decoderThreads = DecoderThreads.defaultCount
-        /// Decoder threads that take new jobs while something moves (an animation or a gesture;
-        /// see `isSomethingMoving`), so the frame loop keeps a core; at most `decoderThreads`.
-        public var decoderThreadsWhileMoving = DecoderThreads.defaultCountWhileMoving
-        /// Images with more pixels are refused before decoding.
-        public var pixelLimit = PhotoCatalog.defaultPixelLimit
-        /// Cells prefetched above and below the visible ones, in screens.
-        package var nearbyScreens = 1.0
-        /// Thumbnail sides are rounded up to a multiple of this (pixels), so small cell-size changes
-        /// during a resize reuse the thumbnails instead of decoding them again.
-        package var thumbnailSideQuantum = 32
-        /// The freedesktop thumbnail cache to read thumbnails from first (file managers fill it);
-        /// nil to always decode.
-        public var sharedThumbnails: FreedesktopThumbnailCache? = .standard
-        /// Also write `sharedThumbnails` entries (`large`, and `x-large` for HiDPI cells) from the
-        /// thumbnails decoded, once the visible ones are on screen. The app does; tests and
-        /// benchmarks ask for it.
-        package var writesSharedThumbnails = false
-        /// Read and write PhotoZoom's own cache of thumbnails' pixels beside `sharedThumbnails`
-        /// (`PixelThumbnailCache`, in the same cache folder), wherever the shared cache is read and
-        /// written: a second visit reads each thumbnail with one `pread`.
-        package var usesPixelCache = true
-        /// Decoded thumbnails held for writing to the cache (bytes); beyond it the oldest are
-        /// dropped unwritten (a later visit decodes and writes them).
-        package var pendingWriteBytes = 16 << 20
-        /// How thumbnails are made (the plain way exists for benchmarks).
-        public var thumbnailDecoding = ThumbnailDecoding.scaledDecode
-        /// Watch the photos' folders: read a photo replaced on disk again, take out one removed.
-        public var watchesFolders = true
-        /// Also take in photos that appear in a watched folder (the app does when it shows a folder,
-        /// not a list of files named one by one).
-        package var addsNewPhotos = false
-        /// Where files are decoded (headers read too): in helper processes (the process default),
-        /// in this process only when `.inProcess` is asked for by name.
-        public var isolation = DecoderIsolation.processDefault
-
-        public init() {}
-
-        /// The helpers' settings when files are read in helper processes (headers too), else nil.
-        var helperSettings: DecoderHelperSettings? {
-            if case let .helperProcesses(settings) = isolation { return settings }
-            return nil
-        }
-    }
+    /// Budgets and knobs, with the defaults the app runs with (`PipelineLimits`, in the decode
+    /// scheduler's module, which reads most of them).
+    public typealias Limits = PipelineLimits
 
     /// The photos: the list, headers, sizes, broken files, folder changes.
     let library: PhotoLibrary
@@ -459,8 +404,8 @@ public final class PhotoPipeline: PhotoTextureSupply {
         // Before the first texture nothing is drawn but placeholders: if nothing moves, no
         // animation frame is at stake, and every thumbnail ready goes on screen at once.
         let budget = stats.uploads == 0 && !isSomethingMoving ? Int.max : limits.uploadBytesPerFrame
-        let done = textures.upload(from: scheduler, library: library, rank: rank, budget: budget, bandBytes: limits.uploadBytesPerFrame,
-                                   renderer: renderer) { key, image in
+        let done = textures.upload(from: scheduler.waiting, isSizeDelivered: { library.sizeDelivered[$0] }, rank: rank, budget: budget,
+                                   bandBytes: limits.uploadBytesPerFrame, renderer: renderer) { key, image in
             let problem = ImageProblem.cannotUpload("\(image.width)×\(image.height): \(SDLError.reason)")
             if key.kind == .full && textures.thumbnails.contains(key.photo) {
                 scheduler.failedKeys.insert(key)
@@ -502,18 +447,6 @@ public final class PhotoPipeline: PhotoTextureSupply {
             textures.dropBanded(PhotoTextureKey(photo: photo, kind: kind))
         }
         textures.removeFade(of: photo)
-    }
-
-    // MARK: - Embedded previews
-
-    /// True when a preview of `preview`'s size is worth showing in cells of `cell` pixels for a
-    /// photo of `photo`'s: its shorter side at least half the cell's (a 160×120 camera preview in
-    /// a 155-px cell; not in a 310-px HiDPI one, where it would look blurred), and the photo's
-    /// shape within 2 % (cameras letterbox a 3:2 photo's 4:3 preview with black bars).
-    static func isUseful(preview: (width: Int, height: Int), photo: (width: Int, height: Int), cell: Int) -> Bool {
-        guard preview.width > 0, preview.height > 0, photo.width > 0, photo.height > 0 else { return false }
-        let previewAspect = Double(preview.width) / Double(preview.height), photoAspect = Double(photo.width) / Double(photo.height)
-        return 2 * min(preview.width, preview.height) >= cell && abs(previewAspect / photoAspect - 1) <= 0.02
     }
 
     // MARK: - Turns (Ctrl+R)
@@ -563,12 +496,4 @@ public final class PhotoPipeline: PhotoTextureSupply {
         return DecodedImage(surface: surface, fullWidth: full.width, fullHeight: full.height,
                             hasTransparency: image.hasTransparency, partialBecause: image.partialBecause)
     }
-}
-
-extension PhotoPipeline.Limits {
-    /// PhotoZoom's own cache of pixels, beside the shared cache; nil without one or when not used.
-    package var pixelCache: PixelThumbnailCache? {
-        usesPixelCache ? sharedThumbnails.map { PixelThumbnailCache(besideSharedCacheAt: $0.directory) } : nil
-    }
-
 }
