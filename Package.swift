@@ -91,8 +91,17 @@ let package = Package(
         .target(name: "DecoderSandbox", dependencies: ["CSDL2", "CSandbox", "PhotoFiles", "ImageFormats", "Decoding"]),
         // Drawing a Scene with SDL: quads, text, the headless renderer, screenshots, video.
         .target(name: "Rendering", dependencies: ["CSDL2", "Geometry", "Viewer", "LabUI", "PhotoFiles", "Decoding"]),
-        // The catalogue read at start-up, decode scheduling, budgets, the texture cache.
-        .target(name: "PhotoPipeline", dependencies: ["CSDL2", "Geometry", "Gestures", "Viewer", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering"]),
+        // The photo pipeline's three parts (issue 31), each with `package` access inside the package.
+        // The photo library: the catalogue read at start-up, the list, headers, sizes, folder changes.
+        .target(name: "PhotoCatalogue", dependencies: ["Geometry", "Gestures", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox"]),
+        // The texture cache: textures held within budgets, uploads (banded), fades, turns.
+        .target(name: "TextureCaching", dependencies: ["CSDL2", "Decoding", "ImageFormats", "Rendering"]),
+        // The decode scheduler: the ranking, the queue and decoder threads, pixels waiting, cache writes; the budgets.
+        .target(name: "DecodeScheduling", dependencies: ["CSDL2", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
+                                                         "PhotoCatalogue", "TextureCaching"]),
+        // The frame's one call over the three (`PhotoPipeline`), and a trace's textures; re-exports the three.
+        .target(name: "PhotoPipeline", dependencies: ["CSDL2", "Geometry", "Gestures", "Viewer", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
+                                                      "PhotoCatalogue", "DecodeScheduling", "TextureCaching"]),
         // State logs plotted, figures as tables, reference motions (plot, fit, match).
         .target(name: "Plotting", dependencies: ["CSDL2", "Geometry", "Motion", "Viewer", "LabUI", "PhotoFiles", "Rendering", "FeelFiles"]),
         // SDL's events as inputs on the session clock, the X server's times.
@@ -136,7 +145,7 @@ let package = Package(
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
-                                                     "PhotoPipeline", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CFileAttributes", "TestSupport"], exclude: ["Fixtures"]),
+                                                     "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CFileAttributes", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion"]),
     ]
 )

@@ -7,6 +7,9 @@ import Decoding
 import ImageFormats
 import PhotoFiles
 import Rendering
+import PhotoCatalogue
+import DecodeScheduling
+import TextureCaching
 
 /// The photo pipeline: the `PhotoTextureSupply` the frame loop advances once a frame and the
 /// renderer reads textures from. Decoder threads turn files into upright pixels at the size the
@@ -26,8 +29,9 @@ import Rendering
 /// draws as a placeholder, a large photo without its full picture draws its thumbnail scaled up.
 ///
 /// Headers the catalog left unread at start-up are read on a thread of their own, screen first;
-/// the frame loop hands their sizes to the viewer with `takePhotoSizeEvents(at:)`. A thumbnail is
-/// shown only once its photo's size has been handed over, so no cell is drawn with a wrong crop.
+/// their sizes are the news the frame's `advance` returns (`takeNews`), which the frame loop hands
+/// to the viewer at its next step. A thumbnail is uploaded only once its photo's size has been
+/// handed over, so no cell is drawn with a wrong crop.
 ///
 /// A file that cannot be decoded is marked broken and named in one warning line; it is never tried
 /// again (unless the file is replaced). All methods are for the frame loop's thread (SDL renderers
@@ -35,73 +39,18 @@ import Rendering
 ///
 /// The folders are watched (`PhotoFolderWatcher`): a photo replaced on disk is read again, one
 /// removed leaves the list and, when `Limits.addsNewPhotos`, one written or moved into a watched
-/// folder joins it in name order. A change of the list reaches the viewer as a `photos` event
-/// from `takePhotoSizeEvents(at:)` (recorded in the trace), and this pipeline's indices change at
-/// that same call, so a frame is never drawn with the viewer's list and another one here. Inside,
+/// folder joins it in name order. A change of the list reaches the viewer as a `photos` event,
+/// the news of the frame's `advance` (recorded in the trace at the loop's next step), or at once
+/// from `takePhotoSizeEvents(at:)` for a change the app made itself (Delete, Ctrl+Z, a drop, a
+/// sort). This pipeline's indices change when the news is taken; the frame drawn after `advance`
+/// was composed with the list before, and the renderer's reads follow that list until the next
+/// `prepare` (`drawnList`), so a frame is never drawn with the viewer's list and another one here. Inside,
 /// each photo has an id that is never reused (its place in `sources`): textures, jobs and headers
 /// are keyed by id, and a decode that finishes for a photo since removed is simply dropped.
 public final class PhotoPipeline: PhotoTextureSupply {
-    /// Budgets and knobs, with the defaults the app runs with.
-    public struct Limits: Sendable {
-        /// Thumbnail textures held (bytes, 4 per pixel).
-        public var thumbnailBytes = 48 << 20
-        /// Window-sized textures held: four 2560×1600 pictures.
-        public var fullBytes = 64 << 20
-        /// Decoded pixels waiting for upload.
-        public var decodedBytes = 24 << 20
-        /// Texture bytes made per frame (at least one texture or band of rows a frame is always
-        /// made), so that an upload burst cannot stall a frame of an animation or an input: a
-        /// picture larger than this is filled a band of rows a frame (`BandedUpload`; 1 MB took
-        /// about 1 ms of the frame loop's CPU on llvmpipe, a whole 1280×800 picture 4–10 ms,
-        /// issue 28). Not for the first frame that makes
-        /// textures while nothing moves: nothing is on screen yet, and it takes everything decoded
-        /// (a second visit's whole screen from the thumbnail cache, docs/pipeline.md "Start-up").
-        public var uploadBytesPerFrame = 1 << 20
-        /// Decoder threads (each with its own helper process) while nothing moves.
-        public var decoderThreads = DecoderThreads.defaultCount
-        /// Decoder threads that take new jobs while something moves (an animation or a gesture;
-        /// see `isSomethingMoving`), so the frame loop keeps a core; at most `decoderThreads`.
-        public var decoderThreadsWhileMoving = DecoderThreads.defaultCountWhileMoving
-        /// Images with more pixels are refused before decoding.
-        public var pixelLimit = PhotoCatalog.defaultPixelLimit
-        /// Cells prefetched above and below the visible ones, in screens.
-        package var nearbyScreens = 1.0
-        /// Thumbnail sides are rounded up to a multiple of this (pixels), so small cell-size changes
-        /// during a resize reuse the thumbnails instead of decoding them again.
-        package var thumbnailSideQuantum = 32
-        /// The freedesktop thumbnail cache to read thumbnails from first (file managers fill it);
-        /// nil to always decode.
-        public var sharedThumbnails: FreedesktopThumbnailCache? = .standard
-        /// Also write `sharedThumbnails` entries (`large`, and `x-large` for HiDPI cells) from the
-        /// thumbnails decoded, once the visible ones are on screen. The app does; tests and
-        /// benchmarks ask for it.
-        package var writesSharedThumbnails = false
-        /// Read and write PhotoZoom's own cache of thumbnails' pixels beside `sharedThumbnails`
-        /// (`PixelThumbnailCache`, in the same cache folder), wherever the shared cache is read and
-        /// written: a second visit reads each thumbnail with one `pread`.
-        package var usesPixelCache = true
-        /// Decoded thumbnails held for writing to the cache (bytes); beyond it the oldest are
-        /// dropped unwritten (a later visit decodes and writes them).
-        package var pendingWriteBytes = 16 << 20
-        /// How thumbnails are made (the plain way exists for benchmarks).
-        public var thumbnailDecoding = ThumbnailDecoding.scaledDecode
-        /// Watch the photos' folders: read a photo replaced on disk again, take out one removed.
-        public var watchesFolders = true
-        /// Also take in photos that appear in a watched folder (the app does when it shows a folder,
-        /// not a list of files named one by one).
-        package var addsNewPhotos = false
-        /// Where files are decoded (headers read too): in helper processes (the process default),
-        /// in this process only when `.inProcess` is asked for by name.
-        public var isolation = DecoderIsolation.processDefault
-
-        public init() {}
-
-        /// The helpers' settings when files are read in helper processes (headers too), else nil.
-        var helperSettings: DecoderHelperSettings? {
-            if case let .helperProcesses(settings) = isolation { return settings }
-            return nil
-        }
-    }
+    /// Budgets and knobs, with the defaults the app runs with (`PipelineLimits`, in the decode
+    /// scheduler's module, which reads most of them).
+    public typealias Limits = PipelineLimits
 
     /// The photos: the list, headers, sizes, broken files, folder changes.
     let library: PhotoLibrary
@@ -112,6 +61,18 @@ public final class PhotoPipeline: PhotoTextureSupply {
     private let limits: Limits
     private let warn: (String) -> Void
     private var stats = PipelineStatistics()
+    /// The list the frame about to be drawn was composed with, when the news taken at the end of
+    /// its `advance` changed the list (the viewer learns the change at the loop's next step): the
+    /// renderer's reads go through it until the next `prepare`.
+    private var drawnList: DrawnList?
+
+    /// The list as a frame was composed with it: the ids in order, the pictures of moved photos'
+    /// ghosts, the broken photos.
+    private struct DrawnList {
+        var order: [Int]
+        var movedPictures: [Int: Int]
+        var broken: Set<Int>
+    }
 
     /// The decoder threads' queue.
     package var queue: DecodeQueue { scheduler.queue }
@@ -192,6 +153,7 @@ public final class PhotoPipeline: PhotoTextureSupply {
     /// budget, the scheduler queues what the scene wants next and hands thumbnails to the cache
     /// writer, and the texture cache evicts beyond its budgets.
     public func prepare(for demand: SceneDemand, renderer: OpaquePointer) {
+        drawnList = nil  // the scene is composed with the list the viewer was told last
         if scheduler.textureSideLimit == nil { scheduler.textureSideLimit = Self.maxTextureSide(of: renderer) }
         if !scheduler.started { scheduler.start() }
         textures.applyTurns(renderer)
@@ -207,7 +169,8 @@ public final class PhotoPipeline: PhotoTextureSupply {
         takeFinishedDecodes(rank: rank)
         upload(rank: rank, renderer: renderer)
         stats.jobsCancelled += scheduler.submitJobs(wanted, library: library, textures: textures)
-        scheduler.handOverWrites(visible: demand.visibleCells.compactMap(library.id(at:))) { self.hasThumbnail($0) || self.library.broken.contains($0) }
+        // By id, as `visible` is: the list's indices and the ids part once a photo has left the list.
+        scheduler.handOverWrites(visible: demand.visibleCells.compactMap(library.id(at:))) { textures.hasThumbnail($0) || library.broken.contains($0) }
 
         // What the scene wants stays (else prefetched cells would be dropped and decoded again
         // every frame when the budget is smaller than a screen and its surroundings).
@@ -221,17 +184,25 @@ public final class PhotoPipeline: PhotoTextureSupply {
     public func texture(for photo: Int, preferFull: Bool) -> Texture? {
         if photo < 0 {
             if let d = textures.departedTexture(photo) { return d }
-            guard let id = library.movedPictures[photo] else { return nil }
+            guard let id = (drawnList?.movedPictures ?? library.movedPictures)[photo] else { return nil }
             return textures.texture(of: id, preferFull: preferFull)
         }
-        guard let id = library.id(at: photo) else { return nil }
+        guard let id = drawnID(at: photo) else { return nil }
+        // A photo that left in the news just taken: its picture departed under its ghost's number.
+        if drawnList != nil, !library.isListed(id) { return textures.departedTexture(-1 - photo) }
         return textures.texture(of: id, preferFull: preferFull)
     }
 
-    public func isBroken(_ photo: Int) -> Bool { library.id(at: photo).map(library.broken.contains) ?? false }
+    public func isBroken(_ photo: Int) -> Bool { drawnID(at: photo).map((drawnList?.broken ?? library.broken).contains) ?? false }
 
     public func fadingOut(for photo: Int) -> (texture: Texture, opacity: Double)? {
-        library.id(at: photo).flatMap(textures.fadingOut(of:))
+        drawnID(at: photo).flatMap(textures.fadingOut(of:))
+    }
+
+    /// The id of the photo at `index` of the list the frame being drawn was composed with.
+    private func drawnID(at index: Int) -> Int? {
+        guard let order = drawnList?.order else { return library.id(at: index) }
+        return order.indices.contains(index) ? order[index] : nil
     }
 
     // MARK: - Observation
@@ -275,21 +246,36 @@ public final class PhotoPipeline: PhotoTextureSupply {
     /// True when no thumbnail is waiting to be written to the shared cache or being written.
     package var isDoneWritingCache: Bool { scheduler.isDoneWritingCache }
 
-    /// True when every photo of `cells` (indices of the viewer's list) shows its thumbnail or its
-    /// broken mark, and no preview is fading out: the picture of those cells is final.
+    /// True when every photo of `cells` (indices of the list the frame being drawn was composed
+    /// with) shows its thumbnail or its broken mark, and no preview is fading out: the picture of
+    /// those cells is final.
     package func showsFinalPictures(forCells cells: [Int]) -> Bool {
-        !textures.isFading && cells.allSatisfy { hasThumbnail($0) || isBroken($0) }
+        !textures.isFading && cells.allSatisfy { cell in drawnID(at: cell).map(textures.hasThumbnail) ?? false || isBroken(cell) }
     }
 
     // MARK: - The list
 
-    /// What the viewer (and the trace) must learn, as events stamped `time`: first the change of the
-    /// photo list since the last call (a `photos` event; this pipeline's indices change now), then
-    /// the sizes learned. Thumbnails of these photos are drawn from the next frame on.
-    public func takePhotoSizeEvents(at time: Double) -> [InputEvent] {
-        var events: [InputEvent] = []
-        if let change = takeListChange() { events.append(InputEvent(time: time, kind: .photos(change))) }
-        return events + library.takeSizeEvents(at: time)
+    /// The frame's news, at the end of its `advance` (`PhotoTextureSupply.takeNews`): first the
+    /// change of the photo list since the last news (a `photos` event; this pipeline's indices
+    /// change now, while the frame about to be drawn reads by the list it was composed with), then
+    /// the sizes learned. Thumbnails of these photos are uploaded from the next `prepare` on.
+    public func takeNews() -> PhotoSupplyNews {
+        let before = DrawnList(order: library.order, movedPictures: library.movedPictures, broken: library.broken)
+        let news = takeChanges()
+        if drawnList == nil, news.kinds.contains(where: { if case .photos = $0 { true } else { false } }) { drawnList = before }
+        return news
+    }
+
+    /// What the viewer (and the trace) must learn at once, as events stamped `time`: a change the
+    /// app made itself (Delete, Ctrl+Z, a drop, a sort: asked and recorded in the loop's step, before
+    /// the frame is composed), then the sizes learned. As `takeNews`, without a frame in between.
+    public func takePhotoSizeEvents(at time: Double) -> [InputEvent] { takeChanges().events(at: time) }
+
+    /// The change of the list since the last call (applied now), then the sizes learned.
+    private func takeChanges() -> PhotoSupplyNews {
+        var kinds: [InputEvent.Kind] = []
+        if let change = takeListChange() { kinds.append(.photos(change)) }
+        return PhotoSupplyNews(kinds + library.takeSizes())
     }
 
     /// The path of the file of the photo at `index` in the list; nil when there is none.
@@ -418,8 +404,8 @@ public final class PhotoPipeline: PhotoTextureSupply {
         // Before the first texture nothing is drawn but placeholders: if nothing moves, no
         // animation frame is at stake, and every thumbnail ready goes on screen at once.
         let budget = stats.uploads == 0 && !isSomethingMoving ? Int.max : limits.uploadBytesPerFrame
-        let done = textures.upload(from: scheduler, library: library, rank: rank, budget: budget, bandBytes: limits.uploadBytesPerFrame,
-                                   renderer: renderer) { key, image in
+        let done = textures.upload(from: scheduler.waiting, isSizeDelivered: { library.sizeDelivered[$0] }, rank: rank, budget: budget,
+                                   bandBytes: limits.uploadBytesPerFrame, renderer: renderer) { key, image in
             let problem = ImageProblem.cannotUpload("\(image.width)×\(image.height): \(SDLError.reason)")
             if key.kind == .full && textures.thumbnails.contains(key.photo) {
                 scheduler.failedKeys.insert(key)
@@ -461,18 +447,6 @@ public final class PhotoPipeline: PhotoTextureSupply {
             textures.dropBanded(PhotoTextureKey(photo: photo, kind: kind))
         }
         textures.removeFade(of: photo)
-    }
-
-    // MARK: - Embedded previews
-
-    /// True when a preview of `preview`'s size is worth showing in cells of `cell` pixels for a
-    /// photo of `photo`'s: its shorter side at least half the cell's (a 160×120 camera preview in
-    /// a 155-px cell; not in a 310-px HiDPI one, where it would look blurred), and the photo's
-    /// shape within 2 % (cameras letterbox a 3:2 photo's 4:3 preview with black bars).
-    static func isUseful(preview: (width: Int, height: Int), photo: (width: Int, height: Int), cell: Int) -> Bool {
-        guard preview.width > 0, preview.height > 0, photo.width > 0, photo.height > 0 else { return false }
-        let previewAspect = Double(preview.width) / Double(preview.height), photoAspect = Double(photo.width) / Double(photo.height)
-        return 2 * min(preview.width, preview.height) >= cell && abs(previewAspect / photoAspect - 1) <= 0.02
     }
 
     // MARK: - Turns (Ctrl+R)
@@ -522,12 +496,4 @@ public final class PhotoPipeline: PhotoTextureSupply {
         return DecodedImage(surface: surface, fullWidth: full.width, fullHeight: full.height,
                             hasTransparency: image.hasTransparency, partialBecause: image.partialBecause)
     }
-}
-
-extension PhotoPipeline.Limits {
-    /// PhotoZoom's own cache of pixels, beside the shared cache; nil without one or when not used.
-    package var pixelCache: PixelThumbnailCache? {
-        usesPixelCache ? sharedThumbnails.map { PixelThumbnailCache(besideSharedCacheAt: $0.directory) } : nil
-    }
-
 }

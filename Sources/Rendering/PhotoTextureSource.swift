@@ -28,17 +28,27 @@ public protocol PhotoTextureSupply: PhotoTextureSource {
     func prepare(for scene: SceneDemand, renderer: OpaquePointer)
     /// Called once a frame before `prepare` with the photo list the scene's indices refer to.
     func follow(_ photos: [Photo])
+    /// Called once a frame after `prepare`: what the viewer must learn (`PhotoSupplyNews`); the
+    /// source's list is the changed one from now on, and the viewer's from the loop's next step.
+    func takeNews() -> PhotoSupplyNews
 }
 
 extension PhotoTextureSupply {
     /// A source whose indices change with its own list (`PhotoPipeline`) has nothing to follow.
     public func follow(_ photos: [Photo]) {}
 
-    /// The frame's one call into the source: follows `scene`'s photo list, then prepares what
-    /// `scene` drawn at `pointScale` pixels per point needs, with `renderer` (where textures are made).
-    public func advance(for scene: Scene, pointScale: Double, renderer: OpaquePointer) {
+    /// A source whose list follows the viewer's (a replay's) has nothing to tell it.
+    public func takeNews() -> PhotoSupplyNews { PhotoSupplyNews() }
+
+    /// The frame's one call into the source: follows `scene`'s photo list, prepares what `scene`
+    /// drawn at `pointScale` pixels per point needs, with `renderer` (where textures are made), and
+    /// returns what the viewer must learn, for the loop to record at its next step. A caller whose
+    /// viewer follows a trace (a replay) has none to record.
+    @discardableResult
+    public func advance(for scene: Scene, pointScale: Double, renderer: OpaquePointer) -> PhotoSupplyNews {
         follow(scene.photoList)
         prepare(for: SceneRenderer.demand(for: scene, pointScale: pointScale), renderer: renderer)
+        return takeNews()
     }
 }
 

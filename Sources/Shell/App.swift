@@ -78,9 +78,12 @@ public final class App {
         // that fails included): a write cut off would leave its temporary file in the user's folder.
         defer { fileActions.finishWrites() }
         let recursive = options.recursive
+        // What the pipeline's `advance` learnt (a list change, sizes read late), recorded at the
+        // loop's next step: the pipeline is called once a frame.
+        var news = PhotoSupplyNews()
         let loop = FrameLoop(session: session, recording: recording, source: events,
                              clock: clock, windowSize: windowSize, quitAfterSeconds: options.quitAfterSeconds,
-                             lateSizes: { t in textures.takePhotoSizeEvents(at: t) + fileActions.takeFinishedWrites(at: t) },
+                             lateSizes: { t in news.take().events(at: t) + fileActions.takeFinishedWrites(at: t) },
                              setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) },
                              fileActions: { request, time in fileActions.carryOut(request, at: time) },
                              openDropped: { paths, viewer, time in fileActions.openDropped(paths, viewer: viewer, recursive: recursive, at: time) })
@@ -161,7 +164,7 @@ public final class App {
             // The frame's one call into the pipeline (folder changes, headers, decodes, uploads);
             // drawing only reads its textures.
             let composed = clock.now()
-            textures.advance(for: scene, pointScale: sceneRenderer.pointScale, renderer: host.renderer)
+            news.append(textures.advance(for: scene, pointScale: sceneRenderer.pointScale, renderer: host.renderer))
             let prepare = clock.now() - composed
             // The first frame waits for the shown thumbnails (`RendererHandOver.firstFrameWait`).
             if host.isProvisional, handOver.mayHoldFirstFrame(now: DispatchTime.now().uptimeNanoseconds) {

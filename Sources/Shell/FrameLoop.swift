@@ -18,7 +18,8 @@ final class FrameLoop {
     private let recording: Recording
     private let source: EventSource
     private let clock: SessionClock
-    /// Photo sizes read after start-up, as events at the given time (the pipeline's header thread).
+    /// What came in since the last step, as events at the given time: the news of the pipeline's
+    /// last `advance` (a list change, photo sizes read after start-up) and turns written.
     private let lateSizes: (Double) -> [InputEvent]
     private let quitAfterSeconds: Double?
     /// Carries out the viewer's fullscreen request with the window's present size (the window's business).
@@ -75,7 +76,8 @@ final class FrameLoop {
             try recording.handle(InputEvent(time: time, kind: input.kind), in: session)
         }
         let t = clock.now()
-        // Sizes of photos whose headers were read after start-up: recorded, so a replay matches.
+        // The pipeline's news (the list changed on disk, sizes of photos whose headers were read
+        // after start-up) and turns written: recorded, so a replay matches.
         for sizeEvent in lateSizes(t) { try recording.handle(sizeEvent, in: session) }
         // A change of the feel file on disk: recorded, and merged by the viewer; an error shows.
         if let feelEvent = recording.live.poll(at: t) { try recording.handle(feelEvent, in: session) }

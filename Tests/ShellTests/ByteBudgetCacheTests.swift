@@ -1,5 +1,5 @@
 import Testing
-@testable import PhotoPipeline
+@testable import TextureCaching
 
 @Suite("Byte-budget LRU cache")
 struct ByteBudgetCacheTests {

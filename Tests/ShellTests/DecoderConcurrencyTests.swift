@@ -4,6 +4,7 @@ import Testing
 @testable import ImageFormats
 @testable import PhotoFiles
 @testable import PhotoPipeline
+@testable import DecodeScheduling
 @testable import Rendering
 
 /// Issue 20, "both cores": two decoders while nothing moves, one while something does.

@@ -4,6 +4,7 @@ import Testing
 @testable import ImageFormats
 @testable import PhotoFiles
 @testable import PhotoPipeline
+@testable import DecodeScheduling
 @testable import Rendering
 
 /// Issue 20, "camera previews first": a JPEG's embedded EXIF preview is found by bounds-checked
@@ -95,11 +96,11 @@ struct ExifPreviewTests {
     @Test("useful: at least half the cell's side and the photo's shape within 2 %")
     func usefulness() {
         // 160×120 (4:3) for a 4000×3000 photo: 2 · 120 = 240 ≥ a 160-px cell, not a 320-px one.
-        #expect(PhotoPipeline.isUseful(preview: (160, 120), photo: (4000, 3000), cell: 160))
-        #expect(!PhotoPipeline.isUseful(preview: (160, 120), photo: (4000, 3000), cell: 320))
+        #expect(DecodeScheduler.isUseful(preview: (160, 120), photo: (4000, 3000), cell: 160))
+        #expect(!DecodeScheduler.isUseful(preview: (160, 120), photo: (4000, 3000), cell: 320))
         // A 3:2 photo's letterboxed 4:3 preview: (4/3) / (3/2) − 1 = −11 %.
-        #expect(!PhotoPipeline.isUseful(preview: (160, 120), photo: (6000, 4000), cell: 160))
-        #expect(PhotoPipeline.isUseful(preview: (150, 100), photo: (600, 400), cell: 160))
+        #expect(!DecodeScheduler.isUseful(preview: (160, 120), photo: (6000, 4000), cell: 160))
+        #expect(DecodeScheduler.isUseful(preview: (150, 100), photo: (600, 400), cell: 160))
     }
 
     @Test("previews of the visible cells are queued before their thumbnails")

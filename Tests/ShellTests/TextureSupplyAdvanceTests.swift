@@ -19,11 +19,15 @@ final class RecordingSupply: PhotoTextureSupply {
         return nil
     }
     func isBroken(_ photo: Int) -> Bool { false }
+    func takeNews() -> PhotoSupplyNews {
+        calls.append("news")
+        return PhotoSupplyNews([.photoSize(index: 1, size: Size(30, 20))])
+    }
 }
 
-@Suite("Drawing reads, the loop acts: the renderer never prepares textures; advance follows the list, then prepares, once")
+@Suite("Drawing reads, the loop acts: the renderer never prepares textures; advance follows the list, prepares, then takes the news, once")
 struct TextureSupplyAdvanceTests {
-    @Test("drawing a scene, changed or not, only asks for textures; advance follows the list, then prepares the scene's demand at the drawable scale")
+    @Test("drawing a scene, changed or not, only asks for textures; advance follows the list, prepares the scene's demand at the drawable scale, and returns the news it took")
     func rendererOnlyReads() throws {
         let canvas = SoftwareCanvas(width: 200, height: 100)
         let supply = RecordingSupply()
@@ -43,8 +47,9 @@ struct TextureSupplyAdvanceTests {
         #expect(supply.calls.allSatisfy { $0.hasPrefix("texture ") }, "\(supply.calls)")
 
         supply.calls = []
-        supply.advance(for: scene, pointScale: renderer.pointScale, renderer: canvas.renderer)
-        #expect(supply.calls == ["follow \(scene.photoList.count)", "prepare"])
+        let news = supply.advance(for: scene, pointScale: renderer.pointScale, renderer: canvas.renderer)
+        #expect(supply.calls == ["follow \(scene.photoList.count)", "prepare", "news"])
+        #expect(news.events(at: 2.5) == [InputEvent(time: 2.5, kind: .photoSize(index: 1, size: Size(30, 20)))])
         // A 40-pt cell at 2 pixels per point asks for 80-pixel thumbnails; the 100 × 50 pt window is 200 × 100 pixels.
         let demand = try #require(supply.demands.first)
         #expect(demand.visibleCells == [0, 1])

@@ -142,6 +142,33 @@ struct ThumbnailCacheWritingTests {
         #expect(second.sharedCacheEntriesWritten == 0)
     }
 
+    @Test("after the first photo leaves the list, the thumbnails shown go to the writer once the visible cells — by the list's new indices — show theirs")
+    func writesAfterARemovalAtTheFront() throws {
+        let (catalog, cache, photos) = try folderAndCache(count: 4)
+        let pipeline = Self.pipeline(catalog, cache, decoderThreads: 1)
+        // The app trashes photo 0 before the first frame: the list becomes photos 1, 2, 3 at
+        // indices 0, 1, 2 (their ids stay 1, 2, 3).
+        pipeline.removePhoto(at: 0)
+        #expect(pipeline.takePhotoSizeEvents(at: 0).count == 1)
+        #expect(pipeline.photoCount == 3)
+        let canvas = SoftwareCanvas(width: 64, height: 64)
+        let cells = Array(0..<3)
+        let demand = SceneDemand(visibleCells: cells, cellPixels: 100, largePhotos: [], windowPixels: (640, 480))
+        withExtendedLifetime(canvas) {
+            // Every cell shows its thumbnail within the frames; the writes then go out the same frame
+            // (checked against the cells' ids 1, 2, 3 — not 2, 3 and none, which would hold them for ever).
+            let shown = pipeline.pump(demand, renderer: canvas.renderer, frames: 3000) { pipeline.isIdle && cells.allSatisfy(pipeline.hasThumbnail) }
+            #expect(shown)
+            let written = pipeline.pump(demand, renderer: canvas.renderer, frames: 3000) { pipeline.isDoneWritingCache }
+            #expect(written, "the thumbnails shown were never handed to the cache writer")
+            #expect(pipeline.statistics.sharedCacheEntriesWritten == 3)
+            pipeline.releaseTextures()
+        }
+        // The three photos still listed have entries; the one that left has none.
+        for photo in photos.dropFirst() { #expect(FileManager.default.fileExists(atPath: cache.entryPath(forFile: photo, sizeClass: .large))) }
+        #expect(!FileManager.default.fileExists(atPath: cache.entryPath(forFile: photos[0], sizeClass: .large)))
+    }
+
     @Test("HiDPI cells too large for a large entry get an x-large one as well, from the same decode")
     func hiDPICellsWriteXLarge() throws {
         let (catalog, cache, photos) = try folderAndCache(count: 2)

@@ -82,6 +82,7 @@ final class TimedTextureSource: PhotoTextureSupply {
     }
     func texture(for photo: Int, preferFull: Bool) -> Texture? { inner.texture(for: photo, preferFull: preferFull) }
     func isBroken(_ photo: Int) -> Bool { inner.isBroken(photo) }
+    func takeNews() -> PhotoSupplyNews { inner.takeNews() }
 }
 
 /// One frame's seconds: all its work, and the pipeline's `prepare` within it.
@@ -134,11 +135,13 @@ func startup(_ path: String, window: Size, scrollSeconds: Double, threads: Int?)
     let unreadAtStart = catalog.unknownCount
     var tSizes: Double? = sizesKnown == catalog.photos.count ? now() : nil
 
+    /// What the last frame's `advance` learnt, handed to the viewer at the next frame (as App does).
+    var news = PhotoSupplyNews()
     /// One frame as App runs it; returns the seconds of work (events, advance, scene, draw).
     func frame(_ events: [InputEvent] = []) -> FrameTime {
         let start = now()
         for e in events { viewer.handle(e) }
-        for e in pipeline.takePhotoSizeEvents(at: start - clock0) {
+        for e in news.take().events(at: start - clock0) {
             viewer.handle(e)
             sizesKnown += 1
         }
@@ -146,7 +149,7 @@ func startup(_ path: String, window: Size, scrollSeconds: Double, threads: Int?)
         viewer.handle(.frame(start - clock0))
         pipeline.isSomethingMoving = !viewer.isAtRest  // as the app does: one decoder while the grid scrolls
         let scene = viewer.scene()
-        timed.advance(for: scene, pointScale: renderer.pointScale, renderer: canvas.renderer)  // the frame's one call, as App makes it
+        news.append(timed.advance(for: scene, pointScale: renderer.pointScale, renderer: canvas.renderer))  // the frame's one call, as App makes it
         let drew = renderer.drawIfChanged(scene)
         return FrameTime(total: now() - start, prepare: timed.lastPrepare, drew: drew)
     }

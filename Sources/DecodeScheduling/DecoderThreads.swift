@@ -28,7 +28,7 @@ package enum DecoderThreads {
     }
 
     /// CPU seconds the calling thread has run: decode costs that other work on the machine does not inflate.
-    static func threadCPUSeconds() -> Double {
+    package static func threadCPUSeconds() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

@@ -19,7 +19,7 @@ import Glibc
 /// frames show. Each header costs a stat, an open and one 16 KiB read.
 final class HeaderScanner: @unchecked Sendable {
     /// One header read: the photo's header, or why it cannot be shown.
-    package struct Result: Sendable {
+    struct Result: Sendable {
         package var index: Int
         package var header: ImageHeader?
         package var problem: ImageProblem?
@@ -56,7 +56,7 @@ final class HeaderScanner: @unchecked Sendable {
     }
 
     /// Starts the thread (once): the `readFirst` photos, then the rest in ascending order.
-    package func start() {
+    func start() {
         condition.lock()
         defer { condition.unlock() }
         guard !started, !unread.isEmpty else { return }
@@ -106,7 +106,7 @@ final class HeaderScanner: @unchecked Sendable {
     }
 
     /// The headers read since the last call.
-    package func take() -> [Result] {
+    func take() -> [Result] {
         condition.lock()
         defer { results.removeAll(); condition.unlock() }
         return results

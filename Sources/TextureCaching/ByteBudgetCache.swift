@@ -5,31 +5,39 @@
 /// after a mark (what the last frame drew) and the keys the caller still wants, so a budget smaller
 /// than one screen never makes the pipeline drop and re-decode what is on screen: the total may
 /// then stay over budget, by at most what the screen needs, until those entries fall out of use.
-struct ByteBudgetCache<Key: Hashable, Value> {
-    private struct Entry {
-        var value: Value
-        var bytes: Int
-        var lastUse: UInt64
+///
+/// Its look-ups are `@inlinable`: the decode scheduler and the pipeline ask them from other modules
+/// many times a frame, and a generic call across a module is not specialised otherwise.
+package struct ByteBudgetCache<Key: Hashable, Value> {
+    @usableFromInline struct Entry {
+        @usableFromInline var value: Value
+        @usableFromInline var bytes: Int
+        @usableFromInline var lastUse: UInt64
+        @inlinable init(value: Value, bytes: Int, lastUse: UInt64) {
+            self.value = value
+            self.bytes = bytes
+            self.lastUse = lastUse
+        }
     }
 
     /// The budget in bytes.
     package let budgetBytes: Int
     /// Bytes held now.
-    private(set) var totalBytes = 0
-    private var entries: [Key: Entry] = [:]
-    private var clock: UInt64 = 0
+    package private(set) var totalBytes = 0
+    @usableFromInline var entries: [Key: Entry] = [:]
+    @usableFromInline var clock: UInt64 = 0
 
-    init(budgetBytes: Int) {
+    package init(budgetBytes: Int) {
         self.budgetBytes = max(0, budgetBytes)
     }
 
-    package var count: Int { entries.count }
+    @inlinable package var count: Int { entries.count }
 
     /// The current use mark: entries used from now on compare at or above it.
-    var useMark: UInt64 { clock + 1 }
+    package var useMark: UInt64 { clock + 1 }
 
     /// The value for `key`, marked as used now.
-    package mutating func value(for key: Key) -> Value? {
+    @inlinable package mutating func value(for key: Key) -> Value? {
         guard entries[key] != nil else { return nil }
         clock += 1
         entries[key]!.lastUse = clock
@@ -37,9 +45,9 @@ struct ByteBudgetCache<Key: Hashable, Value> {
     }
 
     /// The value for `key` without marking it used.
-    func peek(_ key: Key) -> Value? { entries[key]?.value }
+    @inlinable package func peek(_ key: Key) -> Value? { entries[key]?.value }
 
-    package func contains(_ key: Key) -> Bool { entries[key] != nil }
+    @inlinable package func contains(_ key: Key) -> Bool { entries[key] != nil }
 
     /// Stores `value` under `key`, marked as used now; returns the value it replaced.
     @discardableResult
@@ -52,7 +60,7 @@ struct ByteBudgetCache<Key: Hashable, Value> {
 
     /// Removes and returns the value for `key`.
     @discardableResult
-    mutating func remove(_ key: Key) -> Value? {
+    package mutating func remove(_ key: Key) -> Value? {
         guard let old = entries.removeValue(forKey: key) else { return nil }
         totalBytes -= old.bytes
         return old.value
@@ -60,7 +68,7 @@ struct ByteBudgetCache<Key: Hashable, Value> {
 
     /// Drops least recently used entries until the total fits the budget, sparing entries used at
     /// or after `mark` and the keys in `kept`; returns what was dropped, oldest first.
-    mutating func evict(sparingUsesSince mark: UInt64 = .max, keeping kept: Set<Key> = []) -> [(key: Key, value: Value)] {
+    package mutating func evict(sparingUsesSince mark: UInt64 = .max, keeping kept: Set<Key> = []) -> [(key: Key, value: Value)] {
         guard totalBytes > budgetBytes else { return [] }
         var dropped: [(key: Key, value: Value)] = []
         let oldestFirst = entries.filter { $0.value.lastUse < mark && !kept.contains($0.key) }
@@ -75,7 +83,7 @@ struct ByteBudgetCache<Key: Hashable, Value> {
     }
 
     /// Replaces every value by `transform`'s, keeping its size and last use; a nil removes it.
-    mutating func replaceValues(_ transform: (Key, Value) -> Value?) {
+    package mutating func replaceValues(_ transform: (Key, Value) -> Value?) {
         for (key, entry) in entries {
             if let value = transform(key, entry.value) {
                 entries[key]?.value = value

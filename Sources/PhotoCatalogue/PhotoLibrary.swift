@@ -14,11 +14,16 @@ import PhotoFiles
 /// frame is never drawn with the viewer's list and another one here. It holds no textures and
 /// decodes nothing: what becomes of a photo's pictures when its file changes is the pipeline's
 /// (`PhotoPipeline`). For the frame loop's thread only.
-final class PhotoLibrary {
+package final class PhotoLibrary {
+    /// A photo's file, as the library knows it.
+    package struct Source: Sendable {
+        package var path: String
+    }
+
     /// Every photo this library has known, by id (removed ones stay, unused).
-    private(set) var sources: [DecoderThreads.Source]
+    package private(set) var sources: [Source]
     /// The id of the photo at each index of the viewer's list.
-    private(set) var order: [Int]
+    package private(set) var order: [Int]
     /// The index of each id in `order` (absent: removed).
     private(set) var indexOfID: [Int: Int]
     /// The folder of each id's file (where a new photo of the same folder goes).
@@ -41,29 +46,29 @@ final class PhotoLibrary {
     private var pendingSort: PhotoOrder?
     /// The order the list is shown in: photos added later (the folder watched, Ctrl+Z) take their
     /// place in it, not in name order.
-    var shownOrder: PhotoOrder = .name
+    package var shownOrder: PhotoOrder = .name
     /// The photo (its id) whose picture a moved photo's ghost draws, by the ghost's number (−1 −
     /// its index before the last change); the textures stay the photo's own.
-    private(set) var movedPictures: [Int: Int] = [:]
+    package private(set) var movedPictures: [Int: Int] = [:]
     /// Read the headers the catalog did not (the first), and those of photos added since.
     private var scanners: [HeaderScanner] = []
     private var lastScreen: [Int] = []
     /// Per photo: its size is in the viewer (from the catalog, or handed over since).
-    private(set) var sizeDelivered: [Bool]
+    package private(set) var sizeDelivered: [Bool]
     /// Per photo: the upright size the viewer has or will be handed, once known.
-    private(set) var knownSizes: [(width: Int, height: Int)?]
+    package private(set) var knownSizes: [(width: Int, height: Int)?]
     /// Sizes learned and not yet handed over, in the order learned.
     private var pendingSizes: [(index: Int, size: Size)] = []
     private var sizePending: Set<Int> = []
     /// Per photo: its embedded EXIF preview's upright size, when it has one.
-    private(set) var previewSizes: [(width: Int, height: Int)?]
+    package private(set) var previewSizes: [(width: Int, height: Int)?]
     /// Photos whose file cannot be decoded (warned about once; never decoded again unless replaced).
-    private(set) var broken: Set<Int>
+    package private(set) var broken: Set<Int>
     /// Photos shown in part (a file cut short) and warned about: one warning each.
     private var partlyShown: Set<Int> = []
     /// Quarter turns clockwise the session gave photos whose files were not written: every later
     /// decode of them is turned so.
-    private(set) var sessionTurns: [Int: Int] = [:]
+    package private(set) var sessionTurns: [Int: Int] = [:]
     /// The version of a file PhotoZoom wrote itself (a turn kept): the watcher's news of it is no replacement.
     private var ownWrites: [String: FileIdentity] = [:]
     /// Files PhotoZoom is writing (a turn kept, on a thread of its own): the watcher's news of them waits for the result.
@@ -74,8 +79,8 @@ final class PhotoLibrary {
 
     /// The photos of `catalog`, their folders watched when `watchesFolders`; files the catalog
     /// found broken start broken (already warned), headers it left unread are read on a thread.
-    init(catalog: PhotoCatalog, pixelLimit: Int, watchesFolders: Bool, addsNewPhotos: Bool, helper: DecoderHelperSettings?) {
-        sources = catalog.entries.map { DecoderThreads.Source(path: $0.url.path) }
+    package init(catalog: PhotoCatalog, pixelLimit: Int, watchesFolders: Bool, addsNewPhotos: Bool, helper: DecoderHelperSettings?) {
+        sources = catalog.entries.map { Source(path: $0.url.path) }
         var index: [String: Int] = [:]
         for (i, source) in sources.enumerated() { index[source.path] = i }
         idOfPath = index
@@ -98,33 +103,33 @@ final class PhotoLibrary {
     }
 
     /// Stops the header threads.
-    func stop() {
+    package func stop() {
         for scanner in scanners { scanner.stop() }
     }
 
     // MARK: - The list
 
     /// The id of the photo at `index` of the viewer's list, nil outside it.
-    func id(at index: Int) -> Int? { order.indices.contains(index) ? order[index] : nil }
+    package func id(at index: Int) -> Int? { order.indices.contains(index) ? order[index] : nil }
 
     /// The path of photo `id`'s file.
-    func path(of id: Int) -> String { sources[id].path }
+    package func path(of id: Int) -> String { sources[id].path }
 
     /// True when photo `id` is in the list and not about to leave it.
-    func isListed(_ id: Int) -> Bool { indexOfID[id] != nil && !pendingRemovals.contains(id) }
+    package func isListed(_ id: Int) -> Bool { indexOfID[id] != nil && !pendingRemovals.contains(id) }
 
     /// The index in the list of the photo whose file is `path`; nil when none is.
-    func index(ofPath path: String) -> Int? { idOfPath[path].flatMap { indexOfID[$0] } }
+    package func index(ofPath path: String) -> Int? { idOfPath[path].flatMap { indexOfID[$0] } }
 
     /// The folder watcher's inotify queue (nil when the folders are not watched).
-    var folderWatchDescriptor: Int32? { watcher?.descriptor }
+    package var folderWatchDescriptor: Int32? { watcher?.descriptor }
 
     /// True while a header is left to read.
-    var isReadingHeaders: Bool { scanners.contains { $0.isBusy } }
+    package var isReadingHeaders: Bool { scanners.contains { $0.isBusy } }
 
     /// The photo at `index` leaves the list at the next `takeListChange` (its file was moved away
     /// by the app: the trash), as one gone from disk does.
-    func removePhoto(at index: Int) {
+    package func removePhoto(at index: Int) {
         guard let id = id(at: index) else { return }
         pendingRemovals.insert(id)
         if let size = knownSizes[id], sizeDelivered[id] { sizesOfRemoved[sources[id].path] = size }
@@ -132,19 +137,19 @@ final class PhotoLibrary {
 
     /// The list becomes the files at `paths` at the next `takeListChange` (files dropped on the
     /// window): every photo leaves, each file joins where a listing of its folder puts it.
-    func replaceList(with paths: [String]) {
+    package func replaceList(with paths: [String]) {
         pendingRemovals.formUnion(order)
         for path in paths where !pendingAdditions.contains(path) { pendingAdditions.append(path) }
     }
 
     /// The file at `path` joins the list at the next `takeListChange` (put back by the app: undo of
     /// the trash), where a listing of its folder puts it, as one new on disk does.
-    func addPhoto(atPath path: String) {
+    package func addPhoto(atPath path: String) {
         if !pendingAdditions.contains(path) { pendingAdditions.append(path) }
     }
 
     /// The list is shown in `order` from the next `takeListChange` on (Shift+S).
-    func sort(by order: PhotoOrder) {
+    package func sort(by order: PhotoOrder) {
         pendingSort = order
         shownOrder = order
     }
@@ -153,7 +158,7 @@ final class PhotoLibrary {
 
     /// Takes the headers read since the last frame (`screen`: the ids on screen, read first):
     /// sizes and previews are learnt here; returns the photos whose headers say they are broken.
-    func takeHeaders(screen: [Int]) -> [(id: Int, problem: ImageProblem)] {
+    package func takeHeaders(screen: [Int]) -> [(id: Int, problem: ImageProblem)] {
         guard !scanners.isEmpty else { return [] }
         var problems: [(id: Int, problem: ImageProblem)] = []
         let first = screen != lastScreen ? screen.filter { !sizeDelivered[$0] } : nil
@@ -175,7 +180,7 @@ final class PhotoLibrary {
     }
 
     /// Queues a photo's size for the viewer unless it has it or it is queued.
-    func learnSize(_ photo: Int, width: Int, height: Int) {
+    package func learnSize(_ photo: Int, width: Int, height: Int) {
         knownSizes[photo] = (width, height)
         guard !sizeDelivered[photo], sizePending.insert(photo).inserted else { return }
         pendingSizes.append((photo, Size(Double(width), Double(height))))
@@ -183,37 +188,37 @@ final class PhotoLibrary {
 
     /// A decode found `photo` at another size than the viewer has (the file was replaced since its
     /// header was read): the new size is handed over before the new pixels are drawn.
-    func sizeChanged(_ photo: Int, width: Int, height: Int) {
+    package func sizeChanged(_ photo: Int, width: Int, height: Int) {
         sizeDelivered[photo] = false
         sizePending.remove(photo)
         pendingSizes.removeAll { $0.index == photo }
         learnSize(photo, width: width, height: height)
     }
 
-    /// The sizes learnt and not yet handed over, as `photoSize` events stamped `time`, by the
-    /// list's indices now; they count as delivered.
-    func takeSizeEvents(at time: Double) -> [InputEvent] {
+    /// The sizes learnt and not yet handed over, as `photoSize` events (unstamped), by the list's
+    /// indices now; they count as delivered.
+    package func takeSizes() -> [InputEvent.Kind] {
         defer { pendingSizes.removeAll(); sizePending.removeAll() }
-        var events: [InputEvent] = []
+        var sizes: [InputEvent.Kind] = []
         for update in pendingSizes {
             guard let index = indexOfID[update.index] else { continue }
             sizeDelivered[update.index] = true
-            events.append(InputEvent(time: time, kind: .photoSize(index: index, size: update.size)))
+            sizes.append(.photoSize(index: index, size: update.size))
         }
-        return events
+        return sizes
     }
 
     // MARK: - Broken files
 
     /// Marks `photo` broken; true when it was not (the caller warns once and drops its pictures).
-    func markBroken(_ photo: Int) -> Bool { broken.insert(photo).inserted }
+    package func markBroken(_ photo: Int) -> Bool { broken.insert(photo).inserted }
 
     /// True (once per photo) when a picture of `photo` shown in part should be warned about.
-    func notePartlyShown(_ photo: Int) -> Bool { partlyShown.insert(photo).inserted }
+    package func notePartlyShown(_ photo: Int) -> Bool { partlyShown.insert(photo).inserted }
 
     /// Forgets what was learnt from `id`'s file as it was (it was replaced): a broken one is tried
     /// again (its new content may be fine), its partial warning may come again.
-    func forgetFile(of id: Int) {
+    package func forgetFile(of id: Int) {
         partlyShown.remove(id)
         if broken.remove(id) != nil, knownSizes[id] == nil { sizeDelivered[id] = false }
     }
@@ -225,7 +230,7 @@ final class PhotoLibrary {
     /// photo of the list that is still there was replaced (its id is returned, to be read again);
     /// one that is gone waits to leave the list; a new image file waits to join it
     /// (`takeListChange`). Nil when the watcher saw nothing.
-    func takeFolderChanges() -> [Int]? {
+    package func takeFolderChanges() -> [Int]? {
         guard let watcher else { return nil }
         let touched = watcher.changedPaths()
         guard !touched.isEmpty else { return nil }
@@ -261,7 +266,7 @@ final class PhotoLibrary {
     /// would put it), after the last of them when it sorts after them all, at the end of the list
     /// when its folder has none left. Its size is not known yet: its header is read on a thread of
     /// its own and arrives as a `photoSize` event.
-    func takeListChange(leaving: (_ id: Int, _ index: Int) -> Void) -> (change: PhotoListChange?, applied: Bool, removed: Int, added: Int) {
+    package func takeListChange(leaving: (_ id: Int, _ index: Int) -> Void) -> (change: PhotoListChange?, applied: Bool, removed: Int, added: Int) {
         let removedIDs = pendingRemovals.filter { indexOfID[$0] != nil }
         // A file whose photo leaves in this change joins again as a new photo (a drop of the folder shown).
         let additions = pendingAdditions.filter { path in idOfPath[path].map { removedIDs.contains($0) } ?? true }
@@ -288,7 +293,7 @@ final class PhotoLibrary {
         var newIDs: [Int] = []
         for path in additions {
             let id = sources.count
-            sources.append(DecoderThreads.Source(path: path))
+            sources.append(Source(path: path))
             folderOfID.append((path as NSString).deletingLastPathComponent)
             let known = sizesOfRemoved.removeValue(forKey: path)
             sizeDelivered.append(known != nil)
@@ -358,23 +363,23 @@ final class PhotoLibrary {
 
     /// Photo `id` turned `k` (1…3) quarter turns clockwise for the session: every later decode of
     /// it is turned so, and its known size swaps sides for an odd `k`.
-    func turn(_ id: Int, quarterTurns k: Int) {
+    package func turn(_ id: Int, quarterTurns k: Int) {
         sessionTurns[id] = ((sessionTurns[id] ?? 0) + k) % 4
         if sessionTurns[id] == 0 { sessionTurns[id] = nil }
         if k % 2 == 1, let known = knownSizes[id] { knownSizes[id] = (known.height, known.width) }
     }
 
     /// True while the file at `path` is being written (a turn kept): it is not read meanwhile.
-    func isWriting(_ path: String) -> Bool { writing[path] != nil }
+    package func isWriting(_ path: String) -> Bool { writing[path] != nil }
 
     /// The file at `path` is being written with turns this session gave its photo.
-    func writesTurns(ofFile path: String) {
+    package func writesTurns(ofFile path: String) {
         writing[path, default: 0] += 1
     }
 
     /// The file at `path` was written with `quarterTurns` of the session's turns, at version
     /// `written`: returns the id of its photo (whose decodes begun before are dropped), if listed.
-    func wroteTurns(ofFile path: String, quarterTurns: Int, written: FileIdentity?) -> Int? {
+    package func wroteTurns(ofFile path: String, quarterTurns: Int, written: FileIdentity?) -> Int? {
         endWrite(path)
         if let written { ownWrites[path] = written }
         guard let id = idOfPath[path] else { return nil }
@@ -384,7 +389,7 @@ final class PhotoLibrary {
     }
 
     /// Writing the file at `path` failed (or ended).
-    func endWrite(_ path: String) {
+    package func endWrite(_ path: String) {
         writing[path] = (writing[path] ?? 1) > 1 ? writing[path]! - 1 : nil
     }
 

@@ -9,12 +9,12 @@ import Rendering
 /// of photos that left the list while the viewer fades them out. It makes, turns, moves and
 /// destroys textures; it decides nothing about what to decode or upload (`DecodeScheduler`,
 /// `PhotoPipeline`). For the frame loop's thread only (SDL renderers are not thread-safe).
-final class TextureCache {
+package final class TextureCache {
     /// A texture held for a photo, with what it was made for.
-    struct StoredTexture {
-        var texture: Texture
-        var target: DecodeTarget
-        var isFullSize: Bool
+    package struct StoredTexture {
+        package var texture: Texture
+        package var target: DecodeTarget
+        package var isFullSize: Bool
         /// True for a JPEG's embedded preview standing in for the thumbnail.
         var isPreview: Bool { if case .preview = target { true } else { false } }
     }
@@ -22,30 +22,30 @@ final class TextureCache {
     /// How long a thumbnail takes to fade in over the preview it replaces (seconds).
     static let previewFadeSeconds = 0.15
 
-    private(set) var thumbnails: ByteBudgetCache<Int, StoredTexture>
-    private(set) var fulls: ByteBudgetCache<Int, StoredTexture>
+    package private(set) var thumbnails: ByteBudgetCache<Int, StoredTexture>
+    package private(set) var fulls: ByteBudgetCache<Int, StoredTexture>
     private var thumbnailMark: UInt64 = .max
     private var fullMark: UInt64 = .max
     /// Pictures being uploaded a band of rows a frame, not drawn until whole, by key.
-    private(set) var banded: [PhotoTextureKey: BandedUpload] = [:]
+    package private(set) var banded: [PhotoTextureKey: BandedUpload] = [:]
     /// Previews being replaced by their thumbnails: the old texture and when the fade began.
-    private(set) var fades: [Int: (texture: Texture, start: UInt64)] = [:]
+    package private(set) var fades: [Int: (texture: Texture, start: UInt64)] = [:]
     /// The pictures of photos that left the list, kept while the viewer draws them fading out
     /// (`HandOverFade`), by the number it draws them under: −1 − the index they had. One is
     /// destroyed at the second frame in a row whose scene does not draw it.
     private var departed: [Int: (texture: Texture, spare: Int)] = [:]
     /// True while the renderer is one that stands in for another (`WindowHost.isProvisional`):
     /// each texture's pixels are kept so `moveTextures(to:)` can make it again for the next.
-    var keepsPixelsForAnotherRenderer = false
+    package var keepsPixelsForAnotherRenderer = false
     /// The format of an opaque picture's texture: ARGB8888, or XRGB8888 for a software renderer
     /// drawing into a window of that format (`PhotoPipeline.opaqueTextureFormat`).
-    var opaqueTextureFormat = SDL_PIXELFORMAT_ARGB8888.rawValue
+    package var opaqueTextureFormat = SDL_PIXELFORMAT_ARGB8888.rawValue
     /// The pixels of each texture made while `keepsPixelsForAnotherRenderer`, by serial.
     private var keptPixels: [UInt64: DecodedImage] = [:]
     /// Quarter turns (Ctrl+R) waiting for the renderer, applied at the next frame (`applyTurns`).
     private var pendingTurns: [(id: Int, quarterTurns: Int)] = []
 
-    init(thumbnailBytes: Int, fullBytes: Int) {
+    package init(thumbnailBytes: Int, fullBytes: Int) {
         thumbnails = ByteBudgetCache(budgetBytes: thumbnailBytes)
         fulls = ByteBudgetCache(budgetBytes: fullBytes)
     }
@@ -53,33 +53,33 @@ final class TextureCache {
     // MARK: - Reading
 
     /// The best texture of photo `id`: the full picture when `preferFull` and made, else the thumbnail.
-    func texture(of id: Int, preferFull: Bool) -> Texture? {
+    package func texture(of id: Int, preferFull: Bool) -> Texture? {
         if preferFull, let t = fulls.value(for: id) { return t.texture }
         if let t = thumbnails.value(for: id) { return t.texture }
         return fulls.value(for: id)?.texture
     }
 
     /// The picture drawn under the number `ghost` (−1 − an index before the last list change), if it departed.
-    func departedTexture(_ ghost: Int) -> Texture? { departed[ghost]?.texture }
+    package func departedTexture(_ ghost: Int) -> Texture? { departed[ghost]?.texture }
 
     /// True when `id` has a thumbnail texture (its embedded preview does not count).
-    func hasThumbnail(_ id: Int) -> Bool { thumbnails.peek(id).map { !$0.isPreview } ?? false }
+    package func hasThumbnail(_ id: Int) -> Bool { thumbnails.peek(id).map { !$0.isPreview } ?? false }
 
     /// True when `id` shows its embedded preview, its thumbnail not made yet.
-    func hasPreview(_ id: Int) -> Bool { thumbnails.peek(id)?.isPreview ?? false }
+    package func hasPreview(_ id: Int) -> Bool { thumbnails.peek(id)?.isPreview ?? false }
 
     /// True when `id` has its window-sized texture.
-    func hasFull(_ id: Int) -> Bool { fulls.contains(id) }
+    package func hasFull(_ id: Int) -> Bool { fulls.contains(id) }
 
     /// The preview of `id` fading out under its thumbnail, and how opaque it still is.
-    func fadingOut(of id: Int) -> (texture: Texture, opacity: Double)? {
+    package func fadingOut(of id: Int) -> (texture: Texture, opacity: Double)? {
         guard let fade = fades[id] else { return nil }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds &- fade.start) / 1e9
         return (fade.texture, max(0, 1 - elapsed / Self.previewFadeSeconds))
     }
 
     /// True while a preview fades out.
-    var isFading: Bool { !fades.isEmpty }
+    package var isFading: Bool { !fades.isEmpty }
 
     // MARK: - Making and storing
 
@@ -97,7 +97,7 @@ final class TextureCache {
 
     /// Stores the whole texture `tex` of `image` for `key`, to be drawn from now on. A thumbnail
     /// replacing its preview fades in over it (no visible jump).
-    func store(_ tex: OpaquePointer, of image: DecodedImage, for key: PhotoTextureKey, target: DecodeTarget) {
+    package func store(_ tex: OpaquePointer, of image: DecodedImage, for key: PhotoTextureKey, target: DecodeTarget) {
         let stored = StoredTexture(texture: Texture(handle: tex, width: image.width, height: image.height,
                                                     hasTransparency: image.hasTransparency),
                                    target: target, isFullSize: image.isFullSize)
@@ -121,33 +121,33 @@ final class TextureCache {
     func finishBanded(_ key: PhotoTextureKey) { banded[key] = nil }
 
     /// Drops the band upload of `key`, if any (its photo changed or left, or it is no longer wanted).
-    func dropBanded(_ key: PhotoTextureKey) {
+    package func dropBanded(_ key: PhotoTextureKey) {
         if let band = banded.removeValue(forKey: key) { SDL_DestroyTexture(band.texture) }
     }
 
     // MARK: - Forgetting
 
     /// Destroys `id`'s thumbnail and full picture.
-    func removePictures(of id: Int) {
+    package func removePictures(of id: Int) {
         if let t = thumbnails.remove(id) { SDL_DestroyTexture(t.texture.handle) }
         if let t = fulls.remove(id) { SDL_DestroyTexture(t.texture.handle) }
     }
 
     /// Destroys `id`'s preview fading out, if any.
-    func removeFade(of id: Int) {
+    package func removeFade(of id: Int) {
         if let fade = fades.removeValue(forKey: id) { SDL_DestroyTexture(fade.texture.handle) }
     }
 
     /// Photo `id` left the list from `index`: its picture (the full one, else the thumbnail) stays
     /// while the viewer fades it out where it was drawn, under the number −1 − `index`.
-    func depart(_ id: Int, from index: Int) {
+    package func depart(_ id: Int, from index: Int) {
         guard let kept = fulls.remove(id) ?? thumbnails.remove(id) else { return }
         if let old = departed.updateValue((kept.texture, 1), forKey: -1 - index) { SDL_DestroyTexture(old.texture.handle) }
     }
 
     /// Evicts the least recently used textures beyond the budgets, sparing those used since the
     /// last call and those the scene wants; returns how many went.
-    func evict(keepingThumbnails keptThumbnails: Set<Int>, fulls keptFulls: Set<Int>) -> Int {
+    package func evict(keepingThumbnails keptThumbnails: Set<Int>, fulls keptFulls: Set<Int>) -> Int {
         var evicted = 0
         for (_, t) in thumbnails.evict(sparingUsesSince: thumbnailMark, keeping: keptThumbnails) {
             SDL_DestroyTexture(t.texture.handle)
@@ -163,7 +163,7 @@ final class TextureCache {
     }
 
     /// Destroys the previews whose thumbnails have finished fading in.
-    func endFinishedFades() {
+    package func endFinishedFades() {
         let now = DispatchTime.now().uptimeNanoseconds
         for (photo, fade) in fades where Double(now &- fade.start) / 1e9 >= Self.previewFadeSeconds {
             SDL_DestroyTexture(fade.texture.handle)
@@ -173,7 +173,7 @@ final class TextureCache {
 
     /// Keeps the departed pictures the scene still draws (`largePhotos`), and destroys one at the
     /// second frame in a row that does not draw it.
-    func ageDeparted(drawn largePhotos: [Int]) {
+    package func ageDeparted(drawn largePhotos: [Int]) {
         for (key, d) in departed {
             if largePhotos.contains(key) {
                 departed[key]?.spare = 1
@@ -188,7 +188,7 @@ final class TextureCache {
 
     /// Destroys every texture (the renderer must still exist); returns the pictures that were half
     /// uploaded, by key, to start again from their pixels.
-    func releaseAll() -> [PhotoTextureKey: DecodeOutcome] {
+    package func releaseAll() -> [PhotoTextureKey: DecodeOutcome] {
         for fade in fades.values { SDL_DestroyTexture(fade.texture.handle) }
         fades.removeAll()
         for d in departed.values { SDL_DestroyTexture(d.texture.handle) }
@@ -210,7 +210,7 @@ final class TextureCache {
     /// `keepsPixelsForAnotherRenderer` was set, each with its old serial, and stops keeping
     /// pixels; returns the pictures half uploaded to the old renderer, to start again from their
     /// pixels (`PhotoPipeline.moveTextures(to:)`).
-    func moveTextures(to renderer: OpaquePointer) -> [PhotoTextureKey: DecodeOutcome] {
+    package func moveTextures(to renderer: OpaquePointer) -> [PhotoTextureKey: DecodeOutcome] {
         func remade(_ old: Texture) -> Texture? {
             guard let image = keptPixels[old.serial], let handle = makeTexture(renderer, image) else { return nil }
             return Texture(handle: handle, width: old.width, height: old.height, hasTransparency: old.hasTransparency, sameAs: old.serial)
@@ -233,11 +233,11 @@ final class TextureCache {
     // MARK: - Turns (Ctrl+R)
 
     /// Photo `id`'s textures turn `quarterTurns` × 90° clockwise at the next `applyTurns`.
-    func turn(_ id: Int, quarterTurns: Int) { pendingTurns.append((id, quarterTurns)) }
+    package func turn(_ id: Int, quarterTurns: Int) { pendingTurns.append((id, quarterTurns)) }
 
     /// Turns the textures of the turns waiting, on `renderer` (a texture it cannot turn is dropped:
     /// the photo is decoded again, turned).
-    func applyTurns(_ renderer: OpaquePointer) {
+    package func applyTurns(_ renderer: OpaquePointer) {
         guard !pendingTurns.isEmpty else { return }
         for (id, k) in pendingTurns {
             removeFade(of: id)
@@ -255,7 +255,7 @@ final class TextureCache {
 
     /// A copy of `texture` turned `quarterTurns` × 90° clockwise, drawn into a target texture on
     /// the GPU texel for texel (nearest sampling, no blending); nil when the renderer cannot.
-    static func turned(_ texture: Texture, quarterTurns: Int, renderer: OpaquePointer) -> Texture? {
+    package static func turned(_ texture: Texture, quarterTurns: Int, renderer: OpaquePointer) -> Texture? {
         let k = ((quarterTurns % 4) + 4) % 4
         let (w, h) = k % 2 == 1 ? (texture.height, texture.width) : (texture.width, texture.height)
         var format: UInt32 = 0

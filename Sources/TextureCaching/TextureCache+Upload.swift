@@ -5,24 +5,26 @@ import Rendering
 
 extension TextureCache {
     /// What one frame's uploads did.
-    struct Uploaded {
+    package struct Uploaded {
         /// Textures stored whole, with the decode each came from (to hold for the thumbnail caches).
-        var stored: [(key: PhotoTextureKey, image: DecodedImage, outcome: DecodeOutcome)] = []
-        var bytes = 0
+        package var stored: [(key: PhotoTextureKey, image: DecodedImage, outcome: DecodeOutcome)] = []
+        package var bytes = 0
     }
 
-    /// Makes textures from the scheduler's waiting pixels, best-ranked first, within `budget`
+    /// Makes textures from the pixels `waiting` for upload (the scheduler's: those taken are
+    /// removed), best-ranked first, within `budget`
     /// bytes. A picture larger than a whole frame's budget (`bandBytes`, a window-sized one) is
     /// filled a band of rows a frame (`BandedUpload`) and stored, to be drawn, once whole; at least
     /// one band or texture a frame is always made. A picture whose photo's size is not yet in the
-    /// viewer waits (its crop would be wrong); a preview never goes over a thumbnail made meanwhile.
+    /// viewer (`isSizeDelivered`, by photo id) waits (its crop would be wrong); a preview never goes
+    /// over a thumbnail made meanwhile.
     /// `failed` is called at once for a picture whose texture cannot be made (SDL's error set).
-    func upload(from scheduler: DecodeScheduler, library: PhotoLibrary, rank: [PhotoTextureKey: Int], budget: Int, bandBytes: Int,
-                renderer: OpaquePointer, failed: (PhotoTextureKey, DecodedImage) -> Void) -> Uploaded {
+    package func upload(from waiting: WaitingPixels, isSizeDelivered: (Int) -> Bool, rank: [PhotoTextureKey: Int],
+                        budget: Int, bandBytes: Int, renderer: OpaquePointer, failed: (PhotoTextureKey, DecodedImage) -> Void) -> Uploaded {
         var budget = budget
         var done = Uploaded()
         var first = true
-        for key in Set(scheduler.waiting.keys).union(banded.keys).sorted(by: { rank[$0]! < rank[$1]! }) {
+        for key in Set(waiting.keys).union(banded.keys).sorted(by: { rank[$0]! < rank[$1]! }) {
             if let band = banded[key] {
                 let rows = band.rows(within: budget, atLeastOne: first)
                 guard rows > 0 else { break }
@@ -37,12 +39,12 @@ extension TextureCache {
                 }
                 continue
             }
-            guard let outcome = scheduler.waiting[key], case let .success(image) = outcome.result else { continue }
-            guard library.sizeDelivered[key.photo] else { continue }  // its crop would be wrong until the viewer has the size
+            guard let outcome = waiting[key], case let .success(image) = outcome.result else { continue }
+            guard isSizeDelivered(key.photo) else { continue }  // its crop would be wrong until the viewer has the size
             // Larger than a whole frame's budget: a band at a time, from this frame on.
             let inBands = image.byteCount > budget && image.byteCount > bandBytes
             if !first && image.byteCount > budget && (!inBands || budget < image.byteCount / image.height) { break }
-            scheduler.waiting[key] = nil
+            waiting[key] = nil
             // A preview only stands in: never over a thumbnail made meanwhile.
             if key.kind == .preview, hasThumbnail(key.photo) { continue }
             SDLError.clear()

@@ -50,7 +50,7 @@ package final class DecodeQueue: @unchecked Sendable {
     }
 
     /// Jobs being decoded now.
-    func runningJobs() -> [DecodeJob] {
+    package func runningJobs() -> [DecodeJob] {
         condition.lock()
         defer { condition.unlock() }
         return Array(running.values)
@@ -80,14 +80,14 @@ package final class DecodeQueue: @unchecked Sendable {
     }
 
     /// Jobs not started yet, best first.
-    func pendingJobs() -> [DecodeJob] {
+    package func pendingJobs() -> [DecodeJob] {
         condition.lock()
         defer { condition.unlock() }
         return pending
     }
 
     /// The outcomes finished since the last call, in the order they finished.
-    func takeFinished() -> [DecodeOutcome] {
+    package func takeFinished() -> [DecodeOutcome] {
         condition.lock()
         defer { condition.unlock() }
         defer { finished.removeAll() }
@@ -104,7 +104,7 @@ package final class DecodeQueue: @unchecked Sendable {
     // MARK: - Worker side
 
     /// True once `stop` was called: a worker waiting on a helper process gives up.
-    var isStopping: Bool {
+    package var isStopping: Bool {
         condition.lock()
         defer { condition.unlock() }
         return stopping
@@ -166,7 +166,7 @@ package final class DecodeQueue: @unchecked Sendable {
 
     /// Stops the workers: pending jobs are dropped; waits up to `timeout` seconds for running
     /// decodes to end so no decoder touches SDL after the caller shuts it down.
-    func stop(waitingUpTo timeout: Double = 2) {
+    package func stop(waitingUpTo timeout: Double = 2) {
         condition.lock()
         stopping = true
         pending.removeAll()

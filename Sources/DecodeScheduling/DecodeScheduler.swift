@@ -2,6 +2,8 @@ import Foundation
 import DecoderSandbox
 import Decoding
 import Rendering
+import PhotoCatalogue
+import TextureCaching
 
 /// What is decoded when: each frame it ranks what the scene wants and makes that ranking the
 /// decoder threads' queue (work for cells scrolled far away is dropped before it starts), takes the
@@ -9,25 +11,25 @@ import Rendering
 /// and holds decoded thumbnails for the thumbnail caches' writer until the screen is filled.
 /// It reads the photo library and the texture cache and changes neither: what a finished decode
 /// means for them is the pipeline's (`PhotoPipeline`). For the frame loop's thread only.
-final class DecodeScheduler {
+package final class DecodeScheduler {
     package let queue = DecodeQueue()
-    private let limits: PhotoPipeline.Limits
-    private(set) var started = false
+    private let limits: PipelineLimits
+    package private(set) var started = false
     /// The largest texture side the renderer makes, once a frame has told it.
-    var textureSideLimit: Int?
+    package var textureSideLimit: Int?
     /// The largest side of a decoded picture: the helpers' shared memory holds 8192² pixels.
     static let decodedSideLimit = 8192
     /// Decoded pixels waiting for upload, by key.
-    var waiting: [PhotoTextureKey: DecodeOutcome] = [:]
+    package let waiting = WaitingPixels()
     /// Keys whose texture could not be made (the full picture of a photo whose thumbnail works).
-    var failedKeys: Set<PhotoTextureKey> = []
+    package var failedKeys: Set<PhotoTextureKey> = []
     /// Decodes started before their photo's file was replaced: their pixels are the old picture's.
     private var staleDecodes: Set<PhotoTextureKey> = []
     /// Photos whose preview was decoded or failed: not asked for again.
     private var previewTried: Set<Int> = []
     private var lastSubmitted: [DecodeJob] = []
     /// Writes the shared thumbnail cache; nil when not asked to.
-    let cacheWriter: ThumbnailCacheWriter?
+    package let cacheWriter: ThumbnailCacheWriter?
     /// Thumbnails decoded (not read from the cache) and shown, waiting for the visible ones to be
     /// on screen before they go to the writer, oldest first.
     private var pendingWrites: [ThumbnailCacheWriter.Item] = []
@@ -36,13 +38,13 @@ final class DecodeScheduler {
     private var lastFirstVisible = 0
     private var scrollingUp = false
 
-    init(limits: PhotoPipeline.Limits) {
+    package init(limits: PipelineLimits) {
         self.limits = limits
         cacheWriter = limits.writesSharedThumbnails ? limits.sharedThumbnails.map { ThumbnailCacheWriter(cache: $0, pixels: limits.pixelCache) } : nil
     }
 
     /// Stops the decoder threads and the cache writer.
-    func stop() {
+    package func stop() {
         queue.stop()
         cacheWriter?.stop()
     }
@@ -50,7 +52,7 @@ final class DecodeScheduler {
     /// Starts the decoder threads. Their pictures are at most 8192 pixels a side (the helpers'
     /// shared memory); a renderer that makes smaller textures bounds the jobs instead
     /// (`textureSideLimit`), so the threads may start before the renderer exists (`prefetch`).
-    func start() {
+    package func start() {
         started = true
         var options = DecoderHelperService.Options()
         options.pixelLimit = limits.pixelLimit
@@ -64,21 +66,21 @@ final class DecodeScheduler {
     }
 
     /// While something moves only `decoderThreadsWhileMoving` decoders take new jobs.
-    func setMoving(_ moving: Bool) {
+    package func setMoving(_ moving: Bool) {
         queue.setActiveWorkers(moving ? min(limits.decoderThreadsWhileMoving, limits.decoderThreads) : limits.decoderThreads)
     }
 
     /// The next submission goes to the queue even if it equals the last (the list or the files changed).
-    func resubmit() { lastSubmitted = [] }
+    package func resubmit() { lastSubmitted = [] }
 
     /// True when no decode is queued, running or waiting for upload (bands included: `textures`).
-    func isIdle(textures: TextureCache) -> Bool { waiting.isEmpty && textures.banded.isEmpty && queue.isIdle }
+    package func isIdle(textures: TextureCache) -> Bool { waiting.isEmpty && textures.banded.isEmpty && queue.isIdle }
 
     /// True when no thumbnail is waiting to be written to the shared cache or being written.
-    var isDoneWritingCache: Bool { pendingWrites.isEmpty && (cacheWriter?.isIdle ?? true) }
+    package var isDoneWritingCache: Bool { pendingWrites.isEmpty && (cacheWriter?.isIdle ?? true) }
 
     /// Bytes of decoded pixels waiting for upload.
-    var waitingBytes: Int { waiting.values.reduce(0) { $0 + ((try? $1.result.get())?.byteCount ?? 0) } }
+    package var waitingBytes: Int { waiting.values.reduce(0) { $0 + ((try? $1.result.get())?.byteCount ?? 0) } }
 
     // MARK: - What the scene wants
 
@@ -86,7 +88,7 @@ final class DecodeScheduler {
     /// drawn large, embedded previews of the visible cells, their thumbnails, the large photos'
     /// neighbours (index ± 1, for paging), then the cells a screen above and below (the scroll
     /// direction first).
-    func wantedTextures(for demand: SceneDemand, library: PhotoLibrary, textures: TextureCache) -> [DecodeJob] {
+    package func wantedTextures(for demand: SceneDemand, library: PhotoLibrary, textures: TextureCache) -> [DecodeJob] {
         let count = library.order.count
         let quantum = max(1, limits.thumbnailSideQuantum)
         let side = (max(16, demand.cellPixels) + quantum - 1) / quantum * quantum
@@ -108,7 +110,7 @@ final class DecodeScheduler {
         func preview(_ p: Int) {
             guard let id = library.id(at: p), !previewTried.contains(id), textures.thumbnails.peek(id) == nil,
                   let size = library.previewSizes[id], let photo = library.knownSizes[id],
-                  PhotoPipeline.isUseful(preview: size, photo: photo, cell: side) else { return }
+                  Self.isUseful(preview: size, photo: photo, cell: side) else { return }
             out.append(DecodeJob(photo: id, kind: .preview, target: .preview(shortSide: thumbnailSide(id, cell: side, library: library)),
                                  path: library.path(of: id), shownSide: side))
         }
@@ -153,7 +155,7 @@ final class DecodeScheduler {
 
     /// Queues the wanted textures that are not made, waiting or being decoded, best first; returns
     /// how many queued jobs were cancelled.
-    func submitJobs(_ wanted: [DecodeJob], library: PhotoLibrary, textures: TextureCache) -> Int {
+    package func submitJobs(_ wanted: [DecodeJob], library: PhotoLibrary, textures: TextureCache) -> Int {
         let running = queue.startedJobs()
         var seen: Set<PhotoTextureKey> = []
         var jobs: [DecodeJob] = []
@@ -185,21 +187,33 @@ final class DecodeScheduler {
         return queue.replacePending(with: jobs)
     }
 
+    // MARK: - Embedded previews
+
+    /// True when a preview of `preview`'s size is worth showing in cells of `cell` pixels for a
+    /// photo of `photo`'s: its shorter side at least half the cell's (a 160×120 camera preview in
+    /// a 155-px cell; not in a 310-px HiDPI one, where it would look blurred), and the photo's
+    /// shape within 2 % (cameras letterbox a 3:2 photo's 4:3 preview with black bars).
+    static func isUseful(preview: (width: Int, height: Int), photo: (width: Int, height: Int), cell: Int) -> Bool {
+        guard preview.width > 0, preview.height > 0, photo.width > 0, photo.height > 0 else { return false }
+        let previewAspect = Double(preview.width) / Double(preview.height), photoAspect = Double(photo.width) / Double(photo.height)
+        return 2 * min(preview.width, preview.height) >= cell && abs(previewAspect / photoAspect - 1) <= 0.02
+    }
+
     // MARK: - Finished decodes
 
     /// What became of the decodes that finished since the last frame: those to use, in the order
     /// they finished (the others were stale: counted in `discarded`).
-    struct Finished {
-        var outcomes: [DecodeOutcome] = []
-        var discarded = 0
-        var previews = 0
+    package struct Finished {
+        package var outcomes: [DecodeOutcome] = []
+        package var discarded = 0
+        package var previews = 0
     }
 
     /// Takes the decodes that finished: a stale one (the file was replaced since the decode began,
     /// the photo left or is leaving the list, or its file is being written) is dropped; a preview
     /// that failed is no problem (the thumbnail follows); a preview the shared cache answered with
     /// the thumbnail itself is the thumbnail.
-    func takeFinished(library: PhotoLibrary) -> Finished {
+    package func takeFinished(library: PhotoLibrary) -> Finished {
         var finished = Finished()
         for done in queue.takeFinished() {
             var outcome = done
@@ -230,7 +244,7 @@ final class DecodeScheduler {
 
     /// Drops waiting pixels no longer wanted (and bands: `textures`), then the worst-ranked ones
     /// beyond the budget; returns how many were dropped.
-    func trimWaiting(rank: [PhotoTextureKey: Int], textures: TextureCache) -> Int {
+    package func trimWaiting(rank: [PhotoTextureKey: Int], textures: TextureCache) -> Int {
         var dropped = 0
         for key in waiting.keys where rank[key] == nil {
             waiting[key] = nil
@@ -254,7 +268,7 @@ final class DecodeScheduler {
     /// Drops the decodes of `id`'s picture as it was: those waiting, those under way (finished and
     /// not yet taken too, dropped when taken), bands (`textures`), and the pixels held for the
     /// thumbnail caches; its preview may be asked for again when `retriesPreview`.
-    func dropDecodes(of id: Int, path: String, textures: TextureCache, retriesPreview: Bool = false) {
+    package func dropDecodes(of id: Int, path: String, textures: TextureCache, retriesPreview: Bool = false) {
         if retriesPreview { previewTried.remove(id) }
         let running = queue.startedJobs()
         for kind in [TextureKind.thumbnail, .full, .preview] {
@@ -272,7 +286,7 @@ final class DecodeScheduler {
 
     /// Keeps a decoded thumbnail of the file at `path` for the thumbnail caches, within
     /// `pendingWriteBytes` (oldest dropped).
-    func holdForWriting(_ image: DecodedImage, path: String, outcome: DecodeOutcome) {
+    package func holdForWriting(_ image: DecodedImage, path: String, outcome: DecodeOutcome) {
         // Stored only for the version of the file decoded (one replaced meanwhile is decoded again).
         guard let source = outcome.source else { return }
         pendingWrites.removeAll { $0.path == path }
@@ -285,8 +299,9 @@ final class DecodeScheduler {
     }
 
     /// Once every visible cell (`isShown`) has its thumbnail or is broken, hands the decoded
-    /// thumbnails held for the caches to their writer.
-    func handOverWrites(visible: [Int], isShown: (Int) -> Bool) {
+    /// thumbnails held for the caches to their writer. `visible` are the visible cells' photo ids
+    /// and `isShown` is asked by id (not by the list's index: the two differ once a photo has left).
+    package func handOverWrites(visible: [Int], isShown: (Int) -> Bool) {
         guard let cacheWriter, !pendingWrites.isEmpty, visible.allSatisfy(isShown) else { return }
         cacheWriter.enqueue(pendingWrites)
         pendingWrites.removeAll()
