@@ -28,6 +28,11 @@ extension Feel {
         do {
             document = try JSONReader.parseDocument(jsonText)
         } catch {
+            // A syntax error inside a value names its key, with the column in the reason (the one
+            // format: `FILE:LINE: key: what`); one at the top level keeps `FILE:LINE:COLUMN: what`.
+            if let field = error.field {
+                throw FeelError(key: field, reason: "\(error.message) (column \(error.column))", at: error.position)
+            }
             throw FeelError(key: nil, reason: error.message, at: error.position)
         }
         var feel = base

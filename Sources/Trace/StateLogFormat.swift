@@ -33,7 +33,7 @@ public enum StateLogFormat {
     /// A line without its `event` annotation: the state its frame shows, as a line written from the
     /// snapshot alone reads (the player and a re-run's ghost compare states with a log so).
     public static func state(of line: String) -> String {
-        guard let range = line.range(of: ",\"event\":") else { return line }
+        guard let range = line.firstRange(of: ",\"event\":") else { return line }
         guard let end = line[range.upperBound...].firstIndex(where: { $0 == "}" || $0 == "," }) else { return line }
         return String(line[..<range.lowerBound] + line[end...])
     }
