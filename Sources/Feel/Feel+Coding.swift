@@ -17,7 +17,7 @@
 /// nested one.
 extension Feel {
     /// Reads a feel file's text over `base`. Errors carry the line of the value at fault.
-    public init(jsonText: String, over base: Feel = .defaults) throws(FeelError) {
+    package init(jsonText: String, over base: Feel = .defaults) throws(FeelError) {
         self = try Feel.decode(jsonText: jsonText, over: base).feel
     }
 
@@ -42,7 +42,7 @@ extension Feel {
     }
 
     /// Reads a parsed feel object over `base`.
-    public init(json: JSONValue, over base: Feel = .defaults) throws(FeelError) {
+    package init(json: JSONValue, over base: Feel = .defaults) throws(FeelError) {
         var feel = base
         try Feel.read(json, at: nil, prefix: "", into: &feel)
         self = feel
