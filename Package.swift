@@ -146,6 +146,6 @@ let package = Package(
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
                                                      "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CFileAttributes", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion"]),
+        .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion", "FeelFiles"]),
     ]
 )

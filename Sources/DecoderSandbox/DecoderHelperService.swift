@@ -22,27 +22,27 @@ import Glibc
 /// outside), and an allow-list seccomp filter (see `pz_enter_sandbox`; no open at all when reads
 /// are confined to nothing). It runs
 /// in a session of its own, with no controlling terminal (`pz_spawn_helper`).
-public enum DecoderHelperService {
+package enum DecoderHelperService {
     /// The decoder's settings, passed as command-line options.
-    public struct Options: Sendable, Equatable {
-        public var pixelLimit = PhotoCatalog.defaultPixelLimit
-        public var maxTextureSide = 8192
-        public var strategy = ThumbnailDecoding.scaledDecode
+    package struct Options: Sendable, Equatable {
+        package var pixelLimit = PhotoCatalog.defaultPixelLimit
+        package var maxTextureSide = 8192
+        package var strategy = ThumbnailDecoding.scaledDecode
         /// The freedesktop thumbnail cache's folder, or nil not to read it.
-        public var thumbnailCache: String?
+        package var thumbnailCache: String?
         /// PhotoZoom's own cache of thumbnails' pixels, read by the decoder threads in the app's
         /// process (never passed to a helper: it reads only cache entries PhotoZoom's own parsers handle).
         package var pixelCache: PixelThumbnailCache?
         /// Address space the helper may add to what it holds once started, bytes (at most half
         /// the memory free when it starts, and never less than 256 MiB).
-        public var addressSpaceBytes = 1 << 30
+        package var addressSpaceBytes = 1 << 30
         /// The folders (or files) the helper may read beneath. Empty (the app's helpers): none, it
         /// opens no file at all and reads only the photos handed to it as descriptors with each
         /// request (Landlock denies every read, the filter every open; issue 33). Nil: reading is
         /// not confined (tests and scripts that send paths).
-        public var readRoots: [String]?
+        package var readRoots: [String]?
 
-        public init() {}
+        package init() {}
 
         /// The options as `decode-helper` arguments.
         package var arguments: [String] {
@@ -57,7 +57,7 @@ public enum DecoderHelperService {
 
     /// Serves requests until standard input ends (0), or returns the exit status of a failure to
     /// set itself up (a message then goes to standard error, which the app discards).
-    public static func run(_ options: Options) -> Int32 {
+    package static func run(_ options: Options) -> Int32 {
         let shared: Int32 = 3
         let size = Int(lseek(shared, 0, SEEK_END))
         guard size > 0, let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, shared, 0), mapping != MAP_FAILED else {

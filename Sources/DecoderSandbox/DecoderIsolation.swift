@@ -32,7 +32,7 @@ public struct DecoderHelperSettings: Sendable {
 
     /// The running `photozoom`: `/proc/self/exe`, which names this program's file even if it was
     /// replaced on disk since.
-    public static var thisProgram: DecoderHelperSettings { DecoderHelperSettings(executable: "/proc/self/exe") }
+    package static var thisProgram: DecoderHelperSettings { DecoderHelperSettings(executable: "/proc/self/exe") }
 
     /// The `photozoom` in the running program's folder (`.build/<config>/photozoom` beside a
     /// benchmark or the test bundle, `bin/photozoom` beside an installed tool).

@@ -61,7 +61,7 @@ public struct FreedesktopThumbnailCache: Sendable {
     }
 
     /// The user's cache: `$XDG_CACHE_HOME/thumbnails`, else `~/.cache/thumbnails`.
-    public static var standard: FreedesktopThumbnailCache {
+    package static var standard: FreedesktopThumbnailCache {
         let env = ProcessInfo.processInfo.environment
         if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             return FreedesktopThumbnailCache(directory: URL(fileURLWithPath: xdg).appendingPathComponent("thumbnails"))

@@ -10,10 +10,10 @@ import PhotoFiles
 /// CPU for a 1280×800 frame (94 % of `replay --frames` in `perf`); this takes a few tens of
 /// milliseconds for the same frame. The alpha channel is dropped (frames are opaque) unless asked
 /// for and some pixel is not opaque (thumbnails of transparent pictures): then it is 8-bit RGBA.
-public enum PNGWriter {
+package enum PNGWriter {
     /// The PNG file's bytes for `surface` (ARGB8888, any pitch); with `keepingAlpha`, RGBA when a
     /// pixel is not opaque.
-    public static func encode(_ surface: UnsafeMutablePointer<SDL_Surface>, keepingAlpha: Bool = false) throws(ShellError) -> [UInt8] {
+    package static func encode(_ surface: UnsafeMutablePointer<SDL_Surface>, keepingAlpha: Bool = false) throws(ShellError) -> [UInt8] {
         let width = Int(surface.pointee.w), height = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
         guard width > 0, height > 0, let pixels = surface.pointee.pixels else { throw ShellError("cannot write an empty image") }
         guard surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue else {
@@ -54,7 +54,7 @@ public enum PNGWriter {
     }
 
     /// Writes `surface` to `path` as a PNG.
-    public static func write(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(ShellError) {
+    package static func write(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(ShellError) {
         let bytes = try encode(surface)
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
             throw ShellError("\(path): cannot write the image (\(String(cString: strerror(errno))))")

@@ -35,7 +35,7 @@ import Glibc
 /// no checksum (a damaged pixel is a wrong colour, never a wrong size).
 package struct PixelThumbnailCache: Sendable, Equatable {
     /// The folder of entries.
-    public var directory: URL
+    package var directory: URL
     /// Bytes the entries may take together before the least recently used go.
     package var budgetBytes: Int
 
@@ -62,7 +62,7 @@ package struct PixelThumbnailCache: Sendable, Equatable {
     }
 
     /// Where the entry of the file at `path` (absolute) is for thumbnails of shorter side `side`.
-    public func entryPath(forFile path: String, side: Int) -> String {
+    package func entryPath(forFile path: String, side: Int) -> String {
         directory.path + "/" + MD5.hex(Array(FreedesktopThumbnailCache.uri(forPath: path).utf8)) + "-\(side).pixels"
     }
 

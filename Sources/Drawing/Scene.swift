@@ -3,16 +3,16 @@ import Geometry
 /// An RGBA colour, components 0...1.
 public struct Color: Hashable, Sendable {
     public var r: Double, g: Double, b: Double, a: Double
-    public init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) {
+    package init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) {
         self.r = r; self.g = g; self.b = b; self.a = a
     }
-    public static let black = Color(0, 0, 0)
-    public static let white = Color(1, 1, 1)
+    package static let black = Color(0, 0, 0)
+    package static let white = Color(1, 1, 1)
     public static let gridBackground = Color(0.11, 0.11, 0.12)
-    public static let focus = Color(0.25, 0.6, 1.0)
+    package static let focus = Color(0.25, 0.6, 1.0)
     public static let overlay = Color(1.0, 0.8, 0.2)
-    public static let verdictClose = Color(1.0, 0.35, 0.3)
-    public static let verdictReturn = Color(0.3, 0.9, 0.45)
+    package static let verdictClose = Color(1.0, 0.35, 0.3)
+    package static let verdictReturn = Color(0.3, 0.9, 0.45)
 }
 
 /// Everything one frame draws, as plain values. The shell draws exactly this and decides nothing.

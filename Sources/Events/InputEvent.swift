@@ -6,17 +6,17 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let shift = Modifiers(rawValue: 1 << 0)
-    public static let ctrl = Modifiers(rawValue: 1 << 1)
-    public static let alt = Modifiers(rawValue: 1 << 2)
-    public static let gui = Modifiers(rawValue: 1 << 3)
+    package static let shift = Modifiers(rawValue: 1 << 0)
+    package static let ctrl = Modifiers(rawValue: 1 << 1)
+    package static let alt = Modifiers(rawValue: 1 << 2)
+    package static let gui = Modifiers(rawValue: 1 << 3)
 
     /// The trace's names, in the trace's order.
     public static let names: [(String, Modifiers)] = [("shift", .shift), ("ctrl", .ctrl), ("alt", .alt), ("gui", .gui)]
 
     public var names: [String] { Self.names.filter { contains($0.1) }.map(\.0) }
 
-    public init?(names: [String]) {
+    package init?(names: [String]) {
         var m = Modifiers()
         for n in names {
             guard let found = Self.names.first(where: { $0.0 == n }) else { return nil }
@@ -76,7 +76,7 @@ public struct InputEvent: Hashable, Sendable {
     public var time: Double
     public var kind: Kind
 
-    public init(time: Double, kind: Kind) {
+    package init(time: Double, kind: Kind) {
         self.time = time
         self.kind = kind
     }
@@ -103,7 +103,7 @@ public struct InputEvent: Hashable, Sendable {
         InputEvent(time: t, kind: .touch(phase: phase, id: id, position: Point(x, y)))
     }
 
-    public static func resize(_ t: Double, _ w: Double, _ h: Double) -> InputEvent {
+    package static func resize(_ t: Double, _ w: Double, _ h: Double) -> InputEvent {
         InputEvent(time: t, kind: .resize(Size(w, h)))
     }
 }

@@ -10,39 +10,39 @@ import Geometry
 /// then puts each added one in at its index, lowest first.
 public struct PhotoListChange: Hashable, Sendable {
     /// A photo put into the list.
-    public struct Addition: Hashable, Sendable {
+    package struct Addition: Hashable, Sendable {
         /// Its index in the list after the change.
-        public var index: Int
-        public var name: String
+        package var index: Int
+        package var name: String
         /// Upright pixel size; `.zero` while unknown.
-        public var size: Size
+        package var size: Size
 
-        public init(index: Int, name: String, size: Size = .zero) {
+        package init(index: Int, name: String, size: Size = .zero) {
             self.index = index
             self.name = name
             self.size = size
         }
     }
 
-    public var removed: [Int]
-    public var added: [Addition]
+    package var removed: [Int]
+    package var added: [Addition]
     /// A new order of the list, applied after the removals and additions (a sort, Shift+S):
     /// `order[k]` is the index the photo shown `k`th had before; nil: the order stays.
-    public var order: [Int]?
+    package var order: [Int]?
 
-    public init(removed: [Int] = [], added: [Addition] = [], order: [Int]? = nil) {
+    package init(removed: [Int] = [], added: [Addition] = [], order: [Int]? = nil) {
         self.removed = removed
         self.added = added
         self.order = order
     }
 
     /// True when it changes nothing.
-    public var isEmpty: Bool { removed.isEmpty && added.isEmpty && (order.map { $0.enumerated().allSatisfy { $0 == $1 } } ?? true) }
+    package var isEmpty: Bool { removed.isEmpty && added.isEmpty && (order.map { $0.enumerated().allSatisfy { $0 == $1 } } ?? true) }
 
     /// For each index of a list of `count` photos, its index after the change (nil: removed); nil
     /// as a whole when the change does not fit such a list (indices out of order or out of range,
     /// a size that is not a finite, non-negative number).
-    public func newIndices(count: Int) -> [Int?]? {
+    package func newIndices(count: Int) -> [Int?]? {
         guard count >= 0 else { return nil }
         var previous = -1
         for r in removed {
@@ -82,7 +82,7 @@ public struct PhotoListChange: Hashable, Sendable {
 
     /// The photos of `list` (the list after the removals and additions) in `order`; `list` itself
     /// when the order stays or does not fit.
-    public func reordered<T>(_ list: [T]) -> [T] {
+    package func reordered<T>(_ list: [T]) -> [T] {
         guard let order, order.count == list.count, order.allSatisfy(list.indices.contains) else { return list }
         return order.map { list[$0] }
     }

@@ -7,16 +7,16 @@
 /// same way, so no two byte strings share a spelling; every other name is spelled as itself.
 ///
 /// People see the escaped form (`displayed`): each such byte as `\xE9`.
-public enum PhotoName {
+package enum PhotoName {
     /// The code point standing for byte 0.
-    public static let rawByteBase: UInt32 = 0x10FF00
+    package static let rawByteBase: UInt32 = 0x10FF00
 
     /// True when `scalar` stands for a raw byte.
     @inlinable
-    public static func isRawByte(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= rawByteBase }
+    package static func isRawByte(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= rawByteBase }
 
     /// The name as people see it: raw bytes as `\xHH` (upper-case hex), the rest as it is.
-    public static func displayed(_ name: String) -> String {
+    package static func displayed(_ name: String) -> String {
         guard name.unicodeScalars.contains(where: isRawByte) else { return name }
         var out = ""
         for scalar in name.unicodeScalars {
@@ -26,7 +26,7 @@ public enum PhotoName {
     }
 
     /// The spelling of the file-system bytes `bytes` (a name or a whole path).
-    public static func spelling(_ bytes: some Collection<UInt8>) -> String {
+    package static func spelling(_ bytes: some Collection<UInt8>) -> String {
         var scalars = String.UnicodeScalarView()
         var i = bytes.startIndex
         while i != bytes.endIndex {
@@ -46,7 +46,7 @@ public enum PhotoName {
     }
 
     /// The file-system bytes of `spelling` (no terminating zero).
-    public static func bytes(_ spelling: String) -> [UInt8] {
+    package static func bytes(_ spelling: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(spelling.utf8.count)
         for scalar in spelling.unicodeScalars {

@@ -10,33 +10,33 @@ import Geometry
 public struct TouchpadGesture: Hashable, Sendable {
     /// Which gesture: a pinch (two or more fingers closing, opening or turning) or a swipe (three or
     /// more fingers travelling together; two-finger travel is the wheel's).
-    public enum Gesture: String, Hashable, Sendable, CaseIterable {
+    package enum Gesture: String, Hashable, Sendable, CaseIterable {
         case pinch, swipe
     }
 
     /// The gesture's step: the first report, a change, the fingers lifting, or the server taking
     /// the gesture away (`cancel`, which ends like a lifted hand).
-    public enum Phase: String, Hashable, Sendable, CaseIterable {
+    package enum Phase: String, Hashable, Sendable, CaseIterable {
         case begin, update, end, cancel
     }
 
-    public var gesture: Gesture
-    public var phase: Phase
+    package var gesture: Gesture
+    package var phase: Phase
     /// Fingers on the pad (2 or more for a pinch, 3 or more for a swipe as libinput reports them).
-    public var fingers: Int
+    package var fingers: Int
     /// The pointer's position in window points: where the gesture happens (the pointer stays
     /// still while the fingers pinch or swipe).
-    public var position: Point
+    package var position: Point
     /// The fingers' centre's travel since the last event, window points (accelerated like the
     /// pointer's motion).
-    public var delta: Point
+    package var delta: Point
     /// The pinch's scale since its begin (1 at the begin; the fingers' spread over the spread
     /// they began with). 1 for a swipe.
-    public var scale: Double
+    package var scale: Double
     /// The pinch's turn since the last event, degrees, clockwise on screen positive. 0 for a swipe.
-    public var angleDelta: Double
+    package var angleDelta: Double
 
-    public init(gesture: Gesture, phase: Phase, fingers: Int, position: Point, delta: Point = .zero,
+    package init(gesture: Gesture, phase: Phase, fingers: Int, position: Point, delta: Point = .zero,
                 scale: Double = 1, angleDelta: Double = 0) {
         self.gesture = gesture
         self.phase = phase
@@ -48,7 +48,7 @@ public struct TouchpadGesture: Hashable, Sendable {
     }
 
     /// True when every number is finite.
-    public var isFinite: Bool {
+    package var isFinite: Bool {
         position.isFinite && delta.isFinite && scale.isFinite && angleDelta.isFinite
     }
 }

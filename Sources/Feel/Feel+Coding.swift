@@ -17,7 +17,7 @@
 /// nested one.
 extension Feel {
     /// Reads a feel file's text over `base`. Errors carry the line of the value at fault.
-    public init(jsonText: String, over base: Feel = .defaults) throws(FeelError) {
+    package init(jsonText: String, over base: Feel = .defaults) throws(FeelError) {
         self = try Feel.decode(jsonText: jsonText, over: base).feel
     }
 
@@ -28,6 +28,11 @@ extension Feel {
         do {
             document = try JSONReader.parseDocument(jsonText)
         } catch {
+            // A syntax error inside a value names its key, with the column in the reason (the one
+            // format: `FILE:LINE: key: what`); one at the top level keeps `FILE:LINE:COLUMN: what`.
+            if let field = error.field {
+                throw FeelError(key: field, reason: "\(error.message) (column \(error.column))", at: error.position)
+            }
             throw FeelError(key: nil, reason: error.message, at: error.position)
         }
         var feel = base
@@ -37,7 +42,7 @@ extension Feel {
     }
 
     /// Reads a parsed feel object over `base`.
-    public init(json: JSONValue, over base: Feel = .defaults) throws(FeelError) {
+    package init(json: JSONValue, over base: Feel = .defaults) throws(FeelError) {
         var feel = base
         try Feel.read(json, at: nil, prefix: "", into: &feel)
         self = feel

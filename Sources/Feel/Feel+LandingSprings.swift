@@ -6,7 +6,7 @@ extension Feel {
     /// The spring a committed dismissal flies into the cell on: a pinch's on `pinchLandingSpring`,
     /// else (or when that is unset) on `landingSpring`, else (unset) on `closeSpring`. With every
     /// landing spring unset, as in every preset but `ios`, this is `closeSpring`: as before.
-    public func landingSpring(pinch: Bool) -> Spring {
+    package func landingSpring(pinch: Bool) -> Spring {
         if pinch, pinchLandingSpring.isSet { return pinchLandingSpring }
         return landingSpring.isSet ? landingSpring : closeSpring
     }

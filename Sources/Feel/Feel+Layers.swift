@@ -5,7 +5,7 @@
 /// (`Feel(json:)`), so its validation applies: this is the one place JSON becomes a `Feel`.
 extension Feel {
     /// The defaults as a JSON object, keys sorted at every level.
-    public static let defaultsObject: JSONObject = Feel.defaults.sortedJSONObject
+    package static let defaultsObject: JSONObject = Feel.defaults.sortedJSONObject
 
     /// The full JSON object of this feel, keys sorted at every level (the form a trace header records).
     public var sortedJSONObject: JSONObject {
@@ -15,7 +15,7 @@ extension Feel {
 
     /// The defaults with each layer laid over in turn, decoded. Nil layers are skipped. A field of
     /// the wrong kind, or one out of range, throws naming its dotted key.
-    public init(layers: [JSONObject?]) throws(FeelError) {
+    package init(layers: [JSONObject?]) throws(FeelError) {
         var merged = Feel.defaultsObject
         for layer in layers {
             if let layer { merged = merged.merging(layer) }

@@ -1,7 +1,7 @@
 /// Layers of feel parameters laid over one another, key by key.
 extension Feel {
     /// `self` with the parameters named by `keys` taken from `other`.
-    public func replacing(_ keys: [String], from other: Feel) -> Feel {
+    package func replacing(_ keys: [String], from other: Feel) -> Feel {
         var result = self
         for key in keys {
             guard let p = Feel.parameter(key) else { continue }
@@ -15,7 +15,7 @@ extension Feel {
     /// the command line, kept whatever the file says); every other parameter keeps its value in
     /// `self`, so numbers tuned in the panel and not yet saved survive an edit of other keys.
     /// Returns the merged set and the keys taken from the file.
-    public func merging(fileChangedFrom oldFile: Feel, to newFile: Feel, keeping fixed: [String] = []) -> (feel: Feel, taken: [String]) {
+    package func merging(fileChangedFrom oldFile: Feel, to newFile: Feel, keeping fixed: [String] = []) -> (feel: Feel, taken: [String]) {
         let taken = newFile.differences(from: oldFile).filter { !fixed.contains($0) }
         return (replacing(taken, from: newFile), taken)
     }

@@ -31,7 +31,7 @@ extension Feel {
     ]
 
     /// The preset called `name` (case-insensitive), or nil.
-    public static func preset(named name: String) -> Feel? {
+    package static func preset(named name: String) -> Feel? {
         presets.first { $0.name == name.lowercased() }?.feel
     }
 

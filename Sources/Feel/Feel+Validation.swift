@@ -11,7 +11,7 @@ extension Feel {
     public var isValid: Bool { problems.isEmpty }
 
     /// Keys whose values differ between `self` and `other`, in table order.
-    public func differences(from other: Feel) -> [String] {
+    package func differences(from other: Feel) -> [String] {
         Feel.parameters.filter { $0.value(in: self) != $0.value(in: other) }.map(\.key)
     }
 }

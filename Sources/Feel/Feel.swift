@@ -179,7 +179,7 @@ public struct Feel: Hashable, Sendable {
     /// Duration of a full reduced-motion cross-fade, seconds.
     public var crossFadeSeconds = 0.25
 
-    public init() {}
+    package init() {}
 
     public static let defaults = Feel()
 }

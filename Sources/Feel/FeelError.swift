@@ -11,7 +11,7 @@ public struct FeelError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong and what is allowed.
     public var reason: String
 
-    public init(key: String?, reason: String, line: Int? = nil, column: Int? = nil) {
+    package init(key: String?, reason: String, line: Int? = nil, column: Int? = nil) {
         self.key = key; self.reason = reason; self.line = line; self.column = column
     }
 

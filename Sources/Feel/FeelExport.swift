@@ -26,7 +26,7 @@ public struct FeelExport: Sendable {
     }
 
     /// Every spring of the feel, in the feel file's order.
-    public static let springRoles: [SpringRole] = [
+    package static let springRoles: [SpringRole] = [
         SpringRole(key: "openSpring", summary: "grid cell → full screen", path: \.openSpring),
         SpringRole(key: "closeSpring", summary: "back to the cell", path: \.closeSpring),
         SpringRole(key: "cancelSpring", summary: "back to full screen after a cancelled dismissal", path: \.cancelSpring),
@@ -37,14 +37,14 @@ public struct FeelExport: Sendable {
 
     /// The springs a feel may leave unset (response 0: another spring, or none, takes the role);
     /// exported only where set, and written by `fit --into` like the others.
-    public static let optionalSpringRoles: [SpringRole] = [
+    package static let optionalSpringRoles: [SpringRole] = [
         SpringRole(key: "landingSpring", summary: "a committed dismissal's flight into the cell (unset: the close spring)", path: \.landingSpring),
         SpringRole(key: "pinchLandingSpring", summary: "a committed pinch's flight into the cell (unset: the landing spring)", path: \.pinchLandingSpring),
         SpringRole(key: "followSpring", summary: "the held photo trailing the hand (unset: it follows exactly)", path: \.followSpring),
     ]
 
     /// Every spring of the feel, set or not: `springRoles`, then `optionalSpringRoles`.
-    public static var allSpringRoles: [SpringRole] { springRoles + optionalSpringRoles }
+    package static var allSpringRoles: [SpringRole] { springRoles + optionalSpringRoles }
 
     /// The thresholds exported as constants: the feel file's key, its unit, what it decides.
     static let thresholds: [(key: String, unit: String, summary: String)] = [
@@ -63,7 +63,7 @@ public struct FeelExport: Sendable {
     /// The feel's name in the header comment: a preset's or a file's.
     public var name: String
 
-    public init(feel: Feel, name: String) {
+    package init(feel: Feel, name: String) {
         self.feel = feel
         self.name = name
     }

@@ -5,7 +5,7 @@ public struct FeelRange: Hashable, Sendable, CustomStringConvertible {
     public var upper: Double
     public var upperIncluded: Bool
 
-    public init(lower: Double, lowerIncluded: Bool, upper: Double, upperIncluded: Bool) {
+    package init(lower: Double, lowerIncluded: Bool, upper: Double, upperIncluded: Bool) {
         self.lower = lower; self.lowerIncluded = lowerIncluded
         self.upper = upper; self.upperIncluded = upperIncluded
     }
@@ -106,7 +106,7 @@ public struct FeelParameter: Sendable, Identifiable, CustomStringConvertible {
     }
 
     /// Stores `value` in `feel` without checking it (integers are rounded to the nearest whole).
-    public func set(_ value: Double, in feel: inout Feel) {
+    package func set(_ value: Double, in feel: inout Feel) {
         switch storage {
         case let .real(path): feel[keyPath: path] = value
         case let .integer(path): feel[keyPath: path] = Int(value.rounded())
@@ -115,7 +115,7 @@ public struct FeelParameter: Sendable, Identifiable, CustomStringConvertible {
     }
 
     /// Why `value` is not allowed here, or nil when it is.
-    public func problem(with value: Double) -> String? {
+    package func problem(with value: Double) -> String? {
         if !value.isFinite { return "\(FeelNumber.text(value)) is not a finite number (\(range))" }
         if isInteger, value != value.rounded() { return "\(FeelNumber.text(value)) is not a whole number (\(range))" }
         if isBoolean, value != 0, value != 1 { return "expected true or false" }
@@ -125,7 +125,7 @@ public struct FeelParameter: Sendable, Identifiable, CustomStringConvertible {
 
     /// `value` moved by `steps` coarse or fine steps, rounded to the fine step's decimals and kept
     /// inside the range (an open end stops one fine step short of it).
-    public func adjusted(_ value: Double, steps: Int, fine: Bool) -> Double {
+    package func adjusted(_ value: Double, steps: Int, fine: Bool) -> Double {
         let moved = value + Double(steps) * (fine ? fineStep : coarseStep)
         return clamped(rounded(moved))
     }
@@ -144,7 +144,7 @@ public struct FeelParameter: Sendable, Identifiable, CustomStringConvertible {
     }
 
     /// The nearest allowed value to `value`.
-    public func clamped(_ value: Double) -> Double {
+    package func clamped(_ value: Double) -> Double {
         let margin = isInteger || isBoolean ? 1 : fineStep
         var v = value.isFinite ? value : range.lower
         let low = range.lowerIncluded ? range.lower : range.lower + margin
@@ -155,7 +155,7 @@ public struct FeelParameter: Sendable, Identifiable, CustomStringConvertible {
     }
 
     /// The value with its unit, as the panel shows it: "0.45 s", "150 pt", "20".
-    public func formatted(_ value: Double) -> String {
+    package func formatted(_ value: Double) -> String {
         if isBoolean { return value >= 0.5 ? "on" : "off" }
         let number = FeelNumber.text(value)
         return unit.isEmpty ? number : unit == "×" ? number + "×" : number + " " + unit
@@ -182,7 +182,7 @@ public enum FeelNumber {
 
     /// The value rounded to `places` decimals, always showing them ("0.62", "-1.40", "150.0");
     /// a value that rounds to zero prints without a sign; non-finite ones as `text` prints them.
-    public static func fixed(_ value: Double, places: Int) -> String {
+    package static func fixed(_ value: Double, places: Int) -> String {
         guard value.isFinite, value.magnitude < 1e15 else { return text(value) }
         let places = min(max(places, 0), 6)
         var power = 1.0
@@ -197,7 +197,7 @@ public enum FeelNumber {
     }
 
     /// Up to `places` decimals, trailing zeros and a bare point dropped ("194.96", "1", "0.4").
-    public static func trimmed(_ value: Double, places: Int) -> String {
+    package static func trimmed(_ value: Double, places: Int) -> String {
         var text = fixed(value, places: places)
         guard value.isFinite, text.contains(".") else { return text }
         while text.hasSuffix("0") { text.removeLast() }
@@ -206,7 +206,7 @@ public enum FeelNumber {
     }
 
     /// "∞", "-∞" or "nan": how every printed number shows a value that is not finite.
-    public static func nonFinite(_ value: Double) -> String {
+    package static func nonFinite(_ value: Double) -> String {
         value.isNaN ? "nan" : value > 0 ? "∞" : "-∞"
     }
 }

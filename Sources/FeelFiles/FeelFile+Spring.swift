@@ -9,7 +9,7 @@ extension FeelFile {
     /// output follows: a file that exists is replaced only with `force` (atomically, as Ctrl+S
     /// does), else the feel goes to a fresh name beside it (`feel-2.json`); a path that is one of
     /// `inputs` is refused. Returns where it wrote and what it did, as a line to print.
-    public static func writeSpring(_ spring: Spring, as key: String, into path: String, force: Bool,
+    package static func writeSpring(_ spring: Spring, as key: String, into path: String, force: Bool,
                              inputs: [String]) throws(ShellError) -> (path: String, message: String) {
         let keys = FeelExport.allSpringRoles.map(\.key)
         guard keys.contains(key) else {

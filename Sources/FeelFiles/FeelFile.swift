@@ -3,15 +3,15 @@ import Viewer
 import PhotoFiles
 
 /// Reading, resolving and atomically writing feel files.
-public enum FeelFile {
+package enum FeelFile {
     /// Where `run --feel ARG` gets its parameters: a file (watched and saved to) or a preset.
-    public enum Source: Hashable, Sendable {
+    package enum Source: Hashable, Sendable {
         case file(path: String)
         case preset(name: String)
     }
 
     /// `--feel ARG`: an existing file, else a preset name; otherwise a bad-input error that says both.
-    public static func resolve(_ argument: String) throws(ShellError) -> Source {
+    package static func resolve(_ argument: String) throws(ShellError) -> Source {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
             if isDirectory.boolValue { throw ShellError.badInput("\(argument): is a folder, not a feel file") }
@@ -23,7 +23,7 @@ public enum FeelFile {
     }
 
     /// The parameters of `source`.
-    public static func load(_ source: Source) throws(ShellError) -> Feel {
+    package static func load(_ source: Source) throws(ShellError) -> Feel {
         switch source {
         case let .file(path): return try read(path: path).feel
         case let .preset(name): return Feel.preset(named: name) ?? .defaults
@@ -34,7 +34,7 @@ public enum FeelFile {
     /// `sizeLimit` bytes). Errors are bad input naming the file, the line and the key:
     /// `feel.json:4: openSpring.dampingRatio: 0 is …`. Returns the file's JSON object (the layer a
     /// trace records) and the bytes read as well.
-    public static func read(path: String) throws(ShellError) -> (feel: Feel, layer: JSONObject, bytes: [UInt8]) {
+    package static func read(path: String) throws(ShellError) -> (feel: Feel, layer: JSONObject, bytes: [UInt8]) {
         let data = try bytes(path: path)
         guard let text = String(bytes: data, encoding: .utf8) else {
             throw ShellError.badInput("\(path): not UTF-8 text")
@@ -86,7 +86,7 @@ public enum FeelFile {
     /// file keeps its permission bits (a 0600 file stays 0600); a new file gets 0644 less the umask.
     /// Returns the bytes written.
     @discardableResult
-    public static func save(_ feel: Feel, to path: String) throws(ShellError) -> [UInt8] {
+    package static func save(_ feel: Feel, to path: String) throws(ShellError) -> [UInt8] {
         func failure(_ reason: String) -> ShellError { ShellError("\(path): cannot save the feel file: \(reason)") }
         // The file a link points to (realpath fails for a missing file: then the path itself).
         var target = path

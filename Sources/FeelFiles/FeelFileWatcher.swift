@@ -28,7 +28,7 @@ package final class FeelFileWatcher {
         var missing = false
     }
 
-    public let path: String
+    package let path: String
     /// The last valid parameters read from the file.
     package private(set) var lastGood: Feel
     /// True while the file's current content is invalid.

@@ -25,19 +25,19 @@ import PhotoFiles
 /// command-line switch is a preference of this run, not a tuning).
 package final class LiveFeelFile {
     /// The parameters at start-up, the fixed layer included.
-    public let initial: Feel
+    package let initial: Feel
     /// Parameters fixed on the command line, by key, as `FeelParameter` values (1 for true).
-    public let fixed: [String: Double]
+    package let fixed: [String: Double]
     /// The layer `run --reduced-motion` fixes.
     package static let reducedMotionLayer: [String: Double] = ["reducedMotion": 1]
     /// The parameters beneath the fixed layer: the file's last good content, the preset, or the
     /// last set saved. Saving takes the fixed keys from here.
     private var underlying: Feel
     /// The file saved to and watched; nil when the parameters came from a preset and nothing was saved yet.
-    public private(set) var path: String?
+    package private(set) var path: String?
     /// Where the parameters at start-up came from, for the tuning panel: the file's path (the home
     /// folder as `~`), "preset NAME", or "the defaults".
-    public let source: String
+    package let source: String
     /// The file a plain launch starts from: the last feel saved, `feel.json` in the save folder.
     package static let savedName = "feel.json"
     private var watcher: FeelFileWatcher?
@@ -131,7 +131,7 @@ package final class LiveFeelFile {
     /// is no longer what the app last read or wrote. A fixed parameter still at the command line's
     /// value is saved with its value beneath that layer; one changed in the panel since is saved
     /// as changed. Returns the result for the trace; a failure also goes to stderr.
-    public func save(_ tuned: Feel) -> EffectResult {
+    package func save(_ tuned: Feel) -> EffectResult {
         let untouched = fixed.keys.sorted().filter { Feel.parameter($0)?.value(in: tuned) == fixed[$0] }
         let feel = tuned.replacing(untouched, from: underlying)
         var target = path ?? FeelFile.freshPath(in: saveFolder)

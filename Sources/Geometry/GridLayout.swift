@@ -61,7 +61,7 @@ public struct GridLayout: Hashable, Sendable {
     }
 
     /// Indices of the cells that intersect the window at `scroll`, in order.
-    public func visibleRange(scroll: Double) -> Range<Int> {
+    package func visibleRange(scroll: Double) -> Range<Int> {
         guard photoCount > 0 else { return 0..<0 }
         let firstRow = max(0, Self.count(((scroll - spacingPoints) / rowPitch).rounded(.down)))
         let lastRow = max(-1, Self.count(((scroll + windowSize.height) / rowPitch).rounded(.down)))
@@ -71,7 +71,7 @@ public struct GridLayout: Hashable, Sendable {
     }
 
     /// The cell under a window point at `scroll`, if any.
-    public func cellIndex(at p: Point, scroll: Double) -> Int? {
+    package func cellIndex(at p: Point, scroll: Double) -> Int? {
         let y = p.y + scroll - spacingPoints
         let x = p.x - spacingPoints
         guard x >= 0, y >= 0 else { return nil }
@@ -84,7 +84,7 @@ public struct GridLayout: Hashable, Sendable {
     }
 
     /// The scroll offset, nearest to `scroll`, that shows cell `index` entirely.
-    public func scrollRevealing(_ index: Int, from scroll: Double) -> Double {
+    package func scrollRevealing(_ index: Int, from scroll: Double) -> Double {
         let r = cellRect(index)
         var s = scroll
         if r.minY - spacingPoints < s { s = r.minY - spacingPoints }

@@ -20,7 +20,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// Angle of the vector in radians, measured from +x toward +y (clockwise on screen).
     public var angle: Double { arcTangent2(y, x) }
 
-    public func distance(to other: Point) -> Double { (self - other).length }
+    package func distance(to other: Point) -> Double { (self - other).length }
 
     /// True when both coordinates are finite numbers.
     public var isFinite: Bool { x.isFinite && y.isFinite }
@@ -37,16 +37,16 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     public static func -= (a: inout Point, b: Point) { a = a - b }
 
     /// Dot product.
-    public func dot(_ other: Point) -> Double { x * other.x + y * other.y }
+    package func dot(_ other: Point) -> Double { x * other.x + y * other.y }
 
     /// This vector rotated by `radians` (positive turns +x toward +y, clockwise on screen).
-    public func rotated(by radians: Double) -> Point {
+    package func rotated(by radians: Double) -> Point {
         let c = cosine(radians), s = sine(radians)
         return Point(x: x * c - y * s, y: x * s + y * c)
     }
 
     /// Linear interpolation: `self` at 0, `other` at 1.
-    public func interpolated(to other: Point, fraction: Double) -> Point {
+    package func interpolated(to other: Point, fraction: Double) -> Point {
         self + (other - self) * fraction
     }
 }

@@ -34,30 +34,30 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
 
-    public func intersects(_ other: Rect) -> Bool {
+    package func intersects(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
-    public func offsetBy(dx: Double, dy: Double) -> Rect {
+    package func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(origin: Point(x: origin.x + dx, y: origin.y + dy), size: size)
     }
 
-    public func insetBy(dx: Double, dy: Double) -> Rect {
+    package func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
     }
 
     /// The largest rectangle of `content`'s aspect ratio that fits inside this one, centred (aspect fit).
-    public func aspectFit(_ content: Size) -> Rect {
+    package func aspectFit(_ content: Size) -> Rect {
         Rect(center: center, size: content.fitting(in: size))
     }
 
     /// The smallest rectangle of `content`'s aspect ratio that covers this one, centred (aspect fill).
-    public func aspectFill(_ content: Size) -> Rect {
+    package func aspectFill(_ content: Size) -> Rect {
         Rect(center: center, size: content.filling(size))
     }
 
     /// Linear interpolation of origin and size.
-    public func interpolated(to other: Rect, fraction f: Double) -> Rect {
+    package func interpolated(to other: Rect, fraction f: Double) -> Rect {
         Rect(origin: origin.interpolated(to: other.origin, fraction: f),
              size: Size(width: width + (other.width - width) * f, height: height + (other.height - height) * f))
     }

@@ -28,7 +28,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     public static func - (a: Size, b: Size) -> Size { Size(width: a.width - b.width, height: a.height - b.height) }
 
     /// The size scaled uniformly so that it fits inside `bounds` (aspect fit).
-    public func fitting(in bounds: Size) -> Size {
+    package func fitting(in bounds: Size) -> Size {
         guard !isEmpty, !bounds.isEmpty else { return .zero }
         let s = min(bounds.width / width, bounds.height / height)
         return self * s

@@ -1,8 +1,8 @@
 import Geometry
 
 /// The context a recognizer needs from the viewer when a gesture begins.
-public struct GestureContext: Hashable, Sendable {
+package struct GestureContext: Hashable, Sendable {
     /// The pivot for mirrored virtual fingers: the centre of the photo under the pointer, or of the window.
-    public var mirrorPivot: Point
-    public init(mirrorPivot: Point) { self.mirrorPivot = mirrorPivot }
+    package var mirrorPivot: Point
+    package init(mirrorPivot: Point) { self.mirrorPivot = mirrorPivot }
 }

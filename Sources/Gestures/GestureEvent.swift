@@ -1,7 +1,7 @@
 import Geometry
 
 /// What the recognizers report to the viewer.
-public enum GestureEvent: Hashable, Sendable {
+package enum GestureEvent: Hashable, Sendable {
     /// A click or finger tap within the slop; `count` 2 for the second tap of a double tap.
     case tap(location: Point, count: Int, button: PointerButton, modifiers: Modifiers, time: Double)
     /// A pan, pinch, rotate or any of them together.

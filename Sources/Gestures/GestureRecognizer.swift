@@ -26,10 +26,10 @@ import Motion
 /// id that was never pressed is ignored; a second press while one is held is ignored with its
 /// release; a duplicate touch down is ignored; motion without a button during a press means the
 /// release was lost, and the press ends where it was last seen.
-public struct GestureRecognizer: Sendable {
+package struct GestureRecognizer: Sendable {
     /// The settings in force. Changing them (a tuned feel) takes effect at the next event; a
     /// manipulation already under way keeps the velocity, finger-span and kind numbers it began with.
-    public var settings: GestureSettings {
+    package var settings: GestureSettings {
         didSet {
             taps.settings = settings
             pointer.settings = settings
@@ -38,18 +38,18 @@ public struct GestureRecognizer: Sendable {
         }
     }
     /// How many of each anomaly the recognizer has set aside since it was made.
-    public private(set) var anomalyCounts: [InputAnomaly: Int] = [:]
+    package private(set) var anomalyCounts: [InputAnomaly: Int] = [:]
     /// The most recent anomaly, if any.
-    public private(set) var lastAnomaly: InputAnomaly?
+    package private(set) var lastAnomaly: InputAnomaly?
     /// The time of the last event taken (after clamping), seconds.
-    public private(set) var time: Double = -.infinity
+    package private(set) var time: Double = -.infinity
 
     private var taps: TapRecognizer
     private var pointer: PointerGestureRecognizer
     private var touch: TouchGestureRecognizer
     private var wheel: WheelGestureRecognizer
 
-    public init(settings: GestureSettings = GestureSettings()) {
+    package init(settings: GestureSettings = GestureSettings()) {
         self.settings = settings
         taps = TapRecognizer(settings: settings)
         pointer = PointerGestureRecognizer(settings: settings)
@@ -60,10 +60,10 @@ public struct GestureRecognizer: Sendable {
     /// The next instant at which time passing alone ends a gesture (a wheel gesture's quiet spell);
     /// nil when nothing waits. The viewer steps to it exactly and feeds a `.frame` there, so the
     /// release happens at the same instant whatever the frame rate.
-    public var nextDeadline: Double? { wheel.quietDeadline }
+    package var nextDeadline: Double? { wheel.quietDeadline }
 
     /// True while a manipulation has been reported as begun and has not ended.
-    public var isManipulating: Bool {
+    package var isManipulating: Bool {
         pointer.isManipulating || touch.isManipulating || wheel.isManipulating
     }
 
@@ -74,7 +74,7 @@ public struct GestureRecognizer: Sendable {
     ///   - event: the input event, in time order.
     ///   - viewerContext: what the viewer knows now; its `mirrorPivot` is read when Alt goes
     ///     down (at a press or mid-drag).
-    public mutating func handle(_ event: InputEvent, context viewerContext: GestureContext) -> [GestureEvent] {
+    package mutating func handle(_ event: InputEvent, context viewerContext: GestureContext) -> [GestureEvent] {
         var output = RecognizerOutput()
         let t = takeTime(event.time, output: &output)
         var context = viewerContext
@@ -148,7 +148,7 @@ public struct GestureRecognizer: Sendable {
     /// Cancels whatever manipulation is in progress (the viewer's Escape, a lost window focus):
     /// reports `cancelled` with zero velocities; the press or fingers still down do nothing more
     /// until released.
-    public mutating func cancel(time eventTime: Double) -> [GestureEvent] {
+    package mutating func cancel(time eventTime: Double) -> [GestureEvent] {
         var output = RecognizerOutput()
         let t = takeTime(eventTime, output: &output)
         pointer.cancel(time: t, taps: &taps, output: &output)

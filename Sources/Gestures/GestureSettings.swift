@@ -1,34 +1,34 @@
 /// The recognizers' tunable numbers (the viewer fills them from its feel parameters).
-public struct GestureSettings: Hashable, Sendable {
+package struct GestureSettings: Hashable, Sendable {
     /// A press (or finger) that moves no farther than this from where it went down is a tap; one
     /// that moves farther begins a manipulation, points.
-    public var clickSlopPoints = 6.0
+    package var clickSlopPoints = 6.0
     /// The longest wait from a tap's release to the next press for the two to make a double tap, seconds.
-    public var doubleTapIntervalSeconds = 0.3
+    package var doubleTapIntervalSeconds = 0.3
     /// The farthest apart two taps' presses may be to make a double tap, points.
-    public var doubleTapDistancePoints = 20.0
+    package var doubleTapDistancePoints = 20.0
     /// A wheel gesture (Ctrl or Ctrl + Shift) ends after this long without a wheel step, seconds.
-    public var wheelQuietSeconds = 0.15
+    package var wheelQuietSeconds = 0.15
     /// Ctrl + wheel: the scale multiplies by `exp(dy · this)` per step of `dy` wheel units.
-    public var wheelPinchLogScalePerUnit = 0.1
+    package var wheelPinchLogScalePerUnit = 0.1
     /// Ctrl + Shift + wheel: radians turned per wheel unit (positive `dy` turns clockwise on screen).
-    public var wheelRotateRadiansPerUnit = 0.08
+    package var wheelRotateRadiansPerUnit = 0.08
     /// The velocity trackers fit the samples of this last stretch of time, seconds.
-    public var velocityWindowSeconds = 0.1
+    package var velocityWindowSeconds = 0.1
     /// The velocity trackers keep at most this many samples.
-    public var velocitySampleLimit = 20
+    package var velocitySampleLimit = 20
     /// A velocity is zero when the last sample is at least this old at release, seconds.
-    public var velocityStopGapSeconds = 0.04
+    package var velocityStopGapSeconds = 0.04
     /// Two fingers (real or virtual) closer than this do not scale or rotate, points: their
     /// centroid still moves the photo, and scale and rotation resume, measured afresh, once they
     /// are this far apart again. Keeps a pointer near the mirror pivot from multiplying the scale
     /// a hundredfold and crossing fingers from flipping the rotation.
-    public var minimumFingerSpanPoints = 20.0
+    package var minimumFingerSpanPoints = 20.0
     /// A two-finger manipulation is reported as pinching once its scale has been farther than this
     /// from 1 (`|scale − 1| > this`).
-    public var pinchKindScaleThreshold = 0.05
+    package var pinchKindScaleThreshold = 0.05
     /// A two-finger manipulation is reported as rotating once its rotation has been larger than
     /// this, radians (5°).
-    public var rotateKindThresholdRadians = 5 * Double.pi / 180
-    public init() {}
+    package var rotateKindThresholdRadians = 5 * Double.pi / 180
+    package init() {}
 }

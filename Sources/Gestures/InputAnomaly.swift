@@ -1,7 +1,7 @@
 /// An input the recognizers could not take as it came, and what they did instead. Counted in
 /// `GestureRecognizer.anomalyCounts` so a HUD, a log or a test can see them; none of them stops
 /// anything or puts a NaN into the output.
-public enum InputAnomaly: String, Hashable, Sendable, CaseIterable {
+package enum InputAnomaly: String, Hashable, Sendable, CaseIterable {
     /// An event's time was earlier than the previous event's: taken as the previous time.
     case timeWentBackwards
     /// An event's time was NaN or infinite: taken as the previous time.

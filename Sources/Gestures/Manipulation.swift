@@ -72,7 +72,7 @@ public struct Manipulation: Hashable, Sendable {
     public var time: Double
 
     /// A manipulation; `fingerCentre` defaults to `pivot`.
-    public init(phase: GesturePhase, kind: ManipulationKind, source: GestureSource, startPivot: Point,
+    package init(phase: GesturePhase, kind: ManipulationKind, source: GestureSource, startPivot: Point,
                 translation: Point = .zero, scale: Double = 1, rotation: Double = 0, velocity: Point = .zero,
                 scaleVelocity: Double = 0, rotationVelocity: Double = 0, fingers: [Point] = [],
                 fingerCentre: Point? = nil, time: Double) {

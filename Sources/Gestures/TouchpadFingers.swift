@@ -17,14 +17,14 @@ import Geometry
 ///   slop lifts as a cancelled touch, so it is never a tap.
 ///
 /// Pure state: the same gestures give the same fingers, bit for bit.
-public struct TouchpadFingers: Hashable, Sendable {
+package struct TouchpadFingers: Hashable, Sendable {
     /// The ids of the pinch's two fingers and the swipe's finger: negative, so no touch screen's
     /// finger shares them.
-    public static let pinchIDs = (first: -2_901, second: -2_902)
-    public static let swipeID = -2_903
+    package static let pinchIDs = (first: -2_901, second: -2_902)
+    package static let swipeID = -2_903
     /// Half the pinch's fingers' spread at scale 1, window points: wide enough that a pinch in to
     /// scale 0.1 keeps them above the recognizer's minimum span.
-    public static let radiusPoints = 150.0
+    package static let radiusPoints = 150.0
 
     private enum Held: Hashable, Sendable {
         case none
@@ -36,13 +36,13 @@ public struct TouchpadFingers: Hashable, Sendable {
 
     private var held: Held = .none
 
-    public init() {}
+    package init() {}
 
     /// True while a touchpad gesture holds fingers down.
-    public var isHolding: Bool { held != .none }
+    package var isHolding: Bool { held != .none }
 
     /// True while a pinch holds its two fingers down.
-    public var isPinching: Bool {
+    package var isPinching: Bool {
         if case .pinch = held { return true }
         return false
     }
@@ -51,7 +51,7 @@ public struct TouchpadFingers: Hashable, Sendable {
     ///
     /// - Parameter slopPoints: the click slop: a swipe's finger that ends within it of its start is
     ///   lifted as `cancel`.
-    public mutating func touches(for gesture: TouchpadGesture, slopPoints: Double) -> [(phase: TouchPhase, id: Int, position: Point)] {
+    package mutating func touches(for gesture: TouchpadGesture, slopPoints: Double) -> [(phase: TouchPhase, id: Int, position: Point)] {
         guard gesture.isFinite, gesture.scale > 0 else { return [] }
         var out: [(phase: TouchPhase, id: Int, position: Point)] = []
         if gesture.phase == .begin, held != .none {

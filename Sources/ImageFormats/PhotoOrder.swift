@@ -14,13 +14,13 @@ package enum PhotoOrder: String, CaseIterable, Sendable {
     case dateModified
 
     /// The order after this one (Shift+S): name → date taken → date modified → name.
-    public var next: PhotoOrder {
+    package var next: PhotoOrder {
         let all = Self.allCases
         return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
 
     /// What the message line says: "sorted by date taken".
-    public var description: String {
+    package var description: String {
         switch self {
         case .name: "name"
         case .dateTaken: "date taken"

@@ -4,12 +4,12 @@
 public struct JSONObject: Hashable, Sendable {
     public var members: [JSONMember]
 
-    public init(_ members: [JSONMember] = []) {
+    package init(_ members: [JSONMember] = []) {
         self.members = members
     }
 
     /// The value of `key`, nil when absent.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get {
             var i = members.count - 1
             while i >= 0 {
@@ -29,7 +29,7 @@ public struct JSONObject: Hashable, Sendable {
 
     /// This object with `other`'s members laid over it: objects merge member by member (recursively),
     /// anything else in `other` replaces. Keys keep this object's order; new keys follow in `other`'s.
-    public func merging(_ other: JSONObject) -> JSONObject {
+    package func merging(_ other: JSONObject) -> JSONObject {
         var out = self
         for member in other.members {
             if case let .object(mine)? = out[member.key], case let .object(theirs) = member.value {
@@ -53,7 +53,7 @@ public struct JSONMember: Hashable, Sendable {
     /// Where the value started.
     public var valuePosition: JSONPosition?
 
-    public init(_ key: String, _ value: JSONValue, keyPosition: JSONPosition? = nil, valuePosition: JSONPosition? = nil) {
+    package init(_ key: String, _ value: JSONValue, keyPosition: JSONPosition? = nil, valuePosition: JSONPosition? = nil) {
         self.key = key
         self.value = value
         self.keyPosition = keyPosition

@@ -4,7 +4,7 @@ public struct JSONPosition: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }

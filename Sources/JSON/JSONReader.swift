@@ -7,7 +7,7 @@
 /// UTF-8 byte-order mark is skipped. Nesting is limited to `maximumDepth` so hostile input cannot
 /// exhaust the stack. The reader holds nothing between calls: JSON Lines are read a line at a time.
 public struct JSONReader {
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -30,7 +30,7 @@ public struct JSONReader {
     }
 
     /// The one value in `bytes` (whitespace around it allowed), and where it starts.
-    public static func parseDocument(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> (value: JSONValue, position: JSONPosition) {
+    package static func parseDocument(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> (value: JSONValue, position: JSONPosition) {
         var reader = JSONReader(bytes)
         reader.skipWhitespace()
         let position = reader.position
@@ -43,22 +43,22 @@ public struct JSONReader {
     }
 
     /// The one value in `bytes` (whitespace around it allowed).
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         try parseDocument(bytes).value
     }
 
     /// The one value in `bytes`.
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try parse(buffer) }
     }
 
     /// The one value in `text`.
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parseDocument(text).value
     }
 
     /// The one value in `text`, and where it starts.
-    public static func parseDocument(_ text: String) throws(JSONSyntaxError) -> (value: JSONValue, position: JSONPosition) {
+    package static func parseDocument(_ text: String) throws(JSONSyntaxError) -> (value: JSONValue, position: JSONPosition) {
         var copy = text
         let result: Result<(value: JSONValue, position: JSONPosition), JSONSyntaxError> = copy.withUTF8 { buffer in
             do throws(JSONSyntaxError) { return .success(try parseDocument(buffer)) } catch { return .failure(error) }

@@ -1,17 +1,17 @@
 /// Text that is not valid JSON: where (line, column, and the field being read) and what was expected.
-public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// 1-based line of the fault (always 1 for a single line of JSON Lines).
-    public var line: Int
+    package var line: Int
     /// 1-based byte column of the fault within its line.
-    public var column: Int
+    package var column: Int
     /// The field being read, as `photos[2].name`; nil at the top level.
-    public var field: String?
+    package var field: String?
     /// What was expected and found, e.g. "expected ',' or '}', found 'x'".
-    public var message: String
+    package var message: String
     /// True when the text ended before the value did (a line cut off mid-way).
-    public var endedEarly: Bool
+    package var endedEarly: Bool
 
-    public init(line: Int = 1, column: Int, field: String?, message: String, endedEarly: Bool = false) {
+    package init(line: Int = 1, column: Int, field: String?, message: String, endedEarly: Bool = false) {
         self.line = line
         self.column = column
         self.field = field
@@ -20,8 +20,8 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// Where the fault is, as `line:column`.
-    public var position: JSONPosition { JSONPosition(line: line, column: column) }
+    package var position: JSONPosition { JSONPosition(line: line, column: column) }
 
     /// `3:17: expected ',' or '}', found '"'`.
-    public var description: String { "\(position): \(message)" }
+    package var description: String { "\(position): \(message)" }
 }

@@ -18,7 +18,7 @@ public enum JSONText {
 
     /// `s` as a quoted JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, … or
     /// `\u00XX`; everything else, non-ASCII included, written as UTF-8.
-    public static func string(_ s: String) -> String {
+    package static func string(_ s: String) -> String {
         var needsEscape = false
         for b in s.utf8 where b < 0x20 || b == 0x22 || b == 0x5C {
             needsEscape = true
@@ -54,7 +54,7 @@ public enum JSONText {
 
     /// `value` indented by two spaces per level (no final newline); objects and arrays nested
     /// `inlineDepth` levels or deeper are written on one line with a space after each ':' and ','.
-    public static func pretty(_ value: JSONValue, inlineDepth: Int = .max) -> String {
+    package static func pretty(_ value: JSONValue, inlineDepth: Int = .max) -> String {
         var out = ""
         write(value, into: &out, indent: "", depth: 0, inlineDepth: inlineDepth)
         return out

@@ -37,7 +37,7 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// The value of `key` in an object (nil for a missing key, or when this is not an object).
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         objectValue?[key]
     }
 }

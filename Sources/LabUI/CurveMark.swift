@@ -1,19 +1,19 @@
 import Viewer
 
 /// An instant worth marking on a curve of the photo's motion.
-public struct CurveMark: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+package struct CurveMark: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         /// A gesture holding the photo let go (the velocity hand-off).
         case release
         /// A motion in flight was reversed or caught before it ended.
         case interruption
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Seconds, on the clock of the snapshots it was found in.
-    public var time: Double
+    package var time: Double
 
-    public init(kind: Kind, time: Double) {
+    package init(kind: Kind, time: Double) {
         self.kind = kind
         self.time = time
     }
@@ -32,13 +32,13 @@ public struct CurveMark: Hashable, Sendable {
     /// plots of state logs agree): a holding gesture ending is a release; an opening, closing or
     /// paging turning into anything but its natural end (a reversal, a grab mid-flight) is an
     /// interruption, stamped at the later frame.
-    public static func between(_ previous: StateSnapshot, _ current: StateSnapshot) -> CurveMark? {
+    package static func between(_ previous: StateSnapshot, _ current: StateSnapshot) -> CurveMark? {
         between(previousPhase: previous.phase, previousGesture: previous.gesture,
                 phase: current.phase, gesture: current.gesture, time: current.time)
     }
 
     /// The same rule on the fields a state-log line carries.
-    public static func between(previousPhase: Phase, previousGesture: GestureName, phase: Phase,
+    package static func between(previousPhase: Phase, previousGesture: GestureName, phase: Phase,
                                gesture: GestureName, time: Double) -> CurveMark? {
         if holdingGestures.contains(previousGesture), gesture == .none {
             return CurveMark(kind: .release, time: time)

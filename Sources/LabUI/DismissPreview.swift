@@ -26,7 +26,7 @@ public struct DismissPreview: Hashable, Sendable {
         public var projectedOffset: Point
 
         /// The travel from `start` to `current`; the offsets default to the pivot's own travel.
-        public init(start: Point, current: Point, velocity: Point, projected: Point,
+        package init(start: Point, current: Point, velocity: Point, projected: Point,
                     offset: Point? = nil, projectedOffset: Point? = nil) {
             self.start = start; self.current = current; self.velocity = velocity; self.projected = projected
             self.offset = offset ?? current - start
@@ -44,14 +44,14 @@ public struct DismissPreview: Hashable, Sendable {
         public var threshold: Double
 
         /// A measure whose projection defaults to its value (no momentum).
-        public init(value: Double, velocity: Double = 0, projected: Double? = nil, threshold: Double) {
+        package init(value: Double, velocity: Double = 0, projected: Double? = nil, threshold: Double) {
             self.value = value; self.velocity = velocity; self.projected = projected ?? value; self.threshold = threshold
         }
 
         /// An unpinched scale (1) that closes below the default pinch-close scale.
-        public static let unpinched = Measure(value: 1, threshold: Feel.defaults.dismissPinchCloseScale)
+        package static let unpinched = Measure(value: 1, threshold: Feel.defaults.dismissPinchCloseScale)
         /// No rotation; it closes past the default dismiss angle.
-        public static let upright = Measure(value: 0, threshold: Feel.defaults.dismissRotationRadians)
+        package static let upright = Measure(value: 0, threshold: Feel.defaults.dismissRotationRadians)
     }
 
     /// The feel's distances and speeds the release rule compares with.
@@ -90,7 +90,7 @@ public struct DismissPreview: Hashable, Sendable {
     public var fingers: [Point]
     public var pivot: Point?
 
-    public init(gesture: GestureName = .pan, verdict: Verdict, reason: DecisionReason? = nil, travel: Travel,
+    package init(gesture: GestureName = .pan, verdict: Verdict, reason: DecisionReason? = nil, travel: Travel,
                 scale: Measure = .unpinched, rotation: Measure = .upright, backSpeed: Double = 0, limits: Limits,
                 fingers: [Point] = [], pivot: Point? = nil) {
         self.gesture = gesture; self.verdict = verdict; self.reason = reason; self.travel = travel

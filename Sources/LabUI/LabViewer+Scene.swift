@@ -22,12 +22,12 @@ extension LabViewer {
     }
 
     /// The overlays `scene(text:)` lays over `viewer.scene()`: the chrome's text, then the lab's.
-    public func textOverlays(text: TextMetrics) -> [Scene.Overlay] {
+    package func textOverlays(text: TextMetrics) -> [Scene.Overlay] {
         viewer.chromeTextOverlays(text: text) + labOverlays(text: text)
     }
 
     /// The lab's overlays alone.
-    public func labOverlays(text: TextMetrics) -> [Scene.Overlay] {
+    package func labOverlays(text: TextMetrics) -> [Scene.Overlay] {
         feelLab.overlays(feel: viewer.feel, windowSize: viewer.windowSize,
                          preview: feelLab.showsDecisions ? viewer.dismissPreview : nil, text: text)
     }

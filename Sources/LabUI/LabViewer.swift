@@ -24,7 +24,7 @@ public struct LabViewer: Sendable {
     package private(set) var feelLab: FeelLab
 
     /// A viewer in a lab whose feel file holds `viewer.feel`.
-    public init(_ viewer: Viewer) {
+    package init(_ viewer: Viewer) {
         self.viewer = viewer
         self.feelLab = FeelLab(baseline: viewer.feel)
     }
@@ -119,7 +119,7 @@ public struct LabViewer: Sendable {
 
     /// Says where the feel parameters in force came from, under the tuning panel's title (the
     /// shell's `LiveFeelFile.source`). Not an input: it changes nothing but what is drawn.
-    public mutating func describeFeelSource(_ text: String?) {
+    package mutating func describeFeelSource(_ text: String?) {
         feelLab.panel.source = text
     }
 
@@ -165,7 +165,7 @@ public struct LabViewer: Sendable {
     /// the command line set; every other parameter keeps its value, so numbers tuned in the panel
     /// and not yet saved survive an edit of other keys. `finish` lays a final layer over the
     /// result (`replay --feel`). The message line says what was taken.
-    public mutating func feelFileReloaded(_ layer: JSONObject, name: String, fixed: [String], finish: (Feel) -> Feel = { $0 }) {
+    package mutating func feelFileReloaded(_ layer: JSONObject, name: String, fixed: [String], finish: (Feel) -> Feel = { $0 }) {
         guard let file = try? Feel(layers: [layer]) else { return }
         let feel = viewer.feel
         let (merged, taken) = feel.merging(fileChangedFrom: feelLab.baseline, to: file, keeping: fixed)

@@ -29,26 +29,26 @@ import Viewer
 ///   reads the same at 60 Hz and in slow motion's short viewer-time frames. The frame that holds
 ///   the event mixes the hand's last movement with the springs' first and is used only from its
 ///   end on.
-public struct MotionFigures: Hashable, Sendable {
+package struct MotionFigures: Hashable, Sendable {
     /// One drawn frame, as the state log records it.
-    public struct Frame: Hashable, Sendable {
+    package struct Frame: Hashable, Sendable {
         /// Seconds (viewer time).
-        public var time: Double
+        package var time: Double
         /// The photo drawn out of the grid; nil in the grid.
-        public var photo: Int?
+        package var photo: Int?
         /// The moving photo's centre, unrotated size and rotation; nil in the grid.
-        public var image: StateSnapshot.Image?
+        package var image: StateSnapshot.Image?
         /// Backdrop opacity, 0...1.
-        public var backdrop: Double
+        package var backdrop: Double
 
-        public init(time: Double, photo: Int?, image: StateSnapshot.Image?, backdrop: Double) {
+        package init(time: Double, photo: Int?, image: StateSnapshot.Image?, backdrop: Double) {
             self.time = time; self.photo = image == nil ? nil : photo; self.image = image; self.backdrop = backdrop
         }
 
         /// A snapshot's frame with its numbers rounded as the state log writes them
         /// (`StateLogFormat`: 3 decimals for points, 5 for radians, 4 for the backdrop), so figures
         /// computed live and from the log agree to the last digit.
-        public init(snapshot s: StateSnapshot) {
+        package init(snapshot s: StateSnapshot) {
             func round(_ v: Double, _ places: Int) -> Double {
                 var scale = 1.0
                 for _ in 0..<places { scale *= 10 }
@@ -67,11 +67,11 @@ public struct MotionFigures: Hashable, Sendable {
     }
 
     /// How fast the drawn photo changes: centre (pt/s), drawn size (pt/s), rotation (rad/s).
-    public struct Velocity: Hashable, Sendable {
-        public var center: Point
-        public var size: Size
-        public var rotation: Double
-        public init(center: Point, size: Size, rotation: Double) {
+    package struct Velocity: Hashable, Sendable {
+        package var center: Point
+        package var size: Size
+        package var rotation: Double
+        package init(center: Point, size: Size, rotation: Double) {
             self.center = center; self.size = size; self.rotation = rotation
         }
     }
@@ -79,58 +79,58 @@ public struct MotionFigures: Hashable, Sendable {
     /// How near its resting place a drawn quantity must stay to count as settled: the viewer's own
     /// rest displacements (`RestThreshold`): 0.1 pt for the centre and each side of the drawn size,
     /// 1e-4 rad for the rotation, 1e-3 of backdrop opacity.
-    public enum Tolerance {
-        public static let points = RestThreshold.points.displacement
-        public static let radians = RestThreshold.radians.displacement
-        public static let backdrop = RestThreshold.opacity.displacement
+    package enum Tolerance {
+        package static let points = RestThreshold.points.displacement
+        package static let radians = RestThreshold.radians.displacement
+        package static let backdrop = RestThreshold.opacity.displacement
     }
 
     /// The least travel (pt) for which an overshoot is also given as a share of the travel.
-    public static let leastTravelPoints = 0.5
+    package static let leastTravelPoints = 0.5
 
     /// When every drawn quantity settled, seconds (viewer time); nil when the motion did not come
     /// to rest among the frames given (cut short, or still moving at the end).
-    public var settledAt: Double?
+    package var settledAt: Double?
     /// Seconds from the event to `settledAt`.
-    public var settleSeconds: Double?
+    package var settleSeconds: Double?
     /// How far the centre went past its resting place along its travel, pt (≥ 0); nil without rest.
-    public var overshootPoints: Double?
+    package var overshootPoints: Double?
     /// Seconds from the event to the first frame at which 90 % of the travel was covered (the
     /// centre's, else the drawn width's); nil without rest or travel.
-    public var responseSeconds: Double?
+    package var responseSeconds: Double?
     /// The share of the travel `responseSeconds` waits for.
-    public static let responseShare = 0.9
+    package static let responseShare = 0.9
     /// The centre's travel from the frame before the event's frame to its resting place, pt.
-    public var travelPoints: Double?
+    package var travelPoints: Double?
     /// How far the drawn width went past its final width, pt (≥ 0).
-    public var sizeOvershootPoints: Double?
+    package var sizeOvershootPoints: Double?
     /// The drawn width's change from the frame before the event's frame to rest, pt (signed).
-    public var sizeTravelPoints: Double?
+    package var sizeTravelPoints: Double?
     /// The photo's velocity over the last frame before the event's frame.
-    public var velocityBefore: Velocity?
+    package var velocityBefore: Velocity?
     /// The photo's velocity the instant after the event, from the frames after it.
-    public var velocityAfter: Velocity?
+    package var velocityAfter: Velocity?
     /// True when `velocityAfter` is the instant's (two or more frames after the event); false when
     /// only the frame holding the event was drawn before the motion ended, so it is that frame's
     /// average, hand and springs mixed.
-    public var velocityAfterIsInstant = false
+    package var velocityAfterIsInstant = false
 
-    public init() {}
+    package init() {}
 
     /// The overshoot as a share of the travel (0.02 = 2 %); nil for a travel under `leastTravelPoints`.
-    public var overshootFraction: Double? {
+    package var overshootFraction: Double? {
         guard let o = overshootPoints, let t = travelPoints, t >= Self.leastTravelPoints else { return nil }
         return o / t
     }
 
     /// The width's overshoot as a share of its change; nil for a change under `leastTravelPoints`.
-    public var sizeOvershootFraction: Double? {
+    package var sizeOvershootFraction: Double? {
         guard let o = sizeOvershootPoints, let t = sizeTravelPoints, abs(t) >= Self.leastTravelPoints else { return nil }
         return o / abs(t)
     }
 
     /// |after − before| of the centre velocity, pt/s.
-    public var centerVelocityChange: Double? {
+    package var centerVelocityChange: Double? {
         guard let a = velocityAfter, let b = velocityBefore else { return nil }
         return (a.center - b.center).length
     }
@@ -144,7 +144,7 @@ public struct MotionFigures: Hashable, Sendable {
     ///   - after: frames from the event's frame (the first drawn at or after `event`) up to where
     ///     the motion's stretch ends (the next event, or the end of the recording).
     ///   - endsAtRest: the last of `after` is known to be the resting frame (the viewer said so).
-    public static func measure(event: Double, before: some Collection<Frame>, after: [Frame], endsAtRest: Bool = false) -> MotionFigures {
+    package static func measure(event: Double, before: some Collection<Frame>, after: [Frame], endsAtRest: Bool = false) -> MotionFigures {
         var f = MotionFigures()
         let previous = Array(before.suffix(2))
         if previous.count == 2 { f.velocityBefore = velocity(from: previous[0], to: previous[1]) }

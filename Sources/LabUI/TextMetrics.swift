@@ -7,14 +7,14 @@ public struct TextMetrics: Hashable, Sendable {
     /// The height of one line of glyphs, ems.
     public var lineHeight: Double
 
-    public init(advance: Double, lineHeight: Double) {
+    package init(advance: Double, lineHeight: Double) {
         self.advance = advance
         self.lineHeight = lineHeight
     }
 
     /// The width of one character at `size` points: `advance` em, but hinting rounds each advance
     /// to a whole pixel (7 px at 11 px for a 0.602 em font, not 6.6), so never less than that rounding.
-    public func characterAdvance(size: Double) -> Double {
+    package func characterAdvance(size: Double) -> Double {
         max(advance * size, (advance * size).rounded())
     }
 

@@ -13,7 +13,7 @@ import Gestures
 /// nothing is counted twice. Finger coordinates arrive normalised and are mapped to window points.
 package struct EventTranslator {
     /// Window size in points, for mapping normalised finger coordinates.
-    public var windowSize: Size
+    package var windowSize: Size
 
     /// The modifiers held after the last key event translated (SDL's state when none came yet).
     package private(set) var heldModifiers: Modifiers

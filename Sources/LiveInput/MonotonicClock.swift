@@ -11,7 +11,7 @@ package struct MonotonicClock {
     }
 
     /// Seconds elapsed, rounded to the microsecond so traces print short, exact times.
-    public func now() -> Double {
+    package func now() -> Double {
         let ticks = SDL_GetPerformanceCounter() &- start
         return (Double(ticks) / frequency * 1_000_000).rounded() / 1_000_000
     }

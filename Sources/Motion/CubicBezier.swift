@@ -8,25 +8,25 @@
 public struct CubicBezier: Hashable, Sendable, Codable {
     public var x1: Double, y1: Double, x2: Double, y2: Double
 
-    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    package init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
     }
 
     // MARK: - Named curves (CSS Easing Functions Level 1)
 
     /// No easing: `y = x`.
-    public static let linear = CubicBezier(0, 0, 1, 1)
+    package static let linear = CubicBezier(0, 0, 1, 1)
     /// CSS `ease`: a quick start and a long gentle finish.
-    public static let ease = CubicBezier(0.25, 0.1, 0.25, 1)
+    package static let ease = CubicBezier(0.25, 0.1, 0.25, 1)
     /// CSS `ease-in`: starts slowly.
-    public static let easeIn = CubicBezier(0.42, 0, 1, 1)
+    package static let easeIn = CubicBezier(0.42, 0, 1, 1)
     /// CSS `ease-out`: ends slowly.
-    public static let easeOut = CubicBezier(0, 0, 0.58, 1)
+    package static let easeOut = CubicBezier(0, 0, 0.58, 1)
     /// CSS `ease-in-out`, Material Motion's and Core Animation's ease-in-ease-out.
     public static let easeInEaseOut = CubicBezier(0.42, 0, 0.58, 1)
 
     /// The named curves with their CSS names, for parsing and display.
-    public static let named: [(name: String, curve: CubicBezier)] = [
+    package static let named: [(name: String, curve: CubicBezier)] = [
         ("linear", .linear), ("ease", .ease), ("ease-in", .easeIn), ("ease-out", .easeOut),
         ("ease-in-out", .easeInEaseOut),
     ]

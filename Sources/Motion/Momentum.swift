@@ -15,12 +15,12 @@ public enum Momentum {
     /// UIScrollView's normal deceleration rate per millisecond.
     public static let normalDecelerationRate = 0.998
     /// UIScrollView's fast deceleration rate per millisecond.
-    public static let fastDecelerationRate = 0.99
+    package static let fastDecelerationRate = 0.99
 
     /// The distance (units) travelled by `velocity` (units per second) decaying by
     /// `decelerationRate` per millisecond: the discrete sum `(v/1000)·r/(1 − r)`.
     /// 0 for a rate outside (0, 1) or a non-finite velocity.
-    public static func project(velocity: Double, decelerationRate: Double = normalDecelerationRate) -> Double {
+    package static func project(velocity: Double, decelerationRate: Double = normalDecelerationRate) -> Double {
         guard velocity.isFinite, decelerationRate > 0, decelerationRate < 1 else { return 0 }
         return velocity / 1000 * decelerationRate / (1 - decelerationRate)
     }
@@ -33,13 +33,13 @@ public enum Momentum {
     }
 
     /// The distance (units) of the continuous decay `v·r^{1000t}`: `v / (−1000·ln r)`.
-    public static func projectContinuous(velocity: Double, decelerationRate: Double = normalDecelerationRate) -> Double {
+    package static func projectContinuous(velocity: Double, decelerationRate: Double = normalDecelerationRate) -> Double {
         guard velocity.isFinite, decelerationRate > 0, decelerationRate < 1 else { return 0 }
         return velocity / (-1000 * logarithm(decelerationRate))
     }
 
     /// The release velocity that the continuous decay carries `distance` units: `−1000·d·ln r`.
-    public static func velocityContinuous(toTravel distance: Double,
+    package static func velocityContinuous(toTravel distance: Double,
                                           decelerationRate: Double = normalDecelerationRate) -> Double {
         guard distance.isFinite, decelerationRate > 0, decelerationRate < 1 else { return 0 }
         return -1000 * distance * logarithm(decelerationRate)
@@ -47,7 +47,7 @@ public enum Momentum {
 
     /// The offset (units) `t` seconds after a release at `velocity`, decaying continuously:
     /// `projectContinuous(v)·(1 − r^{1000t})`. 0 for `t ≤ 0`.
-    public static func offset(after t: Double, velocity: Double,
+    package static func offset(after t: Double, velocity: Double,
                               decelerationRate: Double = normalDecelerationRate) -> Double {
         guard t > 0 else { return 0 }
         let total = projectContinuous(velocity: velocity, decelerationRate: decelerationRate)

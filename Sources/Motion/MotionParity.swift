@@ -5,51 +5,51 @@
 ///
 /// `Rule` states when the two are *matched* (by default the swift_transitions parity plan's rule:
 /// RMS ≤ 2 pt over the motion and both times within one frame at 60 Hz, 17 ms).
-public struct MotionParity: Hashable, Sendable {
+package struct MotionParity: Hashable, Sendable {
     /// When a quantity counts as matched.
-    public struct Rule: Hashable, Sendable {
+    package struct Rule: Hashable, Sendable {
         /// The largest RMS difference, in the quantity's units (points).
-        public var rms: Double
+        package var rms: Double
         /// The largest |difference| in the 50 % and in the 90 % time, seconds.
-        public var timeSeconds: Double
-        public init(rms: Double, timeSeconds: Double) { self.rms = rms; self.timeSeconds = timeSeconds }
+        package var timeSeconds: Double
+        package init(rms: Double, timeSeconds: Double) { self.rms = rms; self.timeSeconds = timeSeconds }
         /// RMS ≤ 2 pt, times within 17 ms.
-        public static let points = Rule(rms: 2, timeSeconds: 0.017)
+        package static let points = Rule(rms: 2, timeSeconds: 0.017)
     }
 
     /// One quantity compared.
-    public struct Quantity: Hashable, Sendable {
-        public var name: String
+    package struct Quantity: Hashable, Sendable {
+        package var name: String
         /// Over the resampled overlap, ours − reference's.
-        public var rms: Double
-        public var largest: Double
+        package var rms: Double
+        package var largest: Double
         /// Seconds from each motion's onset to 50 % and 90 % of its own travel (first to last
         /// value); nil where never reached or when it does not travel.
-        public var ours50: Double?, reference50: Double?
-        public var ours90: Double?, reference90: Double?
-        public var matched: Bool
+        package var ours50: Double?, reference50: Double?
+        package var ours90: Double?, reference90: Double?
+        package var matched: Bool
 
         /// Ours − reference's, seconds.
-        public var difference50: Double? { ours50.flatMap { a in reference50.map { a - $0 } } }
-        public var difference90: Double? { ours90.flatMap { a in reference90.map { a - $0 } } }
+        package var difference50: Double? { ours50.flatMap { a in reference50.map { a - $0 } } }
+        package var difference90: Double? { ours90.flatMap { a in reference90.map { a - $0 } } }
     }
 
     /// Seconds: each motion's onset time on its own clock.
-    public var oursOnset: Double
-    public var referenceOnset: Double
+    package var oursOnset: Double
+    package var referenceOnset: Double
     /// Seconds after the onset compared (the overlap of both recordings).
-    public var span: ClosedRange<Double>
+    package var span: ClosedRange<Double>
     /// The resampling rate, Hz.
-    public var rate: Double
-    public var quantities: [Quantity]
-    public var rule: Rule
+    package var rate: Double
+    package var quantities: [Quantity]
+    package var rule: Rule
     /// True when every quantity is matched.
-    public var matched: Bool { quantities.allSatisfy(\.matched) }
+    package var matched: Bool { quantities.allSatisfy(\.matched) }
 
     /// Compares `ours` with `reference` quantity by quantity (`ours.quantities[i]` with
     /// `reference.quantities[i]`), resampled at `rate` Hz (120 by default: two points per 60 Hz
     /// frame); nil when either does not move or the two do not overlap after alignment.
-    public static func compare(_ ours: SampledMotion, with reference: SampledMotion, rule: Rule = .points,
+    package static func compare(_ ours: SampledMotion, with reference: SampledMotion, rule: Rule = .points,
                                rate: Double = 120) -> MotionParity? {
         guard ours.quantities.count == reference.quantities.count, !ours.quantities.isEmpty,
               let a = MotionOnset.firstMovingIndex(of: ours), let b = MotionOnset.firstMovingIndex(of: reference) else { return nil }

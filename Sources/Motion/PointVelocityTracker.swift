@@ -16,7 +16,7 @@ public struct PointVelocityTracker: Sendable {
     }
 
     /// Forgets every sample.
-    public mutating func reset() { x.reset(); y.reset() }
+    package mutating func reset() { x.reset(); y.reset() }
 
     /// The number of samples kept.
     public var sampleCount: Int { x.sampleCount }

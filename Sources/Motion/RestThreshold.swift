@@ -11,7 +11,7 @@ public struct RestThreshold: Hashable, Sendable, Codable {
     /// The largest |velocity| at rest, in the property's unit per second.
     public var speed: Double
 
-    public init(displacement: Double, speed: Double) {
+    package init(displacement: Double, speed: Double) {
         self.displacement = displacement
         self.speed = speed
     }
@@ -21,7 +21,7 @@ public struct RestThreshold: Hashable, Sendable, Codable {
     /// Scale factors: 1e-4, 2e-3 per second.
     public static let scale = RestThreshold(displacement: 1e-4, speed: 2e-3)
     /// Angles in radians: 1e-4 rad, 2e-3 rad/s.
-    public static let radians = RestThreshold(displacement: 1e-4, speed: 2e-3)
+    package static let radians = RestThreshold(displacement: 1e-4, speed: 2e-3)
     /// Opacity and progress fractions (0...1): 1e-3 (a quarter of one 8-bit level), 2e-2 per second.
     public static let opacity = RestThreshold(displacement: 1e-3, speed: 2e-2)
 }

@@ -10,7 +10,7 @@ public enum RubberBand {
 
     /// The displayed overshoot (points) for a raw `offset` (points) past the limit, within
     /// `dimension` points: `(1 − 1 / (|offset|·c / dimension + 1))·dimension`, odd in `offset`.
-    public static func band(_ offset: Double, dimension: Double, coefficient c: Double = defaultCoefficient) -> Double {
+    package static func band(_ offset: Double, dimension: Double, coefficient c: Double = defaultCoefficient) -> Double {
         guard dimension > 0, dimension.isFinite, c > 0, c.isFinite, !offset.isNaN else { return 0 }
         let magnitude = (1 - 1 / (abs(offset) * c / dimension + 1)) * dimension
         return offset < 0 ? -magnitude : magnitude
@@ -27,7 +27,7 @@ public enum RubberBand {
     /// The raw offset that displays as `banded`: the inverse of `band`,
     /// `(1 / (1 − |banded|/dimension) − 1)·dimension / c`. A `|banded|` at or beyond `dimension`
     /// (which `band` never reaches) is treated as just under it, giving a large finite offset.
-    public static func unband(_ banded: Double, dimension: Double, coefficient c: Double = defaultCoefficient) -> Double {
+    package static func unband(_ banded: Double, dimension: Double, coefficient c: Double = defaultCoefficient) -> Double {
         guard dimension > 0, dimension.isFinite, c > 0, c.isFinite, !banded.isNaN else { return 0 }
         let m = min(abs(banded), dimension * (1 - 1e-12))
         let raw = (1 / (1 - m / dimension) - 1) * dimension / c
@@ -35,7 +35,7 @@ public enum RubberBand {
     }
 
     /// `value` clamped to `lower...upper`, with the excess rubber-banded within `dimension`.
-    public static func clamp(_ value: Double, lower: Double, upper: Double, dimension: Double,
+    package static func clamp(_ value: Double, lower: Double, upper: Double, dimension: Double,
                              coefficient c: Double = defaultCoefficient) -> Double {
         if value < lower { return lower + band(value - lower, dimension: dimension, coefficient: c) }
         if value > upper { return upper + band(value - upper, dimension: dimension, coefficient: c) }
@@ -43,7 +43,7 @@ public enum RubberBand {
     }
 
     /// The raw value that `clamp` displays as `displayed`: the inverse of `clamp`.
-    public static func unclamp(_ displayed: Double, lower: Double, upper: Double, dimension: Double,
+    package static func unclamp(_ displayed: Double, lower: Double, upper: Double, dimension: Double,
                                coefficient c: Double = defaultCoefficient) -> Double {
         if displayed < lower { return lower + unband(displayed - lower, dimension: dimension, coefficient: c) }
         if displayed > upper { return upper + unband(displayed - upper, dimension: dimension, coefficient: c) }

@@ -3,32 +3,32 @@
 ///
 /// What `SpringFit` fits and `TravelTime` and `MotionOnset` read; built by the shell from a CSV or a
 /// state log.
-public struct SampledMotion: Hashable, Sendable {
+package struct SampledMotion: Hashable, Sendable {
     /// One quantity's name (a CSV column, `left`, …) and its values, one per sample time.
-    public struct Quantity: Hashable, Sendable {
-        public var name: String
-        public var values: [Double]
-        public init(name: String, values: [Double]) { self.name = name; self.values = values }
+    package struct Quantity: Hashable, Sendable {
+        package var name: String
+        package var values: [Double]
+        package init(name: String, values: [Double]) { self.name = name; self.values = values }
 
         /// The last value less the first: the travel of a motion from rest to rest.
-        public var travel: Double { (values.last ?? 0) - (values.first ?? 0) }
+        package var travel: Double { (values.last ?? 0) - (values.first ?? 0) }
     }
 
     /// Seconds, strictly increasing.
-    public var times: [Double]
-    public var quantities: [Quantity]
+    package var times: [Double]
+    package var quantities: [Quantity]
     /// True when the recording begins in motion: its first sample is already the first moving one
     /// (a state log's flight, whose first frame is under way), so `MotionOnset` takes it as the onset.
-    public var beginsInMotion: Bool
+    package var beginsInMotion: Bool
 
-    public init(times: [Double], quantities: [Quantity], beginsInMotion: Bool = false) {
+    package init(times: [Double], quantities: [Quantity], beginsInMotion: Bool = false) {
         self.times = times
         self.quantities = quantities
         self.beginsInMotion = beginsInMotion
     }
 
     /// The samples from `start` to `end` seconds (both included).
-    public func slice(from start: Double, to end: Double) -> SampledMotion {
+    package func slice(from start: Double, to end: Double) -> SampledMotion {
         let kept = times.indices.filter { times[$0] >= start && times[$0] <= end }
         return SampledMotion(times: kept.map { times[$0] },
                              quantities: quantities.map { q in Quantity(name: q.name, values: kept.map { q.values[$0] }) },
@@ -36,7 +36,7 @@ public struct SampledMotion: Hashable, Sendable {
     }
 
     /// The samples from index `first` on.
-    public func dropping(first count: Int) -> SampledMotion {
+    package func dropping(first count: Int) -> SampledMotion {
         SampledMotion(times: Array(times.dropFirst(count)),
                       quantities: quantities.map { Quantity(name: $0.name, values: Array($0.values.dropFirst(count))) },
                       beginsInMotion: beginsInMotion && count == 0)

@@ -44,10 +44,10 @@ public struct Spring: Hashable, Sendable, Codable {
     public var angularFrequency: Double { 2 * Double.pi / responseSeconds }
 
     /// Stiffness in N/m for a mass in kg: `k = m·ω₀² = 4π²·m / response²`.
-    public func stiffness(mass: Double = 1) -> Double { mass * angularFrequency * angularFrequency }
+    package func stiffness(mass: Double = 1) -> Double { mass * angularFrequency * angularFrequency }
 
     /// Damping in N·s/m for a mass in kg: `c = 2ζ·√(k·m) = 4π·ζ·m / response`.
-    public func damping(mass: Double = 1) -> Double { 4 * Double.pi * dampingRatio * mass / responseSeconds }
+    package func damping(mass: Double = 1) -> Double { 4 * Double.pi * dampingRatio * mass / responseSeconds }
 
     /// The perceptual duration in seconds (SwiftUI's `duration`): the response.
     public var durationSeconds: Double { responseSeconds }
@@ -73,11 +73,11 @@ public struct Spring: Hashable, Sendable, Codable {
     // MARK: - Closed-form solution
 
     /// The shortest response the solution honours, in seconds; shorter ones are treated as this.
-    @inlinable public static var minimumResponseSeconds: Double { 1e-6 }
+    @inlinable package static var minimumResponseSeconds: Double { 1e-6 }
     /// The longest response the solution honours, in seconds; longer ones are treated as this.
-    @inlinable public static var maximumResponseSeconds: Double { 1e6 }
+    @inlinable package static var maximumResponseSeconds: Double { 1e6 }
     /// The largest damping ratio the solution honours; larger ones are treated as this.
-    @inlinable public static var maximumDampingRatio: Double { 1e6 }
+    @inlinable package static var maximumDampingRatio: Double { 1e6 }
 
     /// The linear map from the initial displacement `x₀` and velocity `v₀` to displacement and
     /// velocity `t` seconds later: `x(t) = xx·x₀ + xv·v₀`, `v(t) = vx·x₀ + vv·v₀`.
@@ -86,11 +86,11 @@ public struct Spring: Hashable, Sendable, Codable {
     public struct Coefficients: Hashable, Sendable {
         public var xx: Double, xv: Double, vx: Double, vv: Double
         @inlinable
-        public init(xx: Double, xv: Double, vx: Double, vv: Double) {
+        package init(xx: Double, xv: Double, vx: Double, vv: Double) {
             self.xx = xx; self.xv = xv; self.vx = vx; self.vv = vv
         }
         /// No time has passed: the state is unchanged.
-        @inlinable public static var identity: Coefficients { Coefficients(xx: 1, xv: 0, vx: 0, vv: 1) }
+        @inlinable package static var identity: Coefficients { Coefficients(xx: 1, xv: 0, vx: 0, vv: 1) }
         /// The spring has fully settled: displacement and velocity are 0.
         @inlinable public static var settled: Coefficients { Coefficients(xx: 0, xv: 0, vx: 0, vv: 0) }
     }
@@ -162,7 +162,7 @@ public struct Spring: Hashable, Sendable, Codable {
     /// Displacement from the target at `t` seconds for initial displacement `x0` and velocity `v0`
     /// (units per second).
     @inlinable
-    public func displacement(at t: Double, from x0: Double, velocity v0: Double) -> Double {
+    package func displacement(at t: Double, from x0: Double, velocity v0: Double) -> Double {
         let k = coefficients(at: t)
         return k.xx * x0 + k.xv * v0
     }

@@ -149,7 +149,7 @@ public struct SpringAnimation<Value: Animatable>: Sendable {
     /// arrives with `resume(velocity:mode:)`). Meant for a paused animation: while running, the
     /// spring carries on from the new value at rest. A non-finite value is ignored.
     @inlinable
-    public mutating func hold(at newValue: Value) {
+    package mutating func hold(at newValue: Value) {
         guard newValue.isFinite else { return }
         currentValue = newValue
         currentVelocity = .zero
@@ -168,7 +168,7 @@ public struct SpringAnimation<Value: Animatable>: Sendable {
     /// (Material Motion's AppliesVelocity). Without a velocity, the one kept at `pause()` (zero
     /// after a `hold(at:)`) carries on. A non-finite velocity is ignored.
     @inlinable
-    public mutating func resume(velocity gestureVelocity: Value? = nil, mode: VelocityMode = .set) {
+    package mutating func resume(velocity gestureVelocity: Value? = nil, mode: VelocityMode = .set) {
         paused = false
         if let gestureVelocity, gestureVelocity.isFinite {
             switch mode {
@@ -191,7 +191,7 @@ public struct SpringAnimation<Value: Animatable>: Sendable {
     /// time to rest lies in `[estimate, estimate + h)`.
     /// - Parameter limitSeconds: the longest time searched; returned when the state has not settled
     ///   by then.
-    public func settlingTimeEstimate(limitSeconds: Double = 60) -> Double {
+    package func settlingTimeEstimate(limitSeconds: Double = 60) -> Double {
         if isAtRest { return 0 }
         func settled(_ t: Double) -> Bool {
             let (x, v) = displacementAndVelocity(after: t)

@@ -13,44 +13,44 @@ import Geometry
 /// so those are solved exactly (variable projection) and only the response, the damping ratio and
 /// the start time are searched: a log-spaced grid (response 0.03–3 s, ζ 0.15–4) and Nelder–Mead
 /// from its best point.
-public struct SpringFit: Hashable, Sendable {
+package struct SpringFit: Hashable, Sendable {
     /// What is fitted besides the response and the damping ratio.
-    public struct Options: Hashable, Sendable {
+    package struct Options: Hashable, Sendable {
         /// Fit each quantity's velocity at the start (else the motion starts at rest).
-        public var fitsInitialVelocity: Bool
+        package var fitsInitialVelocity: Bool
         /// Fit the instant the spring started (else the last still sample before the motion:
         /// `MotionOnset`; the first sample of a recording that begins in motion), searched from 0.1 s
         /// before that sample to the first moving one.
-        public var fitsStartTime: Bool
-        public init(fitsInitialVelocity: Bool = false, fitsStartTime: Bool = false) {
+        package var fitsStartTime: Bool
+        package init(fitsInitialVelocity: Bool = false, fitsStartTime: Bool = false) {
             self.fitsInitialVelocity = fitsInitialVelocity
             self.fitsStartTime = fitsStartTime
         }
     }
 
     /// One quantity's fitted ends and its errors.
-    public struct QuantityFit: Hashable, Sendable {
-        public var name: String
+    package struct QuantityFit: Hashable, Sendable {
+        package var name: String
         /// Value at rest before the start, and the value the spring pulls toward.
-        public var start: Double
-        public var target: Double
+        package var start: Double
+        package var target: Double
         /// Units per second at the start (0 unless fitted).
-        public var initialVelocity: Double
+        package var initialVelocity: Double
         /// Root mean square and largest |fit − sample| over the samples, in the quantity's units.
-        public var rmsError: Double
-        public var largestError: Double
+        package var rmsError: Double
+        package var largestError: Double
     }
 
-    public var spring: Spring
+    package var spring: Spring
     /// Seconds: the instant the spring was let go (same clock as the samples).
-    public var startTime: Double
-    public var quantities: [QuantityFit]
+    package var startTime: Double
+    package var quantities: [QuantityFit]
     /// Over every sample of every quantity.
-    public var rmsError: Double
-    public var largestError: Double
+    package var rmsError: Double
+    package var largestError: Double
 
     /// The fitted value of quantity `index` at `t` seconds.
-    public func value(ofQuantity index: Int, at t: Double) -> Double {
+    package func value(ofQuantity index: Int, at t: Double) -> Double {
         let q = quantities[index]
         let tau = t - startTime
         guard tau > 0 else { return q.start }
@@ -62,7 +62,7 @@ public struct SpringFit: Hashable, Sendable {
 
     /// The least-squares spring for `motion`, or nil when it has fewer than four samples or nothing
     /// moves.
-    public static func fit(_ motion: SampledMotion, options: Options = Options()) -> SpringFit? {
+    package static func fit(_ motion: SampledMotion, options: Options = Options()) -> SpringFit? {
         let times = motion.times
         guard times.count >= 4, !motion.quantities.isEmpty,
               let onset = MotionOnset.firstMovingIndex(of: motion) else { return nil }
@@ -172,7 +172,7 @@ extension SpringFit {
     /// When quantity `index` has covered `fraction` of its fitted travel (start to target), in the
     /// samples (`reference`, interpolated between them) and on the fitted curve (`fit`, exact to
     /// 1e-7 s); both in seconds from the fitted start time, nil where never reached.
-    public func travelTimes(_ fraction: Double, quantity index: Int, of motion: SampledMotion) -> (reference: Double?, fit: Double?) {
+    package func travelTimes(_ fraction: Double, quantity index: Int, of motion: SampledMotion) -> (reference: Double?, fit: Double?) {
         let q = quantities[index]
         let reference = TravelTime.firstCrossing(fraction, times: motion.times, values: motion.quantities[index].values,
                                                  from: q.start, to: q.target)

@@ -6,7 +6,7 @@
 ///
 /// The motion depends on response and ζ alone; the mass only scales stiffness and damping
 /// (`k = m·(2π/response)²`, `c = 4π·ζ·m/response`).
-public enum SpringForm: String, CaseIterable, Hashable, Sendable {
+package enum SpringForm: String, CaseIterable, Hashable, Sendable {
     /// `response` seconds per undamped oscillation, damping ratio ζ.
     case response
     /// SwiftUI's `duration` (the response) and `bounce` (`1 − ζ`, or `1/ζ − 1` when over-damped).
@@ -15,14 +15,14 @@ public enum SpringForm: String, CaseIterable, Hashable, Sendable {
     case physical
 
     /// One number of a form: its name, value and unit.
-    public struct Figure: Hashable, Sendable {
-        public var name: String
-        public var value: Double
-        public var unit: String
+    package struct Figure: Hashable, Sendable {
+        package var name: String
+        package var value: Double
+        package var unit: String
     }
 
     /// The names of the form's numbers, in order.
-    public var names: [String] {
+    package var names: [String] {
         switch self {
         case .response: ["response", "dampingRatio"]
         case .durationBounce: ["duration", "bounce"]
@@ -31,7 +31,7 @@ public enum SpringForm: String, CaseIterable, Hashable, Sendable {
     }
 
     /// `spring` written in this form (physical at `mass`, 1 kg unless said).
-    public func figures(of spring: Spring, mass: Double = 1) -> [Figure] {
+    package func figures(of spring: Spring, mass: Double = 1) -> [Figure] {
         switch self {
         case .response:
             [Figure(name: "response", value: spring.responseSeconds, unit: "s"),
@@ -48,7 +48,7 @@ public enum SpringForm: String, CaseIterable, Hashable, Sendable {
 
     /// The spring these numbers (in `names`' order) describe; nil for the wrong count or numbers
     /// that describe no spring (a non-positive response, stiffness or mass, a bounce of −1 or less).
-    public func spring(from values: [Double]) -> Spring? {
+    package func spring(from values: [Double]) -> Spring? {
         guard values.count == names.count, values.allSatisfy(\.isFinite) else { return nil }
         let spring: Spring
         switch self {

@@ -13,7 +13,7 @@ public struct SpringStepResponse: Hashable, Sendable {
     /// Rest, in fractions of the travel and fractions per second.
     public var threshold: RestThreshold
 
-    public init(spring: Spring, threshold: RestThreshold = .opacity) {
+    package init(spring: Spring, threshold: RestThreshold = .opacity) {
         self.spring = spring
         self.threshold = threshold
     }
@@ -24,7 +24,7 @@ public struct SpringStepResponse: Hashable, Sendable {
     }
 
     /// Progress per second at `t` seconds.
-    public func progressVelocity(at t: Double) -> Double {
+    package func progressVelocity(at t: Double) -> Double {
         spring.velocity(at: t, from: -1, velocity: 0)
     }
 
@@ -110,7 +110,7 @@ public struct SpringStepResponse: Hashable, Sendable {
     public struct Stop: Hashable, Sendable {
         public var time: Double
         public var progress: Double
-        public init(time: Double, progress: Double) { self.time = time; self.progress = progress }
+        package init(time: Double, progress: Double) { self.time = time; self.progress = progress }
     }
 
     /// The instant of the step's overshoot peak, seconds: `π/β` (`β = ω₀√(1−ζ²)`, half the damped
@@ -129,7 +129,7 @@ public struct SpringStepResponse: Hashable, Sendable {
     /// instants) until they hold. The overshoot peak (`peakSeconds`), when it comes before rest, is a stop of its own, so the
     /// easing reaches the spring's full overshoot instead of cutting across it; the last stop is
     /// (1, 1): the snap onto the target that the animation makes at rest.
-    public func linearEasingStops(tolerance: Double = 0.003, resolution: Int = 2000, checkResolution: Int = 20_000) -> [Stop] {
+    package func linearEasingStops(tolerance: Double = 0.003, resolution: Int = 2000, checkResolution: Int = 20_000) -> [Stop] {
         let duration = settleSeconds
         var fit = tolerance
         var stops = greedyStops(tolerance: fit, resolution: resolution, duration: duration)
@@ -182,7 +182,7 @@ public struct SpringStepResponse: Hashable, Sendable {
     /// The largest |easing − spring| over the motion: at `resolution` evenly spaced instants and at
     /// every stop (where a rounded stop is farthest off), the easing read as CSS's `linear()` does
     /// (straight between stops, by time fraction).
-    public func maximumError(of stops: [Stop], resolution: Int = 4000) -> Double {
+    package func maximumError(of stops: [Stop], resolution: Int = 4000) -> Double {
         maximumError(of: stops, resolution: resolution, duration: settleSeconds)
     }
 

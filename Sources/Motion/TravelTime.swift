@@ -3,11 +3,11 @@
 ///
 /// Deliberately small and local to fitting and parity: a time of travel, not a settle time (the
 /// session summary's), so the two are not confused.
-public enum TravelTime {
+package enum TravelTime {
     /// The first time at which `values` (sampled at `times`) has gone `fraction` of the way from
     /// `start` to `end`, interpolated linearly between the two samples around the crossing; nil
     /// when it never does, or when there is no travel.
-    public static func firstCrossing(_ fraction: Double, times: [Double], values: [Double],
+    package static func firstCrossing(_ fraction: Double, times: [Double], values: [Double],
                                      from start: Double, to end: Double) -> Double? {
         let travel = end - start
         guard travel != 0, times.count == values.count, !times.isEmpty else { return nil }
@@ -22,7 +22,7 @@ public enum TravelTime {
 
     /// The first time in `range` at which `value(t)` has gone `fraction` of the way from `start` to
     /// `end`, for a continuous curve: scanned at `step` seconds and bisected to 1e-7 s.
-    public static func firstCrossing(_ fraction: Double, in range: ClosedRange<Double>, step: Double = 5e-4,
+    package static func firstCrossing(_ fraction: Double, in range: ClosedRange<Double>, step: Double = 5e-4,
                                      from start: Double, to end: Double, value: (Double) -> Double) -> Double? {
         let travel = end - start
         guard travel != 0, step > 0 else { return nil }

@@ -22,13 +22,13 @@
 /// than the newest sample (time going backwards). A sample at the same time as the newest replaces
 /// it (keep the last): input batches report the latest position at a shared timestamp, and
 /// averaging would invent a position the pointer never had.
-public struct VelocityTracker: Sendable {
+package struct VelocityTracker: Sendable {
     /// How far back samples count, in seconds (100 ms).
-    public var windowSeconds: Double
+    package var windowSeconds: Double
     /// How many time slots (of `windowSeconds / maxSamples`) the fit uses at most (20).
-    public var maxSamples: Int
+    package var maxSamples: Int
     /// A pause this long, in seconds, means the motion stopped (40 ms).
-    public var stopGapSeconds: Double
+    package var stopGapSeconds: Double
 
     /// Sample times in seconds and values, oldest first; at most `storageLimit` of them.
     private var times: [Double] = []
@@ -37,12 +37,12 @@ public struct VelocityTracker: Sendable {
     /// The grain of the values, in their units: 1 for positions in whole window points, 0 (the
     /// default) for values taken as exact. With the 1 ms grain of event times, it sets how much
     /// bend the samples need before the degree-2 fit is used.
-    public var valueResolution: Double
+    package var valueResolution: Double
     /// The grain of sample times, seconds (1 ms: the window system's clock).
-    public static let timeResolution = 0.001
+    package static let timeResolution = 0.001
 
     /// The default fit: 100 ms window, 20 slots, 40 ms stop gap.
-    public init(windowSeconds: Double = 0.1, maxSamples: Int = 20, stopGapSeconds: Double = 0.04,
+    package init(windowSeconds: Double = 0.1, maxSamples: Int = 20, stopGapSeconds: Double = 0.04,
                 valueResolution: Double = 0) {
         self.windowSeconds = windowSeconds
         self.maxSamples = maxSamples
@@ -53,22 +53,22 @@ public struct VelocityTracker: Sendable {
     }
 
     /// Forgets every sample (at the start of a new gesture).
-    public mutating func reset() {
+    package mutating func reset() {
         times.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
     }
 
     /// The number of samples kept.
-    public var sampleCount: Int { times.count }
+    package var sampleCount: Int { times.count }
 
     /// The newest sample's time in seconds, if any.
-    public var newestTime: Double? { times.last }
+    package var newestTime: Double? { times.last }
 
     /// Samples kept: enough for a 2000 Hz device over a 100 ms window at 20 slots (16 per slot).
     private var storageLimit: Int { max(maxSamples, 1) * 16 }
 
     /// Records `value` at `time` seconds (see the type's notes on bad and duplicate samples).
-    public mutating func add(time: Double, value: Double) {
+    package mutating func add(time: Double, value: Double) {
         guard time.isFinite, value.isFinite else { return }
         if let last = times.last {
             if time < last { return }
@@ -88,7 +88,7 @@ public struct VelocityTracker: Sendable {
 
     /// The velocity at the release instant `time` (seconds; the newest sample's time when nil or
     /// NaN), in units per second.
-    public func velocity(at time: Double? = nil) -> Double {
+    package func velocity(at time: Double? = nil) -> Double {
         guard let last = times.last else { return 0 }
         let release = time.flatMap { $0.isNaN ? nil : $0 } ?? last
         // The newest sample at or before the release.

@@ -5,7 +5,7 @@ import Foundation
 /// the XDG Base Directory specification says (a relative `XDG_CONFIG_HOME` is ignored).
 package enum ConfigDirectory {
     /// The folder's path, for `environment` (default: this process's).
-    public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             return (xdg as NSString).appendingPathComponent("photozoom")
         }
@@ -14,7 +14,7 @@ package enum ConfigDirectory {
     }
 
     /// This process's folder.
-    public static var path: String { path() }
+    package static var path: String { path() }
 
     /// Creates the folder (and its parents) when missing; false when it cannot be made.
     @discardableResult

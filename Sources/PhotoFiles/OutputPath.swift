@@ -8,14 +8,14 @@ import Glibc
 /// next free name (`FreshPath`: `log-2.states.jsonl`), said on standard error. An output that is
 /// the same file as one of the command's inputs (the same device and inode, whatever the names:
 /// a link, `./x`, a symbolic link) is refused, `--force` or not.
-public enum OutputPath {
+package enum OutputPath {
     /// The path to write `path` to; throws when it is the same file as one of `inputs`.
     /// - Parameters:
     ///   - option: the option that named it (`--states`), for messages.
     ///   - force: replace a file already there.
     ///   - folder: the output is a folder of files (`--frames`): one holding files is taken as
     ///     "already there"; an empty one is used.
-    public static func resolve(_ path: String, option: String, inputs: [String], force: Bool, folder: Bool = false,
+    package static func resolve(_ path: String, option: String, inputs: [String], force: Bool, folder: Bool = false,
                                warn: (String) -> Void) throws(ShellError) -> String {
         if path == "-" { return path }
         if let out = identity(path) {
@@ -36,7 +36,7 @@ public enum OutputPath {
 
     /// Throws when two of a command's outputs name the same file (`--states v.mp4 --video v.mp4`):
     /// the second would destroy the first. Paths compared made absolute and standardized; nil ones skipped.
-    public static func requireDistinct(_ outputs: [(option: String, path: String?)]) throws(ShellError) {
+    package static func requireDistinct(_ outputs: [(option: String, path: String?)]) throws(ShellError) {
         var seen: [String: String] = [:]
         for (option, path) in outputs {
             guard let path, path != "-" else { continue }

@@ -10,18 +10,18 @@ import Foundation
 /// Every path that does not exist, is not a photo or holds none is named in one error line.
 package struct PhotoSelection: Sendable {
     /// The photos in grid order.
-    public var files: [URL]
+    package var files: [URL]
     /// Each photo's name as traces record it and the caption shows it: its path relative to the
     /// folder given (`a/x.jpg` and `b/x.jpg` under `-r`), a file given by itself by its own name;
     /// names that would still be the same are lengthened by their folders until they differ.
-    public var names: [String]
+    package var names: [String]
     /// The photo to open at start, an index into `files`.
     package var openIndex: Int?
     /// What the set is called in the window's title: the folder's name, or "N photos".
     package var title: String
     /// The folder to remember as the last one shown: the one folder given, or the one file's
     /// folder; nil for a set of several paths.
-    public var folder: String?
+    package var folder: String?
 
     package init(paths: [String], recursive: Bool) throws {
         var files: [URL] = []

@@ -3,8 +3,8 @@ import Viewer
 /// would recolour or clear the terminal, …) written as `\n`, `\t`, `\r` or `\x1B` / `\u{9B}`, so a
 /// hostile file name cannot forge or hide message lines; a byte of a name that is not UTF-8
 /// (`PhotoName`) as `\xE9`. Everything else is kept as it is.
-public enum PrintablePath {
-    public static func escaped(_ path: String) -> String {
+package enum PrintablePath {
+    package static func escaped(_ path: String) -> String {
         var out = ""
         for scalar in path.unicodeScalars {
             switch scalar.value {
@@ -23,7 +23,7 @@ public enum PrintablePath {
     /// Text of several lines (a summary, a table) written to a terminal: each line escaped as
     /// `escaped` does, the newlines between them kept (issue 33: photo and feel names in
     /// `replay --summary` and `compare` tables came from files and reached the terminal raw).
-    public static func escapedLines(_ text: String) -> String {
+    package static func escapedLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
     }
 

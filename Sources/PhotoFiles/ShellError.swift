@@ -1,15 +1,15 @@
 /// A failure the command line reports in one line, with the exit status it maps to.
 public struct ShellError: Error, CustomStringConvertible, Sendable {
     /// 1 for a runtime failure, 2 for bad arguments or bad input files.
-    public var exitStatus: Int32
-    public var message: String
+    package var exitStatus: Int32
+    package var message: String
 
-    public init(_ message: String, exitStatus: Int32 = 1) {
+    package init(_ message: String, exitStatus: Int32 = 1) {
         self.message = message
         self.exitStatus = exitStatus
     }
 
-    public static func badInput(_ message: String) -> ShellError { ShellError(message, exitStatus: 2) }
+    package static func badInput(_ message: String) -> ShellError { ShellError(message, exitStatus: 2) }
 
     public var description: String { message }
 }

@@ -4,6 +4,6 @@ import Foundation
 /// Hostile text in a message (a feel-file key, an event type, a file name with a terminal escape or
 /// a newline) is written escaped (`PrintablePath`), so the message stays one line that cannot
 /// retitle or recolour the terminal (issue 33).
-public func printError(_ line: String) {
+package func printError(_ line: String) {
     FileHandle.standardError.write(Data((PrintablePath.escaped(line) + "\n").utf8))
 }

@@ -9,18 +9,18 @@ import Viewer
 /// still apply to the rest.
 public struct FeelEdits: Hashable, Sendable {
     /// `play --feel`'s layer.
-    public let base: JSONObject?
+    package let base: JSONObject?
     /// The edited parameters' values, by the panel's dotted key ("openSpring.dampingRatio").
     public private(set) var values: [String: JSONValue] = [:]
 
-    public init(base: JSONObject?) {
+    package init(base: JSONObject?) {
         self.base = base
     }
 
     /// Records the parameters in which `feel` differs from `current` (the feel in force), with
     /// `feel`'s values; a parameter brought back to its value in `unedited` (what it has with no
     /// edit: a reset in the panel, a step there and back) is no longer an edit.
-    public mutating func record(_ feel: Feel, over current: Feel, unedited: Feel? = nil) {
+    package mutating func record(_ feel: Feel, over current: Feel, unedited: Feel? = nil) {
         let object = FeelCoding.object(of: feel)
         let plain = unedited.map(FeelCoding.object(of:))
         for key in feel.differences(from: current) {
@@ -31,7 +31,7 @@ public struct FeelEdits: Hashable, Sendable {
     }
 
     /// The layer: the base with every edited parameter over it (nil when there is neither).
-    public var layer: JSONObject? {
+    package var layer: JSONObject? {
         guard !values.isEmpty else { return base }
         var edits = JSONObject()
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
@@ -41,7 +41,7 @@ public struct FeelEdits: Hashable, Sendable {
     }
 
     /// The keys edited, sorted.
-    public var keys: [String] { values.keys.sorted() }
+    package var keys: [String] { values.keys.sorted() }
 
     private static func value(at path: [String], in object: JSONObject) -> JSONValue? {
         guard let first = path.first, let value = object[first] else { return nil }

@@ -24,7 +24,7 @@ public struct PlaybackMark: Hashable, Sendable {
     /// A few words for the timeline: "pan", "close", "opening → closing".
     public var label: String
 
-    public init(kind: Kind, frame: Int, time: Double, label: String) {
+    package init(kind: Kind, frame: Int, time: Double, label: String) {
         self.kind = kind
         self.frame = frame
         self.time = time

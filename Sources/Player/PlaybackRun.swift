@@ -37,7 +37,7 @@ public final class PlaybackRun {
 
     /// Starts a run; nothing is replayed yet. Throws the trace's error when the header's feel,
     /// under `feelOverride`, does not decode (named against line 1, as `replay` names it).
-    public convenience init(trace: PlaybackTrace, feelOverride: JSONObject?, checkpointInterval: Int = 2000,
+    package convenience init(trace: PlaybackTrace, feelOverride: JSONObject?, checkpointInterval: Int = 2000,
                             checkpointLimit: Int = PlaybackRun.defaultCheckpointLimit) throws(TraceError) {
         let builder = try PlaybackBuild(name: trace.name, header: trace.header, feelOverride: feelOverride,
                                         checkpointInterval: checkpointInterval, checkpointLimit: checkpointLimit)
@@ -68,7 +68,7 @@ public final class PlaybackRun {
     }
 
     /// Builds through the whole trace.
-    public func buildAll() throws(TraceError) {
+    package func buildAll() throws(TraceError) {
         try build(until: trace.eventCount)
     }
 

@@ -24,51 +24,51 @@ import Viewer
 ///
 /// Until `d` or Tab is pressed, the panel and decision overlay show as they were recorded: the
 /// window draws what the live window drew.
-public final class PlayerControls {
+package final class PlayerControls {
     /// How B is shown.
-    public enum Comparison: Hashable, Sendable {
+    package enum Comparison: Hashable, Sendable {
         /// B's photo translucent and outlined over A.
         case ghost
         /// A on the left, B on the right.
         case split
     }
 
-    public let player: TracePlayer
+    package let player: TracePlayer
     /// The player window's size, points.
-    public var windowSize: Size
-    public var comparison = Comparison.ghost
+    package var windowSize: Size
+    package var comparison = Comparison.ghost
     /// The panel the person controls (nil: as recorded).
     package private(set) var panel: TuningPanel?
     /// The decision overlay switch the person controls (nil: as recorded).
-    public private(set) var showsDecisions: Bool?
+    package private(set) var showsDecisions: Bool?
     /// True once the person asked to quit.
-    public private(set) var wantsToQuit = false
+    package private(set) var wantsToQuit = false
     /// True while a press that began on the timeline is held.
-    public private(set) var isScrubbing = false
+    package private(set) var isScrubbing = false
     /// Wall time of the last tick, seconds.
     private var lastWall: Double?
     /// The feel Ctrl+S asked to save, until the shell takes it.
-    public private(set) var pendingSave: Feel?
+    package private(set) var pendingSave: Feel?
     /// The message line (a save's result) and the wall time it was shown; a notice fades after
     /// `FeelLab.noticeSeconds`, an error stays until the next message.
-    public private(set) var message: (text: String, isError: Bool, wall: Double)?
+    package private(set) var message: (text: String, isError: Bool, wall: Double)?
     /// Events of building after an edit done per tick (about a millisecond's worth each frame).
     static let buildEventsPerTick = 4_000
 
-    public init(player: TracePlayer, windowSize: Size) {
+    package init(player: TracePlayer, windowSize: Size) {
         self.player = player
         self.windowSize = windowSize
     }
 
     /// The timeline as laid out in the window now.
-    public var timeline: TimelineBar {
+    package var timeline: TimelineBar {
         TimelineBar(windowSize: windowSize, start: player.trace.time(ofFrame: 1), end: player.trace.time(ofFrame: player.frameCount))
     }
 
     // MARK: - Input
 
     /// Takes one input of the person's.
-    public func handle(_ input: InputEvent.Kind) throws(TraceError) {
+    package func handle(_ input: InputEvent.Kind) throws(TraceError) {
         switch input {
         case let .key(.down, key, modifiers):
             try handleKey(key, modifiers: modifiers)
@@ -128,7 +128,7 @@ public final class PlayerControls {
 
     /// Moves time on to wall time `wall` (seconds): playing advances the playhead by the wall time
     /// since the last tick × the speed; after an edit, the trace is re-run a slice further.
-    public func tick(at wall: Double) throws(TraceError) {
+    package func tick(at wall: Double) throws(TraceError) {
         let elapsed = lastWall.map { max(0, wall - $0) } ?? 0
         lastWall = wall
         // A long stall (a drag of the window) does not jump the playhead ahead.
@@ -137,13 +137,13 @@ public final class PlayerControls {
     }
 
     /// The feel Ctrl+S asked to save, once (the shell writes it and reports with `saveFinished`).
-    public func takeSave() -> Feel? {
+    package func takeSave() -> Feel? {
         defer { pendingSave = nil }
         return pendingSave
     }
 
     /// The shell's result of saving: its message shows in the window's message line.
-    public func saveFinished(_ result: EffectResult) {
+    package func saveFinished(_ result: EffectResult) {
         switch result {
         case let .feelSaved(_, text): message = (text, false, lastWall ?? 0)
         case let .feelSaveFailed(text): message = (text, true, lastWall ?? 0)
@@ -168,7 +168,7 @@ public final class PlayerControls {
     /// Run `run`'s scene at the playhead, with its lab drawn (`text` measures the shell's font):
     /// the person's panel and decision overlay in place of the recorded ones once they have
     /// touched them, over the replayed state, which they do not change.
-    public func scene(of run: PlaybackRun, text: TextMetrics) -> Scene {
+    package func scene(of run: PlaybackRun, text: TextMetrics) -> Scene {
         let viewer = run.viewer
         var lab = run.lab.feelLab
         var size = viewer.windowSize
@@ -193,12 +193,12 @@ public final class PlayerControls {
     }
 
     /// The timeline's overlays, caption included.
-    public var timelineOverlays: [Scene.Overlay] {
+    package var timelineOverlays: [Scene.Overlay] {
         timeline.overlays(marks: player.a.marks, playhead: player.time, caption: caption)
     }
 
     /// The line above the track: state, time, frame, speed, marks, A/B, what is still being re-run.
-    public var caption: String {
+    package var caption: String {
         let p = player
         var parts = [p.isPlaying ? "playing" : "paused",
                      "\(FeelNumber.fixed(p.time - p.trace.time(ofFrame: 1), places: 2)) / \(FeelNumber.fixed(p.trace.duration, places: 2)) s",

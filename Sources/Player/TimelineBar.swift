@@ -8,9 +8,9 @@ import Viewer
 /// its gestures, releases and interruptions as marks, the playhead, and a line of figures (time,
 /// frame, speed, A/B). Pure: a layout, the overlays to draw, and the time under a pointer for
 /// scrubbing.
-public struct TimelineBar: Hashable, Sendable {
+package struct TimelineBar: Hashable, Sendable {
     /// The bar's height, points.
-    public static let height = 44.0
+    package static let height = 44.0
     /// The track's inset from the window's left and right edges, points.
     static let inset = 12.0
     /// Opaque: the live window's caption, drawn where the bar is, must not show through its text.
@@ -25,14 +25,14 @@ public struct TimelineBar: Hashable, Sendable {
     static let textSize = 12.0
 
     /// The whole bar, in window points.
-    public let frame: Rect
+    package let frame: Rect
     /// The track the marks and playhead sit on.
-    public let track: Rect
+    package let track: Rect
     /// The trace's first and last frame times, seconds.
-    public let start: Double
-    public let end: Double
+    package let start: Double
+    package let end: Double
 
-    public init(windowSize: Size, start: Double, end: Double) {
+    package init(windowSize: Size, start: Double, end: Double) {
         let h = min(Self.height, windowSize.height)
         frame = Rect(x: 0, y: windowSize.height - h, width: windowSize.width, height: h)
         let width = max(1, windowSize.width - 2 * Self.inset)
@@ -42,18 +42,18 @@ public struct TimelineBar: Hashable, Sendable {
     }
 
     /// True when `p` is on the bar (a press there scrubs).
-    public func contains(_ p: Point) -> Bool {
+    package func contains(_ p: Point) -> Bool {
         p.x >= frame.minX && p.x <= frame.maxX && p.y >= frame.minY && p.y <= frame.maxY
     }
 
     /// The trace time under window x `x` (clamped to the track's ends).
-    public func time(atX x: Double) -> Double {
+    package func time(atX x: Double) -> Double {
         let u = min(max((x - track.minX) / track.width, 0), 1)
         return start + u * (end - start)
     }
 
     /// The window x of trace time `t` on the track.
-    public func x(atTime t: Double) -> Double {
+    package func x(atTime t: Double) -> Double {
         let u = end > start ? min(max((t - start) / (end - start), 0), 1) : 0
         return track.minX + u * track.width
     }
@@ -61,7 +61,7 @@ public struct TimelineBar: Hashable, Sendable {
     /// What the bar draws: its background, the track with the played part, a tick per mark
     /// (gestures short and pale, releases tall and amber, interruptions tall and red), the playhead,
     /// and `caption` above the track.
-    public func overlays(marks: [PlaybackMark], playhead: Double, caption: String) -> [Scene.Overlay] {
+    package func overlays(marks: [PlaybackMark], playhead: Double, caption: String) -> [Scene.Overlay] {
         var out: [Scene.Overlay] = [.rect(frame, color: Self.background, filled: true),
                                     .rect(track, color: Self.trackColor, filled: true)]
         let head = x(atTime: playhead)

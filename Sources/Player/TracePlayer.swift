@@ -29,7 +29,7 @@ public final class TracePlayer {
     public private(set) var edits: FeelEdits
 
     /// The slowest and fastest playing speeds.
-    public static let speedRange: ClosedRange<Double> = 0.1...4
+    package static let speedRange: ClosedRange<Double> = 0.1...4
 
     /// Loads `trace` under `feel` (a layer over the trace's own feel, as `replay --feel`) and, when
     /// given, `against` as B. Runs A through the whole trace once, so a trace that does not replay
@@ -106,34 +106,34 @@ public final class TracePlayer {
     }
 
     /// One frame forward (`by: 1`) or back (`by: -1`), or any number; pauses.
-    public func step(by frames: Int) throws(TraceError) {
+    package func step(by frames: Int) throws(TraceError) {
         isPlaying = false
         try seek(toFrame: frame + frames)
     }
 
     /// The first frame (Home) or the last (End); pauses at the end.
-    public func goToStart() throws(TraceError) { try seek(toFrame: 1) }
-    public func goToEnd() throws(TraceError) {
+    package func goToStart() throws(TraceError) { try seek(toFrame: 1) }
+    package func goToEnd() throws(TraceError) {
         isPlaying = false
         try seek(toFrame: frameCount)
     }
 
     /// The next release or interruption after the frame shown (Shift+Right); stays when none.
-    public func nextDecision() throws(TraceError) {
+    package func nextDecision() throws(TraceError) {
         isPlaying = false
         try a.buildAll()
         if let mark = a.marks.first(where: { $0.kind != .gesture && $0.frame > frame }) { try seek(toFrame: mark.frame) }
     }
 
     /// The previous release or interruption before the frame shown (Shift+Left); stays when none.
-    public func previousDecision() throws(TraceError) {
+    package func previousDecision() throws(TraceError) {
         isPlaying = false
         try a.buildAll()
         if let mark = a.marks.last(where: { $0.kind != .gesture && $0.frame < frame }) { try seek(toFrame: mark.frame) }
     }
 
     /// Goes to the frame where the `n`th gesture (1-based) began; stays when there are fewer.
-    public func goToGesture(_ n: Int) throws(TraceError) {
+    package func goToGesture(_ n: Int) throws(TraceError) {
         try a.buildAll()
         let gestures = a.marks.filter { $0.kind == .gesture }
         guard n >= 1, n <= gestures.count else { return }
@@ -179,7 +179,7 @@ public final class TracePlayer {
     /// `unedited` is the feel with no edit at the playhead (the panel's reset values): a parameter
     /// brought back to its value there stops being an edit, and the trace's own feel changes apply
     /// to it again.
-    public func edit(feel: Feel, unedited: Feel? = nil) throws(TraceError) {
+    package func edit(feel: Feel, unedited: Feel? = nil) throws(TraceError) {
         var next = edits
         next.record(feel, over: a.viewer.feel, unedited: unedited)
         guard next != edits else { return }
@@ -192,19 +192,19 @@ public final class TracePlayer {
 
     /// Lets A's (and B's) builder go on through the trace after an edit; true while work remains.
     @discardableResult
-    public func buildMore(events: Int) throws(TraceError) -> Bool {
+    package func buildMore(events: Int) throws(TraceError) -> Bool {
         if !a.isBuilt { try a.build(events: events) }
         if let b, !b.isBuilt { try b.build(events: events) }
         return !a.isBuilt || !(b?.isBuilt ?? true)
     }
 
     /// Pins A as it plays now as B: further edits change A only, and B shows where they started.
-    public func pinAsB() {
+    package func pinAsB() {
         b = a
     }
 
     /// Drops B.
-    public func clearB() {
+    package func clearB() {
         b = nil
     }
 

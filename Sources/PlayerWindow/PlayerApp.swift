@@ -24,15 +24,15 @@ import Shell
 ///
 /// Photos come from a folder at hand matched by name, decoded before each frame is drawn (as
 /// `replay --frames` does), so frame N shows the same pixels as replay's PNG of frame N.
-public final class PlayerApp {
+package final class PlayerApp {
     private let options: PlayOptions
 
-    public init(options: PlayOptions) {
+    package init(options: PlayOptions) {
         self.options = options
     }
 
     /// Loads the trace (replay's errors for a bad one), then runs the window until the person quits.
-    public func run() throws {
+    package func run() throws {
         let player = try Self.reporting { () throws(TraceError) in
             try TracePlayer(path: options.tracePath, warn: printError, feel: options.feel, against: options.against)
         }

@@ -4,7 +4,7 @@ import Viewer
 import PhotoFiles
 
 /// Gesture figures as a table: the rows drawn under a plot, and the CSV or JSON file `--data` writes.
-public enum FiguresTable {
+package enum FiguresTable {
     /// The drawn table's column titles.
     package static let header = ["log", "#", "t (s, viewer)", "kind", "centre v, before → after (pt/s)", "Δ (pt/s)",
                          "scale v (1/s)", "angular v (rad/s)", "overshoot", "90 % / settle (s)"]
@@ -56,7 +56,7 @@ public enum FiguresTable {
     }
 
     /// CSV (RFC 4180): a header line, then a line per figure; empty cells where there is no value.
-    public static func csv(_ figures: [GestureFigures]) -> String {
+    package static func csv(_ figures: [GestureFigures]) -> String {
         func cell(_ v: Any?) -> String {
             switch v {
             case let s as String:
@@ -71,7 +71,7 @@ public enum FiguresTable {
     }
 
     /// JSON: `{"figures": [{column: value, …}, …]}`, null where there is no value.
-    public static func json(_ figures: [GestureFigures]) -> String {
+    package static func json(_ figures: [GestureFigures]) -> String {
         let objects = figures.map { f in
             let members = zip(dataColumns, values(f)).map { key, v -> JSONMember in
                 switch v {
@@ -90,7 +90,7 @@ public enum FiguresTable {
     package static func number(_ v: Double) -> String { JSONText.number((v * 1e6).rounded() / 1e6) }
 
     /// Writes `figures` to `path` as CSV or JSON by its extension.
-    public static func write(_ figures: [GestureFigures], to path: String) throws(ShellError) {
+    package static func write(_ figures: [GestureFigures], to path: String) throws(ShellError) {
         let ext = (path as NSString).pathExtension.lowercased()
         let text: String
         switch ext {

@@ -13,14 +13,14 @@ import Viewer
 /// frame after a release or interruption), so settle time, overshoot and the velocity the instant
 /// after are the summary's; a log written before the field counts from the mark's frame, up to a
 /// frame late (and then its velocity after is the frames' at that frame, not at the release).
-public struct GestureFigures: Hashable, Sendable {
+package struct GestureFigures: Hashable, Sendable {
     /// The log's name.
-    public var log: String
+    package var log: String
     /// 1-based, among the log's marks.
-    public var number: Int
-    public var kind: CurveMark.Kind
+    package var number: Int
+    package var kind: CurveMark.Kind
     /// Seconds.
-    public var time: Double
+    package var time: Double
     /// Centre velocity before and after, pt/s.
     package var centerVelocityBefore: Point?
     package var centerVelocityAfter: Point?
@@ -31,7 +31,7 @@ public struct GestureFigures: Hashable, Sendable {
     package var angularVelocityBefore: Double?
     package var angularVelocityAfter: Double?
     /// How far the centre went past where it came to rest, along its travel, pt.
-    public var overshootPoints: Double?
+    package var overshootPoints: Double?
     /// The centre's travel from the frame before the mark's frame to rest, pt.
     package var travelPoints: Double?
     /// `overshootPoints` as a share of `travelPoints` (0.02 = 2 %); nil for a travel under 0.5 pt.
@@ -39,7 +39,7 @@ public struct GestureFigures: Hashable, Sendable {
     /// How far the scale went past its resting scale, as a fraction of the travel in scale (0.05 = 5 %).
     package var scaleOvershootFraction: Double?
     /// Seconds from the mark to the first frame with 90 % of the travel covered (`MotionFigures`).
-    public var responseSeconds: Double?
+    package var responseSeconds: Double?
     /// Seconds from the mark until every drawn quantity stays within its rest tolerance of where it
     /// comes to rest (`MotionFigures`); nil when the next mark or the log's end came first.
     package var settleSeconds: Double?
@@ -51,12 +51,12 @@ public struct GestureFigures: Hashable, Sendable {
     }
 
     /// The figures of every mark of `log`.
-    public static func all(in log: PlotLog) -> [GestureFigures] {
+    package static func all(in log: PlotLog) -> [GestureFigures] {
         log.marks.indices.map { figures(of: $0, in: log) }
     }
 
     /// The figures of mark `index` (0-based) of `log`.
-    public static func figures(of index: Int, in log: PlotLog) -> GestureFigures {
+    package static func figures(of index: Int, in log: PlotLog) -> GestureFigures {
         let mark = log.marks[index]
         var f = GestureFigures(log: log.name, number: index + 1, kind: mark.kind, time: mark.time)
         let samples = log.samples

@@ -3,8 +3,8 @@ import Viewer
 
 /// What `photozoom match` prints: the alignment, per quantity the RMS and largest difference and the
 /// 50 %/90 % times of ours and the reference, and the verdict by the rule.
-public enum MotionParityReport {
-    public static func lines(_ parity: MotionParity, ours: String, reference: String) -> [String] {
+package enum MotionParityReport {
+    package static func lines(_ parity: MotionParity, ours: String, reference: String) -> [String] {
         func n(_ v: Double, _ places: Int = 2) -> String { FeelNumber.trimmed(v, places: places) }
         func ms(_ v: Double?) -> String { v.map { n($0 * 1000, 1) } ?? "—" }
         var out = ["aligned on the first moving sample: \(ours) at \(n(parity.oursOnset, 4)) s, \(reference) at \(n(parity.referenceOnset, 4)) s; "

@@ -7,7 +7,7 @@ extension PlotLog {
     /// The window width the log's photos were presented in, read from its frames: a photo at rest
     /// in the presented phase sits centred, so twice its most frequent centre x. Nil when no frame
     /// shows one.
-    public var inferredWindowWidth: Double? {
+    package var inferredWindowWidth: Double? {
         var counts: [Double: Int] = [:]
         for (i, s) in samples.enumerated() where i > 0 {
             guard !s.isPaging, let c = s.center, let p = samples[i - 1].center, s.photo == samples[i - 1].photo,
@@ -21,7 +21,7 @@ extension PlotLog {
     /// paging, the new photo's slot lies `pitch` (window width + paging gap) to the side, so its x
     /// is moved by that much (times the pages turned) until the photo goes back to the grid. The
     /// curve then follows the strip of photos as the eye does, with no false jump of a page width.
-    public func continuingAcrossPages(pitch: Double) -> PlotLog {
+    package func continuingAcrossPages(pitch: Double) -> PlotLog {
         var log = self
         var shift = 0.0
         for i in log.samples.indices {
@@ -54,7 +54,7 @@ extension PlotLog {
     }
 
     /// The log's samples and marks from `from` to `to` seconds.
-    public func window(from: Double, to: Double) -> PlotLog {
+    package func window(from: Double, to: Double) -> PlotLog {
         var log = self
         log.samples = samples.filter { $0.time >= from && $0.time <= to }
         log.marks = marks.filter { $0.time >= from && $0.time <= to }
@@ -68,7 +68,7 @@ extension PlotLog {
 
     /// The time span of the `n`th release or interruption (1-based) with its margins, or nil when
     /// the log has fewer.
-    public func gestureSpan(_ n: Int) -> ClosedRange<Double>? {
+    package func gestureSpan(_ n: Int) -> ClosedRange<Double>? {
         guard n >= 1, n <= marks.count else { return nil }
         let t = marks[n - 1].time
         return (t - Self.gestureMarginBefore)...(t + Self.gestureMarginAfter)

@@ -9,7 +9,7 @@ extension PlotLog {
     /// the plot's centre, scale, rotation and backdrop, with times measured from `onset`. Scale is the
     /// width over `referenceWidth` (the same for every log drawn together) when no `scale` is given.
     /// Quantities the plot cannot draw are ignored; a missing backdrop draws as 0.
-    public init(motion: SampledMotion, name: String, onset: Double, referenceWidth: Double?) {
+    package init(motion: SampledMotion, name: String, onset: Double, referenceWidth: Double?) {
         var byName: [String: [Double]] = [:]
         for q in motion.quantities { byName[q.name] = q.values }
         func value(_ name: String, _ i: Int) -> Double? { byName[name]?[i] }

@@ -6,26 +6,26 @@ import PhotoFiles
 
 /// One state log (`.states.jsonl`) read for plotting: per frame the photo's centre, scale,
 /// rotation and the backdrop against time, plus the release and interruption instants.
-public struct PlotLog: Sendable {
+package struct PlotLog: Sendable {
     /// One frame.
-    public struct Sample: Hashable, Sendable {
+    package struct Sample: Hashable, Sendable {
         /// Seconds.
-        public var time: Double
+        package var time: Double
         /// Centre, window points; nil in the grid.
-        public var center: Point?
+        package var center: Point?
         /// Displayed width over the photo's presented width (1 = fully open); nil in the grid.
-        public var scale: Double?
+        package var scale: Double?
         /// Radians; nil in the grid.
-        public var rotation: Double?
+        package var rotation: Double?
         /// Backdrop opacity, 0...1.
-        public var backdrop: Double
+        package var backdrop: Double
         /// The photo out of the grid and its displayed width (points), for the scale reference.
-        public var photo: Int?
-        public var width: Double?
+        package var photo: Int?
+        package var width: Double?
         /// The displayed height, points; nil in the grid.
-        public var height: Double?
+        package var height: Double?
         /// The viewer's phase in this frame.
-        public var phase: Phase = .grid
+        package var phase: Phase = .grid
         /// True in the paging phase.
         package var isPaging = false
         /// Velocities over the frame that ends here (backward differences), nil where the frame
@@ -34,15 +34,15 @@ public struct PlotLog: Sendable {
         package var scaleVelocity: Double?
         package var angularVelocity: Double?
         /// The frame as the log records it (before `continuingAcrossPages`), for `MotionFigures`.
-        public var frame: MotionFigures.Frame
+        package var frame: MotionFigures.Frame
         /// |centerVelocity|, pt/s.
         package var centerSpeed: Double? { centerVelocity?.length }
     }
 
     /// The name shown in the legend (the file's name).
-    public var name: String
-    public var samples: [Sample]
-    public var marks: [CurveMark]
+    package var name: String
+    package var samples: [Sample]
+    package var marks: [CurveMark]
     /// Each photo's width in its first presented frame, points.
     package var presentedWidths: [Int: Double] = [:]
 
@@ -52,7 +52,7 @@ public struct PlotLog: Sendable {
 
     /// Reads the state log at `path`. A malformed line is bad input naming `file:line` and the
     /// field; a last line cut off mid-way (a crash while writing) is left out with a warning.
-    public static func read(path: String, warn: (String) -> Void = { _ in }) throws(ShellError) -> PlotLog {
+    package static func read(path: String, warn: (String) -> Void = { _ in }) throws(ShellError) -> PlotLog {
         // Any length, a line at a time (issue 33), not the feel file's reader and its 1 MB.
         var lines = try LogLines(path: path)
         defer { lines.close() }
@@ -60,7 +60,7 @@ public struct PlotLog: Sendable {
     }
 
     /// Parses state-log text. `file` names it in messages.
-    public static func parse(_ text: String, name: String, file: String, warn: (String) -> Void = { _ in }) throws(ShellError) -> PlotLog {
+    package static func parse(_ text: String, name: String, file: String, warn: (String) -> Void = { _ in }) throws(ShellError) -> PlotLog {
         var lines = LogLines(text: text)
         return try parse(&lines, name: name, file: file, warn: warn)
     }
@@ -171,7 +171,7 @@ public struct PlotLog: Sendable {
     /// `logs` with every sample's scale measured against one width per photo: its width in the
     /// first presented frame of any of the logs (the same window and photo present alike under any
     /// feel), else its widest frame in any of them. Plotted together, equal sizes then read as equal scales.
-    public static func sharingScale(_ logs: [PlotLog]) -> [PlotLog] {
+    package static func sharingScale(_ logs: [PlotLog]) -> [PlotLog] {
         var reference: [Int: Double] = [:]
         for log in logs { reference.merge(log.presentedWidths) { first, _ in first } }
         var widest: [Int: Double] = [:]

@@ -12,16 +12,16 @@ import Rendering
 /// interruption (dashed) instants as vertical lines in a paler shade of its colour; under them,
 /// optionally, a table of the gestures' figures. Drawn with SDL's software renderer on an ARGB8888
 /// surface; text with SDL2_ttf and DejaVu.
-public enum PlotRenderer {
+package enum PlotRenderer {
     /// One panel: a quantity, its unit, and how to read it from a sample.
     package struct Panel: Sendable {
         package var title: String
-        public var unit: String
+        package var unit: String
         /// A fixed value range, or nil to fit the data.
         package var fixedRange: ClosedRange<Double>?
         /// The smallest span the axis shows, so a still value draws as a flat line, not noise.
         package var minimumSpan: Double
-        public var value: @Sendable (PlotLog.Sample) -> Double?
+        package var value: @Sendable (PlotLog.Sample) -> Double?
     }
 
     package static let panels: [Panel] = [
@@ -44,7 +44,7 @@ public enum PlotRenderer {
     package static func color(ofLog index: Int) -> (r: UInt8, g: UInt8, b: UInt8) { palette[index % palette.count] }
 
     /// Where things go in a `width`×`height` pixel image.
-    public struct Layout: Sendable {
+    package struct Layout: Sendable {
         /// The plotting area of each panel (inside its axes), pixels.
         package var panels: [Rect]
         package var legendTop: Double
@@ -56,7 +56,7 @@ public enum PlotRenderer {
     /// The height of one table line, pixels.
     static func tableLineHeight(textSize: Int) -> Double { Double(textSize) * 1.35 }
 
-    public static func layout(width: Int, height: Int, tableRows: Int = 0) -> Layout {
+    package static func layout(width: Int, height: Int, tableRows: Int = 0) -> Layout {
         let textSize = max(10, min(16, height / 80))
         let left = Double(textSize) * 6, right = 20.0
         let top = Double(textSize) * 5.8
@@ -97,7 +97,7 @@ public enum PlotRenderer {
     }
 
     /// Renders `logs` and writes the PNG to `path`.
-    public static func save(_ logs: [PlotLog], to path: String, width: Int, height: Int, time: ClosedRange<Double>? = nil,
+    package static func save(_ logs: [PlotLog], to path: String, width: Int, height: Int, time: ClosedRange<Double>? = nil,
                             figures: [GestureFigures] = []) throws(ShellError) {
         let surface = try render(logs, width: width, height: height, time: time, figures: figures)
         defer { SDL_FreeSurface(surface) }

@@ -7,9 +7,9 @@ import PhotoFiles
 /// A recorded motion read for `fit` and `parity`: a CSV with a time column (seconds) and one or
 /// more quantities, or a PhotoZoom state log, whose quantities are the photo's edges, centre and size
 /// (points), scale, rotation and backdrop.
-public enum ReferenceMotion {
+package enum ReferenceMotion {
     /// Which part of a recording to read.
-    public enum Span: Hashable, Sendable {
+    package enum Span: Hashable, Sendable {
         /// Everything (a CSV); for a state log, its first flight.
         case whole
         /// A state log's Nth flight (from 1): a run of opening or closing frames and the frame after it.
@@ -34,7 +34,7 @@ public enum ReferenceMotion {
 
     /// Reads `path` (CSV or state log): the quantities `names` (nil: every CSV column but time; a
     /// state log's left, top, right and bottom) over `span`.
-    public static func read(path: String, names: [String]?, timeColumn: String? = nil, span: Span = .whole,
+    package static func read(path: String, names: [String]?, timeColumn: String? = nil, span: Span = .whole,
                             warn: (String) -> Void = { _ in }) throws(ShellError) -> SampledMotion {
         let text = try FeelFile.contents(path: path)
         let motion: SampledMotion
@@ -56,7 +56,7 @@ public enum ReferenceMotion {
     /// Parses CSV text: a header line of column names, then one row of numbers per sample, times
     /// strictly increasing. Blank lines and lines starting with `#` are skipped. Errors name the
     /// file, the line and the column: `ref.csv:7: column 3 (right): "abc" is not a number`.
-    public static func csv(_ text: String, file: String, timeColumn: String? = nil, names: [String]? = nil) throws(ShellError) -> SampledMotion {
+    package static func csv(_ text: String, file: String, timeColumn: String? = nil, names: [String]? = nil) throws(ShellError) -> SampledMotion {
         var header: [String]?
         var timeIndex = 0
         var picked: [Int] = []

@@ -3,9 +3,9 @@ import Viewer
 
 /// What `photozoom fit` prints: the fitted spring in the forms asked for, the start, the errors, and
 /// per quantity its ends, velocity, errors and 50 %/90 % times against the reference's.
-public enum SpringFitReport {
+package enum SpringFitReport {
     /// The report's lines for `fit` of `motion` (read from `name`).
-    public static func lines(_ fit: SpringFit, of motion: SampledMotion, name: String, forms: [SpringForm],
+    package static func lines(_ fit: SpringFit, of motion: SampledMotion, name: String, forms: [SpringForm],
                              mass: Double = 1, options: SpringFit.Options) -> [String] {
         func n(_ v: Double, _ places: Int = 3) -> String { FeelNumber.trimmed(v, places: places) }
         func ms(_ v: Double?) -> String { v.map { n($0 * 1000, 1) + " ms" } ?? "—" }

@@ -10,9 +10,9 @@ import PhotoFiles
 ///
 /// The surface follows the scene's window size times `pointScale`; when the size changes (a resize
 /// in the trace) the surface, the renderer and its textures are made anew.
-public final class HeadlessRenderer {
+package final class HeadlessRenderer {
     /// Drawable pixels per window point (the trace header's `scale`).
-    public let pointScale: Double
+    package let pointScale: Double
     private let makeTextures: () -> PhotoTextureSupply
     private var textures: PhotoTextureSupply?
     private var surface: UnsafeMutablePointer<SDL_Surface>?
@@ -21,13 +21,13 @@ public final class HeadlessRenderer {
     private var pixelWidth: Int32 = 0
     private var pixelHeight: Int32 = 0
     /// The font's metrics, for laying out the lab's overlays (`Viewer.scene(text:)`).
-    public private(set) lazy var textMetrics: TextMetrics = TextRenderer().metrics
+    package private(set) lazy var textMetrics: TextMetrics = TextRenderer().metrics
 
     /// Starts SDL with the dummy video driver (no display is touched).
     /// - Parameter makeTextures: a texture source for a new renderer; called again after a resize,
     ///   because textures belong to the renderer that made them. It must answer synchronously: a
     ///   frame is saved as soon as it is drawn.
-    public init(pointScale: Double, makeTextures: @escaping () -> PhotoTextureSupply) throws {
+    package init(pointScale: Double, makeTextures: @escaping () -> PhotoTextureSupply) throws {
         self.pointScale = pointScale.isFinite && pointScale > 0 ? pointScale : 1
         self.makeTextures = makeTextures
         setenv("SDL_VIDEODRIVER", "dummy", 1)
@@ -46,7 +46,7 @@ public final class HeadlessRenderer {
 
     /// One frame of a replay's loop: the texture source advanced for `scene` (its one call a
     /// frame), then `scene` drawn on the surface (made or remade to its size).
-    public func draw(_ scene: Scene) throws {
+    package func draw(_ scene: Scene) throws {
         let w = Int32(max(1, (scene.windowSize.width * pointScale).rounded()))
         let h = Int32(max(1, (scene.windowSize.height * pointScale).rounded()))
         if sceneRenderer == nil || w != pixelWidth || h != pixelHeight { try setUp(width: w, height: h) }
@@ -58,17 +58,17 @@ public final class HeadlessRenderer {
     }
 
     /// Saves what was last drawn as a PNG (`PNGWriter`: fast, opaque RGB).
-    public func savePNG(to path: String) throws {
+    package func savePNG(to path: String) throws {
         guard let surface else { throw ShellError("\(path): nothing drawn yet") }
         try PNGWriter.write(surface, to: path)
     }
 
     /// The size in pixels of what was last drawn (0×0 before the first frame).
-    public var pixelSize: (width: Int, height: Int) { (Int(pixelWidth), Int(pixelHeight)) }
+    package var pixelSize: (width: Int, height: Int) { (Int(pixelWidth), Int(pixelHeight)) }
 
     /// Calls `body` with the last frame's pixels: `pixelSize.height` rows of `pitch` bytes, each
     /// pixel B, G, R, A in memory (ARGB8888 on a little-endian machine).
-    public func withPixels<R>(_ body: (UnsafeRawBufferPointer, _ pitch: Int) throws -> R) throws -> R {
+    package func withPixels<R>(_ body: (UnsafeRawBufferPointer, _ pitch: Int) throws -> R) throws -> R {
         guard let surface, let pixels = surface.pointee.pixels else { throw ShellError("nothing drawn yet") }
         let pitch = Int(surface.pointee.pitch)
         return try body(UnsafeRawBufferPointer(start: pixels, count: pitch * Int(surface.pointee.h)), pitch)

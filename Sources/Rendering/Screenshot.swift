@@ -3,7 +3,7 @@ import PhotoFiles
 
 /// Saves what a renderer has drawn (before it is presented) as a PNG.
 package enum Screenshot {
-    public static func save(_ renderer: OpaquePointer, to path: String) throws {
+    package static func save(_ renderer: OpaquePointer, to path: String) throws {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {

@@ -7,29 +7,29 @@ import PhotoFiles
 /// GIFs get a palette made from all their frames (`palettegen` then `paletteuse`), so colours hold
 /// from the first frame to the last. MP4s are H.264 in yuv420p (even sizes) that any player opens.
 /// Every frame written becomes one frame of the file.
-public final class VideoEncoder {
+package final class VideoEncoder {
     /// The error for a missing ffmpeg, naming the file that was to be written and how to install it.
-    public static func missingFFmpeg(_ path: String) -> ShellError {
+    package static func missingFFmpeg(_ path: String) -> ShellError {
         ShellError("\(path): cannot encode: ffmpeg is missing (not on PATH); install it with scripts/ensure-deps "
                    + "or `apt-get install ffmpeg`")
     }
 
     /// The containers, from the output file's extension.
-    public enum Container: String, Sendable {
+    package enum Container: String, Sendable {
         case mp4, gif
     }
 
-    public let path: String
-    public let container: Container
-    public let width: Int
-    public let height: Int
+    package let path: String
+    package let container: Container
+    package let width: Int
+    package let height: Int
     private let process: Process
     private let input: FileHandle
     private let errors: URL
-    public private(set) var frameCount = 0
+    package private(set) var frameCount = 0
 
     /// Where ffmpeg is: the first `ffmpeg` on `PATH`, or nil.
-    public static func ffmpegPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package static func ffmpegPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         for dir in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = String(dir) + "/ffmpeg"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
@@ -38,7 +38,7 @@ public final class VideoEncoder {
     }
 
     /// The container for `path` from its extension, or a bad-input error naming the ones there are.
-    public static func container(for path: String) throws(ShellError) -> Container {
+    package static func container(for path: String) throws(ShellError) -> Container {
         let ext = (path as NSString).pathExtension.lowercased()
         guard let container = Container(rawValue: ext) else {
             throw ShellError.badInput("\(path): --video writes .mp4 or .gif, not '\(ext.isEmpty ? "no extension" : "." + ext)'")
@@ -71,7 +71,7 @@ public final class VideoEncoder {
     }
 
     /// Starts ffmpeg writing `path`. Missing ffmpeg is an error that says how to install it.
-    public init(path: String, width: Int, height: Int, fps: Double, outputSize: (width: Int, height: Int)?) throws(ShellError) {
+    package init(path: String, width: Int, height: Int, fps: Double, outputSize: (width: Int, height: Int)?) throws(ShellError) {
         self.path = path
         container = try Self.container(for: path)
         self.width = width
@@ -97,7 +97,7 @@ public final class VideoEncoder {
     }
 
     /// Writes one frame: `height` rows of `pitch` bytes, B, G, R, A per pixel.
-    public func write(_ pixels: UnsafeRawBufferPointer, pitch: Int) throws(ShellError) {
+    package func write(_ pixels: UnsafeRawBufferPointer, pitch: Int) throws(ShellError) {
         let rowBytes = width * 4
         do {
             if pitch == rowBytes {
@@ -124,7 +124,7 @@ public final class VideoEncoder {
     }
 
     /// Closes the input and waits for ffmpeg to finish the file.
-    public func finish() throws(ShellError) {
+    package func finish() throws(ShellError) {
         try? input.close()
         process.waitUntilExit()
         defer { try? FileManager.default.removeItem(at: errors) }

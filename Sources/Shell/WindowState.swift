@@ -1,5 +1,5 @@
-import ImageFormats
 import Foundation
+import ImageFormats
 import Geometry
 import PhotoFiles
 
@@ -7,15 +7,21 @@ import PhotoFiles
 /// (`ConfigDirectory`): the window's size (when not fullscreen), the last folder shown, and for
 /// each folder shown its order, last photo and scroll (`FolderMemory`).
 ///
-/// `{"window":{"w":1280,"h":800},"lastFolder":"/home/me/Pictures",
-///   "folders":{"/home/me/Pictures":{"sort":"dateTaken","photo":"a.jpg","scroll":1840}}}`. A missing
-/// or unreadable file is an empty state (nothing remembered yet); a field of the wrong kind is said
-/// in one line (the file and the field) and left out; it is written atomically when the app quits.
+/// `{"folders":{"\/home\/me\/Pictures":{"photo":"a.jpg","scroll":1840,"sort":"dateTaken"}},
+///   "lastFolder":"\/home\/me\/Pictures","window":{"h":800,"w":1280}}` (read and written by the
+/// project's JSON reader and writer, `WindowState+JSON`). A missing file is an empty state (nothing
+/// remembered yet). A damaged one is said in one line per fault naming the file, the line and the
+/// field; what can be read is kept, and the file is never overwritten: the write at quit first
+/// keeps it under a new name beside it (`state-damaged.json`). The file is written atomically when
+/// the app quits.
 package struct WindowState: Sendable, Equatable {
     public var windowSize: Size?
     package var lastFolder: String?
     /// What is remembered of each folder shown, by its absolute path.
     public var folders: [String: FolderMemory] = [:]
+    /// The bytes of the file this state was read from when it could not all be used (nil when it
+    /// was read whole, or there was none): the write keeps that file aside rather than replace it.
+    package var damagedBytes: [UInt8]?
 
     package init(windowSize: Size? = nil, lastFolder: String? = nil) {
         self.windowSize = windowSize
@@ -39,47 +45,58 @@ package struct WindowState: Sendable, Equatable {
         (folder as NSString).appendingPathComponent("state.json")
     }
 
-    /// Reads the state file; anything missing or malformed is left out, and what is malformed in
-    /// the folders' memory, or a file that is not a JSON object, is said through `warn` in one line
-    /// naming the file and the field.
+    /// Reads the state file; what is malformed is said through `warn` in one line naming the file,
+    /// the line and the field, and left out (see `init(jsonBytes:file:warn:)`). A file that exists
+    /// but cannot be read counts as damaged, so it is kept aside too.
     package init(contentsOf path: String, warn: (String) -> Void = { _ in }) {
-        guard let data = FileManager.default.contents(atPath: path) else { return }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            warn("photozoom: \(path): not a JSON object; nothing remembered is used (the file is written anew at quit)")
+        guard FileManager.default.fileExists(atPath: path) else {
+            self.init()
             return
         }
-        if let folders = object["folders"] {
-            if let folders = folders as? [String: Any] {
-                for (folder, value) in folders.sorted(by: { $0.key < $1.key }) where folder.hasPrefix("/") {
-                    self.folders[folder] = FolderMemory(value) { field, expected in
-                        let name = "folders[\"\(folder)\"]" + (field.isEmpty ? "" : "." + field)
-                        warn("photozoom: \(path): \(name): expected \(expected); left at its default")
-                    }
-                }
-            } else {
-                warn("photozoom: \(path): folders: expected an object of folders; left out")
-            }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            self.init()
+            warn("photozoom: \(path): cannot be read; nothing remembered is used (at quit the file is kept under a new name beside it, not overwritten)")
+            damagedBytes = []
+            return
         }
-        if let window = object["window"] as? [String: Any], let w = window["w"] as? Double, let h = window["h"] as? Double,
-           w.isFinite, h.isFinite, w >= 64, h >= 64, w <= 16384, h <= 16384 {
-            windowSize = Size(w, h)
-        }
-        if let folder = object["lastFolder"] as? String, folder.hasPrefix("/") { lastFolder = folder }
+        self.init(jsonBytes: [UInt8](data), file: path, warn: warn)
     }
 
     /// Writes the state file atomically (a temporary file renamed over it); false on failure.
     /// A state file that is a symbolic link (dotfiles kept in a repository) stays one: the file it
-    /// points to is replaced, not the link (issue 33).
+    /// points to is replaced, not the link (issue 33). When this state was read from a damaged file
+    /// that is still there as it was read, that file is first kept under a fresh name beside it
+    /// (`state-damaged.json`, `state-damaged-2.json`, …; a hard link, so nothing is ever replaced)
+    /// and `warn` says where; when it cannot be kept, nothing is written.
     @discardableResult
-    public func write(to path: String) -> Bool {
-        var object: [String: Any] = [:]
-        if let windowSize { object["window"] = ["w": windowSize.width.rounded(), "h": windowSize.height.rounded()] }
-        if let lastFolder { object["lastFolder"] = lastFolder }
-        if !folders.isEmpty { object["folders"] = folders.mapValues(\.object) }
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return false }
+    public func write(to path: String, warn: (String) -> Void = printError) -> Bool {
         let target = Self.linkTarget(path)
         ConfigDirectory.create((target as NSString).deletingLastPathComponent)
+        if let damagedBytes, FileManager.default.fileExists(atPath: target) {
+            let current = FileManager.default.contents(atPath: target).map { [UInt8]($0) }
+            // Changed since it was read (the user mended it): replaced as any state file is.
+            if current == nil || current == damagedBytes {
+                guard let aside = Self.keepAside(target) else {
+                    warn("photozoom: \(path): could not be read whole, and could not be kept beside it; left as it is, this run's state not saved")
+                    return false
+                }
+                warn("photozoom: \(path): could not be read whole; kept as \(aside), and this run's state written anew")
+            }
+        }
+        let data = Data(jsonText.utf8)
         return (try? data.write(to: URL(fileURLWithPath: target), options: .atomic)) != nil
+    }
+
+    /// Links `path` under the first free name `state-damaged.json`, `state-damaged-2.json`, … in
+    /// its folder (`link` refuses a name that exists: nothing is replaced); that name, or nil.
+    static func keepAside(_ path: String) -> String? {
+        let first = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("state-damaged.json")
+        for n in 1...1000 {
+            let candidate = FreshPath.candidate(first, n)
+            if link(path, candidate) == 0 { return candidate }
+            if errno != EEXIST { return nil }
+        }
+        return nil
     }
 
     /// The file `path` names once symbolic links are followed (up to 40, as the kernel does), also

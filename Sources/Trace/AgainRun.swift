@@ -43,9 +43,9 @@ public struct AgainRun: Sendable {
     public private(set) var framesPastRecording = 0
 
     /// How long the landing stays in view once both runs rest, seconds.
-    public static let holdSeconds = 0.5
+    package static let holdSeconds = 0.5
     /// How long past the gesture's recorded end a run may go on moving before the re-run ends anyway.
-    public static let overrunSeconds = 10.0
+    package static let overrunSeconds = 10.0
 
     /// A re-run of `recall` under `feel` starting at live time `startTime`; `sessionOverride` is the
     /// session's own layer (`replay --feel`), under which the gesture first ran.
@@ -68,7 +68,7 @@ public struct AgainRun: Sendable {
     }
 
     /// The gesture-clock time shown at live time `t`.
-    public func gestureTime(atLive t: Double) -> Double { from + max(0, t - startTime) }
+    package func gestureTime(atLive t: Double) -> Double { from + max(0, t - startTime) }
 
     /// Moves both runs on to live time `t` (a live frame's).
     mutating func advance(toLiveTime t: Double) {

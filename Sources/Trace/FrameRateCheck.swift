@@ -20,37 +20,37 @@ import Viewer
 ///
 /// Pure: a header and events in, a report out. `photozoom replay TRACE --rates` prints it; the golden
 /// traces and the property test assert it (docs/continuity.md).
-public enum FrameRateCheck {
+package enum FrameRateCheck {
     /// How often frames are drawn, in viewer time.
-    public struct Cadence: Hashable, Sendable {
+    package struct Cadence: Hashable, Sendable {
         /// As people say it: "30 fps", "0.25× at 60 fps".
-        public var name: String
+        package var name: String
         /// Frames per second of viewer time.
-        public var framesPerSecond: Double
+        package var framesPerSecond: Double
 
-        public init(name: String, framesPerSecond: Double) {
+        package init(name: String, framesPerSecond: Double) {
             self.name = name
             self.framesPerSecond = framesPerSecond
         }
 
         /// A display's refresh rate.
-        public static func display(_ fps: Double) -> Cadence {
+        package static func display(_ fps: Double) -> Cadence {
             Cadence(name: "\(JSONText.number(fps)) fps", framesPerSecond: fps)
         }
 
         /// A 60 Hz display in slow motion at `factor` (viewer time runs at `factor` of wall time).
-        public static func slowMotion(_ factor: Double, displayFPS: Double = 60) -> Cadence {
+        package static func slowMotion(_ factor: Double, displayFPS: Double = 60) -> Cadence {
             Cadence(name: "\(JSONText.number(factor))× at \(JSONText.number(displayFPS)) fps", framesPerSecond: displayFPS / factor)
         }
 
         /// 30, 60, 120, 144 and 240 fps, and slow motion 0.25× and 0.1× on a 60 Hz display.
-        public static let standard: [Cadence] = [display(30), display(60), display(120), display(144), display(240),
+        package static let standard: [Cadence] = [display(30), display(60), display(120), display(144), display(240),
                                                  slowMotion(0.25), slowMotion(0.1)]
     }
 
     /// The largest difference allowed per kind of quantity: 0.5 pt for centres and sizes, 0.001 rad,
     /// 0.002 of backdrop and opacity, 0.002 of the unit crop.
-    public static func bound(_ kind: DrawnQuantity.Kind) -> Double {
+    package static func bound(_ kind: DrawnQuantity.Kind) -> Double {
         switch kind {
         case .center, .size: 0.5
         case .rotation: 0.001
@@ -59,26 +59,26 @@ public enum FrameRateCheck {
     }
 
     /// The largest difference seen in one kind of quantity (of one photo, or the backdrop).
-    public struct Difference: Hashable, Sendable {
-        public var kind: DrawnQuantity.Kind
+    package struct Difference: Hashable, Sendable {
+        package var kind: DrawnQuantity.Kind
         /// The photo whose quad it is; nil for the backdrop.
-        public var photo: Int?
+        package var photo: Int?
         /// The spread over the cadences, in the quantity's unit (a quad drawn under some cadences
         /// only: how far it was from vanishing unseen, pt).
-        public var size: Double
+        package var size: Double
         /// The viewer instant where it was largest, seconds.
-        public var time: Double
+        package var time: Double
         /// True when the quad was drawn under some cadences and not others.
-        public var isPresence: Bool
+        package var isPresence: Bool
         /// The two cadences whose values there lay farthest apart (for a quad drawn under some
         /// cadences only: one that did not draw it, and the one that drew it farthest from vanishing).
-        public var low: String
-        public var high: String
+        package var low: String
+        package var high: String
 
-        public var isWithinBound: Bool { size <= FrameRateCheck.bound(kind) }
+        package var isWithinBound: Bool { size <= FrameRateCheck.bound(kind) }
 
         /// "photo 3 center: 15.312 pt at 1.234 s (30 fps vs 240 fps)".
-        public var description: String {
+        package var description: String {
             let what = kind == .backdrop ? "backdrop" : "photo \(photo ?? -1) \(isPresence ? "presence" : kind.rawValue)"
             let unit = isPresence ? " pt" : kind.unit.isEmpty ? "" : " " + kind.unit
             return "\(what): \(figure(size))\(unit) at \(figure(time)) s (\(low) vs \(high)); allowed \(figure(FrameRateCheck.bound(kind)))\(unit)"
@@ -86,23 +86,23 @@ public enum FrameRateCheck {
     }
 
     /// What the check found.
-    public struct Report: Sendable {
-        public var cadences: [Cadence]
+    package struct Report: Sendable {
+        package var cadences: [Cadence]
         /// The instants compared.
-        public var instants: Int
+        package var instants: Int
         /// The largest difference per quantity and photo, largest share of its bound first.
-        public var differences: [Difference]
+        package var differences: [Difference]
 
         /// The differences beyond their bounds.
-        public var failures: [Difference] { differences.filter { !$0.isWithinBound } }
+        package var failures: [Difference] { differences.filter { !$0.isWithinBound } }
 
         /// The largest difference per kind of quantity, over all photos.
-        public func largest(_ kind: DrawnQuantity.Kind) -> Double {
+        package func largest(_ kind: DrawnQuantity.Kind) -> Double {
             differences.filter { $0.kind == kind }.map(\.size).max() ?? 0
         }
 
         /// Lines for people: the cadences, the largest difference per kind, each one out of bounds.
-        public var text: String {
+        package var text: String {
             var lines = ["rates: \(cadences.map(\.name).joined(separator: ", ")); \(instants) instants compared, every 1/30 s of viewer time"]
             for kind in DrawnQuantity.Kind.allCases {
                 let worst = differences.filter { $0.kind == kind }.max { $0.size < $1.size }
@@ -120,14 +120,14 @@ public enum FrameRateCheck {
     }
 
     /// The common instants' spacing, seconds of viewer time.
-    public static let commonStep = 1.0 / 30
+    package static let commonStep = 1.0 / 30
 
     /// Replays `events` (frames among them are dropped) from `header` under each cadence, drawing on
     /// until `settleSeconds` after the last event, and compares the drawn quantities at the common
     /// instants.
     ///
     /// Throws what starting a session throws (a header feel that does not decode).
-    public static func run(header: TraceHeader, events: [InputEvent], feelOverride: JSONObject? = nil, replaysPanelEdits: Bool = true,
+    package static func run(header: TraceHeader, events: [InputEvent], feelOverride: JSONObject? = nil, replaysPanelEdits: Bool = true,
                            cadences: [Cadence] = Cadence.standard, settleSeconds: Double = 2.5) throws(Session.Failure) -> Report {
         let input = events.filter { if case .frame = $0.kind { false } else { true } }
         let end = (input.last?.time ?? 0) + settleSeconds
@@ -150,7 +150,7 @@ public enum FrameRateCheck {
     /// `.frame` events. The property test replays its sequences this way, recognizer output
     /// among them (a gesture event carries its instant, so it replays at any cadence as a trace's
     /// events do).
-    public static func run<Input>(input: [Input], time: (Input) -> Double, start: () -> Viewer,
+    package static func run<Input>(input: [Input], time: (Input) -> Double, start: () -> Viewer,
                                   apply: (inout Viewer, Input) -> Void,
                                   cadences: [Cadence] = Cadence.standard, settleSeconds: Double = 2.5) -> Report {
         let end = (input.last.map(time) ?? 0) + settleSeconds

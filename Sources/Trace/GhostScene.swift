@@ -6,13 +6,13 @@ import Viewer
 /// The visual A/B of the trace player: run B drawn as a ghost over run A at the same frame — B's
 /// moving photo (and paging neighbours) translucent above A's, each outlined, the main one
 /// labelled "B" at its top-left corner.
-public enum GhostScene {
+package enum GhostScene {
     /// How opaque B's photo is drawn over A's.
-    public static let photoAlpha = 0.4
-    public static let outlineColor = Color(0.35, 0.95, 1.0)
+    package static let photoAlpha = 0.4
+    package static let outlineColor = Color(0.35, 0.95, 1.0)
 
     /// `a` with `b`'s photos laid over it as the ghost (A's overlays stay on top of everything).
-    public static func compose(a: Scene, b: Scene) -> Scene {
+    package static func compose(a: Scene, b: Scene) -> Scene {
         var out = a
         var outlines: [Scene.Overlay] = []
         for quad in b.photos {
@@ -31,7 +31,7 @@ public enum GhostScene {
 
     /// The live window during "again with these numbers": the re-run's scene with the run before
     /// it as the ghost, and `overlays` (the live viewer's text: caption, help, the lab) above both.
-    public static func again(_ run: AgainRun, overlays: [Scene.Overlay]) -> Scene {
+    package static func again(_ run: AgainRun, overlays: [Scene.Overlay]) -> Scene {
         var scene = compose(a: run.rerun.scene(), b: run.previous.scene())
         scene.overlays += overlays
         return scene
@@ -39,7 +39,7 @@ public enum GhostScene {
 
     /// Where each run's scene goes in the split view: the left and right halves of `window`, each
     /// scene scaled to fit its half whole (aspect kept) and centred in it.
-    public static func splitFrames(scene: Size, window: Size) -> (a: Rect, b: Rect) {
+    package static func splitFrames(scene: Size, window: Size) -> (a: Rect, b: Rect) {
         let half = Size(window.width / 2, window.height)
         let scale = scene.width > 0 && scene.height > 0 ? min(half.width / scene.width, half.height / scene.height) : 1
         let size = Size(scene.width * scale, scene.height * scale)
@@ -50,7 +50,7 @@ public enum GhostScene {
 
     /// The split view's labels, "A" and "B" above each half's scene (inside it when the window
     /// leaves no room above), and the line between the halves.
-    public static func splitLabels(frames: (a: Rect, b: Rect), windowSize: Size) -> [Scene.Overlay] {
+    package static func splitLabels(frames: (a: Rect, b: Rect), windowSize: Size) -> [Scene.Overlay] {
         var out: [Scene.Overlay] = [.line(from: Point(windowSize.width / 2, 0), to: Point(windowSize.width / 2, windowSize.height),
                                           color: Color(0.4, 0.4, 0.45))]
         for (frame, name, color) in [(frames.a, "A", Color.white), (frames.b, "B", outlineColor)] {

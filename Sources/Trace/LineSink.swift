@@ -7,23 +7,23 @@ public protocol LineSink: AnyObject {
 }
 
 /// Lines kept in memory, for tests and benchmarks.
-public final class MemoryLineSink: LineSink {
-    public private(set) var lines: [String] = []
+package final class MemoryLineSink: LineSink {
+    package private(set) var lines: [String] = []
     /// When false, lines are counted and dropped (a benchmark of the formatting alone).
-    public var keepsLines: Bool
-    public private(set) var count = 0
+    package var keepsLines: Bool
+    package private(set) var count = 0
 
-    public init(keepsLines: Bool = true) {
+    package init(keepsLines: Bool = true) {
         self.keepsLines = keepsLines
     }
 
-    public func write(line: String) throws(TraceError) {
+    package func write(line: String) throws(TraceError) {
         count += 1
         if keepsLines { lines.append(line) }
     }
 
-    public func flush() throws(TraceError) {}
+    package func flush() throws(TraceError) {}
 
     /// Everything written, one line after another, each ending in a newline.
-    public var text: String { lines.map { $0 + "\n" }.joined() }
+    package var text: String { lines.map { $0 + "\n" }.joined() }
 }

@@ -259,7 +259,7 @@ public final class Session {
 
     /// Says where the feel parameters came from, under the tuning panel's title (the live app's
     /// feel file). Not an input: nothing is recorded, and a replay does not say it.
-    public func describeFeelSource(_ text: String?) {
+    package func describeFeelSource(_ text: String?) {
         lab.describeFeelSource(text)
     }
 
@@ -284,7 +284,7 @@ public final class Session {
     }
 
     /// Writes out whatever the sinks hold back.
-    public func flush() throws(Failure) {
+    package func flush() throws(Failure) {
         do throws(TraceError) {
             try trace?.flush()
             try states?.flush()
@@ -332,7 +332,7 @@ public final class Session {
 
     /// Puts the session back at `checkpoint` (taken from a session on the same header and feel).
     /// Nothing is written: the sinks only ever see events as they are handled.
-    public func restore(_ checkpoint: Checkpoint) {
+    package func restore(_ checkpoint: Checkpoint) {
         lab = checkpoint.lab
         summary = checkpoint.summary
         handOffVelocities = checkpoint.handOffVelocities

@@ -10,11 +10,11 @@ import Viewer
 ///
 /// Rounding: `t` to the microsecond (the clock's grain); positions and sizes to 0.001 pt; rotation to
 /// 0.00001 rad; backdrop and progress to 0.0001; trailing zeros are not written.
-public enum StateLogFormat {
+package enum StateLogFormat {
     /// One JSON line (no newline) for `s`; `event`, when given, is the instant of the release or
     /// interruption that this frame is the first drawn after (seconds, viewer time), written last
     /// as `"event"` so `plot` measures from it as the summary does.
-    public static func line(_ s: StateSnapshot, event: Double? = nil) -> String {
+    package static func line(_ s: StateSnapshot, event: Double? = nil) -> String {
         var out = "{\"frame\":\(s.frame),\"t\":\(number(s.time, places: 6)),\"phase\":\"\(s.phase.rawValue)\","
         out += "\"photo\":" + (s.photo.map(String.init) ?? "null") + ","
         if let i = s.image {
@@ -32,15 +32,15 @@ public enum StateLogFormat {
 
     /// A line without its `event` annotation: the state its frame shows, as a line written from the
     /// snapshot alone reads (the player and a re-run's ghost compare states with a log so).
-    public static func state(of line: String) -> String {
-        guard let range = line.range(of: ",\"event\":") else { return line }
+    package static func state(of line: String) -> String {
+        guard let range = line.firstRange(of: ",\"event\":") else { return line }
         guard let end = line[range.upperBound...].firstIndex(where: { $0 == "}" || $0 == "," }) else { return line }
         return String(line[..<range.lowerBound] + line[end...])
     }
 
     /// `value` rounded to `places` decimals, printed without trailing zeros ("-0" prints as "0");
     /// `null` for a non-finite value (which the viewer never produces).
-    public static func number(_ value: Double, places: Int = 3) -> String {
+    package static func number(_ value: Double, places: Int = 3) -> String {
         guard value.isFinite else { return "null" }
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }

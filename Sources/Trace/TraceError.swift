@@ -12,7 +12,7 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The command line's exit status for it: 2 for bad input, 1 for a failure to write.
     public var exitStatus: Int32
 
-    public init(file: String, line: Int? = nil, field: String? = nil, message: String, exitStatus: Int32 = 2) {
+    package init(file: String, line: Int? = nil, field: String? = nil, message: String, exitStatus: Int32 = 2) {
         self.file = file
         self.line = line
         self.field = field
@@ -34,20 +34,20 @@ public struct FieldError: Error, Hashable, Sendable {
     public var field: String
     public var message: String
 
-    public init(field: String, message: String) {
+    package init(field: String, message: String) {
         self.field = field
         self.message = message
     }
 
     /// This error for a field nested under `parent` (`window` + `w` → `window.w`).
-    public func nested(under parent: String) -> FieldError {
+    package func nested(under parent: String) -> FieldError {
         FieldError(field: field.hasPrefix("[") ? parent + field : parent + "." + field, message: message)
     }
 }
 
 extension TraceError {
     /// `error` located in `file` at `line` (an empty field names the whole line or object).
-    public init(file: String, line: Int?, _ error: FieldError, fieldPrefix: String? = nil) {
+    package init(file: String, line: Int?, _ error: FieldError, fieldPrefix: String? = nil) {
         var field: String? = error.field.isEmpty ? fieldPrefix : error.field
         if let prefix = fieldPrefix, !error.field.isEmpty {
             field = error.field.hasPrefix("[") ? prefix + error.field : prefix + "." + error.field

@@ -34,7 +34,7 @@ import Viewer
 /// A pointer `move` with no button held has no `button` key; `mods` may be omitted when empty.
 public enum TraceEventFormat {
     /// The type names this version writes and reads.
-    public static let knownTypes: Set<String> = ["frame", "pointer", "wheel", "key", "touch", "touchpad", "resize", "feel", "photo", "photos", "effect"]
+    package static let knownTypes: Set<String> = ["frame", "pointer", "wheel", "key", "touch", "touchpad", "resize", "feel", "photo", "photos", "effect"]
 
     /// What a line holds: an event, or an event of a type this version does not know (skipped).
     public enum Decoded: Hashable, Sendable {

@@ -48,7 +48,7 @@ public enum TraceReplay {
 
     /// A session's failure as the trace's error: a bad feel names `file` and `line` (line 1: the
     /// header's feel), a sink that cannot be written keeps its own.
-    public static func traceError(_ failure: Session.Failure, file: String, line: Int?) -> TraceError {
+    package static func traceError(_ failure: Session.Failure, file: String, line: Int?) -> TraceError {
         switch failure {
         case let .cannotWrite(error):
             return error

@@ -10,7 +10,7 @@ import Gestures
 /// The pass goes through a `TraceReader`, so a bad trace fails at once with `replay`'s errors; a
 /// stretch read again meets the same checks and, since the pass passed them, the same events —
 /// unless the file was changed in place since, which is an error naming the file and line.
-public final class TraceStretches {
+package final class TraceStretches {
     /// Where a stretch starts: what the pass's reader stood at just before its first event.
     struct Start {
         let offset: Int
@@ -18,14 +18,14 @@ public final class TraceStretches {
         let lastTime: Double
     }
 
-    public let name: String
-    public let header: TraceHeader
+    package let name: String
+    package let header: TraceHeader
     /// Events in a stretch (the last may have fewer).
-    public let stretchLength: Int
+    package let stretchLength: Int
     /// Stretches kept after being read.
-    public let cachedStretches: Int
+    package let cachedStretches: Int
     /// Events in the trace.
-    public let count: Int
+    package let count: Int
     private let starts: [Start]
     /// The pass's reader, kept for its open descriptor: stretches are read from the very file the
     /// pass read, even when the path is renamed or replaced meanwhile.
@@ -36,7 +36,7 @@ public final class TraceStretches {
 
     /// Reads `reader` (a file, not standard input) through once, handing each event with its index
     /// and line to `each` and keeping none. An error `each` throws ends the pass.
-    public init(reading reader: TraceReader, stretchLength: Int = 4096, cachedStretches: Int = 4,
+    package init(reading reader: TraceReader, stretchLength: Int = 4096, cachedStretches: Int = 4,
                 each: (_ index: Int, _ event: InputEvent, _ line: Int) throws(TraceError) -> Void) throws(TraceError) {
         guard let fd = reader.fileDescriptor else {
             throw TraceError(file: reader.name, message: "cannot be read again in place (standard input); read it whole instead")
@@ -62,7 +62,7 @@ public final class TraceStretches {
     }
 
     /// Event `i` (0 ≤ i < count) and the trace line it is on.
-    public func event(at i: Int) throws(TraceError) -> (event: InputEvent, line: Int) {
+    package func event(at i: Int) throws(TraceError) -> (event: InputEvent, line: Int) {
         precondition(i >= 0 && i < count, "event \(i) of \(count)")
         let k = i / stretchLength, j = i % stretchLength
         if let hit = cache.lastIndex(where: { $0.stretch == k }) {
@@ -80,13 +80,13 @@ public final class TraceStretches {
     }
 
     /// Events held in memory now (those of the stretches kept).
-    public var heldEvents: Int { cache.reduce(0) { $0 + $1.events.count } }
+    package var heldEvents: Int { cache.reduce(0) { $0 + $1.events.count } }
 
     /// Stretches read back from the file so far (each a second parse of its lines).
-    public private(set) var stretchesRead = 0
+    package private(set) var stretchesRead = 0
 
     /// Stretches noted by the pass.
-    public var stretchCount: Int { starts.count }
+    package var stretchCount: Int { starts.count }
 
     private func read(stretch k: Int) throws(TraceError) -> (stretch: Int, events: [InputEvent], lines: [Int]) {
         let start = starts[k]

@@ -75,9 +75,6 @@ struct Compare: ParsableCommand {
         var runs: [Run] = []
         var warned = false
         for (i, argument) in feels.enumerated() {
-            if case let .file(path) = try FeelFile.resolve(argument) {
-                _ = try FeelFile.read(path: path)            // refuses a bad file naming line, key and range
-            }
             let layer = try FeelLayer.resolve(argument)
             let override = layer.object, name = layer.name
             // Warnings about the trace (skipped lines, a cut-off end) are the same each run: print once.

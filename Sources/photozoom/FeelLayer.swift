@@ -13,11 +13,12 @@ struct FeelLayer {
     var isPreset = false
 
     /// `argument` read as `FeelFile.resolve` reads `run --feel`: an existing file, else a preset name;
-    /// neither is bad input naming both. A file's fields of the wrong kind throw naming the field.
+    /// neither is bad input naming both. A file is read by `FeelFile.read(path:)`, the reader of the
+    /// live feel file too, so a bad file gives the same one line here as on a live reload.
     static func resolve(_ argument: String) throws -> FeelLayer {
         switch try FeelFile.resolve(argument) {
         case let .file(path):
-            return FeelLayer(object: try FeelCoding.layer(fromFile: path), name: (path as NSString).lastPathComponent)
+            return FeelLayer(object: try FeelFile.read(path: path).layer, name: (path as NSString).lastPathComponent)
         case let .preset(preset):
             return FeelLayer(object: FeelCoding.object(of: Feel.preset(named: preset) ?? .defaults), name: preset, isPreset: true)
         }

@@ -117,28 +117,33 @@ struct FeelFileTests {
         }
     }
 
-    @Test("syntax errors give the line and column", arguments: [
-        ("{\n  \"dragRadiusPoints\": 150\n  \"clickSlopPoints\": 6\n}", 3, 3, "expected ',' or '}', found '\"'"),
-        ("{\"dragRadiusPoints\": 150,}", 1, 26, "expected a quoted key, found '}'"),
-        ("{\"dragRadiusPoints\": 01}", 1, 23, "a number may not start with 0 followed by digits"),
-        ("{\"dragRadiusPoints\": 150", 1, 25, "expected ',' or '}', found the end of the text"),
+    @Test("syntax errors give the line and column, and the key whose value is at fault", arguments: [
+        ("{\n  \"dragRadiusPoints\": 150\n  \"clickSlopPoints\": 6\n}", 3, 3, nil, "expected ',' or '}', found '\"'"),
+        ("{\"dragRadiusPoints\": 150,}", 1, 26, nil, "expected a quoted key, found '}'"),
+        ("{\"dragRadiusPoints\": 01}", 1, 23, "dragRadiusPoints", "a number may not start with 0 followed by digits (column 23)"),
+        ("{\"dragRadiusPoints\": 150", 1, 25, nil, "expected ',' or '}', found the end of the text"),
         // The unclosed object opened on an earlier line: the message says where.
-        ("{\n  \"openSpring\": {\"dampingRatio\": 0.5\n", 3, 1, "expected ',' or '}', found the end of the text (object opened at 2:17)"),
-        ("", 1, 1, "expected a value, found the end of the text"),
-        ("{} x", 1, 4, "unexpected text after the value: 'x'"),
+        ("{\n  \"openSpring\": {\"dampingRatio\": 0.5\n", 3, 1, "openSpring",
+         "expected ',' or '}', found the end of the text (object opened at 2:17) (column 1)"),
+        ("", 1, 1, nil, "expected a value, found the end of the text"),
+        ("{} x", 1, 4, nil, "unexpected text after the value: 'x'"),
         // `{"clickSlopPoints": ` is 20 bytes: the number starts at column 21.
-        ("{\"clickSlopPoints\": 1e999}", 1, 21, "the number 1e999 is too large for a Double (±1.8e308)"),
-        ("\u{FEFF}{\n\"clickSlopPoints\": 4,}", 2, 22, "expected a quoted key, found '}'"),
-    ])
-    func syntax(text: String, line: Int, column: Int, reason: String) {
+        ("{\"clickSlopPoints\": 1e999}", 1, 21, "clickSlopPoints", "the number 1e999 is too large for a Double (±1.8e308) (column 21)"),
+        ("\u{FEFF}{\n\"clickSlopPoints\": 4,}", 2, 22, nil, "expected a quoted key, found '}'"),
+    ] as [(String, Int, Int, String?, String)])
+    func syntax(text: String, line: Int, column: Int, key: String?, reason: String) {
         do {
             _ = try Feel(jsonText: text)
             Issue.record("accepted \(text)")
         } catch {
-            #expect(error.key == nil)
+            // Inside a value the key is named and the column goes in the reason (`FILE:LINE: key: what`);
+            // at the top level there is no key and the message gives `FILE:LINE:COLUMN: what`.
+            #expect(error.key == key)
             #expect(error.line == line)
             #expect(error.column == column)
             #expect(error.reason == reason)
+            let place = key.map { "feel.json:\(line): \($0): " } ?? "feel.json:\(line):\(column): "
+            #expect(error.message(file: "feel.json") == place + reason)
         }
     }
 

@@ -26,7 +26,7 @@ struct FolderMemoryTests {
         #expect(warnings.isEmpty)
     }
 
-    @Test("a corrupt field is one line naming the file and the field; the folder keeps its other fields, other folders are read")
+    @Test("a corrupt field is one line naming the file, its line and the field; the folder keeps its other fields, other folders are read")
     func corruptField() throws {
         let folder = TestImages.folder()
         let path = folder.appendingPathComponent("state.json").path
@@ -39,21 +39,23 @@ struct FolderMemoryTests {
         #expect(read.folders["/p/b"] == FolderMemory(order: .dateTaken, photo: nil, scroll: 0))
         #expect(read.folders["/p/c"] == FolderMemory())
         #expect(warnings == [
-            "photozoom: \(path): folders[\"/p/a\"].sort: expected one of \"name\", \"dateTaken\", \"dateModified\"; left at its default",
-            "photozoom: \(path): folders[\"/p/b\"].scroll: expected a number of points, 0 or more; left at its default",
-            "photozoom: \(path): folders[\"/p/c\"]: expected an object {\"sort\":…,\"photo\":…,\"scroll\":…}; left at its default",
+            "photozoom: \(path):1: folders[\"/p/a\"].sort: expected one of \"name\", \"dateTaken\", \"dateModified\"; left at its default",
+            "photozoom: \(path):1: folders[\"/p/b\"].scroll: expected a number of points, 0 or more; left at its default",
+            "photozoom: \(path):1: folders[\"/p/c\"]: expected an object {\"sort\":…,\"photo\":…,\"scroll\":…}; left at its default",
         ])
     }
 
-    @Test("a state file that is not JSON is one line; nothing remembered is used")
+    @Test("a state file that is not JSON is one line naming the file, the line and the field; nothing remembered is used")
     func notJSON() throws {
         let folder = TestImages.folder()
         let path = folder.appendingPathComponent("state.json").path
         try "{\"window\":{\"w\":900".write(toFile: path, atomically: true, encoding: .utf8)
         var warnings: [String] = []
         let read = WindowState(contentsOf: path) { warnings.append($0) }
-        #expect(read == WindowState())
-        #expect(warnings == ["photozoom: \(path): not a JSON object; nothing remembered is used (the file is written anew at quit)"])
+        #expect(read.windowSize == nil && read.lastFolder == nil && read.folders.isEmpty)
+        // `{"window":{"w":900` is 18 bytes: the text ends at column 19, inside `window`.
+        #expect(warnings == ["photozoom: \(path):1: window: expected ',' or '}', found the end of the text (column 19); "
+                             + "nothing remembered is used (at quit the file is kept under a new name beside it, not overwritten)"])
     }
 
     @Test("name order paths: a folder's own photos before its subfolders', each level natural")

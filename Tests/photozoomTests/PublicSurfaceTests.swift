@@ -22,6 +22,15 @@ import Testing
             only PhotoZoom's own modules share is `package` and is not listed. ARCHITECTURE.md says what
             each module is for.
 
+            The rule (issue 31): a declaration is `public` when a program outside the package uses it —
+            the engine example (`Examples/UseTheEngine`), the benchmarks (`Benchmarks/`, a package of
+            their own) and the symbols the DocC articles and docs/engine.md name — or when the compiler
+            needs it so: a type in a public signature, an instance property of a public type (a value
+            handed out stays readable), an operator or protocol witness of a public type, a default
+            argument value, an `@inlinable` body. Everything else is `package`, the app
+            (`Sources/photozoom`) included: it is inside the package. Viewer, ViewerMotion, Continuity,
+            Shell and PhotoPipeline keep the surface they had before this rule was applied.
+
             """
         for module in modules {
             let dir = sources.appendingPathComponent(module)
@@ -94,7 +103,8 @@ import Testing
         }
         let page = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         let declarations = generated.split(separator: "\n").filter { $0.hasPrefix("- `public ") }.count
-        #expect(declarations > 1_000, "expected the package's public declarations (\(declarations) found)")
+        // Not zero: the generator found the engine's API (Viewer, Feel, Geometry, Motion, Trace…).
+        #expect(declarations > 500, "expected the package's public declarations (\(declarations) found)")
         #expect(page == generated, "\(Self.page) is not current: rewrite it (PHOTOZOOM_WRITE_PUBLIC_SURFACE=1, see the suite's comment)")
     }
 }
