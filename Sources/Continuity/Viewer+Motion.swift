@@ -293,7 +293,8 @@ extension Viewer {
 
     /// The paging offset's bound (zero unless the pager's spring runs).
     var pagerBounds: SpeedBound {
-        guard case let .paging(pager) = session?.driver, !pager.offset.isPaused else { return .still }
+        // Held or caught, only input moves it.
+        guard case let .paging(pager) = session?.driver, case .free = pager.grip else { return .still }
         let (w, z) = pager.offset.spring.honouredConstants
         let e = Viewer.energySpeed([pager.offset.value - pager.offset.target], [pager.offset.velocity], omega: w)
         return SpeedBound(limit: e, decay: 2 * z * w, tolerance: pager.offset.restTolerance)

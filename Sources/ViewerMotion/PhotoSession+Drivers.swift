@@ -179,7 +179,7 @@ extension PhotoSession {
     /// presented again.
     package mutating func advancePager(by dt: Double, full: (Int) -> PhotoPose) {
         guard case var .paging(pager) = driver else { return }
-        pager.offset.advance(by: dt)
+        pager.advanceOffset(by: dt)
         pager.advanceLeaving(by: dt, full: full)
         // The current photo keeps its full frame (a resize, its real size arriving).
         transition.pose.retarget(to: full(photo))

@@ -258,11 +258,7 @@ package struct PhotoSession: Sendable {
         case .caught:
             return true
         case .paging:
-            return withPager { pager, _ in
-                guard !pager.isHeld, !pager.isAtRest, !pager.offset.isPaused else { return false }
-                pager.offset.pause()
-                return true
-            } ?? false
+            return withPager { pager, _ in pager.catchOffset() } ?? false
         case .pending, .dismissing, .zooming:
             return false
         }
@@ -278,11 +274,7 @@ package struct PhotoSession: Sendable {
             driver = .flight(f)
             return true
         case .paging:
-            return withPager { pager, _ in
-                guard !pager.isHeld, pager.offset.isPaused else { return false }
-                pager.offset.resume()
-                return true
-            } ?? false
+            return withPager { pager, _ in pager.releaseCatch() } ?? false
         case .pending, .dismissing, .zooming:
             return false
         }

@@ -121,9 +121,9 @@ struct OneDoorTests {
 
     // MARK: - A caught flight
 
-    /// The lines of `text` (named `file`) that pause the photo's pose spring, each with the
-    /// function it is in: `file: function`.
-    static func posePauses(in text: String, file: String) -> [String] {
+    /// The lines of `text` (named `file`) that pause the photo's pose spring or the strip's offset
+    /// spring, each with the function it is in: `file: function`.
+    static func springPauses(in text: String, file: String) -> [String] {
         var function = "?"
         var found: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -131,7 +131,7 @@ struct OneDoorTests {
             if let r = code.range(of: "func ") {
                 function = String(code[r.upperBound...].prefix { $0.isLetter || $0.isNumber })
             }
-            if code.contains("transition.pose.pause()") || code.contains("tr.pose.pause()") {
+            if code.contains("transition.pose.pause()") || code.contains("tr.pose.pause()") || code.contains("offset.pause()") {
                 found.append("\(file): \(function)")
             }
         }
@@ -149,17 +149,18 @@ struct OneDoorTests {
                 }
             }
             """
-        #expect(Self.posePauses(in: planted, file: "Planted.swift") == ["Planted.swift: catchMotion"])
+        #expect(Self.springPauses(in: planted, file: "Planted.swift") == ["Planted.swift: catchMotion"])
     }
 
-    @Test("the pose spring is paused only under a hand (a dismissal, a zoom gesture, a pending drag), never for a catch")
-    func poseSpringPausedOnlyUnderAHand() throws {
+    @Test("the pose and strip springs are paused only under a hand (a dismissal, a zoom gesture, a pending drag, a paging drag), never for a catch")
+    func springsPausedOnlyUnderAHand() throws {
         let files = try #require(FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil))
         var found: [String] = []
         for case let url as URL in files where url.pathExtension == "swift" {
-            found += Self.posePauses(in: try String(contentsOf: url, encoding: .utf8), file: url.lastPathComponent)
+            found += Self.springPauses(in: try String(contentsOf: url, encoding: .utf8), file: url.lastPathComponent)
         }
-        #expect(found.sorted() == ["PhotoSession+Drivers.swift: grabForDismissal", "PhotoSession+Drivers.swift: holdZoom",
+        #expect(found.sorted() == ["Pager.swift: drag", "Pager.swift: grab",
+                                   "PhotoSession+Drivers.swift: grabForDismissal", "PhotoSession+Drivers.swift: holdZoom",
                                    "PhotoSession.swift: holdPending"], "\(found)")
     }
 
@@ -209,6 +210,33 @@ struct OneDoorTests {
         }
         #expect(p == centre && s.viewer.transition?.role == .close)
         #expect(s.viewer.transition?.pose.value == pose && s.phase == .closing)
+    }
+
+    @Test("a press catches the settling strip as the pager's own case: it stands still, keeps its velocity, and goes on when let go")
+    func caughtStripIsItsOwnCase() throws {
+        var s = ViewerScript(photos: 12)
+        s.openAndSettle(4)
+        s.key("right")
+        s.run(0.05)
+        guard case let .paging(settling)? = s.viewer.session?.driver else { Issue.record("not paging"); return }
+        #expect(Mirror(reflecting: settling).children.compactMap(\.label) == ["offset", "grip", "leaving"])
+        guard case .free = settling.grip, settling.offset.velocity != 0 else { Issue.record("not settling freely"); return }
+        s.send(.touch(phase: .down, id: 1, position: Point(640, 400)))
+        guard case let .paging(caught)? = s.viewer.session?.driver, case .caught = caught.grip else {
+            Issue.record("not caught: \(String(describing: s.viewer.session?.driver))"); return
+        }
+        // The case is the only record of the catch: the offset spring is not paused, and keeps its velocity.
+        #expect(!caught.offset.isPaused && caught.offset.velocity != 0)
+        s.run(0.2)
+        guard case let .paging(held)? = s.viewer.session?.driver else { Issue.record("not paging"); return }
+        #expect(held.offset.value == caught.offset.value, "held where it was caught")
+        s.send(.touch(phase: .cancel, id: 1, position: Point(640, 400)))
+        guard case let .paging(free)? = s.viewer.session?.driver, case .free = free.grip else {
+            Issue.record("not let go: \(String(describing: s.viewer.session?.driver))"); return
+        }
+        #expect(free.offset.velocity == caught.offset.velocity)
+        s.settle()
+        #expect(s.phase == .presented && s.snapshot.photo == 5)
     }
 
     // MARK: - What stays beside the mode, checked
