@@ -11,6 +11,7 @@ extension Viewer {
         var quantities: [DrawnQuantity] = []
         var quads: [Int: MotionSample.Presence] = [:]
         let progressBound = progressSpeedBound
+        let backdropSlope = feelInUse.backdropSlope
         // With no photo left, the backdrop fades out with the last picture (`HandOverFade.backdrop`).
         let leavingBackdrop = handOverFade.map { $0.backdrop > 0 ? $0.backdrop * $0.fadeRatePerSecond : 0 } ?? 0
         quantities.append(DrawnQuantity(kind: .backdrop, photo: nil, value: [backdrop],
@@ -138,6 +139,7 @@ extension Viewer {
         let change = abs(m.scale - 1) + abs(m.rotation)
         // The photo turns and scales about where the gesture began: its arm from there now, over
         // the scale it has taken (at least 0.05), reaches back to the arm it had at the grab.
+        let backdropSlope = feelInUse.backdropSlope
         let arm = (pose.center - m.startPivot).length / max(abs(m.scale), 0.05) + travel
         let drawn = pose.displayedSize
         // The larger of the size now and at the grab (now over the gesture's scale).
@@ -187,6 +189,9 @@ extension Viewer {
         /// The rate of the weighted pose distance `PhotoTransition.distance` (pt/s).
         var distance: SpeedBound
 
+        /// Nothing moves but input (a paused or caught pose).
+        static let still = PoseBounds(center: .still, size: .still, rotation: .still, crop: .still, distance: .still)
+
         /// Each bound the larger of the two (limits and tolerances; the faster decay).
         func larger(_ o: PoseBounds) -> PoseBounds {
             func m(_ a: SpeedBound, _ b: SpeedBound) -> SpeedBound {
@@ -201,6 +206,8 @@ extension Viewer {
     /// the end of the double-click interval, which may fall inside the next interval: the stiffer
     /// spring bounds it too.
     func movingPoseBounds(_ tr: PhotoTransition) -> PoseBounds {
+        // Caught by a press: only input moves it (its spring is not advanced).
+        if session?.isCaught == true { return .still }
         let own = poseBounds(tr.pose, photo: tr.photo)
         guard case let .flight(f) = session?.driver, f.leadInEnds != nil else { return own }
         var close = tr.pose
@@ -222,10 +229,7 @@ extension Viewer {
         let snapCentre = (rest.center.x * rest.center.x + rest.center.y * rest.center.y).squareRoot()
         let snapSize = (rest.size.width * rest.size.width + rest.size.height * rest.size.height).squareRoot() * abs(value.scale)
             + value.size.width.magnitude * rest.scale + value.size.height.magnitude * rest.scale
-        guard !anim.isPaused else {
-            let still = SpeedBound.still
-            return PoseBounds(center: still, size: still, rotation: still, crop: still, distance: still)
-        }
+        guard !anim.isPaused else { return .still }
         let (w, z) = anim.spring.honouredConstants
         let x = value - anim.target, v = anim.velocity
         let eC = Viewer.energySpeed([x.center.x, x.center.y], [v.center.x, v.center.y], omega: w)
@@ -277,7 +281,7 @@ extension Viewer {
 
     /// A thrown dismissal's aim easing to the cell (`ThrownCarry`): the speed its target moves at.
     var carryBound: SpeedBound {
-        guard case let .flight(f) = session?.driver, let carry = f.carry else { return .still }
+        guard let carry = session?.driver.anyFlight?.carry else { return .still }
         return SpeedBound(limit: carry.speedBound(from: time), decay: 0, tolerance: 0)
     }
 
@@ -289,7 +293,8 @@ extension Viewer {
 
     /// The paging offset's bound (zero unless the pager's spring runs).
     var pagerBounds: SpeedBound {
-        guard case let .paging(pager) = session?.driver, !pager.offset.isPaused else { return .still }
+        // Held or caught, only input moves it.
+        guard case let .paging(pager) = session?.driver, case .free = pager.grip else { return .still }
         let (w, z) = pager.offset.spring.honouredConstants
         let e = Viewer.energySpeed([pager.offset.value - pager.offset.target], [pager.offset.velocity], omega: w)
         return SpeedBound(limit: e, decay: 2 * z * w, tolerance: pager.offset.restTolerance)
@@ -315,14 +320,14 @@ extension Viewer {
             case .coasting: guard tr.fade != nil else { return .still }
             case .gesture: return .still
             }
-        case .flight:
+        case .flight, .caught:
             break
         }
         if let fade = tr.fade {
             // A click's lead-in hands over to the close's pace at the end of the double-click
             // interval, which may fall inside the next interval: the faster pace bounds it.
             var seconds = fade.durationSeconds
-            if case let .flight(f) = s.driver, f.leadInEnds != nil { seconds = min(seconds, feel.crossFadeSeconds) }
+            if s.driver.anyFlight?.leadInEnds != nil { seconds = min(seconds, feel.crossFadeSeconds) }
             return SpeedBound(limit: seconds > 0 ? 1 / seconds : .infinity, decay: 0, tolerance: 0)
         }
         let a = tr.anchor

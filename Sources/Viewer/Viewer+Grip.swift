@@ -121,7 +121,7 @@ extension Viewer {
                 .init(name: "zoomed centre y (unbanded)", quantity: .centre, hand: raw.y, drawn: unbanded.y, slope: 1,
                       tolerance: 0.01 / max(slope.y, 1e-6)),
             ], bandPull: (unbanded - pose.center).length)
-        case .flight:
+        case .flight, .caught:
             return nil
         }
     }

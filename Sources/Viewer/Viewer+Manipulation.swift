@@ -36,13 +36,13 @@ extension Viewer {
             switch s.phase {
             case .presented:
                 // Wait for the axis lock (paging or dismissal) or the pinch's direction (zoom or dismissal).
-                withPhoto { $0.driver = .pending(m) }
+                withPhoto { $0.holdPending(m) }
                 resolvePending(m)
             case .opening where isNearlyPresented(s), .zoomed where isNearlyPresented(s):
                 // Nearly presented (opening, returning from a pull, a zoom landing on the fit): to
                 // the hand it is presented, and the drag's direction decides, as on the presented
                 // photo. Held where it was caught.
-                withPhoto { $0.driver = .pending(m) }
+                withPhoto { $0.holdPending(m) }
                 resolvePending(m)
             case .opening, .closing:
                 // Caught in flight: held exactly where it is.
@@ -86,7 +86,7 @@ extension Viewer {
             case .dismissing: updateDismissal(m)
             case .paging: updatePager(m)
             case .zooming: updateZoom(m)
-            case .flight: withPhoto { $0.ignore(m) }
+            case .flight, .caught: withPhoto { $0.ignore(m) }
             }
         }
     }
@@ -105,7 +105,7 @@ extension Viewer {
             case .dismissing: releaseDismissal(m, cancelled: cancelled)
             case .paging: releasePager(m, cancelled: cancelled)
             case .zooming: releaseZoom(m, cancelled: cancelled)
-            case .flight: withPhoto { $0.ignore(nil) }
+            case .flight, .caught: withPhoto { $0.ignore(nil) }
             }
         }
     }

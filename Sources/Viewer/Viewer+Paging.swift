@@ -42,7 +42,7 @@ extension Viewer {
     /// returning to the fit) and is within `nearlyPresentedShare` of it: presented, to the hand.
     func isNearlyPresented(_ s: PhotoSession) -> Bool {
         switch s.driver {
-        case .flight: break
+        case .flight, .caught: break
         case let .zooming(zoom):
             guard zoom.returningToFit, case .spring = zoom.drive else { return false }
         default: return false

@@ -83,7 +83,7 @@ extension Viewer {
 
     /// Sends a closing photo back to the full frame from where it is, with its velocity.
     mutating func reopen() {
-        guard let s = session, s.phase == .closing, case let .flight(f) = s.driver else { return }
+        guard let s = session, s.phase == .closing, let f = s.driver.anyFlight else { return }
         let p = s.progress(feel: feel)
         let full = fullPose(s.photo)
         withPhoto { [feel] s in
@@ -163,7 +163,7 @@ extension Viewer {
         case .closing:
             // A double tap's first tap came within the interval before it (the recognizer's rule);
             // the click lives only while the closing that tap started is under way.
-            if isDouble, case let .flight(f) = s.driver, let first = f.closingClick {
+            if isDouble, let first = s.driver.anyFlight?.closingClick {
                 zoomAfterDoubleClick(at: first)
             } else if !s.covers(location), s.isLanding(within: feel.clickSlopPoints),
                       let i = layout.cellIndex(at: location, scroll: scroller.offset), i != s.photo {
@@ -204,7 +204,7 @@ extension Viewer {
     private mutating func advanceFlight(from start: Double, to end: Double, stepStart: Double,
                                         scrollVelocity: (start: Double, end: Double)) {
         guard let s = session else { return }
-        if s.transition.fade == nil, s.transition.destination == .closed, case .flight = s.driver {
+        if s.transition.fade == nil, s.transition.destination == .closed, s.driver.anyFlight != nil {
             let cellNow = cellPose(s.photo)
             withPhoto { [time] in
                 $0.advanceClosingFlight(from: start, to: end, stepStart: stepStart, now: time, cellNow: cellNow,
@@ -212,10 +212,7 @@ extension Viewer {
             }
         } else {
             refreshFlightTarget()
-            withPhoto { s in
-                s.transition.advancePose(by: end - start)
-                s.transition.fade?.advance(by: end - start)
-            }
+            withPhoto { $0.advanceFlight(by: end - start) }
         }
         landIfArrived()
     }
@@ -226,14 +223,14 @@ extension Viewer {
         guard let s = session else { return }
         let stepStart = time - dt
         switch s.driver {
-        case let .flight(f):
+        case let .flight(f), let .caught(f):
             // The flight runs in segments cut where something changes at its own instant: a click's
             // gentle start hands over to the close spring at the end of the double-click interval
             // (value and velocity kept), and a thrown close's aim reaches the cell.
             var cursor = stepStart
             var leadInEnds = f.leadInEnds
             while cursor < time {
-                guard case let .flight(flight) = session?.driver else { return }
+                guard let flight = session?.driver.anyFlight else { return }
                 var next = time
                 if let e = leadInEnds, e > cursor, e < next { next = e }
                 if let c = flight.carry, c.end > cursor, c.end < next { next = c.end }

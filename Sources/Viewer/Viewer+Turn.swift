@@ -22,7 +22,7 @@ extension Viewer {
     /// state log's phase reads `opening` while a turn's spring runs).
     func isTurnable(_ s: PhotoSession) -> Bool {
         if [.presented, .zoomed].contains(s.phase) { return true }
-        guard s.phase == .opening, case .flight = s.driver else { return false }
+        guard s.phase == .opening, s.driver.anyFlight != nil else { return false }
         return s.progress(feel: feel) >= 1
     }
 

@@ -24,7 +24,10 @@ import Motion
 /// vertical wheel is ignored (the grid behind stays put); on a zoomed photo it pans.
 public struct Viewer: Sendable {
     public internal(set) var photos: [Photo]
-    public private(set) var feel: Feel
+    /// The feel parameters in use (`feelInUse`).
+    public var feel: Feel { feelInUse.feel }
+    /// The feel and what is derived from it, set together (`retune(to:)`).
+    package private(set) var feelInUse: FeelInUse
     public private(set) var windowSize: Size
     /// Drawable pixels per window point (2 on a HiDPI display): the trace header's `scale`, so a
     /// replay reads the same. Only what the user is told depends on it (the caption's zoom %).
@@ -82,20 +85,17 @@ public struct Viewer: Sendable {
         /// Photo `index` turned by `quarterTurns` × 90° clockwise: its picture is the old one turned.
         case photoTurned(index: Int, quarterTurns: Int)
     }
-    /// The backdrop curve's largest slope, for the jump detector's bound (`Viewer+Motion`).
-    package var backdropSlope: Double
     /// Help overlay, caption, fullscreen, scroll indicator (`Viewer+Chrome.swift`).
     package var chrome = ViewerChrome()
 
     public init(photos: [Photo], windowSize: Size, feel: Feel = .defaults) {
         self.photos = photos
         self.windowSize = windowSize.isEmpty || !windowSize.isFinite ? Size(1, 1) : windowSize
-        self.feel = feel
+        self.feelInUse = FeelInUse(feel)
         self.recognizer = GestureRecognizer(settings: Viewer.gestureSettings(for: feel))
         let layout = GridLayout(windowSize: self.windowSize, photoCount: photos.count,
                                 targetCellPoints: feel.gridCellTargetPoints, spacingPoints: feel.gridSpacingPoints)
         self.scroller = GridScroller(feel: feel, layout: layout)
-        self.backdropSlope = feel.backdropCurve.largestSlope
     }
 
     public var layout: GridLayout {
@@ -156,8 +156,7 @@ public struct Viewer: Sendable {
     /// the new springs; the grid relayouts if its cell size changed; the recognizers take the new
     /// slop, intervals and velocity window.
     package mutating func retune(to newFeel: Feel) {
-        if newFeel.backdropCurve != feel.backdropCurve { backdropSlope = newFeel.backdropCurve.largestSlope }
-        feel = newFeel
+        feelInUse = feelInUse.retuned(to: newFeel)
         recognizer.settings = Viewer.gestureSettings(for: newFeel)
         scroller.apply(feel: newFeel)
         scroller.relayout(layout)
@@ -379,7 +378,7 @@ public struct Viewer: Sendable {
     /// keeps its place), and its velocity with them, so a photo opening or closing while the window changes goes on from where it shows
     /// instead of from where it was in points (then its target moves, and progress re-anchors).
     private mutating func keepFlightInWindowTerms(oldFit: Size, oldWindow: Size) {
-        guard let s = session, case .flight = s.driver,
+        guard let s = session, s.driver.anyFlight != nil,
               oldWindow.width > 0, oldWindow.height > 0, oldFit.width > 0 else { return }
         let r = fitSize(s.photo).width / oldFit.width
         let oldCentre = Point(oldWindow.width / 2, oldWindow.height / 2), centre = Point(windowSize.width / 2, windowSize.height / 2)

@@ -17,8 +17,8 @@ import Motion
 package struct Pager: Sendable {
     /// The current photo's slot displacement.
     package var offset: SpringAnimation<Double>
-    /// The drag holding the pager, if any.
-    package private(set) var hold: Hold?
+    /// What holds the strip: nothing, a press, or a drag.
+    package private(set) var grip: Grip = .free
     /// Photos that left the current slot before their pose had reached their full frame (a page
     /// turned while the photo was still opening, returning from a pull or zoomed): each is drawn in
     /// its own slot at its own pose, which carries on to that frame on its spring.
@@ -35,6 +35,23 @@ package struct Pager: Sendable {
 
         package var photo: Int
         package var pose: SpringAnimation<PhotoPose>
+    }
+
+    /// What holds the strip, one at a time (house style 13).
+    package enum Grip: Sendable {
+        /// Nothing: the offset rides its spring.
+        case free
+        /// A press caught the strip while it settled (`catchOffset`): it stands where it was
+        /// caught, the offset spring not advanced, keeping its velocity for what follows.
+        case caught
+        /// A drag holds the strip: the offset spring is paused and the drag writes the offset.
+        case held(Hold)
+    }
+
+    /// The drag holding the pager, if any.
+    package var hold: Hold? {
+        if case let .held(h) = grip { return h }
+        return nil
     }
 
     /// A drag holding the pager.
@@ -76,11 +93,38 @@ package struct Pager: Sendable {
     /// travel since the press.
     package init(dragging m: Manipulation, frame: Frame) {
         self.init(feel: frame.feel)
-        hold = Hold(startRaw: 0, base: nil, latest: m)
+        grip = .held(Hold(startRaw: 0, base: nil, latest: m))
         drag(m, frame: frame)
     }
 
     package var isHeld: Bool { hold != nil }
+    /// True while a press holds the strip still (`Grip.caught`).
+    package var isCaught: Bool {
+        if case .caught = grip { return true }
+        return false
+    }
+
+    /// A press on the settling strip stops it where it is, its velocity kept (`Grip.caught`);
+    /// false when nothing is caught (a drag holds it, it is caught already, or it rests).
+    package mutating func catchOffset() -> Bool {
+        guard case .free = grip, !isAtRest else { return false }
+        grip = .caught
+        return true
+    }
+
+    /// The press that caught the strip let go with neither a click nor a drag taking over: the
+    /// offset goes on with the velocity it had. False when the strip was not caught.
+    package mutating func releaseCatch() -> Bool {
+        guard case .caught = grip else { return false }
+        grip = .free
+        return true
+    }
+
+    /// Moves the offset on by `dt` on its spring: held or caught, it stays where it is.
+    package mutating func advanceOffset(by dt: Double) {
+        guard case .free = grip else { return }
+        offset.advance(by: dt)
+    }
     package var isAtRest: Bool { !isHeld && offset.isAtRest && offset.value == 0 && leaving.isEmpty }
 
     /// The settling pose of photo `photo` in the strip, if it has one.
@@ -126,7 +170,7 @@ package struct Pager: Sendable {
         let banded = shown > 0 && !frame.hasPrevious || shown < 0 && !frame.hasNext
         let startRaw = banded
             ? RubberBand.unband(shown, dimension: frame.width, coefficient: frame.feel.rubberBandCoefficient) : shown
-        hold = Hold(startRaw: startRaw, base: m, latest: m)
+        grip = .held(Hold(startRaw: startRaw, base: m, latest: m))
         offset.pause()
         offset.hold(at: shown)
     }
@@ -136,7 +180,7 @@ package struct Pager: Sendable {
     package mutating func drag(_ m: Manipulation, frame: Frame) {
         guard var h = hold else { return }
         h.latest = m
-        hold = h
+        grip = .held(h)
         let raw = Pager.limited(h.startRaw + h.gesture.translation.x, start: h.startRaw, slot: frame.slot, dimension: frame.width,
                                 coefficient: frame.feel.rubberBandCoefficient)
         let shown = Pager.banded(raw, hasPrevious: frame.hasPrevious, hasNext: frame.hasNext, width: frame.width, feel: frame.feel)
@@ -166,7 +210,7 @@ package struct Pager: Sendable {
 
     /// The drag lets go: the paging spring takes over with `velocity`.
     package mutating func letGo(velocity: Double) {
-        hold = nil
+        grip = .free
         offset.resume(velocity: velocity)
     }
 

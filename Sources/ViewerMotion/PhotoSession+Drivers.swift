@@ -32,12 +32,20 @@ extension PhotoSession {
         return body(&d, &transition)
     }
 
-    /// Lends the flight (and the transition) and writes it back; nil when another driver moves the photo.
+    /// Lends the flight (and the transition), flying or caught, and writes it back as it was
+    /// (flying or caught); nil when another driver moves the photo.
     @discardableResult
     package mutating func withFlight<R>(_ body: (inout Flight, inout PhotoTransition) -> R) -> R? {
-        guard case var .flight(f) = driver else { return nil }
-        defer { driver = .flight(f) }
-        return body(&f, &transition)
+        switch driver {
+        case var .flight(f):
+            defer { driver = .flight(f) }
+            return body(&f, &transition)
+        case var .caught(f):
+            defer { driver = .caught(f) }
+            return body(&f, &transition)
+        case .pending, .dismissing, .paging, .zooming:
+            return nil
+        }
     }
 
     // MARK: - Manipulations the flight ignores, and pending ones
@@ -171,7 +179,7 @@ extension PhotoSession {
     /// presented again.
     package mutating func advancePager(by dt: Double, full: (Int) -> PhotoPose) {
         guard case var .paging(pager) = driver else { return }
-        pager.offset.advance(by: dt)
+        pager.advanceOffset(by: dt)
         pager.advanceLeaving(by: dt, full: full)
         // The current photo keeps its full frame (a resize, its real size arriving).
         transition.pose.retarget(to: full(photo))

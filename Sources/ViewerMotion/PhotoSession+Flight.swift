@@ -72,6 +72,7 @@ extension PhotoSession {
     /// exactly), so where the photo is at an instant does not depend on the frames drawn before it.
     package mutating func advanceClosingFlight(from start: Double, to end: Double, stepStart: Double, now: Double,
                                        cellNow: PhotoPose, scrollVelocity: (start: Double, end: Double)) {
+        let caught = isCaught
         withFlight { f, tr in
             let dt = end - start
             // Where the cell is at the segment's ends: now exactly; between, on the line from where
@@ -103,20 +104,28 @@ extension PhotoSession {
                 velocityEnd.center = velocityEnd.center + (carry.isSpent(at: end) ? .zero : carry.velocity(at: end))
                 if carry.isSpent(at: end) { f.start = .plain }
             }
-            tr.advancePose(by: dt, targetMovingTo: target, velocity: velocityStart, endVelocity: velocityEnd)
+            // Caught, it stands where the press took it (its aim and lead-in keep their clocks).
+            if !caught { tr.advancePose(by: dt, targetMovingTo: target, velocity: velocityStart, endVelocity: velocityEnd) }
         }
+    }
+
+    /// Moves a flight that is not closing on a scrolling grid (opening, returning, closing with
+    /// reduced motion's fade) on by `dt` seconds: the pose spring and the cross-fade. A caught
+    /// flight stands still.
+    package mutating func advanceFlight(by dt: Double) {
+        guard case .flight = driver else { return }
+        transition.advancePose(by: dt)
+        transition.fade?.advance(by: dt)
     }
 
     /// The end of the double-click interval: a click's gentle start hands over to the close spring
     /// (value and velocity kept).
-    /// A press that caught the photo still holds it: the spring changes, the photo stays paused
+    /// A press that caught the photo still holds it: the spring changes, the flight stays caught
     /// under the hand (the end of the interval is not a release).
     package mutating func endLeadIn(feel: Feel) {
         if transition.role == .clickLeadIn, transition.destination == .closed {
             let p = progress(feel: feel)
-            let caught = transition.pose.isPaused
             transition.head(to: transition.pose.target, destination: .closed, role: .close, feel: feel, progress: p)
-            if caught { transition.pose.pause() }
         }
         withFlight { f, _ in
             if case let .leadIn(click, _) = f.start { f.start = .click(click) }

@@ -15,6 +15,13 @@ package struct PhotoSession: Sendable {
     package enum PhotoDriver: Sendable {
         /// The pose spring (or, with reduced motion, the cross-fade) toward the transition's destination.
         case flight(Flight)
+        /// A flight a press took hold of (`catchMotion`): the photo stands where it was caught, its
+        /// pose spring not advanced, keeping the velocity it had for what follows (the press let go
+        /// with neither a click nor a drag: the flight goes on with it, `releaseCatch`; a click
+        /// reverses it from there; a drag takes hold of the photo still). The flight's start is
+        /// kept and runs on its own clock: a click's lead-in still ends at its instant, a thrown
+        /// close's aim is still spent at its.
+        case caught(Flight)
         /// The presented photo under a manipulation that has not yet shown its axis or pinch
         /// direction (the latest manipulation).
         case pending(Manipulation)
@@ -24,6 +31,14 @@ package struct PhotoSession: Sendable {
         case paging(Pager)
         /// Zoom inside the photo.
         case zooming(ZoomInteraction)
+
+        /// The flight's extras, flying or caught; nil under the other drivers.
+        package var anyFlight: Flight? {
+            switch self {
+            case let .flight(f), let .caught(f): f
+            case .pending, .dismissing, .paging, .zooming: nil
+            }
+        }
     }
 
     /// A flight's extras.
@@ -85,6 +100,12 @@ package struct PhotoSession: Sendable {
 
     package var photo: Int { transition.photo }
 
+    /// True while a press holds the flying photo (`PhotoDriver.caught`).
+    package var isCaught: Bool {
+        if case .caught = driver { return true }
+        return false
+    }
+
     // MARK: - Derived state
 
     /// The phase as the state log names it.
@@ -96,6 +117,9 @@ package struct PhotoSession: Sendable {
         case .zooming: .zoomed
         case .flight:
             transition.destination == .closed ? .closing : transition.isAtRest ? .presented : .opening
+        // Caught on its way: never at rest (`catchMotion` takes only a moving flight).
+        case .caught:
+            transition.destination == .closed ? .closing : .opening
         }
     }
 
@@ -116,7 +140,7 @@ package struct PhotoSession: Sendable {
             case .coasting: transition.fade?.value ?? min(max(zoom.heldProgress, 0), 1)
             case .gesture: min(max(zoom.heldProgress, 0), 1)
             }
-        case .flight: transition.flightProgress
+        case .flight, .caught: transition.flightProgress
         }
     }
 
@@ -124,7 +148,7 @@ package struct PhotoSession: Sendable {
     package var isAtRest: Bool {
         switch driver {
         case let .flight(f): f.ignored == nil && transition.isAtRest && transition.destination == .open
-        case .pending, .dismissing: false
+        case .caught, .pending, .dismissing: false
         case let .paging(pager): pager.isAtRest
         case let .zooming(zoom):
             if case .spring = zoom.drive { !zoom.returningToFit && transition.pose.isAtRest } else { false }
@@ -141,7 +165,7 @@ package struct PhotoSession: Sendable {
     /// nil when none does.
     package var heldManipulation: Manipulation? {
         switch driver {
-        case let .flight(f): f.ignored
+        case let .flight(f), let .caught(f): f.ignored
         case let .pending(m): m
         case let .dismissing(d): d.latest
         case let .paging(pager): pager.hold?.latest
@@ -152,7 +176,7 @@ package struct PhotoSession: Sendable {
     /// True while a gesture moves the photo (not a pre-empted one the flight ignores).
     package var isHeldByGesture: Bool {
         switch driver {
-        case .flight: false
+        case .flight, .caught: false
         case .pending, .dismissing: true
         case let .paging(pager): pager.isHeld
         case let .zooming(zoom): zoom.held != nil
@@ -166,7 +190,7 @@ package struct PhotoSession: Sendable {
         case let .paging(pager): pager.isHeld ? .page : nil
         case let .zooming(zoom): zoom.held.map { GestureName($0.kind) }
         case let .pending(m): GestureName(m.kind)
-        case .flight: nil
+        case .flight, .caught: nil
         }
     }
 
@@ -185,8 +209,8 @@ package struct PhotoSession: Sendable {
             case let .gesture(hold): return PhotoPose(center: hold.gesture.velocity, size: .zero, scale: hold.gesture.scaleVelocity, rotation: 0)
             case .spring: return transition.pose.velocity
             }
-        case .flight where transition.pose.isPaused:
-            // Caught by a press: still (the velocity is kept for what follows).
+        case .caught:
+            // Caught by a press: still (the spring keeps its velocity for what follows).
             return .zero
         case .flight, .pending:
             return transition.pose.velocity
@@ -198,7 +222,7 @@ package struct PhotoSession: Sendable {
     package func isLanding(within points: Double) -> Bool {
         // Reduced motion's fade keeps the photo in place: it lands when it has faded out, progress
         // and drawn opacity both (the opacity may trail the progress: `CrossFade`).
-        guard case .flight = driver, transition.destination == .closed,
+        guard driver.anyFlight != nil, transition.destination == .closed,
               (transition.fade.map { max($0.value, $0.alpha) } ?? 0) <= 0.02 else {
             return false
         }
@@ -223,19 +247,18 @@ package struct PhotoSession: Sendable {
     /// A press on the photo while it flies (opening, closing, returning, paging) stops it where it
     /// is at once, its velocity kept: a click then reverses it from there, a drag takes hold of it,
     /// and a press ending in neither lets it go on (`releaseCatch`). Reduced motion's fade is not
-    /// caught. Returns true when it caught something.
+    /// caught. A flight becomes `.caught`; paging's offset spring pauses. Returns true when it
+    /// caught something (or holds it caught already).
     package mutating func catchMotion() -> Bool {
         switch driver {
-        case .flight:
+        case let .flight(f):
             guard transition.fade == nil, !transition.isAtRest else { return false }
-            transition.pose.pause()
+            driver = .caught(f)
+            return true
+        case .caught:
             return true
         case .paging:
-            return withPager { pager, _ in
-                guard !pager.isHeld, !pager.isAtRest, !pager.offset.isPaused else { return false }
-                pager.offset.pause()
-                return true
-            } ?? false
+            return withPager { pager, _ in pager.catchOffset() } ?? false
         case .pending, .dismissing, .zooming:
             return false
         }
@@ -246,18 +269,24 @@ package struct PhotoSession: Sendable {
     package mutating func releaseCatch() -> Bool {
         switch driver {
         case .flight:
-            guard transition.pose.isPaused else { return false }
-            transition.pose.resume()
+            return false
+        case let .caught(f):
+            driver = .flight(f)
             return true
         case .paging:
-            return withPager { pager, _ in
-                guard !pager.isHeld, pager.offset.isPaused else { return false }
-                pager.offset.resume()
-                return true
-            } ?? false
+            return withPager { pager, _ in pager.releaseCatch() } ?? false
         case .pending, .dismissing, .zooming:
             return false
         }
+    }
+
+    /// A manipulation on the presented (or nearly presented) photo that has not yet shown its
+    /// axis or pinch direction (`PhotoDriver.pending`): the photo is held still where it is. Caught
+    /// by the press first, the pose spring is paused under the hand as a held photo's is, its
+    /// velocity kept (a gesture that then takes hold hands over from rest: `releaseDriverIntoPose`).
+    package mutating func holdPending(_ m: Manipulation) {
+        if isCaught { transition.pose.pause() }
+        driver = .pending(m)
     }
 
     // MARK: - Changes
@@ -293,6 +322,9 @@ package struct PhotoSession: Sendable {
             // (the velocity kept at a catch is for a press let go without a gesture).
             transition.pose.resume(velocity: PhotoPose.zero)
         case .flight:
+            break
+        case .caught:
+            // The catch is let go: the flight goes on with the velocity it had (the caller aims it).
             break
         }
         driver = .flight(Flight(ignored: held))

@@ -182,7 +182,7 @@ struct IntentTests {
         s.run(0.1)
         let spot = try #require(s.viewer.transition?.pose.value.center) + Point(150, 0)
         s.press(spot)
-        #expect(s.phase == .interacting || s.viewer.transition?.pose.isPaused == true)
+        #expect(s.phase == .interacting || s.viewer.session?.isCaught == true)
         let caught = try #require(s.snapshot.image)
         s.run(0.6)
         let held = try #require(s.snapshot.image)
