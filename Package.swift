@@ -5,8 +5,8 @@ import PackageDescription
 // Geometry → Drawing (what a frame draws);
 // Viewer (behaviour) on those; LabUI (the feel lab drawn) and Continuity (the jump detector) on
 // Viewer; Trace on those; Player on Trace. The desktop side by concept: PhotoFiles, ImageFormats,
-// Decoding, DecoderSandbox, Rendering, PhotoPipeline, Plotting, LiveInput, FeelFiles; Shell (the live
-// app) on those and Trace; PlayerWindow on Shell and Player.
+// Decoding, DecoderSandbox, Rendering, PhotoPipeline, Plotting, LiveInput, FeelFiles, PhotoActions; App (the
+// live app) on those and Trace; PlayerWindow on App and Player.
 // See ARCHITECTURE.md and docs/design.md for the module graph.
 let package = Package(
     name: "PhotoZoom",
@@ -25,8 +25,9 @@ let package = Package(
         .library(name: "Continuity", targets: ["Continuity"]),
         .library(name: "Trace", targets: ["Trace"]),
         .library(name: "Player", targets: ["Player"]),
-        // The desktop side, for the pipeline benchmark (Benchmarks/); not part of the reusable engine.
-        .library(name: "Shell", targets: ["Shell"]),
+        // The desktop side (the live app and the modules the pipeline benchmark in Benchmarks/ uses);
+        // not part of the reusable engine.
+        .library(name: "App", targets: ["App"]),
         .library(name: "PhotoFiles", targets: ["PhotoFiles"]),
         .library(name: "ImageFormats", targets: ["ImageFormats"]),
         .library(name: "Decoding", targets: ["Decoding"]),
@@ -108,16 +109,21 @@ let package = Package(
         .target(name: "LiveInput", dependencies: ["CSDL2", "Geometry", "Gestures"]),
         // The feel file: read, resolve, write, watch.
         .target(name: "FeelFiles", dependencies: ["Motion", "Gestures", "Feel", "Viewer", "PhotoFiles"]),
-        // The live app: window, frame loop, recording, options.
-        .target(name: "Shell", dependencies: ["CSDL2", "CSandbox", "CClipboard", "CFileAttributes", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace",
-                                              "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles"]),
+        // What the viewer asks of the user's photo files and the clipboard: trash and undo, turns
+        // written back into the file, the sort, Ctrl+C's copy.
+        .target(name: "PhotoActions", dependencies: ["CSDL2", "CClipboard", "CFileAttributes", "Gestures", "Viewer",
+                                                     "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "PhotoPipeline"]),
+        // The live app: window, frame loop, recording, feel file, options.
+        .target(name: "App", dependencies: ["CSDL2", "CSandbox", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace",
+                                            "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles",
+                                            "PhotoActions"]),
         // `photozoom play`'s window: the trace player drawn live.
         .target(name: "PlayerWindow", dependencies: ["CSDL2", "Geometry", "Gestures", "Viewer", "LabUI", "Trace", "Player",
-                                                     "PhotoFiles", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles", "Shell"]),
+                                                     "PhotoFiles", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles", "App"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
-                "Shell", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline",
+                "App", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline",
                 "Plotting", "LiveInput", "FeelFiles", "Trace", "Viewer", "LabUI", "Player",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -144,7 +150,7 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "Continuity", "Trace", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
+        .testTarget(name: "ShellTests", dependencies: ["App", "PhotoActions", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
                                                      "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CFileAttributes", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion", "FeelFiles"]),
     ]

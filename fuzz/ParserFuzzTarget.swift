@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 // The libFuzzer entry of `scripts/fuzz`: every parser PhotoZoom runs in its own process on bytes
-// from the disk, given each input, compiled from Sources/Shell under AddressSanitizer. The parsers:
+// from the disk, given each input, compiled from Sources/PhotoFiles, ImageFormats and Decoding under
+// AddressSanitizer. The parsers:
 // the image headers (`ImageHeader.read`, by content and by extension), EXIF (the TIFF
 // directory's orientation and embedded preview), `PNGDecoder` (what reads thumbnail-cache entries
 // in the app's process), and the cache readers (the shared cache's text chunks and completeness

@@ -16,7 +16,7 @@
 #include <libdeflate.h>
 
 /// What PhotoZoom reads from one X event that SDL passes on as an SDL_SYSWMEVENT: the server's
-/// time and the modifier state of the event (see Sources/Shell/XEventStamps.swift).
+/// time and the modifier state of the event (see Sources/LiveInput/XEventStamps.swift).
 typedef struct PZXEventStamp {
     /// The core X event type (KeyPress … MotionNotify), or 1000 + the XInput2 evtype; 0: not an
     /// X event, or one without a time.
@@ -78,7 +78,7 @@ static inline PZXEventStamp pz_x11_event_stamp(const SDL_Event *event, int xiOpc
 }
 
 /// One XInput 2.4 touchpad gesture event (XIGesturePinchEvent or XIGestureSwipeEvent), as PhotoZoom
-/// reads it from an SDL_SYSWMEVENT (see Sources/Shell/XEventStamps.swift).
+/// reads it from an SDL_SYSWMEVENT (see Sources/LiveInput/XEventStamps.swift).
 typedef struct PZXGesture {
     /// 0: not a gesture; 1: pinch; 2: swipe.
     int kind;

@@ -1,6 +1,6 @@
 /// A JSON value whose objects keep their members in document order, so what is read can be
 /// written back in the same order and compared byte for byte. The one JSON model of PhotoZoom: the
-/// feel file (`Feel+Coding`), trace and state-log lines (`Trace`), the plotted state log (`Shell`).
+/// feel file (`Feel+Coding`), trace and state-log lines (`Trace`), the plotted state log (`Plotting`).
 public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)

@@ -16,7 +16,7 @@ import PhotoFiles
 import PhotoPipeline
 import PlayerWindow
 import Rendering
-import Shell
+import App
 
 /// `photozoom play`: a recorded session in the window, drawn by the same `SceneRenderer` as the
 /// live window and `replay --frames`, with the timeline along the bottom, and run B (`--against`, or

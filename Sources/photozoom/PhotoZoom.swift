@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 import DecoderSandbox
 import PhotoFiles
-import Shell
+import App
 import Viewer
 
 @main

@@ -3,7 +3,7 @@ import Foundation
 import LabUI
 import PhotoFiles
 import Rendering
-import Shell
+import App
 import Trace
 import Viewer
 

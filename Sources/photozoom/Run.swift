@@ -1,5 +1,5 @@
 import ArgumentParser
-import Shell
+import App
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,7 +40,7 @@ struct Run: ParsableCommand {
                                      feelPath: feel, recordPath: record, statesPath: states, windowSize: size?.size,
                                      quitAfterSeconds: quitAfter, screenshotPath: screenshot, reducedMotion: reducedMotion,
                                      overwrite: force)
-            try App(options: options).run()
+            try PhotoZoomApp(options: options).run()
         }
     }
 }

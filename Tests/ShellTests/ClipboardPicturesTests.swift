@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Shell
+@testable import PhotoActions
 
 /// A second Ctrl+C on the same photo offers the picture the first made; a photo changed on disk,
 /// turned otherwise, or another photo is made again.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Shell
+@testable import App
 
 /// `DescriptorWatch`: what wakes the live loop's wait on input when nothing moves (issue 28), so
 /// the loop never polls. Each expectation waits on the watch's own thread with a 10 s bound: the

@@ -7,7 +7,7 @@ import Testing
 @testable import LiveInput
 @testable import PhotoFiles
 @testable import PhotoPipeline
-@testable import Shell
+@testable import PhotoActions
 @testable import Viewer
 
 /// Files or a folder dropped on the window open as if named on the command line (issue 32): SDL's

@@ -2,7 +2,7 @@
 import Foundation
 import Gestures
 @testable import LiveInput
-@testable import Shell
+@testable import App
 import TestSupport
 import Testing
 import Trace

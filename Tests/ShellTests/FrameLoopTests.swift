@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 import Gestures
 import Testing
-@testable import Shell
+@testable import App
 import Trace
 import Viewer
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import Shell
+@testable import App
 
 /// `FramePacer`: when the live loop starts its next frame (issue 28). Times are seconds on the
 /// session clock; a 60 Hz display unless said otherwise.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Shell
+@testable import App
 
 /// `FrameWork`: the live loop's account of its drawn frames, printed at exit and shown in the lab.
 @Suite("Frame work is told by phase (p50, p99 by nearest rank) and the last input's wait is the newest drawn")

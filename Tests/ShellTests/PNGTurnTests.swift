@@ -1,7 +1,7 @@
 import CSDL2
 import Foundation
 import Testing
-@testable import Shell
+@testable import PhotoActions
 @testable import PhotoFiles
 @testable import ImageFormats
 @testable import Decoding

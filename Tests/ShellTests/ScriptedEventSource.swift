@@ -4,7 +4,7 @@ import Gestures
 import Testing
 @testable import FeelFiles
 @testable import LiveInput
-@testable import Shell
+@testable import App
 import Trace
 import Viewer
 

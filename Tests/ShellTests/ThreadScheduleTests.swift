@@ -1,5 +1,5 @@
 import Testing
-@testable import Shell
+@testable import App
 
 @Suite("The loop thread's schedule: seconds on a core and seconds waiting for one, from the kernel's schedstat line")
 struct ThreadScheduleTests {

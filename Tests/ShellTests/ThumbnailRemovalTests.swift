@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Shell
+@testable import App
 @testable import PhotoFiles
 @testable import ImageFormats
 @testable import Decoding

@@ -1,6 +1,6 @@
 import Geometry
 import Testing
-@testable import Shell
+@testable import App
 
 /// The size PhotoZoom opens at next: the one the user left the window at; `--size` is for one run
 /// (issue 32: a one-off `--size 400x300` became the size every later plain launch opened at).

@@ -11,7 +11,7 @@ import Rendering
 import Viewer
 
 // The photo pipeline against real folders, headless: SDL's software renderer on a surface stands
-// in for the window, frames are paced at 60 Hz as vsync would, and the frame loop is App's (events
+// in for the window, frames are paced at 60 Hz as vsync would, and the frame loop is PhotoZoomApp's (events
 // → Viewer → Scene → SceneRenderer). Run through `scripts/bench pipeline` (release build).
 //
 //   photozoom-pipeline-bench startup DIR [--window WxH] [--scroll-seconds S] [--threads N]
@@ -135,9 +135,9 @@ func startup(_ path: String, window: Size, scrollSeconds: Double, threads: Int?)
     let unreadAtStart = catalog.unknownCount
     var tSizes: Double? = sizesKnown == catalog.photos.count ? now() : nil
 
-    /// What the last frame's `advance` learnt, handed to the viewer at the next frame (as App does).
+    /// What the last frame's `advance` learnt, handed to the viewer at the next frame (as PhotoZoomApp does).
     var news = PhotoSupplyNews()
-    /// One frame as App runs it; returns the seconds of work (events, advance, scene, draw).
+    /// One frame as PhotoZoomApp runs it; returns the seconds of work (events, advance, scene, draw).
     func frame(_ events: [InputEvent] = []) -> FrameTime {
         let start = now()
         for e in events { viewer.handle(e) }
@@ -149,7 +149,7 @@ func startup(_ path: String, window: Size, scrollSeconds: Double, threads: Int?)
         viewer.handle(.frame(start - clock0))
         pipeline.isSomethingMoving = !viewer.isAtRest  // as the app does: one decoder while the grid scrolls
         let scene = viewer.scene()
-        news.append(timed.advance(for: scene, pointScale: renderer.pointScale, renderer: canvas.renderer))  // the frame's one call, as App makes it
+        news.append(timed.advance(for: scene, pointScale: renderer.pointScale, renderer: canvas.renderer))  // the frame's one call, as PhotoZoomApp makes it
         let drew = renderer.drawIfChanged(scene)
         return FrameTime(total: now() - start, prepare: timed.lastPrepare, drew: drew)
     }

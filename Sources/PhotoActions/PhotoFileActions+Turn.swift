@@ -58,7 +58,7 @@ extension PhotoFileActions {
     /// before it), its orientation turned, the image data checked untouched, the file replaced.
     private func keepTurn(ofFile path: String, name: String, quarterTurns: Int) {
         pipeline.writesTurns(ofFile: path)
-        let finished = self.finishedWrites
+        let finished = self.finishedWrites, wake = self.wake
         writer.async { () -> Void in
             let result: Result<FileIdentity?, ShellError>
             do throws(ShellError) {
@@ -78,14 +78,14 @@ extension PhotoFileActions {
             finished.list.withLock { $0.append(FinishedWrite(path: path, quarterTurns: quarterTurns, result: result)) }
             // The loop may be waiting on input alone (nothing moves once the turn has landed): the
             // write's news, a failure's message above all, must not wait for the next input.
-            WakeEvent.post()
+            wake()
         }
     }
 
     /// The writes finished since the last call: the pipeline learns which turns the files now
     /// hold; each failure is one effect, stamped `time`, saying so (the photo stays turned for
     /// the session).
-    func takeFinishedWrites(at time: Double) -> [InputEvent] {
+    package func takeFinishedWrites(at time: Double) -> [InputEvent] {
         let done = finishedWrites.list.withLock { list in
             defer { list.removeAll() }
             return list
@@ -105,7 +105,7 @@ extension PhotoFileActions {
     }
 
     /// Blocks until every write asked for has finished (the app's end: nothing is left half done).
-    func finishWrites() {
+    package func finishWrites() {
         writer.sync {}
     }
 

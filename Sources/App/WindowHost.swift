@@ -200,7 +200,7 @@ package final class WindowHost {
     /// SDL opens an X input method at start-up, and libX11's local one parses the locale's whole
     /// Compose file (about 6,000 rules: 20–30 ms of `SDL_Init`, docs/pipeline.md "Start-up") for
     /// the dead keys and Compose sequences of text input it is never asked for. A Compose file
-    /// the user names in `XCOMPOSEFILE` is left alone. Idempotent; `App` calls it before any thread
+    /// the user names in `XCOMPOSEFILE` is left alone. Idempotent; `PhotoZoomApp` calls it before any thread
     /// starts (`setenv` is not safe beside other threads' `getenv`).
     static func prepareEnvironment() {
         if getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "x11", 1) }

@@ -11,7 +11,7 @@ import PhotoFiles
 /// the photo sizes learnt late and the feel file's changes, produces the frame, and carries out
 /// what the viewer asked for (quit, save the feel file).
 ///
-/// `App` drives it with SDL's event queue and the monotonic clock and draws after each step; tests
+/// `PhotoZoomApp` drives it with SDL's event queue and the monotonic clock and draws after each step; tests
 /// drive it with scripted bursts and a clock they set, and check the trace and the decisions.
 final class FrameLoop {
     package let session: Session

@@ -9,7 +9,7 @@ import PhotoPipeline
 /// the shell's side of Delete and Ctrl+Z. Each returns the effect the frame loop records; a change
 /// of the list goes through `PhotoPipeline`, whose `takePhotoSizeEvents` hands it to the viewer as a
 /// `photos` event at once (the open photo's neighbour takes over, `HandOverFade`).
-final class PhotoFileActions {
+package final class PhotoFileActions {
     /// The list's files: the path of an index, removals and additions.
     let pipeline: PhotoPipeline
     private let trash: FreedesktopTrash
@@ -23,26 +23,31 @@ final class PhotoFileActions {
     /// Writes the writer finished, waiting for the frame loop.
     let finishedWrites = FinishedWrites()
     /// The order the list is shown in (Shift+S, `PhotoFileActions+Sort`).
-    var order: PhotoOrder = .name
+    package var order: PhotoOrder = .name
     /// True once files dropped on the window replaced the list (the folder's memory is then not written).
-    private(set) var replacedList = false
+    package private(set) var replacedList = false
 
     /// The session clock, read when an action is done: its events are stamped then, not when it was
     /// asked (a move to the trash syncs the `.trashinfo` to disk, 0.1 s and more on a busy disk,
     /// and the cross-fade it starts must not lose its first frames to that wait). Nil: `time`.
     private let now: (() -> Double)?
+    /// Called on the writing thread when a turn's write has finished, so a frame loop waiting on
+    /// input alone hears of it (the app posts its `WakeEvent`); nothing for a test's actions, which
+    /// take the finished writes when they look.
+    let wake: @Sendable () -> Void
 
-    init(pipeline: PhotoPipeline, trash: FreedesktopTrash = FreedesktopTrash(), clipboard: PhotoClipboard? = nil,
-         now: (() -> Double)? = nil) {
+    package init(pipeline: PhotoPipeline, trash: FreedesktopTrash = FreedesktopTrash(), clipboard: PhotoClipboard? = nil,
+         now: (() -> Double)? = nil, wake: @escaping @Sendable () -> Void = {}) {
         self.pipeline = pipeline
         self.trash = trash
         self.clipboard = clipboard
         self.now = now
+        self.wake = wake
     }
 
     /// The events `request`, asked at `asked`, makes: its effect, and the list change it made as
     /// the pipeline's `photos` event (before the effect), stamped when it is done.
-    func carryOut(_ request: ViewerRequest, at asked: Double) -> [InputEvent] {
+    package func carryOut(_ request: ViewerRequest, at asked: Double) -> [InputEvent] {
         var time = asked
         func done() { time = max(asked, now?() ?? asked) }
         func effect(_ result: EffectResult) -> InputEvent { InputEvent(time: time, kind: .effect(result)) }
@@ -98,7 +103,7 @@ final class PhotoFileActions {
     /// the command line: the `photos` event of the change and the `dropped` effect (with the photo
     /// to open when one file was dropped), stamped `time`. With a photo open, or when nothing
     /// dropped can be shown, only a message.
-    func openDropped(_ paths: [String], viewer: Viewer, recursive: Bool, at time: Double) -> [InputEvent] {
+    package func openDropped(_ paths: [String], viewer: Viewer, recursive: Bool, at time: Double) -> [InputEvent] {
         func effect(_ result: EffectResult) -> InputEvent { InputEvent(time: time, kind: .effect(result)) }
         guard viewer.phase == .grid else {
             return [effect(.photoFile(message: "close the photo to open what was dropped", isError: true))]

@@ -23,7 +23,7 @@ import PhotoPipeline
 /// its own, and a request for `image/png` that comes before it is ready is answered when it is. A
 /// PNG larger than one X request goes through the INCR protocol. The content lasts until another
 /// program copies; at quit it is handed to a clipboard manager when one runs, otherwise it goes.
-final class PhotoClipboard: @unchecked Sendable {
+package final class PhotoClipboard: @unchecked Sendable {
     /// The clipboard's connection; nil until the first copy, or when there is no X server.
     private var connection: OpaquePointer?
     private var opened = false
@@ -35,7 +35,7 @@ final class PhotoClipboard: @unchecked Sendable {
     /// The last picture made, offered again by a second press on the same photo.
     private let pictures = ClipboardPictures()
 
-    init(pixelLimit: Int, isolation: DecoderIsolation, warn: @escaping @Sendable (String) -> Void) {
+    package init(pixelLimit: Int, isolation: DecoderIsolation, warn: @escaping @Sendable (String) -> Void) {
         var options = DecoderHelperService.Options()
         options.pixelLimit = pixelLimit
         options.maxTextureSide = Self.sideLimit

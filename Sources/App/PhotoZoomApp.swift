@@ -9,10 +9,11 @@ import ImageFormats
 import LiveInput
 import PhotoFiles
 import PhotoPipeline
+import PhotoActions
 import Rendering
 
 /// The windowed app: SDL window and renderer around a `FrameLoop` fed by SDL's events, drawing each frame.
-public final class App {
+public final class PhotoZoomApp {
     private let options: RunOptions
 
     public init(options: RunOptions) {
@@ -71,7 +72,8 @@ public final class App {
         let clock = MonotonicClock()
         let clipboard = PhotoClipboard(pixelLimit: limits.pixelLimit, isolation: limits.isolation, warn: { printError($0) })
         defer { clipboard.close() }
-        let fileActions = PhotoFileActions(pipeline: textures, clipboard: clipboard, now: { clock.now() })
+        let fileActions = PhotoFileActions(pipeline: textures, clipboard: clipboard, now: { clock.now() },
+                                           wake: { WakeEvent.post() })
         fileActions.order = memory.order
         textures.shownOrder = memory.order
         // Turns being written land before the process ends, however the loop ends (a trace write
