@@ -6,11 +6,11 @@ import JSON
 ///
 /// `{"sort":"dateTaken","photo":"IMG_0412.jpg","scroll":1840}`
 package struct FolderMemory: Sendable, Equatable {
-    public var order: PhotoOrder
+    package var order: PhotoOrder
     /// The photo's name as the trace names it (its path under the folder with `-r`).
-    public var photo: String?
+    package var photo: String?
     /// The grid's scroll offset, points (the same window width gives the same rows).
-    public var scroll: Double
+    package var scroll: Double
 
     package init(order: PhotoOrder = .name, photo: String? = nil, scroll: Double = 0) {
         self.order = order

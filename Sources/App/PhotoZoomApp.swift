@@ -13,15 +13,15 @@ import PhotoActions
 import Rendering
 
 /// The windowed app: SDL window and renderer around a `FrameLoop` fed by SDL's events, drawing each frame.
-public final class PhotoZoomApp {
+package final class PhotoZoomApp {
     private let options: RunOptions
 
-    public init(options: RunOptions) {
+    package init(options: RunOptions) {
         self.options = options
     }
 
     /// Runs until the user quits. Throws a `ShellError` for bad input or a failure to start.
-    public func run() throws {
+    package func run() throws {
         WindowHost.prepareEnvironment()
         let statePath = WindowState.path(in: options.configFolder)
         var state = WindowState(contentsOf: statePath, warn: printError)

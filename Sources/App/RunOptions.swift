@@ -2,36 +2,36 @@ import Geometry
 import PhotoFiles
 
 /// The options of `photozoom run`.
-public struct RunOptions: Sendable {
+package struct RunOptions: Sendable {
     /// The photos and folders to show (`PhotoSelection`); empty shows the bundled demo photos.
-    public var photoPaths: [String]
+    package var photoPaths: [String]
     /// The bundled demo photos, shown when no path is given and no last folder is remembered.
-    public var bundledPhotos: String
+    package var bundledPhotos: String
     /// `-r`: folders include their subfolders' photos.
-    public var recursive: Bool
-    public var feelPath: String?
-    public var recordPath: String?
-    public var statesPath: String?
+    package var recursive: Bool
+    package var feelPath: String?
+    package var recordPath: String?
+    package var statesPath: String?
     /// `--size`; nil opens the window at the size it had when PhotoZoom last quit (else 1280 × 800).
-    public var windowSize: Size?
+    package var windowSize: Size?
     /// The window size when none is given or remembered.
     package static let defaultWindowSize = Size(1280, 800)
     /// PhotoZoom's config folder (`ConfigDirectory`): the remembered window and folder.
     package var configFolder: String
     /// `--force`: `--record` and `--states` replace a file already there (else they take the next free name).
-    public var overwrite: Bool
+    package var overwrite: Bool
     /// Where Ctrl+S saves a tuned preset (a fresh `feel.json` there); the XDG config folder by default.
     package var feelSaveFolder: String
     /// Quit after this many seconds (for scripted runs and screenshots); nil runs until quit.
-    public var quitAfterSeconds: Double?
+    package var quitAfterSeconds: Double?
     /// Save the last frame drawn to this PNG when the app quits.
-    public var screenshotPath: String?
+    package var screenshotPath: String?
     /// `--reduced-motion`: openings and closings cross-fade instead of flying, whatever the feel file
     /// says (a top feel layer `{"reducedMotion": true}`, kept through live reloads and recorded in
     /// the trace header's feel).
-    public var reducedMotion: Bool
+    package var reducedMotion: Bool
 
-    public init(photoPaths: [String] = [], bundledPhotos: String = ResourceDirectory.photosPath, recursive: Bool = false, feelPath: String? = nil, recordPath: String? = nil, statesPath: String? = nil,
+    package init(photoPaths: [String] = [], bundledPhotos: String = ResourceDirectory.photosPath, recursive: Bool = false, feelPath: String? = nil, recordPath: String? = nil, statesPath: String? = nil,
                 windowSize: Size? = nil, quitAfterSeconds: Double? = nil, screenshotPath: String? = nil,
                 reducedMotion: Bool = false, overwrite: Bool = false, feelSaveFolder: String? = nil) {
         self.overwrite = overwrite
@@ -51,7 +51,7 @@ public struct RunOptions: Sendable {
 
     /// The paths to show: those given; with none, the folder shown last (when it still holds
     /// photos), else the bundled demo photos at `bundled`.
-    public func photoPaths(lastFolder: String?) -> [String] {
+    package func photoPaths(lastFolder: String?) -> [String] {
         if !photoPaths.isEmpty { return photoPaths }
         if let lastFolder, (try? PhotoFolder(path: lastFolder, recursive: recursive)) != nil { return [lastFolder] }
         return [bundledPhotos]

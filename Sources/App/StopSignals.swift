@@ -5,12 +5,12 @@ import CSandbox
 /// the process with ffmpeg orphaned and its log left in /tmp. Caught here instead, the signal is
 /// only noted; the replay loop asks after each frame and stops cleanly: outputs closed (a video
 /// finished with the frames so far), no temporary file and no child process left.
-public enum StopSignals {
+package enum StopSignals {
     /// Catches SIGINT, SIGTERM and SIGHUP from now on (before SDL starts, which then keeps them).
-    public static func catchThem() { pz_catch_stop_signals() }
+    package static func catchThem() { pz_catch_stop_signals() }
 
     /// The signal that asked to stop, or nil.
-    public static var received: Int32? {
+    package static var received: Int32? {
         let s = pz_stop_signal()
         return s == 0 ? nil : s
     }

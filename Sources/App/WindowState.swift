@@ -15,10 +15,10 @@ import PhotoFiles
 /// keeps it under a new name beside it (`state-damaged.json`). The file is written atomically when
 /// the app quits.
 package struct WindowState: Sendable, Equatable {
-    public var windowSize: Size?
+    package var windowSize: Size?
     package var lastFolder: String?
     /// What is remembered of each folder shown, by its absolute path.
-    public var folders: [String: FolderMemory] = [:]
+    package var folders: [String: FolderMemory] = [:]
     /// The bytes of the file this state was read from when it could not all be used (nil when it
     /// was read whole, or there was none): the write keeps that file aside rather than replace it.
     package var damagedBytes: [UInt8]?
@@ -41,7 +41,7 @@ package struct WindowState: Sendable, Equatable {
     }
 
     /// The file in `folder`.
-    public static func path(in folder: String = ConfigDirectory.path) -> String {
+    package static func path(in folder: String = ConfigDirectory.path) -> String {
         (folder as NSString).appendingPathComponent("state.json")
     }
 
@@ -69,7 +69,7 @@ package struct WindowState: Sendable, Equatable {
     /// (`state-damaged.json`, `state-damaged-2.json`, …; a hard link, so nothing is ever replaced)
     /// and `warn` says where; when it cannot be kept, nothing is written.
     @discardableResult
-    public func write(to path: String, warn: (String) -> Void = printError) -> Bool {
+    package func write(to path: String, warn: (String) -> Void = printError) -> Bool {
         let target = Self.linkTarget(path)
         ConfigDirectory.create((target as NSString).deletingLastPathComponent)
         if let damagedBytes, FileManager.default.fileExists(atPath: target) {

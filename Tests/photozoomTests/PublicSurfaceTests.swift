@@ -28,8 +28,9 @@ import Testing
             needs it so: a type in a public signature, an instance property of a public type (a value
             handed out stays readable), an operator or protocol witness of a public type, a default
             argument value, an `@inlinable` body. Everything else is `package`, the app
-            (`Sources/photozoom`) included: it is inside the package. Viewer, ViewerMotion, Continuity,
-            Shell and PhotoPipeline keep the surface they had before this rule was applied.
+            (`Sources/photozoom`) and its modules App and PhotoActions included: they are inside the
+            package. Viewer, ViewerMotion, Continuity and PhotoPipeline keep the surface they had
+            before this rule was applied.
 
             """
         for module in modules {
