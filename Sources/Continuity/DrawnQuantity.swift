@@ -9,9 +9,9 @@
 /// progress), the chain rule over the bounds of its parts. The same energy argument bounds how fast
 /// the limit can have fallen before this instant: `decayRate` (`2ζω₀` for a spring, 0 for a tween),
 /// so a sample taken after a motion also bounds the motion that led to it. See docs/continuity.md.
-public struct DrawnQuantity: Hashable, Sendable {
+package struct DrawnQuantity: Hashable, Sendable {
     /// Which drawn quantity.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The backdrop's opacity.
         case backdrop
         /// A photo quad's centre, points.
@@ -26,7 +26,7 @@ public struct DrawnQuantity: Hashable, Sendable {
         case alpha
 
         /// The unit its changes are printed in.
-        public var unit: String {
+        package var unit: String {
             switch self {
             case .center, .size: "pt"
             case .rotation: "rad"
@@ -35,20 +35,20 @@ public struct DrawnQuantity: Hashable, Sendable {
         }
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The photo whose quad this is; nil for the backdrop.
-    public var photo: Int?
+    package var photo: Int?
     /// The quantity's components (one for the backdrop, alpha and rotation; two for the centre and
     /// size; four for the crop).
-    public var value: [Double]
+    package var value: [Double]
     /// The fastest it can change from now on under its own motion, unit per second (may be ∞: not checked).
-    public var speedLimit: Double
+    package var speedLimit: Double
     /// How fast `speedLimit` can fall over time, per second.
-    public var decayRate: Double
+    package var decayRate: Double
     /// The largest step its motion may take at once by design (a spring's snap onto its target at rest).
-    public var tolerance: Double
+    package var tolerance: Double
 
-    public init(kind: Kind, photo: Int?, value: [Double], speedLimit: Double, decayRate: Double, tolerance: Double) {
+    package init(kind: Kind, photo: Int?, value: [Double], speedLimit: Double, decayRate: Double, tolerance: Double) {
         self.kind = kind; self.photo = photo; self.value = value
         self.speedLimit = speedLimit; self.decayRate = decayRate; self.tolerance = tolerance
     }

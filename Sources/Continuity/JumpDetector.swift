@@ -25,37 +25,37 @@ import Viewer
 ///
 /// One definition, used by the property test on every random sequence, the golden traces and
 /// `replay --summary`. Pure: samples in, jumps out. See docs/continuity.md.
-public struct JumpDetector: Sendable {
+package struct JumpDetector: Sendable {
     /// A step larger than its motion allows.
-    public struct Jump: Hashable, Sendable {
-        public var time: Double
-        public var kind: DrawnQuantity.Kind
-        public var photo: Int?
+    package struct Jump: Hashable, Sendable {
+        package var time: Double
+        package var kind: DrawnQuantity.Kind
+        package var photo: Int?
         /// The step, in the quantity's unit (for a quad appearing or vanishing: how far it reached
         /// into the window, pt).
-        public var size: Double
+        package var size: Double
         /// The largest step its motion allowed.
-        public var allowed: Double
+        package var allowed: Double
         /// The seconds between the two samples.
-        public var seconds: Double
+        package var seconds: Double
         /// True for a quad that appeared or vanished.
-        public var isPresenceChange: Bool
+        package var isPresenceChange: Bool
         /// True for a hand-off that started the springs faster than the hand moved the photo (`size`
         /// and `allowed` are then speeds: the quantity's unit per second).
-        public var isHandOff = false
+        package var isHandOff = false
         /// For a held step that did not follow the hand (`JumpDetector.heldSteps`): the coordinate,
         /// the hand's step in it and the range of steps the mapping's slopes allow.
-        public var held: Held?
+        package var held: Held?
 
         /// A held coordinate's step against the hand's.
-        public struct Held: Hashable, Sendable {
-            public var axis: String
-            public var handStep: Double
-            public var allowed: ClosedRange<Double>
+        package struct Held: Hashable, Sendable {
+            package var axis: String
+            package var handStep: Double
+            package var allowed: ClosedRange<Double>
         }
 
         /// "0.734 s backdrop jumped by 0.665 (allowed 0.021 in 16 ms)".
-        public var description: String {
+        package var description: String {
             let what = kind == .backdrop ? "backdrop" : "photo \(photo ?? -1) \(kind.rawValue)"
             if let held {
                 let unit = kind == .center ? " pt" : kind == .rotation ? " rad" : ""
@@ -82,24 +82,24 @@ public struct JumpDetector: Sendable {
 
     /// The largest step of one kind of quantity seen so far, and the largest share of its allowance
     /// any step used.
-    public struct Largest: Hashable, Sendable {
-        public var step = 0.0
+    package struct Largest: Hashable, Sendable {
+        package var step = 0.0
         /// `step / allowed` at its largest (1 would be a jump).
-        public var shareOfAllowance = 0.0
+        package var shareOfAllowance = 0.0
     }
 
-    public private(set) var jumps: [Jump] = []
-    public private(set) var largest: [DrawnQuantity.Kind: Largest] = [:]
+    package private(set) var jumps: [Jump] = []
+    package private(set) var largest: [DrawnQuantity.Kind: Largest] = [:]
     private var previous: MotionSample?
     /// While a gesture holds the photo: each of the moving photo's drawn centre, size and rotation
     /// at the samples where it changed (the hand's motion through the gesture's mapping).
     private var held: [DrawnQuantity.Kind: [(time: Double, value: [Double])]] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Takes the next sample; returns the jumps since the last one.
     @discardableResult
-    public mutating func observe(_ sample: MotionSample) -> [Jump] {
+    package mutating func observe(_ sample: MotionSample) -> [Jump] {
         defer {
             previous = sample
             noteHeld(sample)
@@ -179,7 +179,7 @@ public struct JumpDetector: Sendable {
     }
 
     /// Forgets the previous sample (the next one starts afresh).
-    public mutating func restart() { previous = nil }
+    package mutating func restart() { previous = nil }
 
     /// The jumps from sample `a` to sample `b`, updating the largest steps seen.
     static func jumps(from original: MotionSample, to b: MotionSample, largest: inout [DrawnQuantity.Kind: Largest]) -> [Jump] {

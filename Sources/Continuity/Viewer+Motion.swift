@@ -7,7 +7,7 @@ import Viewer
 extension Viewer {
     /// What the jump detector reads now: the backdrop and every photo quad's centre, drawn size,
     /// rotation, crop and opacity, each with its speed limit, and whether input wrote them directly.
-    public var motionSample: MotionSample {
+    package var motionSample: MotionSample {
         var quantities: [DrawnQuantity] = []
         var quads: [Int: MotionSample.Presence] = [:]
         let progressBound = progressSpeedBound

@@ -16,7 +16,7 @@ import Rendering
 /// Replay saves each frame as soon as it is drawn, so the source must answer synchronously: this
 /// one drives the asynchronous `PhotoPipeline` until every texture the frame needs has arrived (or
 /// is known broken). A photo of the trace that the folder lacks is drawn as a plain placeholder tile.
-public final class TraceTextureSource: PhotoTextureSupply {
+package final class TraceTextureSource: PhotoTextureSupply {
     private let source: PhotoPipeline
     /// The longest a frame waits for its decodes before it is drawn with what there is.
     static let frameWaitLimitSeconds = 30.0
@@ -31,7 +31,7 @@ public final class TraceTextureSource: PhotoTextureSupply {
     /// the viewer draws its fading picture under (−1 − its index then; `HandOverFade`).
     private var departedFile: [Int: Int] = [:]
 
-    public init(photos: [Photo], folder: PhotoFolder, warn: @escaping (String) -> Void) {
+    package init(photos: [Photo], folder: PhotoFolder, warn: @escaping (String) -> Void) {
         var byName: [String: Int] = [:], byFileName: [String: Int] = [:]
         for (i, name) in folder.names.enumerated() {
             if byName[name] == nil { byName[name] = i }
@@ -54,7 +54,7 @@ public final class TraceTextureSource: PhotoTextureSupply {
     }
 
     /// Matches the scene's photo list, which changes where the trace has a `photos` event.
-    public func follow(_ photos: [Photo]) {
+    package func follow(_ photos: [Photo]) {
         guard photos.count != followed.count || !photos.lazy.map(\.name).elementsEqual(followed) else { return }
         let kept = Set(photos.map(\.name))
         departedFile = [:]
@@ -71,7 +71,7 @@ public final class TraceTextureSource: PhotoTextureSupply {
 
     /// The folder at `path` listed as deep as `photos` need: its subfolders too when a photo's name
     /// is a relative path, or when a bare name (an older trace's) is not among its own files.
-    public static func folder(for photos: [Photo], path: String) throws -> PhotoFolder {
+    package static func folder(for photos: [Photo], path: String) throws -> PhotoFolder {
         if !photos.contains(where: { $0.name.contains("/") }), let flat = try? PhotoFolder(path: path) {
             let names = Set(flat.names)
             if photos.allSatisfy({ names.contains($0.name) }) { return flat }
@@ -80,9 +80,9 @@ public final class TraceTextureSource: PhotoTextureSupply {
     }
 
     /// How many of the trace's photos the folder lacks.
-    public var missingCount: Int { fileIndex.filter { $0 == nil }.count }
+    package var missingCount: Int { fileIndex.filter { $0 == nil }.count }
 
-    public func prepare(for demand: SceneDemand, renderer: OpaquePointer) {
+    package func prepare(for demand: SceneDemand, renderer: OpaquePointer) {
         var mapped = demand
         mapped.visibleCells = demand.visibleCells.compactMap(file)
         mapped.largePhotos = demand.largePhotos.compactMap(file)
@@ -101,11 +101,11 @@ public final class TraceTextureSource: PhotoTextureSupply {
             && demand.largePhotos.allSatisfy { source.hasFullPhoto($0) || source.isBroken($0) }
     }
 
-    public func texture(for photo: Int, preferFull: Bool) -> Texture? {
+    package func texture(for photo: Int, preferFull: Bool) -> Texture? {
         file(photo).flatMap { source.texture(for: $0, preferFull: preferFull) }
     }
 
-    public func isBroken(_ photo: Int) -> Bool {
+    package func isBroken(_ photo: Int) -> Bool {
         file(photo).map(source.isBroken) ?? false
     }
 

@@ -10,27 +10,27 @@ import Motion
 /// as drawn, the grabbed point from the pose and pivot at the grab (what the mapping is measured
 /// from). Nothing here is kept for the check; the mapping's slopes are the ones its release hands
 /// over with.
-public struct GripReading: Hashable, Sendable {
+package struct GripReading: Hashable, Sendable {
     /// Which drawn quantity a coordinate belongs to (for the report).
-    public enum Quantity: Hashable, Sendable { case centre, size, rotation }
+    package enum Quantity: Hashable, Sendable { case centre, size, rotation }
 
     /// One coordinate of a hold.
-    public struct Axis: Hashable, Sendable {
+    package struct Axis: Hashable, Sendable {
         /// What it is ("grabbed point x", "strip offset", "zoom log scale", …).
-        public var name: String
-        public var quantity: Quantity
+        package var name: String
+        package var quantity: Quantity
         /// The hand's coordinate, as the mapping takes it (points, radians, or the log of a scale).
-        public var hand: Double
+        package var hand: Double
         /// The drawn coordinate, in the mapping's output terms (the same unit).
-        public var drawn: Double
+        package var drawn: Double
         /// `d drawn / d hand` now: 1 where it follows, a rubber band's or a follow's slope, 0 where
         /// the mapping holds it still by design (a gesture still waiting for its axis).
-        public var slope: Double
+        package var slope: Double
         /// What rounding may leave of an exact mapping, in the unit (nil: the check's own, 0.01 pt
         /// or 1e-6 rad); larger where a coordinate is read back through a band's inverse.
-        public var tolerance: Double?
+        package var tolerance: Double?
 
-        public init(name: String, quantity: Quantity, hand: Double, drawn: Double, slope: Double, tolerance: Double? = nil) {
+        package init(name: String, quantity: Quantity, hand: Double, drawn: Double, slope: Double, tolerance: Double? = nil) {
             self.name = name; self.quantity = quantity; self.hand = hand; self.drawn = drawn; self.slope = slope
             self.tolerance = tolerance
         }
@@ -39,14 +39,14 @@ public struct GripReading: Hashable, Sendable {
     /// What the mapping is measured from (its kind, the pose and pivot at the grab): a different
     /// reference between two held samples is a new grab (a pending press becoming a dismissal, a
     /// zoom held afresh after a resize).
-    public var reference: [Double]
-    public var axes: [Axis]
+    package var reference: [Double]
+    package var axes: [Axis]
     /// How far a band holds the drawn centre from where the hand alone puts it, points: a zoom's
     /// pan band pulling the centre toward its bounds at the scale drawn (0 for other holds). A
     /// grab's first report may move the photo by that much besides the hand's own reach.
-    public var bandPull: Double
+    package var bandPull: Double
 
-    public init(reference: [Double], axes: [Axis], bandPull: Double = 0) {
+    package init(reference: [Double], axes: [Axis], bandPull: Double = 0) {
         self.reference = reference; self.axes = axes; self.bandPull = bandPull
     }
 }

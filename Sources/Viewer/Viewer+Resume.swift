@@ -4,7 +4,7 @@
 extension Viewer {
     /// The photo to remember as the last one seen: the one out of the grid, else the focused one,
     /// else the one last closed; nil when none is.
-    public var lastPhoto: Int? {
+    package var lastPhoto: Int? {
         if let session { return session.photo }
         if let i = focus.index { return i }
         if case let .grid(grid) = mode { return grid.lastPhoto }
@@ -14,7 +14,7 @@ extension Viewer {
     /// Starts on the grid scrolled to `scroll` points (within its scroll range) with the focus ring
     /// shown on photo `focus` (ignored when the list has no such photo), at once: nothing has been
     /// drawn yet.
-    public mutating func resume(scroll: Double?, focus photo: Int?) {
+    package mutating func resume(scroll: Double?, focus photo: Int?) {
         if let scroll, scroll.isFinite {
             scroller.reveal(min(max(0, scroll), layout.maxScroll), animated: false)
         }

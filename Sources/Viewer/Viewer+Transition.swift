@@ -32,7 +32,7 @@ extension Viewer {
 
     /// Starts the session on photo `index` (`photozoom photo.jpg`): the grid scrolls to its cell at
     /// once and the photo flies from there as a click would open it (trigger `start`).
-    public mutating func present(_ index: Int) {
+    package mutating func present(_ index: Int) {
         guard photos.indices.contains(index), transition == nil else { return }
         scroller.reveal(layout.scrollRevealing(index, from: scroller.destination), animated: false)
         open(index, trigger: .start)

@@ -54,7 +54,7 @@ public enum ViewerNote: Hashable, Sendable {
         /// return (back to the fit).
         public var decision: ReleaseVerdict
 
-        public init(photo: Int, gesture: GestureName, time: Double, velocity: Point, scaleVelocity: Double,
+        package init(photo: Int, gesture: GestureName, time: Double, velocity: Point, scaleVelocity: Double,
                     rotationVelocity: Double, projected: Double, decision: ReleaseVerdict) {
             self.photo = photo; self.gesture = gesture; self.time = time; self.velocity = velocity
             self.scaleVelocity = scaleVelocity; self.rotationVelocity = rotationVelocity

@@ -19,7 +19,7 @@ public struct StateSnapshot: Hashable, Sendable {
         public var center: Point
         public var size: Size
         public var rotation: Double
-        public init(center: Point, size: Size, rotation: Double) {
+        package init(center: Point, size: Size, rotation: Double) {
             self.center = center; self.size = size; self.rotation = rotation
         }
     }
@@ -39,7 +39,7 @@ public struct StateSnapshot: Hashable, Sendable {
     /// heads for; the caption and the window title name this one.
     public var shown: Int?
 
-    public init(frame: Int, time: Double, phase: Phase, photo: Int?, image: Image?, backdrop: Double,
+    package init(frame: Int, time: Double, phase: Phase, photo: Int?, image: Image?, backdrop: Double,
                 progress: Double, scroll: Double, gesture: GestureName, shown: Int? = nil) {
         self.frame = frame; self.time = time; self.phase = phase; self.photo = photo; self.image = image
         self.backdrop = backdrop; self.progress = progress; self.scroll = scroll; self.gesture = gesture
