@@ -84,10 +84,10 @@ extension Viewer {
     public var phase: Phase { session?.phase ?? .grid }
 
     /// The transition's progress: 0 in the grid, 1 fully presented.
-    public var progress: Double { session?.progress(feel: feel) ?? 0 }
+    package var progress: Double { session?.progress(feel: feel) ?? 0 }
 
     /// The backdrop's opacity: the feel's backdrop curve of the progress.
-    public var backdrop: Double {
+    package var backdrop: Double {
         // The last photo gone from the list while out of the grid: the backdrop fades out with its
         // picture (`HandOverFade.backdrop`) instead of cutting to the grid.
         let leaving = handOverFade.map { $0.backdrop * (1 - $0.progress) } ?? 0

@@ -25,7 +25,7 @@ import Motion
 public struct Viewer: Sendable {
     public internal(set) var photos: [Photo]
     /// The feel parameters in use (`feelInUse`).
-    public var feel: Feel { feelInUse.feel }
+    package var feel: Feel { feelInUse.feel }
     /// The feel and what is derived from it, set together (`retune(to:)`).
     package private(set) var feelInUse: FeelInUse
     public private(set) var windowSize: Size
@@ -36,7 +36,7 @@ public struct Viewer: Sendable {
     }
     public private(set) var time: Double = 0
     /// Frames counted so far (`advance(to:)`).
-    public var frameCount: Int { lastFrame.count }
+    package var frameCount: Int { lastFrame.count }
 
     var recognizer: GestureRecognizer
     /// The fingers a touchpad gesture stands for (`Viewer+Touchpad`).

@@ -63,7 +63,7 @@ public enum DecisionReason: Hashable, Sendable {
 
     /// The rule and its figures in words, for the decision overlay: "projected scale 0.62 < 0.75",
     /// "moving back toward start at 140 pt/s > 100", "projected 980 pt > radius 150".
-    public var text: String {
+    package var text: String {
         func n(_ v: Double) -> String { FeelNumber.fixed(v, places: 0) }
         func s(_ v: Double) -> String { FeelNumber.fixed(v, places: 2) }
         func degrees(_ radians: Double) -> String { FeelNumber.fixed(radians * 180 / Double.pi, places: 0) }
