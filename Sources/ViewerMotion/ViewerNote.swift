@@ -1,8 +1,8 @@
 import Geometry
 import Motion
 
-/// Something that happened in the viewer, noted for summaries and plots (drained with
-/// `Viewer.takeNotes()`). Times are seconds on the trace clock (the instant of the input that
+/// Something that happened in the viewer, noted for summaries, plots and the jump detector
+/// (drained with `Viewer.takeNotes()`; the jump detector reads the event's own, `Viewer.eventNotes`). Times are seconds on the trace clock (the instant of the input that
 /// caused it, which may fall between frames).
 ///
 /// A reversal without a gesture is noted twice: first `interrupted(from:to:)`, then the
