@@ -86,9 +86,11 @@ extension Viewer {
             add(.alpha, [q.alpha], alphaBound)
         }
         var rates: [DrawnQuantity.Kind: [Double]] = [:]
-        // A gesture that time alone ended inside this step (a wheel's quiet spell) is judged at
-        // its own instant, with the rates the springs had then.
-        let released = releaseInStep.map { PhotoRate(pose: $0.pose, velocity: $0.velocity) }
+        // What the event just handled noted: a gesture that time alone ended inside its step (a
+        // wheel's quiet spell), judged at its own instant with the rates the springs had then, and
+        // a change of the frame of reference (the last of each).
+        let (releasedByTime, referenceChange) = Self.jumpFacts(in: eventNotes)
+        let released = releasedByTime.map { PhotoRate(pose: $0.pose, velocity: $0.velocity) }
         if let r = released ?? photoRate, r.isFinite {
             rates[.center] = [r.center.x, r.center.y]
             rates[.size] = [r.size.width, r.size.height]
@@ -103,8 +105,8 @@ extension Viewer {
         }
         let change: MotionSample.Change
         switch referenceChange {
-        case .none: change = .none
-        case let .resized(from): change = .resized(from: from, to: windowSize)
+        case nil: change = .none
+        case let .resized(from, to): change = .resized(from: from, to: to)
         case let .photoList(renumbered): change = .photoList(renumbered: renumbered)
         case let .photoSize(index): change = .photoSize(index: index)
         case let .photoTurned(index, quarterTurns): change = .photoTurned(index: index, quarterTurns: quarterTurns)
@@ -114,10 +116,27 @@ extension Viewer {
         return MotionSample(time: time, quantities: quantities, quads: quads,
                             isHeld: held, movingPhoto: tr?.photo, rates: rates,
                             stopGapSeconds: feel.velocityStopGapSeconds, change: change,
-                            grabReach: held ? grabReach : [:], releaseTime: releaseInStep?.time,
+                            grabReach: held ? grabReach : [:], releaseTime: releasedByTime?.time,
                             pagingOffset: session?.pagingOffset ?? 0,
                             fadeRatePerSecond: feel.crossFadeSeconds > 0 ? 1 / feel.crossFadeSeconds : .infinity,
                             grip: grip)
+    }
+
+    /// What the jump detector needs of an event's notes (`eventNotes`, in the order made): the last
+    /// release by time alone inside its step (its instant, the springs' pose and velocity there)
+    /// and the last change of the frame of reference; nil where it noted none.
+    static func jumpFacts(in notes: [ViewerNote])
+        -> (release: (time: Double, pose: PhotoPose, velocity: PhotoPose)?, change: ViewerNote.ReferenceChange?) {
+        var release: (time: Double, pose: PhotoPose, velocity: PhotoPose)?
+        var change: ViewerNote.ReferenceChange?
+        for note in notes {
+            switch note {
+            case let .releasedByTime(time, pose, velocity): release = (time, pose, velocity)
+            case let .referenceChanged(c, _): change = c
+            default: break
+            }
+        }
+        return (release, change)
     }
 
     /// How far quad `q`'s bounding box (rotated) reaches into `window`.

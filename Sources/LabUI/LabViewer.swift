@@ -51,11 +51,11 @@ public struct LabViewer: Sendable {
         let event = InputEvent(time: feelLab.viewerTime(atWall: wallTime), kind: event.kind)
         // Any input stops the slideshow, keys the chrome or the lab take too.
         viewer.stopSlideshow(for: event.kind)
-        // The jump detector reads a change of reference (a renumbering of the list) for the event
-        // that made it only: an event the lab takes (an effect, a lab key) never reaches
-        // `Viewer.handle`, which clears it, so it is cleared here (Delete's `photoTrashed` right
-        // after its `photos` event read the renumbering twice: a false jump of the ghost's opacity).
-        viewer.referenceChange = .none
+        // The jump detector reads the notes of the event just handled (a renumbering of the list):
+        // an event the lab takes (an effect, a lab key) never reaches `Viewer.handle`, which begins
+        // the event, so it begins here (Delete's `photoTrashed` right after its `photos` event read
+        // the renumbering twice: a false jump of the ghost's opacity).
+        viewer.beginEvent()
         switch event.kind {
         case let .key(.down, key, modifiers):
             // Motions reach the key's instant at the rate in force before it (slow motion changes here).

@@ -201,6 +201,10 @@ package struct SessionSummary: Sendable {
                 } else {
                     entries.append(Entry(time: time, photo: snapshot.photo, kind: .settled(phase: phase)))
                 }
+            case .referenceChanged, .releasedByTime:
+                // The jump detector's (it reads them from the viewer after each event); the
+                // account has nothing to add for them.
+                break
             }
         }
         if measuring != nil, !recorded { record(snapshot) }

@@ -53,7 +53,7 @@ extension Viewer {
         let drawnIndex = change.order == nil ? newIndex : newIndex.enumerated().map { old, new in
             new == old || old == session?.photo || old == landing?.photo ? new : nil
         }
-        referenceChange = .photoList(renumbered: drawnIndex)
+        notes.append(.referenceChanged(.photoList(renumbered: drawnIndex), time: time))
         // A sort keeps the scroll: the cells whose photos stay stay where they are.
         let anchor = change.order == nil ? gridAnchor : nil
         let oldCount = photos.count

@@ -51,7 +51,7 @@ extension Viewer {
             let size = photos[photo].pixelSize
             photos[photo].pixelSize = Size(size.height, size.width)
         }
-        referenceChange = .photoTurned(index: photo, quarterTurns: quarterTurns)
+        notes.append(.referenceChanged(.photoTurned(index: photo, quarterTurns: quarterTurns), time: time))
         guard let s = session, s.photo == photo else {
             refreshFlightTarget()
             return

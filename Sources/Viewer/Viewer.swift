@@ -56,35 +56,18 @@ public struct Viewer: Sendable {
     var turnAwaitingWrite: (photo: Int, name: String)?
     /// The slideshow (F5) while it runs (`Viewer+Slideshow`).
     var slideshow: Slideshow?
-    var notes: [ViewerNote] = []
+    /// The notes made since they were last taken, and those of the event being handled (`NoteLog`).
+    var notes = NoteLog()
     /// Paging neighbours sliding out after paging was cut short (see `DepartingNeighbours`).
     package var departing: DepartingNeighbours?
     /// A photo still flying the last few points onto its cell when a click opened another (`Landing`).
     package var landing: Landing?
     /// Photos that left the list while drawn, fading out, and those taking their places, fading in.
     package var handOverFade: HandOverFade?
-    /// What the event just handled changed in the frame of reference the drawn quantities are
-    /// measured in (the jump detector compares through it).
-    package var referenceChange = ReferenceChange.none
-    /// A gesture that time alone ended (a wheel's quiet spell) inside the step the event just handled
-    /// made: its instant, and the pose and velocity the springs started from (the jump detector
-    /// judges the hand-off there, not at the next sample).
-    package var releaseInStep: (time: Double, pose: PhotoPose, velocity: PhotoPose)?
     /// True while the recognizers' gestures for an event are handled (`handle(gesture:)` is then
     /// part of that event, not one of its own).
     private var isFeedingRecognizer = false
 
-    /// A change of the frame of reference: the window, the photo list, a photo's size.
-    package enum ReferenceChange: Sendable, Equatable {
-        case none
-        case resized(from: Size)
-        /// `renumbered[old]`: the old photo's index now, nil when it left.
-        case photoList(renumbered: [Int?])
-        /// Photo `index`'s pixel size became known.
-        case photoSize(index: Int)
-        /// Photo `index` turned by `quarterTurns` × 90° clockwise: its picture is the old one turned.
-        case photoTurned(index: Int, quarterTurns: Int)
-    }
     /// Help overlay, caption, fullscreen, scroll indicator (`Viewer+Chrome.swift`).
     package var chrome = ViewerChrome()
 
@@ -137,18 +120,28 @@ public struct Viewer: Sendable {
         }
     }
 
-    /// The notes made since the last call (opens, releases, interruptions, settles).
+    /// The notes made since the last call (opens, releases, interruptions, settles, changes of
+    /// reference, releases by time alone).
     public mutating func takeNotes() -> [ViewerNote] {
-        defer { notes.removeAll() }
-        return notes
+        notes.take()
+    }
+
+    /// The notes the event being handled (or handled last) made, taken by `takeNotes()` or not, in
+    /// the order made: what the jump detector reads of it (a change of reference, a release by
+    /// time alone).
+    package var eventNotes: [ViewerNote] { notes.ofEvent }
+
+    /// A new event begins (the layer above calls it for an event it takes before the viewer sees
+    /// it): the notes of the one before are no longer the event's (`eventNotes`).
+    package mutating func beginEvent() {
+        notes.beginEvent()
     }
 
     /// Replaces the feel parameters with a set from the feel file (a live reload, a trace's `feel`
     /// event). Motions in flight keep their value and velocity and continue on the new springs (see
     /// `retune(to:)`); the jump detector checks that nothing moves at once.
     public mutating func apply(feel newFeel: Feel) {
-        referenceChange = .none
-        releaseInStep = nil
+        beginEvent()
         retune(to: newFeel)
     }
 
@@ -180,8 +173,7 @@ public struct Viewer: Sendable {
     /// keys, and neither took it: the key is not offered again. Each key press meets the chrome once.
     package mutating func handle(_ event: InputEvent, keysOfferedToChrome: Bool) {
         guard event.time.isFinite else { return }
-        referenceChange = .none
-        releaseInStep = nil
+        beginEvent()
         stopSlideshow(for: event.kind)
         if case let .touchpad(gesture) = event.kind { return handleTouchpad(gesture, time: event.time) }
         if case let .key(.down, key, modifiers) = event.kind {
@@ -207,7 +199,7 @@ public struct Viewer: Sendable {
         case let .photoSize(index, size):
             if photos.indices.contains(index), size.isFinite, size.width >= 0, size.height >= 0 {
                 photos[index].pixelSize = size
-                referenceChange = .photoSize(index: index)
+                notes.append(.referenceChanged(.photoSize(index: index), time: time))
                 // The frame it flies to (with reduced motion: the frame it shows in) changes now.
                 refreshFlightTarget()
                 // A zoom gesture holding it goes on from what is drawn, against the new fit's bounds
@@ -251,8 +243,7 @@ public struct Viewer: Sendable {
         }
         if !isFeedingRecognizer {
             // Fed directly (the tests' entry point): an event of its own, with no change of reference.
-            referenceChange = .none
-            releaseInStep = nil
+            beginEvent()
         }
         switch gesture {
         case let .tap(location, count, button, _, t):
@@ -309,7 +300,7 @@ public struct Viewer: Sendable {
             let wasHeld = session?.isHeldByGesture == true
             feedRecognizer(.frame(deadline))
             if wasHeld, session?.isHeldByGesture != true, let tr = transition, let v = photoVelocity {
-                releaseInStep = (deadline, tr.pose.value, v)
+                notes.append(.releasedByTime(time: deadline, pose: tr.pose.value, velocity: v))
             }
         }
         move(to: t)
@@ -387,7 +378,7 @@ public struct Viewer: Sendable {
 
     mutating func resize(to size: Size) {
         guard size.isFinite, size.width > 0, size.height > 0, size != windowSize else { return }
-        referenceChange = .resized(from: windowSize)
+        notes.append(.referenceChanged(.resized(from: windowSize, to: size), time: time))
         // Keep the top-left photo in view where it was while the columns reflow.
         let anchor = gridAnchor
         let oldFit = session.map { fitSize($0.photo) }

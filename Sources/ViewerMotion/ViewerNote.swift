@@ -1,7 +1,8 @@
 import Geometry
+import Motion
 
-/// Something that happened in the viewer, noted for summaries and plots (drained with
-/// `Viewer.takeNotes()`). Times are seconds on the trace clock (the instant of the input that
+/// Something that happened in the viewer, noted for summaries, plots and the jump detector
+/// (drained with `Viewer.takeNotes()`; the jump detector reads the event's own, `Viewer.eventNotes`). Times are seconds on the trace clock (the instant of the input that
 /// caused it, which may fall between frames).
 ///
 /// A reversal without a gesture is noted twice: first `interrupted(from:to:)`, then the
@@ -28,6 +29,26 @@ public enum ViewerNote: Hashable, Sendable {
     case paged(from: Int, to: Int, time: Double)
     /// Every motion came to rest in `phase` (grid, presented or zoomed) and no gesture is held.
     case settled(phase: Phase, time: Double)
+    /// The frame of reference the drawn quantities are measured in changed at `time` (the window,
+    /// the photo list, a photo's size or turn): the jump detector compares through it.
+    case referenceChanged(ReferenceChange, time: Double)
+    /// A gesture that time alone ended (a wheel's quiet spell) let go at `time`, between the input
+    /// before and the one that found it over: the pose and velocity the springs started from there
+    /// (the jump detector judges the hand-off at that instant, not at the next sample).
+    case releasedByTime(time: Double, pose: PhotoPose, velocity: PhotoPose)
+
+    /// A change of the frame of reference: the window, the photo list, a photo's size or turn.
+    public enum ReferenceChange: Hashable, Sendable {
+        /// The window changed size.
+        case resized(from: Size, to: Size)
+        /// Photos left or joined the list: `renumbered[old]` is the old photo's index as drawn now
+        /// (nil when it left, or when its quad fades out at its old place and in at its new one).
+        case photoList(renumbered: [Int?])
+        /// Photo `index`'s pixel size became known.
+        case photoSize(index: Int)
+        /// Photo `index` turned by `quarterTurns` × 90° clockwise: its picture is the old one turned.
+        case photoTurned(index: Int, quarterTurns: Int)
+    }
 
     /// The input that opened or closed a photo without a gesture (raw values as summaries print them).
     public enum Trigger: String, Hashable, Sendable {

@@ -85,9 +85,11 @@ struct TurnTests {
         s.openAndSettle(0)
         let previous = s.viewer
         s.send(.effect(.photoTurned(photo: 0, quarterTurns: 1, message: "turned", asksToWrite: false)))
-        // Not told: the size swapped and the angle stepped by π/2 at once.
+        // Not told (the event's notes without the turn): the size swapped and the angle stepped by
+        // π/2 at once.
         var untold = s.viewer
-        untold.referenceChange = .none
+        #expect(untold.eventNotes.contains { if case .referenceChanged(.photoTurned(0, 1), _) = $0 { true } else { false } })
+        untold.notes = NoteLog()
         var d1 = JumpDetector()
         _ = d1.observe(previous.motionSample)
         #expect(!d1.observe(untold.motionSample).isEmpty)
