@@ -150,8 +150,8 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "Continuity", "Trace", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
-        .testTarget(name: "ShellTests", dependencies: ["App", "PhotoActions", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
-                                                     "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CFileAttributes", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "DesktopTests", dependencies: ["App", "PhotoActions", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
+                                                       "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CFileAttributes", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion", "FeelFiles"]),
     ]
 )
