@@ -39,6 +39,17 @@ struct GapComparisonTests {
         #expect(c.rises.count >= 14, "\(c.report)")
     }
 
+    @Test("moves read just after a frame they came before, held at that frame's time (6 of 59, up to 1.4 ms late): no fault; the same moves not marked as held: caught")
+    func heldAtTheFrameBefore() {
+        // Moves 5, 14, 23, 32, 41, 50 recorded 0.4 … 1.4 ms after their mapped time (the frame's).
+        let late: [Int: Double] = [5: 0.0004, 14: 0.0009, 23: 0.0014, 32: 0.0006, 41: 0.0011, 50: 0.0013]
+        let app = Self.server.enumerated().map { $0.element - 21_990 + (late[$0.offset] ?? 0) }
+        let held = GapComparison(app: app, server: Self.server, heldAtFrame: Set(late.keys))
+        #expect(held.faults.isEmpty && held.rises.isEmpty, "\(held.faults); \(held.report)")
+        let unmarked = GapComparison(app: app, server: Self.server)
+        #expect(unmarked.rises.count == 5 && !unmarked.faults.isEmpty, "\(unmarked.report)")
+    }
+
     @Test("a whole drag read in one poll and stamped with it: caught")
     func onePoll() {
         let c = GapComparison(app: Array(repeating: 12.5, count: Self.server.count), server: Self.server)

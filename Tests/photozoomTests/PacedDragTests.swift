@@ -92,15 +92,21 @@ struct PacedDragTests {
         let lines = try String(contentsOf: folder.appendingPathComponent("live.trace.jsonl"), encoding: .utf8).split(separator: "\n")
         let drags = lines.filter { $0.contains(#""phase":"down","x":400,"y":300,"button":"left""#) }.count
         let down = try #require(lines.lastIndex { $0.contains(#""phase":"down""#) && $0.contains(#""button":"left""#) })
-        let appMoves = lines[down...].prefix { !$0.contains(#""phase":"up""#) }
-            .filter { $0.contains(#""phase":"move""#) }
-            .compactMap { line -> Double? in
-                guard let r = line.range(of: #""t":"#), let end = line[r.upperBound...].firstIndex(of: ",") else { return nil }
-                return Double(line[r.upperBound..<end])
-            }
+        func time(_ line: Substring) -> Double? {
+            guard let r = line.range(of: #""t":"#), let end = line[r.upperBound...].firstIndex(of: ",") else { return nil }
+            return Double(line[r.upperBound..<end])
+        }
+        // Each move's time, and which were recorded at the time of the frame just before them.
+        var appMoves: [Double] = [], heldAtFrame: Set<Int> = [], lastFrame: Double?
+        for line in lines[down...].prefix(while: { !$0.contains(#""phase":"up""#) }) {
+            if line.contains(#""type":"frame""#) { lastFrame = time(line) }
+            guard line.contains(#""phase":"move""#), let t = time(line) else { continue }
+            if let f = lastFrame, abs(t - f) < 1e-9 { heldAtFrame.insert(appMoves.count) }
+            appMoves.append(t)
+        }
         try #require(appMoves.count == 60 && serverMoves.count == 60,
                      "moves: app \(appMoves.count), server \(serverMoves.count) (both should be the 60 xdotool made)")
-        let comparison = GapComparison(app: appMoves, server: serverMoves)
+        let comparison = GapComparison(app: appMoves, server: serverMoves, heldAtFrame: heldAtFrame)
         let report = "drag \(drags) of the session: " + comparison.report
         if ProcessInfo.processInfo.environment["PHOTOZOOM_REPORT"] != nil { print(report) }
         for fault in comparison.faults { Issue.record("\(fault); \(report)") }
