@@ -235,6 +235,11 @@ package struct JumpDetector: Sendable {
         // neighbour brought in by the strip while a press stopped the strip's spring).
         let throughout = Set(a.quads.keys).intersection(b.quads.keys)
         let carried = a.quantities.filter { $0.kind == .center && $0.photo.map(throughout.contains) == true }.map(\.speedLimit).max() ?? 0
+        // Time alone started a motion inside the step (a waiting key acted, the slideshow turned):
+        // from that instant any quad may have travelled at the pace of the fastest centre drawn now.
+        let timed = b.timedActionTime.map { t in
+            max(0, b.time - t) * (b.quantities.filter { $0.kind == .center }.map(\.speedLimit).max() ?? 0)
+        } ?? 0
         // In photo order, vanished before appeared: the jump lines of one step come out the same on
         // every run (a dictionary's order differs from process to process).
         let vanished = a.quads.sorted { $0.key < $1.key }.map { ($0.key, $0.value, b.quads) }
@@ -244,7 +249,7 @@ package struct JumpDetector: Sendable {
             func limit(_ kind: DrawnQuantity.Kind) -> Double { limits[DrawnQuantity.Key(kind: kind, photo: photo)] ?? 0 }
             let entering = a.quads[photo] == nil && !renewed.contains(photo)
             let travel = dt * (entering ? max(limit(.center), carried) : limit(.center)) + 0.5
-                + (grabbing ? b.grabReach[.center] ?? 0 : 0)
+                + (grabbing ? b.grabReach[.center] ?? 0 : 0) + timed
             if presence.cellDistance <= travel + dt * limit(.size) { continue }
             // A photo that left the list handing over to another drawn where it was (or the one
             // taking its place): what is drawn stays, only which photo it is changes.

@@ -54,6 +54,10 @@ package struct MotionSample: Hashable, Sendable {
     /// When a gesture that time alone ends (a wheel's quiet spell) let go inside the step that led
     /// to this sample: the instant of the release; `rates` are then the springs' at that instant.
     package var releaseTime: Double?
+    /// When time alone started a motion inside the step that led to this sample (a key that
+    /// waited for its photo, the slideshow's page): from then on the quads may move, come and go
+    /// at the pace of the motion drawn in this sample.
+    package var timedActionTime: Double?
     /// The paging strip's offset in the moving photo's centre, points (0 unless paging): across a
     /// resize it keeps its share of the slot (the window's width), the photo's own pose its share of
     /// the fit.
@@ -88,12 +92,13 @@ package struct MotionSample: Hashable, Sendable {
     package init(time: Double, quantities: [DrawnQuantity], quads: [Int: Presence],
                 isHeld: Bool = false, movingPhoto: Int? = nil, rates: [DrawnQuantity.Kind: [Double]] = [:],
                 stopGapSeconds: Double = 0.04, change: Change = .none, grabReach: [DrawnQuantity.Kind: Double] = [:],
-                releaseTime: Double? = nil, pagingOffset: Double = 0, fadeRatePerSecond: Double = 0, grip: GripReading? = nil) {
+                releaseTime: Double? = nil, timedActionTime: Double? = nil, pagingOffset: Double = 0, fadeRatePerSecond: Double = 0, grip: GripReading? = nil) {
         self.time = time; self.quantities = quantities; self.quads = quads
         self.isHeld = isHeld; self.movingPhoto = movingPhoto; self.rates = rates; self.stopGapSeconds = stopGapSeconds
         self.change = change
         self.grabReach = grabReach
         self.releaseTime = releaseTime
+        self.timedActionTime = timedActionTime
         self.pagingOffset = pagingOffset
         self.fadeRatePerSecond = fadeRatePerSecond
         self.grip = grip

@@ -90,6 +90,9 @@ extension Viewer {
         // wheel's quiet spell), judged at its own instant with the rates the springs had then, and
         // a change of the frame of reference (the last of each).
         let (releasedByTime, referenceChange) = Self.jumpFacts(in: eventNotes)
+        let actedByTime = eventNotes.lazy.compactMap { note -> Double? in
+            if case let .actedByTime(t) = note { t } else { nil }
+        }.first
         let released = releasedByTime.map { PhotoRate(pose: $0.pose, velocity: $0.velocity) }
         if let r = released ?? photoRate, r.isFinite {
             rates[.center] = [r.center.x, r.center.y]
@@ -116,7 +119,7 @@ extension Viewer {
         return MotionSample(time: time, quantities: quantities, quads: quads,
                             isHeld: held, movingPhoto: tr?.photo, rates: rates,
                             stopGapSeconds: feel.velocityStopGapSeconds, change: change,
-                            grabReach: held ? grabReach : [:], releaseTime: releasedByTime?.time,
+                            grabReach: held ? grabReach : [:], releaseTime: releasedByTime?.time, timedActionTime: actedByTime,
                             pagingOffset: session?.pagingOffset ?? 0,
                             fadeRatePerSecond: feel.crossFadeSeconds > 0 ? 1 / feel.crossFadeSeconds : .infinity,
                             grip: grip)

@@ -48,7 +48,7 @@ public struct PlaybackMark: Hashable, Sendable {
                 out.append(PlaybackMark(kind: .release, frame: frame, time: release.time, label: "\(release.gesture.rawValue) → \(release.decision.rawValue)"))
             case let .interrupted(_, from, to, time):
                 out.append(PlaybackMark(kind: .interruption, frame: frame, time: time, label: "\(from.rawValue) → \(to.rawValue)"))
-            case .opened, .paged, .settled, .referenceChanged, .releasedByTime:
+            case .opened, .paged, .settled, .referenceChanged, .releasedByTime, .inputIgnored, .actedByTime:
                 break
             }
         }

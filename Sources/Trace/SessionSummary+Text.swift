@@ -53,6 +53,8 @@ extension SessionSummary {
             out += "paged from \(photoName(from, in: e)) to \(photoName(to, in: e))"
         case let .settled(phase):
             out += "settled (\(phase.rawValue))"
+        case let .ignored(i):
+            out += "\(i.input) had no effect while \(i.phase.rawValue): \(i.reason.rawValue)"
         }
         guard e.isMeasured else { return out }
         // Opens and closes start from rest: their next-frame velocity is kept but not printed.

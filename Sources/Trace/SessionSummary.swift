@@ -25,6 +25,8 @@ package struct SessionSummary: Sendable {
             case paged(from: Int, to: Int)
             /// A settle with no motion being measured.
             case settled(phase: Phase)
+            /// An input that did nothing, and why (`ViewerNote.inputIgnored`).
+            case ignored(ViewerNote.IgnoredInput)
         }
 
         /// Seconds on the trace clock.
@@ -201,7 +203,9 @@ package struct SessionSummary: Sendable {
                 } else {
                     entries.append(Entry(time: time, photo: snapshot.photo, kind: .settled(phase: phase)))
                 }
-            case .referenceChanged, .releasedByTime:
+            case let .inputIgnored(ignored):
+                entries.append(Entry(time: ignored.time, photo: snapshot.photo, kind: .ignored(ignored)))
+            case .referenceChanged, .releasedByTime, .actedByTime:
                 // The jump detector's (it reads them from the viewer after each event); the
                 // account has nothing to add for them.
                 break

@@ -32,6 +32,9 @@ import Gestures
 // | Shift+S                     | sort: name → date taken →    | same (the photo stays open)         |
 // |                             | date modified (the shell)    |                                     |
 extension Viewer {
+    /// A key press, routed by the input × phase table (docs/phases.md): the keys of the app act in
+    /// every phase; a photo key acts, waits for the photo it lands as (`QueuedKeys`), or is noted as
+    /// ignored with the table's reason.
     mutating func handleKey(_ key: String, modifiers: Modifiers) {
         if answerTurnPrompt(key, modifiers: modifiers) { return }
         if key == "q" {
@@ -50,53 +53,135 @@ extension Viewer {
             toggleSlideshow()
             return
         }
-        guard session != nil else {
-            handleGridKey(key)
+        guard let photoKey = PhotoKey(key: key, modifiers: modifiers) else { return }
+        guard let s = session else {
+            if !handleGridKey(key), photoKey.needsOpenPhoto {
+                noteIgnored(photoKey.name, .noPhotoOpen)
+            }
             return
         }
-        let pan = feel.keyboardPanFraction
-        switch key {
-        case "escape":
-            close(trigger: .escape)
-        case "return", "space", "keypad enter":
-            if [.presented, .zoomed, .paging].contains(phase) { close(trigger: .key) }
-        case "left", "right":
-            let step = key == "left" ? -1 : 1
-            if phase == .zoomed && !zoomShowsEdge(toward: step) {
-                zoomPan(by: Point(-Double(step) * pan * windowSize.width, 0))
-            } else {
-                page(by: step)
-            }
-        case "up", "down":
-            if phase == .zoomed {
-                zoomPan(by: Point(0, (key == "up" ? 1 : -1) * pan * windowSize.height))
-            }
-        case "=", "+", "keypad +":
-            if phase == .presented || phase == .zoomed { zoomByKey(feel.keyboardZoomStep) }
-        case "-", "keypad -":
-            if phase == .zoomed, feel.keyboardZoomStep > 0 { zoomByKey(1 / feel.keyboardZoomStep) }
-        case "0", "keypad 0":
-            if phase == .zoomed { zoom(toScale: 1, about: Point(windowSize.width / 2, windowSize.height / 2)) }
-        case "1" where modifiers.isEmpty, "keypad 1" where modifiers.isEmpty:
-            if phase == .presented || phase == .zoomed { zoomToActualPixels() }
-        case "delete" where modifiers.isEmpty:
-            requestFileAction(.trash)
-        case "c" where modifiers == .ctrl:
-            requestFileAction(.copy)
-        case "o" where modifiers.isEmpty:
-            requestFileAction(.openWith)
-        case "o" where modifiers == .shift:
-            requestFileAction(.showInFolder)
-        case "r" where modifiers == .ctrl:
-            requestTurn(clockwise: true)
-        case "r" where modifiers == [.ctrl, .shift]:
-            requestTurn(clockwise: false)
-        default:
-            break
+        switch route(photoKey, in: s) {
+        case .act: perform(photoKey)
+        case .queue: queuedKeys.append(QueuedKeys.Key(key: photoKey, time: time))
+        case let .ignore(reason): noteIgnored(photoKey.name, reason)
         }
     }
 
-    private mutating func handleGridKey(_ key: String) {
+    /// What `key` does in the photo session's phase now: the table's column for the open photo.
+    func route(_ key: PhotoKey, in s: PhotoSession) -> PhotoKey.Route {
+        // Esc closes from any phase; a closing photo is closing already.
+        if case .escape = key { return s.phase == .closing ? .ignore(.closing) : .act }
+        if s.phase == .closing { return .ignore(.closing) }
+        if s.isHeldByGesture || s.isCaught || s.phase == .interacting || isPagerHeld(s) {
+            // Keys that move nothing act under a hand; the rest would pull the photo from it.
+            return key.movesThePhoto ? .ignore(.heldByHand) : .act
+        }
+        // Keys pressed before the photo lands wait for it (and keep their order).
+        if !queuedKeys.isEmpty { return .queue }
+        switch s.phase {
+        case .opening:
+            return hasLanded(s) ? .act : .queue
+        case .paging:
+            switch key {
+            case .page, .close, .escape, .fileAction(.copy), .fileAction(.openWith), .fileAction(.showInFolder): return .act
+            default: return .queue
+            }
+        default:
+            return .act
+        }
+    }
+
+    /// True while a hand holds the paging strip.
+    private func isPagerHeld(_ s: PhotoSession) -> Bool {
+        if case let .paging(pager) = s.driver { return pager.isHeld }
+        return false
+    }
+
+    /// How near its open frame a flying photo must be for a key to act on it at once: its flight's
+    /// progress within this share of the end (the backdrop is then full to within it, and the
+    /// photo within it of its fit). A key pressed earlier waits for that instant.
+    static let landedProgressShare = 0.005
+
+    /// True when the opening (or turning) photo is, to a key, the presented one: its flight is
+    /// within `landedProgressShare` of its end.
+    func hasLanded(_ s: PhotoSession) -> Bool {
+        switch s.phase {
+        case .presented, .zoomed: return true
+        case .opening: return s.driver.anyFlight != nil && s.transition.destination == .open
+            && s.progress(feel: feel) >= 1 - Viewer.landedProgressShare
+        default: return false
+        }
+    }
+
+    /// Acts on a photo key in the phase now (the route said act).
+    mutating func perform(_ key: PhotoKey) {
+        let pan = feel.keyboardPanFraction
+        switch key {
+        case .escape:
+            close(trigger: .escape)
+        case .close:
+            close(trigger: .key)
+        case let .page(step):
+            if phase == .zoomed && !zoomShowsEdge(toward: step) {
+                zoomPan(by: Point(-Double(step) * pan * windowSize.width, 0))
+            } else if let s = session, !photos.indices.contains(s.photo + step) {
+                noteIgnored(key.name, .noPhotoThatWay)
+            } else {
+                page(by: step)
+            }
+        case let .panVertically(up):
+            guard phase == .zoomed else { return noteIgnored(key.name, .notZoomed) }
+            zoomPan(by: Point(0, (up ? 1 : -1) * pan * windowSize.height))
+        case .zoomIn:
+            zoomByKey(feel.keyboardZoomStep)
+        case .zoomOut:
+            guard phase == .zoomed, feel.keyboardZoomStep > 0 else { return noteIgnored(key.name, .atFit) }
+            zoomByKey(1 / feel.keyboardZoomStep)
+        case .fit:
+            guard phase == .zoomed else { return noteIgnored(key.name, .atFit) }
+            zoom(toScale: 1, about: Point(windowSize.width / 2, windowSize.height / 2))
+        case .actualPixels:
+            zoomToActualPixels()
+        case let .fileAction(action):
+            requestFileAction(action)
+        case let .turn(clockwise):
+            requestTurn(clockwise: clockwise)
+        }
+    }
+
+    /// Notes that `input` did nothing in the phase now, and why.
+    mutating func noteIgnored(_ input: String, _ reason: ViewerNote.IgnoreReason) {
+        notes.append(.inputIgnored(ViewerNote.IgnoredInput(input: input, phase: phase, reason: reason, time: time)))
+    }
+
+    /// At an instant of the step grid: the keys that waited act once the photo has landed, in the
+    /// order pressed; if it was caught, closed or left the screen first, each is noted as overtaken.
+    mutating func releaseQueuedKeys() {
+        guard !queuedKeys.isEmpty else { return }
+        guard let s = session, s.phase != .closing, !s.isHeldByGesture, !s.isCaught, s.phase != .interacting,
+              !isPagerHeld(s) else {
+            let keys = queuedKeys.keys
+            queuedKeys = QueuedKeys()
+            for k in keys { noteIgnored(k.key.name, .overtaken) }
+            return
+        }
+        guard hasLanded(s) else { return }
+        let keys = queuedKeys.keys
+        queuedKeys = QueuedKeys()
+        notes.append(.actedByTime(time: time))
+        for k in keys {
+            guard let s = session else { return noteIgnored(k.key.name, .overtaken) }
+            switch route(k.key, in: s) {
+            case .act: perform(k.key)
+            case .queue: queuedKeys.append(k)
+            case let .ignore(reason): noteIgnored(k.key.name, reason)
+            }
+        }
+    }
+
+    /// The grid's keys; false when `key` means nothing in the grid.
+    @discardableResult
+    private mutating func handleGridKey(_ key: String) -> Bool {
         let layout = self.layout
         let visible = layout.visibleRange(scroll: scroller.offset)
         var moved: Int?
@@ -115,11 +200,12 @@ extension Viewer {
         case "escape":
             focus.isVisible = false
         default:
-            break
+            return false
         }
         if let i = moved {
             scroller.reveal(layout.scrollRevealing(i, from: scroller.destination), animated: true)
         }
+        return true
     }
 }
 
@@ -131,14 +217,16 @@ extension Viewer {
         guard let s = session, photos.indices.contains(s.photo) else { return }
         let own = photos[s.photo].pixelSize, fit = fitSize(s.photo)
         guard own.width > 0, fit.width > 0, own.isFinite else { return }
-        zoom(toScale: own.width / (fit.width * pixelsPerPoint), about: Point(windowSize.width / 2, windowSize.height / 2))
+        let scale = own.width / (fit.width * pixelsPerPoint)
+        if scale <= 1 + 1e-6 && phase != .zoomed { return noteIgnored(PhotoKey.actualPixels.name, .atActualPixels) }
+        zoom(toScale: scale, about: Point(windowSize.width / 2, windowSize.height / 2))
     }
 
     /// Asks the shell to do `action` to the open photo's file: only while it rests or pages with
     /// the open photo drawn largest (a photo still flying to or from its cell is not acted on).
     mutating func requestFileAction(_ action: PhotoFileAction) {
-        guard let s = session, [.presented, .zoomed, .paging].contains(phase), shownPhoto == s.photo,
-              photos.indices.contains(s.photo) else { return }
+        guard let s = session, photos.indices.contains(s.photo) else { return }
+        guard shownPhoto == s.photo else { return noteIgnored(PhotoKey.fileAction(action).name, .photoInTransit) }
         requests.append(.photoFile(action, photo: s.photo, name: photos[s.photo].name))
     }
 }

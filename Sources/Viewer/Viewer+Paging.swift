@@ -99,8 +99,8 @@ extension Viewer {
             pager.letGo(velocity: decision.velocity)
         } }
         switch decision.verdict {
-        case .next: turnPage(by: 1)
-        case .previous: turnPage(by: -1)
+        case .next: turnPage(by: 1, byHand: true)
+        case .previous: turnPage(by: -1, byHand: true)
         default: settlePager()
         }
         notes.append(.released(ViewerNote.Release(
@@ -116,13 +116,15 @@ extension Viewer {
     /// Turns one page (`step` ±1): the neighbour becomes the current photo and the offset shifts by
     /// one slot in the same instant, so nothing on screen moves; then the spring brings it home.
     /// `velocity`: the offset's velocity from now (a flick handed over from a zoomed photo's edge).
-    mutating func turnPage(by step: Int, velocity: Double? = nil) {
+    /// `byHand`: a hand let it go (a drag, a flick at a zoomed photo's edge): the page keeps the
+    /// hand's pace; else (a key, a wheel swipe, the slideshow, an undo) the paging spring's own.
+    mutating func turnPage(by step: Int, velocity: Double? = nil, byHand: Bool) {
         guard let from = session?.photo else { return }
         let to = from + step
         guard photos.indices.contains(to) else { settlePager(); return }
         let full = fullPose(to), outgoingFull = fullPose(from)
         withPhoto { [slotWidth, feel] in
-            $0.turnPage(by: step, full: full, outgoingFull: outgoingFull, slot: slotWidth, feel: feel, velocity: velocity)
+            $0.turnPage(by: step, full: full, outgoingFull: outgoingFull, slot: slotWidth, feel: feel, velocity: velocity, byHand: byHand)
         }
         focus.index = to
         notes.append(.paged(from: from, to: to, time: time))
@@ -137,14 +139,14 @@ extension Viewer {
         guard let s = session else { return }
         switch s.driver {
         case .flight:
-            guard s.phase == .presented, photos.indices.contains(s.photo + step) else { return }
-            turnPage(by: step)
+            guard hasLanded(s), photos.indices.contains(s.photo + step) else { return }
+            turnPage(by: step, byHand: false)
         case let .paging(pager):
             guard !pager.isHeld else { return }
-            turnPage(by: step)
+            turnPage(by: step, byHand: false)
         case .zooming:
             guard zoomShowsEdge(toward: step), photos.indices.contains(s.photo + step) else { return }
-            turnPage(by: step)
+            turnPage(by: step, byHand: false)
         default:
             return
         }
@@ -194,7 +196,7 @@ extension Viewer {
         }
         // The hand's speed decides; the strip starts with the photo's own, as the band passed it on.
         let raw = ZoomInteraction.unband(pose.center.x, bounds, dimension: windowSize.width, feel: feel)
-        turnPage(by: step, velocity: decision.velocity * ZoomInteraction.bandSlope(raw, bounds, dimension: windowSize.width, feel: feel))
+        turnPage(by: step, velocity: decision.velocity * ZoomInteraction.bandSlope(raw, bounds, dimension: windowSize.width, feel: feel), byHand: true)
         notes.append(.released(ViewerNote.Release(
             photo: s.photo, gesture: GestureName(g.kind), time: time, velocity: g.velocity, scaleVelocity: g.scaleVelocity,
             rotationVelocity: g.rotationVelocity, projected: decision.projectedOffset, decision: decision.verdict)))

@@ -220,7 +220,7 @@ extension Viewer {
                 let previousShown = fromNext && offset > 0 && frames.pagingNeighbours(of: next, offset: offset).contains { $0.shift < 0 }
                 // The offset moves by the slots that keep the photo kept in place where it is drawn;
                 // with no neighbour in view the photo taking over shows where the removed one was.
-                pager.turn(by: !stripShown ? 0 : !fromNext ? -1 : previousShown ? 0 : 1, slot: slotWidth, feel: feel)
+                pager.turn(by: !stripShown ? 0 : !fromNext ? -1 : previousShown ? 0 : 1, slot: slotWidth, feel: feel, byHand: false)
                 s.driver = .paging(pager)
             case .opening, .closing, .interacting, .grid:
                 break

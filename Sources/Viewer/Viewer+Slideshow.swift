@@ -5,9 +5,13 @@ import Gestures
 /// the page turns to the next photo, the same flight as Right. Any key, click, wheel, touch or
 /// touchpad gesture stops it (pointer motion alone does not), as does closing the photo; it ends
 /// at the last photo.
+///
+/// Its timer is an instant, not "the next frame": the rest is found on the step grid
+/// (`Viewer.lookForAwaitedStates`) or is the instant F5 was pressed on a photo at rest, and the
+/// page turns at that instant plus the interval, inside whatever step passes it
+/// (`Viewer.step(to:)`), so the same show is the same at every frame rate.
 struct Slideshow: Hashable, Sendable {
-    /// The viewer time of the first frame at which the open photo was at rest and presented; nil
-    /// while it moves.
+    /// The instant the open photo came to rest presented; nil while it moves.
     var restingSince: Double?
 }
 
@@ -30,7 +34,7 @@ extension Viewer {
             guard photos.indices.contains(photo) else { return }
             open(photo, trigger: .key)
         }
-        slideshow = Slideshow()
+        slideshow = Slideshow(restingSince: isShowResting ? time : nil)
     }
 
     /// Input that stops the slideshow: a key pressed (but F5, which toggles it), a button or finger
@@ -47,31 +51,52 @@ extension Viewer {
         }
     }
 
-    /// Per frame: counts the open photo's rest and turns the page when the interval is up; the
-    /// slideshow ends when the photo closes or the last photo has had its interval.
-    mutating func advanceSlideshow() {
-        guard var show = slideshow else { return }
-        guard let s = session, phase != .closing else {
-            slideshow = nil
-            return
-        }
-        guard phase == .presented, isAtRest else {
+    /// True when the open photo is presented and nothing moves: the slideshow's interval runs.
+    private var isShowResting: Bool { phase == .presented && isAtRest }
+
+    /// The instant the slideshow turns the page, if it runs and its photo rests.
+    var slideshowDeadline: Double? {
+        slideshow?.restingSince.map { $0 + feel.slideshowIntervalSeconds }
+    }
+
+    /// At an instant of the step grid: the slideshow's photo has come to rest, and its interval
+    /// starts now.
+    mutating func noteSlideshowRest() {
+        guard var show = slideshow, show.restingSince == nil, isShowResting else { return }
+        show.restingSince = time
+        slideshow = show
+    }
+
+    /// Inside a step, at the slideshow's deadline: the page turns to the next photo, or the show
+    /// ends after the last one.
+    mutating func fireSlideshowIfDue() {
+        guard var show = slideshow, let due = slideshowDeadline, time >= due - 1e-9 else { return }
+        guard isShowResting else {
             show.restingSince = nil
             slideshow = show
             return
         }
-        guard let since = show.restingSince else {
-            show.restingSince = time
-            slideshow = show
-            return
-        }
-        guard time - since >= feel.slideshowIntervalSeconds - 1e-9 else { return }
-        guard photos.indices.contains(s.photo + 1) else {
+        guard let s = session, photos.indices.contains(s.photo + 1) else {
             slideshow = nil
             return
         }
         show.restingSince = nil
         slideshow = show
+        notes.append(.actedByTime(time: time))
         page(by: 1)
+    }
+
+    /// Per frame: the slideshow ends when its photo closes; a photo that moved (a resize, a
+    /// change of its list) rests anew before its interval counts.
+    mutating func advanceSlideshow() {
+        guard var show = slideshow else { return }
+        guard session != nil, phase != .closing else {
+            slideshow = nil
+            return
+        }
+        if show.restingSince != nil, !isShowResting {
+            show.restingSince = nil
+            slideshow = show
+        }
     }
 }

@@ -21,9 +21,7 @@ extension Viewer {
     /// True when `s` rests, is zoomed, or turns: a flight to the open frame at full progress (the
     /// state log's phase reads `opening` while a turn's spring runs).
     func isTurnable(_ s: PhotoSession) -> Bool {
-        if [.presented, .zoomed].contains(s.phase) { return true }
-        guard s.phase == .opening, s.driver.anyFlight != nil else { return false }
-        return s.progress(feel: feel) >= 1
+        hasLanded(s)
     }
 
     /// The key after a turn that asked to be written: `w` asks the shell to write it; true when

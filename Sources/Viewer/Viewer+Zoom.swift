@@ -130,7 +130,8 @@ extension Viewer {
         guard let s = session else { return nil }
         let tr = s.transition
         switch s.driver {
-        case .flight: return s.phase == .presented ? tr.pose.value : nil
+        // Landed (within `landedProgressShare` of the open frame): from that frame.
+        case .flight: return s.phase == .presented ? tr.pose.value : hasLanded(s) ? tr.pose.target : nil
         case let .zooming(zoom):
             switch zoom.drive {
             case .spring: return tr.pose.target

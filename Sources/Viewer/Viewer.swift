@@ -56,6 +56,8 @@ public struct Viewer: Sendable {
     var turnAwaitingWrite: (photo: Int, name: String)?
     /// The slideshow (F5) while it runs (`Viewer+Slideshow`).
     var slideshow: Slideshow?
+    /// Photo keys waiting for the photo they act on to land (`Viewer+Keyboard`, docs/phases.md).
+    var queuedKeys = QueuedKeys()
     /// The notes made since they were last taken, and those of the event being handled (`NoteLog`).
     var notes = NoteLog()
     /// Paging neighbours sliding out after paging was cut short (see `DepartingNeighbours`).
@@ -171,58 +173,87 @@ public struct Viewer: Sendable {
     /// Feeds one input event (`handle(_:)`). `keysOfferedToChrome`: the layer above (the feel lab's
     /// `LabViewer`) offered a key press to the chrome already, with its panel in mind, before its own
     /// keys, and neither took it: the key is not offered again. Each key press meets the chrome once.
+    ///
+    /// The router: one `switch` over the input's kind names where each goes (the rows of
+    /// docs/phases.md); each child acts by its own phase (the keys' `route`, the recognizers, the
+    /// photo session's drivers). Every input but a frame and a touchpad batch first moves the
+    /// motions to its instant; pointers and touches also reach the recognizers after their own
+    /// press is noted.
     package mutating func handle(_ event: InputEvent, keysOfferedToChrome: Bool) {
         guard event.time.isFinite else { return }
         beginEvent()
         stopSlideshow(for: event.kind)
-        if case let .touchpad(gesture) = event.kind { return handleTouchpad(gesture, time: event.time) }
-        if case let .key(.down, key, modifiers) = event.kind {
+        switch event.kind {
+        case .frame:
+            advance(to: event.time)
+        case let .touchpad(gesture):
+            handleTouchpad(gesture, time: event.time)
+        case let .effect(effect):
+            step(to: event.time)
+            apply(effect)
+        case let .key(.down, key, modifiers):
             step(to: event.time)
             if !keysOfferedToChrome, handleChromeKey(key, modifiers: modifiers, panelShown: false) { return }
-        }
-        noteHover(event.kind)
-        if case .pointer(.move, _, _, _) = event.kind { wakeCaption() }
-        if case .frame = event.kind {
-            advance(to: event.time)
-            return
-        }
-        step(to: event.time)
-        if case let .effect(.dropped(open, _)) = event.kind { openDropped(open) }
-        if case let .effect(.photoRestored(photo, _)) = event.kind { pageToRestored(photo) }
-        if case let .effect(.photoTurned(photo, turns, _, asks)) = event.kind { turn(photo, by: turns, asksToWrite: asks) }
-        if case .effect = event.kind { return }
-        switch event.kind {
-        case let .key(.down, key, modifiers):
+            noteHover(event.kind)
             handleKey(key, modifiers: modifiers)
-        case let .resize(size):
-            resize(to: size)
-        case let .photoSize(index, size):
-            if photos.indices.contains(index), size.isFinite, size.width >= 0, size.height >= 0 {
-                photos[index].pixelSize = size
-                notes.append(.referenceChanged(.photoSize(index: index), time: time))
-                // The frame it flies to (with reduced motion: the frame it shows in) changes now.
-                refreshFlightTarget()
-                // A zoom gesture holding it goes on from what is drawn, against the new fit's bounds
-                // (a release would otherwise re-read the whole gesture against them).
-                regrabZoomInPlace(photo: index)
-            }
-        case let .photos(change):
-            applyPhotoList(change)
-        case let .pointer(.down, position, button, _):
-            pressed(at: position, button: button)
-        case let .touch(.down, _, position):
-            pressed(at: position, button: .left)
-        default:
-            break
-        }
-        feedRecognizer(event)
-        switch event.kind {
-        case .pointer(.up, _, _, _), .touch(.up, _, _), .touch(.cancel, _, _):
+            feedRecognizer(event)
+        case .key:
+            noteHover(event.kind)
+            step(to: event.time)
+            feedRecognizer(event)
+        case let .pointer(phase, position, button, _):
+            noteHover(event.kind)
+            if phase == .move { wakeCaption() }
+            step(to: event.time)
+            if phase == .down { pressed(at: position, button: button) }
+            feedRecognizer(event)
             // A press that caught the photo ended with neither a click nor a drag taking over.
-            withPhoto { _ = $0.releaseCatch() }
-        default:
-            break
+            if phase == .up { withPhoto { _ = $0.releaseCatch() } }
+        case let .touch(phase, _, position):
+            step(to: event.time)
+            if phase == .down { pressed(at: position, button: .left) }
+            feedRecognizer(event)
+            if phase == .up || phase == .cancel { withPhoto { _ = $0.releaseCatch() } }
+        case .wheel, .feel:
+            step(to: event.time)
+            feedRecognizer(event)
+        case let .resize(size):
+            step(to: event.time)
+            resize(to: size)
+            feedRecognizer(event)
+        case let .photoSize(index, size):
+            step(to: event.time)
+            takePhotoSize(index, size)
+            feedRecognizer(event)
+        case let .photos(change):
+            step(to: event.time)
+            applyPhotoList(change)
+            feedRecognizer(event)
         }
+    }
+
+    /// What the shell did for a request (`EffectResult`): a drop to open, a photo put back, a turn.
+    private mutating func apply(_ effect: EffectResult) {
+        switch effect {
+        case let .dropped(open, _):
+            if session != nil, open != nil { return noteIgnored("drop", .photoOpen) }
+            openDropped(open)
+        case let .photoRestored(photo, _): pageToRestored(photo)
+        case let .photoTurned(photo, turns, _, asks): turn(photo, by: turns, asksToWrite: asks)
+        default: break
+        }
+    }
+
+    /// Photo `index`'s pixel size became known.
+    private mutating func takePhotoSize(_ index: Int, _ size: Size) {
+        guard photos.indices.contains(index), size.isFinite, size.width >= 0, size.height >= 0 else { return }
+        photos[index].pixelSize = size
+        notes.append(.referenceChanged(.photoSize(index: index), time: time))
+        // The frame it flies to (with reduced motion: the frame it shows in) changes now.
+        refreshFlightTarget()
+        // A zoom gesture holding it goes on from what is drawn, against the new fit's bounds
+        // (a release would otherwise re-read the whole gesture against them).
+        regrabZoomInPlace(photo: index)
     }
 
     /// Passes an event to the recognizers and acts on what they report.
@@ -295,19 +326,36 @@ public struct Viewer: Sendable {
     /// at its own instant on the way, not at the next event after it.
     package mutating func step(to t: Double) {
         guard t.isFinite, t > time else { return }
-        while let deadline = recognizer.nextDeadline, deadline > time, deadline < t {
+        while let deadline = nextDeadline(before: t) {
             move(to: deadline)
-            let wasHeld = session?.isHeldByGesture == true
-            feedRecognizer(.frame(deadline))
-            if wasHeld, session?.isHeldByGesture != true, let tr = transition, let v = photoVelocity {
-                notes.append(.releasedByTime(time: deadline, pose: tr.pose.value, velocity: v))
+            if let d = recognizer.nextDeadline, d <= deadline {
+                let wasHeld = session?.isHeldByGesture == true
+                feedRecognizer(.frame(deadline))
+                if wasHeld, session?.isHeldByGesture != true, let tr = transition, let v = photoVelocity {
+                    notes.append(.releasedByTime(time: deadline, pose: tr.pose.value, velocity: v))
+                }
             }
+            fireSlideshowIfDue()
         }
         move(to: t)
+        fireSlideshowIfDue()
+    }
+
+    /// The first instant after now and before `t` at which time alone acts: a gesture's quiet
+    /// spell ends (`GestureRecognizer.nextDeadline`) or the slideshow's interval is up.
+    private func nextDeadline(before t: Double) -> Double? {
+        [recognizer.nextDeadline, slideshowDeadline].compactMap { $0 }.filter { $0 > time && $0 < t }.min()
     }
 
     /// The longest step a flight chasing a cell on a scrolling grid takes, seconds of viewer time.
     static let scrollingCellStepSeconds = 1.0 / 240
+
+    /// True when `t` is an instant of the step grid (`scrollingCellStepSeconds` apart), to within
+    /// the rounding of a clock that adds up its frame intervals.
+    static func isOnStepGrid(_ t: Double) -> Bool {
+        let n = t / scrollingCellStepSeconds
+        return abs(n - n.rounded()) < 1e-6
+    }
 
     /// Moves every motion forward to `t`. While the grid scrolls under a photo flying to its cell
     /// (closing, or landing under an opening photo), the step is cut at every
@@ -315,18 +363,35 @@ public struct Viewer: Sendable {
     /// ends of a step to fourth order in its length, so a 30 fps frame's step left it up to 3 pt
     /// from where 600 frames a second put it (property seed 9866, a close while a wheel scrolled
     /// the grid); cut on one grid of instants, every frame rate follows the same path.
+    /// The same grid is where what waits for a motion to reach a state looks for it: keys waiting
+    /// for their photo to land (`releaseQueuedKeys`) and a slideshow waiting for its photo to rest
+    /// (`noteSlideshowRest`), so each acts at the same instant at every frame rate.
     private mutating func move(to t: Double) {
         guard t.isFinite, t > time else { return }
         let chasesScrollingCell = !scroller.isAtRest && (landing != nil || session?.transition.destination == .closed)
-        if chasesScrollingCell {
+        if chasesScrollingCell || waitsForAState {
             let step = Viewer.scrollingCellStepSeconds
             var next = ((time / step).rounded(.down) + 1) * step
             while next < t - 1e-9 {
                 moveStep(to: next)
+                lookForAwaitedStates()
                 next += step
             }
         }
         moveStep(to: t)
+        if Viewer.isOnStepGrid(t) { lookForAwaitedStates() }
+    }
+
+    /// True while something waits for a motion to reach a state (`lookForAwaitedStates`).
+    private var waitsForAState: Bool {
+        !queuedKeys.isEmpty || slideshow.map { $0.restingSince == nil } == true
+    }
+
+    /// At an instant of the step grid: queued keys act if their photo has landed; a slideshow
+    /// whose photo has come to rest starts counting its interval there.
+    private mutating func lookForAwaitedStates() {
+        releaseQueuedKeys()
+        noteSlideshowRest()
     }
 
     /// Moves every motion forward to `t` in one step.
@@ -355,7 +420,7 @@ public struct Viewer: Sendable {
 
     /// True when nothing moves and no gesture is held.
     public var isAtRest: Bool {
-        guard scroller.isAtRest, departing == nil, landing == nil, handOverFade == nil else { return false }
+        guard scroller.isAtRest, departing == nil, landing == nil, handOverFade == nil, queuedKeys.isEmpty else { return false }
         switch mode {
         case let .grid(grid): return grid.gesture.held == nil
         case let .photo(session): return session.isAtRest

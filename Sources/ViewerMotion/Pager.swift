@@ -239,11 +239,16 @@ package struct Pager: Sendable {
     }
 
     /// A page turned by `step` (±1): the offset shifts by one slot so nothing on screen moves, then
-    /// settles home.
-    package mutating func turn(by step: Int, slot: Double, feel: Feel) {
+    /// settles home. A page a hand let go (`byHand`) keeps the hand's pace (`turnSpring`); one
+    /// turned by a key, a wheel swipe, the slideshow or an undo has no hand to keep pace with and
+    /// settles on the paging spring itself (by default within 2 pt of its slot in 0.49 s:
+    /// critically damped from rest, `(1 + ω₀t)·e^{−ω₀t} = 2 / 1,304` at `ω₀t = 8.76`, `ω₀ = 2π / 0.35 s`).
+    package mutating func turn(by step: Int, slot: Double, feel: Feel, byHand: Bool) {
         offset.jump(to: offset.value + Double(step) * slot, velocity: offset.velocity)
         settle(feel: feel)
-        offset.spring = Pager.turnSpring(offset: offset.value, velocity: offset.velocity, slot: slot, feel: feel)
+        if byHand {
+            offset.spring = Pager.turnSpring(offset: offset.value, velocity: offset.velocity, slot: slot, feel: feel)
+        }
     }
 
     /// The spring that brings a turned page home from `offset` with `velocity`: the paging spring,

@@ -238,8 +238,8 @@ extension PhotoSession {
 
     /// Lets go of the zoom gesture `hold` (with `velocity`, the hand's limited to the fling speed):
     /// a pan coasts on its momentum within the bounds; a pinch (or a pan of a photo caught while
-    /// still turning into its zoom) settles on the zoom spring at its scale limited to
-    /// `1...maximum` (at 1: back to `full`), with its velocities. Returns the verdict (nil: no
+    /// still turning into its zoom) keeps the scale the fingers left, limited to `1...maximum` (at
+    /// 1: back to `full`), its centre coasting on the hand's travel. Returns the verdict (nil: no
     /// zoom gesture held the photo).
     package mutating func releaseZoom(_ hold: ZoomInteraction.Hold, cancelled: Bool, velocity: Point, fit: Size, full: PhotoPose,
                               window: Size, feel: Feel) -> ReleaseVerdict? {
@@ -260,34 +260,26 @@ extension PhotoSession {
                 zoom.drive = .coasting(x: x, y: y)
                 return .zoom
             }
-            // The velocities the hand passes on through the mapping it held the photo by (the
-            // zoom's view of `Hold.pose`): the scale's log rate through the log-space band's
-            // slope; the unbanded centre's rate (the pivot's, plus its arm growing with the scale),
-            // through each axis's band slope. Past a limit the band passes on only its share.
+            // The zoom-release model (docs/phases.md): the scale stops with the fingers, the pan may
+            // coast. As UIScrollView zooms (iOS Photos): a scale let go within `1...maximum` stays
+            // where the fingers left it, one let go past a limit returns to it on the zoom spring
+            // (the log-space band's own return, from rest: a scale never runs on past the hand);
+            // the centre keeps the hand's travel (the pivot's velocity, through each axis's band
+            // slope) and coasts on it, projected at the feel's deceleration.
             var v = PhotoPose(center: .zero, size: .zero, scale: 0, rotation: 0)
-            var logRate = 0.0
             if !cancelled, g.scale > 0 {
-                let rawScale = hold.rawGrab.scale * g.scale
-                logRate = ZoomInteraction.scaleBandSlope(atRaw: rawScale, feel: feel) * g.scaleVelocity / g.scale
                 let ratio = hold.grab.scale > 0 ? pose.scale / hold.grab.scale : 1
                 let raw = g.pivot + (hold.rawGrab.center - g.startPivot) * ratio
-                let rawRate = velocity + (raw - g.pivot) * logRate
                 let b = ZoomInteraction.centerBounds(fit: fit, scale: pose.scale, window: window)
                 let e = hold.slack(atRatio: ratio)
-                v.center = Point(rawRate.x * ZoomInteraction.bandSlope(raw.x - e.x, b.x, dimension: window.width, feel: feel),
-                                 rawRate.y * ZoomInteraction.bandSlope(raw.y - e.y, b.y, dimension: window.height, feel: feel))
-                v.scale = min(max(pose.scale * logRate, -feel.maximumFlingScalePerSecond), feel.maximumFlingScalePerSecond)
-                logRate = pose.scale > 0 ? v.scale / pose.scale : 0
+                v.center = Point(velocity.x * ZoomInteraction.bandSlope(raw.x - e.x, b.x, dimension: window.width, feel: feel),
+                                 velocity.y * ZoomInteraction.bandSlope(raw.y - e.y, b.y, dimension: window.height, feel: feel))
             }
-            // It comes to rest where its momentum carries it (projected at the feel's deceleration,
-            // in log scale, the pivot with it), limited to `1...maximum`: a pinch let go mid-range
-            // coasts on and settles, never aimed back at where it was let go.
             let rate = feel.decelerationRatePerMillisecond
-            let projected = pose.scale * exponential(Momentum.project(velocity: logRate, decelerationRate: rate))
-            let scale = min(max(projected, 1), max(1, feel.maximumZoomScale))
+            let scale = min(max(pose.scale, 1), max(1, feel.maximumZoomScale))
             let toFit = scale <= 1 + 1e-3
-            let pivot = g.pivot + Point(Momentum.project(velocity: velocity.x, decelerationRate: rate),
-                                        Momentum.project(velocity: velocity.y, decelerationRate: rate))
+            let pivot = g.pivot + Point(Momentum.project(velocity: v.center.x, decelerationRate: rate),
+                                        Momentum.project(velocity: v.center.y, decelerationRate: rate))
             var coasted = pose
             coasted.center = pose.center + (pivot - g.pivot)
             let target = toFit ? full : ZoomInteraction.zoomed(coasted, to: scale, about: pivot, fit: fit, window: window)

@@ -338,7 +338,7 @@ package struct PhotoSession: Sendable {
     /// its own settling pose when the page turns back to it). Whatever drove the photo (a zoom)
     /// lets go first. `velocity`: the offset's new velocity (a flick handed over), else it keeps its own.
     package mutating func turnPage(by step: Int, full: PhotoPose, outgoingFull: PhotoPose, slot: Double, feel: Feel,
-                           velocity: Double? = nil) {
+                           velocity: Double? = nil, byHand: Bool) {
         var pager: Pager
         if case let .paging(p) = driver {
             pager = p
@@ -363,7 +363,7 @@ package struct PhotoSession: Sendable {
         if !(outgoing.isAtRest && outgoing.value == outgoingFull) {
             pager.leaving.append(Pager.Leaving(photo: left, pose: outgoing))
         }
-        pager.turn(by: step, slot: slot, feel: feel)
+        pager.turn(by: step, slot: slot, feel: feel, byHand: byHand)
         driver = .paging(pager)
     }
 

@@ -36,6 +36,13 @@ public enum ViewerNote: Hashable, Sendable {
     /// before and the one that found it over: the pose and velocity the springs started from there
     /// (the jump detector judges the hand-off at that instant, not at the next sample).
     case releasedByTime(time: Double, pose: PhotoPose, velocity: PhotoPose)
+    /// An input the viewer took and did nothing with, and why, in the words of the input × phase
+    /// table (docs/phases.md): nothing a hand does is dropped without a reason.
+    case inputIgnored(IgnoredInput)
+    /// Time alone started a motion at `time`, inside the step to the next input or frame: a key
+    /// that waited for its photo to land acted, or the slideshow turned its page. The jump
+    /// detector allows what the new motion can have done since.
+    case actedByTime(time: Double)
 
     /// A change of the frame of reference: the window, the photo list, a photo's size or turn.
     public enum ReferenceChange: Hashable, Sendable {
@@ -48,6 +55,47 @@ public enum ViewerNote: Hashable, Sendable {
         case photoSize(index: Int)
         /// Photo `index` turned by `quarterTurns` × 90° clockwise: its picture is the old one turned.
         case photoTurned(index: Int, quarterTurns: Int)
+    }
+
+    /// An input that had no effect in the phase it met (`inputIgnored`).
+    public struct IgnoredInput: Hashable, Sendable {
+        /// The input as the table names it: a key's SDL name with its modifiers (`ctrl+r`,
+        /// `right`), or `wheel`, `ctrl+wheel`, `drop`.
+        public var input: String
+        /// The phase it met.
+        public var phase: Phase
+        public var reason: IgnoreReason
+        public var time: Double
+
+        package init(input: String, phase: Phase, reason: IgnoreReason, time: Double) {
+            self.input = input; self.phase = phase; self.reason = reason; self.time = time
+        }
+    }
+
+    /// Why an input did nothing: the table's words (raw values as summaries print them).
+    public enum IgnoreReason: String, Hashable, Sendable, CaseIterable {
+        /// A photo key (zoom, page, file action, turn) in the grid.
+        case noPhotoOpen = "no photo is open"
+        /// Left/Right (or a swipe) at the first or last photo, or past a zoomed photo's edge with
+        /// no neighbour.
+        case noPhotoThatWay = "no photo that way"
+        /// A gesture holds the photo: the key would move it from under the hand.
+        case heldByHand = "a hand holds the photo; let go first"
+        /// The photo is on its way back to the grid.
+        case closing = "the photo is closing"
+        /// Zoom out or back to the fit on a photo already at its fit.
+        case atFit = "the photo is at its fit already"
+        /// `1` on a photo its fit shows at one photo pixel per screen pixel or larger.
+        case atActualPixels = "the photo is shown at 1:1 or larger at its fit"
+        /// A drop on an open photo.
+        case photoOpen = "a photo is open; close it first"
+        /// The queued key's photo was caught or closed before it landed.
+        case overtaken = "another input took the photo before it landed"
+        /// Up/Down on a photo that is not zoomed.
+        case notZoomed = "the photo is not zoomed"
+        /// The turn prompt or another file action is waiting, or the photo shown is not the
+        /// session's (a page turning between two).
+        case photoInTransit = "the photo is passing to its neighbour"
     }
 
     /// The input that opened or closed a photo without a gesture (raw values as summaries print them).

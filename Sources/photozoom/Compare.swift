@@ -220,6 +220,7 @@ struct Compare: ParsableCommand {
         case let .released(r): "\(r.gesture.rawValue) release"
         case let .interrupted(from, _): "\(from.rawValue) interrupted"
         case .grabbed, .paged, .settled: "—"
+        case let .ignored(i): "\(i.input) ignored"
         }
     }
 

@@ -25,7 +25,7 @@ struct DailyBasicsTests {
 
     // MARK: - Delete and Ctrl+Z
 
-    @Test("Delete on the open photo asks the shell to trash it (index and name); in the grid or mid-opening it asks nothing; Ctrl+Z asks to undo anywhere")
+    @Test("Delete on the open photo asks the shell to trash it (index and name); in the grid it asks nothing and says why; mid-opening it waits for the photo to land and asks once; Ctrl+Z asks to undo anywhere")
     func deleteAsks() {
         var s = ViewerScript(photos: 6)
         s.key("delete")
@@ -35,13 +35,15 @@ struct DailyBasicsTests {
         s.click(s.cellCenter(2))
         s.run(0.05)
         s.key("delete")
-        #expect(s.viewer.takeRequests().isEmpty, "photo 2 is still flying out of its cell")
+        #expect(s.viewer.takeRequests().isEmpty, "photo 2 is still flying out of its cell: the key waits")
         s.settle()
+        #expect(s.viewer.takeRequests() == [.photoFile(.trash, photo: 2, name: "p2.png")], "asked once it landed")
         s.key("delete")
         #expect(s.viewer.takeRequests() == [.photoFile(.trash, photo: 2, name: "p2.png")])
+        #expect(s.notes.contains { if case let .inputIgnored(i) = $0 { i.input == "delete" && i.reason == .noPhotoOpen } else { false } })
     }
 
-    @Test("Ctrl+C on the open photo asks the shell to copy it (index and name); in the grid, mid-opening or as a plain c it asks nothing")
+    @Test("Ctrl+C on the open photo asks the shell to copy it (index and name); mid-opening once it lands; in the grid or as a plain c it asks nothing")
     func copyAsks() {
         var s = ViewerScript(photos: 6)
         s.key("c", mods: .ctrl)
@@ -49,8 +51,9 @@ struct DailyBasicsTests {
         s.click(s.cellCenter(4))
         s.run(0.05)
         s.key("c", mods: .ctrl)
-        #expect(s.viewer.takeRequests().isEmpty, "photo 4 is still flying out of its cell")
+        #expect(s.viewer.takeRequests().isEmpty, "photo 4 is still flying out of its cell: the key waits")
         s.settle()
+        #expect(s.viewer.takeRequests() == [.photoFile(.copy, photo: 4, name: "p4.png")], "asked once it landed")
         s.key("c")
         #expect(s.viewer.takeRequests().isEmpty, "a plain c")
         s.key("c", mods: .ctrl)

@@ -263,14 +263,18 @@ struct IntentTests {
         report("48×32 photo opens at \(size.width)×\(size.height) (before 1200×800)")
     }
 
-    @Test("a 31/s pinch flick on the zoomed photo hands its scale velocity over as it is")
-    func scaleVelocityNotClamped() throws {
+    @Test("a 31/s pinch flick on the zoomed photo stops where the fingers left it: no scale velocity runs on, it rests at 1.5×")
+    func pinchFlickStopsWithTheFingers() throws {
         var s = Self.presented()
         s.manipulate(pivot: Self.centre, scale: 1.5, duration: 0.1, kind: .pinch, endScaleVelocity: 31)
         let v = try #require(s.viewer.photoVelocity)
-        // ṡ = s·Ṡ/S with the pose's scale s equal to the pinch's S here: 31/s.
-        #expect(abs(v.scale - 31) < 1e-6)
-        report("31/s pinch flick: scale velocity handed over \(v.scale)/s (before clamped to 8/s)")
+        // The zoom-release model (docs/phases.md): the scale stops with the fingers.
+        #expect(v.scale == 0)
+        let width = try #require(s.snapshot.image?.size.width)
+        s.settle()
+        let rest = try #require(s.snapshot.image?.size.width)
+        #expect(abs(rest - width) < 1e-6 * width, "rests at \(rest / width) of the width let go")
+        report("31/s pinch flick: scale velocity handed over \(v.scale)/s; rests at the width let go (before: coasted on)")
     }
 }
 

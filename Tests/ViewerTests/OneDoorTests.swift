@@ -96,8 +96,9 @@ struct OneDoorTests {
             // Outlive the session that made them: a slideshow, notes (with the event's: what the jump
             // detector reads of a change of reference or a release by time alone, `NoteLog`),
             // neighbours sliding out (`departingOutliveTheSession` checks it) and a photo landing
-            // under the next one, a hand-over fade.
-            "slideshow", "notes", "departing", "landing", "handOverFade",
+            // under the next one, a hand-over fade; photo keys waiting for their photo to land (the
+            // table's "waits" cells, docs/phases.md).
+            "slideshow", "queuedKeys", "notes", "departing", "landing", "handOverFade",
             // The event now being handled: whether the recognizers' gestures are part of it.
             "isFeedingRecognizer",
             "chrome",

@@ -26,7 +26,7 @@ struct TurnTests {
         a.count == 4 && b.count == 4 && a.allSatisfy { p in b.contains { abs($0.x - p.x) < 1e-6 && abs($0.y - p.y) < 1e-6 } }
     }
 
-    @Test("Ctrl+R asks to turn the open photo clockwise, Ctrl+Shift+R anticlockwise; in the grid, or while it opens, nothing is asked")
+    @Test("Ctrl+R asks to turn the open photo clockwise, Ctrl+Shift+R anticlockwise; in the grid nothing is asked; while it opens, the key waits for it to land")
     func keysAsk() {
         var s = ViewerScript(photos: 6)
         s.key("r", mods: .ctrl)
@@ -34,8 +34,9 @@ struct TurnTests {
         s.click(s.cellCenter(0))
         s.run(0.05)
         s.key("r", mods: .ctrl)
-        #expect(s.viewer.takeRequests().isEmpty, "photo 0 is still flying out of its cell")
+        #expect(s.viewer.takeRequests().isEmpty, "photo 0 is still flying out of its cell: the key waits")
         s.settle()
+        #expect(s.viewer.takeRequests() == [.photoFile(.turnClockwise, photo: 0, name: "p0.png")], "asked once it landed")
         s.key("r", mods: .ctrl)
         #expect(s.viewer.takeRequests() == [.photoFile(.turnClockwise, photo: 0, name: "p0.png")])
         s.key("r", mods: [.ctrl, .shift])

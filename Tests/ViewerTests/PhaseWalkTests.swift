@@ -1,0 +1,168 @@
+import Geometry
+import Gestures
+import Testing
+@testable import Continuity
+@testable import Viewer
+
+/// The generated walk of the input × phase table (docs/phases.md): every photo key, pressed at
+/// every eighth of every phase a photo key can meet, either acts (the photo, the phase, a page, a
+/// request to the shell) or says why in an `inputIgnored` note; nothing it starts jumps; and the
+/// frame rate (30, 60, 144, 240 fps, taken in turn) changes neither.
+@Suite("The phase walk: every photo key at every eighth of every phase acts or says why, with no jump")
+struct PhaseWalkTests {
+    /// A phase the walk puts the viewer in: how to enter it, and how long it lasts (seconds) so
+    /// the key can come at each eighth of it.
+    struct PhaseSetup: Sendable, CustomStringConvertible {
+        var name: String
+        var seconds: Double
+        var enter: @Sendable (inout Walk) -> Void
+        var description: String { name }
+    }
+
+    /// A script with the jump detector reading every event and frame.
+    struct Walk {
+        var script: ViewerScript
+        var detector = JumpDetector()
+        var jumps: [String] = []
+
+        init(fps: Double) {
+            script = ViewerScript(photos: 12)
+            script.frameInterval = 1 / fps
+            observe()
+        }
+
+        mutating func observe() {
+            for j in detector.observe(script.viewer.motionSample) { jumps.append(j.description) }
+        }
+
+        mutating func send(_ kind: InputEvent.Kind, after: Double = 0.001) {
+            script.send(kind, after: after)
+            observe()
+        }
+
+        mutating func frame() {
+            script.frame()
+            observe()
+        }
+
+        mutating func run(_ seconds: Double) {
+            let end = script.now + seconds
+            while script.now + script.frameInterval <= end + 1e-9 { frame() }
+        }
+
+        mutating func settle(limit: Double = 5) {
+            let start = script.now
+            while script.now - start < limit {
+                frame()
+                if script.viewer.isAtRest { break }
+            }
+        }
+
+        mutating func key(_ name: String, mods: Modifiers = []) {
+            send(.key(phase: .down, key: name, modifiers: mods))
+            send(.key(phase: .up, key: name, modifiers: mods))
+        }
+
+        mutating func open(_ photo: Int) {
+            let p = script.cellCenter(photo)
+            send(.pointer(phase: .down, position: p, button: .left, modifiers: []))
+            send(.pointer(phase: .up, position: p, button: .left, modifiers: []), after: 0.04)
+        }
+    }
+
+    static let phases: [PhaseSetup] = [
+        PhaseSetup(name: "opening", seconds: 0.6) { w in w.open(5) },
+        PhaseSetup(name: "presented", seconds: 0.5) { w in w.open(5); w.settle() },
+        PhaseSetup(name: "zoomed", seconds: 0.5) { w in w.open(5); w.settle(); w.key("+"); w.settle() },
+        PhaseSetup(name: "zooming in", seconds: 0.4) { w in w.open(5); w.settle(); w.key("+") },
+        PhaseSetup(name: "held", seconds: 0.3) { w in
+            w.open(5); w.settle()
+            w.send(.pointer(phase: .down, position: Point(640, 400), button: .left, modifiers: []))
+            for i in 1...12 {
+                w.send(.pointer(phase: .move, position: Point(640, 400 + Double(i) * 8), button: .left, modifiers: []), after: 0.008)
+                if i % 2 == 0 { w.frame() }
+            }
+        },
+        PhaseSetup(name: "closing", seconds: 0.5) { w in w.open(5); w.settle(); w.key("escape") },
+        PhaseSetup(name: "paging", seconds: 0.5) { w in w.open(5); w.settle(); w.key("right") },
+        PhaseSetup(name: "turning", seconds: 0.6) { w in
+            w.open(5); w.settle()
+            w.send(.effect(.photoTurned(photo: 5, quarterTurns: 1, message: "turned", asksToWrite: false)))
+        },
+        PhaseSetup(name: "slideshow", seconds: 4.5) { w in w.open(5); w.settle(); w.key("f5") },
+    ]
+
+    /// Every photo key the table lists, as (SDL name, modifiers).
+    static let keys: [(String, Modifiers)] = [
+        ("escape", []), ("return", []), ("left", []), ("right", []), ("up", []), ("down", []), ("+", []), ("-", []),
+        ("0", []), ("1", []), ("delete", []), ("c", .ctrl), ("o", []), ("o", .shift), ("r", .ctrl), ("r", [.ctrl, .shift]),
+    ]
+
+    static let rates = [30.0, 60, 144, 240]
+
+    /// What a run ends as: the snapshot after settling (time left out), the requests made and the
+    /// notes that say something happened.
+    struct Outcome: Equatable {
+        var photo: Int?
+        var phase: Phase
+        var image: StateSnapshot.Image?
+        var requests: [ViewerRequest]
+        var happenings: Int
+    }
+
+    static func run(_ setup: PhaseSetup, eighth: Int, key: (String, Modifiers)?, fps: Double) -> (Walk, Outcome) {
+        var w = Walk(fps: fps)
+        setup.enter(&w)
+        _ = w.script.viewer.takeRequests()
+        w.script.notes.removeAll()
+        w.run(setup.seconds * Double(eighth) / 8)
+        if let (name, mods) = key { w.key(name, mods: mods) }
+        w.settle(limit: 8)
+        let happenings = w.script.notes.filter {
+            switch $0 {
+            case .paged, .closing, .opened, .interrupted, .grabbed, .released: true
+            default: false
+            }
+        }.count
+        let s = w.script.snapshot
+        return (w, Outcome(photo: s.photo, phase: s.phase, image: s.image, requests: w.script.viewer.takeRequests(),
+                           happenings: happenings))
+    }
+
+    @Test("each photo key, at each eighth of the phase, acts or notes why, and nothing jumps", arguments: phases)
+    func everyKeyActsOrSaysWhy(setup: PhaseSetup) {
+        var silent: [String] = [], jumped: [String] = []
+        var caseIndex = 0
+        var controls: [Double: (Walk, Outcome)] = [:]
+        for eighth in 0..<8 {
+            controls.removeAll()
+            for key in Self.keys {
+                let fps = Self.rates[caseIndex % Self.rates.count]
+                caseIndex += 1
+                if controls[fps] == nil { controls[fps] = Self.run(setup, eighth: eighth, key: nil, fps: fps) }
+                guard let (control, without) = controls[fps] else { continue }
+                let (w, with) = Self.run(setup, eighth: eighth, key: key, fps: fps)
+                let name = (key.1.contains(.ctrl) ? "ctrl+" : "") + (key.1.contains(.shift) ? "shift+" : "") + key.0
+                let said = w.script.notes.contains { if case .inputIgnored = $0 { true } else { false } }
+                // A key acted if anything it can do differs from the same walk without it.
+                let acted = with != without || w.script.viewer.scrollOffset != control.script.viewer.scrollOffset
+                if !acted && !said { silent.append("\(name) at \(eighth)/8 (\(fps) fps)") }
+                if let j = w.jumps.first, control.jumps.isEmpty { jumped.append("\(name) at \(eighth)/8 (\(fps) fps): \(j)") }
+            }
+        }
+        #expect(silent.isEmpty, "\(setup.name): dropped without a word: \(silent.prefix(12).joined(separator: "; "))")
+        #expect(jumped.isEmpty, "\(setup.name): \(jumped.prefix(6).joined(separator: "\n"))")
+    }
+
+    @Test("a key pressed while a photo opens ends the same at 30, 60, 144 and 240 fps",
+          arguments: [("right", Modifiers()), ("1", Modifiers()), ("+", Modifiers()), ("delete", Modifiers())])
+    func sameAtEveryRate(key: String, mods: Modifiers) {
+        let outcomes = Self.rates.map { Self.run(Self.phases[0], eighth: 3, key: (key, mods), fps: $0).1 }
+        for (fps, o) in zip(Self.rates, outcomes) {
+            #expect(o.photo == outcomes[0].photo && o.phase == outcomes[0].phase && o.requests == outcomes[0].requests, "\(key) at \(fps) fps")
+            if let a = o.image, let b = outcomes[0].image {
+                #expect(a.center.distance(to: b.center) < 0.5 && abs(a.size.width - b.size.width) < 0.5, "\(key) at \(fps) fps: \(a) vs \(b)")
+            }
+        }
+    }
+}
