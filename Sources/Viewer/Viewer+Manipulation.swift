@@ -45,8 +45,12 @@ extension Viewer {
                 withPhoto { $0.holdPending(m) }
                 resolvePending(m)
             case .opening, .closing:
-                // Caught in flight: held exactly where it is.
-                grabForDismissal(m, base: m, from: s.phase)
+                // Caught in flight. A press that caught it held it still since the press: the hand's
+                // whole travel counts from there, so the photo catches up with the recognizer's
+                // slop and the point pressed is under the pointer from the first frame (rebased on
+                // the recognized gesture, it trailed by the slop for the whole drag). Not caught by
+                // a press (a touchpad's fingers): held exactly where it is.
+                grabForDismissal(m, base: s.isCaught ? nil : m, from: s.phase)
             case .zoomed:
                 grabZoom(m)
             case .paging:
