@@ -291,8 +291,13 @@ package struct JumpDetector: Sendable {
     static func heldSteps(from a: MotionSample, to b: MotionSample) -> [Jump] {
         guard let ga = a.grip, let gb = b.grip else { return [] }
         var found: [Jump] = []
+        let dt = max(0, b.time - a.time)
         for axis in gb.axes {
             guard let p = ga.axes.first(where: { $0.name == axis.name }) else { continue }
+            if let fb = axis.follow, let fa = p.follow {
+                found += followStep(axis, from: p, fa, fb, seconds: dt, at: b)
+                continue
+            }
             let dh = axis.hand - p.hand, dd = axis.drawn - p.drawn
             guard dh.isFinite, dd.isFinite, p.slope.isFinite, axis.slope.isFinite else { continue }
             let low = min(p.slope, axis.slope)
@@ -307,6 +312,42 @@ package struct JumpDetector: Sendable {
                 if dd < 0 { jump.size = dd }
                 found.append(jump)
             }
+        }
+        return found
+    }
+
+    /// A held coordinate drawn through a follow spring (`Feel.followSpring`): the spring's target
+    /// must follow the hand through the mapping (as a coordinate without one must), and the drawn
+    /// side must ride the spring. Riding it, its step over `dt` is at most what its rates at both
+    /// ends carry it plus what the spring's pull can add: `|Δdrawn| ≤ max(|v_a|, |v_b|)·dt +
+    /// ω₀²·g·dt²/2`, `g` the larger gap to the target (the pull's bound) and its step. A lurch (the
+    /// photo moving under the hand without the spring's pace) is beyond it.
+    static func followStep(_ axis: GripReading.Axis, from p: GripReading.Axis, _ fa: GripReading.Axis.Follow,
+                           _ fb: GripReading.Axis.Follow, seconds dt: Double, at b: MotionSample) -> [Jump] {
+        let kind = Self.kind(axis.quantity)
+        let tolerance = max(axis.tolerance ?? 0, p.tolerance ?? 0, heldTolerance(kind)) + 1e-9 * (abs(axis.drawn) + abs(axis.hand))
+        var found: [Jump] = []
+        // The target under the hand.
+        let dh = axis.hand - p.hand, dtarget = fb.target - fa.target
+        let low = min(p.slope, axis.slope)
+        let high = p.slope == 0 && axis.slope == 0 ? 0 : max(1, p.slope, axis.slope)
+        let range = min(low * dh, high * dh)...max(low * dh, high * dh)
+        if dtarget < range.lowerBound - tolerance || dtarget > range.upperBound + tolerance {
+            var jump = Jump(time: b.time, kind: kind, photo: b.movingPhoto, size: abs(dtarget),
+                            allowed: max(abs(range.lowerBound), abs(range.upperBound)), seconds: dt, isPresenceChange: false)
+            jump.held = Jump.Held(axis: axis.name + " (the follow spring's target)", handStep: dh, allowed: range)
+            found.append(jump)
+        }
+        // The drawn side at the spring's pace.
+        let gap = max(abs(p.drawn - fa.target), abs(axis.drawn - fb.target), abs(axis.drawn - fa.target))
+        let w = max(fa.angularFrequency, fb.angularFrequency)
+        let reach = max(abs(fa.rate), abs(fb.rate)) * dt + w * w * gap * dt * dt / 2
+        let dd = axis.drawn - p.drawn
+        if abs(dd) > reach + tolerance {
+            var jump = Jump(time: b.time, kind: kind, photo: b.movingPhoto, size: abs(dd), allowed: reach, seconds: dt,
+                            isPresenceChange: false)
+            jump.held = Jump.Held(axis: axis.name + " (riding the follow spring)", handStep: dh, allowed: -reach...reach)
+            found.append(jump)
         }
         return found
     }

@@ -29,10 +29,27 @@ package struct GripReading: Hashable, Sendable {
         /// What rounding may leave of an exact mapping, in the unit (nil: the check's own, 0.01 pt
         /// or 1e-6 rad); larger where a coordinate is read back through a band's inverse.
         package var tolerance: Double?
+        /// With a follow spring: where the mapping alone puts the coordinate (the spring's target,
+        /// which follows the hand through `slope`) and the drawn coordinate's rate (per second);
+        /// `drawn` rides the spring toward the target. Nil without one.
+        package var follow: Follow?
 
-        package init(name: String, quantity: Quantity, hand: Double, drawn: Double, slope: Double, tolerance: Double? = nil) {
+        /// A coordinate a follow spring draws (`Feel.followSpring`).
+        package struct Follow: Hashable, Sendable {
+            package var target: Double
+            package var rate: Double
+            /// The spring's angular frequency `ω₀`, rad/s: its pull is `ω₀²` per unit of gap.
+            package var angularFrequency: Double
+
+            package init(target: Double, rate: Double, angularFrequency: Double) {
+                self.target = target; self.rate = rate; self.angularFrequency = angularFrequency
+            }
+        }
+
+        package init(name: String, quantity: Quantity, hand: Double, drawn: Double, slope: Double, tolerance: Double? = nil,
+                     follow: Follow? = nil) {
             self.name = name; self.quantity = quantity; self.hand = hand; self.drawn = drawn; self.slope = slope
-            self.tolerance = tolerance
+            self.tolerance = tolerance; self.follow = follow
         }
     }
 
@@ -69,12 +86,29 @@ extension Viewer {
             let hand = m.startPivot + m.translation
             // The point under the pivot at the grab, in the pose's own terms, carried by the pose drawn now.
             let local = (m.startPivot - grab.center).rotated(by: -grab.rotation) * (grab.scale != 0 ? 1 / grab.scale : 0)
-            let grabbed = pose.center + (local * pose.scale).rotated(by: pose.rotation)
+            func grabbedPoint(_ p: PhotoPose) -> Point { p.center + (local * p.scale).rotated(by: p.rotation) }
+            let grabbed = grabbedPoint(pose)
             let slope = d.pivotSlope(windowHeight: windowSize.height, feel: feel)
+            // With a follow spring the pose drawn rides the spring toward the hand's: the mapping is
+            // judged on the spring's target, the drawn side on the spring's own pace.
+            var follows: (x: GripReading.Axis.Follow, y: GripReading.Axis.Follow, turn: GripReading.Axis.Follow)?
+            if let follow = d.follow {
+                let target = d.pose(windowHeight: windowSize.height, feel: feel)
+                let w = follow.spring.angularFrequency, v = follow.velocity, eps = 1e-4
+                var ahead = pose
+                ahead.center = pose.center + v.center * eps
+                ahead.scale = pose.scale + v.scale * eps
+                ahead.rotation = pose.rotation + v.rotation * eps
+                let rate = (grabbedPoint(ahead) - grabbed) * (1 / eps), aimed = grabbedPoint(target)
+                follows = (.init(target: aimed.x, rate: rate.x, angularFrequency: w),
+                           .init(target: aimed.y, rate: rate.y, angularFrequency: w),
+                           .init(target: target.rotation - grab.rotation, rate: v.rotation, angularFrequency: w))
+            }
             return GripReading(reference: [1, grab.center.x, grab.center.y, grab.scale, grab.rotation, m.startPivot.x, m.startPivot.y], axes: [
-                .init(name: "grabbed point x", quantity: .centre, hand: hand.x, drawn: grabbed.x, slope: slope.x),
-                .init(name: "grabbed point y", quantity: .centre, hand: hand.y, drawn: grabbed.y, slope: slope.y),
-                .init(name: "turn", quantity: .rotation, hand: m.rotation, drawn: pose.rotation - grab.rotation, slope: 1),
+                .init(name: "grabbed point x", quantity: .centre, hand: hand.x, drawn: grabbed.x, slope: slope.x, follow: follows?.x),
+                .init(name: "grabbed point y", quantity: .centre, hand: hand.y, drawn: grabbed.y, slope: slope.y, follow: follows?.y),
+                .init(name: "turn", quantity: .rotation, hand: m.rotation, drawn: pose.rotation - grab.rotation, slope: 1,
+                      follow: follows?.turn),
             ])
         case let .paging(pager):
             guard let h = pager.hold else { return nil }

@@ -25,8 +25,8 @@ struct PhaseWalkTests {
         var detector = JumpDetector()
         var jumps: [String] = []
 
-        init(fps: Double) {
-            script = ViewerScript(photos: 12)
+        init(fps: Double, feel: Feel = .defaults) {
+            script = ViewerScript(photos: 12, feel: feel)
             script.frameInterval = 1 / fps
             observe()
         }
@@ -162,6 +162,62 @@ struct PhaseWalkTests {
             #expect(o.photo == outcomes[0].photo && o.phase == outcomes[0].phase && o.requests == outcomes[0].requests, "\(key) at \(fps) fps")
             if let a = o.image, let b = outcomes[0].image {
                 #expect(a.center.distance(to: b.center) < 0.5 && abs(a.size.width - b.size.width) < 0.5, "\(key) at \(fps) fps: \(a) vs \(b)")
+            }
+        }
+    }
+
+    /// A plain pan down the presented photo and back a little, released while moving; the jump
+    /// detector's findings over every event and frame.
+    static func plainPanJumps(feel: Feel, plant lurch: Double = 0) -> [String] {
+        var w = Walk(fps: 60, feel: feel)
+        w.open(5)
+        w.settle()
+        let start = Point(640, 400)
+        w.send(.pointer(phase: .down, position: start, button: .left, modifiers: []))
+        var p = start
+        for i in 1...48 {
+            // 500 pt/s down for 0.3 s, then 250 pt/s back up for 0.1 s: a hand, not a ruler.
+            p = p + (i <= 36 ? Point(0.4, 500.0 / 120) : Point(-0.2, -250.0 / 120))
+            w.send(.pointer(phase: .move, position: p, button: .left, modifiers: []), after: 1.0 / 120)
+            if i == 24, lurch != 0 {
+                // A planted lurch: the photo moved under the hand by `lurch` points in one step.
+                w.script.viewer.plantFollowLurch(by: Point(0, lurch))
+                w.observe()
+            }
+            if i % 2 == 0 { w.frame() }
+        }
+        w.send(.pointer(phase: .up, position: p, button: .left, modifiers: []), after: 1.0 / 120)
+        w.settle()
+        return w.jumps
+    }
+
+    @Test("a plain pan under the ios preset (a follow spring) shows no jump, held or released (was 95 false jumps in 0.4 s); a planted 30 pt lurch is caught",
+          arguments: ["ios", "default"])
+    func followSpringHoldIsNoJump(preset: String) throws {
+        let feel = try #require(Feel.preset(named: preset))
+        let honest = Self.plainPanJumps(feel: feel)
+        report("plain pan under \(preset): \(honest.count) jumps\(honest.first.map { ": " + $0 } ?? "")")
+        #expect(honest.isEmpty, "\(honest.prefix(3).joined(separator: "\n"))")
+        let planted = Self.plainPanJumps(feel: feel, plant: 30)
+        #expect(!planted.isEmpty, "a 30 pt lurch under the hand went unseen")
+    }
+}
+
+extension Viewer {
+    /// A planted fault for the jump detector's tests: the held photo moves by `offset` under the
+    /// hand in one step (its follow spring's value, else the pose drawn), keeping its velocity.
+    mutating func plantFollowLurch(by offset: Point) {
+        withPhoto { s in
+            _ = s.withDismissal { d, tr in
+                if var f = d.follow {
+                    var v = f.value
+                    v.center = v.center + offset
+                    f.jump(to: v, velocity: f.velocity)
+                    d.follow = f
+                }
+                var p = tr.pose.value
+                p.center = p.center + offset
+                tr.pose.hold(at: p)
             }
         }
     }
