@@ -122,9 +122,14 @@ package enum FrameRateCheck {
     /// The common instants' spacing, seconds of viewer time.
     package static let commonStep = 1.0 / 30
 
+    /// The longest a run draws on past `settleSeconds` after its last input while something still
+    /// moves (a spring, a fade, the slideshow's timer), seconds.
+    package static let restLimitSeconds = 30.0
+
     /// Replays `events` (frames among them are dropped) from `header` under each cadence, drawing on
-    /// until `settleSeconds` after the last event, and compares the drawn quantities at the common
-    /// instants.
+    /// for `settleSeconds` after the last event and then until every spring, timer and fade has
+    /// come to rest (at most `restLimitSeconds` more), and compares the drawn quantities at the
+    /// common instants (a run at rest before another reads the same from then on).
     ///
     /// Throws what starting a session throws (a header feel that does not decode).
     package static func run(header: TraceHeader, events: [InputEvent], feelOverride: JSONObject? = nil, replaysPanelEdits: Bool = true,
@@ -139,9 +144,10 @@ package enum FrameRateCheck {
                                     frame: { (time: Double) throws(Session.Failure) in
                                         try session.handle(InputEvent(time: time, kind: .frame))
                                         _ = session.takeRequests()
-                                    }, sample: { session.viewer.motionSample }))
+                                    }, sample: { session.viewer.motionSample },
+                                    isActive: { !session.viewer.isAtRest || session.viewer.isSlideshowRunning }))
         }
-        return compare(runs, cadences: cadences, instantCount: Int((end / commonStep).rounded(.down)) + 1)
+        return compare(padded(runs), cadences: cadences, instantCount: instantCount(runs))
     }
 
     /// The check over any input that drives a `Viewer` at its own instants, trace or not: `start`
@@ -152,7 +158,8 @@ package enum FrameRateCheck {
     /// events do).
     package static func run<Input>(input: [Input], time: (Input) -> Double, start: () -> Viewer,
                                   apply: (inout Viewer, Input) -> Void,
-                                  cadences: [Cadence] = Cadence.standard, settleSeconds: Double = 2.5) -> Report {
+                                  cadences: [Cadence] = Cadence.standard, settleSeconds: Double = 2.5,
+                                  restLimit: Double = restLimitSeconds) -> Report {
         let end = (input.last.map(time) ?? 0) + settleSeconds
         var runs: [[Int: MotionSample]] = []
         for cadence in cadences {
@@ -163,19 +170,40 @@ package enum FrameRateCheck {
                                     viewer.handle(InputEvent(time: t, kind: .frame))
                                     _ = viewer.takeNotes()
                                     _ = viewer.takeRequests()
-                                }, sample: { viewer.motionSample }))
+                                }, sample: { viewer.motionSample },
+                                isActive: { !viewer.isAtRest || viewer.isSlideshowRunning }, restLimit: restLimit))
         }
-        return compare(runs, cadences: cadences, instantCount: Int((end / commonStep).rounded(.down)) + 1)
+        return compare(padded(runs), cadences: cadences, instantCount: instantCount(runs))
+    }
+
+    /// The common instants the runs reach together: up to the last any of them drew.
+    static func instantCount(_ runs: [[Int: MotionSample]]) -> Int {
+        (runs.compactMap { $0.keys.max() }.max() ?? -1) + 1
+    }
+
+    /// Each run read at every common instant up to the last any run drew: a run that came to rest
+    /// sooner reads from then on as it did when it stopped drawing.
+    static func padded(_ runs: [[Int: MotionSample]]) -> [[Int: MotionSample]] {
+        let count = instantCount(runs)
+        return runs.map { run in
+            var out = run, last: MotionSample?
+            for i in 0..<count {
+                if let s = run[i] { last = s } else if let last { out[i] = last }
+            }
+            return out
+        }
     }
 
     /// One cadence's samples at the common instants: the inputs (`inputTimes`, rising) fed at
-    /// their times, each before the frame at or after it, frames drawn up to `end`, `sample`
-    /// read at the common instants.
+    /// their times, each before the frame at or after it, frames drawn up to `end` and on while
+    /// `isActive` (at most `restLimitSeconds` more), `sample` read at the common instants.
     static func samples<E: Error>(cadence: Cadence, inputTimes: [Double], end: Double, feed: (Int) throws(E) -> Void,
-                                  frame: (Double) throws(E) -> Void, sample: () -> MotionSample) throws(E) -> [Int: MotionSample] {
+                                  frame: (Double) throws(E) -> Void, sample: () -> MotionSample,
+                                  isActive: () -> Bool = { false }, restLimit: Double = restLimitSeconds) throws(E) -> [Int: MotionSample] {
         var samples: [Int: MotionSample] = [:]
         var next = 0
-        for (time, instant) in frameTimes(cadence: cadence, end: end) {
+        for (time, instant) in frameTimes(cadence: cadence, end: end + restLimit) {
+            if time > end, next >= inputTimes.count, !isActive() { break }
             while next < inputTimes.count, inputTimes[next] <= time {
                 try feed(next)
                 next += 1

@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import Motion
 
 // Ctrl+R and Ctrl+Shift+R: the open photo turns 90° and the turn is kept. The viewer asks the
 // shell (`PhotoFileAction.turnClockwise`, `.turnAnticlockwise`); the shell turns the file (a JPEG's
@@ -45,17 +46,19 @@ extension Viewer {
         let k = ((quarterTurns % 4) + 4) % 4
         guard k != 0 else { return }
         let odd = k % 2 == 1
+        let oldFull = fullPose(photo)
         if odd {
             let size = photos[photo].pixelSize
             photos[photo].pixelSize = Size(size.height, size.width)
         }
         notes.append(.referenceChanged(.photoTurned(index: photo, quarterTurns: quarterTurns), time: time))
+        // The new picture turned back by the turn is the old one: sides swapped, rotation less the turn.
+        let angle = -Double(quarterTurns) * Double.pi / 2
         guard let s = session, s.photo == photo else {
+            turnOnTheStrip(photo, odd: odd, angle: angle, oldFull: oldFull)
             refreshFlightTarget()
             return
         }
-        // The new picture turned back by the turn is the old one: sides swapped, rotation less the turn.
-        let angle = -Double(quarterTurns) * Double.pi / 2
         let resting = isTurnable(s)
         let full = fullPose(photo)
         withPhoto { [feel] s in
@@ -75,5 +78,32 @@ extension Viewer {
         // Flying (it began to close or open since the key): its own flight takes the turn home.
         if !resting { refreshFlightTarget() }
         wakeCaption()
+    }
+
+    /// A photo on the paging strip that is not the open one turned (a turn asked for just before a
+    /// page turned away from it): it keeps its drawn picture at this instant, as the open photo
+    /// does, and springs upright to its new fit in its slot (`Pager.leaving`), instead of being
+    /// drawn at its new shape at once.
+    private mutating func turnOnTheStrip(_ photo: Int, odd: Bool, angle: Double, oldFull: PhotoPose) {
+        let full = fullPose(photo)
+        withPhoto { [feel] s in
+            let open = s.photo
+            _ = s.withPager { pager, _ in
+                let i = pager.leaving.firstIndex { $0.photo == photo }
+                guard i != nil || abs(photo - open) <= 1 else { return }
+                var pose = i.map { pager.leaving[$0].pose }
+                    ?? SpringAnimation(value: oldFull, spring: feel.zoomSpring,
+                                       restTolerance: PhotoPose.restTolerance, restVelocityTolerance: PhotoPose.restVelocityTolerance)
+                var value = pose.value, velocity = pose.velocity
+                if odd {
+                    value.size = Size(value.size.height, value.size.width)
+                    velocity.size = Size(velocity.size.height, velocity.size.width)
+                }
+                value.rotation += angle
+                pose.jump(to: value, velocity: velocity)
+                pose.retarget(to: full, spring: feel.zoomSpring)
+                if let i { pager.leaving[i].pose = pose } else { pager.leaving.append(Pager.Leaving(photo: photo, pose: pose)) }
+            }
+        }
     }
 }

@@ -178,3 +178,28 @@ struct FrameRateCheckTests {
         #expect(worst.isEmpty, "\(worst.prefix(12).joined(separator: "\n"))")
     }
 }
+
+@Suite("Frame rates: the check compares until every spring, timer and fade has come to rest")
+struct FrameRateCheckTailTests {
+    /// F5 on photo 0 of three, presented: the show turns at 4 s and 8.5 s, then ends.
+    static func slideshowReport() -> FrameRateCheck.Report {
+        let photos = (0..<3).map { Photo(name: "p\($0).png", pixelSize: Size(600, 400)) }
+        var inputs: [InputEvent] = [InputEvent(time: 0.2, kind: .key(phase: .down, key: "return", modifiers: []))]
+        inputs.append(InputEvent(time: 1.5, kind: .key(phase: .down, key: "f5", modifiers: [])))
+        return FrameRateCheck.run(input: inputs, time: \.time, start: {
+            var v = Viewer(photos: photos, windowSize: Size(1280, 800))
+            v.handle(InputEvent(time: 0.1, kind: .key(phase: .down, key: "right", modifiers: [])))
+            return v
+        }, apply: { v, e in v.handle(e) })
+    }
+
+    @Test("a slideshow's timer-driven pages, 4 s and more after the last key, are compared (was: the check stopped 2.5 s after it)")
+    func comparesTimerMotion() {
+        let report = Self.slideshowReport()
+        // The last key at 1.5 s; the pages turn at about 5.5 s and 10 s and settle within a second:
+        // at 30 instants a second, past 11 s is over 330 instants (2.5 s after the key: 120).
+        print(report.text)
+        #expect(report.instants > 330, "\(report.instants) instants")
+        #expect(report.failures.isEmpty, "\(report.failures.map(\.description).joined(separator: "; "))")
+    }
+}

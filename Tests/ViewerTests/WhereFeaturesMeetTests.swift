@@ -223,3 +223,69 @@ struct CaughtUnderThePointerTests {
         #expect(worst <= 0.5)
     }
 }
+
+@Suite("Ctrl + wheel after a two-finger scroll")
+struct WheelAfterScrollTests {
+    /// The zoom after `notches` Ctrl + wheel notches 60 ms apart at the window's centre, on photo 0
+    /// presented, optionally after a two-finger scroll (vertical and sideways wheel events at 60 Hz
+    /// for 0.25 s, ending `gap` seconds before the first notch).
+    static func scale(afterScroll: Bool, gap: Double = 0.05, notches: Int = 5, sideways: Double = 0.2) -> Double {
+        var s = WhereFeaturesMeetTests.script()
+        s.openAndSettle(0)
+        let at = Point(640, 400)
+        if afterScroll {
+            for i in 0..<15 {
+                s.send(.wheel(position: at, delta: Point(i % 3 == 0 ? sideways : 0, 0.5), modifiers: []), after: 1.0 / 60)
+                s.frame()
+            }
+            s.run(gap)
+        }
+        for _ in 0..<notches {
+            s.send(.wheel(position: at, delta: Point(0, 1), modifiers: .ctrl), after: 0.06)
+            s.frame()
+        }
+        s.settle()
+        return (s.snapshot.image?.size.width ?? 0) / (800.0 * 4 / 3)
+    }
+
+    @Test("every Ctrl + wheel notch acts after a two-finger scroll: 5 notches zoom e^(0.1 x 5), as without the scroll (was 4 of 5)",
+          arguments: [0.0, 0.05, 0.3])
+    func everyNotchActs(gap: Double) {
+        let plain = Self.scale(afterScroll: false)
+        let after = Self.scale(afterScroll: true, gap: gap)
+        let afterSideways = Self.scale(afterScroll: true, gap: gap, sideways: -3)
+        report("after a sideways scroll: \(afterSideways)x")
+        report("5 Ctrl+wheel notches: \(plain)x alone, \(after)x after a scroll (gap \(gap) s)")
+        #expect(abs(after - plain) < 1e-6 * plain)
+    }
+}
+
+@Suite("A turn that lands after a page turned away")
+struct TurnOnTheStripTests {
+    /// The screen-aligned extent of photo `photo`'s quad (width, height), nil when not drawn.
+    static func extent(_ viewer: Viewer, photo: Int) -> Size? {
+        viewer.scene().photos.first { $0.photo == photo }.map { q in
+            let c = abs(cosine(q.rotation)), s = abs(sine(q.rotation))
+            return Size(q.size.width * c + q.size.height * s, q.size.width * s + q.size.height * c)
+        }
+    }
+
+    @Test("Ctrl+R's turn arriving in the frame Right turned the page: the outgoing photo keeps its 4:3 picture at that instant and turns on to 3:4 (was a snap from 4:3 to 3:4 in one frame)")
+    func outgoingPhotoKeepsItsPicture() throws {
+        var s = WhereFeaturesMeetTests.script()
+        s.openAndSettle(0)
+        let before = try #require(Self.extent(s.viewer, photo: 0))
+        s.key("right")
+        s.send(.effect(.photoTurned(photo: 0, quarterTurns: 1, message: "turned", asksToWrite: false)))
+        let at = try #require(Self.extent(s.viewer, photo: 0))
+        // 4000×3000 fits 1066.7×800; drawn the same at the turn's instant.
+        #expect(abs(at.width - before.width) < 0.5 && abs(at.height - before.height) < 0.5, "\(before) → \(at)")
+        s.frame()
+        if let next = Self.extent(s.viewer, photo: 0) {
+            // One frame later it has only begun to turn: within 10 % of the old picture's width.
+            #expect(abs(next.width - before.width) < 0.1 * before.width, "\(before) → \(next) one frame later")
+        }
+        s.settle()
+        #expect(s.viewer.session?.photo == 1)
+    }
+}
