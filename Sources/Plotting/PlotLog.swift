@@ -91,6 +91,12 @@ package struct PlotLog: Sendable {
                 try fail(nil, "column \(error.column): \(error.message)")
             }
             guard case .object = value else { try fail(nil, "expected a state object, found \(value.kindName)") }
+            // A gesture trace's header: the input, not what was drawn; say how to get the state log.
+            if number == 1, case .string("photozoom")? = value["trace"] {
+                let base = name.hasSuffix(".trace.jsonl") ? String(name.dropLast(".trace.jsonl".count)) : name
+                try fail(nil, "a gesture trace, not a state log; plot its replay: photozoom replay \(file) --states \(base).states.jsonl, "
+                         + "then photozoom plot \(base).states.jsonl --out FILE.png")
+            }
 
             func numberField(_ key: String, in object: JSONValue, prefix: String = "") throws(ShellError) -> Double {
                 guard let v = object[key] else { try fail(prefix + key, "missing") }

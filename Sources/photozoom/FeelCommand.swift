@@ -85,8 +85,10 @@ struct FeelCommand: ParsableCommand {
             } else if let preset, let feel = Feel.preset(named: preset) {
                 print(feel.jsonText(), terminator: "")
             } else if list {
+                // The summaries in one column, two spaces after the longest name.
+                let width = (Feel.presets.map(\.name.count).max() ?? 0) + 2
                 for p in Feel.presets {
-                    print(p.name.padding(toLength: 10, withPad: " ", startingAt: 0) + p.summary)
+                    print(p.name.padding(toLength: width, withPad: " ", startingAt: 0) + p.summary)
                 }
             } else if parameters {
                 for p in Feel.parameters {

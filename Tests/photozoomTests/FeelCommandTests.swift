@@ -17,6 +17,18 @@ struct FeelCommandTests {
         #expect(check.stdout == "\(file.path): ok, the defaults\n")
     }
 
+    @Test("--list sets every preset's name apart from its summary by at least two spaces, the summaries in one column")
+    func list() async throws {
+        let r = try await CommandRunner.run(["feel", "--list"])
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 6)
+        #expect(lines.contains { $0.hasPrefix("photoswipe  PhotoSwipe") }, "\(r.stdout)")
+        // Every summary starts in the same column: the longest name and two spaces.
+        let columns = Set(lines.map { line in line.distance(from: line.startIndex, to: line.firstIndex(of: " ")!) + (line.drop { $0 != " " }.prefix { $0 == " " }.count) })
+        #expect(columns == ["photoswipe".count + 2], "\(r.stdout)")
+    }
+
     @Test("--preset prints a preset; --check lists what it changes")
     func preset() async throws {
         let r = try await CommandRunner.run(["feel", "--preset", "snappy"])
