@@ -46,8 +46,19 @@ public struct FeelExport: Sendable {
     /// Every spring of the feel, set or not: `springRoles`, then `optionalSpringRoles`.
     package static var allSpringRoles: [SpringRole] { springRoles + optionalSpringRoles }
 
-    /// The thresholds exported as constants: the feel file's key, its unit, what it decides.
-    static let thresholds: [(key: String, unit: String, summary: String)] = [
+    /// Every parameter outside the springs and the backdrop's curve, exported as constants: the
+    /// feel file's key, its unit, what it does, and whether it is a switch. The thresholds of
+    /// `curatedThresholds` first, then the rest in the feel file's order: every one shapes a motion
+    /// or a decision (or what a gesture is taken for), so a client that copies one copies all.
+    static var thresholds: [(key: String, unit: String, summary: String, isBoolean: Bool)] {
+        let curated = curatedThresholds.map { t in (t.key, t.unit, t.summary, false) }
+        let rest = Feel.parameters.filter { p in !p.key.contains(".") && !curatedThresholds.contains { $0.key == p.key } }
+            .map { ($0.key, $0.unit, $0.summary, $0.isBoolean) }
+        return curated + rest
+    }
+
+    /// The thresholds a release's decision reads most, with the export's own summaries.
+    static let curatedThresholds: [(key: String, unit: String, summary: String)] = [
         ("dragRadiusPoints", "pt", "drag distance that maps to the whole open ↔ close transition"),
         ("decelerationRatePerMillisecond", "/ms", "projection rate: a release at v pt/s travels v/1000 · r/(1 − r) pt"),
         ("cancelReversalSpeedPointsPerSecond", "pt/s", "releasing back toward the start faster than this returns"),
@@ -151,8 +162,20 @@ public struct FeelExport: Sendable {
             + " overshoot \(Self.number(s.overshootPercent, 1)) %, settles in \(Self.number(s.settleSeconds, 3)) s"
     }
 
-    func thresholdComment(_ t: (key: String, unit: String, summary: String)) -> String {
+    func thresholdComment(_ t: (key: String, unit: String, summary: String, isBoolean: Bool)) -> String {
         t.summary + (t.unit.isEmpty ? "" : " (\(t.unit))")
+    }
+
+    /// A threshold's value as the language writes it: a switch as `true`/`false` (`booleans`) or
+    /// 1/0, a number to six places.
+    func constantValue(_ t: (key: String, unit: String, summary: String, isBoolean: Bool), booleans: Bool = true) -> String {
+        guard t.isBoolean else { return Self.number(value(t.key), 6) }
+        return booleans ? (value(t.key) != 0 ? "true" : "false") : (value(t.key) != 0 ? "1" : "0")
+    }
+
+    /// The optional springs the feel leaves unset, each with what takes its role, as comment text.
+    var unsetSprings: [String] {
+        Self.optionalSpringRoles.filter { !feel[keyPath: $0.path].isSet }.map { "\($0.key): unset; \($0.summary)" }
     }
 
     var curve: CubicBezier { feel.backdropCurve }
@@ -218,9 +241,9 @@ public struct FeelExport: Sendable {
         var lines: [String] = []
         for t in Self.thresholds {
             lines += ["    /// \(thresholdComment(t))",
-                      "    static let \(t.key): CGFloat = \(Self.number(value(t.key), 6))"]
+                      t.isBoolean ? "    static let \(t.key) = \(constantValue(t))" : "    static let \(t.key): CGFloat = \(constantValue(t))"]
         }
-        return lines
+        return lines + unsetSprings.map { "    // \($0)" }
     }
 
     // MARK: - Android
@@ -265,11 +288,11 @@ public struct FeelExport: Sendable {
     func kotlinThresholds() -> [String] {
         var lines: [String] = []
         for t in Self.thresholds {
-            let name = Self.screamingSnake(t.key).replacingSuffix("_POINTS_PER_SECOND", with: "_DP_PER_SECOND")
-                .replacingSuffix("_POINTS", with: "_DP")
-            lines += ["    /** \(thresholdComment(t)) */", "    const val \(name) = \(Self.number(value(t.key), 6))f"]
+            // Points are dp wherever the name says them: DRAG_RADIUS_DP, WHEEL_SCROLL_DP_PER_UNIT.
+            let name = Self.screamingSnake(t.key).replacing("_POINTS", with: "_DP")
+            lines += ["    /** \(thresholdComment(t)) */", "    const val \(name) = \(constantValue(t))" + (t.isBoolean ? "" : "f")]
         }
-        return lines
+        return lines + unsetSprings.map { "    // \($0)" }
     }
 
     // MARK: - Web
@@ -291,11 +314,12 @@ public struct FeelExport: Sendable {
         lines += ["  /* The backdrop's opacity against the transition's progress. */",
                   "  --pz-backdrop-easing: cubic-bezier(\(curveNumbers.joined(separator: ", ")));"]
         for t in Self.thresholds {
-            let name = Self.kebab(t.key).replacingSuffix("-points-per-second", with: "-px-per-second")
+            let name = Self.kebab(t.key).replacing("-points-per-", with: "-px-per-")
                 .replacingSuffix("-points", with: "")
             let unit = t.key.hasSuffix("Points") ? "px" : ""
-            lines += ["  /* \(thresholdComment(t)) */", "  --pz-\(name): \(Self.number(value(t.key), 6))\(unit);"]
+            lines += ["  /* \(thresholdComment(t))\(t.isBoolean ? ", 1 on, 0 off" : "") */", "  --pz-\(name): \(constantValue(t, booleans: false))\(unit);"]
         }
+        lines += unsetSprings.map { "  /* \($0) */" }
         return lines + ["}"]
     }
 
@@ -333,9 +357,10 @@ public struct FeelExport: Sendable {
         lines += ["  /** The backdrop's opacity against the transition's progress. */",
                   "  backdropCurve: { ease: [\(curveNumbers.joined(separator: ", "))], easing: \"cubic-bezier(\(curveNumbers.joined(separator: ", ")))\" },"]
         for t in Self.thresholds {
-            let name = t.key.replacingSuffix("PointsPerSecond", with: "PxPerSecond").replacingSuffix("Points", with: "Px")
-            lines += ["  /** \(thresholdComment(t)) */", "  \(name): \(Self.number(value(t.key), 6)),"]
+            let name = t.key.replacing("Points", with: "Px")
+            lines += ["  /** \(thresholdComment(t)) */", "  \(name): \(constantValue(t)),"]
         }
+        lines += unsetSprings.map { "  // \($0)" }
         return lines + ["};"]
     }
 }
