@@ -28,8 +28,9 @@ package struct PlotLog: Sendable {
         package var phase: Phase = .grid
         /// True in the paging phase.
         package var isPaging = false
-        /// Velocities over the frame that ends here (backward differences), nil where the frame
-        /// before shows no photo or another one: centre, pt/s; scale, per second; rotation, rad/s.
+        /// Velocities over the 1/60 s of motion that ends here (a least-squares slope; the frame
+        /// before's difference where the window holds no other), nil where the frame before shows
+        /// no photo or another one: centre, pt/s; scale, per second; rotation, rad/s.
         package var centerVelocity: Point?
         package var scaleVelocity: Double?
         package var angularVelocity: Double?
