@@ -93,14 +93,18 @@ public struct FeelExport: Sendable {
     }
 
     /// The figures of every spring, in `springRoles`' order, then each optional one that is set.
-    public var springs: [SpringFigures] {
+    public var springs: [SpringFigures] { springs(withStops: true) }
+
+    /// The same; without the CSS `linear()` stops (left empty) unless `withStops`, for the formats
+    /// that print none (placing them is most of an export's work).
+    func springs(withStops: Bool) -> [SpringFigures] {
         (Self.springRoles + Self.optionalSpringRoles.filter { feel[keyPath: $0.path].isSet }).map { role in
             let spring = feel[keyPath: role.path]
             let response = SpringStepResponse(spring: spring)
             return SpringFigures(role: role, spring: spring, stiffness: spring.stiffness(mass: 1),
                                  damping: spring.damping(mass: 1), response: response,
                                  overshootPercent: response.overshootFraction * 100,
-                                 settleSeconds: response.settleSeconds, linearStops: response.linearEasingStops())
+                                 settleSeconds: response.settleSeconds, linearStops: withStops ? response.linearEasingStops() : [])
         }
     }
 
@@ -188,7 +192,7 @@ public struct FeelExport: Sendable {
         lines += ["// `Spring(response:dampingRatio:)` and `.spring(response:dampingFraction:)` take PhotoZoom's numbers as they are;",
                   "// SwiftUI carries a gesture's velocity into a spring that takes over an animated value by itself.",
                   "import SwiftUI", "", "enum PhotoZoomFeel {"]
-        for s in springs {
+        for s in springs(withStops: false) {
             let r = Self.number(s.spring.responseSeconds, 4), z = Self.number(s.spring.dampingRatio, 4)
             let base = String(s.role.key.dropLast("Spring".count))
             lines += ["    /// \(springComment(s))",
@@ -214,7 +218,7 @@ public struct FeelExport: Sendable {
                   "// `@MainActor`: UIKit declares UISpringTimingParameters and UICubicTimingParameters on the main actor,",
                   "// so under Swift 6's strict concurrency the type that makes them must be isolated there too.",
                   "import UIKit", "", "@MainActor", "enum PhotoZoomFeel {"]
-        for s in springs {
+        for s in springs(withStops: false) {
             lines += ["    /// \(springComment(s))",
                       "    static func \(s.role.key)(initialVelocity: CGVector = .zero) -> UISpringTimingParameters {",
                       "        UISpringTimingParameters(mass: 1, stiffness: \(Self.number(s.stiffness)), "
@@ -255,7 +259,7 @@ public struct FeelExport: Sendable {
                   "import androidx.compose.animation.core.CubicBezierEasing",
                   "import androidx.compose.animation.core.SpringSpec",
                   "import androidx.compose.animation.core.spring", "", "object PhotoZoomFeel {"]
-        for s in springs {
+        for s in springs(withStops: false) {
             lines += ["    /** \(springComment(s)) */",
                       "    fun <T> \(s.role.key)(visibilityThreshold: T? = null): SpringSpec<T> =",
                       "        spring(dampingRatio = \(Self.number(s.spring.dampingRatio, 4))f, stiffness = \(Self.number(s.stiffness))f, "
@@ -273,7 +277,7 @@ public struct FeelExport: Sendable {
         lines += ["// `SpringForce` takes ζ and k at mass 1; `SpringAnimation.setStartVelocity(px/s)` carries a gesture's velocity in.",
                   "import android.view.animation.PathInterpolator",
                   "import androidx.dynamicanimation.animation.SpringForce", "", "object PhotoZoomFeel {"]
-        for s in springs {
+        for s in springs(withStops: false) {
             lines += ["    /** \(springComment(s)) */",
                       "    fun \(s.role.key)(finalPosition: Float): SpringForce = SpringForce(finalPosition)",
                       "        .setStiffness(\(Self.number(s.stiffness))f).setDampingRatio(\(Self.number(s.spring.dampingRatio, 4))f)"]
