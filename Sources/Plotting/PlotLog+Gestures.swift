@@ -36,20 +36,41 @@ extension PlotLog {
         return log
     }
 
-    /// Fills each sample's velocities from the frame before it (same photo, or a page turn while
-    /// paging, whose centre `continuingAcrossPages` has made continuous).
+    /// Seconds of motion each velocity is read over: one frame at 60 Hz.
+    static let velocityWindowSeconds = 1.0 / 60
+
+    /// Fills each sample's velocities from the motion over the `velocityWindowSeconds` that end at
+    /// it: the least-squares slope through the samples in that window (same photo, or a page turn
+    /// while paging, whose centre `continuingAcrossPages` has made continuous), and the sample
+    /// before it when the window holds no other. Frames a display interval apart read exactly their
+    /// difference; frames 0.2–0.5 ms apart (Xvfb without vsync), where one input's step over a
+    /// backward difference would read tens of thousands of pt/s, read the hand's speed.
     mutating func computeVelocities() {
+        func continues(_ a: Sample, _ b: Sample) -> Bool {
+            b.time > a.time && a.photo != nil && b.photo != nil && (a.photo == b.photo || a.isPaging || b.isPaging)
+        }
         for i in samples.indices {
             samples[i].centerVelocity = nil
             samples[i].scaleVelocity = nil
             samples[i].angularVelocity = nil
-            guard i > 0 else { continue }
-            let a = samples[i - 1], b = samples[i]
-            let dt = b.time - a.time
-            guard dt > 0, a.photo != nil, b.photo != nil, a.photo == b.photo || (a.isPaging || b.isPaging) else { continue }
-            if let ca = a.center, let cb = b.center { samples[i].centerVelocity = (cb - ca) / dt }
-            if let sa = a.scale, let sb = b.scale { samples[i].scaleVelocity = (sb - sa) / dt }
-            if let ra = a.rotation, let rb = b.rotation { samples[i].angularVelocity = (rb - ra) / dt }
+            guard i > 0, continues(samples[i - 1], samples[i]) else { continue }
+            // The window: back from i while the motion continues and the samples are within it.
+            var first = i - 1
+            while first > 0, continues(samples[first - 1], samples[first]),
+                  samples[i].time - samples[first - 1].time <= Self.velocityWindowSeconds + 1e-9 { first -= 1 }
+            let window = samples[first...i]
+            func slope(_ value: (Sample) -> Double?) -> Double? {
+                let points = window.compactMap { s in value(s).map { (s.time, $0) } }
+                guard points.count >= 2 else { return nil }
+                let n = Double(points.count)
+                let mt = points.reduce(0) { $0 + $1.0 } / n, mv = points.reduce(0) { $0 + $1.1 } / n
+                let stt = points.reduce(0) { $0 + ($1.0 - mt) * ($1.0 - mt) }
+                guard stt > 0 else { return nil }
+                return points.reduce(0) { $0 + ($1.0 - mt) * ($1.1 - mv) } / stt
+            }
+            if let vx = slope({ $0.center?.x }), let vy = slope({ $0.center?.y }) { samples[i].centerVelocity = Point(vx, vy) }
+            samples[i].scaleVelocity = slope { $0.scale }
+            samples[i].angularVelocity = slope { $0.rotation }
         }
     }
 

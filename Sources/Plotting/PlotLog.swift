@@ -28,8 +28,9 @@ package struct PlotLog: Sendable {
         package var phase: Phase = .grid
         /// True in the paging phase.
         package var isPaging = false
-        /// Velocities over the frame that ends here (backward differences), nil where the frame
-        /// before shows no photo or another one: centre, pt/s; scale, per second; rotation, rad/s.
+        /// Velocities over the 1/60 s of motion that ends here (a least-squares slope; the frame
+        /// before's difference where the window holds no other), nil where the frame before shows
+        /// no photo or another one: centre, pt/s; scale, per second; rotation, rad/s.
         package var centerVelocity: Point?
         package var scaleVelocity: Double?
         package var angularVelocity: Double?
@@ -91,6 +92,12 @@ package struct PlotLog: Sendable {
                 try fail(nil, "column \(error.column): \(error.message)")
             }
             guard case .object = value else { try fail(nil, "expected a state object, found \(value.kindName)") }
+            // A gesture trace's header: the input, not what was drawn; say how to get the state log.
+            if number == 1, case .string("photozoom")? = value["trace"] {
+                let base = name.hasSuffix(".trace.jsonl") ? String(name.dropLast(".trace.jsonl".count)) : name
+                try fail(nil, "a gesture trace, not a state log; plot its replay: photozoom replay \(file) --states \(base).states.jsonl, "
+                         + "then photozoom plot \(base).states.jsonl --out FILE.png")
+            }
 
             func numberField(_ key: String, in object: JSONValue, prefix: String = "") throws(ShellError) -> Double {
                 guard let v = object[key] else { try fail(prefix + key, "missing") }

@@ -126,19 +126,26 @@ struct Compare: ParsableCommand {
     static func table(_ runs: [Run], trace: String, width: Int? = nil) -> String {
         let rows = pairedRows(runs.map { $0.summary.entries.filter(\.isMeasured) })
         let first = runs.first?.summary
-        var lines = ["\(trace): \(first?.frameCount ?? 0) frames over \(fixed(first?.endTime ?? 0, 2)) s (viewer time)"]
+        let title = "\(trace): \(first?.frameCount ?? 0) frames over \(fixed(first?.endTime ?? 0, 2)) s (viewer time)"
+        var lines = width.map { wrap(title, width: $0) } ?? [title]
         let groupWidth = cellWidths.reduce(0, +) + cellWidths.count
-        let perBlock = width.map { max(1, ($0 - eventWidth) / groupWidth) } ?? max(1, runs.count)
-        for blockStart in stride(from: 0, to: runs.count, by: perBlock) {
-            let block = blockStart..<min(runs.count, blockStart + perBlock)
-            if blockStart > 0 { lines.append("") }
-            lines += self.block(Array(runs[block]), rows: rows, columns: block)
+        if let width, width < eventWidth + groupWidth {
+            // Not even one run's columns fit: each event's figures stacked under it, run by run.
+            lines += stacked(runs, rows: rows, width: width)
+        } else {
+            let perBlock = width.map { max(1, ($0 - eventWidth) / groupWidth) } ?? max(1, runs.count)
+            for blockStart in stride(from: 0, to: runs.count, by: perBlock) {
+                let block = blockStart..<min(runs.count, blockStart + perBlock)
+                if blockStart > 0 { lines.append("") }
+                lines += self.block(Array(runs[block]), rows: rows, columns: block)
+            }
         }
-        lines.append("90 %: seconds from the event until 90 % of the travel is covered; settle: seconds from the event until every drawn quantity stays within its rest tolerance of where it "
-                     + "comes to rest (cut: the next event came first); overshoot: pt past the resting place along the travel; "
-                     + "hand-off: pt/s between the gesture's and the photo's velocity; size h-o: pt/s between the drawn size's "
-                     + "rate before and after; turn h-o: rad/s, the same for the rotation; ≠: the feels decide differently "
-                     + "here (another outcome, or an event only some runs have)")
+        let legend = "90 %: seconds from the event until 90 % of the travel is covered; settle: seconds from the event until every drawn quantity stays within its rest tolerance of where it "
+            + "comes to rest (cut: the next event came first); overshoot: pt past the resting place along the travel; "
+            + "hand-off: pt/s between the gesture's and the photo's velocity; size h-o: pt/s between the drawn size's "
+            + "rate before and after; turn h-o: rad/s, the same for the rotation; ≠: the feels decide differently "
+            + "here (another outcome, or an event only some runs have)"
+        lines += width.map { wrap(legend, width: $0) } ?? [legend]
         return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
     }
 
@@ -197,19 +204,69 @@ struct Compare: ParsableCommand {
         // Totals: when the last motion came to rest, the largest overshoot, the mean hand-off error.
         var totals = pad("all", eventWidth)
         for run in runs {
-            let entries = run.summary.entries.filter(\.isMeasured)
-            let settled = entries.compactMap(\.settledAt).max()
-            let overshoot = entries.compactMap(\.overshootPoints).max()
-            func mean(_ values: [Double], _ places: Int) -> String {
-                values.isEmpty ? "—" : "mean " + fixed(values.reduce(0, +) / Double(values.count), places)
-            }
-            let cells = ["", "", settled.map { "at " + fixed($0, 2) + " s" } ?? "—", overshoot.map { "max " + fixed($0, 1) } ?? "—",
-                         mean(entries.compactMap(\.handOffErrorPointsPerSecond), 0),
-                         mean(entries.compactMap(\.sizeHandOffErrorPointsPerSecond), 0),
-                         mean(entries.compactMap(\.rotationHandOffErrorRadiansPerSecond), 2)]
-            totals += zip(cells, cellWidths).map { " " + leftPad($0, $1) }.joined()
+            totals += zip(self.totals(run), cellWidths).map { " " + leftPad($0, $1) }.joined()
         }
         lines.append(totals)
+        return lines
+    }
+
+    /// A run's totals, a cell a heading: when the last motion came to rest, the largest overshoot,
+    /// the mean hand-off errors ("" under outcome and 90 %).
+    static func totals(_ run: Run) -> [String] {
+        let entries = run.summary.entries.filter(\.isMeasured)
+        let settled = entries.compactMap(\.settledAt).max()
+        let overshoot = entries.compactMap(\.overshootPoints).max()
+        func mean(_ values: [Double], _ places: Int) -> String {
+            values.isEmpty ? "—" : "mean " + fixed(values.reduce(0, +) / Double(values.count), places)
+        }
+        return ["", "", settled.map { "at " + fixed($0, 2) + " s" } ?? "—", overshoot.map { "max " + fixed($0, 1) } ?? "—",
+                mean(entries.compactMap(\.handOffErrorPointsPerSecond), 0),
+                mean(entries.compactMap(\.sizeHandOffErrorPointsPerSecond), 0),
+                mean(entries.compactMap(\.rotationHandOffErrorRadiansPerSecond), 2)]
+    }
+
+    /// The table for a terminal narrower than one run's columns: the runs' labels, then each event
+    /// on a line of its own with one line a run under it (`  A  → close · 90 % 0.396 s · …`), each
+    /// figure kept whole on a line, wrapped at `width`, and the totals the same way.
+    static func stacked(_ runs: [Run], rows: [[SessionSummary.Entry?]], width: Int) -> [String] {
+        let letters = runs.map { String($0.label.prefix { $0 != ":" }) }
+        var lines = runs.flatMap { wrap($0.label, width: width) }
+        func figures(_ letter: String, _ values: [String]) -> [String] {
+            let pieces = zip(headings, values).filter { !$1.isEmpty }.map { $0 == "outcome" ? $1 : "\($0) \($1)" }
+            return wrap(pieces: pieces, separator: " · ", width: width, first: "  \(letter)  ", indent: 5)
+        }
+        for row in rows {
+            let event = row.compactMap { $0 }.first!
+            lines += wrap((decidesDifferently(row) ? "≠ " : "") + fixed(event.time, 2) + " s " + eventName(event), width: width)
+            for (letter, entry) in zip(letters, row) {
+                lines += figures(letter, (entry.map(cells) ?? Cells()).all)
+            }
+        }
+        lines.append("all")
+        for (letter, run) in zip(letters, runs) {
+            lines += figures(letter, totals(run))
+        }
+        return lines
+    }
+
+    /// Prose in lines of at most `width` characters, broken at spaces.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        wrap(pieces: text.split(separator: " ").map(String.init), separator: " ", width: width)
+    }
+
+    /// `pieces` joined by `separator` in lines of at most `width` characters, never breaking a
+    /// piece: the first line starts with `first`, the others with `indent` spaces; a piece longer
+    /// than a line stands alone on it.
+    static func wrap(pieces: [String], separator: String, width: Int, first: String = "", indent: Int = 0) -> [String] {
+        var lines: [String] = []
+        var line = first, empty = true
+        for piece in pieces {
+            if empty { line += piece; empty = false; continue }
+            if line.count + separator.count + piece.count <= width { line += separator + piece; continue }
+            lines.append(line)
+            line = String(repeating: " ", count: indent) + piece
+        }
+        if !empty { lines.append(line) }
         return lines
     }
 

@@ -12,7 +12,7 @@ struct PhotoZoom: ParsableCommand {
         commandName: "photozoom",
         abstract: "A photo grid that zooms on springs, with a gesture-trace and feel-tuning lab.",
         version: PhotoZoom.version,
-        subcommands: [Run.self, Replay.self, Play.self, FeelCommand.self, Plot.self, Compare.self, Fit.self, Match.self, DecodeHelperCommand.self],
+        subcommands: [Run.self, Replay.self, Play.self, FeelCommand.self, Plot.self, Compare.self, Fit.self, Match.self, Check.self, DecodeHelperCommand.self],
         defaultSubcommand: Run.self
     )
 

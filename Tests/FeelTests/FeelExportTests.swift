@@ -56,12 +56,12 @@ struct FeelExportTests {
     @Test("a spring the feel leaves unset is not exported; set, it is, like every other")
     func optionalSprings() {
         let unset = FeelExport(feel: Self.feel, name: "test").code(.swiftui)
-        #expect(!unset.contains("pinchLandingSpring") && !unset.contains("followSpring") && !unset.contains("landingSpring"))
+        #expect(!unset.contains("static let pinchLandingSpring") && !unset.contains("static let followSpring") && !unset.contains("static let landingSpring"))
         var feel = Self.feel
         feel.pinchLandingSpring = Spring(responseSeconds: 0.37, dampingRatio: 0.7)
         let set = FeelExport(feel: feel, name: "test").code(.swiftui)
         #expect(set.contains("static let pinchLandingSpring = Spring(response: 0.37, dampingRatio: 0.7)"), "\(set)")
-        #expect(!set.contains("followSpring"))
+        #expect(!set.contains("static let followSpring"))
         #expect(FeelExport(feel: feel, name: "test").springs.map(\.role.key) == FeelExport.springRoles.map(\.key) + ["pinchLandingSpring"])
     }
 
@@ -165,5 +165,42 @@ struct FeelExportTests {
         let css = Self.export.code(.css)
         #expect(css.contains("--pz-backdrop-easing: cubic-bezier(0.3, 0.1, 0.7, 0.95);"))
         #expect(css.contains("--pz-drag-radius: 173px;"))
+    }
+}
+
+@Suite("Feel export: every parameter that shapes motion or a decision is in every export")
+struct FeelExportCompletenessTests {
+    /// The name a parameter's constant has in each format.
+    static func constant(_ key: String, _ format: FeelExport.Format) -> String {
+        switch format {
+        case .swiftui, .uikit: "static let \(key)"
+        case .compose, .android:
+            "const val " + FeelExport.screamingSnake(key).replacingOccurrences(of: "_POINTS", with: "_DP")
+        case .css: "--pz-" + FeelExport.kebab(key).replacingOccurrences(of: "-points-per-", with: "-px-per-")
+            .replacingOccurrences(of: "-points", with: "") + ":"
+        case .web: "  " + key.replacingOccurrences(of: "Points", with: "Px") + ":"
+        }
+    }
+
+    @Test("every parameter outside the springs and the backdrop's curve is a constant; an unset spring is named with what takes its role",
+          arguments: FeelExport.Format.allCases)
+    func everyParameter(format: FeelExport.Format) {
+        let code = FeelExport(feel: .defaults, name: "default").code(format)
+        let scalars = Feel.parameters.filter { !$0.key.contains(".") }
+        // 80 parameters: 9 springs × 2, the curve's 4, and 58 others.
+        #expect(scalars.count == 58)
+        let missing = scalars.filter { !code.contains(Self.constant($0.key, format)) }.map(\.key)
+        #expect(missing.isEmpty, "\(format): \(missing.count) of \(scalars.count) missing: \(missing)")
+        // The defaults leave the landing, pinch landing and follow springs unset.
+        for key in ["landingSpring", "pinchLandingSpring", "followSpring"] {
+            #expect(code.contains("\(key): unset"), "\(format): \(key)")
+        }
+        // A switch is a Boolean where the language has one.
+        switch format {
+        case .swiftui, .uikit: #expect(code.contains("static let reducedMotion = false"))
+        case .compose, .android: #expect(code.contains("const val REDUCED_MOTION = false"))
+        case .web: #expect(code.contains("  reducedMotion: false,"))
+        case .css: #expect(code.contains("--pz-reduced-motion: 0;"))
+        }
     }
 }

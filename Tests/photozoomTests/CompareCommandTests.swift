@@ -39,6 +39,22 @@ struct CompareCommandTests {
         #expect(r.stderr == "photozoom: \(bad.path):2: closeSpring.responseSeconds: -1 is out of range (0 < value ≤ 10)\n")
     }
 
+    @Test("in a terminal narrower than one run's columns (80) nothing is cut: each event's figures stack under it, the legend wraps")
+    func narrowTerminal() async throws {
+        let dir = try CommandRunner.temporaryDirectory("compare-narrow")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let arguments = ["compare", Self.trace, "--feel", "default", "--feel", "ios", "--out", dir.appendingPathComponent("c.png").path, "--size", "400x300"]
+        let wide = try await CommandRunner.run(arguments, environment: ["COLUMNS": ""])
+        let r = try await CommandRunner.run(arguments, environment: ["COLUMNS": "80"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
+        // Every figure of the wide table is still there.
+        let figures = Set(wide.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { $0.first?.isNumber == true }.map(String.init))
+        let narrow = Set(r.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," }).map(String.init))
+        #expect(figures.subtracting(narrow).isEmpty, "missing: \(figures.subtracting(narrow).sorted())")
+    }
+
     @Test("five feels wrap into blocks that fit the terminal's width, each repeating the event column")
     func wrapsToWidth() async throws {
         let dir = try CommandRunner.temporaryDirectory("compare-wide")

@@ -17,6 +17,18 @@ struct FeelCommandTests {
         #expect(check.stdout == "\(file.path): ok, the defaults\n")
     }
 
+    @Test("--list sets every preset's name apart from its summary by at least two spaces, the summaries in one column")
+    func list() async throws {
+        let r = try await CommandRunner.run(["feel", "--list"])
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 6)
+        #expect(lines.contains { $0.hasPrefix("photoswipe  PhotoSwipe") }, "\(r.stdout)")
+        // Every summary starts in the same column: the longest name and two spaces.
+        let columns = Set(lines.map { line in line.distance(from: line.startIndex, to: line.firstIndex(of: " ")!) + (line.drop { $0 != " " }.prefix { $0 == " " }.count) })
+        #expect(columns == ["photoswipe".count + 2], "\(r.stdout)")
+    }
+
     @Test("--preset prints a preset; --check lists what it changes")
     func preset() async throws {
         let r = try await CommandRunner.run(["feel", "--preset", "snappy"])
@@ -84,5 +96,41 @@ struct FeelCommandTests {
         let run = try await CommandRunner.run(["run", "--feel", "nosuch-\(getpid()).json", "--quit-after", "0"])
         #expect(run.status == 2)
         #expect(run.stderr == "photozoom: nosuch-\(getpid()).json: no such feel file, and not a preset name (default, ios, material, photoswipe, snappy, soft)\n")
+    }
+}
+
+@Suite("photozoom feel --import: another tool's spring, its true settle time and its label")
+struct FeelImportCommandTests {
+    @Test("Figma's 80/30/1 shown as 400 ms: the output gives its real 1e-3 settle time and the label's gap")
+    func figma() async throws {
+        let r = try await CommandRunner.run(["feel", "--import", "figma", "80", "30", "1", "--label", "400ms"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // Over-damped: ω₀ = √80, ζ = 30/(2√80); x(t) = −(f·e^{−st} − s·e^{−ft})/(f − s) with
+        // s, f = ω₀(ζ ∓ √(ζ² − 1)); the settle is where |x| falls to 1e-3 (bisection on the formula).
+        let w0 = 80.0.squareRoot(), z = 30 / (2 * w0), root = (z * z - 1).squareRoot()
+        let s = w0 * (z - root), f = w0 * (z + root)
+        var lo = 0.0, hi = 60.0
+        while hi - lo > 1e-9 {
+            let mid = (lo + hi) / 2
+            if (f * exp(-s * mid) - s * exp(-f * mid)) / (f - s) > 1e-3 { lo = mid } else { hi = mid }
+        }
+        let settle = (hi * 1000).rounded() / 1000
+        #expect(r.stdout.contains("settles in \(settle) s"), "\(r.stdout)")
+        let gap = ((hi - 0.4) * 1000).rounded() / 1000
+        #expect(r.stdout.contains("label 400 ms is \(gap) s short of the settle"), "\(r.stdout)")
+        #expect(r.stdout.contains("feel file: {\"responseSeconds\": 0.7025, \"dampingRatio\": 1.6771}"), "\(r.stdout)")
+    }
+
+    @Test("a negative SwiftUI bounce is read, not taken for an option; bad values exit 2 naming the figure")
+    func negativeAndBad() async throws {
+        let r = try await CommandRunner.run(["feel", "--import", "swiftui", "0.5", "-0.25"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // ζ = 1/(1 − 0.25) = 1.3333.
+        #expect(r.stdout.contains("ζ 1.3333 (over-damped, no overshoot)"), "\(r.stdout)")
+        let bad = try await CommandRunner.run(["feel", "--import", "figma", "80", "30", "0"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "photozoom: --import figma: mass must be above 0, got 0\n", "\(bad.stderr)")
+        let token = try await CommandRunner.run(["feel", "--import", "m3", "expressive-spatial-fast"])
+        #expect(token.status == 0 && token.stdout.contains("Material 3 Expressive: token expressive-spatial-fast"), "\(token.stdout)")
     }
 }

@@ -54,6 +54,17 @@ struct PlotCommandTests {
         #expect(pngSize(try Data(contentsOf: out)).map { [$0.0, $0.1] } == [640, 400])
     }
 
+    @Test("a gesture trace given for a state log says what it is and the command that makes a log of it")
+    func traceInsteadOfLog() async throws {
+        let trace = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/paging.trace.jsonl").path
+        let dir = try CommandRunner.temporaryDirectory("plot-trace")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try await CommandRunner.run(["plot", trace, "--out", dir.appendingPathComponent("p.png").path])
+        #expect(r.status == 2)
+        #expect(r.stderr == "photozoom: \(trace):1: a gesture trace, not a state log; plot its replay: "
+                + "photozoom replay \(trace) --states paging.states.jsonl, then photozoom plot paging.states.jsonl --out FILE.png\n", "\(r.stderr)")
+    }
+
     @Test("a bad line exits 2 naming file:line and field; a missing log names the file")
     func badLog() async throws {
         let dir = try CommandRunner.temporaryDirectory("plot-bad")
