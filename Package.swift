@@ -74,6 +74,8 @@ let package = Package(
         .target(name: "CSandbox"),
         // libheif: HEIC and AVIF, decoded in the decoder helpers (HEIFDecoder).
         .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // libjxl: JPEG XL, decoded in the decoder helpers (JXLDecoder).
+        .systemLibrary(name: "CJXL", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"])]),
         .systemLibrary(name: "CFileAttributes"),
         // A progressive JPEG's thumbnail from its first scans (libjpeg's buffered-image mode, which
         // TurboJPEG's API does not offer; its errors jump, hence C).
@@ -90,7 +92,7 @@ let package = Package(
         // entries: Swift over file bytes, no image library.
         .target(name: "ImageFormats", dependencies: ["Geometry", "Viewer", "PhotoFiles"]),
         // Decoders (TurboJPEG, the PNG reader, libheif, SDL_image), the thumbnail caches and their writer.
-        .target(name: "Decoding", dependencies: ["CSDL2", "CJPEGScans", "CHEIF", "CColour", "Geometry", "Viewer", "PhotoFiles", "ImageFormats"]),
+        .target(name: "Decoding", dependencies: ["CSDL2", "CJPEGScans", "CHEIF", "CJXL", "CColour", "Geometry", "Viewer", "PhotoFiles", "ImageFormats"]),
         // The decoder helper processes (sandboxed) and their wire format.
         .target(name: "DecoderSandbox", dependencies: ["CSDL2", "CSandbox", "PhotoFiles", "ImageFormats", "Decoding"]),
         // Drawing a Scene with SDL: quads, text, the headless renderer, screenshots, video.

@@ -86,6 +86,11 @@ package final class PhotoDecoder {
         }
         if header.format == .jpeg { return try decodeJPEG(bytes, orientation: header.orientation, target: target) }
         if header.format == .heif || header.format == .avif { return try decodeHEIF(bytes, header: header, target: target) }
+        if header.format == .jxl {
+            let decoded = try JXLDecoder.decode(bytes, pixelLimit: pixelLimit)
+            return try fitWhole(decoded.surface, formatName: "JPEG XL", orientation: .up, mayHaveTransparency: decoded.hasAlpha,
+                                colour: decoded.colour, target: target)
+        }
         return try decodeWithSDLImage(bytes, typeHint: ext, header: header, target: target)
     }
 
