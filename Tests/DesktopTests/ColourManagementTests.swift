@@ -218,6 +218,38 @@ struct ColourManagementTests {
         #expect(roundTrip < 5, "the reference is not the source's colours (\(roundTrip)): the ink is read the wrong way round")
     }
 
+    /// The patches as a lossless AVIF (libavif's avifenc: RGB kept exactly, identity matrix) with
+    /// `options` (nclx codes, an ICC profile).
+    static func avif(_ name: String, options: [String], in folder: URL) async throws -> [UInt8] {
+        let tool = URL(fileURLWithPath: "/usr/bin/avifenc")
+        try #require(FileManager.default.isExecutableFile(atPath: tool.path), "avifenc is missing: run scripts/ensure-deps (libavif-bin)")
+        let source = TestImages.write(try png(icc: nil), name + ".png", in: folder)
+        let out = folder.appendingPathComponent(name)
+        let r = try await ColourTool.run(tool, ["--lossless"] + options + [source.path, out.path], in: folder)
+        try #require(r.status == 0, "avifenc failed: \(r.stderr)")
+        return [UInt8](try Data(contentsOf: out))
+    }
+
+    @Test("AVIF (libheif): nclx Display P3 (12/13) and an ICC ProPhoto profile within ΔE2000 ≤ 1 of transicc; nclx sRGB (1/13) unchanged")
+    func avifColour() async throws {
+        let folder = TestImages.folder("avif")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = DecodeTarget.screen(width: Self.width, height: Self.height)
+        let stored = (0..<Self.height).flatMap { y in (0..<Self.width).map { x in Self.patch(x, y) } }
+        let iccFile = folder.appendingPathComponent("prophoto.icc")
+        try Data(Self.proPhoto).write(to: iccFile)
+        for (name, options, icc) in [("p3-nclx.avif", ["--cicp", "12/13/0"], Self.displayP3),
+                                     ("prophoto-icc.avif", ["--cicp", "1/13/0", "--icc", iccFile.path], Self.proPhoto)] {
+            let ours = try Self.decode(try await Self.avif(name, options: options, in: folder), name, target: target, in: folder)
+            let worst = try await Self.largestDifference(ours: ours.pixels, stored: stored, icc: icc, in: folder)
+            print("[figure] \(name): largest ΔE2000 \(String(format: "%.3f", worst.deltaE))")
+            #expect(worst.deltaE <= 1, "\(name): ΔE2000 \(worst.deltaE) at pixel \(worst.at)")
+            #expect(ours.pixels != stored, "\(name): not converted")
+        }
+        let srgb = try Self.decode(try await Self.avif("srgb.avif", options: ["--cicp", "1/13/0"], in: folder), "srgb.avif", target: target, in: folder)
+        #expect(srgb.pixels == stored)
+    }
+
     @Test("a JPEG and a PNG without a profile decode exactly as the stored numbers (TurboJPEG's and SDL_image's own decodes)")
     func withoutProfileUnchanged() throws {
         let folder = TestImages.folder("plain")
