@@ -74,10 +74,15 @@ let package = Package(
         .target(name: "CSandbox"),
         // libheif: HEIC and AVIF, decoded in the decoder helpers (HEIFDecoder).
         .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // libjxl: JPEG XL, decoded in the decoder helpers (JXLDecoder).
+        .systemLibrary(name: "CJXL", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"])]),
         .systemLibrary(name: "CFileAttributes"),
         // A progressive JPEG's thumbnail from its first scans (libjpeg's buffered-image mode, which
         // TurboJPEG's API does not offer; its errors jump, hence C).
         .target(name: "CJPEGScans", linkerSettings: [.linkedLibrary("jpeg")]),
+        // Colour management with lcms2 (liblcms2-dev): embedded profiles to sRGB in the decoder
+        // helpers (its pixel formats are macros, hence C).
+        .target(name: "CColour", linkerSettings: [.linkedLibrary("lcms2")]),
         // The X11 CLIPBOARD's owner for Ctrl+C (its own connection and thread; INCR, SAVE_TARGETS).
         .target(name: "CClipboard", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("pthread")]),
         // The desktop side, by concept (issue 31); see ARCHITECTURE.md for the picture.
@@ -87,7 +92,7 @@ let package = Package(
         // entries: Swift over file bytes, no image library.
         .target(name: "ImageFormats", dependencies: ["Geometry", "Viewer", "PhotoFiles"]),
         // Decoders (TurboJPEG, the PNG reader, libheif, SDL_image), the thumbnail caches and their writer.
-        .target(name: "Decoding", dependencies: ["CSDL2", "CJPEGScans", "CHEIF", "Geometry", "Viewer", "PhotoFiles", "ImageFormats"]),
+        .target(name: "Decoding", dependencies: ["CSDL2", "CJPEGScans", "CHEIF", "CJXL", "CColour", "Geometry", "Viewer", "PhotoFiles", "ImageFormats"]),
         // The decoder helper processes (sandboxed) and their wire format.
         .target(name: "DecoderSandbox", dependencies: ["CSDL2", "CSandbox", "PhotoFiles", "ImageFormats", "Decoding"]),
         // Drawing a Scene with SDL: quads, text, the headless renderer, screenshots, video.
@@ -142,6 +147,8 @@ let package = Package(
         .executableTarget(name: "use-the-engine", dependencies: ["Viewer"], path: "Examples/UseTheEngine"),
         // The seeded generator the property and sweep tests share; not a product.
         .target(name: "TestSupport", dependencies: ["Geometry", "JSON"], path: "Tests/TestSupport"),
+        // A CMYK ICC profile made with lcms2 for the colour tests; not a product.
+        .target(name: "CColourFixtures", path: "Tests/ColourFixtures", linkerSettings: [.linkedLibrary("lcms2")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
@@ -151,7 +158,7 @@ let package = Package(
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
         .testTarget(name: "DesktopTests", dependencies: ["App", "PhotoActions", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
-                                                       "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CFileAttributes", "TestSupport"], exclude: ["Fixtures"]),
+                                                       "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CColour", "CColourFixtures", "CFileAttributes", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion", "FeelFiles"]),
     ]
 )

@@ -25,7 +25,10 @@ package final class PhotoZoomApp {
         WindowHost.prepareEnvironment()
         let statePath = WindowState.path(in: options.configFolder)
         var state = WindowState(contentsOf: statePath, warn: printError)
-        var selection = try PhotoSelection(paths: options.photoPaths(lastFolder: state.lastFolder), recursive: options.recursive)
+        // A folder problem opens the window saying so (`StartSelection`), never an exit.
+        let start = StartSelection(paths: options.photoPaths(lastFolder: state.lastFolder), recursive: options.recursive)
+        if let notice = start.notice { printError("photozoom: " + notice.text) }
+        var selection = start.selection
         // Where the last session on this folder left off: its order, photo and scroll (issue 32).
         let memory = selection.folder.flatMap { state.folders[$0] } ?? FolderMemory()
         selection.arrange(by: memory.order)
@@ -68,6 +71,10 @@ package final class PhotoZoomApp {
                                  scroll: resumeScroll, focus: resumeFocus)
         let session = try recording.session(header: header)
         session.describeFeelSource(recording.live.source)
+        if let notice = start.notice {
+            // Recorded at the session's start, so a replay's window says it too.
+            try recording.handle(InputEvent(time: 0, kind: .effect(.photoFile(message: notice.text, isError: notice.isError))), in: session)
+        }
         let events = SDLEventSource(window: host.window, windowSize: windowSize)
         let clock = MonotonicClock()
         let clipboard = PhotoClipboard(pixelLimit: limits.pixelLimit, isolation: limits.isolation, warn: { printError($0) })

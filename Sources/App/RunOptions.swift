@@ -50,10 +50,13 @@ package struct RunOptions: Sendable {
     }
 
     /// The paths to show: those given; with none, the folder shown last (when it still holds
-    /// photos), else the bundled demo photos at `bundled`.
+    /// photos, its own or, as `StartSelection` shows them, its subfolders'), else the bundled demo
+    /// photos at `bundled`.
     package func photoPaths(lastFolder: String?) -> [String] {
         if !photoPaths.isEmpty { return photoPaths }
-        if let lastFolder, (try? PhotoFolder(path: lastFolder, recursive: recursive)) != nil { return [lastFolder] }
+        if let lastFolder, (try? PhotoFolder(path: lastFolder, recursive: recursive)) ?? (try? PhotoFolder(path: lastFolder, recursive: true)) != nil {
+            return [lastFolder]
+        }
         return [bundledPhotos]
     }
 }

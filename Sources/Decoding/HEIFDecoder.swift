@@ -12,7 +12,7 @@ enum HEIFDecoder {
     /// The primary image of the file `bytes`, as ARGB8888 pixels, and whether it has an alpha
     /// channel. Refuses a picture with more than `pixelLimit` pixels before decoding it.
     package static func decode(_ bytes: [UInt8], format: ImageHeader.Format, pixelLimit: Int)
-        throws(ImageProblem) -> (surface: UnsafeMutablePointer<SDL_Surface>, hasAlpha: Bool) {
+        throws(ImageProblem) -> (surface: UnsafeMutablePointer<SDL_Surface>, hasAlpha: Bool, colour: EmbeddedColourProfile?) {
         let name = format.rawValue.uppercased()
         guard let context = heif_context_alloc() else { throw .unsupported("\(name): libheif cannot start") }
         defer { heif_context_free(context) }
@@ -56,7 +56,26 @@ enum HEIFDecoder {
               let surface = SurfaceOps.toARGB(view) else {
             throw .unsupported("cannot convert the pixels: \(SDLError.reason)")
         }
-        return (surface, hasAlpha)
+        return (surface, hasAlpha, colourProfile(handle))
+    }
+
+    /// The primary image's colour description (its `colr` box): an ICC profile or nclx codes.
+    private static func colourProfile(_ handle: OpaquePointer) -> EmbeddedColourProfile? {
+        switch heif_image_handle_get_color_profile_type(handle) {
+        case heif_color_profile_type_prof, heif_color_profile_type_rICC:
+            let size = heif_image_handle_get_raw_color_profile_size(handle)
+            guard size > 0, size <= EmbeddedColourProfile.byteLimit else { return nil }
+            var icc = [UInt8](repeating: 0, count: size)
+            let error = icc.withUnsafeMutableBytes { heif_image_handle_get_raw_color_profile(handle, $0.baseAddress) }
+            return error.code == heif_error_Ok ? .icc(icc) : nil
+        case heif_color_profile_type_nclx:
+            var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+            guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return nil }
+            defer { heif_nclx_color_profile_free(nclx) }
+            return .nclx(primaries: Int(nclx.pointee.color_primaries.rawValue), transfer: Int(nclx.pointee.transfer_characteristics.rawValue))
+        default:
+            return nil
+        }
     }
 
     /// Throws the problem `error` stands for, unless it is no error.

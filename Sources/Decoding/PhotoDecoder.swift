@@ -81,10 +81,16 @@ package final class PhotoDecoder {
             let upright = header.orientation.uprightSize(width: Int(part.surface.pointee.w), height: Int(part.surface.pointee.h))
             let out = outputSize(width: upright.width, height: upright.height, target: target)
             return try finish(part.surface, stored: header.orientation.swapsAxes ? (width: out.height, height: out.width) : out,
-                              orientation: header.orientation, fullSize: upright, mayHaveTransparency: true, partialBecause: problem)
+                              orientation: header.orientation, fullSize: upright, mayHaveTransparency: true,
+                              colour: EmbeddedColourProfile.pngICC(bytes).map { .icc($0) }, partialBecause: problem)
         }
         if header.format == .jpeg { return try decodeJPEG(bytes, orientation: header.orientation, target: target) }
         if header.format == .heif || header.format == .avif { return try decodeHEIF(bytes, header: header, target: target) }
+        if header.format == .jxl {
+            let decoded = try JXLDecoder.decode(bytes, pixelLimit: pixelLimit)
+            return try fitWhole(decoded.surface, formatName: "JPEG XL", orientation: .up, mayHaveTransparency: decoded.hasAlpha,
+                                colour: decoded.colour, target: target)
+        }
         return try decodeWithSDLImage(bytes, typeHint: ext, header: header, target: target)
     }
 
@@ -206,9 +212,12 @@ package final class PhotoDecoder {
         // decoding that no scaling can skip dominates).
         let flags: Int32 = 0
         let cmyk = colorspace == TJCS_CMYK.rawValue || colorspace == TJCS_YCCK.rawValue
+        // The embedded ICC profile: a CMYK one converts as the pixels are decoded, an RGB or grey
+        // one once they are at their shown size (`finish`).
+        let icc = EmbeddedColourProfile.jpegICC(bytes)
         let status: Int32
         if cmyk {
-            status = decodeCMYK(turbo, bytes, into: surface, flags: flags)
+            status = decodeCMYK(turbo, bytes, into: surface, flags: flags, icc: icc)
         } else if case .thumbnail = target, let eighths = scale.eighths, eighths <= 2,
                   bytes.withUnsafeBufferPointer({
                       pz_jpeg_first_scans($0.baseAddress, $0.count, Int32(eighths), surface.pointee.pixels.assumingMemoryBound(to: UInt8.self),
@@ -238,7 +247,7 @@ package final class PhotoDecoder {
 
         owned = nil
         return try finish(surface, stored: stored, orientation: orientation, fullSize: fullSize ?? upright, mayHaveTransparency: false,
-                          partialBecause: partial)
+                          colour: cmyk ? nil : icc.map { .icc($0) }, partialBecause: partial)
     }
 
     /// How many low bits of successive approximation a thumbnail from a progressive JPEG's first
@@ -247,12 +256,18 @@ package final class PhotoDecoder {
     /// by at most 8 levels of 255, at sharp saturated edges (chroma), and by under 1 on average.
     static let firstScansPointTransform: Int32 = 1
 
-    /// Adobe CMYK JPEGs (stored inverted): decode to CMYK, then R = C·K/255 and so on.
-    private func decodeCMYK(_ turbo: tjhandle, _ bytes: [UInt8], into surface: UnsafeMutablePointer<SDL_Surface>, flags: Int32) -> Int32 {
+    /// CMYK JPEGs: decoded to CMYK, then to sRGB through the embedded CMYK profile (inverted, 0
+    /// full ink, when the file has Adobe's segment, as lcms2's jpgicc reads it); without a usable
+    /// profile, as Adobe's inverted CMYK: R = C·K/255 and so on.
+    private func decodeCMYK(_ turbo: tjhandle, _ bytes: [UInt8], into surface: UnsafeMutablePointer<SDL_Surface>, flags: Int32,
+                            icc: [UInt8]?) -> Int32 {
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
         let px = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         let status = bytes.withUnsafeBufferPointer {
             tjDecompress2(turbo, $0.baseAddress, UInt($0.count), px, Int32(w), Int32(pitch), Int32(h), TJPF_CMYK.rawValue, flags)
+        }
+        if let icc, ColourConversion.cmykToSRGB(surface, icc: icc, inverted: EmbeddedColourProfile.jpegHasAdobeSegment(bytes)) == .converted {
+            return status
         }
         for y in 0..<h {
             let row = px + y * pitch
@@ -309,8 +324,9 @@ package final class PhotoDecoder {
         let mayHaveTransparency = SurfaceOps.mayHaveTransparency(loaded)
         SDLError.clear()
         guard let surface = SurfaceOps.toARGB(loaded) else { throw .unsupported("cannot convert the pixels: \(SDLError.reason)") }
+        let icc = header?.format == .png ? EmbeddedColourProfile.pngICC(bytes) : header?.format == .webp ? EmbeddedColourProfile.webpICC(bytes) : nil
         return try fitWhole(surface, formatName: (header?.format.rawValue ?? typeHint).uppercased(), orientation: header?.orientation ?? .up,
-                            mayHaveTransparency: mayHaveTransparency, target: target)
+                            mayHaveTransparency: mayHaveTransparency, colour: icc.map { .icc($0) }, target: target)
     }
 
     /// HEIC and AVIF through libheif, which applies the file's own rotation and mirroring; the
@@ -318,13 +334,13 @@ package final class PhotoDecoder {
     private func decodeHEIF(_ bytes: [UInt8], header: ImageHeader, target: DecodeTarget) throws(ImageProblem) -> DecodedImage {
         let decoded = try HEIFDecoder.decode(bytes, format: header.format, pixelLimit: pixelLimit)
         return try fitWhole(decoded.surface, formatName: header.format.rawValue.uppercased(), orientation: header.orientation,
-                            mayHaveTransparency: decoded.hasAlpha, target: target)
+                            mayHaveTransparency: decoded.hasAlpha, colour: decoded.colour, target: target)
     }
 
     /// Takes ownership of a whole decoded picture (`surface`, ARGB8888; freed here, on error too):
     /// checks its size against the pixel limit, then fits it to `target` and turns it upright.
     private func fitWhole(_ surface: UnsafeMutablePointer<SDL_Surface>, formatName: String, orientation: ExifOrientation,
-                          mayHaveTransparency: Bool, target: DecodeTarget) throws(ImageProblem) -> DecodedImage {
+                          mayHaveTransparency: Bool, colour: EmbeddedColourProfile?, target: DecodeTarget) throws(ImageProblem) -> DecodedImage {
         var owned: UnsafeMutablePointer<SDL_Surface>? = surface
         defer { if let owned { SDL_FreeSurface(owned) } }
         let sw = Int(surface.pointee.w), sh = Int(surface.pointee.h)
@@ -338,18 +354,20 @@ package final class PhotoDecoder {
         let out = outputSize(width: upright.width, height: upright.height, target: target)
         let stored = orientation.swapsAxes ? (width: out.height, height: out.width) : out
         owned = nil
-        return try finish(surface, stored: stored, orientation: orientation, fullSize: upright, mayHaveTransparency: mayHaveTransparency)
+        return try finish(surface, stored: stored, orientation: orientation, fullSize: upright, mayHaveTransparency: mayHaveTransparency,
+                          colour: colour)
     }
 
     // MARK: - Both paths
 
     /// Takes ownership of `surface` (freed here, on error too): downscales it to `stored` (the size
-    /// before turning) when it is not that size already, then turns it upright. When the source
+    /// before turning) when it is not that size already, converts its colours from `colour` (the
+    /// file's embedded profile) to sRGB, then turns it upright. When the source
     /// `mayHaveTransparency`, the result's pixels are scanned for one that is not opaque (at the
     /// shown size, so the answer is about what is drawn; a few ms for a screen-sized picture).
     private func finish(_ surface: UnsafeMutablePointer<SDL_Surface>, stored: (width: Int, height: Int),
                         orientation: ExifOrientation, fullSize upright: (width: Int, height: Int),
-                        mayHaveTransparency: Bool, partialBecause: ImageProblem? = nil) throws(ImageProblem) -> DecodedImage {
+                        mayHaveTransparency: Bool, colour: EmbeddedColourProfile? = nil, partialBecause: ImageProblem? = nil) throws(ImageProblem) -> DecodedImage {
         var owned: UnsafeMutablePointer<SDL_Surface>? = surface
         defer { if let owned { SDL_FreeSurface(owned) } }
         var result = surface
@@ -362,6 +380,7 @@ package final class PhotoDecoder {
             owned = smaller
             result = smaller
         }
+        if let colour { ColourConversion.toSRGB(result, from: colour) }
         if orientation != .up {
             guard let turned = SurfaceOps.oriented(result, orientation) else { throw .unsupported("no memory to orient the photo") }
             SDL_FreeSurface(result)

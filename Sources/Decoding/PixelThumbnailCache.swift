@@ -21,7 +21,7 @@ import Glibc
 ///
 /// | offset | field |
 /// |---|---|
-/// | 0 | `PZTP`, then version 2 (u32) |
+/// | 0 | `PZTP`, then version 3 (u32) |
 /// | 8 | the photo's modification time (i64 seconds) and byte count (i64) (`FileIdentity`) |
 /// | 24 | the photo's upright width and height (u32 each) |
 /// | 32 | the thumbnail's width and height (u32 each) |
@@ -42,7 +42,9 @@ package struct PixelThumbnailCache: Sendable, Equatable {
     /// 256 MB: about 1,700 thumbnails of 3:2 photos in 160-px cells (240 × 160).
     package static let defaultBudgetBytes = 256 << 20
     package static let magic: [UInt8] = Array("PZTP".utf8)
-    package static let version: UInt32 = 2
+    /// 3: the pixels are in sRGB, converted from the photo's embedded colour profile (issue 42);
+    /// an entry of version 2 may hold a wide-gamut photo's numbers unconverted, and is decoded again.
+    package static let version: UInt32 = 3
     /// The longest side an entry may have.
     package static let sideLimit = 8192
     static let headerBytes = 64

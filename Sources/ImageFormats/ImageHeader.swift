@@ -8,6 +8,8 @@ package struct ImageHeader: Equatable, Sendable {
         case jpeg, png, gif, bmp, webp, tiff, pnm, qoi, tga, svg, xpm
         /// HEIC (HEVC-coded HEIF) and AVIF, parsed by `HEIFHeader` and decoded by libheif.
         case heif, avif
+        /// JPEG XL, parsed by `JXLHeader` and decoded by libjxl.
+        case jxl
     }
 
     package var format: Format
@@ -68,6 +70,7 @@ package struct ImageHeader: Equatable, Sendable {
            isSpace(magic[2]) { return try readPNM(source) }
         if starts(Array("qoif".utf8)) { return try readQOI(magic) }
         if starts(Array("ftyp".utf8), at: 4) { return try HEIFHeader.read(source) }
+        if starts(JXLHeader.codestreamSignature) || starts(JXLHeader.containerSignature) { return try JXLHeader.read(source) }
         if starts(Array("/* XPM */".utf8)) { return try readXPM(source) }
         if fileExtension == "tga" { return try readTGA(source) }
         if let svg = try readSVG(source) { return svg }

@@ -6,9 +6,10 @@ extension FeelLab {
     /// The lab's overlays, drawn above the scene: the panel with its curves, the decision overlay
     /// (while a gesture holds the photo and it is on), the slow-motion badge and the message line.
     /// `text`: the shell's font metrics.
-    package func overlays(feel: Feel, windowSize: Size, preview: DismissPreview?, text: TextMetrics) -> [Scene.Overlay] {
+    /// `showsMessage` false leaves the message line to another place (the empty window's panel).
+    package func overlays(feel: Feel, windowSize: Size, preview: DismissPreview?, text: TextMetrics, showsMessage: Bool = true) -> [Scene.Overlay] {
         var out = panel.overlays(feel: feel, baseline: baseline, windowSize: windowSize, curves: curves, text: text)
-        let notices = noticeOverlays(preview: preview, windowSize: windowSize, text: text)
+        let notices = noticeOverlays(preview: preview, windowSize: windowSize, text: text, showsMessage: showsMessage)
         if showsDecisions, let preview {
             // The decision overlay's labels keep clear of the panel and of the badges and message;
             // drawn above the panel for the window too narrow to keep its box clear of it.
@@ -20,7 +21,7 @@ extension FeelLab {
     }
 
     /// The slow-motion and decisions badges and the message line, top left.
-    func noticeOverlays(preview: DismissPreview?, windowSize: Size, text metrics: TextMetrics) -> [Scene.Overlay] {
+    func noticeOverlays(preview: DismissPreview?, windowSize: Size, text metrics: TextMetrics, showsMessage: Bool = true) -> [Scene.Overlay] {
         let advance = metrics.advance * 13
         var out: [Scene.Overlay] = []
         var badges: [String] = []
@@ -34,7 +35,7 @@ extension FeelLab {
             out.append(.text(text, at: Point(16, y + 4), size: 13, color: .overlay))
             y += 28
         }
-        if let message {
+        if let message, showsMessage {
             // The line stops short of the panel and wraps at spaces.
             let right = panel.isVisible ? TuningPanel.layout(windowSize: windowSize).panel.minX : windowSize.width
             let columns = max(20, Int((right - 32) / advance))

@@ -21,14 +21,16 @@ extension LabViewer {
         return scene
     }
 
-    /// The overlays `scene(text:)` lays over `viewer.scene()`: the chrome's text, then the lab's.
+    /// The overlays `scene(text:)` lays over `viewer.scene()`: the chrome's text, the empty
+    /// window's panel when no photo is listed, then the lab's.
     package func textOverlays(text: TextMetrics) -> [Scene.Overlay] {
-        viewer.chromeTextOverlays(text: text) + labOverlays(text: text)
+        viewer.chromeTextOverlays(text: text) + emptyWindowOverlays(text: text) + labOverlays(text: text)
     }
 
-    /// The lab's overlays alone.
+    /// The lab's overlays alone (the message line left to the empty window's panel while it shows).
     package func labOverlays(text: TextMetrics) -> [Scene.Overlay] {
         feelLab.overlays(feel: viewer.feel, windowSize: viewer.windowSize,
-                         preview: feelLab.showsDecisions ? viewer.dismissPreview : nil, text: text)
+                         preview: feelLab.showsDecisions ? viewer.dismissPreview : nil, text: text,
+                         showsMessage: !showsEmptyWindow)
     }
 }

@@ -64,6 +64,8 @@ package final class PhotoLibrary {
     package private(set) var previewSizes: [(width: Int, height: Int)?]
     /// Photos whose file cannot be decoded (warned about once; never decoded again unless replaced).
     package private(set) var broken: Set<Int>
+    /// Why each broken photo cannot be shown (`ImageProblem.message`), by id: its placeholder says it.
+    package private(set) var brokenReasons: [Int: String] = [:]
     /// Photos shown in part (a file cut short) and warned about: one warning each.
     private var partlyShown: Set<Int> = []
     /// Quarter turns clockwise the session gave photos whose files were not written: every later
@@ -90,6 +92,7 @@ package final class PhotoLibrary {
         namesRoot = Self.namesRoot(of: catalog.entries)
         watcher = watchesFolders ? PhotoFolderWatcher(paths: sources.map(\.path)) : nil
         broken = Set(catalog.entries.indices.filter { catalog.entries[$0].isBroken })
+        for (id, entry) in catalog.entries.enumerated() { if let problem = entry.problem { brokenReasons[id] = problem.message } }
         self.pixelLimit = pixelLimit
         self.addsNewPhotos = addsNewPhotos
         self.helper = helper
@@ -210,8 +213,13 @@ package final class PhotoLibrary {
 
     // MARK: - Broken files
 
-    /// Marks `photo` broken; true when it was not (the caller warns once and drops its pictures).
-    package func markBroken(_ photo: Int) -> Bool { broken.insert(photo).inserted }
+    /// Marks `photo` broken for `reason`; true when it was not (the caller warns once and drops
+    /// its pictures).
+    package func markBroken(_ photo: Int, reason: String) -> Bool {
+        guard broken.insert(photo).inserted else { return false }
+        brokenReasons[photo] = reason
+        return true
+    }
 
     /// True (once per photo) when a picture of `photo` shown in part should be warned about.
     package func notePartlyShown(_ photo: Int) -> Bool { partlyShown.insert(photo).inserted }
@@ -220,6 +228,7 @@ package final class PhotoLibrary {
     /// again (its new content may be fine), its partial warning may come again.
     package func forgetFile(of id: Int) {
         partlyShown.remove(id)
+        brokenReasons[id] = nil
         if broken.remove(id) != nil, knownSizes[id] == nil { sizeDelivered[id] = false }
     }
 

@@ -29,7 +29,7 @@ package enum FileSystemPath {
     }
 
     /// True when `path` is a folder (following links).
-    static func isFolder(_ path: String) -> Bool {
+    package static func isFolder(_ path: String) -> Bool {
         status(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
     }
 

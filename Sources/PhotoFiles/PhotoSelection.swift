@@ -7,7 +7,9 @@ import Foundation
 /// - several paths: the set in the order given, each folder expanded in place, each file once;
 ///   when every path is a file, the first opens at start.
 ///
-/// Every path that does not exist, is not a photo or holds none is named in one error line.
+/// Every path that does not exist, is not a photo or holds none is named in one error line
+/// (`init(paths:recursive:)` throws it; `init(paths:recursive:problems:)` keeps what was found and
+/// hands the line back, for the window to say).
 package struct PhotoSelection: Sendable {
     /// The photos in grid order.
     package var files: [URL]
@@ -23,11 +25,21 @@ package struct PhotoSelection: Sendable {
     /// folder; nil for a set of several paths.
     package var folder: String?
 
+    /// The photos of `paths`; throws a bad-input error naming every path at fault, or saying that
+    /// none was given.
     package init(paths: [String], recursive: Bool) throws {
+        var problems: [String] = []
+        self.init(paths: paths, recursive: recursive, problems: &problems)
+        guard problems.isEmpty else { throw ShellError.badInput(problems.joined(separator: "; ")) }
+        guard !files.isEmpty else { throw ShellError.badInput("no photos given") }
+    }
+
+    /// The photos of the paths that hold some (possibly none), with a line for each path at fault
+    /// appended to `problems` (missing, not a photo, a folder without photos).
+    package init(paths: [String], recursive: Bool, problems: inout [String]) {
         var files: [URL] = []
         var names: [String] = []
         var seen: Set<String> = []
-        var problems: [String] = []
         var fileCount = 0
         var folderNames: [String] = []
         func add(_ url: URL, name: String) {
@@ -46,8 +58,8 @@ package struct PhotoSelection: Sendable {
                     let folder = try PhotoFolder(path: path, recursive: recursive)
                     for file in folder.files { add(file, name: folder.relativeName(file)) }
                     folderNames.append(folder.directory.standardizedFileURL.lastPathComponent)
-                } catch let error as ShellError {
-                    problems.append(error.message)
+                } catch {
+                    problems.append("\(error)")
                 }
                 continue
             }
@@ -59,9 +71,6 @@ package struct PhotoSelection: Sendable {
             add(URL(fileURLWithPath: path), name: name)
             fileCount += 1
         }
-        guard problems.isEmpty else { throw ShellError.badInput(problems.joined(separator: "; ")) }
-        guard !files.isEmpty else { throw ShellError.badInput("no photos given") }
-
         if paths.count == 1, fileCount == 1 {
             // One file: its folder's photos, with it presented.
             let file = files[0]
@@ -86,9 +95,9 @@ package struct PhotoSelection: Sendable {
         }
         self.files = files
         self.names = Self.distinct(names, files: files)
-        openIndex = fileCount == paths.count ? 0 : nil
+        openIndex = fileCount == paths.count && !files.isEmpty ? 0 : nil
         title = paths.count == 1 ? (folderNames.first ?? "") : "\(files.count) photos"
-        folder = paths.count == 1 && fileCount == 0 ? URL(fileURLWithPath: paths[0]).standardizedFileURL.path : nil
+        folder = paths.count == 1 && fileCount == 0 && !files.isEmpty ? URL(fileURLWithPath: paths[0]).standardizedFileURL.path : nil
     }
 
     /// `names` with every name that occurs more than once lengthened by the folders above its file,

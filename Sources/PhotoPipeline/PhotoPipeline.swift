@@ -195,6 +195,11 @@ public final class PhotoPipeline: PhotoTextureSupply {
 
     public func isBroken(_ photo: Int) -> Bool { drawnID(at: photo).map((drawnList?.broken ?? library.broken).contains) ?? false }
 
+    public func brokenReason(_ photo: Int) -> String? {
+        guard isBroken(photo), let id = drawnID(at: photo) else { return nil }
+        return library.brokenReasons[id]
+    }
+
     public func fadingOut(for photo: Int) -> (texture: Texture, opacity: Double)? {
         drawnID(at: photo).flatMap(textures.fadingOut(of:))
     }
@@ -439,7 +444,7 @@ public final class PhotoPipeline: PhotoTextureSupply {
 
     /// Marks `photo` broken: one warning line, its textures dropped, never decoded again.
     private func markBroken(_ photo: Int, _ problem: ImageProblem) {
-        guard library.markBroken(photo) else { return }
+        guard library.markBroken(photo, reason: problem.message) else { return }
         warn(problem.warning(path: library.path(of: photo)))
         textures.removePictures(of: photo)
         for kind in [TextureKind.thumbnail, .full, .preview] {

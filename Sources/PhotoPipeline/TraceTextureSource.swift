@@ -109,6 +109,10 @@ package final class TraceTextureSource: PhotoTextureSupply {
         file(photo).map(source.isBroken) ?? false
     }
 
+    package func brokenReason(_ photo: Int) -> String? {
+        file(photo).flatMap(source.brokenReason)
+    }
+
     private func file(_ photo: Int) -> Int? {
         if photo < 0 { return departedFile[photo] }
         return fileIndex.indices.contains(photo) ? fileIndex[photo] : nil

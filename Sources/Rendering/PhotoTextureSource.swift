@@ -9,6 +9,9 @@ public protocol PhotoTextureSource: AnyObject {
     func texture(for photo: Int, preferFull: Bool) -> Texture?
     /// True when the photo could not be decoded: it is drawn as a placeholder with a cross.
     func isBroken(_ photo: Int) -> Bool
+    /// Why a broken photo cannot be shown ("corrupt image: …"), drawn in its placeholder under
+    /// the cross; nil when the source does not know (or the photo is not broken).
+    func brokenReason(_ photo: Int) -> String?
     /// A texture `photo`'s cell showed until just now (its embedded preview) and how opaque it
     /// still is: drawn under the new one, which fades in over it. Nil when nothing fades.
     func fadingOut(for photo: Int) -> (texture: Texture, opacity: Double)?
@@ -16,6 +19,7 @@ public protocol PhotoTextureSource: AnyObject {
 
 extension PhotoTextureSource {
     public func fadingOut(for photo: Int) -> (texture: Texture, opacity: Double)? { nil }
+    public func brokenReason(_ photo: Int) -> String? { nil }
 }
 
 /// A texture source with work to do each frame (taking finished decodes, uploading pixels,

@@ -10,6 +10,7 @@ struct PictureState: Equatable {
     package struct Source: Equatable {
         package var texture: UInt64?
         package var isBroken: Bool
+        var brokenReason: String?
         var fadingTexture: UInt64?
         var fadingOpacity: Double?
     }
@@ -29,7 +30,7 @@ struct PictureState: Equatable {
         func source(_ photo: Int, preferFull: Bool) -> Source {
             let fade = preferFull ? nil : textures.fadingOut(for: photo)
             return Source(texture: textures.texture(for: photo, preferFull: preferFull)?.serial,
-                          isBroken: textures.isBroken(photo),
+                          isBroken: textures.isBroken(photo), brokenReason: textures.brokenReason(photo),
                           fadingTexture: fade?.texture.serial, fadingOpacity: fade?.opacity)
         }
         cells = scene.cells.map { source($0.photo, preferFull: false) }

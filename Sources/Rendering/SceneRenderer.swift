@@ -324,6 +324,7 @@ public final class SceneRenderer {
             SDL_RenderCopyF(renderer, tex.handle, &src, &dst)
         } else {
             drawPlaceholder(cell.frame, broken: textures.isBroken(cell.photo))
+            if let reason = textures.brokenReason(cell.photo) { drawReason(reason, in: cell.frame, alpha: 1) }
         }
         if cell.isFocused {
             setColor(.focus)
@@ -456,6 +457,10 @@ public final class SceneRenderer {
             setColor(mark)
             line(photo.point(unitX: -0.2, unitY: -0.2), photo.point(unitX: 0.2, unitY: 0.2))
             line(photo.point(unitX: 0.2, unitY: -0.2), photo.point(unitX: -0.2, unitY: 0.2))
+            if let reason = textures.brokenReason(photo.photo) {
+                drawReason(reason, in: Rect(x: photo.center.x - photo.size.width / 2, y: photo.center.y - photo.size.height / 2,
+                                            width: photo.size.width, height: photo.size.height), alpha: clamp01(photo.alpha))
+            }
         }
     }
 
@@ -526,7 +531,7 @@ public final class SceneRenderer {
         SDL_SetRenderDrawColor(renderer, k.r, k.g, k.b, k.a)
     }
 
-    private func sdlColor(_ c: Color) -> SDL_Color {
+    func sdlColor(_ c: Color) -> SDL_Color {
         func byte(_ v: Double) -> UInt8 { UInt8((clamp01(v) * 255).rounded()) }
         return SDL_Color(r: byte(c.r), g: byte(c.g), b: byte(c.b), a: byte(c.a))
     }

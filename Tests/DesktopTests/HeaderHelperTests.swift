@@ -109,6 +109,10 @@ struct HeaderHelperTests {
         #expect(Set(events) == Set((0..<3).map { InputEvent(time: 1, kind: .photoSize(index: $0 + 1, size: Size(Double(40 + $0), 30))) }))
         #expect(pipeline.isBroken(0))
         #expect(log.lines.count == 1 && log.lines[0].contains("a-huge.png") && log.lines[0].contains("refused before decoding"), "\(log.lines)")
+        // The placeholder says it too: the reason is the warning's, without the path.
+        let reason = try #require(pipeline.brokenReason(0))
+        #expect(log.lines[0].contains(reason) && reason.contains("refused before decoding") && !reason.contains("a-huge.png"), "\(reason)")
+        #expect(pipeline.brokenReason(1) == nil)
         withExtendedLifetime(canvas) {}
     }
 

@@ -2,11 +2,14 @@ import Foundation
 import Testing
 
 /// The Debian package as a user installs it (issue 32): `scripts/package` builds it from the
-/// release build (minutes) and lintian passes it; apt installs it with its dependencies; the
-/// installed `photozoom` runs from another folder (its version, a headless session on the bundled
-/// photos, the phone-format photos in its sandboxed helpers); apt purges it and nothing is left.
-/// It installs into the system, so it runs only as root and only when `scripts/test` asks for it
-/// (`PHOTOZOOM_PACKAGE_TEST=1`, set there when running as root; CI runs as root).
+/// release build (minutes) and lintian passes it; a second build is the same file, byte for byte
+/// (issue 42); apt installs it with its dependencies; the installed `photozoom` runs from another
+/// folder (its version, a headless session on the bundled photos, the phone-format photos in its
+/// sandboxed helpers); apt purges it and nothing is left. It installs into the system, so it runs
+/// only as root and only when `scripts/test` asks for it (`PHOTOZOOM_PACKAGE_TEST=1`, set there
+/// when running as root; CI runs as root). A `photozoom` package the machine had before is never
+/// replaced or purged: the install, run and purge are skipped, saying so. What apt installs is
+/// said before it does.
 @Suite("The Debian package installs, runs and purges cleanly", .serialized)
 struct DebianPackageTests {
     static let root = PhotoZoomProcess.packageRoot
@@ -20,7 +23,14 @@ struct DebianPackageTests {
                                              environment: environment, timeout: timeout, in: directory)
     }
 
-    @Test("scripts/package → lintian clean; apt-get install ./photozoom_*.deb; --version, a headless session and HEIC/AVIF from another folder; apt-get purge leaves nothing; scripts/install then reuses the release build",
+    /// The installed `photozoom` package's status and version (`ii 0.9.0`), nil when none is.
+    static func installedPhotoZoom() async throws -> String? {
+        let r = try await Self.run(["dpkg-query", "-W", "-f=${db:Status-Abbrev} ${Version}", "photozoom"])
+        let said = r.stdout.trimmingCharacters(in: .whitespaces)
+        return r.status == 0 && !said.hasPrefix("un") && !said.hasPrefix("pn") && !said.isEmpty ? said : nil
+    }
+
+    @Test("scripts/package → lintian clean, and a second run gives the same .deb byte for byte; apt-get install ./photozoom_*.deb (unless a photozoom package was there before); --version, a headless session and HEIC/AVIF from another folder; apt-get purge leaves nothing; scripts/install then reuses the release build",
           .enabled(if: enabled))
     func installRunPurge() async throws {
         let scratch = try PhotoZoomProcess.scratchFolder("debian-package")
@@ -29,6 +39,21 @@ struct DebianPackageTests {
         let package = try await Self.run([Self.root.appendingPathComponent("scripts/package").path, "--out", out.path], timeout: 3600)
         try #require(package.status == 0, "scripts/package failed: \(package.stderr.suffix(3000))")
         #expect(!package.stderr.contains("\nE: "), "lintian errors: \(package.stderr)")
+        #expect(!package.stderr.contains("\nW: "), "lintian warnings: \(package.stderr)")
+        #expect(!package.stderr.contains("dpkg-shlibdeps: warning"), "dpkg-shlibdeps warned: \(package.stderr)")
+        // Reproducible: a second run (the release build reused) gives the same bytes.
+        let again = scratch.appendingPathComponent("again", isDirectory: true)
+        let second = try await Self.run([Self.root.appendingPathComponent("scripts/package").path, "--out", again.path], timeout: 3600)
+        try #require(second.status == 0, "the second scripts/package failed: \(second.stderr.suffix(3000))")
+        let firstDeb = URL(fileURLWithPath: package.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let secondDeb = URL(fileURLWithPath: second.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let same = try await Self.run(["cmp", firstDeb.path, secondDeb.path])
+        #expect(same.status == 0, "two builds of the package differ: \(same.stdout) \(same.stderr)")
+        print("[figure] package: \(firstDeb.lastPathComponent), \((try? Data(contentsOf: firstDeb).count) ?? 0) bytes; a second build identical: \(same.status == 0)")
+        // Software centres' metadata and the manual page are in it.
+        let contents = try await Self.run(["dpkg-deb", "--contents", firstDeb.path]).stdout
+        #expect(contents.contains("./usr/share/metainfo/io.github.photozoom.photozoom.metainfo.xml"), "\(contents)")
+        #expect(contents.contains("./usr/share/man/man1/photozoom.1.gz"), "\(contents)")
         let deb = URL(fileURLWithPath: package.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         let arch = try await Self.run(["dpkg", "--print-architecture"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let name = deb.lastPathComponent
@@ -37,11 +62,22 @@ struct DebianPackageTests {
 
         // Depends: runtime libraries, never -dev packages; Recommends ffmpeg.
         let fields = try await Self.run(["dpkg-deb", "--field", deb.path, "Depends", "Recommends"]).stdout
-        #expect(fields.contains("libsdl2-2.0-0") && fields.contains("libheif1") && fields.contains("fonts-dejavu-core"), "\(fields)")
+        #expect(fields.contains("libsdl2-2.0-0") && fields.contains("libheif1") && fields.contains("liblcms2-2") && fields.contains("libjxl0.7") && fields.contains("fonts-dejavu-core"), "\(fields)")
         #expect(!fields.contains("-dev"), "\(fields)")
-        #expect(fields.contains("Recommends: ffmpeg"), "\(fields)")
+        #expect(fields.contains("Recommends: ffmpeg, xdg-utils"), "\(fields)")
 
+        // A photozoom package the machine had before this test is never replaced or purged.
+        if let before = try await Self.installedPhotoZoom() {
+            print("[package test] photozoom is installed on this machine (\(before)): not replacing or purging it; the install, run and purge are skipped")
+            return
+        }
         let apt = ["DEBIAN_FRONTEND": "noninteractive"]
+        // What apt-get is about to install, said first (its simulation, which changes nothing).
+        let plan = try await Self.run(["apt-get", "-s", "-o", "DPkg::Lock::Timeout=600", "install", "-y", "--no-install-recommends", "./\(name)"],
+                                      environment: apt, in: out, timeout: 1200)
+        let installs = plan.stdout.split(separator: "\n").filter { $0.hasPrefix("Inst ") }.map { $0.split(separator: " ")[1] }
+        print("[package test] apt-get installs \(installs.joined(separator: ", ")); it purges photozoom after (the libraries it brought stay, marked as automatically installed)")
+        #expect(installs.contains("photozoom"), "\(plan.stdout)")
         let install = try await Self.run(["apt-get", "-o", "DPkg::Lock::Timeout=600", "install", "-y", "--no-install-recommends", "./\(name)"],
                                          environment: apt, in: out, timeout: 1200)
         try #require(install.status == 0, "apt-get install: \(install.stdout.suffix(2000)) \(install.stderr)")
