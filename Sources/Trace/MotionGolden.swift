@@ -71,6 +71,9 @@ package struct MotionGolden: Hashable, Sendable {
                                                velocity: r.velocity))
             case let .interrupted(from, to): what = "interrupted \(from.rawValue) → \(to.rawValue)"
             case let .paged(from, to): what = "paged \(from) → \(to)"
+            // An input that had no effect is an outcome too: a change that makes it act, or drop it
+            // silently, differs.
+            case let .ignored(i): what = "\(i.input) ignored while \(i.phase.rawValue): \(i.reason.rawValue)"
             // When a motion comes to rest depends on its spring: a drift, not a decision.
             case .settled: continue
             }
