@@ -57,6 +57,8 @@ package struct PhotoSelection: Sendable {
                 continue
             }
             add(URL(fileURLWithPath: path), name: name)
+            // Named by the user: a link here is followed wherever it leads (`NamedPaths`).
+            NamedPaths.add(path)
             fileCount += 1
         }
         guard problems.isEmpty else { throw ShellError.badInput(problems.joined(separator: "; ")) }
