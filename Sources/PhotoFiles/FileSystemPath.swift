@@ -17,6 +17,12 @@ package enum FileSystemPath {
         return try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 
+    /// Calls `body` with the bytes of `a` and of `b` as C strings (a rename's two paths).
+    package static func withCStrings<R>(_ a: String, _ b: String,
+                                         _ body: (UnsafePointer<CChar>, UnsafePointer<CChar>) throws -> R) rethrows -> R {
+        try withCString(a) { pa in try withCString(b) { pb in try body(pa, pb) } }
+    }
+
     /// `lstat(2)` of `path` (a symbolic link itself, not what it points to); nil when there is nothing there.
     package static func linkStatus(_ path: String) -> stat? {
         var info = stat()
