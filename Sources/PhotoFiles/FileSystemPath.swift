@@ -23,6 +23,20 @@ package enum FileSystemPath {
         try withCString(a) { pa in try withCString(b) { pb in try body(pa, pb) } }
     }
 
+    /// Renames `from` to `to` unless something is at `to`: never replaces (issue 43: the trash
+    /// and Ctrl+Z must not lose a file written at the name meanwhile). `renameat2(2)` with
+    /// `RENAME_NOREPLACE`; on a file system that cannot refuse so (EINVAL), a hard link then the
+    /// old name's removal, which refuses a taken name as well. 0, or -1 with `errno` (EEXIST: the
+    /// name is taken).
+    package static func renameWithoutReplacing(_ from: String, _ to: String) -> Int32 {
+        withCStrings(from, to) { a, b in
+            if pz_rename_noreplace(a, b) == 0 { return 0 }
+            guard errno == EINVAL || errno == ENOSYS else { return -1 }
+            guard link(a, b) == 0 else { return -1 }
+            return unlink(a)
+        }
+    }
+
     /// `lstat(2)` of `path` (a symbolic link itself, not what it points to); nil when there is nothing there.
     package static func linkStatus(_ path: String) -> stat? {
         var info = stat()

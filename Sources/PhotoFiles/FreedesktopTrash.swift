@@ -9,8 +9,9 @@ import Viewer
 /// when the administrator made `$topdir/.Trash` (a sticky directory, not a link), else
 /// `$topdir/.Trash-$uid`, so a file is never copied across devices. A name the trash already holds
 /// gets a new one (`kite.2.jpg`). The `.trashinfo` is made first, exclusively, so two programs
-/// trashing at once cannot take one name; if the move then fails it is removed again and the file
-/// stays where it was: nothing the user made is lost to an error.
+/// trashing at once cannot take one name, and the moves never replace a file (`renameat2` with
+/// `RENAME_NOREPLACE`: one that arrived at the name meanwhile is kept); if the move then fails it
+/// is removed again and the file stays where it was: nothing the user made is lost to an error.
 package struct FreedesktopTrash {
     /// A file moved to the trash: where it was and where it is now.
     package struct Item: Equatable {
@@ -38,6 +39,8 @@ package struct FreedesktopTrash {
     var homeTrash: String
     /// The user's id, for a mount's `.Trash/$uid` or `.Trash-$uid`.
     var uid: UInt32
+    /// Called between the checks and each move (a test's seam: another program writing meanwhile).
+    var beforeMove: () -> Void = {}
 
     /// The home trash of `environment` (`XDG_DATA_HOME`, else `HOME/.local/share`).
     package init(environment: [String: String] = ProcessInfo.processInfo.environment, uid: UInt32 = getuid()) {
@@ -87,9 +90,12 @@ package struct FreedesktopTrash {
                 Self.remove(infoPath)
                 throw fail("cannot write \(PrintablePath.escaped(infoPath)): \(why)")
             }
-            guard FileSystemPath.withCStrings(path, trashedPath, { rename($0, $1) }) == 0 else {
+            beforeMove()
+            guard FileSystemPath.renameWithoutReplacing(path, trashedPath) == 0 else {
+                let taken = errno == EEXIST
                 let why = Self.errorText()
                 Self.remove(infoPath)
+                if taken { continue }  // a file arrived in files/ under this name meanwhile: it stays
                 throw fail(why)
             }
             return Item(originalPath: path, trashedPath: trashedPath, infoPath: infoPath)
@@ -104,8 +110,11 @@ package struct FreedesktopTrash {
         if FileSystemPath.linkStatus(item.originalPath) != nil {
             throw Failure(message: "cannot put \(name) back: a file of that name is there again; it stays in the trash")
         }
-        guard FileSystemPath.withCStrings(item.trashedPath, item.originalPath, { rename($0, $1) }) == 0 else {
-            throw Failure(message: "cannot put \(name) back: \(Self.errorText()); it stays in the trash")
+        beforeMove()
+        // The move itself refuses a taken name: a file written there since the check is kept.
+        guard FileSystemPath.renameWithoutReplacing(item.trashedPath, item.originalPath) == 0 else {
+            let why = errno == EEXIST ? "a file of that name is there again" : Self.errorText()
+            throw Failure(message: "cannot put \(name) back: \(why); it stays in the trash")
         }
         Self.remove(item.infoPath)
     }
