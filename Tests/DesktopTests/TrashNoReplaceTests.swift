@@ -7,16 +7,18 @@ import Testing
 /// the check and the move is kept. The window between them is opened by the trash's test seam.
 @Suite("Trash and undo never replace a file that appeared meanwhile", .serialized)
 struct TrashNoReplaceTests {
-    static func scratch(_ name: String) throws -> String {
-        try FreedesktopTrashTests.scratch("noreplace-" + name)
+    /// A fresh folder holding `kite.jpg` (bytes 1, 2, 3) and a trash of its own: the folder, the photo's path, the trash.
+    static func setUp(_ name: String) throws -> (String, String, FreedesktopTrash) {
+        let root = try FreedesktopTrashTests.scratch("noreplace-" + name)
+        let path = root + "/kite.jpg"
+        try FreedesktopTrashTests.write([1, 2, 3], to: path)
+        return (root, path, FreedesktopTrash(homeTrash: root + "/Trash", uid: getuid()))
     }
 
     @Test("Ctrl+Z: a file written at the photo's name after the check is kept; the photo stays in the trash; one line says why")
     func undoKeepsTheNewcomer() throws {
-        let root = try Self.scratch("undo")
-        let path = root + "/kite.jpg"
-        try FreedesktopTrashTests.write([1, 2, 3], to: path)
-        var trash = FreedesktopTrash(homeTrash: root + "/Trash", uid: getuid())
+        let (_, path, made) = try Self.setUp("undo")
+        var trash = made
         let item = try trash.trash(path)
         trash.beforeMove = { try? FreedesktopTrashTests.write([9, 9], to: path) }
         #expect(throws: FreedesktopTrash.Failure(message: "cannot put kite.jpg back: a file of that name is there again; it stays in the trash")) {
@@ -29,10 +31,8 @@ struct TrashNoReplaceTests {
 
     @Test("Delete: a file that appears in files/ under the chosen name after the check is kept; the photo takes the next free name")
     func trashKeepsTheNewcomer() throws {
-        let root = try Self.scratch("trash")
-        let path = root + "/kite.jpg"
-        try FreedesktopTrashTests.write([1, 2, 3], to: path)
-        var trash = FreedesktopTrash(homeTrash: root + "/Trash", uid: getuid())
+        let (root, path, made) = try Self.setUp("trash")
+        var trash = made
         let squatter = root + "/Trash/files/kite.jpg"
         trash.beforeMove = { if !FileManager.default.fileExists(atPath: squatter) { try? FreedesktopTrashTests.write([7], to: squatter) } }
         let item = try trash.trash(path)
