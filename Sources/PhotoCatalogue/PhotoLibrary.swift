@@ -40,8 +40,12 @@ package final class PhotoLibrary {
     /// The upright sizes of photos the app took out of the list (`removePhoto(at:)`), by path: put
     /// back (`addPhoto(atPath:)`), a photo joins at its known size, not as one still to be read.
     private var sizesOfRemoved: [String: (width: Int, height: Int)] = [:]
-    /// Files new on disk, not yet put into the list, in the order they appeared.
+    /// Files new on disk, not yet put into the list, in the order they appeared (a path no longer
+    /// in `pendingAdditionSet` was dropped again and is skipped).
     private var pendingAdditions: [String] = []
+    /// The paths `pendingAdditions` holds, to find one in O(1) (issue 43: a drop of 20,000 files
+    /// searched the list once per file).
+    private var pendingAdditionSet: Set<String> = []
     /// The order asked for (`sort(by:)`), applied at the next `takeListChange`.
     private var pendingSort: PhotoOrder?
     /// The order the list is shown in: photos added later (the folder watched, Ctrl+Z) take their
@@ -73,6 +77,10 @@ package final class PhotoLibrary {
     private var ownWrites: [String: FileIdentity] = [:]
     /// Files PhotoZoom is writing (a turn kept, on a thread of its own): the watcher's news of them waits for the result.
     private var writing: [String: Int] = [:]
+    /// Elements of lists visited and names compared by list changes so far (queueing files,
+    /// placing new photos, forgetting removed ones): their cost in steps, whatever the machine
+    /// (issue 43: a test reads it to check that a change of n photos costs O(n log n)).
+    package private(set) var listWork = 0
     private let pixelLimit: Int
     private let addsNewPhotos: Bool
     private let helper: DecoderHelperSettings?
@@ -139,13 +147,19 @@ package final class PhotoLibrary {
     /// window): every photo leaves, each file joins where a listing of its folder puts it.
     package func replaceList(with paths: [String]) {
         pendingRemovals.formUnion(order)
-        for path in paths where !pendingAdditions.contains(path) { pendingAdditions.append(path) }
+        for path in paths { queueAddition(path) }
     }
 
     /// The file at `path` joins the list at the next `takeListChange` (put back by the app: undo of
     /// the trash), where a listing of its folder puts it, as one new on disk does.
     package func addPhoto(atPath path: String) {
-        if !pendingAdditions.contains(path) { pendingAdditions.append(path) }
+        queueAddition(path)
+    }
+
+    /// `path` joins the list at the next `takeListChange`, unless it waits already.
+    private func queueAddition(_ path: String) {
+        listWork += 1
+        if pendingAdditionSet.insert(path).inserted { pendingAdditions.append(path) }
     }
 
     /// The list is shown in `order` from the next `takeListChange` on (Shift+S).
@@ -247,11 +261,10 @@ package final class PhotoLibrary {
                     pendingRemovals.insert(id)
                 }
             } else if exists {
-                if addsNewPhotos, PhotoFolder.isImageName((path as NSString).lastPathComponent), !pendingAdditions.contains(path) {
-                    pendingAdditions.append(path)
-                }
+                if addsNewPhotos, PhotoFolder.isImageName((path as NSString).lastPathComponent) { queueAddition(path) }
             } else {
-                pendingAdditions.removeAll { $0 == path }
+                listWork += 1
+                pendingAdditionSet.remove(path)  // gone again before it joined: skipped when taken
             }
         }
         return replaced
@@ -269,11 +282,15 @@ package final class PhotoLibrary {
     package func takeListChange(leaving: (_ id: Int, _ index: Int) -> Void) -> (change: PhotoListChange?, applied: Bool, removed: Int, added: Int) {
         let removedIDs = pendingRemovals.filter { indexOfID[$0] != nil }
         // A file whose photo leaves in this change joins again as a new photo (a drop of the folder shown).
-        let additions = pendingAdditions.filter { path in idOfPath[path].map { removedIDs.contains($0) } ?? true }
+        listWork += pendingAdditions.count
+        let additions = pendingAdditions.filter { path in
+            pendingAdditionSet.contains(path) && (idOfPath[path].map { removedIDs.contains($0) } ?? true)
+        }
         // Photos added to a list not in name order are placed by sorting it again in its order.
         let sort = pendingSort ?? (additions.isEmpty || shownOrder == .name ? nil : shownOrder)
         pendingRemovals.removeAll()
         pendingAdditions.removeAll()
+        pendingAdditionSet.removeAll()
         pendingSort = nil
         guard !removedIDs.isEmpty || !additions.isEmpty || sort != nil else { return (nil, false, 0, 0) }
         let indexBefore = indexOfID
@@ -285,9 +302,10 @@ package final class PhotoLibrary {
             forgetFile(of: id)
             broken.remove(id)
             idOfPath[sources[id].path] = nil
-            pendingSizes.removeAll { $0.index == id }
             sizePending.remove(id)
         }
+        listWork += pendingSizes.count + order.count
+        pendingSizes.removeAll { removedIDs.contains($0.index) }
         order = order.filter { !removedIDs.contains($0) }
 
         var newIDs: [Int] = []
@@ -300,9 +318,9 @@ package final class PhotoLibrary {
             knownSizes.append(known)
             previewSizes.append(nil)
             idOfPath[path] = id
-            order.insert(id, at: insertionIndex(of: id))
             newIDs.append(id)
         }
+        place(newIDs)
         indexOfID = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
         if !newIDs.isEmpty {
             scanners.append(HeaderScanner(urls: sources.map { URL(fileURLWithPath: $0.path) }, indices: newIDs, pixelLimit: pixelLimit,
@@ -343,20 +361,59 @@ package final class PhotoLibrary {
         return (path as NSString).lastPathComponent
     }
 
-    /// Where in `order` the new photo `id` goes: among its folder's photos (already in natural
-    /// order, found by bisection), else at the end.
-    private func insertionIndex(of id: Int) -> Int {
-        let folder = folderOfID[id]
-        let siblings = order.indices.filter { folderOfID[order[$0]] == folder }
-        guard let last = siblings.last else { return order.count }
-        let name = (sources[id].path as NSString).lastPathComponent
-        var lo = 0, hi = siblings.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            let other = (sources[order[siblings[mid]]].path as NSString).lastPathComponent
-            if PhotoFolder.naturalOrder(other, name) { lo = mid + 1 } else { hi = mid }
+    /// Puts the new photos `ids` into `order` in one pass (issue 43: each used to be placed by a
+    /// search of the whole list and an insertion, O(n²) for n photos): each goes among its
+    /// folder's photos (already in natural order, its place found by bisection), else at the end,
+    /// the folders new to the list in the order their first photo came; new photos that meet at one
+    /// place keep natural order among them. O((n + k) + k log(n + k)) for k photos into n.
+    private func place(_ ids: [Int]) {
+        guard !ids.isEmpty else { return }
+        let name = { (id: Int) in (self.sources[id].path as NSString).lastPathComponent }
+        // Where each folder that gains photos has photos in the list now, in order: one pass.
+        let gaining = Set(ids.map { folderOfID[$0] })
+        var siblings: [String: [Int]] = [:]
+        listWork += order.count
+        for (i, id) in order.enumerated() where gaining.contains(folderOfID[id]) { siblings[folderOfID[id], default: []].append(i) }
+        // The slot (an index of the list now) each new photo goes before, and how it ranks there:
+        // after its folder's last photo, before one of its folder's photos, or after the whole list.
+        var newFolders: [String: Int] = [:]
+        var placed: [(slot: Int, kind: Int, folder: Int, rank: Int, id: Int)] = []
+        placed.reserveCapacity(ids.count)
+        let sorted = PhotoFolder.naturallySorted(ids, by: name, compared: { self.listWork += 1 })
+        for (rank, id) in sorted.enumerated() {
+            guard let mine = siblings[folderOfID[id]], let last = mine.last else {
+                let folder = newFolders[folderOfID[id]] ?? newFolders.count
+                newFolders[folderOfID[id]] = folder
+                placed.append((order.count, 2, folder, rank, id))
+                continue
+            }
+            let new = name(id)
+            var lo = 0, hi = mine.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                listWork += 1
+                if PhotoFolder.naturalOrder(name(order[mine[mid]]), new) { lo = mid + 1 } else { hi = mid }
+            }
+            placed.append(lo < mine.count ? (mine[lo], 1, 0, rank, id) : (last + 1, 0, 0, rank, id))
         }
-        return lo < siblings.count ? siblings[lo] : last + 1
+        placed.sort {
+            self.listWork += 1
+            return ($0.slot, $0.kind, $0.folder, $0.rank) < ($1.slot, $1.kind, $1.folder, $1.rank)
+        }
+        listWork += placed.count + order.count
+        // The merge: the list's photos in their order, each slot's new photos before the photo at it.
+        var merged: [Int] = []
+        merged.reserveCapacity(order.count + placed.count)
+        var next = 0
+        for (i, id) in order.enumerated() {
+            while next < placed.count, placed[next].slot == i {
+                merged.append(placed[next].id)
+                next += 1
+            }
+            merged.append(id)
+        }
+        merged += placed[next...].map(\.id)
+        order = merged
     }
 
     // MARK: - Turns (Ctrl+R)
