@@ -28,6 +28,13 @@ package final class PhotoLibrary {
     private(set) var indexOfID: [Int: Int]
     /// The folder of each id's file (where a new photo of the same folder goes).
     private var folderOfID: [String]
+    /// Each id's file name with its natural-order key, made when first needed (`NaturalName`).
+    private var naturalNames: [NaturalName?]
+    /// Each id's file as a URL (what a header scanner reads), kept as ids are added.
+    private var sourceURLs: [URL]
+    /// Photos added to the list whose headers no scanner reads yet: one scanner takes them all
+    /// once no addition waits (a drop's slices would otherwise start a thread each).
+    private var unscanned: [Int] = []
     /// The folder the catalog's names are relative to, with a trailing "/" (`-r` names photos
     /// `a/x.jpg`); nil when no name is a tail of its path.
     private let namesRoot: String?
@@ -95,6 +102,8 @@ package final class PhotoLibrary {
         order = Array(sources.indices)
         indexOfID = Dictionary(uniqueKeysWithValues: sources.indices.map { ($0, $0) })
         folderOfID = sources.map { ($0.path as NSString).deletingLastPathComponent }
+        naturalNames = Array(repeating: nil, count: sources.count)
+        sourceURLs = catalog.entries.map(\.url)
         namesRoot = Self.namesRoot(of: catalog.entries)
         watcher = watchesFolders ? PhotoFolderWatcher(paths: sources.map(\.path)) : nil
         broken = Set(catalog.entries.indices.filter { catalog.entries[$0].isBroken })
@@ -282,15 +291,21 @@ package final class PhotoLibrary {
     package func takeListChange(leaving: (_ id: Int, _ index: Int) -> Void) -> (change: PhotoListChange?, applied: Bool, removed: Int, added: Int) {
         let removedIDs = pendingRemovals.filter { indexOfID[$0] != nil }
         // A file whose photo leaves in this change joins again as a new photo (a drop of the folder shown).
-        listWork += pendingAdditions.count
-        let additions = pendingAdditions.filter { path in
-            pendingAdditionSet.contains(path) && (idOfPath[path].map { removedIDs.contains($0) } ?? true)
+        // At most `additionsPerChange` join in one change, in the order they came; the rest wait
+        // for the next frames, untouched (a drop of 50,000 files is not gone through every frame).
+        var additions: [String] = []
+        var looked = 0
+        for path in pendingAdditions {
+            guard additions.count < Self.additionsPerChange else { break }
+            looked += 1
+            guard pendingAdditionSet.remove(path) != nil else { continue }  // gone again, or already taken
+            if idOfPath[path].map({ removedIDs.contains($0) }) ?? true { additions.append(path) }
         }
+        listWork += looked
+        pendingAdditions.removeFirst(looked)
         // Photos added to a list not in name order are placed by sorting it again in its order.
         let sort = pendingSort ?? (additions.isEmpty || shownOrder == .name ? nil : shownOrder)
         pendingRemovals.removeAll()
-        pendingAdditions.removeAll()
-        pendingAdditionSet.removeAll()
         pendingSort = nil
         guard !removedIDs.isEmpty || !additions.isEmpty || sort != nil else { return (nil, false, 0, 0) }
         let indexBefore = indexOfID
@@ -313,6 +328,8 @@ package final class PhotoLibrary {
             let id = sources.count
             sources.append(Source(path: path))
             folderOfID.append((path as NSString).deletingLastPathComponent)
+            naturalNames.append(nil)
+            sourceURLs.append(URL(fileURLWithPath: path))
             let known = sizesOfRemoved.removeValue(forKey: path)
             sizeDelivered.append(known != nil)
             knownSizes.append(known)
@@ -322,9 +339,10 @@ package final class PhotoLibrary {
         }
         place(newIDs)
         indexOfID = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
-        if !newIDs.isEmpty {
-            scanners.append(HeaderScanner(urls: sources.map { URL(fileURLWithPath: $0.path) }, indices: newIDs, pixelLimit: pixelLimit,
-                                          helper: helper))
+        unscanned += newIDs
+        if !unscanned.isEmpty, pendingAdditions.isEmpty {
+            scanners.append(HeaderScanner(urls: sourceURLs, indices: unscanned, pixelLimit: pixelLimit, helper: helper))
+            unscanned = []
         }
         lastScreen = []
         let added = newIDs.map { id in
@@ -368,7 +386,7 @@ package final class PhotoLibrary {
     /// place keep natural order among them. O((n + k) + k log(n + k)) for k photos into n.
     private func place(_ ids: [Int]) {
         guard !ids.isEmpty else { return }
-        let name = { (id: Int) in (self.sources[id].path as NSString).lastPathComponent }
+        let name = { (id: Int) in self.naturalName(of: id) }
         // Where each folder that gains photos has photos in the list now, in order: one pass.
         let gaining = Set(ids.map { folderOfID[$0] })
         var siblings: [String: [Int]] = [:]
@@ -379,7 +397,7 @@ package final class PhotoLibrary {
         var newFolders: [String: Int] = [:]
         var placed: [(slot: Int, kind: Int, folder: Int, rank: Int, id: Int)] = []
         placed.reserveCapacity(ids.count)
-        let sorted = PhotoFolder.naturallySorted(ids, by: name, compared: { self.listWork += 1 })
+        let sorted = ids.sorted { self.listWork += 1; return name($0) < name($1) }
         for (rank, id) in sorted.enumerated() {
             guard let mine = siblings[folderOfID[id]], let last = mine.last else {
                 let folder = newFolders[folderOfID[id]] ?? newFolders.count
@@ -392,7 +410,7 @@ package final class PhotoLibrary {
             while lo < hi {
                 let mid = (lo + hi) / 2
                 listWork += 1
-                if PhotoFolder.naturalOrder(name(order[mine[mid]]), new) { lo = mid + 1 } else { hi = mid }
+                if name(order[mine[mid]]) < new { lo = mid + 1 } else { hi = mid }
             }
             placed.append(lo < mine.count ? (mine[lo], 1, 0, rank, id) : (last + 1, 0, 0, rank, id))
         }
@@ -414,6 +432,21 @@ package final class PhotoLibrary {
         }
         merged += placed[next...].map(\.id)
         order = merged
+    }
+
+    /// Photos that join the list in one change at most (a drop of 50,000 files joins over 100
+    /// frames): a photo joining costs some tens of µs (its URL, folder and name made once, its
+    /// place found by bisection), so a slice stays well inside a frame (issue 43: the longest
+    /// frame ≤ 50 ms).
+    static let additionsPerChange = 500
+
+    /// Photo `id`'s file name with its natural-order key, made once.
+    private func naturalName(of id: Int) -> NaturalName {
+        if let known = naturalNames[id] { return known }
+        let path = sources[id].path
+        let made = NaturalName(path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path)
+        naturalNames[id] = made
+        return made
     }
 
     // MARK: - Turns (Ctrl+R)

@@ -13,6 +13,9 @@ import Glibc
 /// place, as editors and `mv` save), `IN_DELETE` and `IN_MOVED_FROM`. Polling reads whatever events
 /// are queued without blocking: nothing when nothing changed.
 package final class PhotoFolderWatcher {
+    /// Reads of the queue in one `changedPaths` call.
+    static let readsPerCall = 1
+
     /// Folders watched at most (each costs one of the user's inotify watches, 8,192 by default).
     static let maximumFolders = 1024
 
@@ -44,7 +47,10 @@ package final class PhotoFolderWatcher {
         var out: [String] = []
         var seen: Set<String> = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
+        // At most `readsPerCall` reads (about 2,000 events each): 20,000 files moved in at once are
+        // taken over several frames, each well inside its time (issue 43); the rest stay queued
+        // and keep the descriptor readable, so the loop wakes for them.
+        for _ in 0..<Self.readsPerCall {
             let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
             guard n > 0 else { break }
             var offset = 0
@@ -57,7 +63,9 @@ package final class PhotoFolderWatcher {
                 let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)].prefix { $0 != 0 }
                 offset += header + length
                 guard let folder = folders[wd], !nameBytes.isEmpty else { continue }
-                let path = (folder as NSString).appendingPathComponent(PhotoName.spelling(nameBytes))
+                // ASCII names (most) are spelled as they are, without decoding them byte by byte.
+                let name = nameBytes.allSatisfy { $0 < 0x80 } ? String(decoding: nameBytes, as: UTF8.self) : PhotoName.spelling(nameBytes)
+                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
                 if seen.insert(path).inserted { out.append(path) }
             }
         }

@@ -287,7 +287,7 @@ public final class PhotoPipeline: PhotoTextureSupply {
 
     /// The list becomes the files at `paths` at the next `takePhotoSizeEvents` (files dropped on the
     /// window): every photo leaves, each file joins where a listing of its folder puts it.
-    package func replaceList(with paths: [String]) { library.replaceList(with: paths) }
+    public func replaceList(with paths: [String]) { library.replaceList(with: paths) }
 
     /// The index in the list of the photo whose file is `path`; nil when none is.
     public func index(ofPath path: String) -> Int? { library.index(ofPath: path) }
