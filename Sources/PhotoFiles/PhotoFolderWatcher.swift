@@ -10,7 +10,9 @@ import Glibc
 ///
 /// One watch per folder for `IN_CLOSE_WRITE` (a file written: its writer closed it, so it is
 /// whole; a file being written is not reported until then), `IN_MOVED_TO` (a file renamed into
-/// place, as editors and `mv` save), `IN_DELETE` and `IN_MOVED_FROM`. Polling reads whatever events
+/// place, as editors and `mv` save), `IN_CREATE` for a name made as a link (`ln -s`, `ln`: nothing
+/// follows its creation, issue 43; a new file with one name is left to its `IN_CLOSE_WRITE`),
+/// `IN_DELETE` and `IN_MOVED_FROM`. Polling reads whatever events
 /// are queued without blocking: nothing when nothing changed.
 package final class PhotoFolderWatcher {
     /// Reads of the queue in one `changedPaths` call.
@@ -30,7 +32,9 @@ package final class PhotoFolderWatcher {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
         for folder in distinct.sorted() {
-            let wd = inotify_add_watch(descriptor, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM))
+            let wd = FileSystemPath.withCString(folder) {
+                inotify_add_watch(descriptor, $0, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM))
+            }
             if wd >= 0 { folders[wd] = folder }
         }
         if folders.isEmpty {
@@ -40,6 +44,14 @@ package final class PhotoFolderWatcher {
     }
 
     deinit { close(descriptor) }
+
+    /// True when `path` was made as a link: a symbolic link, or a file with a second name (a hard
+    /// link). A file just created with one name is being written: its close reports it.
+    static func isLink(_ path: String) -> Bool {
+        guard let info = FileSystemPath.linkStatus(path) else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind == S_IFLNK || (kind == S_IFREG && info.st_nlink > 1)
+    }
 
     /// The paths (folder + "/" + name, as `paths` spelled the folders) written, moved into place,
     /// deleted or moved away since the last call, each once, in the order they first changed.
@@ -56,9 +68,9 @@ package final class PhotoFolderWatcher {
             var offset = 0
             let header = MemoryLayout<inotify_event>.size
             while offset + header <= n {
-                let (wd, length) = buffer.withUnsafeBytes { raw in
+                let (wd, mask, length) = buffer.withUnsafeBytes { raw in
                     let e = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    return (e.wd, Int(e.len))
+                    return (e.wd, e.mask, Int(e.len))
                 }
                 let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)].prefix { $0 != 0 }
                 offset += header + length
@@ -66,6 +78,7 @@ package final class PhotoFolderWatcher {
                 // ASCII names (most) are spelled as they are, without decoding them byte by byte.
                 let name = nameBytes.allSatisfy { $0 < 0x80 } ? String(decoding: nameBytes, as: UTF8.self) : PhotoName.spelling(nameBytes)
                 let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                if mask & UInt32(IN_CREATE) != 0, !Self.isLink(path) { continue }
                 if seen.insert(path).inserted { out.append(path) }
             }
         }
