@@ -48,15 +48,16 @@ package final class DecoderHelper {
     ///
     /// Blame only the guilty photo (issue 33): a helper that died while idle (killed by the
     /// system or a person, its binary replaced) is replaced before the request, and a helper that
-    /// ends without a reply gets the photo once more in a new helper; only a second end calls the
-    /// photo damaged.
+    /// ends without a reply, or stops answering past the time limit (issue 43: one that hung after
+    /// a good reply blamed the next photo), gets the photo once more in a new helper; only a
+    /// second such end calls the photo damaged.
     package func decode(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool = { false }) -> DecodeAttempt {
         reapIfEnded()
         let first = exchange(path: path, target: target, shouldGiveUp: shouldGiveUp)
-        guard first.helperEnded else { return first.attempt }
+        guard first.helperEnded || first.timedOut else { return first.attempt }
         retries += 1
         let second = exchange(path: path, target: target, shouldGiveUp: shouldGiveUp)
-        guard second.helperEnded, case let .failure(.decoderStopped(detail)) = second.attempt.result else { return second.attempt }
+        guard second.helperEnded || second.timedOut, case let .failure(.decoderStopped(detail)) = second.attempt.result else { return second.attempt }
         return DecodeAttempt(result: .failure(.decoderStopped(detail + " (twice: the photo was tried again in a new helper)")),
                              seconds: second.attempt.seconds)
     }
@@ -74,8 +75,18 @@ package final class DecoderHelper {
         closeAll()
     }
 
-    /// One request and reply; `helperEnded` when the helper ended (crashed or exited) before replying.
-    private func exchange(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool) -> (attempt: DecodeAttempt, helperEnded: Bool) {
+    /// One request and reply; `helperEnded` when the helper ended (crashed or exited) before
+    /// replying, `timedOut` when it did not reply within the time limit (it was stopped).
+    private func exchange(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool) -> (attempt: DecodeAttempt, helperEnded: Bool, timedOut: Bool) {
+        let (attempt, ended) = exchangeOnce(path: path, target: target, shouldGiveUp: shouldGiveUp)
+        return (attempt, ended, lastExchangeTimedOut)
+    }
+
+    /// True when the last exchange's helper passed the time limit.
+    private var lastExchangeTimedOut = false
+
+    private func exchangeOnce(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool) -> (attempt: DecodeAttempt, helperEnded: Bool) {
+        lastExchangeTimedOut = false
         // The app opens the photo and hands the helper its descriptor (issue 33): a photo that
         // cannot be opened gets here the problem the helper would have found.
         let file: PhotoFile
@@ -201,6 +212,7 @@ package final class DecoderHelper {
 
     /// Kills and reaps the helper after a failed exchange; the problem says how it ended.
     func stopped(_ exchange: Exchange) -> DecodeAttempt {
+        if case .timedOut = exchange { lastExchangeTimedOut = true }
         // A helper that closed its pipe is ending: wait for it. Any other is killed first.
         if case .ended = exchange {} else { kill(pid, SIGKILL) }
         let status = reap()
