@@ -63,9 +63,10 @@ package enum DecoderThreads {
                 let decode = decoding(options: options, isolation: isolation, queue: queue)
                 while let job = queue.next(worker: worker) {
                     let (attempt, source) = FileIdentity.around(job.path) { decode(Source(path: job.path, shownSide: job.shownSide), job.target) }
-                    queue.finish(worker: worker, DecodeOutcome(job: job, result: attempt.result, seconds: attempt.seconds,
-                                                               fromSharedCache: attempt.fromSharedCache, fromPixelCache: attempt.fromPixelCache,
-                                                               source: source))
+                    var outcome = DecodeOutcome(job: job, result: attempt.result, seconds: attempt.seconds,
+                                                fromSharedCache: attempt.fromSharedCache, fromPixelCache: attempt.fromPixelCache, source: source)
+                    outcome.fromReusedHelper = attempt.fromReusedHelper
+                    queue.finish(worker: worker, outcome)
                 }
             }
             thread.name = "photozoom-decoder-\(worker)"

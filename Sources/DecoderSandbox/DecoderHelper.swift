@@ -30,6 +30,9 @@ package final class DecoderHelper {
     }
 
     private(set) var pid: pid_t = 0
+    /// Requests sent to the running helper since it started: past the first, what it replies may
+    /// come from a photo handed to it before (`DecodeAttempt.fromReusedHelper`).
+    private var requestsSinceStart = 0
     private var requests: Int32 = -1
     private var replies: Int32 = -1
     private var shared: Int32 = -1
@@ -93,6 +96,8 @@ package final class DecoderHelper {
         do throws(ImageProblem) { file = try PhotoFile.openToHand(path) } catch { return (DecodeAttempt(result: .failure(error)), false) }
         if pid == 0, let problem = start() { return (DecodeAttempt(result: .failure(problem)), false) }
         let message = DecoderHelperMessage.encode(.init(path: path, target: target))
+        let reused = requestsSinceStart > 0
+        requestsSinceStart += 1
         guard send(message, handing: file) else { return (stopped(.ended), true) }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(settings.timeLimitSeconds * 1e9)
         let prefix: [UInt8], body: [UInt8]
@@ -113,11 +118,15 @@ package final class DecoderHelper {
         case let .problem(problem, seconds):
             return (DecodeAttempt(result: .failure(problem), seconds: seconds), false)
         case let .image(w, h, fw, fh, cached, seconds, transparent):
-            return (received(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: seconds, fromSharedCache: cached,
-                             hasTransparency: transparent), false)
+            var attempt = received(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: seconds, fromSharedCache: cached,
+                                   hasTransparency: transparent)
+            attempt.fromReusedHelper = reused
+            return (attempt, false)
         case let .partialImage(w, h, fw, fh, seconds, transparent, detail):
-            return (received(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: seconds, fromSharedCache: false,
-                             hasTransparency: transparent, partialBecause: .truncated(detail)), false)
+            var attempt = received(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: seconds, fromSharedCache: false,
+                                   hasTransparency: transparent, partialBecause: .truncated(detail))
+            attempt.fromReusedHelper = reused
+            return (attempt, false)
         }
     }
 
@@ -190,6 +199,7 @@ package final class DecoderHelper {
         }
         pid = child
         starts += 1
+        requestsSinceStart = 0
         return nil
     }
 
