@@ -144,6 +144,11 @@ package final class PhotoLibrary {
     /// True while a header is left to read.
     package var isReadingHeaders: Bool { scanners.contains { $0.isBusy } }
 
+    /// True while a change waits for the next frames: photos still to join (a drop's or a
+    /// folder's later slices), or folder events read and not yet sorted out. The frame loop keeps
+    /// stepping meanwhile (nothing would wake it: the files were all queued, the events all read).
+    package var hasPendingChanges: Bool { !pendingAdditions.isEmpty || (watcher?.hasBacklog ?? false) }
+
     /// The photo at `index` leaves the list at the next `takeListChange` (its file was moved away
     /// by the app: the trash), as one gone from disk does.
     package func removePhoto(at index: Int) {

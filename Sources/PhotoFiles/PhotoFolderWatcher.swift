@@ -15,9 +15,6 @@ import Glibc
 /// `IN_DELETE` and `IN_MOVED_FROM`. Polling reads whatever events
 /// are queued without blocking: nothing when nothing changed.
 package final class PhotoFolderWatcher {
-    /// Reads of the queue in one `changedPaths` call.
-    static let readsPerCall = 1
-
     /// Folders watched at most (each costs one of the user's inotify watches, 8,192 by default).
     static let maximumFolders = 1024
 
@@ -53,16 +50,48 @@ package final class PhotoFolderWatcher {
         return kind == S_IFLNK || (kind == S_IFREG && info.st_nlink > 1)
     }
 
+    /// Events read from the queue and not yet handed out: the queue is read whole at every call
+    /// (the kernel's holds 16,384 events and drops the rest), the events handed out at most
+    /// `eventsPerCall` at a time (issue 43: 20,000 files moved in at once are taken over several
+    /// frames, each well inside its time).
+    private var backlog: [(wd: Int32, mask: UInt32, name: [UInt8])] = []
+    private var backlogStart = 0
+
+    /// Events handed out by one `changedPaths` call at most.
+    static let eventsPerCall = 250
+
+    /// True while events read from the queue wait to be handed out (the caller should call again
+    /// at its next frame, without waiting for the descriptor).
+    package var hasBacklog: Bool { backlogStart < backlog.count }
+
     /// The paths (folder + "/" + name, as `paths` spelled the folders) written, moved into place,
-    /// deleted or moved away since the last call, each once, in the order they first changed.
+    /// made as links, deleted or moved away since the last call (at most `eventsPerCall` events'
+    /// worth; the rest at the next calls), each once, in the order they first changed.
     package func changedPaths() -> [String] {
+        drain()
         var out: [String] = []
         var seen: Set<String> = []
+        let end = min(backlog.count, backlogStart + Self.eventsPerCall)
+        for (wd, mask, nameBytes) in backlog[backlogStart..<end] {
+            guard let folder = folders[wd] else { continue }
+            // ASCII names (most) are spelled as they are, without decoding them byte by byte.
+            let name = nameBytes.allSatisfy { $0 < 0x80 } ? String(decoding: nameBytes, as: UTF8.self) : PhotoName.spelling(nameBytes)
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            if mask & UInt32(IN_CREATE) != 0, !Self.isLink(path) { continue }
+            if seen.insert(path).inserted { out.append(path) }
+        }
+        backlogStart = end
+        if backlogStart == backlog.count {
+            backlog.removeAll(keepingCapacity: true)
+            backlogStart = 0
+        }
+        return out
+    }
+
+    /// Reads every event queued into the backlog.
+    private func drain() {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        // At most `readsPerCall` reads (about 2,000 events each): 20,000 files moved in at once are
-        // taken over several frames, each well inside its time (issue 43); the rest stay queued
-        // and keep the descriptor readable, so the loop wakes for them.
-        for _ in 0..<Self.readsPerCall {
+        while true {
             let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
             guard n > 0 else { break }
             var offset = 0
@@ -74,14 +103,8 @@ package final class PhotoFolderWatcher {
                 }
                 let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)].prefix { $0 != 0 }
                 offset += header + length
-                guard let folder = folders[wd], !nameBytes.isEmpty else { continue }
-                // ASCII names (most) are spelled as they are, without decoding them byte by byte.
-                let name = nameBytes.allSatisfy { $0 < 0x80 } ? String(decoding: nameBytes, as: UTF8.self) : PhotoName.spelling(nameBytes)
-                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-                if mask & UInt32(IN_CREATE) != 0, !Self.isLink(path) { continue }
-                if seen.insert(path).inserted { out.append(path) }
+                if !nameBytes.isEmpty, folders[wd] != nil { backlog.append((wd, mask, Array(nameBytes))) }
             }
         }
-        return out
     }
 }

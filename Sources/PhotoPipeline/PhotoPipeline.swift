@@ -240,8 +240,9 @@ public final class PhotoPipeline: PhotoTextureSupply {
     /// `prepare` reads it.
     package var folderWatchDescriptor: Int32? { library.folderWatchDescriptor }
 
-    /// True when no header is left to read and no decode is queued, running or waiting for upload.
-    public var isIdle: Bool { scheduler.isIdle(textures: textures) && !library.isReadingHeaders }
+    /// True when no header is left to read, no decode is queued, running or waiting for upload,
+    /// and no change of the list waits for a later frame (`PhotoLibrary.hasPendingChanges`).
+    public var isIdle: Bool { scheduler.isIdle(textures: textures) && !library.isReadingHeaders && !library.hasPendingChanges }
 
     /// True when no thumbnail is waiting to be written to the shared cache or being written.
     package var isDoneWritingCache: Bool { scheduler.isDoneWritingCache }

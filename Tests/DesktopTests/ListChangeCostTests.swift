@@ -40,6 +40,8 @@ struct ListChangeCostTests {
             guard taken.applied else { break }
             #expect(taken.added <= PhotoLibrary.additionsPerChange)
             added += taken.added
+            // The slices still to come keep the frame loop stepping (nothing else would wake it).
+            #expect(library.hasPendingChanges == (added < n))
             costliest = max(costliest, library.listWork - before)
             before = library.listWork
         }
