@@ -260,7 +260,8 @@ package final class PhotoLibrary {
     /// (`takeListChange`). Nil when the watcher saw nothing.
     package func takeFolderChanges() -> [Int]? {
         guard let watcher else { return nil }
-        let touched = watcher.changedPaths()
+        var touched = watcher.changedPaths()
+        if watcher.takeOverflow() { touched += relisted(watcher.watchedFolders) }
         guard !touched.isEmpty else { return nil }
         var replaced: [Int] = []
         for path in touched {
@@ -282,6 +283,24 @@ package final class PhotoLibrary {
             }
         }
         return replaced
+    }
+
+    /// After events were lost (inotify's queue overflowed): the paths that differ between the
+    /// watched `folders` on disk and the list, as if each had been reported — every image name
+    /// there that is not listed, and every listed photo of those folders whose file is gone.
+    private func relisted(_ folders: [String]) -> [String] {
+        let watched = Set(folders)
+        var out: [String] = []
+        for folder in folders {
+            for name in FileSystemPath.names(in: folder) ?? [] where PhotoFolder.isImageName(name) {
+                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                if idOfPath[path] == nil { out.append(path) }
+            }
+        }
+        for id in order where watched.contains(folderOfID[id]) && FileSystemPath.linkStatus(sources[id].path) == nil {
+            out.append(sources[id].path)
+        }
+        return out
     }
 
     /// Applies the removals and additions waiting since the last call to the list (the indices the

@@ -57,6 +57,19 @@ package final class PhotoFolderWatcher {
     private var backlog: [(wd: Int32, mask: UInt32, name: [UInt8])] = []
     private var backlogStart = 0
 
+    /// True when the kernel's queue overflowed since `takeOverflow` was last asked: events were lost.
+    private var overflowed = false
+
+    /// True (once) when events were lost since the last call (IN_Q_OVERFLOW: more changes at once
+    /// than the queue holds): the caller lists `watchedFolders` again (issue 43).
+    package func takeOverflow() -> Bool {
+        defer { overflowed = false }
+        return overflowed
+    }
+
+    /// The folders watched.
+    package var watchedFolders: [String] { folders.values.sorted() }
+
     /// Events handed out by one `changedPaths` call at most.
     static let eventsPerCall = 250
 
@@ -103,6 +116,7 @@ package final class PhotoFolderWatcher {
                 }
                 let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)].prefix { $0 != 0 }
                 offset += header + length
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true }
                 if !nameBytes.isEmpty, folders[wd] != nil { backlog.append((wd, mask, Array(nameBytes))) }
             }
         }
