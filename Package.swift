@@ -77,6 +77,8 @@ let package = Package(
         // libjxl: JPEG XL, decoded in the decoder helpers (JXLDecoder).
         .systemLibrary(name: "CJXL", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"])]),
         .systemLibrary(name: "CFileAttributes"),
+        // statfs(2) and renameat2(2), which Swift's Glibc module leaves out (PhotoFiles).
+        .systemLibrary(name: "CFileSystem"),
         // A progressive JPEG's thumbnail from its first scans (libjpeg's buffered-image mode, which
         // TurboJPEG's API does not offer; its errors jump, hence C).
         .target(name: "CJPEGScans", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -87,7 +89,7 @@ let package = Package(
         .target(name: "CClipboard", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("pthread")]),
         // The desktop side, by concept (issue 31); see ARCHITECTURE.md for the picture.
         // File names and paths, folders, selection, watching, file identity, config paths, trash.
-        .target(name: "PhotoFiles", dependencies: ["Gestures", "Viewer"]),
+        .target(name: "PhotoFiles", dependencies: ["CFileSystem", "Gestures", "Viewer"]),
         // What a photo file's header says (JPEG, PNG, HEIF, TIFF/EXIF), MD5, the catalogue's
         // entries: Swift over file bytes, no image library.
         .target(name: "ImageFormats", dependencies: ["Geometry", "Viewer", "PhotoFiles"]),

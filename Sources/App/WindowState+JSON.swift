@@ -13,11 +13,11 @@ import JSON
 extension WindowState {
     /// Reads `state.json`'s `bytes` (named `file` in messages). What can be read is kept; each
     /// fault is said through `warn` in one line, `FILE:LINE: field: what was expected`, and marks
-    /// the state as read from a damaged file, which the next write keeps aside (`damagedBytes`).
+    /// the state as read from a damaged file, which the next write keeps aside (`isFromDamagedFile`).
     init(jsonBytes bytes: [UInt8], file: String, warn: (String) -> Void) {
         self.init()
         var isDamaged = false
-        defer { if isDamaged { damagedBytes = bytes } }
+        defer { if isDamaged { isFromDamagedFile = true } }
         func damaged(_ line: String) {
             warn("photozoom: " + line)
             isDamaged = true

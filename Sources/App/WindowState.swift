@@ -19,9 +19,19 @@ package struct WindowState: Sendable, Equatable {
     package var lastFolder: String?
     /// What is remembered of each folder shown, by its absolute path.
     package var folders: [String: FolderMemory] = [:]
-    /// The bytes of the file this state was read from when it could not all be used (nil when it
-    /// was read whole, or there was none): the write keeps that file aside rather than replace it.
-    package var damagedBytes: [UInt8]?
+    /// True when the file this state was read from could not all be used: the write keeps that
+    /// file aside rather than replace it, unless it changed since (`readVersion`).
+    package var isFromDamagedFile = false
+    /// The version of the file read (nil: none, or not known): a damaged file mended on disk since
+    /// is replaced as any state file is. Compared by identity, not read again (issue 43: a 1 GiB
+    /// state file was read whole twice).
+    package var readVersion: FileIdentity?
+
+    /// Equal when they remember the same (and both or neither come from a damaged file): the
+    /// version read says where a state came from, not what it is.
+    package static func == (a: WindowState, b: WindowState) -> Bool {
+        a.windowSize == b.windowSize && a.lastFolder == b.lastFolder && a.folders == b.folders && a.isFromDamagedFile == b.isFromDamagedFile
+    }
 
     package init(windowSize: Size? = nil, lastFolder: String? = nil) {
         self.windowSize = windowSize
@@ -45,21 +55,55 @@ package struct WindowState: Sendable, Equatable {
         (folder as NSString).appendingPathComponent("state.json")
     }
 
-    /// Reads the state file; what is malformed is said through `warn` in one line naming the file,
-    /// the line and the field, and left out (see `init(jsonBytes:file:warn:)`). A file that exists
-    /// but cannot be read counts as damaged, so it is kept aside too.
+    /// The largest state file read (1 MB, as a feel file): one of a hundred folders remembered is
+    /// 10 KB. A larger one is not read (issue 43: 1 GiB took the app to 2 GB), said in one line,
+    /// and kept aside at quit as a damaged one is.
+    package static let sizeLimit = 1 << 20
+
+    /// Reads the state file, once and at most `sizeLimit` bytes; what is malformed is said through
+    /// `warn` in one line naming the file, the line and the field, and left out (see
+    /// `init(jsonBytes:file:warn:)`). A file that exists but cannot be read, or is too large,
+    /// counts as damaged, so it is kept aside too.
     package init(contentsOf path: String, warn: (String) -> Void = { _ in }) {
-        guard FileManager.default.fileExists(atPath: path) else {
+        let kept = "; nothing remembered is used (at quit the file is kept under a new name beside it, not overwritten)"
+        let fd = FileSystemPath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard fd >= 0 else {
             self.init()
+            guard errno != ENOENT else { return }
+            warn("photozoom: \(PrintablePath.escaped(path)): cannot be read (\(String(cString: strerror(errno))))" + kept)
+            isFromDamagedFile = true
             return
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        defer { close(fd) }
+        var info = stat()
+        let version = fstat(fd, &info) == 0 ? FileIdentity(info) : nil
+        guard info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= Self.sizeLimit, let bytes = Self.read(fd, limit: Self.sizeLimit) else {
             self.init()
-            warn("photozoom: \(path): cannot be read; nothing remembered is used (at quit the file is kept under a new name beside it, not overwritten)")
-            damagedBytes = []
+            let megabytes = (Double(info.st_size) / Double(1 << 20) * 10).rounded() / 10
+            let why = info.st_mode & S_IFMT != S_IFREG ? "not a regular file"
+                : Int(info.st_size) > Self.sizeLimit ? "\(megabytes) MB is too large for a state file (at most 1 MB)" : "cannot be read whole"
+            warn("photozoom: \(PrintablePath.escaped(path)): \(why)" + kept)
+            isFromDamagedFile = true
+            readVersion = version
             return
         }
-        self.init(jsonBytes: [UInt8](data), file: path, warn: warn)
+        self.init(jsonBytes: bytes, file: path, warn: warn)
+        readVersion = version
+    }
+
+    /// At most `limit` bytes of `fd` from its start; nil when it holds more (it grew) or a read fails.
+    static func read(_ fd: Int32, limit: Int) -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: limit + 1)
+        var done = 0
+        while done <= limit {
+            let n = out.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, limit + 1 - done, off_t(done)) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { break }
+            done += n
+        }
+        guard done <= limit else { return nil }
+        return Array(out[..<done])
     }
 
     /// Writes the state file atomically (a temporary file renamed over it); false on failure.
@@ -72,10 +116,10 @@ package struct WindowState: Sendable, Equatable {
     package func write(to path: String, warn: (String) -> Void = printError) -> Bool {
         let target = Self.linkTarget(path)
         ConfigDirectory.create((target as NSString).deletingLastPathComponent)
-        if let damagedBytes, FileManager.default.fileExists(atPath: target) {
-            let current = FileManager.default.contents(atPath: target).map { [UInt8]($0) }
+        if isFromDamagedFile, FileManager.default.fileExists(atPath: target) {
             // Changed since it was read (the user mended it): replaced as any state file is.
-            if current == nil || current == damagedBytes {
+            let current = FileIdentity(path: target)
+            if current == nil || readVersion == nil || current == readVersion {
                 guard let aside = Self.keepAside(target) else {
                     warn("photozoom: \(path): could not be read whole, and could not be kept beside it; left as it is, this run's state not saved")
                     return false

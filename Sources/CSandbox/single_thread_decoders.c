@@ -20,16 +20,23 @@ int de265_start_worker_threads(void *context, int threads) {
     return 0;
 }
 
-int pz_single_cpu(void) {
+int pz_single_cpu(int slot) {
     /* dav1d (AV1) starts one thread per CPU it may run on (sched_getaffinity) unless told a
-       number, which libheif 1.15 does not: on one CPU it starts none and decodes in place. */
+       number, which libheif 1.15 does not: on one CPU it starts none and decodes in place. The
+       CPU is the slot-th of those allowed, counted round them (issue 43: every helper took the
+       first, so on a 2-CPU machine both decoders ran on CPU 0). */
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0) return errno;
+    int count = CPU_COUNT(&allowed);
+    if (count <= 0) return EINVAL;
+    int wanted = (slot < 0 ? 0 : slot) % count, chosen = -1;
+    for (int cpu = 0; cpu < CPU_SETSIZE && chosen < 0; cpu++) {
+        if (CPU_ISSET(cpu, &allowed) && wanted-- == 0) chosen = cpu;
+    }
+    if (chosen < 0) return EINVAL;
     cpu_set_t one;
     CPU_ZERO(&one);
-    if (sched_getaffinity(0, sizeof(one), &one) != 0) return errno;
-    int first = -1;
-    for (int cpu = 0; cpu < CPU_SETSIZE && first < 0; cpu++) if (CPU_ISSET(cpu, &one)) first = cpu;
-    if (first < 0) return EINVAL;
-    CPU_ZERO(&one);
-    CPU_SET(first, &one);
+    CPU_SET(chosen, &one);
     return sched_setaffinity(0, sizeof(one), &one) == 0 ? 0 : errno;
 }

@@ -290,7 +290,10 @@ package final class DecodeScheduler {
         // Stored only for the version of the file decoded (one replaced meanwhile is decoded again).
         guard let source = outcome.source else { return }
         pendingWrites.removeAll { $0.path == path }
-        pendingWrites.append(ThumbnailCacheWriter.Item(path: path, image: image, source: source, writesShared: !outcome.fromSharedCache,
+        // The shared cache, which other programs trust, only from a decode nothing hostile can have
+        // touched: not one from the cache, nor one by a helper handed another photo before (issue 43).
+        pendingWrites.append(ThumbnailCacheWriter.Item(path: path, image: image, source: source,
+                                                       writesShared: !outcome.fromSharedCache && !outcome.fromReusedHelper,
                                                        shownSide: outcome.job.shownSide))
         var bytes = pendingWrites.reduce(0) { $0 + $1.image.byteCount }
         while bytes > limits.pendingWriteBytes, pendingWrites.count > 1 {

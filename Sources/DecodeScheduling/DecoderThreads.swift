@@ -34,13 +34,20 @@ package enum DecoderThreads {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    /// One decoder thread per core, at most 4: while nothing moves the frame loop needs little,
-    /// and every core decodes (issue 20: 2 on this 2-core machine).
-    static var defaultCount: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) }
+    /// One decoder thread per core, at most 8 (each helper maps 256 MiB of shared memory for its
+    /// pixels): while nothing moves the frame loop needs little, and every core decodes (issue
+    /// 20: 2 on this 2-core machine; issue 43: no longer 4 at most on a machine of more).
+    static var defaultCount: Int { defaultCount(cores: ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// The decoder threads for `cores` cores.
+    static func defaultCount(cores: Int) -> Int { max(1, min(8, cores)) }
 
     /// Decoder threads that work while something moves: the frame loop keeps a core (1 on 1–2
-    /// cores, else cores − 1, at most 4).
-    static var defaultCountWhileMoving: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
+    /// cores, else cores − 1, at most 8).
+    static var defaultCountWhileMoving: Int { defaultCountWhileMoving(cores: ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// The decoder threads that work while something moves, for `cores` cores.
+    static func defaultCountWhileMoving(cores: Int) -> Int { max(1, min(8, cores - 1)) }
 
     /// Starts `count` threads working on `queue` until it stops (0 starts none: jobs stay queued, for
     /// tests). With `.helperProcesses` each thread drives its own helper process (started at its
@@ -49,13 +56,17 @@ package enum DecoderThreads {
                       isolation: DecoderIsolation) {
         for worker in 0..<max(0, count) {
             queue.workerStarted()
-            let thread = Thread {
+            // Each thread's helper on its own CPU (`pz_single_cpu`), counted round those allowed.
+            var options = options
+            options.cpuSlot = worker
+            let thread = Thread { [options] in
                 let decode = decoding(options: options, isolation: isolation, queue: queue)
                 while let job = queue.next(worker: worker) {
                     let (attempt, source) = FileIdentity.around(job.path) { decode(Source(path: job.path, shownSide: job.shownSide), job.target) }
-                    queue.finish(worker: worker, DecodeOutcome(job: job, result: attempt.result, seconds: attempt.seconds,
-                                                               fromSharedCache: attempt.fromSharedCache, fromPixelCache: attempt.fromPixelCache,
-                                                               source: source))
+                    var outcome = DecodeOutcome(job: job, result: attempt.result, seconds: attempt.seconds,
+                                                fromSharedCache: attempt.fromSharedCache, fromPixelCache: attempt.fromPixelCache, source: source)
+                    outcome.fromReusedHelper = attempt.fromReusedHelper
+                    queue.finish(worker: worker, outcome)
                 }
             }
             thread.name = "photozoom-decoder-\(worker)"

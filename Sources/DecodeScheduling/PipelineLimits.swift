@@ -51,7 +51,7 @@ public struct PipelineLimits: Sendable {
     public var watchesFolders = true
     /// Also take in photos that appear in a watched folder (the app does when it shows a folder,
     /// not a list of files named one by one).
-    package var addsNewPhotos = false
+    public var addsNewPhotos = false
     /// Where files are decoded (headers read too): in helper processes (the process default),
     /// in this process only when `.inProcess` is asked for by name.
     public var isolation = DecoderIsolation.processDefault

@@ -72,13 +72,15 @@ extension DecoderHelper {
     }
 
     /// One header reply, within the time limit; a failed exchange stops the helper.
-    /// `helperEnded` when the helper ended (crashed or exited) before its reply.
+    /// `helperEnded` when the helper ended (crashed or exited) or stopped answering before its
+    /// reply: the file is tried once more in a new helper.
     private func readHeaderReply(shouldGiveUp: () -> Bool) -> (reply: HeaderMessage.Outcome, helperLives: Bool, helperEnded: Bool) {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(settings.timeLimitSeconds * 1e9)
         let prefix: [UInt8], body: [UInt8]
         switch read(4, until: deadline, shouldGiveUp: shouldGiveUp) {
         case let .bytes(b): prefix = b
         case .ended: return (.problem(problem(stopped(.ended))), false, true)
+        case .timedOut: return (.problem(problem(stopped(.timedOut))), false, true)  // tried again in a new helper (issue 43)
         case let failure: return (.problem(problem(stopped(failure))), false, false)
         }
         let length = DecoderHelperMessage.length(prefix)

@@ -30,6 +30,9 @@ package final class DecoderHelper {
     }
 
     private(set) var pid: pid_t = 0
+    /// Requests sent to the running helper since it started: past the first, what it replies may
+    /// come from a photo handed to it before (`DecodeAttempt.fromReusedHelper`).
+    private var requestsSinceStart = 0
     private var requests: Int32 = -1
     private var replies: Int32 = -1
     private var shared: Int32 = -1
@@ -48,15 +51,16 @@ package final class DecoderHelper {
     ///
     /// Blame only the guilty photo (issue 33): a helper that died while idle (killed by the
     /// system or a person, its binary replaced) is replaced before the request, and a helper that
-    /// ends without a reply gets the photo once more in a new helper; only a second end calls the
-    /// photo damaged.
+    /// ends without a reply, or stops answering past the time limit (issue 43: one that hung after
+    /// a good reply blamed the next photo), gets the photo once more in a new helper; only a
+    /// second such end calls the photo damaged.
     package func decode(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool = { false }) -> DecodeAttempt {
         reapIfEnded()
         let first = exchange(path: path, target: target, shouldGiveUp: shouldGiveUp)
-        guard first.helperEnded else { return first.attempt }
+        guard first.helperEnded || first.timedOut else { return first.attempt }
         retries += 1
         let second = exchange(path: path, target: target, shouldGiveUp: shouldGiveUp)
-        guard second.helperEnded, case let .failure(.decoderStopped(detail)) = second.attempt.result else { return second.attempt }
+        guard second.helperEnded || second.timedOut, case let .failure(.decoderStopped(detail)) = second.attempt.result else { return second.attempt }
         return DecodeAttempt(result: .failure(.decoderStopped(detail + " (twice: the photo was tried again in a new helper)")),
                              seconds: second.attempt.seconds)
     }
@@ -74,14 +78,26 @@ package final class DecoderHelper {
         closeAll()
     }
 
-    /// One request and reply; `helperEnded` when the helper ended (crashed or exited) before replying.
-    private func exchange(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool) -> (attempt: DecodeAttempt, helperEnded: Bool) {
+    /// One request and reply; `helperEnded` when the helper ended (crashed or exited) before
+    /// replying, `timedOut` when it did not reply within the time limit (it was stopped).
+    private func exchange(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool) -> (attempt: DecodeAttempt, helperEnded: Bool, timedOut: Bool) {
+        let (attempt, ended) = exchangeOnce(path: path, target: target, shouldGiveUp: shouldGiveUp)
+        return (attempt, ended, lastExchangeTimedOut)
+    }
+
+    /// True when the last exchange's helper passed the time limit.
+    private var lastExchangeTimedOut = false
+
+    private func exchangeOnce(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool) -> (attempt: DecodeAttempt, helperEnded: Bool) {
+        lastExchangeTimedOut = false
         // The app opens the photo and hands the helper its descriptor (issue 33): a photo that
         // cannot be opened gets here the problem the helper would have found.
         let file: PhotoFile
         do throws(ImageProblem) { file = try PhotoFile.openToHand(path) } catch { return (DecodeAttempt(result: .failure(error)), false) }
         if pid == 0, let problem = start() { return (DecodeAttempt(result: .failure(problem)), false) }
         let message = DecoderHelperMessage.encode(.init(path: path, target: target))
+        let reused = requestsSinceStart > 0
+        requestsSinceStart += 1
         guard send(message, handing: file) else { return (stopped(.ended), true) }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(settings.timeLimitSeconds * 1e9)
         let prefix: [UInt8], body: [UInt8]
@@ -102,11 +118,15 @@ package final class DecoderHelper {
         case let .problem(problem, seconds):
             return (DecodeAttempt(result: .failure(problem), seconds: seconds), false)
         case let .image(w, h, fw, fh, cached, seconds, transparent):
-            return (received(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: seconds, fromSharedCache: cached,
-                             hasTransparency: transparent), false)
+            var attempt = received(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: seconds, fromSharedCache: cached,
+                                   hasTransparency: transparent)
+            attempt.fromReusedHelper = reused
+            return (attempt, false)
         case let .partialImage(w, h, fw, fh, seconds, transparent, detail):
-            return (received(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: seconds, fromSharedCache: false,
-                             hasTransparency: transparent, partialBecause: .truncated(detail)), false)
+            var attempt = received(width: w, height: h, fullWidth: fw, fullHeight: fh, seconds: seconds, fromSharedCache: false,
+                                   hasTransparency: transparent, partialBecause: .truncated(detail))
+            attempt.fromReusedHelper = reused
+            return (attempt, false)
         }
     }
 
@@ -179,6 +199,7 @@ package final class DecoderHelper {
         }
         pid = child
         starts += 1
+        requestsSinceStart = 0
         return nil
     }
 
@@ -201,6 +222,7 @@ package final class DecoderHelper {
 
     /// Kills and reaps the helper after a failed exchange; the problem says how it ended.
     func stopped(_ exchange: Exchange) -> DecodeAttempt {
+        if case .timedOut = exchange { lastExchangeTimedOut = true }
         // A helper that closed its pipe is ending: wait for it. Any other is killed first.
         if case .ended = exchange {} else { kill(pid, SIGKILL) }
         let status = reap()

@@ -41,13 +41,16 @@ package enum DecoderHelperService {
         /// request (Landlock denies every read, the filter every open; issue 33). Nil: reading is
         /// not confined (tests and scripts that send paths).
         package var readRoots: [String]?
+        /// Which of the CPUs the helper may use it pins itself to (`pz_single_cpu`), counted round
+        /// them: the decoder thread's number, so two threads' helpers decode on two CPUs.
+        package var cpuSlot = 0
 
         package init() {}
 
         /// The options as `decode-helper` arguments.
         package var arguments: [String] {
             var out = ["--pixel-limit", String(pixelLimit), "--max-texture-side", String(maxTextureSide),
-                       "--address-space", String(addressSpaceBytes)]
+                       "--address-space", String(addressSpaceBytes), "--cpu-slot", String(cpuSlot)]
             if strategy == .fullDecodeThenDownscale { out.append("--full-decode") }
             if let thumbnailCache { out += ["--thumbnail-cache", thumbnailCache] }
             if let readRoots { out += ["--confine-reads"] + readRoots.flatMap { ["--read-root", $0] } }
@@ -66,7 +69,7 @@ package enum DecoderHelperService {
         let extra = min(max(0, options.addressSpaceBytes), max(256 << 20, Int(pz_available_memory()) / 2))
         // libheif's AV1 decoder (dav1d) starts a thread per CPU, which the sandbox refuses: one CPU,
         // none started (`pz_single_cpu`; its HEVC decoder is kept single-threaded at link time).
-        _ = pz_single_cpu()
+        _ = pz_single_cpu(Int32(clamping: options.cpuSlot))
         var held: Int32 = 0
         let rc = withCStrings(options.readRoots ?? []) { roots in
             pz_helper_setup(currentAddressSpace() + extra, Int32(cpuSecondsLimit), options.readRoots == nil ? nil : roots,

@@ -12,6 +12,10 @@ package struct DecodeAttempt {
     /// The version of the file the pixels came from, when it stayed the same through the decode
     /// (what a thumbnail cache may store them for).
     package var source: FileIdentity?
+    /// True when a helper decoded it after it had been handed another photo (issue 43): a photo
+    /// that took that helper over could have painted these pixels, so they never go to the shared
+    /// thumbnail cache that other programs trust (PhotoZoom's own cache may keep them).
+    package var fromReusedHelper = false
 
     /// The memberwise initializer, for the other modules of the package.
     package init(result: Result<DecodedImage, ImageProblem>, seconds: Double = 0.0, fromSharedCache: Bool = false, fromPixelCache: Bool = false, source: FileIdentity? = nil) {

@@ -53,6 +53,8 @@ package struct DecodeOutcome: Sendable {
     package var fromPixelCache = false
     /// The version of the file decoded (`DecodeAttempt.source`).
     package var source: FileIdentity?
+    /// Decoded by a helper that had been handed another photo before (`DecodeAttempt.fromReusedHelper`).
+    package var fromReusedHelper = false
 
     /// The memberwise initializer, for the other modules of the package.
     package init(job: DecodeJob, result: Result<DecodedImage, ImageProblem>, seconds: Double, fromSharedCache: Bool = false, fromPixelCache: Bool = false, source: FileIdentity? = nil) {

@@ -80,6 +80,29 @@ public struct PhotoListChange: Hashable, Sendable {
         return out.map { $0.flatMap { position[$0] } }
     }
 
+    /// `list` (the list before the change) with the removals taken out and the additions put in
+    /// (`make` makes an addition's element), in one pass: O(n + k), where removing and inserting
+    /// one at a time cost O(n) each (issue 43: 20,000 photos dropped stopped the window for
+    /// seconds). The order is not applied (`reordered`). The change must fit the list (`newIndices`).
+    package func applying<T>(to list: [T], added make: (Addition) -> T) -> [T] {
+        var out: [T] = []
+        out.reserveCapacity(max(0, list.count - removed.count) + added.count)
+        var r = 0, a = 0
+        for (i, item) in list.enumerated() {
+            if r < removed.count, removed[r] == i {
+                r += 1
+                continue
+            }
+            while a < added.count, added[a].index == out.count {
+                out.append(make(added[a]))
+                a += 1
+            }
+            out.append(item)
+        }
+        out += added[a...].map(make)
+        return out
+    }
+
     /// The photos of `list` (the list after the removals and additions) in `order`; `list` itself
     /// when the order stays or does not fit.
     package func reordered<T>(_ list: [T]) -> [T] {

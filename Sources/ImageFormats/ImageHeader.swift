@@ -227,8 +227,14 @@ package struct ImageHeader: Equatable, Sendable {
     /// TGA has no magic number: the image type (byte 2) must be one TGA defines, sizes at 12 and 14.
     static func readTGA(_ s: ByteSource) throws(ImageProblem) -> ImageHeader? {
         let h = try s.bytes(at: 0, count: 18)
-        guard h.count == 18, h[1] <= 1, [1, 2, 3, 9, 10, 11].contains(h[2]) else { return nil }
+        guard isTGAHeader(h) else { return nil }
         return try make(.tga, le16(h, 12), le16(h, 14))
+    }
+
+    /// True when `h` (a file's first bytes) can be a TGA header: a colour-map flag of 0 or 1 and
+    /// an image type TGA defines.
+    static func isTGAHeader(_ h: [UInt8]) -> Bool {
+        h.count >= 18 && h[1] <= 1 && [1, 2, 3, 9, 10, 11].contains(h[2])
     }
 
     /// Netpbm P1–P6: magic, then width and height as decimal text, with `#` comments allowed.

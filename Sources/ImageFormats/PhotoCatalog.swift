@@ -91,10 +91,16 @@ public struct PhotoCatalog: Sendable {
     }
 
     /// The header from the file's bytes; nil for content in no format parsed here, which only a
-    /// decode can size (never in this process: a damaged file of a rare format is where image
+    /// decode can size; `ImageSignature.unknown` for content in no image format at all (never in this process: a damaged file of a rare format is where image
     /// libraries crash).
     static func readHeader(_ url: URL, open: (String) throws(ImageProblem) -> PhotoFile = PhotoFile.init(path:)) throws(ImageProblem) -> ImageHeader? {
         let file = try open(url.path)
-        return try ImageHeader.read(file, fileExtension: url.pathExtension.lowercased())
+        let fileExtension = url.pathExtension.lowercased()
+        if let header = try ImageHeader.read(file, fileExtension: fileExtension) { return header }
+        // No decoder reads what has no image's first bytes (issue 43: nor is it handed to one).
+        guard ImageSignature.isImage(try file.bytes(at: 0, count: ImageSignature.prefixLength), fileExtension: fileExtension) else {
+            throw ImageSignature.unknown
+        }
+        return nil
     }
 }

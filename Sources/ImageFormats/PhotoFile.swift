@@ -117,13 +117,18 @@ package final class PhotoFile: ByteSource {
         return out
     }
 
-    /// Opens `path` for a decoder helper, in the app (issue 33: the helper opens nothing itself):
-    /// what is not a regular file is refused before it is opened (no device is opened by the app),
-    /// with the problem opening it would give.
+    /// Opens `path` for a decoder helper, in the app (issue 33: the helper opens nothing itself),
+    /// and hands over only a photo's file (issue 43; `PhotoFile+Handing`): what is not a regular
+    /// file is refused before it is opened (no device is opened by the app), with the problem
+    /// opening it would give; what was opened is refused when a link led out of its folder (unless
+    /// the user named it), when it lies on none of the disks' file systems, or when its first bytes
+    /// are no image's.
     package static func openToHand(_ path: String) throws(ImageProblem) -> PhotoFile {
         var info = stat()
         if FileSystemPath.withCString(path, { stat($0, &info) }) == 0, let problem = problem(mode: info.st_mode) { throw problem }
-        return try PhotoFile(path: path)
+        let file = try PhotoFile(path: path)
+        if let problem = file.handingProblem() { throw problem }
+        return file
     }
 
     /// The problem with a file of mode `mode` (`st_mode`): nil for a regular file.

@@ -42,8 +42,8 @@ package final class SDLEventSource: EventSource {
         return !(exposuresAreReported && kind == UInt8(SDL_WINDOWEVENT_SHOWN.rawValue))
     }
 
-    /// Paths of the drop under way (SDL_DROPBEGIN … SDL_DROPCOMPLETE).
-    private var dropped: [String] = []
+    /// Drops on the window, collected as SDL sends them (`DropCollector`: none is lost to SDL's queue).
+    private let drops = DropCollector()
 
     package func drain() -> [WindowInput] {
         var inputs: [WindowInput] = []
@@ -56,21 +56,8 @@ package final class SDLEventSource: EventSource {
                 break
             }
             if event.type == SDL_WINDOWEVENT.rawValue, losesPixels(event.window.event) { windowNeedsRedraw = true }
-            // A drop of several files comes as one SDL_DROPFILE each, between BEGIN and COMPLETE.
-            if event.type == SDL_DROPBEGIN.rawValue {
-                dropped = []
-                continue
-            }
-            if event.type == SDL_DROPFILE.rawValue {
-                if let file = event.drop.file {
-                    dropped.append(String(cString: file))
-                    SDL_free(file)
-                }
-                continue
-            }
-            if event.type == SDL_DROPCOMPLETE.rawValue {
-                if !dropped.isEmpty { inputs.append(.drop(dropped)) }
-                dropped = []
+            if DropCollector.isDropMark(event) {
+                if event.type == SDL_DROPFILE.rawValue, let file = event.drop.file { SDL_free(file) }  // queued before the filter was
                 continue
             }
             if event.type == SDL_SYSWMEVENT.rawValue {
@@ -95,6 +82,9 @@ package final class SDLEventSource: EventSource {
                 inputs.append(.input(kind, serverTime: stamp?.time))
             }
         }
+        // A drop of several files comes as one SDL_DROPFILE each, between BEGIN and COMPLETE,
+        // collected whole by the filter while SDL pumped.
+        if inputs.last != .quit { inputs += drops.take().map { .drop($0) } }
         return inputs
     }
 

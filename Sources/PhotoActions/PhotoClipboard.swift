@@ -62,7 +62,9 @@ package final class PhotoClipboard: @unchecked Sendable {
             return .photoFile(message: "cannot copy \(shown): no X display to hold the clipboard", isError: true)
         }
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        let offer = pz_clipboard_offer(connection, DesktopServices.fileURI(absolute) + "\r\n", absolute, 1)
+        // The URI names the file by its bytes; the text is for people, with a byte that is not
+        // UTF-8 shown as `\xE9` (UTF8_STRING cannot carry it).
+        let offer = pz_clipboard_offer(connection, DesktopServices.fileURI(absolute) + "\r\n", PhotoName.displayed(absolute), 1)
         guard offer > 0 else {
             return .photoFile(message: "cannot copy \(shown): the clipboard could not be taken", isError: true)
         }

@@ -149,7 +149,8 @@ package final class PhotoFileActions {
             try trash.restore(item)
             trashed.removeLast()
             pipeline.addPhoto(atPath: item.originalPath)
-            return (.photoFile(message: "put \((item.originalPath as NSString).lastPathComponent) back", isError: false), item.originalPath)
+            return (.photoFile(message: "put \(PrintablePath.escaped((item.originalPath as NSString).lastPathComponent)) back", isError: false),
+                    item.originalPath)
         } catch {
             return (.photoFile(message: error.message, isError: true), nil)
         }

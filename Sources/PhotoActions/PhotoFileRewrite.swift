@@ -1,4 +1,5 @@
 import PhotoFiles
+import Viewer
 import ImageFormats
 import Decoding
 import PhotoPipeline
@@ -31,7 +32,8 @@ import Glibc
 /// said the file must not change). Nor is a photo with a second name (a hard link): the rename
 /// would give this name the turned photo and leave the other with the old bytes, two files where
 /// the user had one. Its extended attributes (tags and comments other programs keep in `user.*`,
-/// an access list) go to the new file with it.
+/// an access list) go to the new file with it, and its owner and group: a turn that cannot keep
+/// them all does not happen (issue 43).
 enum PhotoFileRewrite {
     /// A photo's file as read for rewriting.
     struct Original {
@@ -44,8 +46,7 @@ enum PhotoFileRewrite {
 
     /// The bytes of the regular file at `path`, its identity as read and its times before.
     static func read(_ path: String) throws(ShellError) -> Original {
-        var st = stat()
-        guard stat(path, &st) == 0 else { throw ShellError("\(displayed(path)): \(String(cString: strerror(errno)))") }
+        guard let st = FileSystemPath.status(path) else { throw ShellError("\(displayed(path)): \(String(cString: strerror(errno)))") }
         let file: PhotoFile
         do { file = try PhotoFile(path: path) } catch { throw ShellError("\(displayed(path)): \(error.message)") }
         let (result, identity) = FileIdentity.around(path) { Result { () throws(ImageProblem) in try file.readAll() } }
@@ -59,30 +60,32 @@ enum PhotoFileRewrite {
     /// access and modification times `original` read. `original.identity`: the version the bytes
     /// were made from; when the file is no longer that version (another program wrote it
     /// meanwhile, or it changed while read) nothing is replaced.
-    static func replace(_ path: String, with bytes: [UInt8], original: Original) throws(ShellError) {
+    /// `changeOwner` gives the new file its owner and group (`fchown`; a test's seam).
+    static func replace(_ path: String, with bytes: [UInt8], original: Original,
+                        changeOwner: (Int32, uid_t, gid_t) -> Int32 = { fchown($0, $1, $2) }) throws(ShellError) {
         func failure(_ reason: String) -> ShellError { ShellError("cannot write \(displayed(path)): \(reason); it was left as it was") }
-        var target = path
-        if let resolved = realpath(path, nil) {
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        var st = stat()
-        guard stat(target, &st) == 0 else { throw failure(String(cString: strerror(errno))) }
+        let target = FileSystemPath.resolved(path) ?? path
+        guard let st = FileSystemPath.status(target) else { throw failure(String(cString: strerror(errno))) }
         guard st.st_mode & S_IFMT == S_IFREG else { throw failure("it is not a regular file") }
         // No write bit at all is read-only for everyone, root too (whom access() would let through).
         guard st.st_mode & 0o222 != 0 else { throw failure("it is read-only") }
-        guard access(target, W_OK) == 0 else {
+        guard FileSystemPath.withCString(target, { access($0, W_OK) }) == 0 else {
             throw failure(errno == EACCES || errno == EROFS ? "it is read-only" : String(cString: strerror(errno)))
         }
         guard st.st_nlink <= 1 else { throw failure(Self.hardLinkProblem) }
         guard let expected = original.identity, FileIdentity(st) == expected else { throw failure("it changed on disk while it was being turned") }
         let folder = (target as NSString).deletingLastPathComponent
         let temporary = folder + "/." + (target as NSString).lastPathComponent + ".photozoom-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = FileSystemPath.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw failure("cannot make a file in its folder (\(String(cString: strerror(errno))))") }
         var problem: String?
-        _ = fchown(fd, st.st_uid, st.st_gid)  // allowed only for what the user may give away; the mode is kept either way
-        if fchmod(fd, st.st_mode & 0o7777) != 0 { problem = String(cString: strerror(errno)) }
+        // The new file is the user's until given the photo's owner and group; a photo the user may
+        // write but not give back (alice's 0664 photo in a group folder) would change hands, so
+        // the turn does not happen (issue 43).
+        if changeOwner(fd, st.st_uid, st.st_gid) != 0 {
+            problem = "the turned file could not keep its owner and group (uid \(st.st_uid), gid \(st.st_gid)): \(String(cString: strerror(errno)))"
+        }
+        if problem == nil, fchmod(fd, st.st_mode & 0o7777) != 0 { problem = String(cString: strerror(errno)) }
         if problem == nil { problem = copyExtendedAttributes(from: target, to: fd) }
         var written = 0
         while problem == nil, written < bytes.count {
@@ -102,15 +105,14 @@ enum PhotoFileRewrite {
         // Still the file that was read (another program may have replaced or removed it during
         // the write and its sync): checked again just before the rename, which is atomic.
         if problem == nil {
-            var now = stat()
-            if stat(target, &now) != 0 || FileIdentity(now) != expected { problem = "it changed on disk while it was being turned" }
+            if FileSystemPath.status(target).map(FileIdentity.init) != expected { problem = "it changed on disk while it was being turned" }
         }
-        if problem == nil, rename(temporary, target) != 0 { problem = String(cString: strerror(errno)) }
+        if problem == nil, FileSystemPath.withCStrings(temporary, target, { rename($0, $1) }) != 0 { problem = String(cString: strerror(errno)) }
         if let problem {
-            unlink(temporary)
+            _ = FileSystemPath.withCString(temporary) { unlink($0) }
             throw failure(problem)
         }
-        let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let dir = FileSystemPath.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if dir >= 0 {
             _ = fsync(dir)
             close(dir)
@@ -119,41 +121,59 @@ enum PhotoFileRewrite {
 
     static let hardLinkProblem = "it has another name (a hard link), which would keep the old picture"
 
-    /// Copies every extended attribute of the file at `path` onto `fd`; why not, or nil. The
-    /// `user.` ones must come along (they are the user's tags and comments); the others (an
-    /// access list, a security label) where the user may set them, and are left otherwise, as
-    /// `cp -a` does.
+    /// Copies every extended attribute of the file at `path` onto `fd`; why not, or nil. Every one
+    /// must come along, named by its bytes (a name that is not UTF-8 included): the `user.` ones
+    /// are the user's tags and comments, the others an access list or a label; one that cannot be
+    /// set stops the write, unless the new file holds it already with the same value (a label the
+    /// system gives every new file).
     private static func copyExtendedAttributes(from path: String, to fd: Int32) -> String? {
-        let size = listxattr(path, nil, 0)
+        let size = FileSystemPath.withCString(path) { listxattr($0, nil, 0) }
         guard size > 0 else { return nil }
         var names = [CChar](repeating: 0, count: size)
-        let listed = listxattr(path, &names, size)
+        let listed = FileSystemPath.withCString(path) { listxattr($0, &names, size) }
         guard listed > 0 else { return nil }
         for raw in names[..<listed].split(separator: 0) {
-            let name = String(decoding: raw.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let length = getxattr(path, name, nil, 0)
-            guard length >= 0 else { continue }
-            var value = [UInt8](repeating: 0, count: length)
-            let read = value.withUnsafeMutableBytes { getxattr(path, name, $0.baseAddress, length) }
-            guard read >= 0 else { continue }
-            let set = value.withUnsafeBytes { fsetxattr(fd, name, $0.baseAddress, read, 0) }
-            if set != 0, name.hasPrefix("user.") { return "cannot keep its attribute \(name) (\(String(cString: strerror(errno))))" }
+            let name = Array(raw) + [0]
+            func cannotKeep(_ code: Int32) -> String {
+                let shown = PrintablePath.escaped(PhotoName.spelling(raw.map { UInt8(bitPattern: $0) }))
+                return "cannot keep its attribute \(shown) (\(String(cString: strerror(code))))"
+            }
+            guard let value = attribute(name, at: path) else {
+                if errno == ENODATA { continue }  // removed since it was listed
+                return cannotKeep(errno)
+            }
+            let set = value.withUnsafeBytes { fsetxattr(fd, name, $0.baseAddress, $0.count, 0) }
+            if set != 0 {
+                let code = errno
+                var held = [UInt8](repeating: 0, count: value.count + 1)
+                let n = held.withUnsafeMutableBytes { fgetxattr(fd, name, $0.baseAddress, $0.count) }
+                guard n == value.count, Array(held[..<n]) == value else { return cannotKeep(code) }
+            }
         }
         return nil
+    }
+
+    /// The value of the attribute `name` (a C string) of the file at `path`; nil with `errno` when it cannot be read.
+    private static func attribute(_ name: [CChar], at path: String) -> [UInt8]? {
+        let length = FileSystemPath.withCString(path) { getxattr($0, name, nil, 0) }
+        guard length >= 0 else { return nil }
+        var value = [UInt8](repeating: 0, count: length)
+        let read = value.withUnsafeMutableBytes { buffer in FileSystemPath.withCString(path) { getxattr($0, name, buffer.baseAddress, length) } }
+        guard read >= 0 else { return nil }
+        return Array(value[..<read])
     }
 
     /// Why the file at `path` cannot be replaced now (gone, not a regular file, read-only); nil
     /// when it can (as far as can be told before writing).
     static func writeProblem(_ path: String) -> String? {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return String(cString: strerror(errno)) }
+        guard let st = FileSystemPath.status(path) else { return String(cString: strerror(errno)) }
         guard st.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file" }
         guard st.st_mode & 0o222 != 0 else { return "it is read-only" }
-        guard access(path, W_OK) == 0 else { return errno == EACCES || errno == EROFS ? "it is read-only" : String(cString: strerror(errno)) }
+        guard FileSystemPath.withCString(path, { access($0, W_OK) }) == 0 else { return errno == EACCES || errno == EROFS ? "it is read-only" : String(cString: strerror(errno)) }
         guard st.st_nlink <= 1 else { return hardLinkProblem }
         return nil
     }
 
-    /// A path as a message names it: the file's name.
-    static func displayed(_ path: String) -> String { (path as NSString).lastPathComponent }
+    /// A path as a message names it: the file's name, escaped (`caf\xE9.jpg`).
+    static func displayed(_ path: String) -> String { PrintablePath.escaped((path as NSString).lastPathComponent) }
 }

@@ -28,6 +28,13 @@ package final class PhotoLibrary {
     private(set) var indexOfID: [Int: Int]
     /// The folder of each id's file (where a new photo of the same folder goes).
     private var folderOfID: [String]
+    /// Each id's file name with its natural-order key, made when first needed (`NaturalName`).
+    private var naturalNames: [NaturalName?]
+    /// Each id's file as a URL (what a header scanner reads), kept as ids are added.
+    private var sourceURLs: [URL]
+    /// Photos added to the list whose headers no scanner reads yet: one scanner takes them all
+    /// once no addition waits (a drop's slices would otherwise start a thread each).
+    private var unscanned: [Int] = []
     /// The folder the catalog's names are relative to, with a trailing "/" (`-r` names photos
     /// `a/x.jpg`); nil when no name is a tail of its path.
     private let namesRoot: String?
@@ -40,8 +47,12 @@ package final class PhotoLibrary {
     /// The upright sizes of photos the app took out of the list (`removePhoto(at:)`), by path: put
     /// back (`addPhoto(atPath:)`), a photo joins at its known size, not as one still to be read.
     private var sizesOfRemoved: [String: (width: Int, height: Int)] = [:]
-    /// Files new on disk, not yet put into the list, in the order they appeared.
+    /// Files new on disk, not yet put into the list, in the order they appeared (a path no longer
+    /// in `pendingAdditionSet` was dropped again and is skipped).
     private var pendingAdditions: [String] = []
+    /// The paths `pendingAdditions` holds, to find one in O(1) (issue 43: a drop of 20,000 files
+    /// searched the list once per file).
+    private var pendingAdditionSet: Set<String> = []
     /// The order asked for (`sort(by:)`), applied at the next `takeListChange`.
     private var pendingSort: PhotoOrder?
     /// The order the list is shown in: photos added later (the folder watched, Ctrl+Z) take their
@@ -75,6 +86,10 @@ package final class PhotoLibrary {
     private var ownWrites: [String: FileIdentity] = [:]
     /// Files PhotoZoom is writing (a turn kept, on a thread of its own): the watcher's news of them waits for the result.
     private var writing: [String: Int] = [:]
+    /// Elements of lists visited and names compared by list changes so far (queueing files,
+    /// placing new photos, forgetting removed ones): their cost in steps, whatever the machine
+    /// (issue 43: a test reads it to check that a change of n photos costs O(n log n)).
+    package private(set) var listWork = 0
     private let pixelLimit: Int
     private let addsNewPhotos: Bool
     private let helper: DecoderHelperSettings?
@@ -89,6 +104,8 @@ package final class PhotoLibrary {
         order = Array(sources.indices)
         indexOfID = Dictionary(uniqueKeysWithValues: sources.indices.map { ($0, $0) })
         folderOfID = sources.map { ($0.path as NSString).deletingLastPathComponent }
+        naturalNames = Array(repeating: nil, count: sources.count)
+        sourceURLs = catalog.entries.map(\.url)
         namesRoot = Self.namesRoot(of: catalog.entries)
         watcher = watchesFolders ? PhotoFolderWatcher(paths: sources.map(\.path)) : nil
         broken = Set(catalog.entries.indices.filter { catalog.entries[$0].isBroken })
@@ -130,6 +147,11 @@ package final class PhotoLibrary {
     /// True while a header is left to read.
     package var isReadingHeaders: Bool { scanners.contains { $0.isBusy } }
 
+    /// True while a change waits for the next frames: photos still to join (a drop's or a
+    /// folder's later slices), or folder events read and not yet sorted out. The frame loop keeps
+    /// stepping meanwhile (nothing would wake it: the files were all queued, the events all read).
+    package var hasPendingChanges: Bool { !pendingAdditions.isEmpty || (watcher?.hasBacklog ?? false) }
+
     /// The photo at `index` leaves the list at the next `takeListChange` (its file was moved away
     /// by the app: the trash), as one gone from disk does.
     package func removePhoto(at index: Int) {
@@ -142,13 +164,19 @@ package final class PhotoLibrary {
     /// window): every photo leaves, each file joins where a listing of its folder puts it.
     package func replaceList(with paths: [String]) {
         pendingRemovals.formUnion(order)
-        for path in paths where !pendingAdditions.contains(path) { pendingAdditions.append(path) }
+        for path in paths { queueAddition(path) }
     }
 
     /// The file at `path` joins the list at the next `takeListChange` (put back by the app: undo of
     /// the trash), where a listing of its folder puts it, as one new on disk does.
     package func addPhoto(atPath path: String) {
-        if !pendingAdditions.contains(path) { pendingAdditions.append(path) }
+        queueAddition(path)
+    }
+
+    /// `path` joins the list at the next `takeListChange`, unless it waits already.
+    private func queueAddition(_ path: String) {
+        listWork += 1
+        if pendingAdditionSet.insert(path).inserted { pendingAdditions.append(path) }
     }
 
     /// The list is shown in `order` from the next `takeListChange` on (Shift+S).
@@ -241,7 +269,8 @@ package final class PhotoLibrary {
     /// (`takeListChange`). Nil when the watcher saw nothing.
     package func takeFolderChanges() -> [Int]? {
         guard let watcher else { return nil }
-        let touched = watcher.changedPaths()
+        var touched = watcher.changedPaths()
+        if watcher.takeOverflow() { touched += relisted(watcher.watchedFolders) }
         guard !touched.isEmpty else { return nil }
         var replaced: [Int] = []
         for path in touched {
@@ -256,14 +285,31 @@ package final class PhotoLibrary {
                     pendingRemovals.insert(id)
                 }
             } else if exists {
-                if addsNewPhotos, PhotoFolder.isImageName((path as NSString).lastPathComponent), !pendingAdditions.contains(path) {
-                    pendingAdditions.append(path)
-                }
+                if addsNewPhotos, PhotoFolder.isImageName((path as NSString).lastPathComponent) { queueAddition(path) }
             } else {
-                pendingAdditions.removeAll { $0 == path }
+                listWork += 1
+                pendingAdditionSet.remove(path)  // gone again before it joined: skipped when taken
             }
         }
         return replaced
+    }
+
+    /// After events were lost (inotify's queue overflowed): the paths that differ between the
+    /// watched `folders` on disk and the list, as if each had been reported — every image name
+    /// there that is not listed, and every listed photo of those folders whose file is gone.
+    private func relisted(_ folders: [String]) -> [String] {
+        let watched = Set(folders)
+        var out: [String] = []
+        for folder in folders {
+            for name in FileSystemPath.names(in: folder) ?? [] where PhotoFolder.isImageName(name) {
+                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                if idOfPath[path] == nil { out.append(path) }
+            }
+        }
+        for id in order where watched.contains(folderOfID[id]) && FileSystemPath.linkStatus(sources[id].path) == nil {
+            out.append(sources[id].path)
+        }
+        return out
     }
 
     /// Applies the removals and additions waiting since the last call to the list (the indices the
@@ -278,11 +324,21 @@ package final class PhotoLibrary {
     package func takeListChange(leaving: (_ id: Int, _ index: Int) -> Void) -> (change: PhotoListChange?, applied: Bool, removed: Int, added: Int) {
         let removedIDs = pendingRemovals.filter { indexOfID[$0] != nil }
         // A file whose photo leaves in this change joins again as a new photo (a drop of the folder shown).
-        let additions = pendingAdditions.filter { path in idOfPath[path].map { removedIDs.contains($0) } ?? true }
+        // At most `additionsPerChange` join in one change, in the order they came; the rest wait
+        // for the next frames, untouched (a drop of 50,000 files is not gone through every frame).
+        var additions: [String] = []
+        var looked = 0
+        for path in pendingAdditions {
+            guard additions.count < Self.additionsPerChange else { break }
+            looked += 1
+            guard pendingAdditionSet.remove(path) != nil else { continue }  // gone again, or already taken
+            if idOfPath[path].map({ removedIDs.contains($0) }) ?? true { additions.append(path) }
+        }
+        listWork += looked
+        pendingAdditions.removeFirst(looked)
         // Photos added to a list not in name order are placed by sorting it again in its order.
         let sort = pendingSort ?? (additions.isEmpty || shownOrder == .name ? nil : shownOrder)
         pendingRemovals.removeAll()
-        pendingAdditions.removeAll()
         pendingSort = nil
         guard !removedIDs.isEmpty || !additions.isEmpty || sort != nil else { return (nil, false, 0, 0) }
         let indexBefore = indexOfID
@@ -294,9 +350,10 @@ package final class PhotoLibrary {
             forgetFile(of: id)
             broken.remove(id)
             idOfPath[sources[id].path] = nil
-            pendingSizes.removeAll { $0.index == id }
             sizePending.remove(id)
         }
+        listWork += pendingSizes.count + order.count
+        pendingSizes.removeAll { removedIDs.contains($0.index) }
         order = order.filter { !removedIDs.contains($0) }
 
         var newIDs: [Int] = []
@@ -304,18 +361,21 @@ package final class PhotoLibrary {
             let id = sources.count
             sources.append(Source(path: path))
             folderOfID.append((path as NSString).deletingLastPathComponent)
+            naturalNames.append(nil)
+            sourceURLs.append(URL(fileURLWithPath: path))
             let known = sizesOfRemoved.removeValue(forKey: path)
             sizeDelivered.append(known != nil)
             knownSizes.append(known)
             previewSizes.append(nil)
             idOfPath[path] = id
-            order.insert(id, at: insertionIndex(of: id))
             newIDs.append(id)
         }
+        place(newIDs)
         indexOfID = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
-        if !newIDs.isEmpty {
-            scanners.append(HeaderScanner(urls: sources.map { URL(fileURLWithPath: $0.path) }, indices: newIDs, pixelLimit: pixelLimit,
-                                          helper: helper))
+        unscanned += newIDs
+        if !unscanned.isEmpty, pendingAdditions.isEmpty {
+            scanners.append(HeaderScanner(urls: sourceURLs, indices: unscanned, pixelLimit: pixelLimit, helper: helper))
+            unscanned = []
         }
         lastScreen = []
         let added = newIDs.map { id in
@@ -352,20 +412,74 @@ package final class PhotoLibrary {
         return (path as NSString).lastPathComponent
     }
 
-    /// Where in `order` the new photo `id` goes: among its folder's photos (already in natural
-    /// order, found by bisection), else at the end.
-    private func insertionIndex(of id: Int) -> Int {
-        let folder = folderOfID[id]
-        let siblings = order.indices.filter { folderOfID[order[$0]] == folder }
-        guard let last = siblings.last else { return order.count }
-        let name = (sources[id].path as NSString).lastPathComponent
-        var lo = 0, hi = siblings.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            let other = (sources[order[siblings[mid]]].path as NSString).lastPathComponent
-            if PhotoFolder.naturalOrder(other, name) { lo = mid + 1 } else { hi = mid }
+    /// Puts the new photos `ids` into `order` in one pass (issue 43: each used to be placed by a
+    /// search of the whole list and an insertion, O(n²) for n photos): each goes among its
+    /// folder's photos (already in natural order, its place found by bisection), else at the end,
+    /// the folders new to the list in the order their first photo came; new photos that meet at one
+    /// place keep natural order among them. O((n + k) + k log(n + k)) for k photos into n.
+    private func place(_ ids: [Int]) {
+        guard !ids.isEmpty else { return }
+        let name = { (id: Int) in self.naturalName(of: id) }
+        // Where each folder that gains photos has photos in the list now, in order: one pass.
+        let gaining = Set(ids.map { folderOfID[$0] })
+        var siblings: [String: [Int]] = [:]
+        listWork += order.count
+        for (i, id) in order.enumerated() where gaining.contains(folderOfID[id]) { siblings[folderOfID[id], default: []].append(i) }
+        // The slot (an index of the list now) each new photo goes before, and how it ranks there:
+        // after its folder's last photo, before one of its folder's photos, or after the whole list.
+        var newFolders: [String: Int] = [:]
+        var placed: [(slot: Int, kind: Int, folder: Int, rank: Int, id: Int)] = []
+        placed.reserveCapacity(ids.count)
+        let sorted = ids.sorted { self.listWork += 1; return name($0) < name($1) }
+        for (rank, id) in sorted.enumerated() {
+            guard let mine = siblings[folderOfID[id]], let last = mine.last else {
+                let folder = newFolders[folderOfID[id]] ?? newFolders.count
+                newFolders[folderOfID[id]] = folder
+                placed.append((order.count, 2, folder, rank, id))
+                continue
+            }
+            let new = name(id)
+            var lo = 0, hi = mine.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                listWork += 1
+                if name(order[mine[mid]]) < new { lo = mid + 1 } else { hi = mid }
+            }
+            placed.append(lo < mine.count ? (mine[lo], 1, 0, rank, id) : (last + 1, 0, 0, rank, id))
         }
-        return lo < siblings.count ? siblings[lo] : last + 1
+        placed.sort {
+            self.listWork += 1
+            return ($0.slot, $0.kind, $0.folder, $0.rank) < ($1.slot, $1.kind, $1.folder, $1.rank)
+        }
+        listWork += placed.count + order.count
+        // The merge: the list's photos in their order, each slot's new photos before the photo at it.
+        var merged: [Int] = []
+        merged.reserveCapacity(order.count + placed.count)
+        var next = 0
+        for (i, id) in order.enumerated() {
+            while next < placed.count, placed[next].slot == i {
+                merged.append(placed[next].id)
+                next += 1
+            }
+            merged.append(id)
+        }
+        merged += placed[next...].map(\.id)
+        order = merged
+    }
+
+    /// Photos that join the list in one change at most (a drop of 50,000 files joins over 100
+    /// frames): a photo joining costs some tens of µs (its URL, folder and name made once, its
+    /// place found by bisection), so a slice stays well inside a frame (issue 43: the longest
+    /// frame ≤ 50 ms).
+    static let additionsPerChange = 500
+
+    /// Photo `id`'s file name with its natural-order key, made once.
+    private func naturalName(of id: Int) -> NaturalName {
+        if let known = naturalNames[id] { return known }
+        let path = sources[id].path
+        let made = NaturalName(path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path)
+        naturalNames[id] = made
+        return made
     }
 
     // MARK: - Turns (Ctrl+R)

@@ -13,8 +13,8 @@ package struct DesktopServices {
 
     /// Opens `path` with the desktop's default application for it.
     package func open(_ path: String) -> EffectResult {
-        let name = (path as NSString).lastPathComponent
-        if let why = Self.launch("xdg-open", [path]) {
+        let name = PrintablePath.escaped((path as NSString).lastPathComponent)
+        if let why = Self.launch("xdg-open", Self.openArguments(path)) {
             return .photoFile(message: "cannot open \(name): \(why)", isError: true)
         }
         return .photoFile(message: "opening \(name) in its default application", isError: false)
@@ -23,17 +23,25 @@ package struct DesktopServices {
     /// Shows `path` selected in the file manager; its folder in the default one when no file
     /// manager offers `org.freedesktop.FileManager1`.
     package func showInFolder(_ path: String) -> EffectResult {
-        let name = (path as NSString).lastPathComponent, folder = (path as NSString).deletingLastPathComponent
+        let name = PrintablePath.escaped((path as NSString).lastPathComponent)
+        // The folder as a URI too: a program's arguments are text, a path's bytes need not be.
+        let folder = Self.openArguments((path as NSString).deletingLastPathComponent)
         let arguments = ["--session", "--print-reply", "--reply-timeout=5000", "--dest=org.freedesktop.FileManager1", "--type=method_call",
                          "/org/freedesktop/FileManager1", "org.freedesktop.FileManager1.ShowItems",
                          "array:string:" + Self.fileURI(path), "string:"]
         let failed = Self.launch("dbus-send", arguments) { status in
-            if status != 0 { _ = Self.launch("xdg-open", [folder]) }
+            if status != 0 { _ = Self.launch("xdg-open", folder) }
         }
-        if failed != nil, let why = Self.launch("xdg-open", [folder]) {
+        if failed != nil, let why = Self.launch("xdg-open", folder) {
             return .photoFile(message: "cannot show \(name) in its folder: \(why)", isError: true)
         }
         return .photoFile(message: "showing \(name) in its folder", isError: false)
+    }
+
+    /// What `xdg-open` is given to open `path`: its `file://` URI, which names the file by its
+    /// bytes (a program's arguments are text; `caf\xE9.jpg`'s spelling as text would name another file).
+    static func openArguments(_ path: String) -> [String] {
+        [fileURI(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)]
     }
 
     /// `file://` and the path with its bytes percent-escaped (letters, digits, `-._~/` kept).

@@ -1,4 +1,5 @@
 import Foundation
+import Viewer
 
 /// The freedesktop.org trash (Trash specification 1.0): Delete moves a photo's file there, with a
 /// `.trashinfo` that says where it came from and when, and Ctrl+Z moves it back.
@@ -8,8 +9,9 @@ import Foundation
 /// when the administrator made `$topdir/.Trash` (a sticky directory, not a link), else
 /// `$topdir/.Trash-$uid`, so a file is never copied across devices. A name the trash already holds
 /// gets a new one (`kite.2.jpg`). The `.trashinfo` is made first, exclusively, so two programs
-/// trashing at once cannot take one name; if the move then fails it is removed again and the file
-/// stays where it was: nothing the user made is lost to an error.
+/// trashing at once cannot take one name, and the moves never replace a file (`renameat2` with
+/// `RENAME_NOREPLACE`: one that arrived at the name meanwhile is kept); if the move then fails it
+/// is removed again and the file stays where it was: nothing the user made is lost to an error.
 package struct FreedesktopTrash {
     /// A file moved to the trash: where it was and where it is now.
     package struct Item: Equatable {
@@ -37,6 +39,8 @@ package struct FreedesktopTrash {
     var homeTrash: String
     /// The user's id, for a mount's `.Trash/$uid` or `.Trash-$uid`.
     var uid: UInt32
+    /// Called between the checks and each move (a test's seam: another program writing meanwhile).
+    var beforeMove: () -> Void = {}
 
     /// The home trash of `environment` (`XDG_DATA_HOME`, else `HOME/.local/share`).
     package init(environment: [String: String] = ProcessInfo.processInfo.environment, uid: UInt32 = getuid()) {
@@ -56,28 +60,26 @@ package struct FreedesktopTrash {
     /// trashinfo's local time). Throws, leaving the file where it was, when it cannot.
     package func trash(_ path: String, date: Date = Date()) throws(Failure) -> Item {
         let name = (path as NSString).lastPathComponent
-        func fail(_ why: String) -> Failure { Failure(message: "cannot move \(name) to the trash: \(why)") }
-        var file = stat()
-        guard lstat(path, &file) == 0 else { throw fail(Self.errorText()) }
+        func fail(_ why: String) -> Failure { Failure(message: "cannot move \(PrintablePath.escaped(name)) to the trash: \(why)") }
+        guard let file = FileSystemPath.linkStatus(path) else { throw fail(Self.errorText()) }
         let (trash, infoPathField) = try trashFolder(for: path, device: file.st_dev, fail: fail)
         let files = trash + "/files", info = trash + "/info"
         if trash == homeTrash {
             try? FileManager.default.createDirectory(atPath: (trash as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         }
         for dir in [trash, files, info] {
-            guard Self.makeFolder(dir) else { throw fail("cannot make \(dir): \(Self.errorText())") }
+            guard Self.makeFolder(dir) else { throw fail("cannot make \(PrintablePath.escaped(dir)): \(Self.errorText())") }
         }
         let text = "[Trash Info]\nPath=\(Self.escaped(infoPathField))\nDeletionDate=\(Self.deletionDate(date))\n"
         // A free name: its .trashinfo made exclusively, and no file of that name in files/.
         for candidate in Self.candidateNames(for: name) {
             let infoPath = info + "/" + candidate + ".trashinfo"
             let trashedPath = files + "/" + candidate
-            var existing = stat()
-            if lstat(trashedPath, &existing) == 0 { continue }
-            let fd = open(infoPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if FileSystemPath.linkStatus(trashedPath) != nil { continue }
+            let fd = FileSystemPath.withCString(infoPath) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
             if fd < 0 {
                 if errno == EEXIST { continue }
-                throw fail("cannot write \(infoPath): \(Self.errorText())")
+                throw fail("cannot write \(PrintablePath.escaped(infoPath)): \(Self.errorText())")
             }
             let bytes = Array(text.utf8)
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -85,32 +87,40 @@ package struct FreedesktopTrash {
             close(fd)
             guard written == bytes.count, synced else {
                 let why = Self.errorText()
-                unlink(infoPath)
-                throw fail("cannot write \(infoPath): \(why)")
+                Self.remove(infoPath)
+                throw fail("cannot write \(PrintablePath.escaped(infoPath)): \(why)")
             }
-            guard rename(path, trashedPath) == 0 else {
+            beforeMove()
+            guard FileSystemPath.renameWithoutReplacing(path, trashedPath) == 0 else {
+                let taken = errno == EEXIST
                 let why = Self.errorText()
-                unlink(infoPath)
+                Self.remove(infoPath)
+                if taken { continue }  // a file arrived in files/ under this name meanwhile: it stays
                 throw fail(why)
             }
             return Item(originalPath: path, trashedPath: trashedPath, infoPath: infoPath)
         }
-        throw fail("no free name in \(files)")
+        throw fail("no free name in \(PrintablePath.escaped(files))")
     }
 
     /// Moves a trashed file back to where it was and removes its `.trashinfo`. Throws, leaving it
     /// in the trash, when a file of that name is there again or the folder is gone.
     package func restore(_ item: Item) throws(Failure) {
-        let name = (item.originalPath as NSString).lastPathComponent
-        var existing = stat()
-        if lstat(item.originalPath, &existing) == 0 {
+        let name = PrintablePath.escaped((item.originalPath as NSString).lastPathComponent)
+        if FileSystemPath.linkStatus(item.originalPath) != nil {
             throw Failure(message: "cannot put \(name) back: a file of that name is there again; it stays in the trash")
         }
-        guard rename(item.trashedPath, item.originalPath) == 0 else {
-            throw Failure(message: "cannot put \(name) back: \(Self.errorText()); it stays in the trash")
+        beforeMove()
+        // The move itself refuses a taken name: a file written there since the check is kept.
+        guard FileSystemPath.renameWithoutReplacing(item.trashedPath, item.originalPath) == 0 else {
+            let why = errno == EEXIST ? "a file of that name is there again" : Self.errorText()
+            throw Failure(message: "cannot put \(name) back: \(why); it stays in the trash")
         }
-        unlink(item.infoPath)
+        Self.remove(item.infoPath)
     }
+
+    /// Removes the file at `path` (a `.trashinfo`).
+    static func remove(_ path: String) { _ = FileSystemPath.withCString(path) { unlink($0) } }
 
     /// The trash for a file on `device`, and the path its `.trashinfo` records (absolute for the
     /// home trash, relative to the mount's top for a mount's own trash).
@@ -119,14 +129,13 @@ package struct FreedesktopTrash {
         let top = Self.mountTop(of: path, device: device)
         let relative = String(path.dropFirst(top == "/" ? 1 : top.count + 1))
         let shared = (top == "/" ? "" : top) + "/.Trash"
-        var s = stat()
-        if lstat(shared, &s) == 0, (s.st_mode & S_IFMT) == S_IFDIR, (s.st_mode & S_ISVTX) != 0 {
+        if let s = FileSystemPath.linkStatus(shared), (s.st_mode & S_IFMT) == S_IFDIR, (s.st_mode & S_ISVTX) != 0 {
             let own = shared + "/\(uid)"
             if Self.makeFolder(own), Self.isOwnFolder(own, uid: uid) { return (own, relative) }
         }
         let own = (top == "/" ? "" : top) + "/.Trash-\(uid)"
-        guard Self.makeFolder(own) else { throw fail("cannot make \(own): \(Self.errorText())") }
-        guard Self.isOwnFolder(own, uid: uid) else { throw fail("\(own) is not a folder of yours") }
+        guard Self.makeFolder(own) else { throw fail("cannot make \(PrintablePath.escaped(own)): \(Self.errorText())") }
+        guard Self.isOwnFolder(own, uid: uid) else { throw fail("\(PrintablePath.escaped(own)) is not a folder of yours") }
         return (own, relative)
     }
 
@@ -140,10 +149,11 @@ package struct FreedesktopTrash {
     }
 
     /// The trashinfo's `Path`: every byte percent-encoded but letters, digits, `-._~` and `/`
-    /// (RFC 2396 escaping of the path's bytes, as the specification asks).
+    /// (RFC 2396 escaping of the path's bytes, as the specification asks: a name that is not
+    /// UTF-8 is encoded by its real bytes, `caf%E9.jpg`, from its `PhotoName` spelling).
     package static func escaped(_ path: String) -> String {
         var out = ""
-        for byte in path.utf8 {
+        for byte in PhotoName.bytes(path) {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
@@ -168,8 +178,7 @@ package struct FreedesktopTrash {
     package static func device(ofNearestExisting path: String) -> dev_t? {
         var p = path
         while true {
-            var s = stat()
-            if stat(p, &s) == 0 { return s.st_dev }
+            if let s = FileSystemPath.status(p) { return s.st_dev }
             if p == "/" || p.isEmpty { return nil }
             p = (p as NSString).deletingLastPathComponent
         }
@@ -180,8 +189,7 @@ package struct FreedesktopTrash {
         var top = (path as NSString).deletingLastPathComponent
         while top != "/" {
             let parent = (top as NSString).deletingLastPathComponent
-            var s = stat()
-            guard stat(parent, &s) == 0, s.st_dev == device else { break }
+            guard let s = FileSystemPath.status(parent), s.st_dev == device else { break }
             top = parent
         }
         return top
@@ -189,16 +197,15 @@ package struct FreedesktopTrash {
 
     /// Makes `path` a folder only its owner may enter (0700) unless it is one already; false when it cannot.
     static func makeFolder(_ path: String) -> Bool {
-        if mkdir(path, 0o700) == 0 { return true }
+        if FileSystemPath.withCString(path, { mkdir($0, 0o700) }) == 0 { return true }
         guard errno == EEXIST else { return false }
-        var s = stat()
-        return lstat(path, &s) == 0 && (s.st_mode & S_IFMT) == S_IFDIR
+        return FileSystemPath.linkStatus(path).map { ($0.st_mode & S_IFMT) == S_IFDIR } ?? false
     }
 
     /// True when `path` is a folder (not a link) owned by `uid`.
     static func isOwnFolder(_ path: String, uid: UInt32) -> Bool {
-        var s = stat()
-        return lstat(path, &s) == 0 && (s.st_mode & S_IFMT) == S_IFDIR && s.st_uid == uid
+        guard let s = FileSystemPath.linkStatus(path) else { return false }
+        return (s.st_mode & S_IFMT) == S_IFDIR && s.st_uid == uid
     }
 
     static func errorText() -> String { String(cString: strerror(errno)) }

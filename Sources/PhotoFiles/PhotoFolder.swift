@@ -77,50 +77,21 @@ public struct PhotoFolder: Sendable {
         return out
     }
 
-    /// Natural order: runs of digits compare by value, the rest case- and accent-insensitively
-    /// (`a.jpg`, `Ä.jpg`, `b.jpg`; `Éclair` among the e's); ties by the names themselves.
+    /// Natural order (`NaturalName`): runs of digits compare by value, the rest case- and
+    /// accent-insensitively (`a.jpg`, `Ä.jpg`, `b.jpg`; `Éclair` among the e's); ties by the names themselves.
     package static func naturalOrder(_ a: String, _ b: String) -> Bool {
-        naturalOrder(a, naturalKey(a), b, naturalKey(b))
+        NaturalName(a) < NaturalName(b)
     }
 
     /// `names` in natural order, each name's key computed once rather than at every comparison
     /// (listing 10,000 photos went from 0.59 s to 0.13 s, `scripts/bench pipeline`).
     package static func naturallySorted(_ names: [String]) -> [String] {
-        names.map { ($0, naturalKey($0)) }.sorted { naturalOrder($0.0, $0.1, $1.0, $1.1) }.map(\.0)
+        naturallySorted(names, by: { $0 })
     }
 
-    private static func naturalOrder(_ a: String, _ ka: [Chunk], _ b: String, _ kb: [Chunk]) -> Bool {
-        for (x, y) in zip(ka, kb) where x != y {
-            switch (x, y) {
-            case let (.number(p), .number(q)): return p.count != q.count ? p.count < q.count : p < q
-            case let (.text(p), .text(q)): return p < q
-            case (.number, .text): return true
-            case (.text, .number): return false
-            }
-        }
-        return ka.count != kb.count ? ka.count < kb.count : a < b
-    }
-
-    private enum Chunk: Equatable { case text(String), number(String) }
-
-    private static func naturalKey(_ s: String) -> [Chunk] {
-        var out: [Chunk] = []
-        var current = "", inDigits = false
-        for ch in s.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil) {
-            let digit = ch.isASCII && ch.isNumber
-            if !current.isEmpty && digit != inDigits {
-                out.append(inDigits ? .number(trimZeros(current)) : .text(current))
-                current = ""
-            }
-            inDigits = digit
-            current.append(ch)
-        }
-        if !current.isEmpty { out.append(inDigits ? .number(trimZeros(current)) : .text(current)) }
-        return out
-    }
-
-    private static func trimZeros(_ s: String) -> String {
-        let t = s.drop { $0 == "0" }
-        return t.isEmpty ? "0" : String(t)
+    /// `items` in the natural order of their names (`name(item)`), each key computed once;
+    /// `compared` is called once per comparison (a cost the caller may count).
+    package static func naturallySorted<T>(_ items: [T], by name: (T) -> String, compared: () -> Void = {}) -> [T] {
+        items.map { ($0, NaturalName(name($0))) }.sorted { compared(); return $0.1 < $1.1 }.map(\.0)
     }
 }

@@ -10,7 +10,9 @@ import Glibc
 ///
 /// One watch per folder for `IN_CLOSE_WRITE` (a file written: its writer closed it, so it is
 /// whole; a file being written is not reported until then), `IN_MOVED_TO` (a file renamed into
-/// place, as editors and `mv` save), `IN_DELETE` and `IN_MOVED_FROM`. Polling reads whatever events
+/// place, as editors and `mv` save), `IN_CREATE` for a name made as a link (`ln -s`, `ln`: nothing
+/// follows its creation, issue 43; a new file with one name is left to its `IN_CLOSE_WRITE`),
+/// `IN_DELETE` and `IN_MOVED_FROM`. Polling reads whatever events
 /// are queued without blocking: nothing when nothing changed.
 package final class PhotoFolderWatcher {
     /// Folders watched at most (each costs one of the user's inotify watches, 8,192 by default).
@@ -27,7 +29,9 @@ package final class PhotoFolderWatcher {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
         for folder in distinct.sorted() {
-            let wd = inotify_add_watch(descriptor, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM))
+            let wd = FileSystemPath.withCString(folder) {
+                inotify_add_watch(descriptor, $0, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM))
+            }
             if wd >= 0 { folders[wd] = folder }
         }
         if folders.isEmpty {
@@ -38,11 +42,67 @@ package final class PhotoFolderWatcher {
 
     deinit { close(descriptor) }
 
+    /// True when `path` was made as a link: a symbolic link, or a file with a second name (a hard
+    /// link). A file just created with one name is being written: its close reports it.
+    static func isLink(_ path: String) -> Bool {
+        guard let info = FileSystemPath.linkStatus(path) else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind == S_IFLNK || (kind == S_IFREG && info.st_nlink > 1)
+    }
+
+    /// Events read from the queue and not yet handed out: the queue is read whole at every call
+    /// (the kernel's holds 16,384 events and drops the rest), the events handed out at most
+    /// `eventsPerCall` at a time (issue 43: 20,000 files moved in at once are taken over several
+    /// frames, each well inside its time).
+    private var backlog: [(wd: Int32, mask: UInt32, name: [UInt8])] = []
+    private var backlogStart = 0
+
+    /// True when the kernel's queue overflowed since `takeOverflow` was last asked: events were lost.
+    private var overflowed = false
+
+    /// True (once) when events were lost since the last call (IN_Q_OVERFLOW: more changes at once
+    /// than the queue holds): the caller lists `watchedFolders` again (issue 43).
+    package func takeOverflow() -> Bool {
+        defer { overflowed = false }
+        return overflowed
+    }
+
+    /// The folders watched.
+    package var watchedFolders: [String] { folders.values.sorted() }
+
+    /// Events handed out by one `changedPaths` call at most.
+    static let eventsPerCall = 250
+
+    /// True while events read from the queue wait to be handed out (the caller should call again
+    /// at its next frame, without waiting for the descriptor).
+    package var hasBacklog: Bool { backlogStart < backlog.count }
+
     /// The paths (folder + "/" + name, as `paths` spelled the folders) written, moved into place,
-    /// deleted or moved away since the last call, each once, in the order they first changed.
+    /// made as links, deleted or moved away since the last call (at most `eventsPerCall` events'
+    /// worth; the rest at the next calls), each once, in the order they first changed.
     package func changedPaths() -> [String] {
+        drain()
         var out: [String] = []
         var seen: Set<String> = []
+        let end = min(backlog.count, backlogStart + Self.eventsPerCall)
+        for (wd, mask, nameBytes) in backlog[backlogStart..<end] {
+            guard let folder = folders[wd] else { continue }
+            // ASCII names (most) are spelled as they are, without decoding them byte by byte.
+            let name = nameBytes.allSatisfy { $0 < 0x80 } ? String(decoding: nameBytes, as: UTF8.self) : PhotoName.spelling(nameBytes)
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            if mask & UInt32(IN_CREATE) != 0, !Self.isLink(path) { continue }
+            if seen.insert(path).inserted { out.append(path) }
+        }
+        backlogStart = end
+        if backlogStart == backlog.count {
+            backlog.removeAll(keepingCapacity: true)
+            backlogStart = 0
+        }
+        return out
+    }
+
+    /// Reads every event queued into the backlog.
+    private func drain() {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
@@ -50,17 +110,15 @@ package final class PhotoFolderWatcher {
             var offset = 0
             let header = MemoryLayout<inotify_event>.size
             while offset + header <= n {
-                let (wd, length) = buffer.withUnsafeBytes { raw in
+                let (wd, mask, length) = buffer.withUnsafeBytes { raw in
                     let e = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    return (e.wd, Int(e.len))
+                    return (e.wd, e.mask, Int(e.len))
                 }
                 let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)].prefix { $0 != 0 }
                 offset += header + length
-                guard let folder = folders[wd], !nameBytes.isEmpty else { continue }
-                let path = (folder as NSString).appendingPathComponent(PhotoName.spelling(nameBytes))
-                if seen.insert(path).inserted { out.append(path) }
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true }
+                if !nameBytes.isEmpty, folders[wd] != nil { backlog.append((wd, mask, Array(nameBytes))) }
             }
         }
-        return out
     }
 }

@@ -69,6 +69,8 @@ package struct PhotoSelection: Sendable {
                 continue
             }
             add(URL(fileURLWithPath: path), name: name)
+            // Named by the user: a link here is followed wherever it leads (`NamedPaths`).
+            NamedPaths.add(path)
             fileCount += 1
         }
         if paths.count == 1, fileCount == 1 {

@@ -245,8 +245,9 @@ public final class PhotoPipeline: PhotoTextureSupply {
     /// `prepare` reads it.
     package var folderWatchDescriptor: Int32? { library.folderWatchDescriptor }
 
-    /// True when no header is left to read and no decode is queued, running or waiting for upload.
-    public var isIdle: Bool { scheduler.isIdle(textures: textures) && !library.isReadingHeaders }
+    /// True when no header is left to read, no decode is queued, running or waiting for upload,
+    /// and no change of the list waits for a later frame (`PhotoLibrary.hasPendingChanges`).
+    public var isIdle: Bool { scheduler.isIdle(textures: textures) && !library.isReadingHeaders && !library.hasPendingChanges }
 
     /// True when no thumbnail is waiting to be written to the shared cache or being written.
     package var isDoneWritingCache: Bool { scheduler.isDoneWritingCache }
@@ -292,7 +293,7 @@ public final class PhotoPipeline: PhotoTextureSupply {
 
     /// The list becomes the files at `paths` at the next `takePhotoSizeEvents` (files dropped on the
     /// window): every photo leaves, each file joins where a listing of its folder puts it.
-    package func replaceList(with paths: [String]) { library.replaceList(with: paths) }
+    public func replaceList(with paths: [String]) { library.replaceList(with: paths) }
 
     /// The index in the list of the photo whose file is `path`; nil when none is.
     public func index(ofPath path: String) -> Int? { library.index(ofPath: path) }

@@ -79,9 +79,8 @@ extension Viewer {
             return min(next ?? newCount - 1, newCount - 1)
         }
 
-        for r in change.removed.reversed() { photos.remove(at: r) }
-        for a in change.added { photos.insert(Photo(name: a.name, pixelSize: a.size), at: a.index) }
-        photos = change.reordered(photos)
+        // One pass, not one removal or insertion at a time (issue 43: O(n) each, seconds for 20,000).
+        photos = change.reordered(change.applying(to: photos) { Photo(name: $0.name, pixelSize: $0.size) })
         if var d = departing {
             d.photos = d.photos.compactMap { p in newIndex[p.index].map { (index: $0, shift: p.shift) } }
             d.leaving = d.leaving.compactMap { l in newIndex[l.photo].map { Pager.Leaving(photo: $0, pose: l.pose) } }

@@ -15,6 +15,7 @@ struct DecodeHelperCommand: ParsableCommand {
     @Option(name: .long) var pixelLimit = PhotoCatalog.defaultPixelLimit
     @Option(name: .long) var maxTextureSide = 8192
     @Option(name: .long) var addressSpace = 1 << 30
+    @Option(name: .long) var cpuSlot = 0
     @Option(name: .long) var thumbnailCache: String?
     @Flag(name: .long) var fullDecode = false
     @Flag(name: .long) var confineReads = false
@@ -25,6 +26,7 @@ struct DecodeHelperCommand: ParsableCommand {
         options.pixelLimit = pixelLimit
         options.maxTextureSide = maxTextureSide
         options.addressSpaceBytes = addressSpace
+        options.cpuSlot = cpuSlot
         options.thumbnailCache = thumbnailCache
         options.strategy = fullDecode ? .fullDecodeThenDownscale : .scaledDecode
         options.readRoots = confineReads ? readRoot : nil

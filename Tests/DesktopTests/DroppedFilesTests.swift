@@ -113,4 +113,31 @@ struct DroppedFilesTests {
         push(SDL_DROPCOMPLETE, nil)
         #expect(source.drain().filter { if case .drop = $0 { true } else { false } } == [.drop(["/photos/a b.jpg", "/photos/c.jpg"])])
     }
+
+    @Test("a drop of 100,000 files, more than SDL's queue holds (65,535 events), comes out whole, in order, a name that is not UTF-8 spelled by its bytes")
+    func dropLargerThanTheQueue() throws {
+        try #require(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0)
+        let window = try #require(SDL_CreateWindow("drop", 0, 0, 64, 48, SDL_WINDOW_HIDDEN.rawValue))
+        defer { SDL_DestroyWindow(window) }
+        let source = SDLEventSource(window: window, windowSize: Size(64, 48))
+        _ = source.drain()
+        // As SDL's X11 driver sends a drop: every event pushed within one pump, none read between.
+        func push(_ type: SDL_EventType, _ file: [UInt8]?) {
+            var e = SDL_Event()
+            e.type = type.rawValue
+            e.drop.windowID = SDL_GetWindowID(window)
+            e.drop.file = file.map { f in SDL_strdup((f + [0]).map { CChar(bitPattern: $0) }) }
+            SDL_PushEvent(&e)
+        }
+        let count = 100_000
+        push(SDL_DROPBEGIN, nil)
+        for i in 0..<count { push(SDL_DROPFILE, Array("/photos/\(i).jpg".utf8)) }
+        push(SDL_DROPFILE, Array("/photos/caf".utf8) + [0xE9] + Array(".jpg".utf8))
+        push(SDL_DROPCOMPLETE, nil)
+        let drops = source.drain().compactMap { if case let .drop(paths) = $0 { paths } else { nil } }
+        try #require(drops.count == 1, "\(drops.count) drops")
+        #expect(drops[0].count == count + 1)
+        #expect(drops[0].prefix(count) == ArraySlice((0..<count).map { "/photos/\($0).jpg" }))
+        #expect(drops[0].last.map(PhotoName.bytes) == Array("/photos/caf".utf8) + [0xE9] + Array(".jpg".utf8))
+    }
 }

@@ -28,11 +28,25 @@ enum HelperBinary {
     /// A stand-in helper in `folder` whose first start kills itself (SIGKILL) without replying;
     /// later starts run the built program: a helper that dies on a good file through no fault of it.
     static func diesOnce(in folder: URL) -> DecoderHelperSettings? {
+        firstStart(in: folder, named: "dies-once", does: "kill -9 $$")
+    }
+
+    /// A stand-in helper in `folder` whose first start never replies (it sleeps); later starts run
+    /// the built program: a helper that stops answering through no fault of the photo it was sent.
+    static func hangsOnce(in folder: URL, timeLimitSeconds seconds: Double) -> DecoderHelperSettings? {
+        var settings = firstStart(in: folder, named: "hangs-once", does: "exec sleep 600")
+        settings?.timeLimitSeconds = seconds
+        return settings
+    }
+
+    /// A stand-in helper `name` in `folder` whose first start runs the shell command `first`;
+    /// later starts run the built program.
+    private static func firstStart(in folder: URL, named name: String, does first: String) -> DecoderHelperSettings? {
         guard let real = path else { return nil }
         let marker = folder.appendingPathComponent("started-once").path
-        let program = folder.appendingPathComponent("dies-once")
+        let program = folder.appendingPathComponent(name)
         FileManager.default.createFile(atPath: program.path, contents: Data(
-            "#!/bin/sh\nif [ -e '\(marker)' ]; then exec '\(real)' \"$@\"; fi\n: > '\(marker)'\nkill -9 $$\n".utf8))
+            "#!/bin/sh\nif [ -e '\(marker)' ]; then exec '\(real)' \"$@\"; fi\n: > '\(marker)'\n\(first)\n".utf8))
         chmod(program.path, 0o755)
         return DecoderHelperSettings(executable: program.path)
     }

@@ -198,20 +198,26 @@ struct JPEGOrientationEditTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["kite.jpg"])
     }
 
-    @Test("the photo's extended attributes (a user's tag and comment) go to the turned file with it")
-    func keepsExtendedAttributes() throws {
-        // The package's own build folder when the temporary one's file system keeps no user
-        // attributes (tmpfs before Linux 6.6): the test must run, not pass for want of a place.
-        var folder = TestImages.folder()
+    /// A fresh folder whose file system keeps user attributes: the package's own build folder when
+    /// the temporary one's does not (tmpfs before Linux 6.6), so a test runs rather than passing
+    /// for want of a place.
+    static func attributeFolder(_ name: String = #function) throws -> URL {
+        var folder = TestImages.folder(name)
         let probe = folder.appendingPathComponent("probe").path
         FileManager.default.createFile(atPath: probe, contents: Data())
         if setxattr(probe, "user.probe", "1", 1, 0) != 0 {
             try? FileManager.default.removeItem(at: folder)
             folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent(".build/xattr-test-\(getpid())")
+                .appendingPathComponent(".build/xattr-test-\(getpid())-\(name.filter(\.isLetter))")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
         unlink(probe)
+        return folder
+    }
+
+    @Test("the photo's extended attributes (a user's tag and comment) go to the turned file with it")
+    func keepsExtendedAttributes() throws {
+        let folder = try Self.attributeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = Self.placed(Self.photo(orientation: 1), "kite.jpg", in: folder)
         let attributes = ["user.xdg.tags": "holiday,kites", "user.xdg.comment": "the red kite over the dunes"]

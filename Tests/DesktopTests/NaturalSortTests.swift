@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PhotoFiles
 
@@ -13,5 +14,14 @@ struct NaturalSortTests {
             }
         }
         #expect(PhotoFolder.naturallySorted(names.reversed()) == names.sorted(by: PhotoFolder.naturalOrder))
+    }
+
+    @Test("an ASCII name is folded as Foundation folds it: every printable ASCII character, alone and in a name")
+    func asciiFoldingIsFoundations() {
+        for byte in UInt8(0x20)...UInt8(0x7E) {
+            let name = "Ab" + String(UnicodeScalar(byte)) + "Z9.JPG"
+            #expect(NaturalName.folded(name) == name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil),
+                    "\(name)")
+        }
     }
 }

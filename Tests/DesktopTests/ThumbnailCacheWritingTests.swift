@@ -295,4 +295,15 @@ struct ThumbnailCacheWritingTests {
         // IHDR's colour type, byte 25: 6 is RGBA, 2 is RGB.
         #expect(rgba[25] == 6 && rgb[25] == 2)
     }
+
+    @Test("decoded in helper processes, the shared cache is written only from a helper's first decode (issue 43): 4 photos, one helper, one shared entry")
+    func sharedEntriesOnlyFromFreshHelpers() throws {
+        guard let settings = HelperBinary.settings() else { return }
+        let (catalog, cache, paths) = try folderAndCache(count: 4)
+        _ = visit(catalog, cache, cell: 128, isolation: .helperProcesses(settings))
+        // One decoder thread, one helper: its first decode is the only one nothing hostile can
+        // have touched (a photo that took a helper over could paint the next photos' thumbnails).
+        let written = paths.filter { FileManager.default.fileExists(atPath: cache.entryPath(forFile: $0, sizeClass: .large)) }
+        #expect(written.count == 1, "\(written.map { ($0 as NSString).lastPathComponent })")
+    }
 }

@@ -122,10 +122,29 @@ struct WindowStateFileTests {
         let path = folder + "/state.json"
         try #"{"lastFolder":7}"#.write(toFile: path, atomically: false, encoding: .utf8)
         let read = WindowState(contentsOf: path) { _ in }
-        #expect(read.damagedBytes != nil)
+        #expect(read.isFromDamagedFile)
         try #"{"lastFolder":"/p/mended"}"#.write(toFile: path, atomically: false, encoding: .utf8)
         #expect(read.write(to: path) { Issue.record("\($0)") })
         #expect(!FileManager.default.fileExists(atPath: folder + "/state-damaged.json"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{}")
+    }
+
+    @Test("a state file over 1 MB (8 MB here) is not read: one line says so; at quit it is kept aside under a new name and a new one written")
+    func oversizedFileIsKept() throws {
+        let folder = try scratch("oversized")
+        let path = folder + "/state.json"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(#"{"lastFolder":"/p/a"}"#.utf8)))
+        #expect(truncate(path, 8 << 20) == 0)  // sparse: 8 MB that take no disk
+        var warnings: [String] = []
+        let read = WindowState(contentsOf: path) { warnings.append($0) }
+        #expect(read.lastFolder == nil)
+        #expect(warnings == ["photozoom: \(path): 8.0 MB is too large for a state file (at most 1 MB); nothing remembered is used "
+                             + "(at quit the file is kept under a new name beside it, not overwritten)"])
+        var said: [String] = []
+        #expect(read.write(to: path) { said.append($0) })
+        #expect(said.count == 1 && said.first?.contains("state-damaged.json") == true, "\(said)")
+        var aside = stat()
+        #expect(stat(folder + "/state-damaged.json", &aside) == 0 && aside.st_size == 8 << 20)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{}")
     }
 }

@@ -17,6 +17,7 @@ import Viewer
 //   photozoom-pipeline-bench startup DIR [--window WxH] [--scroll-seconds S] [--threads N]
 //   photozoom-pipeline-bench thumbnails DIR [--count N] [--side PX]
 //   photozoom-pipeline-bench core
+//   photozoom-pipeline-bench many COUNT DIR   (ManyPhotos.swift)
 //   photozoom-pipeline-bench draw [--frames N] [--accelerated]
 
 /// Wall-clock seconds since an arbitrary start (monotonic).
@@ -567,6 +568,9 @@ case "headers":
     headers(args[1], helper: args[2])
 case "core":
     core()
+case "many":
+    guard args.count >= 3, let count = Int(args[1]), count > 0 else { fail("many COUNT DIR") }
+    many(count, root: args[2])
 case "draw":
     draw(frames: Int(option("--frames", args) ?? "60") ?? 60, accelerated: args.contains("--accelerated"))
 default:

@@ -74,9 +74,10 @@ int pz_enter_sandbox_opening(int may_open);
 /// Returns 0, or the errno value of the step that failed.
 int pz_helper_setup(size_t address_space_bytes, int cpu_seconds, const char *const read_roots[], int count, int *held);
 
-/// Keeps the calling process on one CPU (the first it may run on), so that decoders that start a
-/// thread per CPU (dav1d, through libheif) start none: the helpers cannot make threads. 0 or an errno.
-int pz_single_cpu(void);
+/// Keeps the calling process on one CPU (the `slot`-th it may run on, counted round them: each
+/// decoder thread's helper on its own), so that decoders that start a thread per CPU (dav1d,
+/// through libheif) start none: the helpers cannot make threads. 0 or an errno.
+int pz_single_cpu(int slot);
 
 /// Replay and export stop cleanly on a signal (issue 33): SIGINT, SIGTERM and SIGHUP (unblocked,
 /// whatever mask the process inherited) only note the signal, which `pz_stop_signal` reads (0 when none).
