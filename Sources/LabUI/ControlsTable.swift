@@ -144,7 +144,7 @@ package enum ControlsTable {
             zoomedPhoto: "same",
             helpKeys: "o  Shift+O", help: ["open in the default application / show in the file manager"]),
         Row(input: "drop files or a folder on the window",
-            grid: "show them as if named on the command line (one file: its folder, that photo opened)",
+            grid: "show them as if named on the command line (one file: its folder, that photo opened; any number of files: they are read as SDL sends them, never lost to its 65,535-event queue)",
             openPhoto: "— (close the photo first)",
             zoomedPhoto: "—",
             helpKeys: "drop", help: ["files or a folder on the grid: show them, as on the command line"]),
