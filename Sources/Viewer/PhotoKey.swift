@@ -102,17 +102,12 @@ enum PhotoKey: Hashable, Sendable {
 /// each acts, in order, at the first instant of the step grid where the photo has landed
 /// (`Viewer.releaseQueuedKeys`), so the outcome is the same at every frame rate.
 struct QueuedKeys: Hashable, Sendable {
-    struct Key: Hashable, Sendable {
-        var key: PhotoKey
-        /// When it was pressed, seconds.
-        var time: Double
-    }
-
-    private(set) var keys: [Key] = []
+    /// The keys in the order pressed.
+    private(set) var keys: [PhotoKey] = []
 
     var isEmpty: Bool { keys.isEmpty }
 
-    mutating func append(_ key: Key) {
+    mutating func append(_ key: PhotoKey) {
         keys.append(key)
     }
 }

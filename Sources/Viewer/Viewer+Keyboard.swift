@@ -62,7 +62,7 @@ extension Viewer {
         }
         switch route(photoKey, in: s) {
         case .act: perform(photoKey)
-        case .queue: queuedKeys.append(QueuedKeys.Key(key: photoKey, time: time))
+        case .queue: queuedKeys.append(photoKey)
         case let .ignore(reason): noteIgnored(photoKey.name, reason)
         }
     }
@@ -162,19 +162,19 @@ extension Viewer {
               !isPagerHeld(s) else {
             let keys = queuedKeys.keys
             queuedKeys = QueuedKeys()
-            for k in keys { noteIgnored(k.key.name, .overtaken) }
+            for key in keys { noteIgnored(key.name, .overtaken) }
             return
         }
         guard hasLanded(s) else { return }
         let keys = queuedKeys.keys
         queuedKeys = QueuedKeys()
         notes.append(.actedByTime(time: time))
-        for k in keys {
-            guard let s = session else { return noteIgnored(k.key.name, .overtaken) }
-            switch route(k.key, in: s) {
-            case .act: perform(k.key)
-            case .queue: queuedKeys.append(k)
-            case let .ignore(reason): noteIgnored(k.key.name, reason)
+        for key in keys {
+            guard let s = session else { return noteIgnored(key.name, .overtaken) }
+            switch route(key, in: s) {
+            case .act: perform(key)
+            case .queue: queuedKeys.append(key)
+            case let .ignore(reason): noteIgnored(key.name, reason)
             }
         }
     }

@@ -19,8 +19,8 @@ extension Viewer {
         requests.append(.photoFile(clockwise ? .turnClockwise : .turnAnticlockwise, photo: s.photo, name: photos[s.photo].name))
     }
 
-    /// True when `s` rests, is zoomed, or turns: a flight to the open frame at full progress (the
-    /// state log's phase reads `opening` while a turn's spring runs).
+    /// True when `s` rests, is zoomed, or turns or opens within `landedProgressShare` of its open
+    /// frame (`hasLanded`; the state log's phase reads `opening` while a turn's spring runs).
     func isTurnable(_ s: PhotoSession) -> Bool {
         hasLanded(s)
     }
