@@ -109,8 +109,11 @@ struct DebianPackageTests {
         let session = try await Self.run(["photozoom", "run", "--record", "t.trace.jsonl", "--quit-after", "1"],
                                          environment: headless, in: elsewhere, timeout: 120)
         #expect(session.status == 0, "\(session.stderr)")
-        let header = try String(contentsOf: elsewhere.appendingPathComponent("t.trace.jsonl"), encoding: .utf8).prefix(4000)
-        #expect(header.contains(#"{"name":"boats.jpg","w":2048,"h":1280}"#), "the bundled photos, from /usr/share/photozoom: \(header.prefix(300))")
+        let lines = try String(contentsOf: elsewhere.appendingPathComponent("t.trace.jsonl"), encoding: .utf8).split(separator: "\n")
+        let header = try #require(lines.first)
+        let boats = header.components(separatedBy: #"{"name":"#).dropFirst().firstIndex { $0.hasPrefix(#""boats.jpg""#) }.map { $0 - 1 }
+        #expect(boats.map { PhotoZoomProcess.traceGivesSize(lines, index: $0, name: "boats.jpg", 2048, 1280) } == true,
+                "the bundled photos, from /usr/share/photozoom: \(header.prefix(300))")
         // HEIC and AVIF decode in the installed binary's helpers: the package's Depends bring libheif.
         let phone = Self.root.appendingPathComponent("Tests/Fixtures/PhonePhotos").path
         let phoneRun = try await Self.run(["photozoom", "run", phone, "--quit-after", "2"], environment: headless, in: elsewhere, timeout: 120)
