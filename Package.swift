@@ -62,10 +62,10 @@ let package = Package(
         // transition), the grid's scroll and focus, notes and states. Viewer re-exports it.
         .target(name: "ViewerMotion", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Drawing"]),
         .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Drawing", "ViewerMotion"], exclude: ["README.md"]),
-        .target(name: "LabUI", dependencies: ["Viewer"]),
+        .target(name: "LabUI", dependencies: ["Viewer", "Feel", "Geometry", "Gestures", "Motion"]),
         // The jump detector: what the viewer draws, with the bound its motion sets on each change.
         .target(name: "Continuity", dependencies: ["Geometry", "Motion", "Viewer"]),
-        .target(name: "Trace", dependencies: ["Geometry", "Motion", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Continuity"]),
+        .target(name: "Trace", dependencies: ["Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Continuity"]),
         // The trace player: a recorded session held in memory, any frame through checkpoints, the
         // playhead and A/B runs, the timeline and the keys (photozoom play).
         .target(name: "Player", dependencies: ["Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Trace"]),
@@ -94,11 +94,11 @@ let package = Package(
         // entries: Swift over file bytes, no image library.
         .target(name: "ImageFormats", dependencies: ["Geometry", "Viewer", "PhotoFiles"]),
         // Decoders (TurboJPEG, the PNG reader, libheif, SDL_image), the thumbnail caches and their writer.
-        .target(name: "Decoding", dependencies: ["CSDL2", "CJPEGScans", "CHEIF", "CJXL", "CColour", "Geometry", "Viewer", "PhotoFiles", "ImageFormats"]),
+        .target(name: "Decoding", dependencies: ["CSDL2", "CJPEGScans", "CHEIF", "CJXL", "CColour", "Viewer", "PhotoFiles", "ImageFormats"]),
         // The decoder helper processes (sandboxed) and their wire format.
-        .target(name: "DecoderSandbox", dependencies: ["CSDL2", "CSandbox", "PhotoFiles", "ImageFormats", "Decoding"]),
+        .target(name: "DecoderSandbox", dependencies: ["CSDL2", "CSandbox", "ImageFormats", "Decoding"]),
         // Drawing a Scene with SDL: quads, text, the headless renderer, screenshots, video.
-        .target(name: "Rendering", dependencies: ["CSDL2", "Geometry", "Viewer", "LabUI", "PhotoFiles", "Decoding"]),
+        .target(name: "Rendering", dependencies: ["CSDL2", "Geometry", "Viewer", "LabUI", "PhotoFiles", "Decoding", "Events"]),
         // The photo pipeline's three parts (issue 31), each with `package` access inside the package.
         // The photo library: the catalogue read at start-up, the list, headers, sizes, folder changes.
         .target(name: "PhotoCatalogue", dependencies: ["Geometry", "Gestures", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox"]),
@@ -113,25 +113,25 @@ let package = Package(
         // State logs plotted, figures as tables, reference motions (plot, fit, match).
         .target(name: "Plotting", dependencies: ["CSDL2", "Geometry", "Motion", "Viewer", "LabUI", "PhotoFiles", "Rendering", "FeelFiles"]),
         // SDL's events as inputs on the session clock, the X server's times.
-        .target(name: "LiveInput", dependencies: ["CSDL2", "Geometry", "Gestures"]),
+        .target(name: "LiveInput", dependencies: ["CSDL2", "Geometry", "Gestures", "Events"]),
         // The feel file: read, resolve, write, watch.
-        .target(name: "FeelFiles", dependencies: ["Motion", "Gestures", "Feel", "Viewer", "PhotoFiles"]),
+        .target(name: "FeelFiles", dependencies: ["Motion", "Gestures", "Viewer", "PhotoFiles"]),
         // What the viewer asks of the user's photo files and the clipboard: trash and undo, turns
         // written back into the file, the sort, Ctrl+C's copy.
         .target(name: "PhotoActions", dependencies: ["CSDL2", "CClipboard", "CFileAttributes", "Gestures", "Viewer",
                                                      "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "PhotoPipeline"]),
         // The live app: window, frame loop, recording, feel file, options.
-        .target(name: "App", dependencies: ["CSDL2", "CSandbox", "Geometry", "Motion", "Gestures", "Feel", "Viewer", "LabUI", "Trace",
-                                            "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles",
-                                            "PhotoActions"]),
+        .target(name: "App", dependencies: ["CSDL2", "CSandbox", "Geometry", "Gestures", "Viewer", "LabUI", "Trace",
+                                            "PhotoFiles", "ImageFormats", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles",
+                                            "PhotoActions", "JSON"]),
         // `photozoom play`'s window: the trace player drawn live.
         .target(name: "PlayerWindow", dependencies: ["CSDL2", "Geometry", "Gestures", "Viewer", "LabUI", "Trace", "Player",
                                                      "PhotoFiles", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles", "App"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
-                "App", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline",
-                "Plotting", "LiveInput", "FeelFiles", "Trace", "Viewer", "LabUI", "Player",
+                "App", "PlayerWindow", "Geometry", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline",
+                "Plotting", "FeelFiles", "Trace", "Viewer", "LabUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // libde265 decodes HEIC on the calling thread in the decoder helpers, which cannot make
@@ -152,15 +152,15 @@ let package = Package(
         // A CMYK ICC profile made with lcms2 for the colour tests; not a product.
         .target(name: "CColourFixtures", path: "Tests/ColourFixtures", linkerSettings: [.linkedLibrary("lcms2")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport", "Geometry"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport", "Geometry", "Motion"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "FeelTests", dependencies: ["Feel", "Gestures"]),
-        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "Continuity", "Trace", "TestSupport"]),
-        .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport"]),
+        .testTarget(name: "FeelTests", dependencies: ["Feel", "Gestures", "Motion"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "Continuity", "Trace", "TestSupport", "Geometry", "Gestures", "Motion"]),
+        .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport", "Feel", "Geometry", "Gestures", "JSON", "Motion"], exclude: ["Golden"]),
+        .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport", "Geometry", "Gestures", "JSON", "Motion"]),
         .testTarget(name: "DesktopTests", dependencies: ["App", "PhotoActions", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
-                                                       "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CColour", "CColourFixtures", "CFileAttributes", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion", "FeelFiles"]),
+                                                       "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CColour", "CColourFixtures", "CFileAttributes", "TestSupport", "CSandbox", "Geometry", "Gestures", "JSON", "Trace", "Viewer"], exclude: ["Fixtures"]),
+        .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion", "FeelFiles", "Feel", "Viewer"]),
     ]
 )

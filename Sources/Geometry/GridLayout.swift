@@ -1,5 +1,3 @@
-import Geometry
-
 /// The grid of square cells: columns from the window width, cell rects in content space, scroll
 /// bounds and the range of cells a viewport shows. Everything is O(1) or O(visible cells).
 public struct GridLayout: Hashable, Sendable {

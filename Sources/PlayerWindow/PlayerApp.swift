@@ -10,12 +10,6 @@ import LiveInput
 import PhotoFiles
 import PhotoPipeline
 import Rendering
-import FeelFiles
-import LiveInput
-import PhotoFiles
-import PhotoPipeline
-import PlayerWindow
-import Rendering
 import App
 
 /// `photozoom play`: a recorded session in the window, drawn by the same `SceneRenderer` as the

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+/// The package graph says what the code does (issue 39): each target declares exactly the
+/// modules its files import, no file imports a module twice or its own module, and
+/// docs/modules.md, the picture of the graph, is generated from Package.swift.
+@Suite("The module graph: declared dependencies are the imports, and docs/modules.md is Package.swift's")
+struct ModuleGraphTests {
+    /// One target of Package.swift as its text says it.
+    struct Target: Equatable {
+        var name: String
+        var kind: String
+        var path: String?
+        var dependencies: [String]
+    }
+
+    /// The targets of a Package.swift text: `.target(name: "X", dependencies: [...], path: "...")`
+    /// and the other kinds; a product dependency counts by its product's name.
+    static func targets(inManifest text: String) -> [Target] {
+        var out: [Target] = []
+        let kinds = ["target", "testTarget", "executableTarget", "systemLibrary"]
+        var rest = text[...]
+        while let open = rest.range(of: #"\.(target|testTarget|executableTarget|systemLibrary)\(\s*name:\s*""#, options: .regularExpression) {
+            let head = rest[open]
+            let kind = kinds.first { head.hasPrefix(".\($0)(") } ?? "target"
+            let afterName = rest[open.upperBound...]
+            guard let quote = afterName.firstIndex(of: "\"") else { break }
+            let name = String(afterName[..<quote])
+            // The call's text: up to its matching parenthesis.
+            var depth = 1, i = rest.index(before: open.upperBound)
+            i = rest[..<i].lastIndex(of: "(") ?? i
+            i = rest.index(after: i)
+            let start = i
+            while i < rest.endIndex && depth > 0 {
+                if rest[i] == "(" || rest[i] == "[" { depth += 1 }
+                if rest[i] == ")" || rest[i] == "]" { depth -= 1 }
+                i = rest.index(after: i)
+            }
+            let call = rest[start..<i]
+            var dependencies: [String] = []
+            if let deps = call.range(of: "dependencies:") {
+                var j = call[deps.upperBound...].firstIndex(of: "[")!
+                var level = 0
+                let listStart = j
+                repeat {
+                    if call[j] == "[" { level += 1 }
+                    if call[j] == "]" { level -= 1 }
+                    j = call.index(after: j)
+                } while level > 0 && j < call.endIndex
+                let list = call[listStart..<j]
+                for match in list.matches(of: /\.product\(name:\s*"([^"]+)"[^)]*\)|"([^"]+)"/) {
+                    if let product = match.output.1 { dependencies.append(String(product)) } else if let target = match.output.2 {
+                        // `package: "swift-numerics"` follows a product's name inside its parentheses.
+                        dependencies.append(String(target))
+                    }
+                }
+            }
+            let path = call.firstMatch(of: /path:\s*"([^"]+)"/).map { String($0.output.1) }
+            out.append(Target(name: name, kind: kind, path: path, dependencies: dependencies))
+            rest = rest[i...]
+        }
+        return out
+    }
+
+    /// The modules each Swift file under `folder` imports, by file (relative path), in order;
+    /// comments are not code.
+    static func imports(under folder: URL) throws -> [String: [String]] {
+        var out: [String: [String]] = [:]
+        guard let walk = FileManager.default.enumerator(atPath: folder.path) else { return out }
+        let line = /^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate)\s+)?import\s+(?:(?:struct|class|enum|func|var|let|protocol|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)/
+        for case let path as String in walk where path.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+            var modules: [String] = []
+            for l in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if let m = l.firstMatch(of: line) { modules.append(String(m.output.1)) }
+            }
+            out[path] = modules
+        }
+        return out
+    }
+
+    /// Everything wrong with a package at `root` with this manifest text, one line each.
+    /// Executables a test target depends on are built for it to run, not imported.
+    static func problems(root: URL, manifest: String) throws -> [String] {
+        let targets = Self.targets(inManifest: manifest)
+        let known = Set(targets.map(\.name)).union(["ArgumentParser", "RealModule"])
+        let executables = Set(targets.filter { $0.kind == "executableTarget" }.map(\.name))
+        var problems: [String] = []
+        for target in targets {
+            let folder = root.appendingPathComponent(target.path ?? ((target.kind == "testTarget" ? "Tests/" : "Sources/") + target.name))
+            let files = try imports(under: folder)
+            guard !files.isEmpty else { continue }  // C or a system library: its includes are not Swift's imports
+            var used: Set<String> = []
+            for (file, modules) in files.sorted(by: { $0.key < $1.key }) {
+                var seen: Set<String> = []
+                for module in modules {
+                    if !seen.insert(module).inserted { problems.append("\(target.name)/\(file) imports \(module) twice") }
+                    if module == target.name { problems.append("\(target.name)/\(file) imports its own module") }
+                }
+                used.formUnion(seen.filter { known.contains($0) && $0 != target.name })
+            }
+            let declared = Set(target.dependencies)
+            for missing in used.subtracting(declared).sorted() {
+                problems.append("\(target.name) imports \(missing) but does not declare it")
+            }
+            let builtOnly = target.kind == "testTarget" ? executables : []
+            for unused in declared.subtracting(used).subtracting(builtOnly).sorted() {
+                problems.append("\(target.name) declares \(unused) but no file imports it")
+            }
+        }
+        return problems
+    }
+
+    static let root = PhotoZoomProcess.packageRoot
+
+    @Test("every target declares exactly what its files import; no file imports a module twice or its own")
+    func declaredIsImported() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let targets = Self.targets(inManifest: manifest)
+        #expect(targets.count >= 40, "the manifest's targets were not read: \(targets.map(\.name))")
+        let problems = try Self.problems(root: Self.root, manifest: manifest)
+        #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.joined(separator: "\n"))")
+    }
+
+    @Test("the check catches a missing, an unused and a doubled import, and a module importing itself")
+    func catchesPlantedFaults() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-graph-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [
+            "Sources/Low/Low.swift": "public struct Low {}\n",
+            "Sources/High/High.swift": "import Low\nimport Side\nimport Low\n// import Nowhere (a comment)\n",
+            "Sources/Side/Side.swift": "@testable import Side\n",
+            "Tests/HighTests/T.swift": "@testable import High\nimport Foundation\n",
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: false, encoding: .utf8)
+        }
+        let manifest = #"""
+        targets: [
+            .target(name: "Low"),
+            .target(name: "Side", dependencies: ["Low"]),
+            .target(name: "High", dependencies: ["Low", .product(name: "RealModule", package: "swift-numerics")]),
+            .executableTarget(name: "tool", dependencies: ["High"], path: "Tests/Tool"),
+            .testTarget(name: "HighTests", dependencies: ["High", "tool"]),
+        ]
+        """#
+        let problems = try Self.problems(root: root, manifest: manifest).sorted()
+        #expect(problems == [
+            "High declares RealModule but no file imports it",
+            "High imports Side but does not declare it",
+            "High/High.swift imports Low twice",
+            "Side declares Low but no file imports it",
+            "Side/Side.swift imports its own module",
+        ], "\(problems)")
+    }
+
+    /// docs/modules.md: the library and executable targets and their dependencies, as a Mermaid
+    /// graph and a table, from Package.swift.
+    static func diagram(manifest: String) -> String {
+        let targets = Self.targets(inManifest: manifest).filter { $0.kind != "testTarget" && !($0.path ?? "").hasPrefix("Tests/") && !($0.path ?? "").hasPrefix("Examples/") }
+        let names = Set(targets.map(\.name))
+        var out = """
+        # PhotoZoom's modules
+
+        Generated from Package.swift by `ModuleGraphTests` (`PHOTOZOOM_WRITE_MODULES=1 swift test --filter ModuleGraphTests`
+        rewrites it; the test fails when it is stale). An arrow points from a module to one it imports; a
+        target declares exactly the modules its files import (the same test holds that).
+
+        ```mermaid
+        graph BT
+
+        """
+        for target in targets {
+            for dependency in target.dependencies where names.contains(dependency) {
+                out += "    \(target.name) --> \(dependency)\n"
+            }
+        }
+        out += "```\n\n| Module | Kind | Imports |\n|---|---|---|\n"
+        for target in targets {
+            let kind = target.kind == "systemLibrary" ? "system library" : target.kind == "executableTarget" ? "executable" : "module"
+            let deps = target.dependencies.isEmpty ? "—" : target.dependencies.joined(separator: ", ")
+            out += "| \(target.name) | \(kind) | \(deps) |\n"
+        }
+        return out
+    }
+
+    @Test("docs/modules.md is the diagram Package.swift gives")
+    func diagramIsCurrent() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let wanted = Self.diagram(manifest: manifest)
+        let url = Self.root.appendingPathComponent("docs/modules.md")
+        if ProcessInfo.processInfo.environment["PHOTOZOOM_WRITE_MODULES"] == "1" {
+            try wanted.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let present = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        #expect(present == wanted, "docs/modules.md is stale: run PHOTOZOOM_WRITE_MODULES=1 swift test --filter ModuleGraphTests")
+        // A planted edge shows in the picture.
+        let planted = manifest.replacingOccurrences(of: #".target(name: "JSON")"#, with: #".target(name: "JSON", dependencies: ["Geometry"])"#)
+        #expect(planted != manifest && Self.diagram(manifest: planted).contains("JSON --> Geometry") && !wanted.contains("JSON --> Geometry"))
+    }
+}
