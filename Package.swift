@@ -89,16 +89,16 @@ let package = Package(
         .target(name: "CClipboard", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("pthread")]),
         // The desktop side, by concept (issue 31); see ARCHITECTURE.md for the picture.
         // File names and paths, folders, selection, watching, file identity, config paths, trash.
-        .target(name: "PhotoFiles", dependencies: ["CFileSystem", "Gestures", "Viewer"]),
+        .target(name: "PhotoFiles", dependencies: ["CFileSystem", "Events"]),
         // What a photo file's header says (JPEG, PNG, HEIF, TIFF/EXIF), MD5, the catalogue's
         // entries: Swift over file bytes, no image library.
-        .target(name: "ImageFormats", dependencies: ["Geometry", "Viewer", "PhotoFiles"]),
+        .target(name: "ImageFormats", dependencies: ["Geometry", "Drawing", "PhotoFiles"]),
         // Decoders (TurboJPEG, the PNG reader, libheif, SDL_image), the thumbnail caches and their writer.
-        .target(name: "Decoding", dependencies: ["CSDL2", "CJPEGScans", "CHEIF", "CJXL", "CColour", "Viewer", "PhotoFiles", "ImageFormats"]),
+        .target(name: "Decoding", dependencies: ["CSDL2", "CJPEGScans", "CHEIF", "CJXL", "CColour", "Drawing", "Events", "PhotoFiles", "ImageFormats"]),
         // The decoder helper processes (sandboxed) and their wire format.
         .target(name: "DecoderSandbox", dependencies: ["CSDL2", "CSandbox", "ImageFormats", "Decoding"]),
         // Drawing a Scene with SDL: quads, text, the headless renderer, screenshots, video.
-        .target(name: "Rendering", dependencies: ["CSDL2", "Geometry", "Viewer", "LabUI", "PhotoFiles", "Decoding", "Events"]),
+        .target(name: "Rendering", dependencies: ["CSDL2", "Geometry", "Drawing", "Events", "PhotoFiles", "Decoding"]),
         // The photo pipeline's three parts (issue 31), each with `package` access inside the package.
         // The photo library: the catalogue read at start-up, the list, headers, sizes, folder changes.
         .target(name: "PhotoCatalogue", dependencies: ["Geometry", "Gestures", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox"]),
@@ -113,7 +113,7 @@ let package = Package(
         // State logs plotted, figures as tables, reference motions (plot, fit, match).
         .target(name: "Plotting", dependencies: ["CSDL2", "Geometry", "Motion", "Viewer", "LabUI", "PhotoFiles", "Rendering", "FeelFiles"]),
         // SDL's events as inputs on the session clock, the X server's times.
-        .target(name: "LiveInput", dependencies: ["CSDL2", "Geometry", "Gestures", "Events"]),
+        .target(name: "LiveInput", dependencies: ["CSDL2", "Geometry", "Events"]),
         // The feel file: read, resolve, write, watch.
         .target(name: "FeelFiles", dependencies: ["Motion", "Gestures", "Viewer", "PhotoFiles"]),
         // What the viewer asks of the user's photo files and the clipboard: trash and undo, turns

@@ -1,4 +1,4 @@
-import Viewer
+import Events
 import CSDL2
 import Foundation
 import ImageFormats

@@ -1,4 +1,5 @@
 import CJPEGScans
+import Drawing
 import CSDL2
 import Foundation
 import ImageFormats

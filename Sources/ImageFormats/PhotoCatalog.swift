@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Geometry
-import Viewer
+import Drawing
 
 /// The photo set the viewer is given: each file's name, format, stored size and EXIF orientation,
 /// read from the file headers without decoding pixels.

@@ -1,4 +1,4 @@
-import Gestures
+import Events
 
 /// One input as the window system delivered it, before the frame loop puts it on the session clock.
 package enum WindowInput: Hashable, Sendable {

@@ -1,6 +1,6 @@
 import CSDL2
 import Geometry
-import Gestures
+import Events
 
 /// Turns SDL events into SDL-free input kinds (the frame loop stamps them with their time).
 ///

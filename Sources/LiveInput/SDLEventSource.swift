@@ -1,6 +1,6 @@
 import CSDL2
 import Geometry
-import Gestures
+import Events
 
 /// The live event source: SDL's event queue, translated by `EventTranslator`, each input with the
 /// X server's time and modifier state when SDL's X11 driver runs (`XEventStamps`).

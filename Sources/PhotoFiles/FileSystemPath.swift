@@ -1,6 +1,6 @@
 import CFileSystem
 import Foundation
-import Viewer
+import Events
 #if canImport(Glibc)
 import Glibc
 #endif

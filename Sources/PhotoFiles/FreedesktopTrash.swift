@@ -1,5 +1,5 @@
 import Foundation
-import Viewer
+import Events
 
 /// The freedesktop.org trash (Trash specification 1.0): Delete moves a photo's file there, with a
 /// `.trashinfo` that says where it came from and when, and Ctrl+Z moves it back.

@@ -1,4 +1,4 @@
-import Viewer
+import Events
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import Viewer
+import Events
 /// A file path as a message shows it: control characters (a newline, an escape sequence that
 /// would recolour or clear the terminal, …) written as `\n`, `\t`, `\r` or `\x1B` / `\u{9B}`, so a
 /// hostile file name cannot forge or hide message lines; a byte of a name that is not UTF-8

@@ -1,5 +1,5 @@
 import Geometry
-import Viewer
+import Drawing
 
 /// The checkerboard drawn behind a photo that has transparent pixels, as image viewers show
 /// transparency: squares `cellPoints` on a side in two quiet mid greys, laid out in the photo's own

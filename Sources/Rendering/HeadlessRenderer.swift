@@ -1,7 +1,6 @@
 import CSDL2
 import Foundation
-import LabUI
-import Viewer
+import Drawing
 import Decoding
 import PhotoFiles
 

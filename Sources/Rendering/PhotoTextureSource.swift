@@ -1,4 +1,4 @@
-import Viewer
+import Drawing
 
 /// Where the scene renderer gets its photo textures, read only: the renderer asks for what a
 /// frame draws and changes nothing (house style 14, "drawing reads, the loop acts"). A source that

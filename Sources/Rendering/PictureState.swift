@@ -1,4 +1,4 @@
-import Viewer
+import Drawing
 
 /// Everything a drawn frame's pixels depend on: the scene, the drawable scale, and for each cell
 /// and photo the textures the renderer would draw it with. Two equal states draw the same pixels,

@@ -1,6 +1,6 @@
 import CSDL2
 import Geometry
-import Viewer
+import Drawing
 
 // Why a photo cannot be shown, in its placeholder (issue 42): the reason the decoder gave, not
 // only the warning on stderr.

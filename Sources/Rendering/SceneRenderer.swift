@@ -1,8 +1,7 @@
 import CSDL2
 import Foundation
 import Geometry
-import Viewer
-import Decoding
+import Drawing
 
 /// Draws a `Scene` with an SDL renderer and nothing else: every decision was made by the Viewer.
 ///

@@ -1,6 +1,6 @@
 import CSDL2
 import Foundation
-import LabUI
+import Drawing
 import PhotoFiles
 
 /// Draws text with SDL2_ttf and the DejaVu font, caching rendered strings as textures.

@@ -1,5 +1,5 @@
 import Geometry
-import Viewer
+import Drawing
 
 /// The scenes the live window draws off screen, once per accelerated renderer while nothing
 /// moves, so that the first frame of each kind of drawing it has not done yet does not stall
