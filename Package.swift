@@ -28,6 +28,7 @@ let package = Package(
         // The desktop side (the live app and the modules the pipeline benchmark in Benchmarks/ uses);
         // not part of the reusable engine.
         .library(name: "App", targets: ["App"]),
+        .library(name: "Window", targets: ["Window"]),
         .library(name: "PhotoFiles", targets: ["PhotoFiles"]),
         .library(name: "ImageFormats", targets: ["ImageFormats"]),
         .library(name: "Decoding", targets: ["Decoding"]),
@@ -120,13 +121,16 @@ let package = Package(
         // written back into the file, the sort, Ctrl+C's copy.
         .target(name: "PhotoActions", dependencies: ["CSDL2", "CClipboard", "CFileAttributes", "Gestures", "Viewer",
                                                      "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "PhotoPipeline"]),
-        // The live app: window, frame loop, recording, feel file, options.
+        // The window both windows open in (the live app's and `photozoom play`'s): `WindowHost` (the
+        // provisional software renderer, then the accelerated one), its title and fullscreen, Mesa's cache.
+        .target(name: "Window", dependencies: ["CSDL2", "CSandbox", "Geometry", "PhotoFiles"]),
+        // The live app: frame loop, recording, feel file, options.
         .target(name: "App", dependencies: ["CSDL2", "CSandbox", "Geometry", "Gestures", "Viewer", "LabUI", "Trace",
                                             "PhotoFiles", "ImageFormats", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles",
-                                            "PhotoActions", "JSON"]),
+                                            "PhotoActions", "JSON", "Window"]),
         // `photozoom play`'s window: the trace player drawn live.
         .target(name: "PlayerWindow", dependencies: ["CSDL2", "Geometry", "Gestures", "Viewer", "LabUI", "Trace", "Player",
-                                                     "PhotoFiles", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles", "App"]),
+                                                     "PhotoFiles", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles", "Window"]),
         .executableTarget(
             name: "photozoom",
             dependencies: [
@@ -160,7 +164,7 @@ let package = Package(
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport", "Feel", "Geometry", "Gestures", "JSON", "Motion"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport", "Geometry", "Gestures", "JSON", "Motion"]),
         .testTarget(name: "DesktopTests", dependencies: ["App", "PhotoActions", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
-                                                       "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CColour", "CColourFixtures", "CFileAttributes", "TestSupport", "CSandbox", "Geometry", "Gestures", "JSON", "Trace", "Viewer"], exclude: ["Fixtures"]),
+                                                       "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CColour", "CColourFixtures", "CFileAttributes", "TestSupport", "CSandbox", "Window", "Geometry", "Gestures", "JSON", "Trace", "Viewer"], exclude: ["Fixtures"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion", "FeelFiles", "Feel", "Viewer"]),
     ]
 )

@@ -8,6 +8,7 @@ import Viewer
 import ImageFormats
 import LiveInput
 import PhotoFiles
+import Window
 import PhotoPipeline
 import PhotoActions
 import Rendering

@@ -10,7 +10,7 @@ import LiveInput
 import PhotoFiles
 import PhotoPipeline
 import Rendering
-import App
+import Window
 
 /// `photozoom play`: a recorded session in the window, drawn by the same `SceneRenderer` as the
 /// live window and `replay --frames`, with the timeline along the bottom, and run B (`--against`, or

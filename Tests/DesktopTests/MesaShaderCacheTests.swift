@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import App
+@testable import Window
 
 /// Mesa's shader cache is turned off when the cache folder it would use cannot be written or is
 /// nearly full (issue 33: a 64 KiB tmpfs under `$XDG_CACHE_HOME` killed the app with SIGBUS).

@@ -3,17 +3,17 @@ import Foundation
 import Geometry
 
 /// The window's title and fullscreen state, as the viewer's Scene and requests ask.
-final class WindowControl {
+package final class WindowControl {
     private let window: OpaquePointer
     /// What the title names in the grid (the folder).
     private let setName: String
     private var title: String?
-    private(set) var isFullscreen = false
+    package private(set) var isFullscreen = false
     /// The window's size before it went fullscreen: what is remembered.
     private(set) var windowedSize: Size
     private var windowedPosition: (x: Int32, y: Int32) = (0, 0)
 
-    init(window: OpaquePointer, setName: String, size: Size) {
+    package init(window: OpaquePointer, setName: String, size: Size) {
         self.window = window
         self.setName = setName
         windowedSize = size
@@ -22,7 +22,7 @@ final class WindowControl {
     /// Lets X11 take UTF-8 titles (a photo named `Ä.jpg`, the title's dash): Xlib converts a
     /// title through the character-type locale, which is "C" in a Swift program until set, and in
     /// "C" SDL's title update is lost. Only LC_CTYPE changes: numbers still print with a dot.
-    static func useUTF8Titles() {
+    package static func useUTF8Titles() {
         if setlocale(LC_CTYPE, "") == nil || !String(cString: nl_langinfo(nl_item(CODESET))).uppercased().contains("UTF") {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
@@ -43,7 +43,7 @@ final class WindowControl {
     /// asks the window manager (`_NET_WM_STATE_FULLSCREEN`) and does nothing without one (a bare
     /// X server, a kiosk); window managers take an undecorated screen-sized window as fullscreen.
     /// The new size reaches the viewer as an ordinary resize event.
-    func setFullscreen(_ on: Bool, currentSize: Size) {
+    package func setFullscreen(_ on: Bool, currentSize: Size) {
         guard on != isFullscreen else { return }
         if on {
             windowedSize = currentSize
@@ -65,5 +65,5 @@ final class WindowControl {
     }
 
     /// The size to remember: the windowed one.
-    func rememberedSize(currentSize: Size) -> Size { isFullscreen ? windowedSize : currentSize }
+    package func rememberedSize(currentSize: Size) -> Size { isFullscreen ? windowedSize : currentSize }
 }

@@ -25,14 +25,14 @@ package final class WindowHost {
     package let window: OpaquePointer
     package private(set) var renderer: OpaquePointer
     /// True while the frames are drawn by the software renderer standing in until `finishOpening()`.
-    private(set) var isProvisional = false
+    package private(set) var isProvisional = false
     /// For a window SDL adopted: SDL's X connection, the window (PhotoZoom destroys it), and the
     /// hidden window of SDL's that told the connection, kept until `close()`.
     private var adopted: Adopted?
     /// When the accelerated renderer presents with vsync.
     private let vsync: VSync
     /// True when the renderer's presents wait for the display's vblank (vsync asked for and granted).
-    private(set) var waitsForVBlank = false
+    package private(set) var waitsForVBlank = false
 
     /// When an accelerated renderer presents with vsync.
     package enum VSync {
@@ -170,7 +170,7 @@ package final class WindowHost {
     }
 
     /// The pixel format of the window's own pixels while `isProvisional`, nil otherwise.
-    var provisionalPixelFormat: UInt32? {
+    package var provisionalPixelFormat: UInt32? {
         guard isProvisional, let surface = SDL_GetWindowSurface(window) else { return nil }
         return surface.pointee.format.pointee.format
     }
@@ -179,7 +179,7 @@ package final class WindowHost {
     /// of SDL's own making), for the same window, whose pixels stay on screen until its next frame.
     /// Every texture of the old renderer is gone: its owners make them again first
     /// (`PhotoPipeline.moveTextures(to:)`). Throws a `ShellError` when no renderer can be made.
-    func finishOpening() throws {
+    package func finishOpening() throws {
         guard isProvisional else { return }
         SDL_DestroyRenderer(renderer)
         isProvisional = false
@@ -202,7 +202,7 @@ package final class WindowHost {
     /// the dead keys and Compose sequences of text input it is never asked for. A Compose file
     /// the user names in `XCOMPOSEFILE` is left alone. Idempotent; `PhotoZoomApp` calls it before any thread
     /// starts (`setenv` is not safe beside other threads' `getenv`).
-    static func prepareEnvironment() {
+    package static func prepareEnvironment() {
         if getenv("SDL_VIDEODRIVER") == nil { setenv("SDL_VIDEODRIVER", "x11", 1) }
         if getenv("XCOMPOSEFILE") == nil { setenv("XCOMPOSEFILE", "/dev/null", 1) }
         MesaShaderCache.prepareEnvironment()
@@ -228,7 +228,7 @@ package final class WindowHost {
     }
 
     /// Seconds between the refreshes of the display the window is on (1/60 when SDL cannot say).
-    var refreshInterval: Double { 1 / (Self.refreshRate(of: window) ?? 60) }
+    package var refreshInterval: Double { 1 / (Self.refreshRate(of: window) ?? 60) }
 
     /// Drawable pixels per window point (2 on a HiDPI display) for a window of `size` points.
     package func pointScale(for size: Size) -> Double {
