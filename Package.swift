@@ -89,17 +89,20 @@ let package = Package(
         // The X11 CLIPBOARD's owner for Ctrl+C (its own connection and thread; INCR, SAVE_TARGETS).
         .target(name: "CClipboard", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("pthread")]),
         // The desktop side, by concept (issue 31); see ARCHITECTURE.md for the picture.
+        // What the command line says when something fails: `CommandLineError` (one line, its exit
+        // status), `printError`, and hostile text made printable (`PrintablePath`).
+        .target(name: "Diagnostics", dependencies: ["Events"]),
         // File names and paths, folders, selection, watching, file identity, config paths, trash.
-        .target(name: "PhotoFiles", dependencies: ["CFileSystem", "Events"]),
+        .target(name: "PhotoFiles", dependencies: ["Diagnostics", "CFileSystem", "Events"]),
         // What a photo file's header says (JPEG, PNG, HEIF, TIFF/EXIF), MD5, the catalogue's
         // entries: Swift over file bytes, no image library.
-        .target(name: "ImageFormats", dependencies: ["Geometry", "Drawing", "PhotoFiles"]),
+        .target(name: "ImageFormats", dependencies: ["Diagnostics", "Geometry", "Drawing", "PhotoFiles"]),
         // Decoders (TurboJPEG, the PNG reader, libheif, SDL_image), the thumbnail caches and their writer.
-        .target(name: "Decoding", dependencies: ["CSDL2", "CJPEGScans", "CHEIF", "CJXL", "CColour", "Drawing", "Events", "PhotoFiles", "ImageFormats"]),
+        .target(name: "Decoding", dependencies: ["Diagnostics", "CSDL2", "CJPEGScans", "CHEIF", "CJXL", "CColour", "Drawing", "Events", "PhotoFiles", "ImageFormats"]),
         // The decoder helper processes (sandboxed) and their wire format.
         .target(name: "DecoderSandbox", dependencies: ["CSDL2", "CSandbox", "ImageFormats", "Decoding"]),
         // Drawing a Scene with SDL: quads, text, the headless renderer, screenshots, video.
-        .target(name: "Rendering", dependencies: ["CSDL2", "Geometry", "Drawing", "Events", "PhotoFiles", "Decoding"]),
+        .target(name: "Rendering", dependencies: ["Diagnostics", "CSDL2", "Geometry", "Drawing", "Events", "PhotoFiles", "Decoding"]),
         // The photo pipeline's three parts (issue 31), each with `package` access inside the package.
         // The photo library: the catalogue read at start-up, the list, headers, sizes, folder changes.
         .target(name: "PhotoCatalogue", dependencies: ["Geometry", "Gestures", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox"]),
@@ -112,28 +115,28 @@ let package = Package(
         .target(name: "PhotoPipeline", dependencies: ["CSDL2", "Geometry", "Gestures", "Viewer", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
                                                       "PhotoCatalogue", "DecodeScheduling", "TextureCaching"]),
         // State logs plotted, figures as tables, reference motions (plot, fit, match).
-        .target(name: "Plotting", dependencies: ["CSDL2", "Geometry", "Motion", "Viewer", "LabUI", "PhotoFiles", "Rendering", "FeelFiles"]),
+        .target(name: "Plotting", dependencies: ["Diagnostics", "CSDL2", "Geometry", "Motion", "Viewer", "LabUI", "PhotoFiles", "Rendering", "FeelFiles"]),
         // SDL's events as inputs on the session clock, the X server's times.
         .target(name: "LiveInput", dependencies: ["CSDL2", "Geometry", "Events"]),
         // The feel file: read, resolve, write, watch.
-        .target(name: "FeelFiles", dependencies: ["Motion", "Gestures", "Viewer", "PhotoFiles"]),
+        .target(name: "FeelFiles", dependencies: ["Diagnostics", "Motion", "Gestures", "Viewer", "PhotoFiles"]),
         // What the viewer asks of the user's photo files and the clipboard: trash and undo, turns
         // written back into the file, the sort, Ctrl+C's copy.
-        .target(name: "PhotoActions", dependencies: ["CSDL2", "CClipboard", "CFileAttributes", "Gestures", "Viewer",
+        .target(name: "PhotoActions", dependencies: ["Diagnostics", "CSDL2", "CClipboard", "CFileAttributes", "Gestures", "Viewer",
                                                      "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "PhotoPipeline"]),
         // The window both windows open in (the live app's and `photozoom play`'s): `WindowHost` (the
         // provisional software renderer, then the accelerated one), its title and fullscreen, Mesa's cache.
-        .target(name: "Window", dependencies: ["CSDL2", "CSandbox", "Geometry", "PhotoFiles"]),
+        .target(name: "Window", dependencies: ["Diagnostics", "CSDL2", "CSandbox", "Geometry", "PhotoFiles"]),
         // The live app: frame loop, recording, feel file, options.
-        .target(name: "App", dependencies: ["CSDL2", "CSandbox", "Geometry", "Gestures", "Viewer", "LabUI", "Trace",
+        .target(name: "App", dependencies: ["Diagnostics", "CSDL2", "CSandbox", "Geometry", "Gestures", "Viewer", "LabUI", "Trace",
                                             "PhotoFiles", "ImageFormats", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles",
                                             "PhotoActions", "JSON", "Window"]),
         // `photozoom play`'s window: the trace player drawn live.
-        .target(name: "PlayerWindow", dependencies: ["CSDL2", "Geometry", "Gestures", "Viewer", "LabUI", "Trace", "Player",
+        .target(name: "PlayerWindow", dependencies: ["Diagnostics", "CSDL2", "Geometry", "Gestures", "Viewer", "LabUI", "Trace", "Player",
                                                      "PhotoFiles", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles", "Window"]),
         .executableTarget(
             name: "photozoom",
-            dependencies: [
+            dependencies: ["Diagnostics", 
                 "App", "PlayerWindow", "Geometry", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline",
                 "Plotting", "FeelFiles", "Trace", "Viewer", "LabUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -163,7 +166,7 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "Continuity", "Trace", "TestSupport", "Geometry", "Gestures", "Motion"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport", "Feel", "Geometry", "Gestures", "JSON", "Motion"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport", "Geometry", "Gestures", "JSON", "Motion"]),
-        .testTarget(name: "DesktopTests", dependencies: ["App", "PhotoActions", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
+        .testTarget(name: "DesktopTests", dependencies: ["Diagnostics", "App", "PhotoActions", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
                                                        "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CColour", "CColourFixtures", "CFileAttributes", "TestSupport", "CSandbox", "Window", "Geometry", "Gestures", "JSON", "Trace", "Viewer"], exclude: ["Fixtures"]),
         .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion", "FeelFiles", "Feel", "Viewer"]),
     ]

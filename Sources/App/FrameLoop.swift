@@ -4,6 +4,7 @@ import Trace
 import Viewer
 import LiveInput
 import PhotoFiles
+import Diagnostics
 
 /// The app's frame loop without the window: each `step()` takes the input that arrived since the
 /// last frame from an `EventSource`, puts each input at its window-system time on the
@@ -60,7 +61,7 @@ final class FrameLoop {
         self.lateSizes = lateSizes
     }
 
-    /// One frame. Throws a `ShellError` when the trace or state log cannot be written.
+    /// One frame. Throws a `CommandLineError` when the trace or state log cannot be written.
     package func step() throws {
         let drained = source.drain()
         if drained.contains(.quit) { isRunning = false }

@@ -12,6 +12,7 @@ import Window
 import PhotoPipeline
 import PhotoActions
 import Rendering
+import Diagnostics
 
 /// The windowed app: SDL window and renderer around a `FrameLoop` fed by SDL's events, drawing each frame.
 package final class PhotoZoomApp {
@@ -21,7 +22,7 @@ package final class PhotoZoomApp {
         self.options = options
     }
 
-    /// Runs until the user quits. Throws a `ShellError` for bad input or a failure to start.
+    /// Runs until the user quits. Throws a `CommandLineError` for bad input or a failure to start.
     package func run() throws {
         WindowHost.prepareEnvironment()
         let statePath = WindowState.path(in: options.configFolder)

@@ -4,6 +4,7 @@ import Trace
 import Viewer
 import FeelFiles
 import PhotoFiles
+import Diagnostics
 
 /// The live app's side of `--record`, `--states` and `--feel`: opens the files before the window,
 /// starts the `Session` the frame loop feeds, and turns trace errors into the shell's exit statuses.
@@ -39,7 +40,7 @@ struct Recording {
                 try Self.open(path, what: "writing the state log", overwrite: options.overwrite, warn: warn)
             }
         } catch {
-            throw ShellError(error.description, exitStatus: error.exitStatus)
+            throw CommandLineError(error.description, exitStatus: error.exitStatus)
         }
         self.init(live: live, trace: trace, states: states)
     }
@@ -103,14 +104,14 @@ struct Recording {
             try (trace as? FileLineSink)?.close()
             try (states as? FileLineSink)?.close()
         } catch {
-            throw ShellError(error.description, exitStatus: 1)
+            throw CommandLineError(error.description, exitStatus: 1)
         }
     }
 
-    private static func shellError(_ failure: Session.Failure) -> ShellError {
+    private static func shellError(_ failure: Session.Failure) -> CommandLineError {
         switch failure {
-        case let .cannotWrite(error): return ShellError(error.description, exitStatus: 1)
-        case let .badFeel(error): return ShellError(TraceError(file: "feel", line: nil, error, fieldPrefix: "feel").description, exitStatus: 2)
+        case let .cannotWrite(error): return CommandLineError(error.description, exitStatus: 1)
+        case let .badFeel(error): return CommandLineError(TraceError(file: "feel", line: nil, error, fieldPrefix: "feel").description, exitStatus: 2)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import ImageFormats
 import Geometry
 import PhotoFiles
+import Diagnostics
 
 /// What PhotoZoom remembers between runs, in `state.json` in the config folder
 /// (`ConfigDirectory`): the window's size (when not fullscreen), the last folder shown, and for

@@ -3,6 +3,7 @@ import CSDL2
 import Foundation
 import ImageFormats
 import PhotoFiles
+import Diagnostics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -185,7 +186,7 @@ public struct FreedesktopThumbnailCache: Sendable {
     /// mode 0700, the PNG written to a temporary file of mode 0600 beside the entry and renamed over
     /// it, so a reader never sees half an entry and a stale one is replaced whole.
     public func write(_ surface: UnsafeMutablePointer<SDL_Surface>, forFile path: String, source: FileIdentity,
-               sizeClass: SizeClass) throws(ShellError) {
+               sizeClass: SizeClass) throws(CommandLineError) {
         let final = entryPath(forFile: path, sizeClass: sizeClass)
         var png = try PNGWriter.encode(surface, keepingAlpha: true)
         let chunks = Self.textChunk("Thumb::URI", Self.uri(forPath: path)) + Self.textChunk("Thumb::MTime", String(source.modificationTime))
@@ -197,12 +198,12 @@ public struct FreedesktopThumbnailCache: Sendable {
     /// Stores `bytes` as the cache file `final`: its folder made with mode 0700, the bytes written
     /// to a temporary file of mode 0600 beside it and renamed over it, so a reader never sees half
     /// a file and an old one is replaced whole.
-    static func store(_ bytes: [UInt8], at final: String) throws(ShellError) {
+    static func store(_ bytes: [UInt8], at final: String) throws(CommandLineError) {
         let folder = (final as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw ShellError("\(folder): cannot make the thumbnail folder (\(error.localizedDescription))")
+            throw CommandLineError("\(folder): cannot make the thumbnail folder (\(error.localizedDescription))")
         }
         let temporary = final + ".photozoom-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -225,8 +226,8 @@ public struct FreedesktopThumbnailCache: Sendable {
     }
 
     /// A failed write, naming the file and the system's reason.
-    package static func failure(_ path: String, _ code: Int32) -> ShellError {
-        ShellError("\(path): cannot store the thumbnail (\(String(cString: strerror(code))))")
+    package static func failure(_ path: String, _ code: Int32) -> CommandLineError {
+        CommandLineError("\(path): cannot store the thumbnail (\(String(cString: strerror(code))))")
     }
 
     /// A PNG tEXt chunk with its CRC.

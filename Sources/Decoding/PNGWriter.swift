@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import PhotoFiles
+import Diagnostics
 
 /// Writes an opaque ARGB8888 surface as an 8-bit RGB PNG, fast: each row's bytes as differences
 /// from the pixel to their left (PNG filter 1, "Sub", which turns flat colour and gentle gradients
@@ -13,11 +14,11 @@ import PhotoFiles
 package enum PNGWriter {
     /// The PNG file's bytes for `surface` (ARGB8888, any pitch); with `keepingAlpha`, RGBA when a
     /// pixel is not opaque.
-    package static func encode(_ surface: UnsafeMutablePointer<SDL_Surface>, keepingAlpha: Bool = false) throws(ShellError) -> [UInt8] {
+    package static func encode(_ surface: UnsafeMutablePointer<SDL_Surface>, keepingAlpha: Bool = false) throws(CommandLineError) -> [UInt8] {
         let width = Int(surface.pointee.w), height = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
-        guard width > 0, height > 0, let pixels = surface.pointee.pixels else { throw ShellError("cannot write an empty image") }
+        guard width > 0, height > 0, let pixels = surface.pointee.pixels else { throw CommandLineError("cannot write an empty image") }
         guard surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue else {
-            throw ShellError("PNG writer: expected an ARGB8888 surface")
+            throw CommandLineError("PNG writer: expected an ARGB8888 surface")
         }
         // Software-renderer surfaces are never RLE-encoded, so their pixels are readable as they are.
 
@@ -54,18 +55,18 @@ package enum PNGWriter {
     }
 
     /// Writes `surface` to `path` as a PNG.
-    package static func write(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(ShellError) {
+    package static func write(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(CommandLineError) {
         let bytes = try encode(surface)
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw ShellError("\(path): cannot write the image (\(String(cString: strerror(errno))))")
+            throw CommandLineError("\(path): cannot write the image (\(String(cString: strerror(errno))))")
         }
     }
 
     /// A zlib stream of `bytes`: level 1, run-length strategy.
-    static func deflate(_ bytes: [UInt8]) throws(ShellError) -> [UInt8] {
+    static func deflate(_ bytes: [UInt8]) throws(CommandLineError) -> [UInt8] {
         var stream = z_stream()
         guard deflateInit2_(&stream, 1, Z_DEFLATED, 15, 8, Z_RLE, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw ShellError("PNG writer: zlib would not start")
+            throw CommandLineError("PNG writer: zlib would not start")
         }
         defer { deflateEnd(&stream) }
         var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
@@ -78,7 +79,7 @@ package enum PNGWriter {
                 return CSDL2.deflate(&stream, Z_FINISH)
             }
         }
-        guard status == Z_STREAM_END else { throw ShellError("PNG writer: zlib failed (\(status))") }
+        guard status == Z_STREAM_END else { throw CommandLineError("PNG writer: zlib failed (\(status))") }
         out.removeLast(out.count - Int(stream.total_out))
         return out
     }

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import ImageFormats
 import PhotoFiles
+import Diagnostics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -158,7 +159,7 @@ package struct PixelThumbnailCache: Sendable, Equatable {
     /// over it, so a reader never sees half an entry. Returns the entry's byte count.
     @discardableResult
     package func write(_ surface: UnsafeMutablePointer<SDL_Surface>, forFile path: String, source: FileIdentity,
-               fullWidth: Int, fullHeight: Int, hasTransparency: Bool, side: Int) throws(ShellError) -> Int {
+               fullWidth: Int, fullHeight: Int, hasTransparency: Bool, side: Int) throws(CommandLineError) -> Int {
         let uri = Array(FreedesktopThumbnailCache.uri(forPath: path).utf8)
         let width = Int(surface.pointee.w), height = Int(surface.pointee.h)
         var bytes = [UInt8](repeating: 0, count: Self.headerBytes)

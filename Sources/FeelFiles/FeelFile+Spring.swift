@@ -2,6 +2,7 @@ import Foundation
 import Motion
 import Viewer
 import PhotoFiles
+import Diagnostics
 
 extension FeelFile {
     /// Writes `spring` as the spring `key` (`openSpring`, …) into the feel file at `path`, keeping
@@ -10,14 +11,14 @@ extension FeelFile {
     /// does), else the feel goes to a fresh name beside it (`feel-2.json`); a path that is one of
     /// `inputs` is refused. Returns where it wrote and what it did, as a line to print.
     package static func writeSpring(_ spring: Spring, as key: String, into path: String, force: Bool,
-                             inputs: [String]) throws(ShellError) -> (path: String, message: String) {
+                             inputs: [String]) throws(CommandLineError) -> (path: String, message: String) {
         let keys = FeelExport.allSpringRoles.map(\.key)
         guard keys.contains(key) else {
-            throw ShellError.badInput("--spring \(key): not a spring of the feel (\(keys.joined(separator: ", ")))")
+            throw CommandLineError.badInput("--spring \(key): not a spring of the feel (\(keys.joined(separator: ", ")))")
         }
         let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         for input in inputs where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path == target {
-            throw ShellError.badInput("--into \(path): that is an input of this command; outputs never replace inputs")
+            throw CommandLineError.badInput("--into \(path): that is an input of this command; outputs never replace inputs")
         }
         let exists = FileManager.default.fileExists(atPath: path)
         var feel = exists ? try read(path: path).feel : Feel.defaults
@@ -25,7 +26,7 @@ extension FeelFile {
             // Every spring has these two rows (Feel.parameters).
             let parameter = Feel.parameter("\(key).\(suffix)")!
             if let problem = parameter.problem(with: value) {
-                throw ShellError.badInput("\(key).\(suffix): the fitted \(problem); not written")
+                throw CommandLineError.badInput("\(key).\(suffix): the fitted \(problem); not written")
             }
             parameter.set(value, in: &feel)
         }

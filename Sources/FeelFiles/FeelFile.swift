@@ -1,6 +1,7 @@
 import Foundation
 import Viewer
 import PhotoFiles
+import Diagnostics
 
 /// Reading, resolving and atomically writing feel files.
 package enum FeelFile {
@@ -11,19 +12,19 @@ package enum FeelFile {
     }
 
     /// `--feel ARG`: an existing file, else a preset name; otherwise a bad-input error that says both.
-    package static func resolve(_ argument: String) throws(ShellError) -> Source {
+    package static func resolve(_ argument: String) throws(CommandLineError) -> Source {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw ShellError.badInput("\(argument): is a folder, not a feel file") }
+            if isDirectory.boolValue { throw CommandLineError.badInput("\(argument): is a folder, not a feel file") }
             return .file(path: argument)
         }
         if Feel.preset(named: argument) != nil { return .preset(name: argument.lowercased()) }
         let names = Feel.presets.map(\.name).joined(separator: ", ")
-        throw ShellError.badInput("\(argument): no such feel file, and not a preset name (\(names))")
+        throw CommandLineError.badInput("\(argument): no such feel file, and not a preset name (\(names))")
     }
 
     /// The parameters of `source`.
-    package static func load(_ source: Source) throws(ShellError) -> Feel {
+    package static func load(_ source: Source) throws(CommandLineError) -> Feel {
         switch source {
         case let .file(path): return try read(path: path).feel
         case let .preset(name): return Feel.preset(named: name) ?? .defaults
@@ -34,16 +35,16 @@ package enum FeelFile {
     /// `sizeLimit` bytes). Errors are bad input naming the file, the line and the key:
     /// `feel.json:4: openSpring.dampingRatio: 0 is …`. Returns the file's JSON object (the layer a
     /// trace records) and the bytes read as well.
-    package static func read(path: String) throws(ShellError) -> (feel: Feel, layer: JSONObject, bytes: [UInt8]) {
+    package static func read(path: String) throws(CommandLineError) -> (feel: Feel, layer: JSONObject, bytes: [UInt8]) {
         let data = try bytes(path: path)
         guard let text = String(bytes: data, encoding: .utf8) else {
-            throw ShellError.badInput("\(path): not UTF-8 text")
+            throw CommandLineError.badInput("\(path): not UTF-8 text")
         }
         do {
             let decoded = try Feel.decode(jsonText: text)
             return (decoded.feel, decoded.layer, data)
         } catch {
-            throw ShellError.badInput(error.message(file: path))
+            throw CommandLineError.badInput(error.message(file: path))
         }
     }
 
@@ -52,29 +53,29 @@ package enum FeelFile {
     package static let sizeLimit = 1 << 20
 
     /// The file's text, or a bad-input error saying why it cannot be read.
-    package static func contents(path: String) throws(ShellError) -> String {
+    package static func contents(path: String) throws(CommandLineError) -> String {
         let data = try bytes(path: path)
         guard let text = String(bytes: data, encoding: .utf8) else {
-            throw ShellError.badInput("\(path): not UTF-8 text")
+            throw CommandLineError.badInput("\(path): not UTF-8 text")
         }
         return text
     }
 
     /// The file's bytes (at most `sizeLimit`), or a bad-input error saying why they cannot be read.
-    package static func bytes(path: String) throws(ShellError) -> [UInt8] {
+    package static func bytes(path: String) throws(CommandLineError) -> [UInt8] {
         var st = stat()
         guard stat(path, &st) == 0 else {
-            throw ShellError.badInput("\(path): " + (errno == ENOENT ? "no such file" : String(cString: strerror(errno))))
+            throw CommandLineError.badInput("\(path): " + (errno == ENOENT ? "no such file" : String(cString: strerror(errno))))
         }
-        guard st.st_mode & S_IFMT == S_IFREG else { throw ShellError.badInput("\(path): not a regular file") }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw CommandLineError.badInput("\(path): not a regular file") }
         guard st.st_size <= sizeLimit else {
             let megabytes = (Double(st.st_size) / Double(1 << 20) * 10).rounded() / 10
-            throw ShellError.badInput("\(path): \(megabytes) MB is too large for a feel file (at most 1 MB)")
+            throw CommandLineError.badInput("\(path): \(megabytes) MB is too large for a feel file (at most 1 MB)")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ShellError.badInput("\(path): cannot be read (permission denied)")
+            throw CommandLineError.badInput("\(path): cannot be read (permission denied)")
         }
-        guard data.count <= sizeLimit else { throw ShellError.badInput("\(path): grew past 1 MB while being read") }
+        guard data.count <= sizeLimit else { throw CommandLineError.badInput("\(path): grew past 1 MB while being read") }
         return [UInt8](data)
     }
 
@@ -86,8 +87,8 @@ package enum FeelFile {
     /// file keeps its permission bits (a 0600 file stays 0600); a new file gets 0644 less the umask.
     /// Returns the bytes written.
     @discardableResult
-    package static func save(_ feel: Feel, to path: String) throws(ShellError) -> [UInt8] {
-        func failure(_ reason: String) -> ShellError { ShellError("\(path): cannot save the feel file: \(reason)") }
+    package static func save(_ feel: Feel, to path: String) throws(CommandLineError) -> [UInt8] {
+        func failure(_ reason: String) -> CommandLineError { CommandLineError("\(path): cannot save the feel file: \(reason)") }
         // The file a link points to (realpath fails for a missing file: then the path itself).
         var target = path
         if let resolved = realpath(path, nil) {

@@ -2,6 +2,7 @@ import Foundation
 import Gestures
 import Viewer
 import PhotoFiles
+import Diagnostics
 
 /// The running app's feel file: where the parameters came from (`--feel FILE` or a preset), live
 /// reload while the app runs, and saving what was tuned.
@@ -54,7 +55,7 @@ package final class LiveFeelFile {
     /// `saveFolder`. With a preset, the first save goes to a fresh name in `saveFolder` too.
     package init(argument: String?, fixed: [String: Double] = [:],
                 saveFolder: String = FileManager.default.currentDirectoryPath,
-                warn: @escaping (String) -> Void = printError) throws(ShellError) {
+                warn: @escaping (String) -> Void = printError) throws(CommandLineError) {
         self.warn = warn
         self.saveFolder = saveFolder
         self.fixed = fixed.filter { Feel.parameter($0.key) != nil }
@@ -75,7 +76,7 @@ package final class LiveFeelFile {
         } else {
             let saved = (saveFolder as NSString).appendingPathComponent(Self.savedName)
             if FileManager.default.fileExists(atPath: saved) {
-                do throws(ShellError) {
+                do throws(CommandLineError) {
                     let read = try FeelFile.read(path: saved)
                     base = read.feel
                     self.path = saved

@@ -1,4 +1,5 @@
 import PhotoFiles
+import Diagnostics
 
 /// Why a photo cannot be shown. Its `message` completes the one warning line the pipeline prints:
 /// `warning: PATH: MESSAGE; showing a placeholder`.

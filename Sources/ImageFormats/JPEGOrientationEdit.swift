@@ -1,4 +1,5 @@
 import PhotoFiles
+import Diagnostics
 
 /// Sets the EXIF orientation of a JPEG file's bytes without re-encoding: only the header segments
 /// before the first scan change, and every byte from the start-of-scan marker on (the
@@ -18,7 +19,7 @@ package enum JPEGOrientationEdit {
     package static let exifIdentifier: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
 
     /// The orientation the bytes carry (1, `up`, without the tag).
-    package static func orientation(of bytes: [UInt8]) throws(ShellError) -> ExifOrientation {
+    package static func orientation(of bytes: [UInt8]) throws(CommandLineError) -> ExifOrientation {
         let layout = try Layout(bytes)
         guard let exif = layout.exif, let tiff = try? TIFFBlock(bytes, exif.tiffStart, exif.end),
               tiff.orientationEntry != nil else { return .up }
@@ -26,7 +27,7 @@ package enum JPEGOrientationEdit {
     }
 
     /// `bytes` with orientation `orientation`; the same bytes when they carry it already.
-    package static func setting(_ orientation: ExifOrientation, in bytes: [UInt8]) throws(ShellError) -> [UInt8] {
+    package static func setting(_ orientation: ExifOrientation, in bytes: [UInt8]) throws(CommandLineError) -> [UInt8] {
         let layout = try Layout(bytes)
         let value = orientation.rawValue
         guard let exif = layout.exif else {
@@ -40,7 +41,7 @@ package enum JPEGOrientationEdit {
         }
         let tiff: TIFFBlock
         do { tiff = try TIFFBlock(bytes, exif.tiffStart, exif.end) } catch {
-            throw ShellError("its EXIF block is damaged (\(error.message)); it was left as it was")
+            throw CommandLineError("its EXIF block is damaged (\(error.message)); it was left as it was")
         }
         var out = bytes
         if let entry = tiff.orientationEntry {
@@ -74,7 +75,7 @@ package enum JPEGOrientationEdit {
         tiff.put32(newOffset, into: &block, at: 4)
         let length = 2 + exifIdentifier.count + block.count
         guard length <= 0xFFFF else {
-            throw ShellError("its EXIF block is full (a JPEG segment holds 65,533 bytes); it was left as it was")
+            throw CommandLineError("its EXIF block is full (a JPEG segment holds 65,533 bytes); it was left as it was")
         }
         let segment: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + exifIdentifier + block
         return Array(bytes[..<exif.start]) + segment + Array(bytes[exif.end...])
@@ -97,26 +98,26 @@ package enum JPEGOrientationEdit {
         /// The first SOS marker's offset.
         var scan: Int
 
-        init(_ bytes: [UInt8]) throws(ShellError) {
-            guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw ShellError("it is not a JPEG file (no SOI marker)") }
+        init(_ bytes: [UInt8]) throws(CommandLineError) {
+            guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw CommandLineError("it is not a JPEG file (no SOI marker)") }
             var i = 2
             var leading = true
             while true {
-                guard i < bytes.count, bytes[i] == 0xFF else { throw ShellError("its JPEG markers end before the image data (byte \(i))") }
+                guard i < bytes.count, bytes[i] == 0xFF else { throw CommandLineError("its JPEG markers end before the image data (byte \(i))") }
                 while i < bytes.count, bytes[i] == 0xFF { i += 1 }  // fill bytes
-                guard i < bytes.count else { throw ShellError("its JPEG markers end before the image data (byte \(i))") }
+                guard i < bytes.count else { throw CommandLineError("its JPEG markers end before the image data (byte \(i))") }
                 let marker = bytes[i]
                 let start = i - 1
                 if marker == 0xDA { scan = start; return }
-                if marker == 0xD9 { throw ShellError("it has no image data (EOI before any scan)") }
+                if marker == 0xD9 { throw CommandLineError("it has no image data (EOI before any scan)") }
                 if (0xD0...0xD7).contains(marker) || marker == 0x01 {
                     i += 1
                     continue
                 }
-                guard i + 2 < bytes.count else { throw ShellError("its JPEG segment at byte \(start) is cut short") }
+                guard i + 2 < bytes.count else { throw CommandLineError("its JPEG segment at byte \(start) is cut short") }
                 let length = Int(bytes[i + 1]) << 8 | Int(bytes[i + 2])
                 let end = i + 1 + length
-                guard length >= 2, end <= bytes.count else { throw ShellError("its JPEG segment at byte \(start) runs past the end of the file") }
+                guard length >= 2, end <= bytes.count else { throw CommandLineError("its JPEG segment at byte \(start) runs past the end of the file") }
                 let data = i + 3
                 if marker == 0xE0, leading { insertion = end } else { leading = false }
                 if marker == 0xE1, exif == nil, end - data >= exifIdentifier.count + 8,
@@ -142,20 +143,20 @@ package enum JPEGOrientationEdit {
         /// Its value (BYTE, SHORT or LONG, count 1; anything else reads as 0, no orientation).
         var orientationValue = 0
 
-        init(_ bytes: [UInt8], _ start: Int, _ end: Int) throws(ShellError) {
+        init(_ bytes: [UInt8], _ start: Int, _ end: Int) throws(CommandLineError) {
             self.start = start
             self.end = end
             switch (bytes[start], bytes[start + 1]) {
             case (0x49, 0x49): little = true
             case (0x4D, 0x4D): little = false
-            default: throw ShellError("no TIFF byte order mark")
+            default: throw CommandLineError("no TIFF byte order mark")
             }
             let b = Array(bytes[start..<end])
-            guard Self.u16(b, 2, little) == 42 else { throw ShellError("no TIFF magic number 42") }
+            guard Self.u16(b, 2, little) == 42 else { throw CommandLineError("no TIFF magic number 42") }
             let ifd = Self.u32(b, 4, little)
-            guard ifd >= 8, ifd + 2 <= b.count else { throw ShellError("IFD0 at \(ifd) lies outside the block") }
+            guard ifd >= 8, ifd + 2 <= b.count else { throw CommandLineError("IFD0 at \(ifd) lies outside the block") }
             entryCount = Self.u16(b, ifd, little)
-            guard ifd + 2 + 12 * entryCount + 4 <= b.count else { throw ShellError("IFD0's \(entryCount) entries run past the block") }
+            guard ifd + 2 + 12 * entryCount + 4 <= b.count else { throw CommandLineError("IFD0's \(entryCount) entries run past the block") }
             firstEntry = start + ifd + 2
             nextPointer = firstEntry + 12 * entryCount
             for e in 0..<entryCount where Self.u16(b, ifd + 2 + 12 * e, little) == Int(TIFFDirectory.orientationTag) {

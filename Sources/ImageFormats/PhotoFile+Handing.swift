@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFiles
+import Diagnostics
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -3,6 +3,7 @@ import ImageFormats
 import Decoding
 import PhotoPipeline
 import CSDL2
+import Diagnostics
 
 /// A PNG written turned by quarter turns, without loss: its pixels decoded (`PNGDecoder`), turned,
 /// encoded again (`PNGWriter`, 8-bit RGB or RGBA), and decoded once more to check that every pixel
@@ -49,15 +50,15 @@ enum PNGTurn {
     }
 
     /// The bytes of the PNG `bytes` turned `quarterTurns` × 90° clockwise.
-    static func turned(_ bytes: [UInt8], quarterTurns: Int, pixelLimit: Int = PhotoCatalog.defaultPixelLimit) throws(ShellError) -> [UInt8] {
-        if let problem = problem(bytes, pixelLimit: pixelLimit) { throw ShellError(problem) }
+    static func turned(_ bytes: [UInt8], quarterTurns: Int, pixelLimit: Int = PhotoCatalog.defaultPixelLimit) throws(CommandLineError) -> [UInt8] {
+        if let problem = problem(bytes, pixelLimit: pixelLimit) { throw CommandLineError(problem) }
         let limit = pixelLimit
         guard let decoded = PNGDecoder.decode(bytes, pixelLimit: limit, fill: 0), decoded.isComplete else {
-            throw ShellError("its pixels cannot be read whole")
+            throw CommandLineError("its pixels cannot be read whole")
         }
         defer { SDL_FreeSurface(decoded.surface) }
         let orientation = ExifOrientation.up.turned(clockwise: quarterTurns)
-        guard let turnedPixels = SurfaceOps.oriented(decoded.surface, orientation) else { throw ShellError("no memory to turn it") }
+        guard let turnedPixels = SurfaceOps.oriented(decoded.surface, orientation) else { throw CommandLineError("no memory to turn it") }
         defer { SDL_FreeSurface(turnedPixels) }
         let encoded = try PNGWriter.encode(turnedPixels, keepingAlpha: true)
         // The metadata after IHDR (signature 8 + IHDR 25 bytes), before the image data.
@@ -74,10 +75,10 @@ enum PNGTurn {
         }
         out += encoded[33...]
         // The instrument: the file written must read back as the turned pixels, every one.
-        guard let check = PNGDecoder.decode(out, pixelLimit: limit, fill: 0) else { throw ShellError("the turned file would not read back") }
+        guard let check = PNGDecoder.decode(out, pixelLimit: limit, fill: 0) else { throw CommandLineError("the turned file would not read back") }
         defer { SDL_FreeSurface(check.surface) }
         guard check.isComplete, samePixels(check.surface, turnedPixels) else {
-            throw ShellError("the turned file would not read back as the same pixels")
+            throw CommandLineError("the turned file would not read back as the same pixels")
         }
         return out
     }

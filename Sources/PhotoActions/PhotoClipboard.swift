@@ -6,6 +6,7 @@ import DecoderSandbox
 import Decoding
 import PhotoFiles
 import PhotoPipeline
+import Diagnostics
 
 /// Ctrl+C: the open photo offered on the X11 CLIPBOARD (issue 32) as `image/png` (its upright
 /// pixels, encoded by `PNGWriter`), `text/uri-list` (its `file://` URI), and its path as
@@ -92,7 +93,7 @@ package final class PhotoClipboard: @unchecked Sendable {
                         warn("photozoom: cannot copy \(shown)'s picture: no memory to turn it")
                         return []
                     }
-                    do throws(ShellError) {
+                    do throws(CommandLineError) {
                         return try PNGWriter.encode(image.surface, keepingAlpha: image.hasTransparency)
                     } catch {
                         warn("photozoom: cannot copy \(shown)'s picture: \(error.message)")

@@ -5,6 +5,7 @@ import PhotoPipeline
 import Foundation
 import Gestures
 import Synchronization
+import Diagnostics
 
 // Ctrl+R and Ctrl+Shift+R, the shell's side. The photo's pictures turn at once for the session
 // (`PhotoPipeline.turnPictures`, at the instant the viewer turns it), and the turn is kept in the
@@ -60,20 +61,20 @@ extension PhotoFileActions {
         pipeline.writesTurns(ofFile: path)
         let finished = self.finishedWrites, wake = self.wake
         writer.async { () -> Void in
-            let result: Result<FileIdentity?, ShellError>
-            do throws(ShellError) {
+            let result: Result<FileIdentity?, CommandLineError>
+            do throws(CommandLineError) {
                 let original = try PhotoFileRewrite.read(path)
                 let orientation = try JPEGOrientationEdit.orientation(of: original.bytes).turned(clockwise: quarterTurns)
                 let edited = try JPEGOrientationEdit.setting(orientation, in: original.bytes)
                 // The image data must come through untouched; anything else is a fault here, and nothing is written.
                 guard let a = JPEGOrientationEdit.scanStart(original.bytes), let b = JPEGOrientationEdit.scanStart(edited),
                       original.bytes[a...] == edited[b...] else {
-                    throw ShellError("cannot write \(name): its image data would not stay as it is; it was left as it was")
+                    throw CommandLineError("cannot write \(name): its image data would not stay as it is; it was left as it was")
                 }
                 try PhotoFileRewrite.replace(path, with: edited, original: original)
                 result = .success(FileIdentity(path: path))
             } catch {
-                result = .failure(error.message.hasPrefix("cannot write") ? error : ShellError("cannot write \(name): \(error.message)"))
+                result = .failure(error.message.hasPrefix("cannot write") ? error : CommandLineError("cannot write \(name): \(error.message)"))
             }
             finished.list.withLock { $0.append(FinishedWrite(path: path, quarterTurns: quarterTurns, result: result)) }
             // The loop may be waiting on input alone (nothing moves once the turn has landed): the
@@ -140,5 +141,5 @@ final class FinishedWrites: Sendable {
 struct FinishedWrite: Sendable {
     var path: String
     var quarterTurns: Int
-    var result: Result<FileIdentity?, ShellError>
+    var result: Result<FileIdentity?, CommandLineError>
 }

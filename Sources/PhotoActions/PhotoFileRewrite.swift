@@ -5,6 +5,7 @@ import Decoding
 import PhotoPipeline
 import Foundation
 import CFileAttributes
+import Diagnostics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,14 +46,14 @@ enum PhotoFileRewrite {
     }
 
     /// The bytes of the regular file at `path`, its identity as read and its times before.
-    static func read(_ path: String) throws(ShellError) -> Original {
-        guard let st = FileSystemPath.status(path) else { throw ShellError("\(displayed(path)): \(String(cString: strerror(errno)))") }
+    static func read(_ path: String) throws(CommandLineError) -> Original {
+        guard let st = FileSystemPath.status(path) else { throw CommandLineError("\(displayed(path)): \(String(cString: strerror(errno)))") }
         let file: PhotoFile
-        do { file = try PhotoFile(path: path) } catch { throw ShellError("\(displayed(path)): \(error.message)") }
+        do { file = try PhotoFile(path: path) } catch { throw CommandLineError("\(displayed(path)): \(error.message)") }
         let (result, identity) = FileIdentity.around(path) { Result { () throws(ImageProblem) in try file.readAll() } }
         switch result {
         case let .success(bytes): return Original(bytes: bytes, identity: identity, times: [st.st_atim, st.st_mtim])
-        case let .failure(problem): throw ShellError("\(displayed(path)): \(problem.message)")
+        case let .failure(problem): throw CommandLineError("\(displayed(path)): \(problem.message)")
         }
     }
 
@@ -62,8 +63,8 @@ enum PhotoFileRewrite {
     /// meanwhile, or it changed while read) nothing is replaced.
     /// `changeOwner` gives the new file its owner and group (`fchown`; a test's seam).
     static func replace(_ path: String, with bytes: [UInt8], original: Original,
-                        changeOwner: (Int32, uid_t, gid_t) -> Int32 = { fchown($0, $1, $2) }) throws(ShellError) {
-        func failure(_ reason: String) -> ShellError { ShellError("cannot write \(displayed(path)): \(reason); it was left as it was") }
+                        changeOwner: (Int32, uid_t, gid_t) -> Int32 = { fchown($0, $1, $2) }) throws(CommandLineError) {
+        func failure(_ reason: String) -> CommandLineError { CommandLineError("cannot write \(displayed(path)): \(reason); it was left as it was") }
         let target = FileSystemPath.resolved(path) ?? path
         guard let st = FileSystemPath.status(target) else { throw failure(String(cString: strerror(errno))) }
         guard st.st_mode & S_IFMT == S_IFREG else { throw failure("it is not a regular file") }

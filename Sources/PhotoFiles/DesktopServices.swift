@@ -1,5 +1,6 @@
 import Foundation
 import Events
+import Diagnostics
 
 /// The desktop's standard services for a photo's file: its default application (`xdg-open`) and
 /// the file manager showing it selected (`org.freedesktop.FileManager1.ShowItems` over D-Bus with

@@ -1,5 +1,6 @@
 import Foundation
 import Events
+import Diagnostics
 
 /// The freedesktop.org trash (Trash specification 1.0): Delete moves a photo's file there, with a
 /// `.trashinfo` that says where it came from and when, and Ctrl+Z moves it back.

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,12 +17,12 @@ package enum OutputPath {
     ///   - folder: the output is a folder of files (`--frames`): one holding files is taken as
     ///     "already there"; an empty one is used.
     package static func resolve(_ path: String, option: String, inputs: [String], force: Bool, folder: Bool = false,
-                               warn: (String) -> Void) throws(ShellError) -> String {
+                               warn: (String) -> Void) throws(CommandLineError) -> String {
         if path == "-" { return path }
         if let out = identity(path) {
             for input in inputs where input != "-" {
                 if let i = identity(input), i == out {
-                    throw ShellError.badInput("\(option) \(PrintablePath.escaped(path)): that is the input \(PrintablePath.escaped(input)); "
+                    throw CommandLineError.badInput("\(option) \(PrintablePath.escaped(path)): that is the input \(PrintablePath.escaped(input)); "
                                               + "writing it would destroy it (name another file)")
                 }
             }
@@ -36,13 +37,13 @@ package enum OutputPath {
 
     /// Throws when two of a command's outputs name the same file (`--states v.mp4 --video v.mp4`):
     /// the second would destroy the first. Paths compared made absolute and standardized; nil ones skipped.
-    package static func requireDistinct(_ outputs: [(option: String, path: String?)]) throws(ShellError) {
+    package static func requireDistinct(_ outputs: [(option: String, path: String?)]) throws(CommandLineError) {
         var seen: [String: String] = [:]
         for (option, path) in outputs {
             guard let path, path != "-" else { continue }
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
             if let first = seen[absolute] {
-                throw ShellError.badInput("\(option) \(PrintablePath.escaped(path)): \(first) writes that file too (name another)")
+                throw CommandLineError.badInput("\(option) \(PrintablePath.escaped(path)): \(first) writes that file too (name another)")
             }
             seen[absolute] = option
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// The image files of a folder, in natural name order (`img2` before `img10`, `Ä.jpg` beside
 /// `a.jpg`); with `recursive`, its subfolders' too, each folder's photos before its subfolders'.
@@ -17,10 +18,10 @@ public struct PhotoFolder: Sendable {
     /// when it is missing, unreadable, not a folder, or holds no images.
     public init(path: String, recursive: Bool = false) throws {
         let shown = PrintablePath.escaped(path)
-        guard FileSystemPath.status(path) != nil else { throw ShellError.badInput("\(shown): no such folder") }
-        guard FileSystemPath.isFolder(path) else { throw ShellError.badInput("\(shown): not a folder") }
+        guard FileSystemPath.status(path) != nil else { throw CommandLineError.badInput("\(shown): no such folder") }
+        guard FileSystemPath.isFolder(path) else { throw CommandLineError.badInput("\(shown): not a folder") }
         guard FileSystemPath.names(in: path) != nil else {
-            throw ShellError.badInput("\(shown): folder cannot be read (permission denied)")
+            throw CommandLineError.badInput("\(shown): folder cannot be read (permission denied)")
         }
         let url = URL(fileURLWithPath: path, isDirectory: true)
         var visited: Set<String> = []
@@ -29,9 +30,9 @@ public struct PhotoFolder: Sendable {
             let looked = "looked for \(Self.imageExtensions.sorted().prefix(8).joined(separator: ", ")), …"
             var fresh: Set<String> = []
             if !recursive, !Self.list(url, recursive: true, visited: &fresh).isEmpty {
-                throw ShellError.badInput("\(shown): folder holds no images, but its subfolders do (-r includes them)")
+                throw CommandLineError.badInput("\(shown): folder holds no images, but its subfolders do (-r includes them)")
             }
-            throw ShellError.badInput("\(shown): folder holds no images\(recursive ? " in it or its subfolders" : "") (\(looked))")
+            throw CommandLineError.badInput("\(shown): folder holds no images\(recursive ? " in it or its subfolders" : "") (\(looked))")
         }
         directory = url
         files = found

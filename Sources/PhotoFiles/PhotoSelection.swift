@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// What the user pointed at on the command line, as the photo set the window shows.
 ///
@@ -30,8 +31,8 @@ package struct PhotoSelection: Sendable {
     package init(paths: [String], recursive: Bool) throws {
         var problems: [String] = []
         self.init(paths: paths, recursive: recursive, problems: &problems)
-        guard problems.isEmpty else { throw ShellError.badInput(problems.joined(separator: "; ")) }
-        guard !files.isEmpty else { throw ShellError.badInput("no photos given") }
+        guard problems.isEmpty else { throw CommandLineError.badInput(problems.joined(separator: "; ")) }
+        guard !files.isEmpty else { throw CommandLineError.badInput("no photos given") }
     }
 
     /// The photos of the paths that hold some (possibly none), with a line for each path at fault

@@ -11,6 +11,7 @@ import PhotoFiles
 import PhotoPipeline
 import Rendering
 import Window
+import Diagnostics
 
 /// `photozoom play`: a recorded session in the window, drawn by the same `SceneRenderer` as the
 /// live window and `replay --frames`, with the timeline along the bottom, and run B (`--against`, or
@@ -94,11 +95,11 @@ package final class PlayerApp {
 
 extension PlayerApp {
     /// `body`'s trace error as the shell's one-line error with the same exit status.
-    static func reporting<T>(_ body: () throws(TraceError) -> T) throws(ShellError) -> T {
+    static func reporting<T>(_ body: () throws(TraceError) -> T) throws(CommandLineError) -> T {
         do throws(TraceError) {
             return try body()
         } catch {
-            throw ShellError(error.description, exitStatus: error.exitStatus)
+            throw CommandLineError(error.description, exitStatus: error.exitStatus)
         }
     }
 }

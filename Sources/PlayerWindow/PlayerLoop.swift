@@ -3,6 +3,7 @@ import Player
 import Trace
 import Viewer
 import LiveInput
+import Diagnostics
 
 /// The trace player's frame loop without the window: each `step()` takes the person's input since
 /// the last frame from an `EventSource` (SDL live, a script in tests), hands it to the player's
@@ -26,7 +27,7 @@ final class PlayerLoop {
         self.quitAfterSeconds = quitAfterSeconds
     }
 
-    /// One frame. Throws a `ShellError` when the trace cannot be re-run (it replayed when loaded,
+    /// One frame. Throws a `CommandLineError` when the trace cannot be re-run (it replayed when loaded,
     /// so only under an edited feel).
     package func step() throws {
         try PlayerApp.reporting { () throws(TraceError) in

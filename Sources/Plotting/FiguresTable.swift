@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Viewer
 import PhotoFiles
+import Diagnostics
 
 /// Gesture figures as a table: the rows drawn under a plot, and the CSV or JSON file `--data` writes.
 package enum FiguresTable {
@@ -90,16 +91,16 @@ package enum FiguresTable {
     package static func number(_ v: Double) -> String { JSONText.number((v * 1e6).rounded() / 1e6) }
 
     /// Writes `figures` to `path` as CSV or JSON by its extension.
-    package static func write(_ figures: [GestureFigures], to path: String) throws(ShellError) {
+    package static func write(_ figures: [GestureFigures], to path: String) throws(CommandLineError) {
         let ext = (path as NSString).pathExtension.lowercased()
         let text: String
         switch ext {
         case "csv": text = csv(figures)
         case "json": text = json(figures)
-        default: throw ShellError.badInput("\(path): --data writes .csv or .json, not '\(ext.isEmpty ? "no extension" : "." + ext)'")
+        default: throw CommandLineError.badInput("\(path): --data writes .csv or .json, not '\(ext.isEmpty ? "no extension" : "." + ext)'")
         }
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw ShellError("\(path): cannot write the figures (\(String(cString: strerror(errno))))")
+            throw CommandLineError("\(path): cannot write the figures (\(String(cString: strerror(errno))))")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFiles
+import Diagnostics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,16 +30,16 @@ package struct LogLines {
     }
 
     /// The lines of the file at `path`; a bad-input error naming it when it cannot be read.
-    package init(path: String) throws(ShellError) {
+    package init(path: String) throws(CommandLineError) {
         shownPath = PrintablePath.escaped(path)
         let fd = FileSystemPath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else {
-            throw ShellError.badInput("\(shownPath): " + (errno == ENOENT ? "no such file" : String(cString: strerror(errno))))
+            throw CommandLineError.badInput("\(shownPath): " + (errno == ENOENT ? "no such file" : String(cString: strerror(errno))))
         }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             Glibc.close(fd)
-            throw ShellError.badInput("\(shownPath): not a regular file")
+            throw CommandLineError.badInput("\(shownPath): not a regular file")
         }
         source = .file(fd)
         buffer = []
@@ -49,7 +50,7 @@ package struct LogLines {
 
     /// The next line without its newline, and whether a newline ended it (only a last line cut off
     /// mid-way has none); nil after the last.
-    package mutating func next() throws(ShellError) -> (line: String, terminated: Bool)? {
+    package mutating func next() throws(CommandLineError) -> (line: String, terminated: Bool)? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 defer { start = newline + 1 }
@@ -64,16 +65,16 @@ package struct LogLines {
         }
     }
 
-    private mutating func line(_ bytes: ArraySlice<UInt8>) throws(ShellError) -> String {
+    private mutating func line(_ bytes: ArraySlice<UInt8>) throws(CommandLineError) -> String {
         number += 1
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ShellError.badInput("\(shownPath):\(number): not UTF-8 text")
+            throw CommandLineError.badInput("\(shownPath):\(number): not UTF-8 text")
         }
         return text
     }
 
     /// Drops the lines handed out and reads the next chunk.
-    private mutating func refill() throws(ShellError) {
+    private mutating func refill() throws(CommandLineError) {
         guard case let .file(fd) = source else { ended = true; return }
         buffer.removeFirst(start)
         start = 0
@@ -81,7 +82,7 @@ package struct LogLines {
         buffer += [UInt8](repeating: 0, count: 1 << 20)
         var n = 0
         repeat { n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + old, 1 << 20) } } while n < 0 && errno == EINTR
-        guard n >= 0 else { throw ShellError.badInput("\(shownPath): \(String(cString: strerror(errno)))") }
+        guard n >= 0 else { throw CommandLineError.badInput("\(shownPath): \(String(cString: strerror(errno)))") }
         buffer.removeLast((1 << 20) - n)
         if n == 0 { ended = true }
     }

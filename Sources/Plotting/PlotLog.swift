@@ -3,6 +3,7 @@ import Geometry
 import LabUI
 import Viewer
 import PhotoFiles
+import Diagnostics
 
 /// One state log (`.states.jsonl`) read for plotting: per frame the photo's centre, scale,
 /// rotation and the backdrop against time, plus the release and interruption instants.
@@ -53,7 +54,7 @@ package struct PlotLog: Sendable {
 
     /// Reads the state log at `path`. A malformed line is bad input naming `file:line` and the
     /// field; a last line cut off mid-way (a crash while writing) is left out with a warning.
-    package static func read(path: String, warn: (String) -> Void = { _ in }) throws(ShellError) -> PlotLog {
+    package static func read(path: String, warn: (String) -> Void = { _ in }) throws(CommandLineError) -> PlotLog {
         // Any length, a line at a time (issue 33), not the feel file's reader and its 1 MB.
         var lines = try LogLines(path: path)
         defer { lines.close() }
@@ -61,13 +62,13 @@ package struct PlotLog: Sendable {
     }
 
     /// Parses state-log text. `file` names it in messages.
-    package static func parse(_ text: String, name: String, file: String, warn: (String) -> Void = { _ in }) throws(ShellError) -> PlotLog {
+    package static func parse(_ text: String, name: String, file: String, warn: (String) -> Void = { _ in }) throws(CommandLineError) -> PlotLog {
         var lines = LogLines(text: text)
         return try parse(&lines, name: name, file: file, warn: warn)
     }
 
     /// Parses a state log's lines. `file` names it in messages.
-    package static func parse(_ lines: inout LogLines, name: String, file: String, warn: (String) -> Void) throws(ShellError) -> PlotLog {
+    package static func parse(_ lines: inout LogLines, name: String, file: String, warn: (String) -> Void) throws(CommandLineError) -> PlotLog {
         struct Row {
             var time: Double; var phase: Phase; var gesture: GestureName; var photo: Int?; var image: StateSnapshot.Image?; var backdrop: Double
             var event: Double?
@@ -78,8 +79,8 @@ package struct PlotLog: Sendable {
             number += 1
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw[...]
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            func fail(_ field: String?, _ message: String) throws(ShellError) -> Never {
-                throw ShellError.badInput("\(file):\(number): " + (field.map { "\($0): " } ?? "") + message)
+            func fail(_ field: String?, _ message: String) throws(CommandLineError) -> Never {
+                throw CommandLineError.badInput("\(file):\(number): " + (field.map { "\($0): " } ?? "") + message)
             }
             let value: JSONValue
             do {
@@ -99,7 +100,7 @@ package struct PlotLog: Sendable {
                          + "then photozoom plot \(base).states.jsonl --out FILE.png")
             }
 
-            func numberField(_ key: String, in object: JSONValue, prefix: String = "") throws(ShellError) -> Double {
+            func numberField(_ key: String, in object: JSONValue, prefix: String = "") throws(CommandLineError) -> Double {
                 guard let v = object[key] else { try fail(prefix + key, "missing") }
                 guard case let .number(n) = v, n.isFinite else { try fail(prefix + key, "expected a number, found \(v.kindName)") }
                 return n
@@ -144,7 +145,7 @@ package struct PlotLog: Sendable {
             let event = value["event"] == nil ? nil : try numberField("event", in: value)
             rows.append(Row(time: t, phase: phase, gesture: gesture, photo: photo, image: image, backdrop: backdrop, event: event))
         }
-        guard !rows.isEmpty else { throw ShellError.badInput("\(file): no frames (an empty state log)") }
+        guard !rows.isEmpty else { throw CommandLineError.badInput("\(file): no frames (an empty state log)") }
 
         var samples: [Sample] = []
         var marks: [CurveMark] = []

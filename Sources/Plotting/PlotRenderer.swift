@@ -5,6 +5,7 @@ import LabUI
 import Viewer
 import PhotoFiles
 import Rendering
+import Diagnostics
 
 /// Draws state logs as curves against time into a PNG: eight panels (centre x, centre y, scale,
 /// rotation, backdrop, then the velocity strips: centre speed, scale velocity, angular velocity)
@@ -78,14 +79,14 @@ package enum PlotRenderer {
     /// Renders `logs` into a new ARGB8888 surface of `width`×`height` pixels (the caller frees it),
     /// over `time` (nil: all of it), with `figures` tabulated under the plot.
     package static func render(_ logs: [PlotLog], width: Int, height: Int, time: ClosedRange<Double>? = nil,
-                              figures: [GestureFigures] = []) throws(ShellError) -> UnsafeMutablePointer<SDL_Surface> {
-        guard width >= 200, height >= 200 else { throw ShellError.badInput("plot size \(width)×\(height) is too small (at least 200×200)") }
+                              figures: [GestureFigures] = []) throws(CommandLineError) -> UnsafeMutablePointer<SDL_Surface> {
+        guard width >= 200, height >= 200 else { throw CommandLineError.badInput("plot size \(width)×\(height) is too small (at least 200×200)") }
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
-            throw ShellError("cannot make a \(width)×\(height) surface: \(String(cString: SDL_GetError()))")
+            throw CommandLineError("cannot make a \(width)×\(height) surface: \(String(cString: SDL_GetError()))")
         }
         guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
             SDL_FreeSurface(surface)
-            throw ShellError("cannot make a software renderer: \(String(cString: SDL_GetError()))")
+            throw CommandLineError("cannot make a software renderer: \(String(cString: SDL_GetError()))")
         }
         defer { SDL_DestroyRenderer(renderer) }
         let text = TextRenderer()
@@ -98,11 +99,11 @@ package enum PlotRenderer {
 
     /// Renders `logs` and writes the PNG to `path`.
     package static func save(_ logs: [PlotLog], to path: String, width: Int, height: Int, time: ClosedRange<Double>? = nil,
-                            figures: [GestureFigures] = []) throws(ShellError) {
+                            figures: [GestureFigures] = []) throws(CommandLineError) {
         let surface = try render(logs, width: width, height: height, time: time, figures: figures)
         defer { SDL_FreeSurface(surface) }
         guard IMG_SavePNG(surface, path) == 0 else {
-            throw ShellError("\(path): cannot write the plot: \(String(cString: SDL_GetError()))")
+            throw CommandLineError("\(path): cannot write the plot: \(String(cString: SDL_GetError()))")
         }
     }
 

@@ -3,6 +3,7 @@ import Motion
 import Viewer
 import FeelFiles
 import PhotoFiles
+import Diagnostics
 
 /// A recorded motion read for `fit` and `parity`: a CSV with a time column (seconds) and one or
 /// more quantities, or a PhotoZoom state log, whose quantities are the photo's edges, centre and size
@@ -35,7 +36,7 @@ package enum ReferenceMotion {
     /// Reads `path` (CSV or state log): the quantities `names` (nil: every CSV column but time; a
     /// state log's left, top, right and bottom) over `span`.
     package static func read(path: String, names: [String]?, timeColumn: String? = nil, span: Span = .whole,
-                            warn: (String) -> Void = { _ in }) throws(ShellError) -> SampledMotion {
+                            warn: (String) -> Void = { _ in }) throws(CommandLineError) -> SampledMotion {
         let text = try FeelFile.contents(path: path)
         let motion: SampledMotion
         if isStateLog(path: path, text: text) {
@@ -46,7 +47,7 @@ package enum ReferenceMotion {
             if case let .between(from, to) = span { motion = table.slice(from: from, to: to) } else { motion = table }
         }
         guard motion.times.count >= 4 else {
-            throw ShellError.badInput("\(path): \(motion.times.count) samples in the span read; a fit needs at least 4")
+            throw CommandLineError.badInput("\(path): \(motion.times.count) samples in the span read; a fit needs at least 4")
         }
         return motion
     }
@@ -56,7 +57,7 @@ package enum ReferenceMotion {
     /// Parses CSV text: a header line of column names, then one row of numbers per sample, times
     /// strictly increasing. Blank lines and lines starting with `#` are skipped. Errors name the
     /// file, the line and the column: `ref.csv:7: column 3 (right): "abc" is not a number`.
-    package static func csv(_ text: String, file: String, timeColumn: String? = nil, names: [String]? = nil) throws(ShellError) -> SampledMotion {
+    package static func csv(_ text: String, file: String, timeColumn: String? = nil, names: [String]? = nil) throws(CommandLineError) -> SampledMotion {
         var header: [String]?
         var timeIndex = 0
         var picked: [Int] = []
@@ -74,7 +75,7 @@ package enum ReferenceMotion {
                 header = fields
                 if let timeColumn {
                     guard let i = fields.firstIndex(where: { $0.lowercased() == timeColumn.lowercased() }) else {
-                        throw ShellError.badInput("\(file):\(number): no column named \"\(timeColumn)\" (columns: \(fields.joined(separator: ", ")))")
+                        throw CommandLineError.badInput("\(file):\(number): no column named \"\(timeColumn)\" (columns: \(fields.joined(separator: ", ")))")
                     }
                     timeIndex = i
                 } else {
@@ -83,7 +84,7 @@ package enum ReferenceMotion {
                 if let names {
                     for name in names {
                         guard let i = fields.firstIndex(where: { $0.lowercased() == name.lowercased() }) else {
-                            throw ShellError.badInput("\(file):\(number): no column named \"\(name)\" (columns: \(fields.joined(separator: ", ")))")
+                            throw CommandLineError.badInput("\(file):\(number): no column named \"\(name)\" (columns: \(fields.joined(separator: ", ")))")
                         }
                         picked.append(i)
                     }
@@ -91,29 +92,29 @@ package enum ReferenceMotion {
                     picked = fields.indices.filter { $0 != timeIndex }
                 }
                 guard !picked.isEmpty else {
-                    throw ShellError.badInput("\(file):\(number): no quantity besides the time column \"\(fields[timeIndex])\"")
+                    throw CommandLineError.badInput("\(file):\(number): no quantity besides the time column \"\(fields[timeIndex])\"")
                 }
                 columns = picked.map { _ in [] }
                 continue
             }
             guard fields.count == columnsNamed.count else {
-                throw ShellError.badInput("\(file):\(number): expected \(columnsNamed.count) columns as in the header, found \(fields.count)")
+                throw CommandLineError.badInput("\(file):\(number): expected \(columnsNamed.count) columns as in the header, found \(fields.count)")
             }
-            func value(_ i: Int) throws(ShellError) -> Double {
+            func value(_ i: Int) throws(CommandLineError) -> Double {
                 guard let v = Double(fields[i]), v.isFinite else {
-                    throw ShellError.badInput("\(file):\(number): column \(i + 1) (\(columnsNamed[i])): \"\(fields[i])\" is not a number")
+                    throw CommandLineError.badInput("\(file):\(number): column \(i + 1) (\(columnsNamed[i])): \"\(fields[i])\" is not a number")
                 }
                 return v
             }
             let t = try value(timeIndex)
             if let last = times.last, t <= last {
-                throw ShellError.badInput("\(file):\(number): column \(timeIndex + 1) (\(columnsNamed[timeIndex])): "
+                throw CommandLineError.badInput("\(file):\(number): column \(timeIndex + 1) (\(columnsNamed[timeIndex])): "
                     + "\(FeelNumber.text(t)) s is not after the previous row's \(FeelNumber.text(last)) s")
             }
             times.append(t)
             for (k, i) in picked.enumerated() { columns[k].append(try value(i)) }
         }
-        guard let header else { throw ShellError.badInput("\(file): empty (expected a header line and rows)") }
+        guard let header else { throw CommandLineError.badInput("\(file): empty (expected a header line and rows)") }
         return SampledMotion(times: times, quantities: zip(picked, columns).map { .init(name: header[$0], values: $1) })
     }
 
@@ -138,9 +139,9 @@ package enum ReferenceMotion {
     }
 
     /// The quantities `names` of `log` over `span`; frames that show no photo are left out.
-    package static func stateLog(_ log: PlotLog, names: [String], span: Span, file: String) throws(ShellError) -> SampledMotion {
+    package static func stateLog(_ log: PlotLog, names: [String], span: Span, file: String) throws(CommandLineError) -> SampledMotion {
         for name in names where !stateLogQuantities.contains(name) {
-            throw ShellError.badInput("\(file): a state log has no quantity \"\(name)\" (it has \(stateLogQuantities.joined(separator: ", ")))")
+            throw CommandLineError.badInput("\(file): a state log has no quantity \"\(name)\" (it has \(stateLogQuantities.joined(separator: ", ")))")
         }
         var indices: [Int]
         switch span {
@@ -149,7 +150,7 @@ package enum ReferenceMotion {
             if case let .flight(k) = span { n = k }
             let runs = flights(in: log)
             guard n >= 1, n <= runs.count else {
-                throw ShellError.badInput("\(file): no flight \(n) (the log has \(runs.count) opening or closing flight\(runs.count == 1 ? "" : "s"))")
+                throw CommandLineError.badInput("\(file): no flight \(n) (the log has \(runs.count) opening or closing flight\(runs.count == 1 ? "" : "s"))")
             }
             indices = Array(runs[n - 1])
         case let .between(from, to):

@@ -3,6 +3,7 @@ import Foundation
 import Drawing
 import Decoding
 import PhotoFiles
+import Diagnostics
 
 /// Draws Scenes with no window and no video driver: SDL's software renderer on an ARGB8888 surface,
 /// through the same `SceneRenderer` as the window, saved as PNG frames (`replay --frames`).
@@ -32,7 +33,7 @@ package final class HeadlessRenderer {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
-            throw ShellError("cannot start SDL (dummy video driver): \(String(cString: SDL_GetError()))")
+            throw CommandLineError("cannot start SDL (dummy video driver): \(String(cString: SDL_GetError()))")
         }
         _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue | IMG_INIT_TIF.rawValue))
     }
@@ -58,7 +59,7 @@ package final class HeadlessRenderer {
 
     /// Saves what was last drawn as a PNG (`PNGWriter`: fast, opaque RGB).
     package func savePNG(to path: String) throws {
-        guard let surface else { throw ShellError("\(path): nothing drawn yet") }
+        guard let surface else { throw CommandLineError("\(path): nothing drawn yet") }
         try PNGWriter.write(surface, to: path)
     }
 
@@ -68,7 +69,7 @@ package final class HeadlessRenderer {
     /// Calls `body` with the last frame's pixels: `pixelSize.height` rows of `pitch` bytes, each
     /// pixel B, G, R, A in memory (ARGB8888 on a little-endian machine).
     package func withPixels<R>(_ body: (UnsafeRawBufferPointer, _ pitch: Int) throws -> R) throws -> R {
-        guard let surface, let pixels = surface.pointee.pixels else { throw ShellError("nothing drawn yet") }
+        guard let surface, let pixels = surface.pointee.pixels else { throw CommandLineError("nothing drawn yet") }
         let pitch = Int(surface.pointee.pitch)
         return try body(UnsafeRawBufferPointer(start: pixels, count: pitch * Int(surface.pointee.h)), pitch)
     }
@@ -76,11 +77,11 @@ package final class HeadlessRenderer {
     private func setUp(width: Int32, height: Int32) throws {
         tearDown()
         guard let s = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
-            throw ShellError("cannot make a \(width)×\(height) surface: \(String(cString: SDL_GetError()))")
+            throw CommandLineError("cannot make a \(width)×\(height) surface: \(String(cString: SDL_GetError()))")
         }
         guard let r = SDL_CreateSoftwareRenderer(s) else {
             SDL_FreeSurface(s)
-            throw ShellError("cannot make a software renderer: \(String(cString: SDL_GetError()))")
+            throw CommandLineError("cannot make a software renderer: \(String(cString: SDL_GetError()))")
         }
         surface = s
         renderer = r

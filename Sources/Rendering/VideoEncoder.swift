@@ -1,5 +1,6 @@
 import Foundation
 import PhotoFiles
+import Diagnostics
 
 /// Encodes frames into an MP4 (H.264) or a GIF through ffmpeg: raw BGRA frames written to its
 /// standard input, one after another, at a fixed frame rate.
@@ -9,8 +10,8 @@ import PhotoFiles
 /// Every frame written becomes one frame of the file.
 package final class VideoEncoder {
     /// The error for a missing ffmpeg, naming the file that was to be written and how to install it.
-    package static func missingFFmpeg(_ path: String) -> ShellError {
-        ShellError("\(path): cannot encode: ffmpeg is missing (not on PATH); install it with scripts/ensure-deps "
+    package static func missingFFmpeg(_ path: String) -> CommandLineError {
+        CommandLineError("\(path): cannot encode: ffmpeg is missing (not on PATH); install it with scripts/ensure-deps "
                    + "or `apt-get install ffmpeg`")
     }
 
@@ -38,10 +39,10 @@ package final class VideoEncoder {
     }
 
     /// The container for `path` from its extension, or a bad-input error naming the ones there are.
-    package static func container(for path: String) throws(ShellError) -> Container {
+    package static func container(for path: String) throws(CommandLineError) -> Container {
         let ext = (path as NSString).pathExtension.lowercased()
         guard let container = Container(rawValue: ext) else {
-            throw ShellError.badInput("\(path): --video writes .mp4 or .gif, not '\(ext.isEmpty ? "no extension" : "." + ext)'")
+            throw CommandLineError.badInput("\(path): --video writes .mp4 or .gif, not '\(ext.isEmpty ? "no extension" : "." + ext)'")
         }
         return container
     }
@@ -75,7 +76,7 @@ package final class VideoEncoder {
     }
 
     /// Starts ffmpeg writing `path`. Missing ffmpeg is an error that says how to install it.
-    package init(path: String, width: Int, height: Int, fps: Double, outputSize: (width: Int, height: Int)?) throws(ShellError) {
+    package init(path: String, width: Int, height: Int, fps: Double, outputSize: (width: Int, height: Int)?) throws(CommandLineError) {
         self.path = path
         container = try Self.container(for: path)
         self.width = width
@@ -94,14 +95,14 @@ package final class VideoEncoder {
             process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
         } catch {
-            throw ShellError("\(path): cannot start ffmpeg: \(error.localizedDescription)")
+            throw CommandLineError("\(path): cannot start ffmpeg: \(error.localizedDescription)")
         }
         input = pipe.fileHandleForWriting
         signal(SIGPIPE, SIG_IGN)        // a failing ffmpeg must give an error, not kill us
     }
 
     /// Writes one frame: `height` rows of `pitch` bytes, B, G, R, A per pixel.
-    package func write(_ pixels: UnsafeRawBufferPointer, pitch: Int) throws(ShellError) {
+    package func write(_ pixels: UnsafeRawBufferPointer, pitch: Int) throws(CommandLineError) {
         let rowBytes = width * 4
         do {
             if pitch == rowBytes {
@@ -112,7 +113,7 @@ package final class VideoEncoder {
                 try input.write(contentsOf: packed)
             }
         } catch {
-            throw ShellError("\(path): ffmpeg stopped taking frames: \(finishMessage())")
+            throw CommandLineError("\(path): ffmpeg stopped taking frames: \(finishMessage())")
         }
         frameCount += 1
     }
@@ -128,12 +129,12 @@ package final class VideoEncoder {
     }
 
     /// Closes the input and waits for ffmpeg to finish the file.
-    package func finish() throws(ShellError) {
+    package func finish() throws(CommandLineError) {
         try? input.close()
         process.waitUntilExit()
         defer { try? FileManager.default.removeItem(at: errors) }
         guard process.terminationStatus == 0 else {
-            throw ShellError("\(path): ffmpeg failed (exit \(process.terminationStatus)): \(finishMessage())")
+            throw CommandLineError("\(path): ffmpeg failed (exit \(process.terminationStatus)): \(finishMessage())")
         }
     }
 

@@ -3,6 +3,7 @@ import CSDL2
 import Foundation
 import Geometry
 import PhotoFiles
+import Diagnostics
 
 /// An SDL window with its renderer, as the live window and the trace player both open it: SDL's
 /// video and SDL_image's decoders started, a resizable HiDPI-aware window, an accelerated renderer
@@ -48,7 +49,7 @@ package final class WindowHost {
         var probe: OpaquePointer
     }
 
-    /// Opens a window of `size` points titled `title`. Throws a `ShellError` when SDL cannot start,
+    /// Opens a window of `size` points titled `title`. Throws a `CommandLineError` when SDL cannot start,
     /// or the window or its renderer cannot be made.
     package init(title: String, size: Size, fast: Bool = false, vsync: VSync = .always) throws {
         self.vsync = vsync
@@ -60,7 +61,7 @@ package final class WindowHost {
         // never an OpenGL texture made to hold them.
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
-            throw ShellError("cannot start SDL video: \(String(cString: SDL_GetError()))")
+            throw CommandLineError("cannot start SDL video: \(String(cString: SDL_GetError()))")
         }
         // A drag source or clipboard requestor that quits before SDL's reply reaches it no longer
         // ends the app with Xlib's BadWindow exit.
@@ -81,14 +82,14 @@ package final class WindowHost {
             let message = String(cString: SDL_GetError())
             IMG_Quit()
             SDL_Quit()
-            throw ShellError("cannot open a window: \(message)")
+            throw CommandLineError("cannot open a window: \(message)")
         }
         guard let renderer = Self.makeRenderer(for: window, vsync: Self.presentsWithVSync(vsync, window: window)) else {
             let message = String(cString: SDL_GetError())
             SDL_DestroyWindow(window)
             IMG_Quit()
             SDL_Quit()
-            throw ShellError("cannot create a renderer: \(message)")
+            throw CommandLineError("cannot create a renderer: \(message)")
         }
         self.window = window
         self.renderer = renderer
@@ -178,7 +179,7 @@ package final class WindowHost {
     /// Replaces the software renderer standing in with the accelerated one (else a software renderer
     /// of SDL's own making), for the same window, whose pixels stay on screen until its next frame.
     /// Every texture of the old renderer is gone: its owners make them again first
-    /// (`PhotoPipeline.moveTextures(to:)`). Throws a `ShellError` when no renderer can be made.
+    /// (`PhotoPipeline.moveTextures(to:)`). Throws a `CommandLineError` when no renderer can be made.
     package func finishOpening() throws {
         guard isProvisional else { return }
         SDL_DestroyRenderer(renderer)
@@ -186,7 +187,7 @@ package final class WindowHost {
         HandOverHold.waitIfAsked()
         guard let made = Self.makeRenderer(for: window, vsync: Self.presentsWithVSync(vsync, window: window)) else {
             hasRenderer = false
-            throw ShellError("cannot create a renderer: \(String(cString: SDL_GetError()))")
+            throw CommandLineError("cannot create a renderer: \(String(cString: SDL_GetError()))")
         }
         renderer = made
         waitsForVBlank = Self.hasVSync(made)

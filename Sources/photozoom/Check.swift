@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PhotoFiles
 import Trace
+import Diagnostics
 
 /// `photozoom check FOLDER`: every trace in a folder replayed against its saved golden
 /// (docs/goldens.md); exit 1 with a readable diff when a decision differs or a drawn quantity drifts.
@@ -42,9 +43,9 @@ struct Check: ParsableCommand {
                 names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".trace.jsonl") }
                     .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             } catch {
-                throw ShellError.badInput("\(PrintablePath.escaped(folder)): cannot list the folder (\(error.localizedDescription))")
+                throw CommandLineError.badInput("\(PrintablePath.escaped(folder)): cannot list the folder (\(error.localizedDescription))")
             }
-            if names.isEmpty { throw ShellError.badInput("\(PrintablePath.escaped(folder)): no traces (NAME.trace.jsonl)") }
+            if names.isEmpty { throw CommandLineError.badInput("\(PrintablePath.escaped(folder)): no traces (NAME.trace.jsonl)") }
             for name in names {
                 let base = String(name.dropLast(".trace.jsonl".count))
                 let tracePath = (folder as NSString).appendingPathComponent(name)
@@ -53,17 +54,17 @@ struct Check: ParsableCommand {
                 let replayed = try MotionGolden.record(reader, trace: name, feelOverride: layer?.object)
                 if update {
                     do { try replayed.jsonText.write(toFile: goldenPath, atomically: true, encoding: .utf8) } catch {
-                        throw ShellError("\(PrintablePath.escaped(goldenPath)): cannot write the golden (\(error.localizedDescription))")
+                        throw CommandLineError("\(PrintablePath.escaped(goldenPath)): cannot write the golden (\(error.localizedDescription))")
                     }
                     print("\(base): wrote \(base).golden.json (\(replayed.decisions.count) decisions, \(replayed.frames.count) frames)")
                     continue
                 }
                 guard let text = try? String(contentsOfFile: goldenPath, encoding: .utf8) else {
-                    throw ShellError.badInput("\(PrintablePath.escaped(goldenPath)): no golden to check against; write it with photozoom check \(PrintablePath.escaped(folder)) --update")
+                    throw CommandLineError.badInput("\(PrintablePath.escaped(goldenPath)): no golden to check against; write it with photozoom check \(PrintablePath.escaped(folder)) --update")
                 }
                 let golden: MotionGolden
                 do { golden = try MotionGolden(jsonText: text, file: PrintablePath.escaped(goldenPath)) } catch let error as GoldenError {
-                    throw ShellError.badInput(error.message)
+                    throw CommandLineError.badInput(error.message)
                 }
                 let differences = replayed.differences(from: golden, tolerance: MotionGolden.Tolerance(points: tolerance))
                 if differences.isEmpty {

@@ -7,6 +7,7 @@ import PhotoFiles
 import Plotting
 import Trace
 import Viewer
+import Diagnostics
 
 /// `photozoom compare TRACE --feel A --feel B --out FILE.png`: one recorded gesture under two (or
 /// more) feel settings, plotted together, with their summaries side by side.
@@ -56,7 +57,7 @@ struct Compare: ParsableCommand {
             do {
                 try compare()
             } catch let error as TraceError {
-                throw ShellError(error.description, exitStatus: error.exitStatus)
+                throw CommandLineError(error.description, exitStatus: error.exitStatus)
             }
         }
     }

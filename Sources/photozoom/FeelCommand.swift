@@ -4,6 +4,7 @@ import FeelFiles
 import ImageFormats
 import PhotoFiles
 import Viewer
+import Diagnostics
 
 /// `photozoom feel`: prints feel files (the defaults, a preset), lists the presets and parameters,
 /// and checks a file without opening a window.
@@ -69,11 +70,11 @@ struct FeelCommand: ParsableCommand {
             if let importKind {
                 let imported: ImportedSpring
                 do { imported = try ImportedSpring(kind: importKind, arguments: values) } catch let error as FeelError {
-                    throw ShellError.badInput(error.description)
+                    throw CommandLineError.badInput(error.description)
                 }
                 print(imported.explanation(labelSeconds: label.flatMap(Self.seconds)).joined(separator: "\n"))
             } else if let export {
-                let source = try feel.map { argument throws(ShellError) in try FeelFile.resolve(argument) } ?? .preset(name: "default")
+                let source = try feel.map { argument throws(CommandLineError) in try FeelFile.resolve(argument) } ?? .preset(name: "default")
                 let name: String
                 switch source {
                 case let .file(path): name = (path as NSString).lastPathComponent

@@ -5,6 +5,7 @@ import DecoderSandbox
 import FeelFiles
 import PhotoFiles
 import Plotting
+import Diagnostics
 
 /// `photozoom fit REFERENCE`: the spring that best fits a recorded motion.
 struct Fit: ParsableCommand {
@@ -69,7 +70,7 @@ struct Fit: ParsableCommand {
             // A state log's flight starts moving before its first frame (the click comes between frames).
             let options = SpringFit.Options(fitsInitialVelocity: fitVelocity, fitsStartTime: fitStart ?? motion.beginsInMotion)
             guard let fit = SpringFit.fit(motion, options: options) else {
-                throw ShellError.badInput("\(reference): nothing moves by more than 1 pt (or 2 % of its travel) in the span read")
+                throw CommandLineError.badInput("\(reference): nothing moves by more than 1 pt (or 2 % of its travel) in the span read")
             }
             let forms = form == "all" ? SpringForm.allCases : [SpringForm(rawValue: form)!]
             for line in SpringFitReport.lines(fit, of: motion, name: reference, forms: forms, mass: mass, options: options) {

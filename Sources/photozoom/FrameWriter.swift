@@ -2,6 +2,7 @@ import Foundation
 import PhotoFiles
 import Rendering
 import Trace
+import Diagnostics
 
 /// Draws the replayed frames as PNGs: `DIR/frame-000012.png`, numbered as the state log's `frame`.
 final class FrameWriter {
@@ -14,7 +15,7 @@ final class FrameWriter {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw ShellError.badInput("\(path): cannot make the frames folder (\(error.localizedDescription))")
+            throw CommandLineError.badInput("\(path): cannot make the frames folder (\(error.localizedDescription))")
         }
         self.every = every
         self.renderer = renderer

@@ -3,6 +3,7 @@ import Foundation
 import PhotoFiles
 import Plotting
 import Viewer
+import Diagnostics
 
 /// `photozoom match OURS REFERENCE`: how near a state log's motion is to a reference recording.
 struct Match: ParsableCommand {
@@ -71,12 +72,12 @@ struct Match: ParsableCommand {
             var renamed = theirs
             for i in renamed.quantities.indices { renamed.quantities[i].name = ourNames[i] }
             guard let parity = MotionParity.compare(mine, with: renamed, rule: .init(rms: rms, timeSeconds: within / 1000)) else {
-                throw ShellError.badInput("\(ours), \(reference): one of them does not move, or they do not overlap once aligned")
+                throw CommandLineError.badInput("\(ours), \(reference): one of them does not move, or they do not overlap once aligned")
             }
             for line in MotionParityReport.lines(parity, ours: ours, reference: reference) { print(line) }
             if let out {
                 for input in [ours, reference] where URL(fileURLWithPath: input).standardizedFileURL == URL(fileURLWithPath: out).standardizedFileURL {
-                    throw ShellError.badInput("--out \(out): that is an input of this command; outputs never replace inputs")
+                    throw CommandLineError.badInput("--out \(out): that is an input of this command; outputs never replace inputs")
                 }
                 let widthOf: (SampledMotion) -> Double? = { m in
                     let q = Dictionary(m.quantities.map { ($0.name, $0.values.last!) }) { a, _ in a }

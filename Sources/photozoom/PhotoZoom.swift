@@ -5,6 +5,7 @@ import DecoderSandbox
 import PhotoFiles
 import App
 import Viewer
+import Diagnostics
 
 @main
 struct PhotoZoom: ParsableCommand {
@@ -67,11 +68,11 @@ struct WindowSizeArgument: ExpressibleByArgument {
     var defaultValueDescription: String { "\(Int(size.width))x\(Int(size.height))" }
 }
 
-/// Runs `body`, turning a `ShellError` into its one-line message and exit status.
+/// Runs `body`, turning a `CommandLineError` into its one-line message and exit status.
 func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
-    } catch let error as ShellError {
+    } catch let error as CommandLineError {
         printError("photozoom: \(error.message)")
         throw ExitCode(error.exitStatus)
     }

@@ -4,6 +4,7 @@ import PhotoFiles
 import PlayerWindow
 import Trace
 import Viewer
+import Diagnostics
 
 /// `photozoom play TRACE`: the recorded session in the window, to watch, step and scrub.
 struct Play: ParsableCommand {
@@ -65,7 +66,7 @@ struct Play: ParsableCommand {
             if let visit {
                 let frames = visit.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
                 guard !frames.isEmpty, frames.allSatisfy({ $0 != nil }) else {
-                    throw ShellError.badInput("--visit: expected frame numbers separated by commas, found '\(visit)'")
+                    throw CommandLineError.badInput("--visit: expected frame numbers separated by commas, found '\(visit)'")
                 }
                 options.visitFrames = frames.compactMap { $0 }
             }
@@ -74,7 +75,7 @@ struct Play: ParsableCommand {
             do {
                 try PlayerApp(options: options).run()
             } catch let error as TraceError {
-                throw ShellError(error.description, exitStatus: error.exitStatus)
+                throw CommandLineError(error.description, exitStatus: error.exitStatus)
             }
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import PhotoFiles
 import Plotting
 import Viewer
+import Diagnostics
 
 /// `photozoom plot LOG... --out FILE.png`: state logs as curves against time.
 struct Plot: ParsableCommand {
@@ -48,7 +49,7 @@ struct Plot: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let read = try logs.map { path throws(ShellError) in try PlotLog.read(path: path, warn: printError) }
+            let read = try logs.map { path throws(CommandLineError) in try PlotLog.read(path: path, warn: printError) }
             // The window width is read from each log (a presented photo rests centred).
             let plotted = PlotLog.sharingScale(read).map { log in
                 log.inferredWindowWidth.map { log.continuingAcrossPages(pitch: $0 + pageGap) } ?? log

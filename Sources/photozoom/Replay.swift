@@ -6,6 +6,7 @@ import Rendering
 import App
 import Trace
 import Viewer
+import Diagnostics
 
 /// `photozoom replay TRACE`: the recorded session again, with no window, deterministically.
 struct Replay: ParsableCommand {
@@ -60,23 +61,23 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            if let every, every < 1 { throw ShellError.badInput("--every: expected a whole number ≥ 1, found \(every)") }
-            if every != nil, frames == nil { throw ShellError.badInput("--every: only with --frames DIR (it picks which frames to draw)") }
+            if let every, every < 1 { throw CommandLineError.badInput("--every: expected a whole number ≥ 1, found \(every)") }
+            if every != nil, frames == nil { throw CommandLineError.badInput("--every: only with --frames DIR (it picks which frames to draw)") }
             if video == nil {
                 for (name, given) in [("--from", from != nil), ("--to", to != nil), ("--fps", fps != nil), ("--size", size != nil)] where given {
-                    throw ShellError.badInput("\(name): only with --video OUT.mp4|OUT.gif")
+                    throw CommandLineError.badInput("\(name): only with --video OUT.mp4|OUT.gif")
                 }
             }
-            if let fps, !(fps >= 1 && fps <= 120) { throw ShellError.badInput("--fps: expected 1 to 120 frames per second, found \(fps)") }
-            if let from, !(from >= 0 && from.isFinite) { throw ShellError.badInput("--from: expected seconds ≥ 0, found \(from)") }
+            if let fps, !(fps >= 1 && fps <= 120) { throw CommandLineError.badInput("--fps: expected 1 to 120 frames per second, found \(fps)") }
+            if let from, !(from >= 0 && from.isFinite) { throw CommandLineError.badInput("--from: expected seconds ≥ 0, found \(from)") }
             if let to, !(to.isFinite && to > (from ?? 0)) {
-                throw ShellError.badInput("--to: expected a time after --from (\(from ?? 0) s), found \(to)")
+                throw CommandLineError.badInput("--to: expected a time after --from (\(from ?? 0) s), found \(to)")
             }
             if let video { _ = try VideoEncoder.container(for: video) }
             do {
                 try replay()
             } catch let error as TraceError {
-                throw ShellError(error.description, exitStatus: error.exitStatus)
+                throw CommandLineError(error.description, exitStatus: error.exitStatus)
             }
         }
     }
@@ -99,13 +100,13 @@ struct Replay: ParsableCommand {
     private func replay() throws {
         if rates {
             for (name, given) in [("--states", states != nil), ("--frames", frames != nil), ("--video", video != nil), ("--summary", summary)] where given {
-                throw ShellError.badInput("--rates: replays the trace several times and prints only its check; leave out \(name)")
+                throw CommandLineError.badInput("--rates: replays the trace several times and prints only its check; leave out \(name)")
             }
         }
         StopSignals.catchThem()
         let layer = try feel.map { try FeelLayer.resolve($0) }
         if withPanelEdits, layer == nil {
-            throw ShellError.badInput("--with-panel-edits: only with --feel FILE or PRESET (without --feel the session's panel edits always replay)")
+            throw CommandLineError.badInput("--with-panel-edits: only with --feel FILE or PRESET (without --feel the session's panel edits always replay)")
         }
         var override = layer?.object
         if reducedMotion {
@@ -162,7 +163,7 @@ struct Replay: ParsableCommand {
             try? recording?.finishEarly()
             try? statesSink?.close()
             let name = strsignal(stop.signal).map { String(cString: $0) } ?? "signal \(stop.signal)"
-            throw ShellError("replay stopped (\(name.lowercased())); what was written so far is kept", exitStatus: 128 + stop.signal)
+            throw CommandLineError("replay stopped (\(name.lowercased())); what was written so far is kept", exitStatus: 128 + stop.signal)
         }
         if let recording { progress?.advance(by: try recording.finish()) }
         progress?.finish()

@@ -3,6 +3,7 @@ import PhotoFiles
 import PhotoPipeline
 import Rendering
 import Trace
+import Diagnostics
 
 /// The renderer that `replay --frames` and `--video` draw with: the window's scene renderer in
 /// software, with the trace's photos taken from a folder and matched by name.

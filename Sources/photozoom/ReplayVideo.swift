@@ -1,6 +1,7 @@
 import Foundation
 import PhotoFiles
 import Rendering
+import Diagnostics
 
 /// `replay --video`: the replayed frames sampled at a fixed rate from `from` to `to` and encoded.
 ///
@@ -50,11 +51,11 @@ final class ReplayVideo {
         var written = 0
         if let total = frameTotal {
             guard encoder != nil else {
-                throw ShellError.badInput("--from: \(from) s is after the trace's last frame; nothing to encode")
+                throw CommandLineError.badInput("--from: \(from) s is after the trace's last frame; nothing to encode")
             }
             while next < total { try write(); written += 1 }
         }
-        guard let encoder else { throw ShellError.badInput("--from: \(from) s is after the trace's last frame; nothing to encode") }
+        guard let encoder else { throw CommandLineError.badInput("--from: \(from) s is after the trace's last frame; nothing to encode") }
         try encoder.finish()
         return written
     }
@@ -70,7 +71,7 @@ final class ReplayVideo {
             encoder = try VideoEncoder(path: path, width: size.width, height: size.height, fps: fps, outputSize: outputSize)
         }
         guard let encoder, size.width == encoder.width, size.height == encoder.height else {
-            throw ShellError("\(path): the window was resized during the trace; encode the parts before and after with --from/--to")
+            throw CommandLineError("\(path): the window was resized during the trace; encode the parts before and after with --from/--to")
         }
         try renderer.withPixels { pixels, pitch in try encoder.write(pixels, pitch: pitch) }
         next += 1

@@ -4,6 +4,7 @@ import Testing
 @testable import FeelFiles
 @testable import PhotoFiles
 import Viewer
+import Diagnostics
 
 func temporaryFolder(_ name: String) throws -> String {
     let path = NSTemporaryDirectory() + "photozoom-shell-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -51,7 +52,7 @@ struct FeelFileDiskTests {
 
     @Test("a save into a folder that does not exist fails with a message naming the file")
     func saveFails() {
-        #expect(throws: ShellError.self) { try FeelFile.save(.defaults, to: "/nonexistent-\(getpid())/feel.json") }
+        #expect(throws: CommandLineError.self) { try FeelFile.save(.defaults, to: "/nonexistent-\(getpid())/feel.json") }
     }
 
     @Test("--feel resolves an existing file, else a preset name, else says both")

@@ -4,6 +4,7 @@ import Testing
 @testable import Decoding
 @testable import ImageFormats
 @testable import PhotoFiles
+import Diagnostics
 
 /// Issue 19's hostile headers: every size a header can state is refused or accepted by the pixel
 /// limit, before a byte of pixel memory, without an arithmetic trap.

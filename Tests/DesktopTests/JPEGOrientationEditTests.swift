@@ -8,6 +8,7 @@ import Testing
 @testable import Decoding
 @testable import PhotoPipeline
 @testable import Rendering
+import Diagnostics
 
 /// Rotating a JPEG and keeping it (issue 32): the EXIF orientation is rewritten, the image data
 /// never re-encoded, and the file replaced atomically with its mode and times kept.
@@ -147,9 +148,9 @@ struct JPEGOrientationEditTests {
 
     @Test("what is not a JPEG, or a JPEG cut before its image data, is refused with a reason and no bytes")
     func refusals() {
-        #expect(throws: ShellError.self) { try JPEGOrientationEdit.setting(.right, in: Array("\u{89}PNG\r\n".utf8) + [0, 0]) }
+        #expect(throws: CommandLineError.self) { try JPEGOrientationEdit.setting(.right, in: Array("\u{89}PNG\r\n".utf8) + [0, 0]) }
         let cut = Array(Self.photo(orientation: 1).prefix(30))
-        #expect(throws: ShellError.self) { try JPEGOrientationEdit.setting(.right, in: cut) }
+        #expect(throws: CommandLineError.self) { try JPEGOrientationEdit.setting(.right, in: cut) }
     }
 
     /// Stored pixels, as TurboJPEG decodes them (RGB, row by row).
@@ -242,7 +243,7 @@ struct JPEGOrientationEditTests {
         #expect(link(path, other) == 0)
         #expect(PhotoFileRewrite.writeProblem(path) == "it has another name (a hard link), which would keep the old picture")
         let original = try PhotoFileRewrite.read(path)
-        let e = #expect(throws: ShellError.self) {
+        let e = #expect(throws: CommandLineError.self) {
             try PhotoFileRewrite.replace(path, with: try JPEGOrientationEdit.setting(.right, in: original.bytes), original: original)
         }
         #expect(e?.message == "cannot write kite.jpg: it has another name (a hard link), which would keep the old picture; it was left as it was")
@@ -276,7 +277,7 @@ struct JPEGOrientationEditTests {
         let readOnly = Self.placed(original, "read-only.jpg", in: folder)
         chmod(readOnly, 0o444)
         let read1 = try PhotoFileRewrite.read(readOnly)
-        let e1 = #expect(throws: ShellError.self) { try PhotoFileRewrite.replace(readOnly, with: turned, original: read1) }
+        let e1 = #expect(throws: CommandLineError.self) { try PhotoFileRewrite.replace(readOnly, with: turned, original: read1) }
         #expect(e1?.message == "cannot write read-only.jpg: it is read-only; it was left as it was")
         #expect(try PhotoFileRewrite.read(readOnly).bytes == original)
 
@@ -284,7 +285,7 @@ struct JPEGOrientationEditTests {
         let vanishing = Self.placed(original, "gone.jpg", in: folder)
         let read2 = try PhotoFileRewrite.read(vanishing)
         #expect(unlink(vanishing) == 0)
-        let e2 = #expect(throws: ShellError.self) { try PhotoFileRewrite.replace(gone, with: turned, original: read2) }
+        let e2 = #expect(throws: CommandLineError.self) { try PhotoFileRewrite.replace(gone, with: turned, original: read2) }
         #expect(e2?.message.hasPrefix("cannot write gone.jpg: ") == true)
         #expect(!FileManager.default.fileExists(atPath: gone))
 
@@ -292,14 +293,14 @@ struct JPEGOrientationEditTests {
         let read = try PhotoFileRewrite.read(changed)
         let other = Self.photo(orientation: 3)
         _ = FileManager.default.createFile(atPath: changed, contents: Data(other + [0]))
-        let e3 = #expect(throws: ShellError.self) { try PhotoFileRewrite.replace(changed, with: turned, original: read) }
+        let e3 = #expect(throws: CommandLineError.self) { try PhotoFileRewrite.replace(changed, with: turned, original: read) }
         #expect(e3?.message == "cannot write changed.jpg: it changed on disk while it was being turned; it was left as it was")
         #expect(try PhotoFileRewrite.read(changed).bytes == other + [0])
 
         let blocked = Self.placed(original, "blocked.jpg", in: folder)
         let temporary = folder.appendingPathComponent(".blocked.jpg.photozoom-\(getpid())")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false)
-        let e4 = #expect(throws: ShellError.self) {
+        let e4 = #expect(throws: CommandLineError.self) {
             try PhotoFileRewrite.replace(blocked, with: turned, original: try PhotoFileRewrite.read(blocked))
         }
         #expect(e4?.message.hasPrefix("cannot write blocked.jpg: cannot make a file in its folder") == true)

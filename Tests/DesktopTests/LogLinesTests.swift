@@ -2,11 +2,12 @@ import Foundation
 import Testing
 @testable import PhotoFiles
 @testable import Plotting
+import Diagnostics
 
 /// A log read a line at a time from a file of any length (issue 33: `plot` refused logs over 1 MB).
 @Suite("Log lines, streamed")
 struct LogLinesTests {
-    func all(_ lines: inout LogLines) throws(ShellError) -> [(String, Bool)] {
+    func all(_ lines: inout LogLines) throws(CommandLineError) -> [(String, Bool)] {
         var out: [(String, Bool)] = []
         while let next = try lines.next() { out.append(next) }
         return out
@@ -14,7 +15,7 @@ struct LogLinesTests {
 
     /// The message of the error `body` throws; nil when it throws none.
     func message(_ body: () throws -> Void) -> String? {
-        do { try body() } catch { return (error as? ShellError)?.message ?? "\(error)" }
+        do { try body() } catch { return (error as? CommandLineError)?.message ?? "\(error)" }
         return nil
     }
 

@@ -7,6 +7,7 @@ import Testing
 @testable import Decoding
 @testable import PhotoPipeline
 @testable import Rendering
+import Diagnostics
 
 /// A PNG turned and written after the user's confirmation (issue 32): every pixel the turned
 /// original's, its metadata kept, and what cannot be kept refused with the reason.
@@ -66,7 +67,7 @@ struct PNGTurnTests {
         (bytes, s) = try Self.png(extra: [("eXIf", [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0])])
         SDL_FreeSurface(s)
         #expect(PNGTurn.problem(bytes) == "its eXIf chunk would be lost")
-        #expect(throws: ShellError.self) { try PNGTurn.turned(bytes, quarterTurns: 1) }
+        #expect(throws: CommandLineError.self) { try PNGTurn.turned(bytes, quarterTurns: 1) }
         #expect(PNGTurn.problem(Array(bytes.prefix(60))) == "it is not a whole PNG file")
         // A picture over the decoding limit is refused before any pixel is decoded (the write would
         // hold four copies of it): 5 × 3 is 15 pixels, over a limit of 14, and 20,000 × 20,000 over
@@ -78,7 +79,7 @@ struct PNGTurnTests {
         var huge = small
         huge.replaceSubrange(16..<24, with: [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20])
         #expect(PNGTurn.problem(huge) == "its 20000 × 20000 pixels are more than PhotoZoom decodes (100000000)")
-        #expect(throws: ShellError.self) { try PNGTurn.turned(huge, quarterTurns: 1) }
+        #expect(throws: CommandLineError.self) { try PNGTurn.turned(huge, quarterTurns: 1) }
         // A background colour goes along with an RGB(A) file (the writer's colour types).
         (bytes, s) = try Self.png(extra: [("bKGD", [0, 255, 0, 255, 0, 255])])
         SDL_FreeSurface(s)

@@ -6,6 +6,7 @@ import Testing
 @testable import Plotting
 import LabUI
 import Viewer
+import Diagnostics
 
 /// A state-log line as `run --states` writes it.
 func stateLine(frame: Int, t: Double, phase: String, image: (x: Double, y: Double, w: Double, rotation: Double)?,
@@ -40,7 +41,7 @@ func syntheticLog(response: Double, panSpeed: Double = 200) -> String {
 }
 
 /// The message of the bad-input error `body` throws, or nil when it succeeds or fails otherwise.
-func failure<T>(_ body: () throws(ShellError) -> T) -> String? {
+func failure<T>(_ body: () throws(CommandLineError) -> T) -> String? {
     do {
         _ = try body()
         return nil
@@ -171,7 +172,7 @@ struct PlotRendererTests {
     ])
     func badLine(_ c: BadLine) {
         let text = stateLine(frame: 0, t: 0, phase: "grid", image: nil, backdrop: 0) + "\n" + c.line + "\n"
-        #expect(failure { () throws(ShellError) in try PlotLog.parse(text, name: "log", file: "log.jsonl") } == c.message)
+        #expect(failure { () throws(CommandLineError) in try PlotLog.parse(text, name: "log", file: "log.jsonl") } == c.message)
     }
 
     @Test("a last line cut off mid-way is left out with a warning; an empty log is an error")
@@ -181,7 +182,7 @@ struct PlotRendererTests {
         let log = try PlotLog.parse(text, name: "a", file: "a.jsonl") { warnings.append($0) }
         #expect(log.samples.count == 151)
         #expect(warnings == ["a.jsonl:152: cut off mid-line; plotting up to line 151"])
-        #expect(failure { () throws(ShellError) in try PlotLog.parse("\n", name: "e", file: "e.jsonl") } == "e.jsonl: no frames (an empty state log)")
+        #expect(failure { () throws(CommandLineError) in try PlotLog.parse("\n", name: "e", file: "e.jsonl") } == "e.jsonl: no frames (an empty state log)")
     }
 
     @Test("ticks are 1, 2 or 5 × 10ⁿ and labels carry the step's decimals")

@@ -4,6 +4,7 @@ import Testing
 @testable import PhotoFiles
 @testable import Plotting
 import Viewer
+import Diagnostics
 
 @Suite("Reference motions: CSVs and state logs read for fit and match, bad input named by file, line and column")
 struct ReferenceMotionTests {
@@ -42,8 +43,8 @@ struct ReferenceMotionTests {
         let widths = zip(opening.quantities[0].values, opening.quantities[2].values).map { $1 - $0 }
         #expect(widths.last! > widths.first!)
         #expect(closing.quantities[0].values.last! < closing.quantities[0].values.first!)
-        #expect(throws: ShellError.self) { try ReferenceMotion.read(path: path, names: nil, span: .flight(9)) }
-        #expect(throws: ShellError.self) { try ReferenceMotion.read(path: path, names: ["colour"], span: .flight(1)) }
+        #expect(throws: CommandLineError.self) { try ReferenceMotion.read(path: path, names: nil, span: .flight(9)) }
+        #expect(throws: CommandLineError.self) { try ReferenceMotion.read(path: path, names: ["colour"], span: .flight(1)) }
     }
 }
 
@@ -82,14 +83,14 @@ struct FeelFileSpringTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/ref.csv"
         try "t,x\n".write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(throws: ShellError.self) { try FeelFile.writeSpring(spring, as: "openSpring", into: path, force: true, inputs: [path]) }
-        #expect(throws: ShellError.self) { try FeelFile.writeSpring(spring, as: "dragRadiusPoints", into: dir + "/f.json", force: false, inputs: []) }
+        #expect(throws: CommandLineError.self) { try FeelFile.writeSpring(spring, as: "openSpring", into: path, force: true, inputs: [path]) }
+        #expect(throws: CommandLineError.self) { try FeelFile.writeSpring(spring, as: "dragRadiusPoints", into: dir + "/f.json", force: false, inputs: []) }
         let broken = dir + "/broken.json"
         try "{\"openSpring.dampingRatio\": 0}\n".write(toFile: broken, atomically: true, encoding: .utf8)
-        #expect(throws: ShellError.self) { try FeelFile.writeSpring(spring, as: "openSpring", into: broken, force: true, inputs: []) }
+        #expect(throws: CommandLineError.self) { try FeelFile.writeSpring(spring, as: "openSpring", into: broken, force: true, inputs: []) }
         #expect(try String(contentsOfFile: broken, encoding: .utf8) == "{\"openSpring.dampingRatio\": 0}\n")
         let creeping = Spring(responseSeconds: 0.4, dampingRatio: 12)
-        #expect(throws: ShellError.self) { try FeelFile.writeSpring(creeping, as: "openSpring", into: dir + "/g.json", force: false, inputs: []) }
+        #expect(throws: CommandLineError.self) { try FeelFile.writeSpring(creeping, as: "openSpring", into: dir + "/g.json", force: false, inputs: []) }
         #expect(!FileManager.default.fileExists(atPath: dir + "/g.json"))
     }
 }

@@ -4,6 +4,7 @@ import Testing
 @testable import ImageFormats
 @testable import PhotoActions
 @testable import PhotoFiles
+import Diagnostics
 
 /// A turn written into a photo keeps everything the file had or does not happen (issue 43): a
 /// shared photo that the turner cannot give back to its owner and group (fchown refused: alice's
@@ -28,7 +29,7 @@ struct TurnKeepsOwnershipTests {
         let before = try Self.contents(folder)
         let original = try PhotoFileRewrite.read(path)
         let refused = { (_: Int32, _: uid_t, _: gid_t) -> Int32 in errno = EPERM; return -1 }
-        let e = #expect(throws: ShellError.self) {
+        let e = #expect(throws: CommandLineError.self) {
             try PhotoFileRewrite.replace(path, with: try JPEGOrientationEdit.setting(.right, in: original.bytes), original: original,
                                          changeOwner: refused)
         }

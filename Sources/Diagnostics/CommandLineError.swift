@@ -1,5 +1,5 @@
 /// A failure the command line reports in one line, with the exit status it maps to.
-public struct ShellError: Error, CustomStringConvertible, Sendable {
+public struct CommandLineError: Error, CustomStringConvertible, Sendable {
     /// 1 for a runtime failure, 2 for bad arguments or bad input files.
     package var exitStatus: Int32
     package var message: String
@@ -9,7 +9,7 @@ public struct ShellError: Error, CustomStringConvertible, Sendable {
         self.exitStatus = exitStatus
     }
 
-    package static func badInput(_ message: String) -> ShellError { ShellError(message, exitStatus: 2) }
+    package static func badInput(_ message: String) -> CommandLineError { CommandLineError(message, exitStatus: 2) }
 
     public var description: String { message }
 }
