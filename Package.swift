@@ -19,7 +19,6 @@ let package = Package(
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "Feel", targets: ["Feel"]),
         .library(name: "Drawing", targets: ["Drawing"]),
-        .library(name: "ViewerMotion", targets: ["ViewerMotion"]),
         .library(name: "Viewer", targets: ["Viewer"]),
         .library(name: "LabUI", targets: ["LabUI"]),
         .library(name: "Continuity", targets: ["Continuity"]),
@@ -59,10 +58,9 @@ let package = Package(
         // What one frame draws (the scene, its photos and colours): the contract between the core and
         // any renderer.
         .target(name: "Drawing", dependencies: ["Geometry"]),
-        // The viewer's drivers and values: what moves a photo (the follows, the pager, the zoom, the
-        // transition), the grid's scroll and focus, notes and states. Viewer re-exports it.
-        .target(name: "ViewerMotion", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Drawing"]),
-        .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Drawing", "ViewerMotion"], exclude: ["README.md"]),
+        // The viewer: its state model (Mode/), what moves a photo (Drivers/), the grid (Grid/), the
+        // inputs it routes (Input/), the features (Features/), notes (Notes/), what Continuity reads (Measured/).
+        .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Drawing"], exclude: ["README.md"]),
         .target(name: "LabUI", dependencies: ["Viewer", "Feel", "Geometry", "Gestures", "Motion"]),
         // The jump detector: what the viewer draws, with the bound its motion sets on each change.
         .target(name: "Continuity", dependencies: ["Geometry", "Motion", "Viewer"]),

@@ -4,4 +4,3 @@
 @_exported import Geometry
 @_exported import Gestures
 @_exported import Motion
-@_exported import ViewerMotion
