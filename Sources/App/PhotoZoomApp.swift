@@ -65,7 +65,6 @@ package final class PhotoZoomApp {
         sceneRenderer.cachesGrid = !host.isProvisional
         textures.keepsPixelsForAnotherRenderer = host.isProvisional
         if host.provisionalPixelFormat == SDL_PIXELFORMAT_RGB888.rawValue { textures.opaqueTextureFormat = SDL_PIXELFORMAT_RGB888.rawValue }
-        let textMetrics = sceneRenderer.text.metrics
         let windowSize = host.windowSize
         let control = WindowControl(window: window, setName: selection.title, size: windowSize)
         let header = TraceHeader(windowSize: windowSize, scale: host.pointScale(for: windowSize), photos: photos,
@@ -98,165 +97,12 @@ package final class PhotoZoomApp {
                              setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) },
                              fileActions: { request, time in fileActions.carryOut(request, at: time) },
                              openDropped: { paths, viewer, time in fileActions.openDropped(paths, viewer: viewer, recursive: recursive, at: time) })
-        // The software renderer standing in gives way to the accelerated one (`RendererHandOver`);
-        // so it does when something moves, and for a screenshot at the end.
-        var handOver = RendererHandOver(opened: DispatchTime.now().uptimeNanoseconds)
-        // The scenes drawn off screen so far for this renderer (`WarmUpScenes`); nil once all were.
-        // `PHOTOZOOM_WARM_UP=0` draws none and keeps no grid fresh (to measure what they save).
-        let warmsUp = getenv("PHOTOZOOM_WARM_UP").map { String(cString: $0) != "0" } ?? true
-        var warmUpStep: Int? = warmsUp ? 0 : nil
-        func finishOpening() throws {
-            warmUpStep = warmsUp ? 0 : nil
-            sceneRenderer.text.releaseTextures()
-            try host.finishOpening()
-            textures.moveTextures(to: host.renderer)
-            sceneRenderer = SceneRenderer(renderer: host.renderer, textures: textures, continuing: sceneRenderer)
-            sceneRenderer.cachesGrid = true
-        }
-        // When each frame starts (`FramePacer`): at once for an input on a display without a
-        // vblank, late before the vblank on one with, every interval while something moves, and
-        // on input alone once nothing has for a while (docs/pipeline.md "Input to pixels").
-        var pacer = FramePacer(interval: host.refreshInterval, waitsForVBlank: host.waitsForVBlank, activeSince: clock.now())
-        // With nothing moving the loop waits on input with no timeout: a photo folder or the feel
-        // file changing wakes it with an event (`DescriptorWatch`, `WakeEvent`), nothing is polled.
-        let watch = DescriptorWatch(wake: { WakeEvent.post() })
-        if let descriptor = textures.folderWatchDescriptor { watch?.watch(readable: descriptor) }
-        var watchedFeelPath: String?
-        var work = FrameWork()
-        // The frame log or the frame work asked for: each frame also reads the loop thread's schedule.
-        let instrumented = getenv("PHOTOZOOM_FRAME_LOG") != nil || getenv("PHOTOZOOM_FRAME_WORK") != nil
-        var moving = true
-        // The overlay's figures change only with frames drawn for an input or a motion, not with the
-        // frame that draws the figures themselves (which would draw again, and again).
-        var machineText = work.overlayText
-        // True after a first frame held for the shown thumbnails: the next starts 4 ms after it.
-        var holdingFirstFrame = false
-        while loop.isRunning {
-            if !holdingFirstFrame {
-                let wait = pacer.next(now: clock.now(), moving: moving, inputPending: Self.isAnyInputPending())
-                Self.wait(until: min(wait.until, options.quitAfterSeconds ?? .infinity), wakesOnInput: wait.wakesOnInput, clock: clock)
-            }
-            holdingFirstFrame = false
-            let start = clock.now()
-            if let path = recording.live.path, path != watchedFeelPath {
-                watchedFeelPath = path
-                watch?.watch(folderOf: path)
-                watch?.watch(folderOf: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
-            }
-            if host.isProvisional {
-                let stats = textures.statistics
-                if handOver.handsOver(now: DispatchTime.now().uptimeNanoseconds, inputPending: Self.isInputPending(),
-                                      decodedFromPhotos: stats.thumbnailsDecoded > stats.thumbnailsFromSharedCache) {
-                    try finishOpening()
-                    pacer = FramePacer(interval: host.refreshInterval, waitsForVBlank: host.waitsForVBlank, activeSince: clock.now())
-                }
-            }
-            let startCPU = Self.threadCPUSeconds()
-            // The loop thread's run-queue waiting and sleep in the frame, when asked (issue 28).
-            let startSchedule = instrumented ? ThreadSchedule.now().map { (clock.now(), $0) } : nil
-            try loop.step()
-            let stepped = clock.now()
-            pacer.frameStarts(at: start, hadInput: loop.newestInputTime != nil)
-            let screenshot = loop.isRunning ? nil : options.screenshotPath
-            if host.isProvisional, !session.viewer.isAtRest || screenshot != nil {
-                try finishOpening()
-                pacer = FramePacer(interval: host.refreshInterval, waitsForVBlank: host.waitsForVBlank, activeSince: clock.now())
-            }
-            sceneRenderer.pointScale = host.pointScale(for: loop.windowSize)
-            SDL_RenderSetScale(host.renderer, Float(sceneRenderer.pointScale), Float(sceneRenderer.pointScale))
-            var scene = session.scene(text: textMetrics)
-            if session.lab.feelLab.showsDecisions {
-                scene.overlays += Self.machineOverlays(machineText, windowSize: loop.windowSize, advance: textMetrics.advance * 13)
-            }
-            control.update(subject: scene.title)
-            // Both cores decode while nothing moves; one is the frame loop's while something does.
-            textures.isSomethingMoving = !session.viewer.isAtRest
-            if events.takeRedrawRequest() || screenshot != nil { sceneRenderer.invalidatePicture() }
-            // The frame's one call into the pipeline (folder changes, headers, decodes, uploads);
-            // drawing only reads its textures.
-            let composed = clock.now()
-            news.append(textures.advance(for: scene, pointScale: sceneRenderer.pointScale, renderer: host.renderer))
-            let prepare = clock.now() - composed
-            // The first frame waits for the shown thumbnails (`RendererHandOver.firstFrameWait`).
-            if host.isProvisional, handOver.mayHoldFirstFrame(now: DispatchTime.now().uptimeNanoseconds) {
-                if handOver.holdsFirstFrame(now: DispatchTime.now().uptimeNanoseconds,
-                                            isFinal: textures.showsFinalPictures(forCells: scene.cells.map(\.photo))) {
-                    Self.wait(until: start + 0.004, wakesOnInput: false, clock: clock)
-                    holdingFirstFrame = true
-                    continue
-                }
-            }
-            // A frame whose picture is the one on screen is neither drawn nor presented.
-            if sceneRenderer.drawIfChanged(scene) {
-                if let path = screenshot { try Screenshot.save(host.renderer, to: path) }
-                let call = clock.now()
-                SDL_RenderPresent(host.renderer)
-                pacer.presented(start: start, call: call, returned: clock.now())
-                // Of the frame's wall time until its present returned: waiting for a core, and asleep (neither running nor runnable).
-                let schedule = startSchedule.flatMap { began, first in
-                    ThreadSchedule.now().map { now in (queued: now.waiting - first.waiting,
-                                                       asleep: clock.now() - began - (now.running - first.running) - (now.waiting - first.waiting)) }
-                }
-                if getenv("PHOTOZOOM_FRAME_LOG") != nil {
-                    let st = textures.statistics
-                    printError(String(format: "frame %@ prepare %.1f draw %.1f cpu %.1f uploads %d bytes %d present %.1f runqueue %.1f asleep %.1f",
-                                      session.viewer.phase.rawValue, prepare * 1000, (call - composed - prepare) * 1000,
-                                      (Self.threadCPUSeconds() - startCPU) * 1000, st.uploads, st.uploadedBytes, (clock.now() - call) * 1000,
-                                      (schedule?.queued ?? 0) * 1000, (schedule?.asleep ?? 0) * 1000))
-                }
-                work.add(phase: session.viewer.phase.rawValue, work: call - start,
-                         inputLatency: loop.newestInputTime.map { call - $0 },
-                         parts: [("step", stepped - start), ("scene", composed - stepped), ("prepare", prepare),
-                                 ("draw", call - composed - prepare), ("present", clock.now() - call),
-                                 ("cpu", Self.threadCPUSeconds() - startCPU)]
-                             + (schedule.map { [("runqueue", $0.queued), ("asleep", $0.asleep)] } ?? []))
-                if loop.newestInputTime != nil || !session.viewer.isAtRest { machineText = work.overlayText }
-                if host.isProvisional {
-                    handOver.presented(now: DispatchTime.now().uptimeNanoseconds,
-                                       isFinal: session.viewer.isAtRest && textures.showsFinalPictures(forCells: scene.cells.map(\.photo)))
-                }
-            }
-            // The frame has read the folders and the feel file: news from now on wakes the next wait.
-            watch?.rearm()
-            // After the frame's `prepare`: the decodes it asked for keep the loop stepping.
-            // A slideshow keeps frames coming: its interval is counted on them.
-            // A feel file that changed is read once it looks the same a frame later (`FeelFileWatcher`).
-            moving = !session.viewer.isAtRest || !textures.isIdle || session.viewer.isSlideshowRunning
-                || recording.live.isWaitingToRead
-            // Once per accelerated renderer, while nothing moves and no input waits, one scene a
-            // turn of the loop is drawn off screen (`WarmUpScenes`): llvmpipe compiles its shaders
-            // now, not in the first frame of an opening or a held photo (issue 28). Until all are
-            // drawn the loop keeps turning every interval.
-            if let step = warmUpStep, !host.isProvisional {
-                let scenes = WarmUpScenes.scenes(after: scene)
-                if step < scenes.count, session.viewer.isAtRest, loop.isRunning, !Self.isAnyInputPending() {
-                    let began = clock.now(), beganCPU = Self.threadCPUSeconds()
-                    sceneRenderer.warmUp(scenes[step], standInSize: (3, 3))
-                    work.addWarmUp(wall: clock.now() - began, cpu: Self.threadCPUSeconds() - beganCPU)
-                    if getenv("PHOTOZOOM_FRAME_LOG") != nil {
-                        printError(String(format: "warm-up %d of %d: %.1f ms, cpu %.1f", step + 1, scenes.count,
-                                          (clock.now() - began) * 1000, (Self.threadCPUSeconds() - beganCPU) * 1000))
-                    }
-                    warmUpStep = step + 1
-                }
-                if let next = warmUpStep, next >= scenes.count { warmUpStep = nil } else { moving = true }
-            } else if warmsUp, !host.isProvisional, session.viewer.isAtRest, textures.isIdle, loop.isRunning, let held = WarmUpScenes.held(after: scene),
-                      !Self.isAnyInputPending() {
-                // Thumbnails that came in since: the grid a held photo uncovers drawn again now,
-                // not in the hold's first frame.
-                let began = clock.now(), beganCPU = Self.threadCPUSeconds()
-                if sceneRenderer.refreshGrid(for: held) {
-                    work.addWarmUp(wall: clock.now() - began, cpu: Self.threadCPUSeconds() - beganCPU)
-                    if getenv("PHOTOZOOM_FRAME_LOG") != nil {
-                        printError(String(format: "grid redrawn for a hold: %.1f ms, cpu %.1f", (clock.now() - began) * 1000,
-                                          (Self.threadCPUSeconds() - beganCPU) * 1000))
-                    }
-                }
-            }
-        }
-        if getenv("PHOTOZOOM_FRAME_WORK") != nil {
-            (work.summary + work.partSummary + work.slowestSummary + [work.warmUpSummary].compactMap { $0 }).forEach { printError("photozoom: " + $0) }
-        }
+        let live = LiveLoop(loop: loop, session: session, host: host, renderer: sceneRenderer, textures: textures, events: events,
+                            clock: clock, control: control, environment: RunEnvironment.read(),
+                            quitAfterSeconds: options.quitAfterSeconds, screenshotPath: options.screenshotPath,
+                            feelPath: { recording.live.path }, isFeelFileWaiting: { recording.live.isWaitingToRead },
+                            news: { news.append($0) })
+        try live.run()
         try recording.close()
         state.windowSize = WindowState.rememberedSize(previous: state.windowSize, requested: options.windowSize,
                                                       final: control.rememberedSize(currentSize: loop.windowSize))
@@ -270,49 +116,5 @@ package final class PhotoZoomApp {
                                                  scroll: max(0, viewer.scrollOffset))
         }
         state.write(to: statePath)
-    }
-
-    /// The calling thread's CPU time (seconds): a frame's work against its wall time tells the
-    /// machine's load (others' work) from the frame's own (issue 28).
-    private static func threadCPUSeconds() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
-
-    /// True when SDL holds any event not yet read.
-    private static func isAnyInputPending() -> Bool {
-        SDL_PumpEvents()
-        return SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_TRUE
-    }
-
-    /// Waits until `deadline` on `clock` (infinite: no timeout); with `wakesOnInput`, only until
-    /// an event arrives (SDL sleeps in the X connection's poll: no wake-ups in between).
-    private static func wait(until deadline: Double, wakesOnInput: Bool, clock: MonotonicClock) {
-        let left = deadline - clock.now()
-        guard left > 0 else { return }
-        if wakesOnInput {
-            // No deadline: wait for an input or a `WakeEvent` alone (SDL's -1).
-            _ = SDL_WaitEventTimeout(nil, left > 86_400 ? -1 : Int32((left * 1000).rounded(.up)))
-        } else {
-            usleep(UInt32(left * 1_000_000))
-        }
-    }
-
-    /// The lab's figures of the machine, bottom left (issue 28): the frames' work and the last
-    /// input's wait until its frame's present call.
-    private static func machineOverlays(_ text: String, windowSize: Size, advance: Double) -> [Scene.Overlay] {
-        let y = windowSize.height - 30
-        return [.rect(Rect(x: 8, y: y, width: Double(text.count) * advance + 16, height: 22), color: Color(0, 0, 0, 0.6), filled: true),
-                .text(text, at: Point(16, y + 4), size: 13, color: .overlay)]
-    }
-
-    /// True when SDL holds an input event not yet read that can set something moving: a key or
-    /// button pressed, a wheel turned, a finger down (not the pointer's motion, nor the keymap
-    /// SDL reports at start).
-    private static func isInputPending() -> Bool {
-        SDL_PumpEvents()
-        let kinds: [SDL_EventType] = [SDL_KEYDOWN, SDL_MOUSEBUTTONDOWN, SDL_MOUSEWHEEL, SDL_FINGERDOWN]
-        return kinds.contains { SDL_HasEvent($0.rawValue) == SDL_TRUE }
     }
 }
