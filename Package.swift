@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "Viewer", targets: ["Viewer"]),
         .library(name: "LabUI", targets: ["LabUI"]),
+        .library(name: "DrawnBounds", targets: ["DrawnBounds"]),
         .library(name: "Continuity", targets: ["Continuity"]),
         .library(name: "Trace", targets: ["Trace"]),
         .library(name: "Player", targets: ["Player"]),
@@ -60,11 +61,15 @@ let package = Package(
         .target(name: "Drawing", dependencies: ["Geometry"]),
         // The viewer: its state model (Mode/), what moves a photo (Drivers/), the grid (Grid/), the
         // inputs it routes (Input/), the features (Features/), notes (Notes/), what Continuity reads (Measured/).
-        .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Drawing"], exclude: ["README.md"]),
+        // What a frame may draw and how fast each drawn quantity may change (`MotionSample`,
+        // `DrawnQuantity`, `GripReading`): the viewer reports it beside its scene, the jump detector reads it.
+        .target(name: "DrawnBounds", dependencies: ["Geometry"]),
+        .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Drawing", "DrawnBounds"], exclude: ["README.md"]),
         .target(name: "LabUI", dependencies: ["Viewer", "Feel", "Geometry", "Gestures", "Motion"]),
-        // The jump detector: what the viewer draws, with the bound its motion sets on each change.
-        .target(name: "Continuity", dependencies: ["Geometry", "Motion", "Viewer"]),
-        .target(name: "Trace", dependencies: ["Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Continuity"]),
+        // The jump detector: what the viewer draws, with the bound its motion sets on each change
+        // (`DrawnBounds`); it sees nothing of the viewer's state.
+        .target(name: "Continuity", dependencies: ["Geometry", "DrawnBounds"]),
+        .target(name: "Trace", dependencies: ["DrawnBounds", "Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Continuity"]),
         // The trace player: a recorded session held in memory, any frame through checkpoints, the
         // playhead and A/B runs, the timeline and the keys (photozoom play).
         .target(name: "Player", dependencies: ["Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Trace"]),
@@ -126,7 +131,7 @@ let package = Package(
         // provisional software renderer, then the accelerated one), its title and fullscreen, Mesa's cache.
         .target(name: "Window", dependencies: ["Diagnostics", "CSDL2", "CSandbox", "Geometry", "PhotoFiles"]),
         // The live app: frame loop, recording, feel file, options.
-        .target(name: "App", dependencies: ["Diagnostics", "CSDL2", "CSandbox", "Geometry", "Gestures", "Viewer", "LabUI", "Trace",
+        .target(name: "App", dependencies: ["Drawing", "Diagnostics", "CSDL2", "CSandbox", "Geometry", "Gestures", "Viewer", "LabUI", "Trace",
                                             "PhotoFiles", "ImageFormats", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles",
                                             "PhotoActions", "JSON", "Window"]),
         // `photozoom play`'s window: the trace player drawn live.
@@ -161,8 +166,8 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport", "Geometry", "Motion"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "FeelTests", dependencies: ["Feel", "Gestures", "Motion"]),
-        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LabUI", "Continuity", "Trace", "TestSupport", "Geometry", "Gestures", "Motion"]),
-        .testTarget(name: "TraceTests", dependencies: ["Trace", "Viewer", "Continuity", "TestSupport", "Feel", "Geometry", "Gestures", "JSON", "Motion"], exclude: ["Golden"]),
+        .testTarget(name: "ViewerTests", dependencies: ["DrawnBounds", "Viewer", "LabUI", "Continuity", "Trace", "TestSupport", "Geometry", "Gestures", "Motion"]),
+        .testTarget(name: "TraceTests", dependencies: ["DrawnBounds", "Trace", "Viewer", "Continuity", "TestSupport", "Feel", "Geometry", "Gestures", "JSON", "Motion"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport", "Geometry", "Gestures", "JSON", "Motion"]),
         .testTarget(name: "DesktopTests", dependencies: ["Diagnostics", "App", "PhotoActions", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
                                                        "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CColour", "CColourFixtures", "CFileAttributes", "TestSupport", "CSandbox", "Window", "Geometry", "Gestures", "JSON", "Trace", "Viewer"], exclude: ["Fixtures"]),

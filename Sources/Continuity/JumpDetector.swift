@@ -1,5 +1,5 @@
 import Geometry
-import Viewer
+import DrawnBounds
 
 /// Finds jumps: a drawn quantity changing between two samples by more than its motion allows.
 ///

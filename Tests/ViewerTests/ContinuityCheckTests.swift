@@ -3,6 +3,7 @@ import Motion
 import Testing
 @testable import Continuity
 @testable import Viewer
+import DrawnBounds
 
 /// The continuity check's second version against planted faults: each rule is shown catching the
 /// fault it exists for, and passing the motion it must allow (docs/continuity.md).

@@ -1,5 +1,6 @@
 import Testing
 @testable import Continuity
+import DrawnBounds
 
 /// Jump lines are output (`replay --summary`, the property test's examples): one step's jumps come
 /// out in the same order on every run, whatever order a dictionary hands its photos in.

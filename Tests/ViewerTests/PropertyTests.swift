@@ -7,6 +7,7 @@ import Motion
 @testable import Viewer
 import TestSupport
 import Trace
+import DrawnBounds
 
 /// Random input, seeded: any sequence of clicks, drags, pinches, keys, wheels, resizes, photo sizes
 /// and feel changes, at any timing, keeps every number the viewer shows finite and in range, and

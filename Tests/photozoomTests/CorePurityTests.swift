@@ -4,7 +4,7 @@ import Testing
 /// The core modules replay bit for bit only if they never reach outside: this scans their sources.
 @Suite("The core (Geometry, Motion, Gestures, JSON, Feel, Drawing, Viewer, LabUI, Continuity) is pure")
 struct CorePurityTests {
-    static let coreModules = ["Geometry", "Motion", "Events", "Gestures", "JSON", "Feel", "Drawing", "Viewer", "LabUI", "Continuity"]
+    static let coreModules = ["Geometry", "Motion", "Events", "Gestures", "JSON", "Feel", "Drawing", "DrawnBounds", "Viewer", "LabUI", "Continuity"]
 
     /// Imports and calls that would bring SDL, a clock, randomness or the file system into the core.
     static let forbidden = [

@@ -3,6 +3,7 @@ import Geometry
 import Gestures
 import JSON
 import Viewer
+import DrawnBounds
 
 /// Frame-rate independence as a checked property: one trace's input replayed at several frame
 /// rates, and the drawn quantities compared at the instants all of them draw.

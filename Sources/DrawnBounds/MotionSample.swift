@@ -1,5 +1,4 @@
 import Geometry
-import Viewer
 
 /// What the jump detector reads from the viewer at one instant (after every event and every frame):
 /// each drawn quantity with its bound, each photo quad's presence, and whether input wrote the

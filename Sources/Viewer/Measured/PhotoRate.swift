@@ -1,6 +1,6 @@
+import DrawnBounds
 import Geometry
 import Motion
-import Viewer
 
 /// How fast each drawn component of the moving photo changes: its centre (pt/s), its drawn size
 /// (width and height after the gesture scale, pt/s) and its rotation (rad/s).

@@ -1,4 +1,4 @@
-import Viewer
+import DrawnBounds
 
 extension Viewer {
     /// How fast the moving photo's drawn centre, size and rotation change now (`photoVelocity` with
