@@ -156,6 +156,43 @@ struct ModuleGraphTests {
         ], "\(problems)")
     }
 
+    /// The modules under the viewer: the values of the core and the desktop's leaves. None of them
+    /// imports the viewer or anything built on it; the jump detector (`Continuity`) reads what is
+    /// drawn (`DrawnBounds`), never the viewer.
+    static let higher: Set<String> = ["Viewer", "LabUI", "Trace", "Player", "App", "PlayerWindow", "photozoom",
+                                      "PhotoPipeline", "DecodeScheduling", "TextureCaching", "PhotoCatalogue", "PhotoActions", "Plotting", "FeelFiles"]
+    static let leaves = ["Geometry", "JSON", "Events", "Motion", "Gestures", "Feel", "Drawing", "DrawnBounds", "Continuity",
+                         "Diagnostics", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "LiveInput", "Window"]
+
+    /// Each leaf's dependencies on a higher module, as "Leaf → Higher", transitively.
+    static func backEdges(_ targets: [Target]) -> [String] {
+        let deps = Dictionary(targets.map { ($0.name, $0.dependencies) }, uniquingKeysWith: { a, _ in a })
+        var out: [String] = []
+        for leaf in leaves {
+            var seen: Set<String> = [], stack = deps[leaf] ?? []
+            while let next = stack.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                if higher.contains(next) { out.append("\(leaf) → \(next)") }
+                stack += deps[next] ?? []
+            }
+        }
+        return out.sorted()
+    }
+
+    @Test("no leaf (the core's values, the jump detector, the files, formats, decoders, renderer, input and window) reaches the viewer or above")
+    func noBackEdges() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let targets = Self.targets(inManifest: manifest)
+        #expect(Set(Self.leaves).isSubset(of: Set(targets.map(\.name))), "a leaf is not a target")
+        #expect(Self.backEdges(targets).isEmpty, "\(Self.backEdges(targets))")
+        // The check sees a planted edge, also through a module in between.
+        let planted = manifest.replacingOccurrences(of: #".target(name: "DrawnBounds", dependencies: ["Geometry"])"#,
+                                                    with: #".target(name: "DrawnBounds", dependencies: ["Geometry", "Continuity"])"#)
+            .replacingOccurrences(of: #".target(name: "Continuity", dependencies: ["Geometry", "DrawnBounds"])"#,
+                                  with: #".target(name: "Continuity", dependencies: ["Geometry", "Viewer"])"#)
+        #expect(Self.backEdges(Self.targets(inManifest: planted)) == ["Continuity → Viewer", "DrawnBounds → Viewer"])
+    }
+
     /// docs/modules.md: the library and executable targets and their dependencies, as a Mermaid
     /// graph and a table, from Package.swift.
     static func diagram(manifest: String) -> String {
