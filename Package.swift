@@ -171,6 +171,6 @@ let package = Package(
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport", "Geometry", "Gestures", "JSON", "Motion"]),
         .testTarget(name: "DesktopTests", dependencies: ["Diagnostics", "App", "PhotoActions", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
                                                        "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CColour", "CColourFixtures", "CFileAttributes", "TestSupport", "CSandbox", "Window", "Geometry", "Gestures", "JSON", "Trace", "Viewer"], exclude: ["Fixtures"]),
-        .testTarget(name: "photozoomTests", dependencies: ["photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion", "FeelFiles", "Feel", "Viewer"]),
+        .testTarget(name: "photozoomTests", dependencies: ["TestSupport", "photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion", "FeelFiles", "Feel", "Viewer"]),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Trace
 import Viewer
+import TestSupport
 
 /// Golden traces: each committed trace replays to its committed state log, byte for byte.
 ///
@@ -13,7 +14,7 @@ import Viewer
 /// (from replaying it); review the diff of the state logs, then commit both.
 @Suite("Golden traces: each replays to its committed state log, byte for byte")
 struct GoldenTraceTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden", isDirectory: true)
+    static let folder = Repository.path("Tests/TraceTests/Golden", isDirectory: true)
     static let rerecord = ProcessInfo.processInfo.environment["PHOTOZOOM_RERECORD"] == "1"
     static let howToRerecord = "if the Viewer's behaviour changed on purpose, re-record: PHOTOZOOM_RERECORD=1 swift test --filter Golden"
 

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 @testable import LabUI
 import Viewer
+import TestSupport
 
 /// The controls are written once (`ControlsTable`): the help overlay reads the table, and the
 /// full controls table of docs/controls.md (the README lists the ten keys that matter and links
 /// it), wherever the page puts it, is the table's `markdown`.
 @Suite("One controls table: docs/controls.md's and the help overlay's")
 struct ControlsTableTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("docs/controls.md")
+    static let readme = Repository.path("docs/controls.md")
 
     /// The markdown table in `text` whose header row is `ControlsTable`'s, a line each (nil: none).
     static func controlsTable(in text: String) -> [String]? {

@@ -3,14 +3,14 @@ import Testing
 import Geometry
 import Motion
 @testable import Viewer
+import TestSupport
 
 /// The viewer's photo state has one door (`Viewer.withPhoto`), a flight's start is one enum, and
 /// every stored field beside the mode is named here with the reason it is not the mode's
 /// (house style 12 and 13; docs/design.md, "The viewer's state").
 @Suite("One door: the photo session is lent and written back in one place; nothing beside the mode repeats it")
 struct OneDoorTests {
-    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources", isDirectory: true)
+    static let sources = Repository.path("Sources", isDirectory: true)
 
     /// The lines of `text` (named `file`) that copy the photo session out of the mode or write one
     /// into it: `file:line: text`.

@@ -3,14 +3,14 @@ import Geometry
 import Gestures
 import Testing
 @testable import Viewer
+import TestSupport
 
 /// docs/phases.md is whole: every phase a column, every input kind and every key the app binds a
 /// row, each cell filled. The maps below are exhaustive `switch`es, so a new phase, input kind or
 /// photo key does not compile until it has its place in the table.
 @Suite("The input × phase table (docs/phases.md) is whole")
 struct PhaseTableTests {
-    static let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("docs/phases.md")
+    static let document = Repository.path("docs/phases.md")
 
     /// The table's column for a phase of the state log.
     static func column(_ phase: Phase) -> String {

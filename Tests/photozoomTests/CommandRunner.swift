@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `photozoom` binary as a person would, capturing exit status and output.
 struct CommandRunner {
     typealias Result = PhotoZoomProcess.Outcome
 
     /// The package root, found from this file's path.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot: URL = Repository.root
 
     /// The `photozoom` binary next to the test bundle (`.build/<config>/photozoom`).
     static var binary: URL { binary(named: "photozoom") }

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The daily basics (issue 32) under Xvfb with real X input from xdotool: each scenario drives the
 /// live window, checks what it did to the files and the trace, that the trace replays to the live
 /// state log byte for byte, and that the jump detector (`replay --summary`) finds no jump.
 @Suite("End to end: the daily basics (trash and undo, 1:1, slideshow, open with, show in folder) under Xvfb, replayed and checked for jumps")
 struct DailyBasicsEndToEndTests {
-    static let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/Photos").standardized
+    static let bundled = Repository.path("Resources/Photos")
     static let names = ["boats", "bridge", "clock", "cups", "kite", "moss"]
 
     /// A scratch folder holding `photos/` with copies of six bundled photos (boats, bridge, clock,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The app in a real X server (Xvfb) driven by real X11 input from xdotool: what it records replays
 /// to the very state log it wrote live.
@@ -238,7 +239,7 @@ struct EndToEndTests {
     func folderChangesReplay() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("e2e-folder")
         let photos = folder.appendingPathComponent("photos"), spare = folder.appendingPathComponent("spare")
-        let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/Photos").standardized
+        let bundled = Repository.path("Resources/Photos")
         let fm = FileManager.default
         for dir in [photos, spare] { try? fm.removeItem(at: dir); try fm.createDirectory(at: dir, withIntermediateDirectories: true) }
         for name in ["boats", "bridge", "clock", "cups", "kite", "moss"] {

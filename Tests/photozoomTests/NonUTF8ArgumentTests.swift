@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A photo whose name is not UTF-8, given on the command line (issue 19): it opens, and a missing
 /// one is named escaped.
@@ -9,7 +10,7 @@ struct NonUTF8ArgumentTests {
     func opensAndNamesEscaped() async throws {
         let binary = try #require(PhotoZoomProcess.binary)
         let folder = try PhotoZoomProcess.scratchFolder("non-utf8-argument")
-        let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/Photos").standardized
+        let bundled = Repository.path("Resources/Photos")
         // Bytes go through bash's printf: Foundation's Process would pass the names as UTF-8.
         let script = #"""
         set -e

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The built `photozoom` binary, run as a user would, with its exit status and both output streams.
 enum PhotoZoomProcess {
     /// The package's root folder.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = Repository.root
 
     /// The golden traces committed with the Trace tests.
     static let goldenFolder = packageRoot.appendingPathComponent("Tests/TraceTests/Golden", isDirectory: true)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("photozoom run: recording options fail early and clearly")
 struct RecordingOptionTests {
@@ -31,8 +32,7 @@ struct RecordingOptionTests {
     func sameNamesAcrossSubfolders() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("samenames")
         let photos = folder.appendingPathComponent("photos")
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/Photos")
+        let fixture = Repository.path("Tests/Fixtures/Photos")
         for (sub, source) in [("a", "coffee.jpg"), ("b", "chelsea.jpg")] {
             try FileManager.default.createDirectory(at: photos.appendingPathComponent(sub), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: fixture.appendingPathComponent(source), to: photos.appendingPathComponent("\(sub)/x.jpg"))

@@ -12,7 +12,7 @@ enum ProgressiveFixture {
     /// The bundled fig photo (a saturated red bowl on grey stone: sharp colour edges, where the
     /// chroma coefficients matter most) at half its size, 1024×693, as BGRA pixels.
     static let fig: (width: Int, height: Int, pixels: [UInt8]) = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let bytes = [UInt8](try! Data(contentsOf: root.appendingPathComponent("Resources/Photos/fig.jpg")))
         return decode(bytes, eighths: 4)!
     }()

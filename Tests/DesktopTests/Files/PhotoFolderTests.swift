@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhotoFiles
+import TestSupport
 
 @Suite("Photo folders list images in natural name order")
 struct PhotoFolderTests {
@@ -25,7 +26,7 @@ struct PhotoFolderTests {
 
     @Test("the bundled demo photos are all found, CREDITS left out; each is credited there")
     func bundledPhotos() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let demo = root.appendingPathComponent("Resources/Photos")
         let folder = try PhotoFolder(path: demo.path)
         // The floor for the demo: at least 24 real photographs.
@@ -39,7 +40,7 @@ struct PhotoFolderTests {
 
     @Test("the test-fixture photos (the awkward cases the golden traces name) are all found")
     func fixturePhotos() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let folder = try PhotoFolder(path: root.appendingPathComponent("Tests/Fixtures/Photos").path)
         #expect(folder.files.count == 13)
         #expect(!folder.files.contains { $0.lastPathComponent == "CREDITS" })

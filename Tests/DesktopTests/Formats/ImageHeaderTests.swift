@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import ImageFormats
 @testable import PhotoFiles
+import TestSupport
 
 @Suite("Image headers: sizes and orientation without decoding")
 struct ImageHeaderTests {
@@ -41,8 +42,7 @@ struct ImageHeaderTests {
 
     @Test("JPEG: the fixture portrait-exif6.jpg is stored 512×384 with Orientation 6, shown 384×512")
     func bundledPortrait() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/Photos/portrait-exif6.jpg").path
+        let path = Repository.path("Tests/Fixtures/Photos/portrait-exif6.jpg").path
         let h = try #require(try ImageHeader.read(PhotoFile(path: path)))
         #expect(h.storedWidth == 512 && h.storedHeight == 384 && h.orientation == .right)
         #expect(h.uprightSize == (384, 512))

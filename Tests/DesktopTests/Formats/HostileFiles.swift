@@ -1,13 +1,13 @@
 import Foundation
 @testable import Decoding
 @testable import PhotoFiles
+import TestSupport
 
 /// The hostile files of issue 19, built byte by byte: each is small, and each once crashed, hung
 /// or bloated PhotoZoom.
 enum HostileFiles {
     /// The test photos (the set issue 19 was found with: coffee.jpg, chelsea.jpg, …), for cutting and mutating.
-    static let photosFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/Photos", isDirectory: true)
+    static let photosFolder = Repository.path("Tests/Fixtures/Photos", isDirectory: true)
 
     /// The test photo named `name`, else the first of its format.
     static func photo(_ name: String) -> URL? {

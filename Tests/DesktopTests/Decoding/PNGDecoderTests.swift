@@ -4,6 +4,7 @@ import Testing
 @testable import Decoding
 @testable import ImageFormats
 @testable import PhotoFiles
+import TestSupport
 
 @Suite("PNG decoder: PhotoZoom's own reader gives SDL_image's pixels, and the rows a cut file holds")
 struct PNGDecoderTests {
@@ -131,7 +132,7 @@ struct PNGDecoderTests {
                 }))
             }
         }
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/FuzzSeeds/seed.png")
+        let corpus = Repository.path("Tests/DesktopTests/Fixtures/FuzzSeeds/seed.png")
         seeds.append(("FuzzSeeds/seed.png", HostileFiles.bytes(corpus)))
         return seeds
     }

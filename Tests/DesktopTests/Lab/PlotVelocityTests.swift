@@ -2,6 +2,7 @@ import Foundation
 import Plotting
 import Viewer
 import Testing
+import TestSupport
 
 /// The plot's velocity strips read the motion, not the spacing of frames: a state log written
 /// under Xvfb without vsync has frames 0.2–0.5 ms apart, and a backward difference across one of
@@ -40,7 +41,7 @@ struct PlotVelocityTests {
     /// PacedDragTests under Xvfb): drags of 3 pt every 4 ms (750 pt/s), frames 0.5–17 ms apart.
     @Test("a live Xvfb drag at 750 pt/s plots within 1.5× of it once the photo is picked up (frame-to-frame: 22 514 pt/s)")
     func liveXvfbDrag() throws {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/xvfb-drag.states.jsonl")
+        let file = Repository.path("Tests/DesktopTests/Fixtures/xvfb-drag.states.jsonl")
         let log = try PlotLog.parse(String(contentsOf: file, encoding: .utf8), name: "xvfb-drag", file: file.path)
         let dragging = log.samples.filter { $0.phase == .interacting }
         // Each drag's start: the first interacting frame after another phase.

@@ -4,6 +4,7 @@ import Testing
 @testable import DecoderSandbox
 @testable import Decoding
 @testable import PhotoFiles
+import TestSupport
 
 /// The photos phones make (issue 32): HEIC and AVIF, made with the encoders Debian ships from the
 /// sideways-stored portrait `portrait-exif6.jpg` (`scripts/make-phone-photos`), each rotated the
@@ -11,7 +12,7 @@ import Testing
 /// the sandboxed decoder helpers and show upright in the grid and full screen.
 @Suite("HEIC and AVIF photos show upright", .serialized)
 struct PhonePhotoTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
     static let folder = root.appendingPathComponent("Tests/Fixtures/PhonePhotos")
     static let fixtures = ["portrait-exif6.heic", "portrait-irot.avif", "portrait-ffmpeg.avif"]
     /// The JPEG they were made from, shown upright by its EXIF orientation (the decoder's own tests

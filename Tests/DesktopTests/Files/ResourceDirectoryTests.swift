@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhotoFiles
+import TestSupport
 
 @Suite("The binary finds its resources beside an installed copy, through links, and in the checkout")
 struct ResourceDirectoryTests {
@@ -29,7 +30,7 @@ struct ResourceDirectoryTests {
 
     @Test("a binary under the checkout's .build finds the checkout's Resources with the demo photos")
     func checkout() {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let binary = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/release/photozoom")
         #expect(ResourceDirectory.find(executable: binary)?.standardizedFileURL.path == root.appendingPathComponent("Resources").path)
     }

@@ -15,7 +15,7 @@ import TestSupport
 /// `PHOTOZOOM_FUZZ_SEED` the generator's seed.
 @Suite("Fuzz: cut and mutated files of every format", .serialized)
 struct FuzzHarnessTests {
-    static let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/FuzzSeeds")
+    static let seeds = Repository.path("Tests/DesktopTests/Fixtures/FuzzSeeds")
     static let environment = ProcessInfo.processInfo.environment
     static let perFormat = environment["PHOTOZOOM_FUZZ_PER_FORMAT"].flatMap { Int($0) } ?? 16
     static let seed = environment["PHOTOZOOM_FUZZ_SEED"].flatMap { UInt64($0) } ?? 19

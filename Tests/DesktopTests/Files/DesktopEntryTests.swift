@@ -4,6 +4,7 @@ import Foundation
 import Testing
 @testable import Decoding
 @testable import PhotoFiles
+import TestSupport
 
 /// The desktop entry advertises only what this build decodes (issue 33: it listed AVIF and JXL,
 /// which Debian 12's SDL_image cannot decode, so file managers offered PhotoZoom for files it
@@ -11,7 +12,7 @@ import Testing
 @Suite("The desktop entry's types")
 struct DesktopEntryTests {
     static let entry: String = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         return (try? String(contentsOf: root.appendingPathComponent("Resources/photozoom.desktop.in"), encoding: .utf8)) ?? ""
     }()
 
@@ -45,7 +46,7 @@ struct DesktopEntryTests {
 
     @Test("every listed type with a seed file decodes, and every seed's type is listed")
     func listedTypesDecode() throws {
-        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/FuzzSeeds")
+        let seeds = Repository.path("Tests/DesktopTests/Fixtures/FuzzSeeds")
         for type in Self.mimeTypes where !Self.unseeded.contains(type) {
             let ext = try #require(Self.seedOfType[type], "\(type) is listed but has no seed here to decode")
             let decoded = try? PhotoDecoder().decode(path: seeds.appendingPathComponent("seed.\(ext)").path, header: nil,

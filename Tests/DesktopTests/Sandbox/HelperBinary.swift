@@ -1,11 +1,12 @@
 import Foundation
 @testable import DecoderSandbox
+import TestSupport
 
 /// The built `photozoom` program, which runs the decoder helpers (`photozoom decode-helper`):
 /// beside the test bundle (`.build/debug/photozoom`), else under the package's `.build`.
 enum HelperBinary {
     static let path: String? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         var candidates: [URL] = []
         if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent().appendingPathComponent("photozoom")) }
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("photozoom"))

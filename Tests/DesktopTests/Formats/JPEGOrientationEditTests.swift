@@ -9,6 +9,7 @@ import Testing
 @testable import PhotoPipeline
 @testable import Rendering
 import Diagnostics
+import TestSupport
 
 /// Rotating a JPEG and keeping it (issue 32): the EXIF orientation is rewritten, the image data
 /// never re-encoded, and the file replaced atomically with its mode and times kept.
@@ -208,8 +209,7 @@ struct JPEGOrientationEditTests {
         FileManager.default.createFile(atPath: probe, contents: Data())
         if setxattr(probe, "user.probe", "1", 1, 0) != 0 {
             try? FileManager.default.removeItem(at: folder)
-            folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent(".build/xattr-test-\(getpid())-\(name.filter(\.isLetter))")
+            folder = Repository.path(".build/xattr-test-\(getpid())-\(name.filter(\.isLetter))")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
         unlink(probe)

@@ -6,13 +6,13 @@ import Testing
 @testable import PhotoPipeline
 @testable import DecodeScheduling
 @testable import Rendering
+import TestSupport
 
 /// Issue 20, "camera previews first": a JPEG's embedded EXIF preview is found by bounds-checked
 /// parsing, shown at once when it is a useful size, and replaced by the thumbnail with a fade.
 @Suite("EXIF previews: found safely, shown first, faded into the thumbnail", .serialized)
 struct ExifPreviewTests {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/ExifPreview/coffee-exif-preview.jpg")
+    static let fixture = Repository.path("Tests/DesktopTests/Fixtures/ExifPreview/coffee-exif-preview.jpg")
 
     /// An APP1 EXIF segment whose IFD0 holds Orientation and whose IFD1 points at `preview`, laid
     /// out as `scripts/make-preview-fixture` does (IFD0 at 8, IFD1 at 26, the preview at 68).

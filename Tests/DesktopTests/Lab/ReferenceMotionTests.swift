@@ -5,6 +5,7 @@ import Testing
 @testable import Plotting
 import Viewer
 import Diagnostics
+import TestSupport
 
 @Suite("Reference motions: CSVs and state logs read for fit and match, bad input named by file, line and column")
 struct ReferenceMotionTests {
@@ -34,8 +35,7 @@ struct ReferenceMotionTests {
 
     @Test("a golden state log's first flight is its opening: edges from the cell to the presented photo")
     func stateLogFlight() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("TraceTests/Golden/open-and-close.states.jsonl").path
+        let path = Repository.path("Tests/TraceTests/Golden/open-and-close.states.jsonl").path
         let opening = try ReferenceMotion.read(path: path, names: nil, span: .flight(1))
         let closing = try ReferenceMotion.read(path: path, names: ["width"], span: .flight(2))
         #expect(opening.quantities.map(\.name) == ["left", "top", "right", "bottom"])

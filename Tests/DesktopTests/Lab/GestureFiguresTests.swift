@@ -3,11 +3,11 @@ import Geometry
 import Testing
 @testable import Plotting
 import Viewer
+import TestSupport
 
 @Suite("Gesture figures and velocity strips of plotted logs: velocities either side of a release, page turns without jumps")
 struct GestureFiguresTests {
-    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TraceTests/Golden")
+    static let golden = Repository.path("Tests/TraceTests/Golden")
 
     @Test("a pan at 200 pt/s released into a close: 200 pt/s before, settle and overshoot measured")
     func panRelease() throws {
