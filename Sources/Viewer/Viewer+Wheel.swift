@@ -11,17 +11,18 @@ extension Viewer {
         let d = modifiers.contains(.shift) && delta.x == 0 ? Point(delta.y, 0) : delta
         let unit = feel.wheelScrollPointsPerUnit
         let name = modifiers.contains(.shift) ? "shift+wheel" : "wheel"
+        // A burst (wheel events closer than the quiet spell) that does nothing says so once, at its start.
+        let startsBurst = time - wheelPaging.lastTime > feel.wheelQuietSeconds
         guard session != nil else {
             if d.y != 0 {
                 lastFrame.gestureSince = .scroll
                 scroller.wheel(by: -d.y * unit, at: time)
             } else if d.x != 0 {
-                noteIgnored(name, .gridScrollsVertically)
+                if startsBurst { noteIgnored(name, .gridScrollsVertically) }
+                _ = wheelPaging.wheel(dx: 0, dy: 1, at: time, feel: feel)
             }
             return
         }
-        // A burst (wheel events closer than the quiet spell) that does nothing says so once, at its start.
-        let startsBurst = time - wheelPaging.lastTime > feel.wheelQuietSeconds
         switch phase {
         case .presented, .paging:
             if d.x != 0 { lastFrame.gestureSince = .scroll }

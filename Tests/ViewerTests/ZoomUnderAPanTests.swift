@@ -79,6 +79,23 @@ struct ZoomUnderAPanTests {
         #expect(abs(shown - Feel.defaults.keyboardZoomStep) < 1e-3, "rests at \(shown)×")
     }
 
+    @Test("a double-click's 2.5x zoom then a pan 100 ms later lands at 2.5x, about the point clicked")
+    func doubleClickThenPan() {
+        var s = WhereFeaturesMeetTests.script()
+        s.openAndSettle(0)
+        let at = Point(700, 450)
+        s.click(at)
+        s.run(0.05)
+        s.click(at)
+        s.run(0.1)
+        #expect(s.phase == .zoomed)
+        s.drag(from: at, to: at + Point(-30, -60), duration: 0.2)
+        s.settle()
+        let shown = Self.scale(s)
+        report("double-click then a pan: rests at \(shown)x")
+        #expect(abs(shown - Feel.defaults.doubleClickZoomScale) < 1e-3, "rests at \(shown)x")
+    }
+
     @Test("while the zoom carries on, the grabbed point stays under the pointer within 0.01 pt (within the photo's bounds: `1` from the fit, `+` from 1:1)",
           arguments: [("1", [String]()), ("+", ["1"])])
     func grabbedPointStaysUnderThePointer(key: String, prelude: [String]) {
