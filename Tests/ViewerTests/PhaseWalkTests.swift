@@ -25,8 +25,8 @@ struct PhaseWalkTests {
         var detector = JumpDetector()
         var jumps: [String] = []
 
-        init(fps: Double, feel: Feel = .defaults) {
-            script = ViewerScript(photos: 12, feel: feel)
+        init(fps: Double, feel: Feel = .defaults, photos: Int = 12) {
+            script = ViewerScript(photos: photos, feel: feel)
             script.frameInterval = 1 / fps
             observe()
         }
@@ -111,12 +111,19 @@ struct PhaseWalkTests {
     }
 
     static func run(_ setup: PhaseSetup, eighth: Int, key: (String, Modifiers)?, fps: Double) -> (Walk, Outcome) {
-        var w = Walk(fps: fps)
+        run(setup, eighth: eighth, input: key.map { (name, mods) in { (w: inout Walk) in w.key(name, mods: mods) } }, fps: fps)
+    }
+
+    /// Enters `setup`'s phase, runs to its `eighth` eighth, feeds `input` (none: the control run)
+    /// and settles; the walk and what it ended as.
+    static func run(_ setup: PhaseSetup, eighth: Int, input: ((inout Walk) -> Void)?, fps: Double,
+                    photos: Int = 12) -> (Walk, Outcome) {
+        var w = Walk(fps: fps, photos: photos)
         setup.enter(&w)
         _ = w.script.viewer.takeRequests()
         w.script.notes.removeAll()
         w.run(setup.seconds * Double(eighth) / 8)
-        if let (name, mods) = key { w.key(name, mods: mods) }
+        input?(&w)
         w.settle(limit: 8)
         let happenings = w.script.notes.filter {
             switch $0 {

@@ -214,6 +214,19 @@ struct CaughtUnderThePointerTests {
         #expect(worst <= 0.5)
     }
 
+    @Test("a drag that catches a Ctrl+R turn keeps the grabbed point under the pointer within 0.01 pt",
+          arguments: [0.05, 0.1, 0.2, 0.3])
+    func catchTurning(after: Double) {
+        var s = WhereFeaturesMeetTests.script()
+        s.openAndSettle(0)
+        s.send(.effect(.photoTurned(photo: 0, quarterTurns: 1, message: "turned", asksToWrite: false)))
+        s.run(after)
+        guard let image = s.snapshot.image else { Issue.record("nothing drawn"); return }
+        let worst = Self.worstSlip(&s, from: image.center + Point(20, 10))
+        report("catch of a turn at \(after) s: grabbed point at most \(worst) pt from the pointer")
+        #expect(worst <= 0.01)
+    }
+
     @Test("a drag on a photo at rest keeps the grabbed point under the pointer within 0.5 pt")
     func holdAtRest() {
         var s = WhereFeaturesMeetTests.script()

@@ -34,6 +34,11 @@ package struct ZoomInteraction: Sendable {
         /// scale would let go (the photo sliding 27 pt from under the pointer: property seed 2833).
         /// Zero for a zoomed photo, whose band the hand made.
         package var slack: Point = .zero
+        /// A key's or a double-click's zoom still running when a pan took hold (docs/phases.md,
+        /// "zoomed"): its scale rides on toward its target on the zoom spring while the hand moves
+        /// the photo, about the pointer, so the point grabbed stays under it. Nil: the hand holds
+        /// the scale it caught (a pinch, or a zoom at rest).
+        package var runningScale: SpringAnimation<Double>?
 
         /// The slack at the scale drawn, `ratio` times the grab's.
         package func slack(atRatio ratio: Double) -> Point { slack * ratio }
@@ -147,11 +152,29 @@ extension ZoomInteraction.Hold {
                   latest: latest, slack: e)
     }
 
+    /// The scale the hold takes before its band: the grab's (or a running zoom's, `runningScale`)
+    /// times the gesture's.
+    package func rawScale(feel: Feel) -> Double {
+        (runningScale.map { ZoomInteraction.unbandedScale($0.value, feel: feel) } ?? rawGrab.scale) * gesture.scale
+    }
+
+    /// The hand's `velocity` as the centre of `pose` (drawn by this hold) takes it: each axis
+    /// through its band's slope where the centre stands past its bounds.
+    package func handedVelocity(_ velocity: Point, pose: PhotoPose, fit: Size, window: Size, feel: Feel) -> Point {
+        let g = gesture
+        let ratio = grab.scale > 0 ? pose.scale / grab.scale : 1
+        let raw = g.pivot + (rawGrab.center - g.startPivot) * ratio
+        let b = ZoomInteraction.centerBounds(fit: fit, scale: pose.scale, window: window)
+        let e = slack(atRatio: ratio)
+        return Point(velocity.x * ZoomInteraction.bandSlope(raw.x - e.x, b.x, dimension: window.width, feel: feel),
+                     velocity.y * ZoomInteraction.bandSlope(raw.y - e.y, b.y, dimension: window.height, feel: feel))
+    }
+
     /// The pose the gesture holds now: scale banded past `1...maximum`, the photo point under the
     /// pivot kept under it, the centre banded past its bounds (fit `fit` in `window`).
     package func pose(fit: Size, window: Size, feel: Feel) -> PhotoPose {
         let g = gesture
-        let s = ZoomInteraction.bandedScale(rawGrab.scale * g.scale, feel: feel)
+        let s = ZoomInteraction.bandedScale(rawScale(feel: feel), feel: feel)
         let ratio = grab.scale > 0 ? s / grab.scale : 1
         let raw = g.pivot + (rawGrab.center - g.startPivot) * ratio
         let b = ZoomInteraction.centerBounds(fit: fit, scale: s, window: window)

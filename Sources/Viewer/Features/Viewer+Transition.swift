@@ -178,7 +178,7 @@ extension Viewer {
                 reopen()
             }
         case .zoomed:
-            if isDouble { zoom(toScale: 1, about: location) }
+            if isDouble { zoom(toScale: 1, about: location) } else { noteIgnored("click", .zoomedClick) }
         case .paging:
             if case let .paging(pager) = s.driver, !pager.isHeld {
                 close(trigger: .click, click: location)

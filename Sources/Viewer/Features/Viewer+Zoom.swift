@@ -23,7 +23,11 @@ extension Viewer {
         case .gesture: moving = false
         }
         let fit = fitSize(s.photo)
-        withPhoto { [feel, windowSize] in $0.holdZoom(m, base: moving ? m : nil, slack: .zero, fit: fit, window: windowSize, feel: feel) }
+        // A pan lets a key's or a double-click's zoom run on to its target under the hand; a pinch
+        // takes the scale (docs/phases.md, "zoomed").
+        withPhoto { [feel, windowSize] in
+            $0.holdZoom(m, base: moving ? m : nil, slack: .zero, fit: fit, window: windowSize, feel: feel, keepsScaleRunning: m.kind == .pan)
+        }
         notes.append(.grabbed(photo: s.photo, gesture: GestureName(m.kind), from: .zoomed, time: time))
     }
 
@@ -47,8 +51,11 @@ extension Viewer {
         if velocity.length > maxSpeed { velocity = velocity * (maxSpeed / velocity.length) }
         let scaleChanged = abs(g.scale - 1) > 1e-9
         let settled = pose.size == fit && pose.rotation == 0
-        // Dragged past the photo's edge and let go onward: the edge hands over to paging.
-        if g.kind == .pan && !scaleChanged && settled && !cancelled && pageAtZoomEdge(released: g, velocity: velocity.x) { return }
+        // Dragged past the photo's edge and let go onward: the edge hands over to paging; not while
+        // a key's zoom runs on under the hand (the edge it shows is not where the zoom is going).
+        let zoomRuns = hold.runningScale.map { !$0.isAtRest } ?? false
+        if g.kind == .pan && !scaleChanged && settled && !cancelled && !zoomRuns
+            && pageAtZoomEdge(released: g, velocity: velocity.x) { return }
         let full = fullPose(s.photo)
         let decision = withPhoto { [feel, windowSize] in
             $0.releaseZoom(hold, cancelled: cancelled, velocity: velocity, fit: fit, full: full, window: windowSize, feel: feel)
@@ -62,7 +69,9 @@ extension Viewer {
     /// Moves the zoom on: coasting axes write the centre; a spring that has brought the photo back
     /// to its fit ends the zoom.
     mutating func advanceZoom(by dt: Double) {
-        withPhoto { [feel] in $0.advanceZoom(by: dt, feel: feel) }
+        guard let photo = session?.photo else { return }
+        let fit = fitSize(photo)
+        withPhoto { [feel, windowSize] in $0.advanceZoom(by: dt, fit: fit, window: windowSize, feel: feel) }
     }
 
     /// The window resized while zoomed: the same scale, the centre kept in the new bounds. A photo
@@ -163,11 +172,18 @@ extension Viewer {
         zoom(toScale: base.scale * factor, about: Point(windowSize.width / 2, windowSize.height / 2))
     }
 
-    /// Arrow keys and the wheel pan a zoomed photo by `delta` points (the photo moves by it), within bounds.
-    mutating func zoomPan(by delta: Point) {
+    /// Arrow keys and the wheel (`input`, as the table names it) pan a zoomed photo by `delta`
+    /// points (the photo moves by it), within bounds; a pan the bounds leave nothing of is noted
+    /// unless `quiet` (the tail of a wheel burst already noted).
+    mutating func zoomPan(by delta: Point, input: String, quiet: Bool = false) {
         guard let s = session, case .zooming = s.driver, var base = zoomBase else { return }
+        let from = base.center
         base.center = base.center + delta
         let target = ZoomInteraction.clampedPose(center: base.center, scale: base.scale, fit: fitSize(s.photo), window: windowSize)
+        if target.center.distance(to: from) < 1e-9 {
+            if !quiet { noteIgnored(input, .atZoomEdge) }
+            return
+        }
         // From the progress shown: a zoom reached from a closing photo (a double-click) or from one
         // still opening (a pinch) may be short of 1, and the backdrop must not jump to it.
         let shown = s.progress(feel: feel)

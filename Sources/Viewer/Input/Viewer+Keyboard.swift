@@ -53,7 +53,13 @@ extension Viewer {
             toggleSlideshow()
             return
         }
-        guard let photoKey = PhotoKey(key: key, modifiers: modifiers) else { return }
+        guard let photoKey = PhotoKey(key: key, modifiers: modifiers) else {
+            // The grid's scroll keys (the chrome takes them in the grid) with a photo open.
+            if session != nil, modifiers.isEmpty, ["home", "end", "pageup", "pagedown"].contains(key) {
+                noteIgnored(key, .photoOpen)
+            }
+            return
+        }
         guard let s = session else {
             if !handleGridKey(key), photoKey.needsOpenPhoto {
                 noteIgnored(photoKey.name, .noPhotoOpen)
@@ -123,7 +129,7 @@ extension Viewer {
             close(trigger: .key)
         case let .page(step):
             if phase == .zoomed && !zoomShowsEdge(toward: step) {
-                zoomPan(by: Point(-Double(step) * pan * windowSize.width, 0))
+                zoomPan(by: Point(-Double(step) * pan * windowSize.width, 0), input: key.name)
             } else if let s = session, !photos.indices.contains(s.photo + step) {
                 noteIgnored(key.name, .noPhotoThatWay)
             } else {
@@ -131,7 +137,7 @@ extension Viewer {
             }
         case let .panVertically(up):
             guard phase == .zoomed else { return noteIgnored(key.name, .notZoomed) }
-            zoomPan(by: Point(0, (up ? 1 : -1) * pan * windowSize.height))
+            zoomPan(by: Point(0, (up ? 1 : -1) * pan * windowSize.height), input: key.name)
         case .zoomIn:
             zoomByKey(feel.keyboardZoomStep)
         case .zoomOut:

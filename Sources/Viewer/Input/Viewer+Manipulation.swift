@@ -30,6 +30,7 @@ extension Viewer {
                 scroller.drag(translationY: m.translation.y)
             } else {
                 grid.gesture = .ignored(m)
+                noteIgnored(GestureName(m.kind).rawValue, .noPhotoOpen)
             }
             mode = .grid(grid)
         case let .photo(s):

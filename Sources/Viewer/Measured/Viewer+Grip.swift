@@ -66,9 +66,10 @@ extension Viewer {
             guard case let .gesture(hold) = zoom.drive else { return nil }
             let g = hold.gesture
             let fit = fitSize(s.photo)
-            // The pinch's scale before its band (log space), and the centre that keeps the photo
-            // point under the pivot at the scale drawn, before the pan's band.
-            let rawScale = hold.rawGrab.scale * g.scale
+            // The pinch's scale before its band (log space; a key's zoom running on under a pan is
+            // part of what the mapping takes), and the centre that keeps the photo point under the
+            // pivot at the scale drawn, before the pan's band.
+            let rawScale = hold.rawScale(feel: feel)
             let ratio = hold.grab.scale > 0 ? pose.scale / hold.grab.scale : 1
             let raw = g.startPivot + g.translation + (hold.rawGrab.center - g.startPivot) * ratio
             // The pan's band depends on the scale drawn (its bounds move with it): the drawn centre is

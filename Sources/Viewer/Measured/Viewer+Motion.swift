@@ -56,7 +56,8 @@ extension Viewer {
             // A paging neighbour still settling onto its full frame in its slot (`Pager.leaving`).
             let settling = isMoving || isLanding ? nil : stripPose(of: q.photo).map { poseBounds($0, photo: q.photo) }
             let flight = isMoving ? pose : isLanding ? landingPose : settling
-            let centre = isMoving ? pose!.center.plus(pager).plus(coastBound).plus(carryBound)
+            let running = isMoving ? runningZoomBounds : (center: SpeedBound.still, size: SpeedBound.still)
+            let centre = isMoving ? pose!.center.plus(pager).plus(coastBound).plus(carryBound).plus(running.center)
                 : isDeparting ? departingBound.plus(settling?.center ?? .still)
                 : isLanding ? landingPose!.center : pager.plus(settling?.center ?? .still)
             let depth = Viewer.depth(of: q, in: window)
@@ -67,7 +68,7 @@ extension Viewer {
             quads[q.photo] = MotionSample.Presence(depth: depth, alpha: q.alpha, cellDistance: cellDistance,
                                                    flight: isLanding ? shownLanding?.flight ?? 0 : isDeparting ? departing?.flight ?? 0 : flights,
                                                    fit: fitSize(q.photo))
-            let size = flight?.size ?? .still
+            let size = (flight?.size ?? .still).plus(running.size)
             let rotation = flight?.rotation ?? .still
             let crop = flight?.crop ?? .still
             func add(_ kind: DrawnQuantity.Kind, _ value: [Double], _ b: SpeedBound) {
@@ -311,6 +312,22 @@ extension Viewer {
     var coastBound: SpeedBound {
         guard case let .zooming(zoom) = session?.driver, case let .coasting(x, y) = zoom.drive else { return .still }
         return x.speedBound.plus(y.speedBound)
+    }
+
+    /// A key's zoom running on under a pan's hold (`ZoomInteraction.Hold.runningScale`): the speeds
+    /// it moves the drawn size (`size·ṡ`) and centre at, `ṡ` bounded by its spring's energy speed.
+    /// The centre grows about the pointer (`|c − P|·ṡ/s`) and, where the pan's band holds it, the
+    /// bounds widening with the scale let the band go (at most `size·ṡ/2`, the bounds' own speed).
+    var runningZoomBounds: (center: SpeedBound, size: SpeedBound) {
+        guard let s = session, case let .zooming(zoom) = s.driver, case let .gesture(hold) = zoom.drive,
+              let run = hold.runningScale, !run.isAtRest, run.value > 0 else { return (.still, .still) }
+        let (w, z) = run.spring.honouredConstants
+        let rate = Viewer.energySpeed([run.value - run.target], [run.velocity], omega: w)
+        let pose = s.transition.pose.value
+        let arm = (pose.center - hold.gesture.pivot).length / run.value
+        let extent = (pose.size.width * pose.size.width + pose.size.height * pose.size.height).squareRoot()
+        return (SpeedBound(limit: (arm + extent / 2) * rate, decay: 2 * z * w, tolerance: (arm + extent / 2) * run.restTolerance),
+                SpeedBound(limit: extent * rate, decay: 2 * z * w, tolerance: extent * run.restTolerance))
     }
 
     /// The paging offset's bound (zero unless the pager's spring runs).

@@ -209,17 +209,30 @@ extension PhotoSession {
     /// A gesture takes hold of the zoomed photo, measured from `base` (nil: its own start); the
     /// photo is held where it is drawn (a coasting centre included), with `slack` outside its bounds
     /// that no band pulls (`ZoomInteraction.Hold.slack`; nil: all of its present excess).
-    package mutating func holdZoom(_ m: Manipulation, base: Manipulation?, slack: Point?, fit: Size, window: Size, feel: Feel) {
+    /// `keepsScaleRunning`: a zoom spring still changing the scale carries on to its target under
+    /// the hand (`ZoomInteraction.Hold.runningScale`) instead of stopping where it was caught.
+    package mutating func holdZoom(_ m: Manipulation, base: Manipulation?, slack: Point?, fit: Size, window: Size, feel: Feel,
+                                   keepsScaleRunning: Bool = false) {
         let p = progress(feel: feel)
         withZoom { zoom, tr in
             zoom.heldProgress = p
+            var running: SpringAnimation<Double>?
+            if keepsScaleRunning, case .spring = zoom.drive, !tr.pose.isPaused {
+                let value = tr.pose.value.scale, target = tr.pose.target.scale, velocity = tr.pose.velocity.scale
+                if value != target || velocity != 0 {
+                    running = SpringAnimation(value: value, target: target, velocity: velocity, spring: tr.pose.spring,
+                                              restTolerance: PhotoPose.restTolerance.scale,
+                                              restVelocityTolerance: PhotoPose.restVelocityTolerance.scale)
+                }
+            }
             if case let .coasting(x, y) = zoom.drive {
                 tr.pose.hold(at: PhotoPose(center: Point(x.value, y.value), size: tr.pose.value.size, scale: tr.pose.value.scale))
             }
             tr.pose.pause()
             tr.pose.hold(at: tr.pose.value)
-            let hold = ZoomInteraction.Hold(grabbing: tr.pose.value, base: base, latest: m, fit: fit, window: window, feel: feel,
+            var hold = ZoomInteraction.Hold(grabbing: tr.pose.value, base: base, latest: m, fit: fit, window: window, feel: feel,
                                             slack: slack)
+            hold.runningScale = running
             zoom.drive = .gesture(hold)
             zoom.returningToFit = false
             tr.pose.hold(at: hold.pose(fit: fit, window: window, feel: feel))
@@ -249,6 +262,10 @@ extension PhotoSession {
             let pose = tr.pose.value
             let scaleChanged = abs(g.scale - 1) > 1e-9
             let settled = pose.size == fit && pose.rotation == 0
+            if let run = hold.runningScale, !run.isAtRest {
+                return Self.releaseRunningZoom(hold, run: run, cancelled: cancelled, velocity: velocity, fit: fit, full: full,
+                                          window: window, feel: feel, zoom: &zoom, transition: &tr, progress: p)
+            }
             if g.kind == .pan && !scaleChanged && settled {
                 let b = ZoomInteraction.centerBounds(fit: fit, scale: pose.scale, window: window)
                 var x = ScrollAxis(value: pose.center.x, lower: b.x.lowerBound, upper: b.x.upperBound, dimension: window.width,
@@ -267,37 +284,64 @@ extension PhotoSession {
             // the centre keeps the hand's travel (the pivot's velocity, through each axis's band
             // slope) and coasts on it, projected at the feel's deceleration.
             var v = PhotoPose(center: .zero, size: .zero, scale: 0, rotation: 0)
-            if !cancelled, g.scale > 0 {
-                let ratio = hold.grab.scale > 0 ? pose.scale / hold.grab.scale : 1
-                let raw = g.pivot + (hold.rawGrab.center - g.startPivot) * ratio
-                let b = ZoomInteraction.centerBounds(fit: fit, scale: pose.scale, window: window)
-                let e = hold.slack(atRatio: ratio)
-                v.center = Point(velocity.x * ZoomInteraction.bandSlope(raw.x - e.x, b.x, dimension: window.width, feel: feel),
-                                 velocity.y * ZoomInteraction.bandSlope(raw.y - e.y, b.y, dimension: window.height, feel: feel))
-            }
-            let rate = feel.decelerationRatePerMillisecond
-            let scale = min(max(pose.scale, 1), max(1, feel.maximumZoomScale))
-            let toFit = scale <= 1 + 1e-3
-            let pivot = g.pivot + Point(Momentum.project(velocity: v.center.x, decelerationRate: rate),
-                                        Momentum.project(velocity: v.center.y, decelerationRate: rate))
-            var coasted = pose
-            coasted.center = pose.center + (pivot - g.pivot)
-            let target = toFit ? full : ZoomInteraction.zoomed(coasted, to: scale, about: pivot, fit: fit, window: window)
-            tr.pose.resume(velocity: v)
-            tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p)
-            zoom.drive = .spring
-            zoom.returningToFit = toFit
-            return toFit ? .return : .zoom
+            if !cancelled, g.scale > 0 { v.center = hold.handedVelocity(velocity, pose: pose, fit: fit, window: window, feel: feel) }
+            return Self.headReleasedZoom(to: pose.scale, velocity: v, pivotVelocity: v.center, pivot: g.pivot, full: full, fit: fit,
+                                         window: window, feel: feel, zoom: &zoom, transition: &tr, progress: p)
         }
     }
 
+    /// The zoom spring takes a released zoom from where it is drawn with velocity `v` to `scale`
+    /// (limited to `1...maximum`; at 1: `full`) about the pivot carried on by `pivotVelocity`,
+    /// projected at the feel's deceleration.
+    private static func headReleasedZoom(to scale: Double, velocity v: PhotoPose, pivotVelocity: Point, pivot start: Point,
+                                         full: PhotoPose, fit: Size, window: Size, feel: Feel, zoom: inout ZoomInteraction,
+                                         transition tr: inout PhotoTransition, progress p: Double) -> ReleaseVerdict {
+        let pose = tr.pose.value
+        let rate = feel.decelerationRatePerMillisecond
+        let scale = min(max(scale, 1), max(1, feel.maximumZoomScale))
+        let toFit = scale <= 1 + 1e-3
+        let pivot = start + Point(Momentum.project(velocity: pivotVelocity.x, decelerationRate: rate),
+                                  Momentum.project(velocity: pivotVelocity.y, decelerationRate: rate))
+        var coasted = pose
+        coasted.center = pose.center + (pivot - start)
+        let target = toFit ? full : ZoomInteraction.zoomed(coasted, to: scale, about: pivot, fit: fit, window: window)
+        tr.pose.resume(velocity: v)
+        tr.head(to: target, destination: .open, role: .zoom, feel: feel, progress: p)
+        zoom.drive = .spring
+        zoom.returningToFit = toFit
+        return toFit ? .return : .zoom
+    }
+
+    /// Lets go of a pan that held a zoom still running (`ZoomInteraction.Hold.runningScale`): the
+    /// zoom spring takes the photo on from where it is drawn, with the scale's velocity and the
+    /// centre's (the hand's, plus the growth about the pointer: `ċ = V + (c − P)·ṡ/s`), to the
+    /// scale the zoom was heading for about the pointer carried on by the hand's momentum.
+    private static func releaseRunningZoom(_ hold: ZoomInteraction.Hold, run: SpringAnimation<Double>, cancelled: Bool,
+                                           velocity: Point, fit: Size, full: PhotoPose, window: Size, feel: Feel,
+                                           zoom: inout ZoomInteraction, transition tr: inout PhotoTransition,
+                                           progress p: Double) -> ReleaseVerdict {
+        let g = hold.gesture
+        let pose = tr.pose.value
+        let hand = cancelled ? Point.zero : hold.handedVelocity(velocity, pose: pose, fit: fit, window: window, feel: feel)
+        let growth = pose.scale > 0 ? run.velocity / pose.scale : 0
+        var v = PhotoPose(center: hand + (pose.center - g.pivot) * growth, size: .zero, scale: run.velocity, rotation: 0)
+        if !v.isFinite { v = PhotoPose(center: .zero, size: .zero, scale: 0, rotation: 0) }
+        return headReleasedZoom(to: run.target, velocity: v, pivotVelocity: hand, pivot: g.pivot, full: full, fit: fit,
+                                window: window, feel: feel, zoom: &zoom, transition: &tr, progress: p)
+    }
+
     /// Moves the zoom on: coasting axes write the centre; a spring that has brought the photo back
-    /// to its fit ends the zoom.
-    package mutating func advanceZoom(by dt: Double, feel: Feel) {
+    /// to its fit ends the zoom; a zoom running under a pan's hold rides on (`Hold.runningScale`).
+    package mutating func advanceZoom(by dt: Double, fit: Size, window: Size, feel: Feel) {
         guard case var .zooming(zoom) = driver else { return }
         switch zoom.drive {
-        case .gesture:
-            return
+        case var .gesture(hold):
+            guard var run = hold.runningScale, !run.isAtRest else { return }
+            run.advance(by: dt)
+            hold.runningScale = run
+            zoom.drive = .gesture(hold)
+            transition.pose.hold(at: hold.pose(fit: fit, window: window, feel: feel))
+            driver = .zooming(zoom)
         case var .coasting(x, y):
             x.advance(by: dt)
             y.advance(by: dt)

@@ -96,6 +96,17 @@ public enum ViewerNote: Hashable, Sendable {
         /// The turn prompt or another file action is waiting, or the photo shown is not the
         /// session's (a page turning between two).
         case photoInTransit = "the photo is passing to its neighbour"
+        /// A plain vertical wheel on the presented photo: it neither pans a photo at its fit nor
+        /// scrolls the grid hidden behind it (noted once per wheel burst).
+        case verticalWheelAtFit = "a vertical wheel does not move a photo at its fit"
+        /// A plain wheel while the photo flies to its frame or turns (noted once per wheel burst).
+        case stillFlying = "the photo is still on its way"
+        /// A single click on a zoomed photo (a double-click zooms back to the fit).
+        case zoomedClick = "one click does nothing on a zoomed photo; a double-click zooms back"
+        /// A pan (wheel, arrow key) toward an edge the zoomed photo already shows.
+        case atZoomEdge = "the zoomed photo shows its edge that way"
+        /// A Shift + wheel (sideways) on the grid, which scrolls only up and down.
+        case gridScrollsVertically = "the grid scrolls only up and down"
     }
 
     /// The input that opened or closed a photo without a gesture (raw values as summaries print them).
