@@ -40,6 +40,14 @@ final class FrameLoop {
     package private(set) var windowSize: Size
     /// The session time of the newest input the last `step()` handed to the session; nil when it had none.
     private(set) var newestInputTime: Double?
+    /// Seconds from the next frame's instant to its presentation, as the pacer expects it
+    /// (`FramePacer.horizon`); nil while unknown. Recorded as a `horizon` event before the frame
+    /// when it changes by a step of `horizonStep`: pointer prediction draws the held photo there.
+    var horizon: Double?
+    /// The horizon last recorded.
+    private var recordedHorizon: Double?
+    /// The grain horizons are recorded in, seconds (a trace gains a line only when it moves by one).
+    static let horizonStep = 0.0005
 
     /// A loop over `session` (already started: header written) fed by `source`.
     init(session: Session, recording: Recording, source: EventSource, clock: SessionClock,
@@ -84,6 +92,10 @@ final class FrameLoop {
         // Dropped files: the new list, then the result (which photo opens, one file dropped).
         for case let .drop(paths) in drained {
             for event in openDropped(paths, session.viewer, t) { try recording.handle(event, in: session) }
+        }
+        if let h = horizon.map({ ($0 / Self.horizonStep).rounded() * Self.horizonStep }), h != recordedHorizon {
+            recordedHorizon = h
+            try recording.handle(InputEvent(time: t, kind: .horizon(seconds: h)), in: session)
         }
         try recording.handle(.frame(t), in: session)
         for request in session.takeRequests() {

@@ -152,6 +152,7 @@ package final class PhotoZoomApp {
             let startCPU = Self.threadCPUSeconds()
             // The loop thread's run-queue waiting and sleep in the frame, when asked (issue 28).
             let startSchedule = instrumented ? ThreadSchedule.now().map { (clock.now(), $0) } : nil
+            loop.horizon = pacer.horizon(at: start)
             try loop.step()
             let stepped = clock.now()
             pacer.frameStarts(at: start, hadInput: loop.newestInputTime != nil)
@@ -190,6 +191,7 @@ package final class PhotoZoomApp {
                 let call = clock.now()
                 SDL_RenderPresent(host.renderer)
                 pacer.presented(start: start, call: call, returned: clock.now())
+                work.presented(at: clock.now(), moving: !session.viewer.isAtRest, period: host.refreshInterval)
                 // Of the frame's wall time until its present returned: waiting for a core, and asleep (neither running nor runnable).
                 let schedule = startSchedule.flatMap { began, first in
                     ThreadSchedule.now().map { now in (queued: now.waiting - first.waiting,
@@ -213,6 +215,9 @@ package final class PhotoZoomApp {
                     handOver.presented(now: DispatchTime.now().uptimeNanoseconds,
                                        isFinal: session.viewer.isAtRest && textures.showsFinalPictures(forCells: scene.cells.map(\.photo)))
                 }
+            } else {
+                // An unchanged picture: the next present follows a pause, not a missed frame.
+                work.notPresented()
             }
             // The frame has read the folders and the feel file: news from now on wakes the next wait.
             watch?.rearm()
@@ -253,7 +258,8 @@ package final class PhotoZoomApp {
             }
         }
         if getenv("PHOTOZOOM_FRAME_WORK") != nil {
-            (work.summary + work.partSummary + work.slowestSummary + [work.warmUpSummary].compactMap { $0 }).forEach { printError("photozoom: " + $0) }
+            (work.summary + [work.hitchSummary] + work.partSummary + work.slowestSummary + [work.warmUpSummary].compactMap { $0 })
+                .forEach { printError("photozoom: " + $0) }
         }
         try recording.close()
         state.windowSize = WindowState.rememberedSize(previous: state.windowSize, requested: options.windowSize,

@@ -1,0 +1,39 @@
+/// Apple's hitch ratio: milliseconds of missed frames per second of motion (≤ 5 ms/s is "good",
+/// above 10 ms/s people notice). A frame shown `d` seconds after the one before, on a display
+/// refreshing every `p` seconds, missed `max(0, d − p)` seconds of frames; over the frames drawn
+/// while something moved,
+///
+///     ratio = Σ max(0, d − p) / Σ d   (ms per s)
+///
+/// The live loop counts each present that follows one made while something moved
+/// (`FrameWork`); a replay draws off the clock and misses nothing.
+struct HitchRatio: Hashable, Sendable {
+    /// Seconds of frames missed, and seconds of motion, so far.
+    private(set) var hitchSeconds = 0.0
+    private(set) var motionSeconds = 0.0
+    /// Frames counted, and those that missed at least one refresh.
+    private(set) var frames = 0
+    private(set) var hitches = 0
+
+    /// A frame shown `duration` seconds after the frame before it, both drawn while something
+    /// moved, on a display refreshing every `period` seconds. A duration within a tenth of a
+    /// period past it is on time (the clock's and the display's jitter).
+    mutating func add(duration: Double, period: Double) {
+        guard duration.isFinite, duration > 0, period.isFinite, period > 0 else { return }
+        frames += 1
+        motionSeconds += duration
+        if duration > period * 1.1 {
+            hitchSeconds += duration - period
+            hitches += 1
+        }
+    }
+
+    /// Milliseconds missed per second of motion (0 with no motion).
+    var millisecondsPerSecond: Double { motionSeconds > 0 ? 1000 * hitchSeconds / motionSeconds : 0 }
+
+    /// "hitch ratio 3.2 ms/s (2 of 240 frames late, over 4.01 s of motion; good ≤ 5 ms/s)".
+    var description: String {
+        "hitch ratio " + String(format: "%.1f", millisecondsPerSecond) + " ms/s (\(hitches) of \(frames) frames late, over "
+            + String(format: "%.2f", motionSeconds) + " s of motion; good ≤ 5 ms/s)"
+    }
+}
