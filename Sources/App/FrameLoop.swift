@@ -46,8 +46,9 @@ final class FrameLoop {
     var horizon: Double?
     /// The horizon last recorded.
     private var recordedHorizon: Double?
-    /// The grain horizons are recorded in, seconds (a trace gains a line only when it moves by one).
-    static let horizonStep = 0.0005
+    /// Horizons are recorded in steps of 1/this of a second, 0.5 ms (a trace gains a line only
+    /// when it moves by one; the quotient of whole numbers prints as written: 0.013, not 0.013000000000000001).
+    static let horizonStepsPerSecond = 2000.0
 
     /// A loop over `session` (already started: header written) fed by `source`.
     init(session: Session, recording: Recording, source: EventSource, clock: SessionClock,
@@ -93,7 +94,7 @@ final class FrameLoop {
         for case let .drop(paths) in drained {
             for event in openDropped(paths, session.viewer, t) { try recording.handle(event, in: session) }
         }
-        if let h = horizon.map({ ($0 / Self.horizonStep).rounded() * Self.horizonStep }), h != recordedHorizon {
+        if let h = horizon.map({ ($0 * Self.horizonStepsPerSecond).rounded() / Self.horizonStepsPerSecond }), h != recordedHorizon {
             recordedHorizon = h
             try recording.handle(InputEvent(time: t, kind: .horizon(seconds: h)), in: session)
         }
