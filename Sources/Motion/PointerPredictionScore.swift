@@ -21,18 +21,22 @@ public enum PointerPredictionScore {
     }
 
     /// Where the hand came to rest: the instant it stopped, the point, the unit heading it had,
-    /// and when it moved again (nil: it did not, in the stroke).
+    /// when it moved again (nil: it did not, in the stroke), and since when it came in along the
+    /// heading (nil: `stopWindow.before` ahead of the stop; a hand that turned back on its way in
+    /// was past the rest point before, by its own doing).
     public struct Stop: Hashable, Sendable {
         public var time: Double
         public var rest: Point
         public var heading: Point
         public var resumes: Double?
+        public var approach: Double?
 
-        public init(time: Double, rest: Point, heading: Point, resumes: Double? = nil) {
+        public init(time: Double, rest: Point, heading: Point, resumes: Double? = nil, approach: Double? = nil) {
             self.time = time
             self.rest = rest
             self.heading = heading
             self.resumes = resumes
+            self.approach = approach
         }
     }
 
@@ -119,8 +123,9 @@ public enum PointerPredictionScore {
                 stopCount += 1
                 var settledAt: Double?
                 let end = min(stop.time + stopWindow.after, stop.resumes ?? .infinity)
+                let start = max(stop.time - stopWindow.before, stop.approach ?? -.infinity)
                 for (frame, point) in zip(stroke.frames, drawn) {
-                    guard let point, frame.time >= stop.time - stopWindow.before, frame.time <= end else { continue }
+                    guard let point, frame.time >= start, frame.time <= end else { continue }
                     overshoot = max(overshoot, (point.drawn - stop.rest).dot(stop.heading))
                     if (point.drawn - stop.rest).length <= settledDistance {
                         if settledAt == nil { settledAt = frame.time + frame.horizon }

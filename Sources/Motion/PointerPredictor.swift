@@ -33,8 +33,9 @@ public struct PointerSample: Hashable, Sendable {
 /// - **scaled down at low speed**: 0 below `restSpeed`, whole from `fullSpeed`, linear between
 ///   (a slow hand trembles; its trail is under a point anyway);
 /// - **cut on a sharp turn**: whole while the fitted velocity at the start and the end of the
-///   window differ by at most `straightRadians` (20°), none from `sharpRadians` (60°), linear
-///   between (a turning hand's next heading is a guess).
+///   window, and the newest 8 ms's travel and the fitted velocity, differ by at most
+///   `straightRadians` (20°), none from `sharpRadians` (60°), linear between (a turning hand's
+///   next heading is a guess; a hand turning back shows in its newest travel first).
 ///
 /// Pure: samples, an instant and a horizon in; an offset out. It changes only where a held photo
 /// is drawn (`Viewer.drawnAhead`), never a gesture's state or what a release hands the springs.
@@ -52,6 +53,8 @@ public struct PointerPredictor: Hashable, Sendable {
     /// from which none does, radians.
     public var straightRadians = Double.pi / 9
     public var sharpRadians = Double.pi / 3
+    /// The newest travel compared with the fitted heading spans at least this, seconds.
+    static let newestTravelSeconds = 0.008
     /// The newest 16 ms's braking reading counts where it is at most this share of the speed.
     public var brakingShare = 0.8
 
@@ -77,10 +80,11 @@ public struct PointerPredictor: Hashable, Sendable {
     /// horizon or `maximumSeconds` is not positive.
     public func predict(_ samples: some BidirectionalCollection<PointerSample>, now: Double, horizon: Double) -> Prediction {
         guard maximumSeconds > 0, horizon > 0, horizon.isFinite, now.isFinite, let last = samples.last else { return .none }
-        // The samples in the window (at least `minimumSamples`), newest last.
+        // The samples in the window (at least `minimumSamples`), newest last; of samples stamped
+        // the same instant (a burst within the server's millisecond) the newest stands for them.
         var recent: [PointerSample] = []
         for s in samples.reversed() {
-            guard s.time.isFinite, s.position.isFinite, s.time <= last.time else { continue }
+            guard s.time.isFinite, s.position.isFinite, s.time <= last.time, s.time != recent.last?.time else { continue }
             if recent.count >= minimumSamples, last.time - s.time > windowSeconds { break }
             if last.time - s.time > 4 * windowSeconds { break }
             recent.append(s)
@@ -120,13 +124,18 @@ public struct PointerPredictor: Hashable, Sendable {
         guard v.isFinite, a.isFinite else { return .none }
         let speed = v.length
         let speedFactor = clamp((speed - restSpeed) / max(fullSpeed - restSpeed, 1e-9), 0, 1)
-        // The heading at the window's start against the heading now.
-        let before = v - a * span
+        // The heading at the window's start against the heading now, and the newest 8 ms's
+        // travel against the heading now (a hand turning back shows there first: the fit still
+        // reads the way it came).
         var turnFactor = 1.0
-        if before.length > 1e-9, speed > 1e-9 {
-            let turn = abs(arcTangent2(before.x * v.y - before.y * v.x, before.dot(v)))
-            turnFactor = clamp((sharpRadians - turn) / max(sharpRadians - straightRadians, 1e-9), 0, 1)
+        func cut(_ from: Point, _ to: Point) {
+            guard from.length > 1e-9, to.length > 1e-9 else { return }
+            let turn = abs(arcTangent2(from.x * to.y - from.y * to.x, from.dot(to)))
+            turnFactor = min(turnFactor, clamp((sharpRadians - turn) / max(sharpRadians - straightRadians, 1e-9), 0, 1))
         }
+        cut(v - a * span, v)
+        let back = recent.dropLast().last { last.time - $0.time >= Self.newestTravelSeconds } ?? first
+        cut(last.position - back.position, v)
         var seconds = min(now + horizon - last.time, maximumSeconds) * speedFactor * turnFactor
         // Braking: never past the instant the deceleration stops the pointer.
         let slowing = v.dot(a)

@@ -62,7 +62,12 @@ package enum RecordedStrokes {
             let before = path[i - 1], at = path[i]
             let dt = at.time - before.time, step = at.position - before.position
             guard dt > 0, step.length / dt > PointerPredictionScore.movingSpeed else { continue }
-            out.append(.init(time: at.time, rest: at.position, heading: step * (1 / step.length), resumes: isLast ? nil : path[i + 1].time))
+            let heading = step * (1 / step.length)
+            // Since the hand last moved against the heading (a turn back on its way in).
+            var j = i - 1
+            while j > 0, (path[j].position - path[j - 1].position).dot(heading) > 0 { j -= 1 }
+            out.append(.init(time: at.time, rest: at.position, heading: heading, resumes: isLast ? nil : path[i + 1].time,
+                             approach: path[j].time))
         }
         return out
     }

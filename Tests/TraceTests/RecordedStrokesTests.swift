@@ -51,3 +51,24 @@ struct RecordedStrokesTests {
         #expect(on.medianDistance < 1 && on.wrongWayFrames == 0 && on.overshoot <= 2, "\(on.description)")
     }
 }
+
+extension RecordedStrokesTests {
+    @Test("a stop's overshoot counts from the hand's last turn back: a hand that went out and came back to rest did not overshoot (a live triangle drag read 120 pt)")
+    func stopAfterATurn() throws {
+        // Right for 0.1 s at 1,000 pt/s, back left for 0.1 s, then held still 0.2 s and released.
+        var events: [InputEvent] = [.pointer(.down, 0, 100, 300)]
+        var moves: [InputEvent] = []
+        for k in 1...100 { moves.append(.pointer(.move, Double(k) / 1000, 100 + Double(k), 300)) }
+        for k in 1...100 { moves.append(.pointer(.move, 0.1 + Double(k) / 1000, 200 - Double(k), 300)) }
+        var frames: [InputEvent] = [InputEvent(time: 0.005, kind: .horizon(seconds: 0.008))]
+        var t = 0.005
+        while t < 0.4 { frames.append(.frame(t)); t += 1.0 / 60 }
+        events += (moves + frames).sorted { $0.time < $1.time }
+        events.append(.pointer(.up, 0.4, 100, 300))
+        let strokes = RecordedStrokes.strokes(events, horizon: nil)
+        let stop = try #require(strokes.first?.stops.first)
+        #expect(stop.rest == Point(100, 300) && stop.heading == Point(-1, 0) && stop.approach == 0.1)
+        // Off, the drawn point trails the hand: never past the rest point on its way in.
+        #expect(PointerPredictionScore.measure(strokes, predictor: nil).overshoot <= 0)
+    }
+}
