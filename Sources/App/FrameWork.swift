@@ -20,21 +20,16 @@ struct FrameWork {
     private var partOrder: [String] = []
     /// Milliseconds of missed frames per second of motion (`HitchRatio`), from the presents.
     private(set) var hitchRatio = HitchRatio()
-    /// When the last present returned, and whether something moved in that frame.
-    private var lastPresent: (time: Double, moving: Bool)?
 
-    /// A present returned at `time` (seconds) for a frame drawn while something moved (`moving`),
-    /// on a display refreshing every `period` seconds: the interval since the last present counts
-    /// toward the hitch ratio when both frames were drawn in motion.
+    /// A present returned at `time` (`HitchRatio.presented`).
     package mutating func presented(at time: Double, moving: Bool, period: Double) {
-        if let last = lastPresent, last.moving, moving { hitchRatio.add(duration: time - last.time, period: period) }
-        lastPresent = (time, moving)
+        hitchRatio.presented(at: time, moving: moving, period: period)
     }
 
     /// A frame drew nothing new (its picture was on screen): the interval to the next present is
     /// a pause, not a frame missed.
     package mutating func notPresented() {
-        lastPresent = nil
+        hitchRatio.paused()
     }
 
     /// A frame of phase `phase` drawn with `work` seconds from reading input to the present call;

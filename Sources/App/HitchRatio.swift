@@ -5,8 +5,8 @@
 ///
 ///     ratio = Σ max(0, d − p) / Σ d   (ms per s)
 ///
-/// The live loop counts each present that follows one made while something moved
-/// (`FrameWork`); a replay draws off the clock and misses nothing.
+/// The live loop (`FrameWork`) and the player's window (`FrameStatistics`) tell it each present
+/// (`presented`); a replay draws off the clock and misses nothing.
 struct HitchRatio: Hashable, Sendable {
     /// Seconds of frames missed, and seconds of motion, so far.
     private(set) var hitchSeconds = 0.0
@@ -14,6 +14,25 @@ struct HitchRatio: Hashable, Sendable {
     /// Frames counted, and those that missed at least one refresh.
     private(set) var frames = 0
     private(set) var hitches = 0
+
+    /// When the last present returned, and whether something moved in its frame (nil after a pause).
+    private var lastPresent: Double?
+    private var lastMoved = false
+
+    /// A present returned at `time` (seconds) for a frame drawn while something moved (`moving`),
+    /// on a display refreshing every `period` seconds: the interval since the last present counts
+    /// when both frames were drawn in motion.
+    mutating func presented(at time: Double, moving: Bool, period: Double) {
+        if let last = lastPresent, lastMoved, moving { add(duration: time - last, period: period) }
+        lastPresent = time
+        lastMoved = moving
+    }
+
+    /// A frame drew nothing new (its picture was on screen): the interval to the next present is
+    /// a pause, not a frame missed.
+    mutating func paused() {
+        lastPresent = nil
+    }
 
     /// A frame shown `duration` seconds after the frame before it, both drawn while something
     /// moved, on a display refreshing every `period` seconds. A duration within a tenth of a

@@ -228,7 +228,7 @@ package final class WindowHost {
     }
 
     /// Seconds between the refreshes of the display the window is on (1/60 when SDL cannot say).
-    var refreshInterval: Double { 1 / (Self.refreshRate(of: window) ?? 60) }
+    package var refreshInterval: Double { 1 / (Self.refreshRate(of: window) ?? 60) }
 
     /// Drawable pixels per window point (2 on a HiDPI display) for a window of `size` points.
     package func pointScale(for size: Size) -> Double {

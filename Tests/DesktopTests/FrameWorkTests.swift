@@ -112,3 +112,23 @@ struct HitchRatioTests {
         #expect(work.hitchRatio.frames == 59 + 9)
     }
 }
+
+extension HitchRatioTests {
+    @Test("the player's frame statistics count hitches while the trace plays only: a planted 100 ms frame, 0 while paused")
+    func playerStatistics() {
+        var statistics = FrameStatistics()
+        var t = 0.0
+        // Playing: 60 frames on time, one of 100 ms.
+        for k in 0...60 {
+            t += k == 30 ? 0.1 : Self.period
+            statistics.presented(at: t, moving: true, period: Self.period)
+        }
+        // Paused: a present a second apart is no hitch.
+        statistics.presented(at: t + 1, moving: false, period: Self.period)
+        statistics.presented(at: t + 2, moving: false, period: Self.period)
+        // Σ max(0, d − p) = 0.1 − 1/60 over Σ d = 59/60 + 0.1 s.
+        let expected = 1000 * (0.1 - Self.period) / (59 * Self.period + 0.1)
+        #expect(abs(statistics.hitchRatio.millisecondsPerSecond - expected) < 1e-9)
+        #expect(statistics.hitchRatio.hitches == 1 && statistics.hitchRatio.frames == 60)
+    }
+}
