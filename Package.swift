@@ -69,7 +69,7 @@ let package = Package(
         // The jump detector: what the viewer draws, with the bound its motion sets on each change
         // (`DrawnBounds`); it sees nothing of the viewer's state.
         .target(name: "Continuity", dependencies: ["Geometry", "DrawnBounds"]),
-        .target(name: "Trace", dependencies: ["DrawnBounds", "Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Continuity"]),
+        .target(name: "Trace", dependencies: ["Motion", "DrawnBounds", "Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Continuity"]),
         // The trace player: a recorded session held in memory, any frame through checkpoints, the
         // playhead and A/B runs, the timeline and the keys (photozoom play).
         .target(name: "Player", dependencies: ["Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Trace"]),
@@ -139,7 +139,7 @@ let package = Package(
                                                      "PhotoFiles", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles", "Window"]),
         .executableTarget(
             name: "photozoom",
-            dependencies: ["Diagnostics", 
+            dependencies: ["Motion", "Diagnostics", 
                 "App", "PlayerWindow", "Geometry", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline",
                 "Plotting", "FeelFiles", "Trace", "Viewer", "LabUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -166,7 +166,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport", "Geometry", "Motion"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "FeelTests", dependencies: ["Feel", "Gestures", "Motion"]),
-        .testTarget(name: "ViewerTests", dependencies: ["DrawnBounds", "Viewer", "LabUI", "Continuity", "Trace", "TestSupport", "Geometry", "Gestures", "Motion"]),
+        .testTarget(name: "ViewerTests", dependencies: ["JSON", "DrawnBounds", "Viewer", "LabUI", "Continuity", "Trace", "TestSupport", "Geometry", "Gestures", "Motion"]),
         .testTarget(name: "TraceTests", dependencies: ["DrawnBounds", "Trace", "Viewer", "Continuity", "TestSupport", "Feel", "Geometry", "Gestures", "JSON", "Motion"], exclude: ["Golden"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport", "Geometry", "Gestures", "JSON", "Motion"]),
         .testTarget(name: "DesktopTests", dependencies: ["Diagnostics", "App", "PhotoActions", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",

@@ -23,6 +23,15 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // Pointer prediction on synthetic mouse paths (scripts/bench predict): the core's
+        // predictor and score alone, so it builds in seconds.
+        .executableTarget(
+            name: "photozoom-prediction-bench",
+            dependencies: [
+                .product(name: "Geometry", package: "PhotoZoom"),
+                .product(name: "Motion", package: "PhotoZoom"),
+            ]
+        ),
         // The photo pipeline against real folders (scripts/bench pipeline): start-up, streaming,
         // memory, thumbnail throughput against the plain decode.
         .executableTarget(

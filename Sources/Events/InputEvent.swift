@@ -71,6 +71,11 @@ public struct InputEvent: Hashable, Sendable {
         case photos(PhotoListChange)
         /// The result of saving the feel file, or a change of the feel file on disk.
         case effect(EffectResult)
+        /// The frames from this instant on reach the screen `seconds` after their own instant: the
+        /// live loop's estimate (its pacer's aim and the measured input-to-present time), recorded
+        /// so a replay draws the held photo where the live window did (pointer prediction). Only
+        /// where a held photo is drawn depends on it; the viewer's state never does.
+        case horizon(seconds: Double)
     }
 
     public var time: Double

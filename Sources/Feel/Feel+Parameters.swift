@@ -66,6 +66,8 @@ extension Feel {
                       coarse: 5, fine: 1, "at most this many samples in the velocity fit"),
         FeelParameter("velocityStopGapSeconds", \.velocityStopGapSeconds, unit: "s", range: .above(0, upTo: 1),
                       coarse: 0.01, fine: 0.005, "a pause this long before release means velocity 0"),
+        FeelParameter("pointerPredictionSeconds", \.pointerPredictionSeconds, unit: "s", range: .closed(0, 0.1),
+                      coarse: 0.005, fine: 0.001, "a held photo is drawn where the hand will be on screen, this far ahead at most (0: off)"),
 
         // MARK: Paging
         FeelParameter("pagingAxisLockPoints", \.pagingAxisLockPoints, unit: "pt", range: .closed(0, 200),

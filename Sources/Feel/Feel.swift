@@ -102,6 +102,12 @@ public struct Feel: Hashable, Sendable {
     public var velocityWindowSeconds = 0.1
     public var velocitySampleLimit = 20
     public var velocityStopGapSeconds = 0.04
+    /// Pointer prediction (`PointerPredictor`): a photo held by the mouse is drawn where the hand
+    /// will be when the frame reaches the screen, looking at most this far ahead, seconds
+    /// (Chromium's cap, 25 ms); 0: where the pointer was. Only what is drawn moves: the gesture,
+    /// the state log and a release's velocity are the same either way. It needs the live loop's
+    /// `horizon` events (a trace recorded without them replays unpredicted).
+    public var pointerPredictionSeconds = 0.025
 
     // MARK: Paging
     public var pagingAxisLockPoints = 10.0

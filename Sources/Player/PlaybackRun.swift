@@ -90,6 +90,9 @@ public final class PlaybackRun {
 
     /// The viewer as frame `frame` left it.
     public var viewer: Viewer { view.viewer }
+    /// The viewer as the frame is drawn: the held photo where pointer prediction puts it
+    /// (`Session.drawnViewer`).
+    public var drawnViewer: Viewer { view.drawnViewer }
     /// The viewer with its feel lab as frame `frame` left them.
     public var lab: LabViewer { view.lab }
     /// The frame the view shows (0 before the first).

@@ -187,7 +187,8 @@ package final class PlayerControls {
         let overlays = viewer.chromeTextOverlays(text: text)
             + lab.overlays(feel: viewer.feel, windowSize: size, preview: lab.showsDecisions ? viewer.dismissPreview : nil, text: text)
         if let again = run.again { return GhostScene.again(again, overlays: overlays) }
-        var scene = viewer.scene()
+        // The held photo where pointer prediction draws it, as the live window did.
+        var scene = run.drawnViewer.scene()
         scene.overlays += overlays
         return scene
     }

@@ -71,6 +71,7 @@ package final class PlayerApp {
             statistics.add(step: stepped - start, draw: clock.now() - stepped, at: start)
             if !loop.isRunning, let path = options.screenshotPath { try Screenshot.save(host.renderer, to: path) }
             SDL_RenderPresent(host.renderer)
+            statistics.presented(at: clock.now(), moving: controls.player.isPlaying, period: host.refreshInterval)
         }
         if options.printsFrameStatistics { printError("photozoom: " + statistics.description) }
     }

@@ -7,7 +7,12 @@ extension Session {
     /// its ghost (`GhostScene.again`) under the live viewer's text. The live app, `replay --frames`
     /// and `--video` draw this, so a replay shows the re-run where the live window did.
     public func scene(text: TextMetrics) -> Scene {
-        guard let again else { return lab.scene(text: text) }
+        guard let again else {
+            // The held photo where pointer prediction draws it (`drawnViewer`).
+            var drawn = lab
+            drawn.viewer = drawnViewer
+            return drawn.scene(text: text)
+        }
         return GhostScene.again(again, overlays: lab.textOverlays(text: text))
     }
 }

@@ -2,6 +2,7 @@ import Continuity
 import Geometry
 import Gestures
 import LabUI
+import Motion
 import Viewer
 
 /// The one driver of a `Viewer` in the feel lab (`LabViewer`), used by the live app and by replay alike, so they cannot diverge.
@@ -54,6 +55,11 @@ public final class Session {
     private var held = HeldInput()
     /// The last gesture, from the viewer before its press, for the again key.
     private var recall: GestureRecall?
+    /// The mouse drag under way, for pointer prediction (`drawnViewer`).
+    private var trail = PointerTrail()
+    /// Seconds from a frame's instant to its presentation, as the live loop last said (the last
+    /// `horizon` event); 0 until it says: nothing is predicted then.
+    public private(set) var horizon = 0.0
     /// The last gesture re-running over the live viewer ("again"), from the frame after its
     /// `again` effect (so a replay, which draws each frame as it is handled, shows it from the same
     /// frame as the live window, which draws after the effects that follow a frame).
@@ -116,6 +122,12 @@ public final class Session {
         } catch {
             try stopRecording(error)
         }
+        // Where the frames' held photo is drawn, not an input to the viewer (`drawnViewer`).
+        if case let .horizon(seconds) = event.kind {
+            horizon = seconds
+            return
+        }
+        trail.note(event)
         // The last press gesture is kept from the viewer before its press, for the again key; a
         // new press ends a re-run being shown.
         if held.startsGesture(event) {
@@ -140,7 +152,8 @@ public final class Session {
             if summary != nil, let v = viewer.photoRate { handOffVelocities.append((event.time, v)) }
             return
         case .frame:
-            summary?.observe(sample: viewer.motionSample)
+            // The frame as drawn: with the held photo where pointer prediction puts it.
+            summary?.observe(sample: drawnViewer.motionSample)
         }
         frameCount += 1
         let snapshot = viewer.snapshot
@@ -177,6 +190,19 @@ public final class Session {
             run.advance(toLiveTime: event.time)
             againRun = run.isFinished ? nil : run
         }
+    }
+
+    /// The viewer as the frame draws it: a photo the mouse holds is where the hand will be when
+    /// the frame reaches the screen (`PointerPredictor` over the drag's samples, `horizon` ahead
+    /// of the last event, at most the feel's `pointerPredictionSeconds`); otherwise, and in slow
+    /// motion, the viewer itself. The state log, the gesture and what a release hands the springs
+    /// are the viewer's own; a replay reads the same `horizon` events and draws the same.
+    public var drawnViewer: Viewer {
+        let viewer = lab.viewer
+        guard horizon > 0, lab.feelLab.clock.rate == 1, !trail.samples.isEmpty else { return viewer }
+        let predictor = PointerPredictor(maximumSeconds: viewer.feel.pointerPredictionSeconds)
+        let offset = predictor.predict(trail.samples, now: lastTime, horizon: horizon).offset
+        return viewer.drawnAhead(by: offset) ?? viewer
     }
 
     /// The instant of the last release or interruption among a frame's notes: what the state log
@@ -309,6 +335,8 @@ public final class Session {
         fileprivate var held: HeldInput
         fileprivate var recall: GestureRecall?
         fileprivate var againRun: AgainRun?
+        fileprivate var trail: PointerTrail
+        fileprivate var horizon: Double
 
         /// The viewer as it stood.
         public var viewerState: Viewer { lab.viewer }
@@ -327,7 +355,7 @@ public final class Session {
         lab.compactHistory()
         return Checkpoint(lab: lab, summary: summary, handOffVelocities: handOffVelocities, lastNotes: lastNotes,
                    frameCount: frameCount, lastTime: lastTime, pendingRequests: pendingRequests,
-                   held: held, recall: recall, againRun: againRun)
+                   held: held, recall: recall, againRun: againRun, trail: trail, horizon: horizon)
     }
 
     /// Puts the session back at `checkpoint` (taken from a session on the same header and feel).
@@ -343,6 +371,8 @@ public final class Session {
         held = checkpoint.held
         recall = checkpoint.recall
         againRun = checkpoint.againRun
+        trail = checkpoint.trail
+        horizon = checkpoint.horizon
     }
 
     // MARK: - Carriable events
@@ -353,6 +383,10 @@ public final class Session {
         switch event.kind {
         case .frame, .feel, .effect:
             return event
+        case let .horizon(seconds):
+            // As the trace reads it back: 0 to 1 s.
+            guard seconds.isFinite, seconds >= 0 else { return nil }
+            return seconds <= TraceBounds.horizonSeconds ? event : InputEvent(time: event.time, kind: .horizon(seconds: TraceBounds.horizonSeconds))
         case let .pointer(_, p, _, _):
             return p.isFinite ? event : nil
         case let .wheel(p, d, _):

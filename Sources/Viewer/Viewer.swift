@@ -186,6 +186,9 @@ public struct Viewer: Sendable {
         switch event.kind {
         case .frame:
             advance(to: event.time)
+        case .horizon:
+            // Where the held photo is drawn, not what the viewer is (`Session.drawnViewer`).
+            break
         case let .touchpad(gesture):
             handleTouchpad(gesture, time: event.time)
         case let .effect(effect):

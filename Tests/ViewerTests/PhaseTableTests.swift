@@ -32,7 +32,7 @@ struct PhaseTableTests {
     /// The table's rows for an input kind (a pointer is several gestures; a key is its own rows).
     static func rows(_ kind: InputEvent.Kind) -> [String] {
         switch kind {
-        case .frame, .feel, .photoSize, .photos, .effect:
+        case .frame, .feel, .photoSize, .photos, .effect, .horizon:
             // Time, the feel lab's and the shell's: no hand made them (a drop is the shell's effect).
             return []
         case .pointer:

@@ -58,6 +58,14 @@ final class FrameInstruments {
         if moving { machineText = work.overlayText }
     }
 
+    /// A present returned at `time`, `animating` while the viewer moves (the hitch ratio, `HitchRatio`).
+    func presentReturned(at time: Double, animating: Bool, period: Double) {
+        work.presented(at: time, moving: animating, period: period)
+    }
+
+    /// A frame not presented (its picture was on screen): the next present follows a pause.
+    func notPresented() { work.notPresented() }
+
     /// The start of an off-screen draw: wall and CPU time.
     func begin(clock: MonotonicClock) -> (wall: Double, cpu: Double) { (clock.now(), Self.threadCPUSeconds()) }
 
@@ -79,7 +87,7 @@ final class FrameInstruments {
     /// The figures of the whole run, when asked for (`PHOTOZOOM_FRAME_WORK`).
     func finish() {
         guard environment.summarisesFrames else { return }
-        (work.summary + work.partSummary + work.slowestSummary + [work.warmUpSummary].compactMap { $0 }).forEach { printError("photozoom: " + $0) }
+        (work.summary + [work.hitchSummary] + work.partSummary + work.slowestSummary + [work.warmUpSummary].compactMap { $0 }).forEach { printError("photozoom: " + $0) }
     }
 
     /// The calling thread's CPU time (seconds): a frame's work against its wall time tells the

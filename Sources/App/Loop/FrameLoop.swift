@@ -41,6 +41,15 @@ final class FrameLoop {
     package private(set) var windowSize: Size
     /// The session time of the newest input the last `step()` handed to the session; nil when it had none.
     private(set) var newestInputTime: Double?
+    /// Seconds from the next frame's instant to its presentation, as the pacer expects it
+    /// (`FramePacer.horizon`); nil while unknown. Recorded as a `horizon` event before the frame
+    /// when it changes by a step of `horizonStep`: pointer prediction draws the held photo there.
+    var horizon: Double?
+    /// The horizon last recorded.
+    private var recordedHorizon: Double?
+    /// Horizons are recorded in steps of 1/this of a second, 0.5 ms (a trace gains a line only
+    /// when it moves by one; the quotient of whole numbers prints as written: 0.013, not 0.013000000000000001).
+    static let horizonStepsPerSecond = 2000.0
 
     /// A loop over `session` (already started: header written) fed by `source`.
     init(session: Session, recording: Recording, source: EventSource, clock: SessionClock,
@@ -85,6 +94,10 @@ final class FrameLoop {
         // Dropped files: the new list, then the result (which photo opens, one file dropped).
         for case let .drop(paths) in drained {
             for event in openDropped(paths, session.viewer, t) { try recording.handle(event, in: session) }
+        }
+        if let h = horizon.map({ ($0 * Self.horizonStepsPerSecond).rounded() / Self.horizonStepsPerSecond }), h != recordedHorizon {
+            recordedHorizon = h
+            try recording.handle(InputEvent(time: t, kind: .horizon(seconds: h)), in: session)
         }
         try recording.handle(.frame(t), in: session)
         for request in session.takeRequests() {

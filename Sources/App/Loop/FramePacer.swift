@@ -43,6 +43,8 @@ struct FramePacer {
     private var aimedVBlank: Double?
     /// The recent frames' work, frame start to present call (seconds), newest last.
     private var works: [Double] = []
+    /// The recent frames' start to their present's return (seconds), newest last.
+    private var presents: [Double] = []
     private static let workCount = 30
     /// The margin for the renderer after the present call (seconds), and the hits in a row.
     private(set) var margin = firstMargin
@@ -71,6 +73,14 @@ struct FramePacer {
         return (vblank, vblank - lead)
     }
 
+    /// Seconds from a frame starting at `now` to its picture reaching the screen (pointer
+    /// prediction's horizon): to the vblank it aims at on a display with vblanks, else the recent
+    /// frames' start to their present's return (the median); nil before a frame was presented.
+    func horizon(at now: Double) -> Double? {
+        if let aim = nextVBlank(after: now) { return max(0, aim.vblank - now) }
+        return FrameWork.percentile(presents, 0.5)
+    }
+
     /// How to wait before the next frame, at `now`: `moving` when the picture changes with time
     /// alone (an animation, a gesture held, decodes under way), `inputPending` when an input is
     /// waiting to be read.
@@ -97,6 +107,8 @@ struct FramePacer {
         lastActivity = returned
         works.append(call - start)
         if works.count > Self.workCount { works.removeFirst(works.count - Self.workCount) }
+        presents.append(returned - start)
+        if presents.count > Self.workCount { presents.removeFirst(presents.count - Self.workCount) }
         guard waitsForVBlank else { return }
         if let aim = aimedVBlank, returned > aim + interval / 2 {
             // Missed its vblank: the renderer needs more time after the call.

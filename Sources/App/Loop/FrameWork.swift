@@ -1,3 +1,4 @@
+import Window
 import Foundation
 
 /// The live loop's own account of its drawn frames (issue 28): the work each took from reading its
@@ -18,6 +19,19 @@ struct FrameWork {
     private var parts: [String: [String: [Double]]] = [:]
     /// The parts' names in the order first given.
     private var partOrder: [String] = []
+    /// Milliseconds of missed frames per second of motion (`HitchRatio`), from the presents.
+    private(set) var hitchRatio = HitchRatio()
+
+    /// A present returned at `time` (`HitchRatio.presented`).
+    package mutating func presented(at time: Double, moving: Bool, period: Double) {
+        hitchRatio.presented(at: time, moving: moving, period: period)
+    }
+
+    /// A frame drew nothing new (its picture was on screen): the interval to the next present is
+    /// a pause, not a frame missed.
+    package mutating func notPresented() {
+        hitchRatio.paused()
+    }
 
     /// A frame of phase `phase` drawn with `work` seconds from reading input to the present call;
     /// `inputLatency`: seconds from its newest input's time to the present call (nil: it drew none).
@@ -83,6 +97,9 @@ struct FrameWork {
         }
     }
 
+    /// "frame hitch ratio 3.2 ms/s (2 of 240 frames late, over 4.01 s of motion; good ≤ 5 ms/s)".
+    var hitchSummary: String { "frame " + hitchRatio.description }
+
     /// One line a phase with parts, phases by name, parts in the order first given, each p50/p99:
     /// "frame parts opening: step 0.1/0.3 ms, prepare 0.2/9.0 ms".
     var partSummary: [String] {
@@ -97,9 +114,9 @@ struct FrameWork {
         }
     }
 
-    /// The overlay's line: "frame work 1.9 ms (p99 4.2 ms) · last input 6.1 ms to present".
+    /// The overlay's line: "frame work 1.9 ms (p99 4.2 ms) · last input 6.1 ms to present · hitches 0.0 ms/s".
     var overlayText: String {
         "frame work \(Self.ms(Self.percentile(recent, 0.5))) (p99 \(Self.ms(Self.percentile(recent, 0.99))))"
-            + " · last input \(Self.ms(lastInputLatency)) to present"
+            + " · last input \(Self.ms(lastInputLatency)) to present · hitches " + String(format: "%.1f ms/s", hitchRatio.millisecondsPerSecond)
     }
 }

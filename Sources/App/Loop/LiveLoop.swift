@@ -90,6 +90,8 @@ final class LiveLoop {
         followFeelFile()
         try handOverIf(opening.handsOverBeforeStep(host: host, textures: textures))
         var meter = instruments.frameBegins(at: start, clock: clock)
+        // Where a held photo is drawn: the hand's place when this frame reaches the screen (recorded).
+        loop.horizon = pacer.horizon(at: start)
         try loop.step()
         meter.stepped = clock.now()
         pacer.frameStarts(at: start, hadInput: loop.newestInputTime != nil)
@@ -113,7 +115,11 @@ final class LiveLoop {
             pacer.presented(start: start, call: meter.call, returned: meter.returned)
             instruments.presented(meter, phase: session.viewer.phase.rawValue, input: loop.newestInputTime,
                                   moving: loop.newestInputTime != nil || !session.viewer.isAtRest, textures: textures)
+            instruments.presentReturned(at: meter.returned, animating: !session.viewer.isAtRest, period: host.refreshInterval)
             opening.presented(host: host, isFinal: session.viewer.isAtRest && textures.showsFinalPictures(forCells: scene.cells.map(\.photo)))
+        } else {
+            // An unchanged picture: the next present follows a pause, not a missed frame.
+            instruments.notPresented()
         }
         // The frame has read the folders and the feel file: news from now on wakes the next wait.
         watch?.rearm()

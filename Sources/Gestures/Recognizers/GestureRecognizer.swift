@@ -135,7 +135,7 @@ package struct GestureRecognizer: Sendable {
             }
             if phase == .down { wheel.end(at: t, output: &output) }
             touch.handle(phase, id: id, at: position, time: t, taps: &taps, output: &output)
-        case .frame, .resize, .feel, .photoSize, .photos, .effect:
+        case .frame, .resize, .feel, .photoSize, .photos, .effect, .horizon:
             break
         case .touchpad:
             // A touchpad gesture comes as the touches it stands for (`TouchpadFingers`, fed by the viewer).

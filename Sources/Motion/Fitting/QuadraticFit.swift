@@ -33,7 +33,16 @@ enum QuadraticFit {
     /// factorisation; when a pivot is negligible (three points crowded into a nanosecond), the line
     /// fit is used.
     static func slope(_ points: [Point], at time: Double, timeScale: Double, noise: Noise) -> Double {
-        guard points.count >= 2, let origin = points.last?.value else { return 0 }
+        derivatives(points, at: time, timeScale: timeScale, noise: noise).slope
+    }
+
+    /// The slope and the second derivative at `time` of the same fit as `slope` (the second
+    /// derivative is 0 where the line is used), and the parabola's own slope and second
+    /// derivative whether or not its bend passes the noise (the line's slope and 0 for fewer than
+    /// three points).
+    static func derivatives(_ points: [Point], at time: Double, timeScale: Double, noise: Noise)
+        -> (slope: Double, bend: Double, parabola: (slope: Double, bend: Double)) {
+        guard points.count >= 2, let origin = points.last?.value else { return (0, 0, (0, 0)) }
         // Sᵏ = Σw·uᵏ (k = 0...4) and Yᵏ = Σw·uᵏ·y (k = 0...2).
         var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
         var y0 = 0.0, y1 = 0.0, y2 = 0.0
@@ -47,25 +56,26 @@ enum QuadraticFit {
         }
         // Line: slope = (n·Σuy − Σu·Σy) / (n·Σu² − (Σu)²).
         let denominator = s0 * s2 - s1 * s1
-        guard denominator > 1e-12 * s0 * s2 else { return 0 }
+        guard denominator > 1e-12 * s0 * s2 else { return (0, 0, (0, 0)) }
         let line = (s0 * y1 - s1 * y0) / denominator / timeScale
-        guard points.count >= 3 else { return line }
+        guard points.count >= 3 else { return (line, 0, (line, 0)) }
         // [s0 s1 s2; s1 s2 s3; s2 s3 s4]·[c0 c1 c2]ᵀ = [y0 y1 y2]ᵀ, A = L·D·Lᵀ.
         let d0 = s0
         let l10 = s1 / d0, l20 = s2 / d0
         let d1 = s2 - l10 * s1
-        guard d1 > 1e-12 * s2 else { return line }
+        guard d1 > 1e-12 * s2 else { return (line, 0, (line, 0)) }
         let l21 = (s3 - l20 * s1) / d1
         let d2 = s4 - l20 * s2 - l21 * l21 * d1
-        guard d2 > 1e-12 * s4 else { return line }
+        guard d2 > 1e-12 * s4 else { return (line, 0, (line, 0)) }
         let z0 = y0, z1 = y1 - l10 * z0, z2 = y2 - l20 * z0 - l21 * z1
         // c2 = z2 / d2 has variance σ_y² / d2 (unit weights are single samples).
         let sigmaTime = noise.timeResolution / 12.0.squareRoot()
         let sigmaValue = noise.valueResolution / 12.0.squareRoot()
         let sigmaY = ((line * sigmaTime) * (line * sigmaTime) + sigmaValue * sigmaValue).squareRoot()
-        guard z2 * z2 > 9 * sigmaY * sigmaY * d2 else { return line }
         let c2 = z2 / d2
         let c1 = z1 / d1 - l21 * c2
-        return c1 / timeScale
+        let parabola = (slope: c1 / timeScale, bend: 2 * c2 / (timeScale * timeScale))
+        guard z2 * z2 > 9 * sigmaY * sigmaY * d2 else { return (line, 0, parabola) }
+        return (parabola.slope, parabola.bend, parabola)
     }
 }

@@ -13,4 +13,6 @@ package enum TraceBounds {
     package static let photoPixels = 1e10
     /// Display scale (pixels per point).
     package static let scale = 64.0
+    /// A frame's time to the screen (`horizon` events), seconds.
+    package static let horizonSeconds = 1.0
 }

@@ -31,10 +31,15 @@ import Viewer
 ///   and for a pinch its cumulative scale and its turn since the last event in degrees (a swipe
 ///   has neither).
 ///
+/// - `{"t":4.2,"type":"horizon","seconds":0.0125}`: the frames from this instant on reach the screen
+///   `seconds` after their own instant (the live loop's estimate, written when it changes): where
+///   pointer prediction draws a held photo (`Session.drawnViewer`); 0 to 1 s.
+///
 /// A pointer `move` with no button held has no `button` key; `mods` may be omitted when empty.
 public enum TraceEventFormat {
     /// The type names this version writes and reads.
-    package static let knownTypes: Set<String> = ["frame", "pointer", "wheel", "key", "touch", "touchpad", "resize", "feel", "photo", "photos", "effect"]
+    package static let knownTypes: Set<String> = ["frame", "pointer", "wheel", "key", "touch", "touchpad", "resize", "feel", "photo", "photos", "effect",
+                                                  "horizon"]
 
     /// What a line holds: an event, or an event of a type this version does not know (skipped).
     public enum Decoded: Hashable, Sendable {
@@ -81,6 +86,8 @@ public enum TraceEventFormat {
                 out += ",\"scale\":" + JSONText.number(g.scale) + ",\"angle\":" + JSONText.number(g.angleDelta)
             }
             out += "}"
+        case let .horizon(seconds):
+            out += ",\"type\":\"horizon\",\"seconds\":" + JSONText.number(seconds) + "}"
         case let .resize(size):
             out += ",\"type\":\"resize\",\"w\":" + JSONText.number(size.width) + ",\"h\":" + JSONText.number(size.height) + "}"
         case let .feel(layer):
@@ -187,6 +194,8 @@ public enum TraceEventFormat {
                                 try o.number("h", from: 0, inclusive: false, through: TraceBounds.windowPoints)))
         case "feel":
             kind = .feel(layer: try o.object("feel"))
+        case "horizon":
+            kind = .horizon(seconds: try o.number("seconds", from: 0, through: TraceBounds.horizonSeconds))
         case "photo":
             kind = .photoSize(index: try o.integer("index", in: 0...Int(Int32.max)),
                               size: Size(try o.number("w", from: 0, through: TraceBounds.photoPixels),

@@ -44,6 +44,10 @@ struct Replay: ParsableCommand {
     var summary = false
     @Flag(help: "Check frame-rate independence: replay the trace's input at 30, 60, 120, 144 and 240 fps and in slow motion (0.25x, 0.1x on a 60 Hz display) and print the largest difference per drawn quantity at common viewer instants (exit 0; the last line says whether every quantity is within 0.5 pt, 0.001 rad, 0.002 of backdrop).")
     var rates = false
+    @Flag(help: "Score pointer prediction on the trace's mouse drags: how far the grabbed point drawn is from the recorded pointer when each frame reaches the screen (median, p95), frames predicted the wrong way, overshoot and settling after a stop, with prediction off and on (the trace's pointerPredictionSeconds, or 25 ms where it is 0).")
+    var prediction = false
+    @Option(help: "With --prediction, the frames' time to the screen in seconds where the trace recorded none (traces recorded before pointer prediction; default: those frames are left out).")
+    var horizon: Double?
     @Option(help: "With --frames or --video, the folder of photos to draw (default: the bundled Resources/Photos).")
     var photos: String?
     @Option(help: "Encode the replay as a video: OUT.mp4 (H.264) or OUT.gif, through ffmpeg.")
@@ -103,6 +107,14 @@ struct Replay: ParsableCommand {
                 throw CommandLineError.badInput("--rates: replays the trace several times and prints only its check; leave out \(name)")
             }
         }
+        if prediction {
+            for (name, given) in [("--states", states != nil), ("--frames", frames != nil), ("--video", video != nil), ("--summary", summary),
+                                  ("--rates", rates)] where given {
+                throw CommandLineError.badInput("--prediction: prints only the score of the trace's drags; leave out \(name)")
+            }
+        }
+        if let horizon, !(horizon > 0 && horizon <= 1) { throw CommandLineError.badInput("--horizon: expected seconds in (0, 1], found \(horizon)") }
+        if horizon != nil, !prediction { throw CommandLineError.badInput("--horizon: only with --prediction") }
         StopSignals.catchThem()
         let layer = try feel.map { try FeelLayer.resolve($0) }
         if withPanelEdits, layer == nil {
@@ -123,6 +135,7 @@ struct Replay: ParsableCommand {
         let reader = try TraceReader(path: trace, warn: printError)
         if let layer { printError("photozoom: feel \(Self.layering(layer, withPanelEdits: withPanelEdits))") }
         if rates { return try ReplayRates.run(reader, feelOverride: override, replaysPanelEdits: withPanelEdits || layer == nil) }
+        if prediction { return try ReplayPrediction.run(reader, feelOverride: override, horizon: horizon) }
         let statesSink = try statesPath.map { path throws(TraceError) in try FileLineSink(path: path, flushesEachLine: false) }
         let session = try TraceReplay.session(for: reader, feelOverride: override, replaysPanelEdits: withPanelEdits || layer == nil,
                                               states: statesSink, summarize: summary)

@@ -42,6 +42,28 @@ struct FrameLoopTests {
         #expect(try h.recordedEvents().contains { $0.kind == .resize(Size(1000, 700)) })
     }
 
+    @Test("the pacer's horizon is recorded before a frame when it moves by half a millisecond (12.3 ms as 12.5 ms, then 13 ms); the replay's states are the live ones")
+    func horizonRecorded() throws {
+        let h = try FrameLoopHarness()
+        h.loop.horizon = 0.0123
+        try h.frame(at: 0)
+        try h.frame(at: 1.0 / 60)
+        h.loop.horizon = 0.0124
+        try h.frame(at: 2.0 / 60)
+        h.loop.horizon = 0.0131
+        try h.frame(at: 3.0 / 60)
+        let events = try h.recordedEvents()
+        let horizons = events.compactMap { e -> Double? in if case let .horizon(s) = e.kind { s } else { nil } }
+        // Rounded to 0.5 ms: 12.3 and 12.4 ms are both 12.5 ms (written once), 13.1 ms is 13 ms.
+        #expect(horizons.count == 2)
+        #expect(abs(horizons[0] - 0.0125) < 1e-12 && abs(horizons[1] - 0.013) < 1e-12)
+        // Each comes just before its frame, at the frame's instant.
+        for (i, e) in events.enumerated() where { if case .horizon = e.kind { true } else { false } }() {
+            #expect(i + 1 < events.count && events[i + 1].kind == .frame && events[i + 1].time == e.time)
+        }
+        #expect(try h.replayedStates() == h.states.text)
+    }
+
     /// A harness with photo 0 open and at rest (clicked at 0.1 s, frames to 1.3 s).
     static func openPhoto() throws -> FrameLoopHarness {
         let h = try FrameLoopHarness()

@@ -1,5 +1,6 @@
 import Testing
 @testable import App
+@testable import Window
 
 /// `FrameWork`: the live loop's account of its drawn frames, printed at exit and shown in the lab.
 @Suite("Frame work is told by phase (p50, p99 by nearest rank) and the last input's wait is the newest drawn")
@@ -59,8 +60,76 @@ struct FrameWorkTests {
         var work = FrameWork()
         work.add(phase: "interacting", work: 0.5, inputLatency: 0.040)
         for _ in 0..<120 { work.add(phase: "interacting", work: 0.003, inputLatency: nil) }
-        // The 0.5 s frame has left the last 120: p50 and p99 are 3 ms; the input's 40 ms stays.
-        #expect(work.overlayText == "frame work 3.0 ms (p99 3.0 ms) · last input 40.0 ms to present")
+        // The 0.5 s frame has left the last 120: p50 and p99 are 3 ms; the input's 40 ms stays;
+        // nothing was presented, so nothing was missed.
+        #expect(work.overlayText == "frame work 3.0 ms (p99 3.0 ms) · last input 40.0 ms to present · hitches 0.0 ms/s")
         #expect(FrameWork.percentile([], 0.5) == nil)
+    }
+}
+
+/// The hitch ratio (Apple's: milliseconds of missed frames per second of motion), from presents.
+@Suite("The hitch ratio is Σ max(0, d − p) / Σ d over frames presented back to back in motion")
+struct HitchRatioTests {
+    /// 60 Hz: one refresh.
+    static let period = 1.0 / 60
+
+    @Test("120 frames at 60 Hz with 3 planted long ones (50, 50 and 100 ms): 150 ms missed over 2.15 s, 69.8 ms/s")
+    func plantedLongFrames() {
+        var work = FrameWork()
+        var t = 0.0
+        work.presented(at: t, moving: true, period: Self.period)
+        var durations = Array(repeating: Self.period, count: 120)
+        durations[30] = 0.05; durations[60] = 0.05; durations[90] = 0.1
+        for d in durations {
+            t += d
+            work.presented(at: t, moving: true, period: Self.period)
+        }
+        // Σ max(0, d − p) = 2 × (0.05 − 1/60) + (0.1 − 1/60); Σ d = 117/60 + 0.2 s.
+        let missed = 2 * (0.05 - Self.period) + (0.1 - Self.period), motion = 117 * Self.period + 0.2
+        #expect(abs(work.hitchRatio.millisecondsPerSecond - 1000 * missed / motion) < 1e-9)
+        #expect(work.hitchRatio.hitches == 3 && work.hitchRatio.frames == 120)
+        #expect(work.hitchSummary.hasPrefix("frame hitch ratio " + String(format: "%.1f", 1000 * missed / motion) + " ms/s (3 of 120 frames late"))
+    }
+
+    @Test("frames on time, a pause with nothing presented, and frames at rest count nothing: 0 ms/s")
+    func pausesAreNotHitches() {
+        var work = FrameWork()
+        var t = 0.0
+        for _ in 0..<60 {
+            work.presented(at: t, moving: true, period: Self.period)
+            t += Self.period * 1.05
+        }
+        // The hand held still for a second: no frame drawn, then it moves again.
+        work.notPresented()
+        t += 1
+        for _ in 0..<10 {
+            work.presented(at: t, moving: true, period: Self.period)
+            t += Self.period
+        }
+        // Nothing moving: a frame a second apart is a still picture redrawn, not a hitch.
+        work.presented(at: t + 1, moving: false, period: Self.period)
+        work.presented(at: t + 2, moving: false, period: Self.period)
+        #expect(work.hitchRatio.millisecondsPerSecond == 0)
+        #expect(work.hitchRatio.frames == 59 + 9)
+    }
+}
+
+extension HitchRatioTests {
+    @Test("the player's frame statistics count hitches while the trace plays only: a planted 100 ms frame, 0 while paused")
+    func playerStatistics() {
+        var statistics = FrameStatistics()
+        var t = 0.0
+        // Playing: 60 frames on time, one of 100 ms.
+        for k in 0...60 {
+            t += k == 30 ? 0.1 : Self.period
+            statistics.presented(at: t, moving: true, period: Self.period)
+        }
+        // Paused: a present a second apart is no hitch.
+        statistics.presented(at: t + 1, moving: false, period: Self.period)
+        statistics.presented(at: t + 2, moving: false, period: Self.period)
+        // Σ max(0, d − p) = 0.1 − 1/60 over Σ d = 59/60 + 0.1 s.
+        let expected = 1000 * (0.1 - Self.period) / (59 * Self.period + 0.1)
+        #expect(abs(statistics.hitchRatio.millisecondsPerSecond - expected) < 1e-9)
+        #expect(statistics.hitchRatio.hitches == 1 && statistics.hitchRatio.frames == 60)
     }
 }
