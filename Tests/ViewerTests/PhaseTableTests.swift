@@ -126,4 +126,36 @@ struct PhaseTableTests {
             #expect(text.contains(start), "docs/phases.md never gives the reason \(reason.rawValue)")
         }
     }
+
+    /// The stored properties of `Viewer` (Sources/Viewer/Viewer.swift: a `var` with a value or an
+    /// observer, not a computed one), by name.
+    static func storedProperties(of text: String) -> [String] {
+        var names: [String] = []
+        for line in text.split(separator: "\n") where line.hasPrefix("    ") && !line.hasPrefix("     ") {
+            guard let m = line.firstMatch(of: /^    (?:(?:public|package|private|fileprivate|internal)(?:\((?:set)\))? )*var (\w+)(.*)$/) else { continue }
+            let rest = m.output.2
+            // Computed: a type and a body, no value before it (`var layout: GridLayout {`,
+            // `var feel: Feel { feelInUse.feel }`); `= 1 {` is a value with an observer.
+            if let body = rest.firstIndex(of: "{"), !rest[..<body].contains("=") { continue }
+            names.append(String(m.output.1))
+        }
+        return names
+    }
+
+    @Test("everything the viewer keeps beside its mode is named in the table's list, and the list names nothing it does not keep")
+    func besideTheMode() throws {
+        let source = try String(contentsOf: Repository.path("Sources/Viewer/Viewer.swift"), encoding: .utf8)
+        let stored = Self.storedProperties(of: source)
+        #expect(stored.count >= 20 && stored.contains("mode") && stored.contains("slideshow") && !stored.contains("layout"), "\(stored)")
+        let text = try String(contentsOf: Self.document, encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "## What the viewer keeps beside the mode").dropFirst().first?
+            .components(separatedBy: "\n## ").first)
+        let listed = Set(section.split(separator: "\n").compactMap { $0.firstMatch(of: /^\| `(\w+)` \|/).map { String($0.output.1) } })
+        let kept = Set(stored).subtracting(["mode"])
+        #expect(kept.subtracting(listed).isEmpty, "kept beside the mode but not in docs/phases.md: \(kept.subtracting(listed).sorted())")
+        #expect(listed.subtracting(kept).isEmpty, "in docs/phases.md but not kept: \(listed.subtracting(kept).sorted())")
+        // A planted flag is seen.
+        let planted = source.replacingOccurrences(of: "    var focus = FocusRing()", with: "    var focus = FocusRing()\n    var isPeeking = false")
+        #expect(Set(Self.storedProperties(of: planted)).subtracting(listed).subtracting(["mode"]) == ["isPeeking"])
+    }
 }
