@@ -35,6 +35,8 @@ let package = Package(
         .library(name: "DecoderSandbox", targets: ["DecoderSandbox"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "PhotoPipeline", targets: ["PhotoPipeline"]),
+        // The pipeline's parts, which the pipeline benchmark names (the decoder threads).
+        .library(name: "DecodeScheduling", targets: ["DecodeScheduling"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -64,15 +66,15 @@ let package = Package(
         // What a frame may draw and how fast each drawn quantity may change (`MotionSample`,
         // `DrawnQuantity`, `GripReading`): the viewer reports it beside its scene, the jump detector reads it.
         .target(name: "DrawnBounds", dependencies: ["Geometry"]),
-        .target(name: "Viewer", dependencies: ["Geometry", "Motion", "Gestures", "Feel", "Drawing", "DrawnBounds"], exclude: ["README.md"]),
-        .target(name: "LabUI", dependencies: ["Viewer", "Feel", "Geometry", "Gestures", "Motion"]),
+        .target(name: "Viewer", dependencies: ["Events", "Geometry", "Motion", "Gestures", "Feel", "Drawing", "DrawnBounds"], exclude: ["README.md"]),
+        .target(name: "LabUI", dependencies: ["JSON", "Events", "Drawing", "Viewer", "Feel", "Geometry", "Gestures", "Motion"]),
         // The jump detector: what the viewer draws, with the bound its motion sets on each change
         // (`DrawnBounds`); it sees nothing of the viewer's state.
         .target(name: "Continuity", dependencies: ["Geometry", "DrawnBounds"]),
-        .target(name: "Trace", dependencies: ["Motion", "DrawnBounds", "Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Continuity"]),
+        .target(name: "Trace", dependencies: ["Events", "Drawing", "Motion", "DrawnBounds", "Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Continuity"]),
         // The trace player: a recorded session held in memory, any frame through checkpoints, the
         // playhead and A/B runs, the timeline and the keys (photozoom play).
-        .target(name: "Player", dependencies: ["Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Trace"]),
+        .target(name: "Player", dependencies: ["Events", "Drawing", "Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Trace"]),
         // Process plumbing for the decoder helpers (seccomp, rlimits, memfd, posix_spawn): C, as
         // those interfaces are macros and variadic functions.
         .target(name: "CSandbox"),
@@ -108,38 +110,38 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["Diagnostics", "CSDL2", "Geometry", "Drawing", "Events", "PhotoFiles", "Decoding"]),
         // The photo pipeline's three parts (issue 31), each with `package` access inside the package.
         // The photo library: the catalogue read at start-up, the list, headers, sizes, folder changes.
-        .target(name: "PhotoCatalogue", dependencies: ["Geometry", "Gestures", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox"]),
+        .target(name: "PhotoCatalogue", dependencies: ["Events", "Geometry", "Gestures", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox"]),
         // The texture cache: textures held within budgets, uploads (banded), fades, turns.
         .target(name: "TextureCaching", dependencies: ["CSDL2", "Decoding", "ImageFormats", "Rendering"]),
         // The decode scheduler: the ranking, the queue and decoder threads, pixels waiting, cache writes; the budgets.
         .target(name: "DecodeScheduling", dependencies: ["CSDL2", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
                                                          "PhotoCatalogue", "TextureCaching"]),
         // The frame's one call over the three (`PhotoPipeline`), and a trace's textures; re-exports the three.
-        .target(name: "PhotoPipeline", dependencies: ["CSDL2", "Geometry", "Gestures", "Viewer", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
+        .target(name: "PhotoPipeline", dependencies: ["Events", "Drawing", "CSDL2", "Geometry", "Gestures", "Viewer", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
                                                       "PhotoCatalogue", "DecodeScheduling", "TextureCaching"]),
         // State logs plotted, figures as tables, reference motions (plot, fit, match).
-        .target(name: "Plotting", dependencies: ["Diagnostics", "CSDL2", "Geometry", "Motion", "Viewer", "LabUI", "PhotoFiles", "Rendering", "FeelFiles"]),
+        .target(name: "Plotting", dependencies: ["JSON", "Feel", "Diagnostics", "CSDL2", "Geometry", "Motion", "Viewer", "LabUI", "PhotoFiles", "Rendering", "FeelFiles"]),
         // SDL's events as inputs on the session clock, the X server's times.
         .target(name: "LiveInput", dependencies: ["CSDL2", "Geometry", "Events"]),
         // The feel file: read, resolve, write, watch.
-        .target(name: "FeelFiles", dependencies: ["Diagnostics", "Motion", "Gestures", "Viewer", "PhotoFiles"]),
+        .target(name: "FeelFiles", dependencies: ["JSON", "Feel", "Events", "Diagnostics", "Motion", "Gestures", "Viewer", "PhotoFiles"]),
         // What the viewer asks of the user's photo files and the clipboard: trash and undo, turns
         // written back into the file, the sort, Ctrl+C's copy.
-        .target(name: "PhotoActions", dependencies: ["Diagnostics", "CSDL2", "CClipboard", "CFileAttributes", "Gestures", "Viewer",
+        .target(name: "PhotoActions", dependencies: ["Events", "DecodeScheduling", "Diagnostics", "CSDL2", "CClipboard", "CFileAttributes", "Gestures", "Viewer",
                                                      "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "PhotoPipeline"]),
         // The window both windows open in (the live app's and `photozoom play`'s): `WindowHost` (the
         // provisional software renderer, then the accelerated one), its title and fullscreen, Mesa's cache.
         .target(name: "Window", dependencies: ["Diagnostics", "CSDL2", "CSandbox", "Geometry", "PhotoFiles"]),
         // The live app: frame loop, recording, feel file, options.
-        .target(name: "App", dependencies: ["Drawing", "Diagnostics", "CSDL2", "CSandbox", "Geometry", "Gestures", "Viewer", "LabUI", "Trace",
+        .target(name: "App", dependencies: ["Feel", "Events", "Drawing", "Diagnostics", "CSDL2", "CSandbox", "Geometry", "Gestures", "Viewer", "LabUI", "Trace",
                                             "PhotoFiles", "ImageFormats", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles",
                                             "PhotoActions", "JSON", "Window"]),
         // `photozoom play`'s window: the trace player drawn live.
-        .target(name: "PlayerWindow", dependencies: ["Diagnostics", "CSDL2", "Geometry", "Gestures", "Viewer", "LabUI", "Trace", "Player",
+        .target(name: "PlayerWindow", dependencies: ["JSON", "Feel", "Events", "Drawing", "Diagnostics", "CSDL2", "Geometry", "Gestures", "Viewer", "LabUI", "Trace", "Player",
                                                      "PhotoFiles", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles", "Window"]),
         .executableTarget(
             name: "photozoom",
-            dependencies: ["Motion", "Diagnostics", 
+            dependencies: ["JSON", "Feel", "Events", "Motion", "Diagnostics", 
                 "App", "PlayerWindow", "Geometry", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline",
                 "Plotting", "FeelFiles", "Trace", "Viewer", "LabUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -156,21 +158,21 @@ let package = Package(
         // ICCCM clipboard manager (SAVE_TARGETS, the Ctrl+C test); not a product.
         .executableTarget(name: "x11-peer", path: "Tests/X11Peer", linkerSettings: [.linkedLibrary("X11")]),
         // The README's "Use the engine" example, built and run by the tests; not a product.
-        .executableTarget(name: "use-the-engine", dependencies: ["Viewer"], path: "Examples/UseTheEngine"),
+        .executableTarget(name: "use-the-engine", dependencies: ["Geometry", "Drawing", "Viewer"], path: "Examples/UseTheEngine"),
         // The seeded generator the property and sweep tests share; not a product.
         .target(name: "TestSupport", dependencies: ["Geometry", "JSON"], path: "Tests/TestSupport"),
         // A CMYK ICC profile made with lcms2 for the colour tests; not a product.
         .target(name: "CColourFixtures", path: "Tests/ColourFixtures", linkerSettings: [.linkedLibrary("lcms2")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport", "Geometry"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport", "Geometry", "Motion"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Events", "Gestures", "TestSupport", "Geometry", "Motion"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "FeelTests", dependencies: ["Feel", "Gestures", "Motion"]),
-        .testTarget(name: "ViewerTests", dependencies: ["JSON", "DrawnBounds", "Viewer", "LabUI", "Continuity", "Trace", "TestSupport", "Geometry", "Gestures", "Motion"]),
-        .testTarget(name: "TraceTests", dependencies: ["DrawnBounds", "Trace", "Viewer", "Continuity", "TestSupport", "Feel", "Geometry", "Gestures", "JSON", "Motion"], exclude: ["Golden"]),
-        .testTarget(name: "PlayerTests", dependencies: ["Player", "Trace", "Viewer", "LabUI", "TestSupport", "Geometry", "Gestures", "JSON", "Motion"]),
-        .testTarget(name: "DesktopTests", dependencies: ["Diagnostics", "App", "PhotoActions", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
+        .testTarget(name: "ViewerTests", dependencies: ["Feel", "Events", "Drawing", "JSON", "DrawnBounds", "Viewer", "LabUI", "Continuity", "Trace", "TestSupport", "Geometry", "Gestures", "Motion"]),
+        .testTarget(name: "TraceTests", dependencies: ["Events", "Drawing", "DrawnBounds", "Trace", "Viewer", "Continuity", "TestSupport", "Feel", "Geometry", "Gestures", "JSON", "Motion"], exclude: ["Golden"]),
+        .testTarget(name: "PlayerTests", dependencies: ["Feel", "Events", "Drawing", "Player", "Trace", "Viewer", "LabUI", "TestSupport", "Geometry", "Gestures", "JSON", "Motion"]),
+        .testTarget(name: "DesktopTests", dependencies: ["Motion", "Feel", "Events", "Drawing", "Diagnostics", "App", "PhotoActions", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
                                                        "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CColour", "CColourFixtures", "CFileAttributes", "TestSupport", "CSandbox", "Window", "Geometry", "Gestures", "JSON", "Trace", "Viewer"], exclude: ["Fixtures"]),
-        .testTarget(name: "photozoomTests", dependencies: ["TestSupport", "photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion", "FeelFiles", "Feel", "Viewer"]),
+        .testTarget(name: "photozoomTests", dependencies: ["Gestures", "Events", "TestSupport", "photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion", "FeelFiles", "Feel", "Viewer"]),
     ]
 )

@@ -19,6 +19,8 @@ let package = Package(
                 .product(name: "Viewer", package: "PhotoZoom"),
                 .product(name: "Trace", package: "PhotoZoom"),
                 .product(name: "Player", package: "PhotoZoom"),
+                .product(name: "Drawing", package: "PhotoZoom"),
+                .product(name: "Events", package: "PhotoZoom"),
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
@@ -46,6 +48,9 @@ let package = Package(
                 .product(name: "DecoderSandbox", package: "PhotoZoom"),
                 .product(name: "Rendering", package: "PhotoZoom"),
                 .product(name: "PhotoPipeline", package: "PhotoZoom"),
+                .product(name: "DecodeScheduling", package: "PhotoZoom"),
+                .product(name: "Drawing", package: "PhotoZoom"),
+                .product(name: "Events", package: "PhotoZoom"),
             ]
         ),
     ]

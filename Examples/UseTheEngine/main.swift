@@ -1,4 +1,6 @@
 import Viewer
+import Drawing
+import Geometry
 
 // Twelve 3:2 photos in a 1280 × 800 window, on the default feel; time is an argument.
 let photos = (0..<12).map { Photo(name: "photo\($0).jpg", pixelSize: Size(1500, 1000)) }

@@ -13,6 +13,7 @@ import PhotoPipeline
 import PhotoActions
 import Rendering
 import Diagnostics
+import Events
 
 /// The windowed app: SDL window and renderer around a `FrameLoop` fed by SDL's events, drawing each frame.
 package final class PhotoZoomApp {

@@ -5,6 +5,8 @@ import Viewer
 import FeelFiles
 import PhotoFiles
 import Diagnostics
+import Events
+import Feel
 
 /// The live app's side of `--record`, `--states` and `--feel`: opens the files before the window,
 /// starts the `Session` the frame loop feeds, and turns trace errors into the shell's exit statuses.

@@ -2,6 +2,7 @@ import Foundation
 import Gestures
 import PhotoFiles
 import Diagnostics
+import Events
 
 /// What the window opens on, whatever the paths: a folder problem is a message in the window,
 /// never an exit (issue 42: from a launcher or a file manager an exit is a silent failure).

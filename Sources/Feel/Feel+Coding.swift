@@ -1,3 +1,4 @@
+import JSON
 /// The feel file: a JSON object whose keys are `Feel`'s property names, springs and the backdrop
 /// curve as nested objects, in the parameter table's order:
 ///

@@ -1,3 +1,4 @@
+import JSON
 /// Feel parameters in layers: a trace header's `feel`, a `feel` event, a reloaded feel file and
 /// `--feel FILE` are each a JSON object of some of the parameters (a layer). Layers resolve over the
 /// defaults in order (`defaults ⊕ header ⊕ --feel`): the keys a layer gives override what lies

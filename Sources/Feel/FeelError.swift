@@ -1,3 +1,4 @@
+import JSON
 /// A feel file or feel value that cannot be used: which key, where, and what is allowed.
 ///
 /// `description` reads `openSpring.dampingRatio: 0 is out of range (0 < value ≤ 10)`;

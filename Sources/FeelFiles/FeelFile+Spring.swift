@@ -3,6 +3,7 @@ import Motion
 import Viewer
 import PhotoFiles
 import Diagnostics
+import Feel
 
 extension FeelFile {
     /// Writes `spring` as the spring `key` (`openSpring`, …) into the feel file at `path`, keeping

@@ -2,6 +2,8 @@ import Foundation
 import Viewer
 import PhotoFiles
 import Diagnostics
+import Feel
+import JSON
 
 /// Reading, resolving and atomically writing feel files.
 package enum FeelFile {

@@ -1,5 +1,7 @@
 import Foundation
 import Viewer
+import Feel
+import JSON
 
 /// Notices when the feel file changes on disk and reads it again: live reload.
 ///

@@ -3,6 +3,8 @@ import Gestures
 import Viewer
 import PhotoFiles
 import Diagnostics
+import Events
+import Feel
 
 /// The running app's feel file: where the parameters came from (`--feel FILE` or a preset), live
 /// reload while the app runs, and saving what was tuned.

@@ -1,4 +1,5 @@
 import Geometry
+import Events
 
 /// What the recognizers report to the viewer.
 package enum GestureEvent: Hashable, Sendable {

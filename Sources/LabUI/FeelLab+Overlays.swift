@@ -1,5 +1,7 @@
 import Geometry
 import Viewer
+import Drawing
+import Feel
 
 // The lab drawn: the panel with its curves, the decision overlay, the badges and the message line.
 extension FeelLab {

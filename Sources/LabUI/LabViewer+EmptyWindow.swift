@@ -1,5 +1,6 @@
 import Geometry
 import Viewer
+import Drawing
 
 // The window with no photo listed (a folder with none, a path that is missing, every photo moved
 // to the trash): a panel in its middle saying so, what happened (the message line's text) and

@@ -1,5 +1,6 @@
 import Geometry
 import Viewer
+import Drawing
 
 // The viewer's frame with its text and the feel lab's instruments drawn above it.
 extension Viewer {

@@ -2,6 +2,8 @@ import Feel
 import Geometry
 import Gestures
 import Viewer
+import Events
+import JSON
 
 /// A viewer inside the feel lab: the layer the shell and traces drive. It owns the `Viewer` and the
 /// lab's state (`FeelLab`: tuning panel, slow motion, decision overlay, live curves, message line)

@@ -7,6 +7,8 @@ import Decoding
 import PhotoFiles
 import PhotoPipeline
 import Diagnostics
+import DecodeScheduling
+import Events
 
 /// Ctrl+C: the open photo offered on the X11 CLIPBOARD (issue 32) as `image/png` (its upright
 /// pixels, encoded by `PNGWriter`), `text/uri-list` (its `file://` URI), and its path as

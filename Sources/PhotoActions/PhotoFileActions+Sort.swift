@@ -1,6 +1,7 @@
 import ImageFormats
 import Gestures
 import Viewer
+import Events
 
 // Shift+S: the list in the next order (`PhotoOrder`), name → date taken → date modified.
 extension PhotoFileActions {

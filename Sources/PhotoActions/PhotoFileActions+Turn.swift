@@ -6,6 +6,7 @@ import Foundation
 import Gestures
 import Synchronization
 import Diagnostics
+import Events
 
 // Ctrl+R and Ctrl+Shift+R, the shell's side. The photo's pictures turn at once for the session
 // (`PhotoPipeline.turnPictures`, at the instant the viewer turns it), and the turn is kept in the

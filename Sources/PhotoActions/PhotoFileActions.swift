@@ -5,6 +5,7 @@ import Viewer
 import PhotoFiles
 import PhotoPipeline
 import Diagnostics
+import Events
 
 /// Carries out what the viewer asks of a photo's file (`ViewerRequest.photoFile`, `.undoTrash`):
 /// the shell's side of Delete and Ctrl+Z. Each returns the effect the frame loop records; a change

@@ -6,6 +6,7 @@ import PhotoPipeline
 import Foundation
 import CFileAttributes
 import Diagnostics
+import Events
 #if canImport(Glibc)
 import Glibc
 #endif

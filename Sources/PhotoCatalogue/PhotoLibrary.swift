@@ -4,6 +4,7 @@ import Gestures
 import DecoderSandbox
 import ImageFormats
 import PhotoFiles
+import Events
 
 /// The photos the pipeline knows: the catalogue read at start-up, the list in the viewer's order,
 /// what each file's header says (sizes, embedded previews, broken files), the headers still to read

@@ -10,6 +10,7 @@ import Rendering
 import PhotoCatalogue
 import DecodeScheduling
 import TextureCaching
+import Events
 
 /// The photo pipeline: the `PhotoTextureSupply` the frame loop advances once a frame and the
 /// renderer reads textures from. Decoder threads turn files into upright pixels at the size the

@@ -4,6 +4,7 @@ import Viewer
 import ImageFormats
 import PhotoFiles
 import Rendering
+import Drawing
 
 /// The textures of a trace's photos, taken from a folder at hand and matched by name: the one
 /// adapter between replayed frames and the texture pipeline.

@@ -1,6 +1,7 @@
 import Gestures
 import JSON
 import Trace
+import Events
 
 /// The builder half of a `PlaybackRun`: one session going through a trace's events once, in order,
 /// noting the timeline's marks and keeping a `Session.Checkpoint` at the first frame after every

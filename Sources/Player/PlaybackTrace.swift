@@ -2,6 +2,7 @@ import Feel
 import Gestures
 import JSON
 import Trace
+import Events
 
 /// A gesture trace for the trace player: its header, its events with the lines they came from, and
 /// where each frame falls. Read once through `TraceReader`, so a bad trace gets the same errors as

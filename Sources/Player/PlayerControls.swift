@@ -5,6 +5,8 @@ import JSON
 import LabUI
 import Trace
 import Viewer
+import Drawing
+import Events
 
 /// The trace player window's behaviour without the window: the person's keys and pointer in,
 /// the player moved, and the scenes to draw out. Pure; wall time arrives as an argument.

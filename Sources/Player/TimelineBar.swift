@@ -3,6 +3,7 @@ import Geometry
 import JSON
 import Trace
 import Viewer
+import Drawing
 
 /// The trace player's timeline along the bottom of the window: the session's length as a track,
 /// its gestures, releases and interruptions as marks, the playhead, and a line of figures (time,

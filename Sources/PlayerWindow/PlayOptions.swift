@@ -1,5 +1,6 @@
 import Viewer
 import PhotoFiles
+import JSON
 
 /// The options of `photozoom play`.
 package struct PlayOptions: Sendable {

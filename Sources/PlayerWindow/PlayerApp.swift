@@ -12,6 +12,7 @@ import PhotoPipeline
 import Rendering
 import Window
 import Diagnostics
+import Drawing
 
 /// `photozoom play`: a recorded session in the window, drawn by the same `SceneRenderer` as the
 /// live window and `replay --frames`, with the timeline along the bottom, and run B (`--against`, or

@@ -4,6 +4,8 @@ import Trace
 import Viewer
 import LiveInput
 import Diagnostics
+import Events
+import Feel
 
 /// The trace player's frame loop without the window: each `step()` takes the person's input since
 /// the last frame from an `EventSource` (SDL live, a script in tests), hands it to the player's

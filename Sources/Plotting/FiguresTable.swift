@@ -3,6 +3,7 @@ import Geometry
 import Viewer
 import PhotoFiles
 import Diagnostics
+import JSON
 
 /// Gesture figures as a table: the rows drawn under a plot, and the CSV or JSON file `--data` writes.
 package enum FiguresTable {

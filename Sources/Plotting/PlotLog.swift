@@ -4,6 +4,8 @@ import LabUI
 import Viewer
 import PhotoFiles
 import Diagnostics
+import JSON
+import Feel
 
 /// One state log (`.states.jsonl`) read for plotting: per frame the photo's centre, scale,
 /// rotation and the backdrop against time, plus the release and interruption instants.

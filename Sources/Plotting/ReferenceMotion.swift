@@ -4,6 +4,7 @@ import Viewer
 import FeelFiles
 import PhotoFiles
 import Diagnostics
+import Feel
 
 /// A recorded motion read for `fit` and `parity`: a CSV with a time column (seconds) and one or
 /// more quantities, or a PhotoZoom state log, whose quantities are the photo's edges, centre and size

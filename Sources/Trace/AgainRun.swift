@@ -2,6 +2,8 @@ import Feel
 import Gestures
 import LabUI
 import Viewer
+import Events
+import JSON
 
 /// "Again with these numbers": the last gesture re-running in the live window under the feel in
 /// force when the again key was pressed, beside the run before it (its ghost). Pure and a value,

@@ -2,6 +2,7 @@ import Feel
 import Gestures
 import LabUI
 import Viewer
+import Events
 
 /// The last press gesture of a session, kept for "again with these numbers": the viewer in its lab
 /// as it stood just before the press (a checkpoint of the session's `LabViewer`, a value), and every event

@@ -2,6 +2,7 @@ import Feel
 import Geometry
 import JSON
 import Viewer
+import Drawing
 
 /// The visual A/B of the trace player: run B drawn as a ghost over run A at the same frame — B's
 /// moving photo (and paging neighbours) translucent above A's, each outlined, the main one

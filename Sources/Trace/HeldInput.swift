@@ -1,4 +1,5 @@
 import Gestures
+import Events
 
 /// The mouse buttons and touch fingers down at an instant, as the events since the session began
 /// leave them: a press made while none is down starts a gesture (the again key's `GestureRecall`);

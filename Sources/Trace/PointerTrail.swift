@@ -1,5 +1,6 @@
 import Gestures
 import Motion
+import Events
 
 /// The pointer samples of the mouse drag under way, at their trace times, for pointer prediction
 /// (`Session.drawnViewer`): from the press of a button to its release, the newest `limit` kept.

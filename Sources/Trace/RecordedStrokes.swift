@@ -1,5 +1,7 @@
+import Geometry
 import Gestures
 import Motion
+import Events
 
 /// A trace's mouse drags as pointer prediction's score reads them (`PointerPredictionScore`):
 /// `photozoom replay TRACE --prediction` runs the predictor over the paths a person recorded.

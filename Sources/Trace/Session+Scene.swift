@@ -1,5 +1,6 @@
 import LabUI
 import Viewer
+import Drawing
 
 extension Session {
     /// What the window draws for this session, with the lab's text laid out by `text`: the live

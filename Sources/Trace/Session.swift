@@ -4,6 +4,9 @@ import Gestures
 import LabUI
 import Motion
 import Viewer
+import Events
+import Feel
+import JSON
 
 /// The one driver of a `Viewer` in the feel lab (`LabViewer`), used by the live app and by replay alike, so they cannot diverge.
 ///

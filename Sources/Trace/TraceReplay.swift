@@ -1,4 +1,5 @@
 import Viewer
+import JSON
 
 /// Deterministic replay: a trace's events fed, in order, to a `Session` built from its header.
 ///

@@ -1,6 +1,9 @@
 import Geometry
 import Gestures
 import Motion
+import Feel
+import Events
+import Drawing
 
 /// PhotoZoom's whole behaviour: events and times in, state and Scene out. Pure and deterministic.
 ///

@@ -6,6 +6,7 @@ import PhotoFiles
 import App
 import Viewer
 import Diagnostics
+import Events
 
 @main
 struct PhotoZoom: ParsableCommand {

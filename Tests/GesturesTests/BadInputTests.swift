@@ -2,6 +2,7 @@ import Geometry
 import Testing
 @testable import Gestures
 import TestSupport
+import Events
 
 @Suite("Bad input is ignored or clamped, counted, and never crashes or puts a NaN out")
 struct BadInputTests {

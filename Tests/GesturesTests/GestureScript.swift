@@ -1,5 +1,6 @@
 import Geometry
 @testable import Gestures
+import Events
 
 /// A recognizer fed a scripted list of events, keeping everything it said.
 struct GestureScript {

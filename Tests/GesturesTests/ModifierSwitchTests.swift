@@ -1,6 +1,7 @@
 import Geometry
 import Testing
 @testable import Gestures
+import Events
 
 @Suite("Modifiers pressed or released mid-drag never make the photo jump")
 struct ModifierSwitchTests {

@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Testing
+import Events
 
 @Suite("Touchpad fingers: a touchpad pinch or swipe as the touch-screen fingers it stands for")
 struct TouchpadFingersTests {

@@ -4,6 +4,9 @@ import TestSupport
 @testable import Player
 import Trace
 import Viewer
+import Drawing
+import Events
+import JSON
 
 /// A long session made the way a person makes one, for the trace player's tests: a 1000 Hz mouse
 /// whose moves arrive in bursts before each frame, frames at uneven gaps (15–19 ms, now and then a

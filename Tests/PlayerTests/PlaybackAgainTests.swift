@@ -5,6 +5,8 @@ import TestSupport
 import Testing
 import Trace
 import Viewer
+import Drawing
+import Events
 
 @Suite("Trace player over a recorded again: any frame reached through the checkpoints shows the re-run and its ghost as a straight replay does")
 struct PlaybackAgainTests {

@@ -5,6 +5,9 @@ import Testing
 @testable import Player
 import Trace
 import Viewer
+import Drawing
+import Events
+import Feel
 
 @Suite("Player controls: keys and the timeline move the player; the panel edits the feel; A/B pin and view")
 struct PlayerControlsTests {

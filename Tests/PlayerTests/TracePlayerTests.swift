@@ -7,6 +7,8 @@ import Testing
 @testable import Player
 import Trace
 import Viewer
+import Drawing
+import JSON
 
 @Suite("Trace player: every step, scrub and jump shows the state a straight replay reaches at that frame")
 struct TracePlayerTests {

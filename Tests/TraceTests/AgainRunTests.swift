@@ -4,6 +4,8 @@ import TestSupport
 import Testing
 @testable import Trace
 import Viewer
+import Drawing
+import Events
 
 /// A live session of one pull on the open photo, then the again key, driven the way the frame loop
 /// drives it: a 1000 Hz mouse whose moves arrive in bursts before each frame, frames 15–19 ms

@@ -5,6 +5,7 @@ import Testing
 import TestSupport
 @testable import Trace
 import Viewer
+import JSON
 
 /// Issue 19's hostile traces: any finite number is replayed or refused by name, never a crash, and
 /// nothing written is anything but JSON.

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 @testable import Trace
 import Viewer
+import Feel
+import JSON
 
 @Suite("Feel coding: layers over the defaults, exact round trips, errors that name the key")
 struct FeelCodingTests {

@@ -6,6 +6,8 @@ import Testing
 @testable import Trace
 import Viewer
 import DrawnBounds
+import Drawing
+import Events
 
 /// Frame-rate independence, checked: every golden trace replayed at 30–240 fps and in slow motion
 /// draws the same picture at the same viewer instants (within 0.5 pt, 0.001 rad, 0.002 of backdrop).

@@ -2,6 +2,10 @@ import Geometry
 import Gestures
 @testable import Trace
 import Viewer
+import Drawing
+import Events
+import Feel
+import JSON
 
 /// The golden traces, written by hand as code: input at chosen instants, frames every 16 ms
 /// (62.5 Hz), on the test-fixture photos in a 1280 × 800 window. `GoldenTraceTests` replays the committed

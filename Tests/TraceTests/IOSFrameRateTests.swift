@@ -6,6 +6,8 @@ import JSON
 import Testing
 @testable import Trace
 import Viewer
+import Drawing
+import Events
 
 /// The `ios` preset's held photo rides its follow spring between the hand's updates in closed form,
 /// so a session draws the same at every cadence (the rate check of `photozoom replay --rates`:

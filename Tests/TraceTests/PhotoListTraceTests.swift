@@ -3,6 +3,9 @@ import Gestures
 import Testing
 @testable import Trace
 @testable import Viewer
+import Drawing
+import Events
+import JSON
 
 /// Issue 19's folder watcher: a change of the photo list is a trace event, written and read back
 /// exactly, replayed to the same state log, refused by name when malformed.

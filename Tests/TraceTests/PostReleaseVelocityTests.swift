@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Trace
 import Viewer
+import JSON
 
 /// The photo's velocity the instant after a release reads the same whatever the frame interval:
 /// a golden trace replayed as recorded (frames every 16 ms) and with three more frames between

@@ -1,6 +1,8 @@
 import Geometry
 import Testing
 @testable import Trace
+import Events
+import Motion
 
 /// `replay --prediction`'s reading of a trace: its mouse drags as strokes, frames with the
 /// horizons recorded before them, stops where the held hand paused.

@@ -4,6 +4,7 @@ import Motion
 import Testing
 @testable import Trace
 import Viewer
+import Drawing
 
 @Suite("Summary: releases and interruptions with hand-off velocity, overshoot and settle time")
 struct SessionSummaryTests {

@@ -4,6 +4,10 @@ import TestSupport
 import Testing
 @testable import Trace
 import Viewer
+import Drawing
+import Events
+import Feel
+import JSON
 
 @Suite("Session: one driver for live and replay; what it records replays to the same state log")
 struct SessionTests {

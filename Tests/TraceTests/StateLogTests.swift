@@ -2,6 +2,7 @@ import Geometry
 import Testing
 @testable import Trace
 import Viewer
+import JSON
 
 @Suite("State log lines: the contract's fields in a fixed order with fixed rounding")
 struct StateLogTests {

@@ -4,6 +4,9 @@ import TestSupport
 import Testing
 @testable import Trace
 import Viewer
+import Drawing
+import Events
+import JSON
 
 @Suite("Trace lines: every event type round-trips exactly; bad fields are named")
 struct TraceEventFormatTests {

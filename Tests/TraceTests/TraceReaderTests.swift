@@ -3,6 +3,8 @@ import Gestures
 import Testing
 @testable import Trace
 import Viewer
+import Events
+import JSON
 
 @Suite("Trace reader: streams, skips the unknown, stops at a cut-off last line, rejects the malformed")
 struct TraceReaderTests {

@@ -3,6 +3,7 @@ import Gestures
 import Testing
 @testable import LabUI
 @testable import Viewer
+import Drawing
 
 @Suite("On-screen help, caption, fullscreen and grid keys: decided in the viewer, drawn from the Scene")
 struct ChromeTests {

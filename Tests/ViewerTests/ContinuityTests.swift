@@ -4,6 +4,7 @@ import Geometry
 import Gestures
 import Motion
 @testable import Viewer
+import Feel
 
 /// Issue #13's faults, reproduced with its figures: nothing the viewer draws jumps.
 @Suite("Continuity: the backdrop, the photo, the page and the hand-off never jump")

@@ -2,6 +2,7 @@ import Geometry
 import Testing
 @testable import LabUI
 @testable import Viewer
+import Drawing
 
 func snapshot(_ t: Double, _ phase: Phase, gesture: GestureName = .none, x: Double = 640, width: Double = 900,
               backdrop: Double = 1) -> StateSnapshot {

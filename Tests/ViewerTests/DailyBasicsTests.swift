@@ -3,6 +3,8 @@ import Gestures
 import Testing
 @testable import LabUI
 @testable import Viewer
+import Events
+import Feel
 
 /// The daily basics the viewer decides (issue 32): Delete and Ctrl+Z as requests to the shell and
 /// the trashed photo handing over as any photo leaving the list does, the 1:1 key, the slideshow.

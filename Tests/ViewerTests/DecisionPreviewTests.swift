@@ -3,6 +3,9 @@ import Gestures
 import Testing
 @testable import LabUI
 @testable import Viewer
+import Drawing
+import Events
+import Feel
 
 /// The decision overlay tells what a release does: the preview read just before letting go names
 /// the verdict and the rule, and the release that follows does exactly that.

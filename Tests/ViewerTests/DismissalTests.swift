@@ -3,6 +3,7 @@ import Geometry
 import Gestures
 import Motion
 @testable import Viewer
+import Feel
 
 @Suite("Dismissal by gesture: paused springs, projected decisions, velocity hand-off")
 struct DismissalTests {

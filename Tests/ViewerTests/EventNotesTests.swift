@@ -4,6 +4,7 @@ import Testing
 @testable import Continuity
 @testable import LabUI
 @testable import Viewer
+import Events
 
 /// What the jump detector reads of the event just handled (issue 31: derived from notes, not stored
 /// fields): a change of the frame of reference and a release by time alone are notes the viewer

@@ -3,6 +3,7 @@ import Gestures
 import Testing
 @testable import LabUI
 @testable import Viewer
+import Feel
 
 @Suite("Lab keys: panel toggle, slow motion, decision overlay; the message line")
 struct FeelLabTests {

@@ -1,6 +1,7 @@
 import Gestures
 import Testing
 @testable import Viewer
+import Feel
 
 @Suite("Gesture settings come from the feel")
 struct GestureSettingsTests {

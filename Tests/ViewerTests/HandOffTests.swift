@@ -3,6 +3,8 @@ import Gestures
 import Motion
 import Testing
 @testable import Viewer
+import Events
+import Feel
 
 /// Hand-offs carry the hand, no more and no less: a gesture whose input had stopped hands the
 /// springs nothing, and a band passes on only its share of the hand's rate (issue "The core loop

@@ -4,6 +4,7 @@ import Gestures
 import Motion
 import Testing
 @testable import Viewer
+import Feel
 
 /// iOS 27's pinch dismissal as swift_transitions measured it (JakeThomson/swift_transitions,
 /// docs/parity-plan.md, stage 6), under the `ios` preset in the reference's 402 × 874 pt window:

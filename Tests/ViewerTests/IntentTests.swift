@@ -3,6 +3,8 @@ import Geometry
 import Gestures
 import Motion
 @testable import Viewer
+import Events
+import Feel
 
 /// Releases and clicks decide what the user meant (issue #14): each case as the issue measured it,
 /// with input shaped like the real thing (a 1000 Hz mouse, millisecond times, several moves per

@@ -4,6 +4,8 @@ import Geometry
 import Gestures
 import Motion
 @testable import Viewer
+import Events
+import Feel
 
 /// The jumps the property test found (issue #13), each reproduced with the figures of the sequence
 /// that found it: the jump detector reads the viewer after every event and frame and finds none.

@@ -3,6 +3,7 @@ import Geometry
 import Gestures
 import Motion
 @testable import Viewer
+import Feel
 
 @Suite("Keyboard focus, reduced motion and grid scrolling")
 struct KeyboardAndMotionTests {

@@ -4,6 +4,8 @@ import Geometry
 import Motion
 @testable import Viewer
 import TestSupport
+import Drawing
+import Feel
 
 /// The viewer's photo state has one door (`Viewer.withPhoto`), a flight's start is one enum, and
 /// every stored field beside the mode is named here with the reason it is not the mode's

@@ -6,6 +6,9 @@ import Motion
 @testable import LabUI
 @testable import Viewer
 import Trace
+import Drawing
+import Events
+import Feel
 
 /// A hand on the viewer: events at their own instants, frames at a chosen rate in between, the jump
 /// detector reading the viewer after every event and every frame (issue 27's paging cases).

@@ -4,6 +4,7 @@ import Gestures
 import Testing
 @testable import Viewer
 import TestSupport
+import Events
 
 /// docs/phases.md is whole: every phase a column, every input kind and every key the app binds a
 /// row, each cell filled. The maps below are exhaustive `switch`es, so a new phase, input kind or

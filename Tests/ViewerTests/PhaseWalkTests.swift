@@ -3,6 +3,8 @@ import Gestures
 import Testing
 @testable import Continuity
 @testable import Viewer
+import Events
+import Feel
 
 /// The generated walk of the input × phase table (docs/phases.md): every photo key, pressed at
 /// every eighth of every phase a photo key can meet, either acts (the photo, the phase, a page, a

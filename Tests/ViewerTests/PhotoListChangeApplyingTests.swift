@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import Viewer
+import Events
 
 /// `PhotoListChange.applying` (issue 43: one pass instead of one removal or insertion at a time)
 /// gives the list that taking the removals out one by one, then putting the additions in lowest

@@ -5,6 +5,7 @@ import Motion
 import TestSupport
 import Testing
 @testable import Viewer
+import Events
 
 /// Photos appearing in and vanishing from the watched folders (issue 19): the grid keeps the photo
 /// at its top-left where it is, and a photo out of the grid keeps its place or leaves sensibly.

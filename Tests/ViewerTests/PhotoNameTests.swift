@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 @testable import Viewer
+import Events
 
 /// Names that are not UTF-8 (issue 19): spelled reversibly, shown escaped.
 @Suite("Photo names that are not UTF-8: a reversible spelling, shown escaped")

@@ -5,6 +5,8 @@ import Gestures
 import Testing
 import Trace
 @testable import Viewer
+import Drawing
+import Events
 
 /// Pointer prediction in the session (issue 40): the held photo drawn where the hand will be when
 /// the frame reaches the screen, from the live loop's recorded `horizon`; the scene only.

@@ -8,6 +8,9 @@ import Motion
 import TestSupport
 import Trace
 import DrawnBounds
+import Drawing
+import Events
+import Feel
 
 /// Random input, seeded: any sequence of clicks, drags, pinches, keys, wheels, resizes, photo sizes
 /// and feel changes, at any timing, keeps every number the viewer shows finite and in range, and

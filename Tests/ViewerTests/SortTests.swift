@@ -5,6 +5,7 @@ import Testing
 @testable import Continuity
 @testable import LabUI
 @testable import Viewer
+import Events
 
 /// Shift+S (issue 32): the viewer asks the shell to sort, and the shell's `photos` event with an
 /// `order` puts the list in the new order with no jump: in the grid the scroll stays and each cell

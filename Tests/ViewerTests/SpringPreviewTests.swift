@@ -3,6 +3,8 @@ import Motion
 import Testing
 @testable import LabUI
 @testable import Viewer
+import Drawing
+import Feel
 
 @Suite("Tuning panel spring preview: the selected spring's step response, overshoot and settle time, following each step")
 struct SpringPreviewTests {

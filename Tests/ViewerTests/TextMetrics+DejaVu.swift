@@ -1,4 +1,5 @@
 import LabUI
+import Drawing
 
 extension TextMetrics {
     /// DejaVu Sans Mono, the font the shell looks for first: 0.602 em per character, lines of

@@ -2,6 +2,7 @@ import Geometry
 import Gestures
 import Testing
 @testable import Viewer
+import Events
 
 @Suite("Touchpad gestures in the viewer: a pinch is the two-finger touch gesture, a three-finger swipe a one-finger drag")
 struct TouchpadTests {

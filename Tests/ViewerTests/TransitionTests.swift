@@ -3,6 +3,7 @@ import Geometry
 import Gestures
 import Motion
 @testable import Viewer
+import Feel
 
 @Suite("The photo transition: opens on a spring, reverses at any instant, never jumps")
 struct TransitionTests {

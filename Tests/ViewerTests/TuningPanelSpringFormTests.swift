@@ -3,6 +3,8 @@ import Gestures
 import Testing
 @testable import LabUI
 @testable import Viewer
+import Feel
+import Motion
 
 @Suite("Tuning panel spring forms: m shows and steps a spring as response/ζ, duration/bounce or stiffness/damping at 1 kg")
 struct TuningPanelSpringFormTests {

@@ -3,6 +3,9 @@ import Gestures
 import Testing
 @testable import LabUI
 @testable import Viewer
+import Drawing
+import Events
+import Feel
 
 @Suite("Tuning panel: keys select, adjust by the parameter's steps, reset and save")
 struct TuningPanelTests {

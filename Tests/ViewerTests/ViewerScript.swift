@@ -3,6 +3,9 @@ import Gestures
 import Motion
 @testable import LabUI
 @testable import Viewer
+import Drawing
+import Events
+import Feel
 
 /// A scripted session: a viewer in the feel lab, a clock and helpers that feed it events and frames
 /// the way the shell does (events time-stamped between frames, a `.frame` at each frame instant).

@@ -3,6 +3,8 @@ import Gestures
 import Motion
 import Testing
 @testable import Viewer
+import Events
+import Feel
 
 /// The moments where two features meet (issue: "Every input in every phase"): a key while a photo
 /// lands, a timer between frames, a touchpad pinch let go while spreading, a page turned by a key.

@@ -3,6 +3,7 @@ import Gestures
 import Motion
 import Testing
 @testable import Viewer
+import Feel
 
 /// A pan that takes hold of a photo while a key's or a double-click's zoom is still running
 /// (docs/phases.md, "zoomed"): the zoom carries on to its target while the hand moves the photo,

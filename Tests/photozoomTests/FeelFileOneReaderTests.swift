@@ -2,6 +2,7 @@ import FeelFiles
 import Foundation
 import Testing
 import Viewer
+import Feel
 
 /// Issue 31, "one feel decoder … one module for the feel file": a feel file is read by one reader,
 /// `FeelFile.read(path:)`, whether it is the live app's file reloaded while it runs or a

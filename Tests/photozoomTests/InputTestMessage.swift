@@ -1,3 +1,5 @@
+import Events
+import Gestures
 /// One message to the X server's `inputtest` input driver, in the binary protocol of
 /// `xf86-input-inputtest-protocol.h` (xserver-xorg-dev; protocol 1.1), laid out here from the
 /// header's C structs on x86-64 and aarch64 Linux: little-endian, `enum`s as 32-bit ints, every

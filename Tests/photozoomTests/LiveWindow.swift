@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Events
 
 /// `photozoom run --record --states` in a real X server of its own (`XorgServer`), driven through
 /// the server's inputtest devices as a person's hands drive a laptop: the touchpad moves the

@@ -93,6 +93,10 @@ struct ModuleGraphTests {
             var used: Set<String> = []
             for (file, modules) in files.sorted(by: { $0.key < $1.key }) {
                 var seen: Set<String> = []
+                if (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))?
+                    .split(separator: "\n").contains(where: { $0.hasPrefix("@_exported import") }) == true {
+                    problems.append("\(target.name)/\(file) re-exports a module (@_exported): a file imports what it uses")
+                }
                 for module in modules {
                     if !seen.insert(module).inserted { problems.append("\(target.name)/\(file) imports \(module) twice") }
                     if module == target.name { problems.append("\(target.name)/\(file) imports its own module") }
@@ -130,6 +134,7 @@ struct ModuleGraphTests {
             "Sources/Low/Low.swift": "public struct Low {}\n",
             "Sources/High/High.swift": "import Low\nimport Side\nimport Low\n// import Nowhere (a comment)\n",
             "Sources/Side/Side.swift": "@testable import Side\n",
+            "Sources/Low/Exports.swift": "@_exported import Side\n",
             "Tests/HighTests/T.swift": "@testable import High\nimport Foundation\n",
         ]
         for (path, text) in files {
@@ -139,7 +144,7 @@ struct ModuleGraphTests {
         }
         let manifest = #"""
         targets: [
-            .target(name: "Low"),
+            .target(name: "Low", dependencies: ["Side"]),
             .target(name: "Side", dependencies: ["Low"]),
             .target(name: "High", dependencies: ["Low", .product(name: "RealModule", package: "swift-numerics")]),
             .executableTarget(name: "tool", dependencies: ["High"], path: "Tests/Tool"),
@@ -151,6 +156,7 @@ struct ModuleGraphTests {
             "High declares RealModule but no file imports it",
             "High imports Side but does not declare it",
             "High/High.swift imports Low twice",
+            "Low/Exports.swift re-exports a module (@_exported): a file imports what it uses",
             "Side declares Low but no file imports it",
             "Side/Side.swift imports its own module",
         ], "\(problems)")

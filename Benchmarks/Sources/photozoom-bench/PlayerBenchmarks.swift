@@ -5,6 +5,8 @@ import Gestures
 import Player
 import Trace
 import Viewer
+import Drawing
+import Events
 
 /// The trace player's scrub: the replay work to show any frame of a 10-minute session (target:
 /// under 50 ms). The session is 600 s at 60 Hz (36,000 frames) with a 1000 Hz mouse: every 3 s a

@@ -4,6 +4,8 @@ import Geometry
 import Gestures
 import Trace
 import Viewer
+import Drawing
+import Events
 
 /// Headless replay throughput: frames per second replayed from a trace's text, without and with the
 /// state log, on a grid of 100 photos (targets: > 100,000 frames/s without the log, > 20,000 with).

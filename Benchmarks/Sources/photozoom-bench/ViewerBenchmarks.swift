@@ -2,6 +2,7 @@ import Benchmark
 import Geometry
 import Gestures
 import Viewer
+import Drawing
 
 /// A frame's core work (advance + scene) for a grid of `count` photos, mid-flight: opening photo 20
 /// while the grid is scrolled. The figure must not grow with `count` (only visible cells are touched).

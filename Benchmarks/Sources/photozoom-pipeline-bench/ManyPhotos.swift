@@ -7,6 +7,7 @@ import PhotoFiles
 import PhotoPipeline
 import Rendering
 import Viewer
+import Events
 
 // Many photos arriving at once (issue 43): `count` photos dropped on the window (the list
 // replaced) and `count` moved into the folder shown (renamed in by another thread while the loop

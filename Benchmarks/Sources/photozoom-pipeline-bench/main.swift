@@ -9,6 +9,9 @@ import PhotoFiles
 import PhotoPipeline
 import Rendering
 import Viewer
+import DecodeScheduling
+import Drawing
+import Events
 
 // The photo pipeline against real folders, headless: SDL's software renderer on a surface stands
 // in for the window, frames are paced at 60 Hz as vsync would, and the frame loop is PhotoZoomApp's (events

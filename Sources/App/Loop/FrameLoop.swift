@@ -5,6 +5,7 @@ import Viewer
 import LiveInput
 import PhotoFiles
 import Diagnostics
+import Events
 
 /// The app's frame loop without the window: each `step()` takes the input that arrived since the
 /// last frame from an `EventSource`, puts each input at its window-system time on the

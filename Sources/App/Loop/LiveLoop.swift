@@ -8,6 +8,7 @@ import LiveInput
 import Window
 import PhotoPipeline
 import Rendering
+import Drawing
 
 /// The live window's loop: wait for the next frame, then `frame(at:)` — step, scene, advance, draw,
 /// present. What only the first frames do (the software renderer standing in, the first frame

@@ -1,5 +1,6 @@
 import Geometry
 import Motion
+import Events
 
 /// Turns input events into taps, manipulations and scrolls: every recognizer of PhotoZoom behind
 /// one entry point. Feed it every event, `.frame` included (time passing ends wheel gestures).

@@ -1,4 +1,5 @@
 import Geometry
+import Events
 
 /// How a left-button drag holds the photo, chosen by the modifier keys held:
 ///

@@ -1,4 +1,5 @@
 import Geometry
+import Events
 
 /// Mouse presses and drags: taps with any button, and with the left button manipulations made
 /// from the modifier keys (see `PointerDragMode`). A state machine over one press at a time.

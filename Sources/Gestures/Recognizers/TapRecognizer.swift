@@ -1,4 +1,5 @@
 import Geometry
+import Events
 
 /// Taps and double taps, from mouse clicks and single-finger touches alike.
 ///

@@ -1,4 +1,5 @@
 import Geometry
+import Events
 
 /// Real touch-screen fingers (already in window points): one finger pans, two pinch and rotate
 /// while their centroid pans, a third or later finger is ignored until it lifts.

@@ -1,4 +1,5 @@
 import Geometry
+import Events
 
 /// The touch-screen fingers a touchpad gesture stands for, so the viewer's one touch path
 /// (`TouchGestureRecognizer`, the photo's catch and release) moves the photo for both.

@@ -1,4 +1,5 @@
 import Geometry
+import Events
 
 /// One wheel event read as a gesture step: Ctrl + wheel pinches about the pointer, Ctrl + Shift +
 /// wheel rotates about it. Any other modifier mix (or none) is not a step: it is a scroll.

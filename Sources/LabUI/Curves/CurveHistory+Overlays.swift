@@ -1,4 +1,6 @@
 import Geometry
+import Drawing
+import Feel
 
 extension CurveHistory {
     /// Colours of the live curves.

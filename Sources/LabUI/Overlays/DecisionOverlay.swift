@@ -1,4 +1,7 @@
 import Geometry
+import Drawing
+import Feel
+import Viewer
 
 /// The decision overlay: what the viewer would decide if the gesture holding the photo let go now,
 /// and why.

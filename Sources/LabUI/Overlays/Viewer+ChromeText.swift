@@ -1,5 +1,6 @@
 import Geometry
 import Viewer
+import Drawing
 
 // The viewer's chrome that is text: the caption on the open photo and the help overlay, laid out
 // with the host's font metrics (the chrome's state and keys are the viewer's: `Viewer+Chrome`).

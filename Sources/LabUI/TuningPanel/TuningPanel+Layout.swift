@@ -1,5 +1,7 @@
 import Geometry
 import Viewer
+import Drawing
+import Feel
 
 // The tuning panel drawn: where its parts go in a window and the overlays that show it.
 extension TuningPanel {

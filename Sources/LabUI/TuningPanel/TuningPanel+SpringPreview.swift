@@ -1,6 +1,8 @@
 import Geometry
 import Motion
 import Viewer
+import Drawing
+import Feel
 
 // The selected spring's step response, drawn beside the tuning panel.
 extension TuningPanel {

@@ -1,6 +1,9 @@
 import Geometry
 import Gestures
 import Viewer
+import Events
+import Feel
+import Motion
 
 /// The in-window tuning panel: every feel parameter with its value and unit, selected and
 /// adjusted from the keyboard. Pure: keys in, a new feel (or a save request) and overlays out.

@@ -1,3 +1,4 @@
+import Geometry
 /// Least-squares polynomial fits for the velocity trackers.
 enum QuadraticFit {
     /// One point of a fit: the mean time and value of `weight` samples.

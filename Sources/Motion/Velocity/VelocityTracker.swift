@@ -1,3 +1,4 @@
+import Geometry
 /// Estimates a sampled scalar's velocity at release, in its units per second: a position, a scale
 /// factor (for pinches) or an unwrapped angle (see `AngleVelocityTracker`).
 ///

@@ -1,4 +1,6 @@
 import Viewer
+import Feel
+import JSON
 
 /// Feel layers as the trace sees them: the trace header's `feel` and `feel` events, with errors as
 /// the trace's (`FieldError`). A feel file on disk (`--feel FILE`) is read by `FeelFile.read(path:)`

@@ -1,4 +1,5 @@
 import Viewer
+import JSON
 
 /// Typed access to an object's fields, throwing a `FieldError` that names the field and says what
 /// was expected and found.

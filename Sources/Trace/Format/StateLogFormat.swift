@@ -1,4 +1,5 @@
 import Viewer
+import JSON
 
 /// The state log's lines (`.states.jsonl`, docs/design.md "State log"): one JSON object per frame, with
 /// a fixed field order and fixed rounding, so logs written live and in replay compare byte for byte.

@@ -1,6 +1,8 @@
 import Geometry
 import Gestures
 import Viewer
+import Events
+import JSON
 
 /// The event lines of a gesture trace (`.trace.jsonl`, docs/design.md "Gesture trace"): one JSON object
 /// per `InputEvent`, keys in a fixed order, numbers written so they read back bit for bit.

@@ -1,5 +1,7 @@
 import Geometry
 import Viewer
+import Drawing
+import JSON
 
 /// Line 1 of a gesture trace: what the session started with.
 ///

@@ -1,6 +1,8 @@
 import Glibc
 import Gestures
 import Viewer
+import Events
+import JSON
 
 /// Reads a gesture trace line by line: the header at once, then one event per `next()`.
 ///

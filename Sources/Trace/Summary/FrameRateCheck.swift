@@ -4,6 +4,7 @@ import Gestures
 import JSON
 import Viewer
 import DrawnBounds
+import Events
 
 /// Frame-rate independence as a checked property: one trace's input replayed at several frame
 /// rates, and the drawn quantities compared at the instants all of them draw.

@@ -1,5 +1,6 @@
 import JSON
 import Viewer
+import Geometry
 
 /// What a trace's replay decides and draws, saved to check later feels against
 /// (`photozoom check`, docs/goldens.md): the decisions (opens, closes, releases with their

@@ -3,6 +3,7 @@ import Geometry
 import LabUI
 import Viewer
 import DrawnBounds
+import Drawing
 
 /// An account of a session built from the viewer's notes and the frames' snapshots: every open,
 /// close, grab, release, interruption and page, with the figures that show how a motion felt.

@@ -1,4 +1,5 @@
 import Gestures
+import Events
 
 /// The events of a trace file, read back from the file on demand instead of held: one pass notes,
 /// for every stretch of `stretchLength` events, where it starts (byte offset, line, the time before

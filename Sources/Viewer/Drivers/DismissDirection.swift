@@ -1,5 +1,6 @@
 import Geometry
 import Motion
+import Feel
 
 /// Which ways a drag dismisses the photo (feel: `dismissDirectionDegrees`, `dismissUpward`).
 ///

@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Motion
+import Feel
 
 /// A gesture holding the photo to dismiss it (Material Motion's Photo transition, iOS Photos' drag
 /// to close): the springs are paused and the gesture writes the pose.

@@ -1,3 +1,4 @@
+import Feel
 /// How a downward drag shrinks the held photo: the factor `f` on its scale for a downward travel.
 ///
 /// Travel within `deadZonePoints` does not shrink (`x = max(0, dy − deadZone)`). Past it the factor

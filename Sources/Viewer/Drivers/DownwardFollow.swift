@@ -1,3 +1,4 @@
+import Feel
 /// How far the held photo follows a downward drag during a dismissal: exactly (every preset but
 /// `ios`), or not at all within a dead zone and then trailing the pointer by the cube of the
 /// travel past it: `y' = x − a·H·(x/H)³`, `x = dy − deadZone`, `H` the window height.

@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Motion
+import Feel
 
 /// Horizontal paging between neighbouring photos (PhotoSwipe, Loupe).
 ///

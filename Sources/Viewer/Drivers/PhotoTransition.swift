@@ -1,5 +1,6 @@
 import Geometry
 import Motion
+import Feel
 
 /// The photo out of the grid: which photo, its pose riding a spring, where it is heading and how
 /// far the transition has come.

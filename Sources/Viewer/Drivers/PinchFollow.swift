@@ -1,4 +1,6 @@
 import Gestures
+import Feel
+import Geometry
 
 /// How a two-finger dismissal's fingers scale the held photo: as they are (every preset but `ios`),
 /// or not at all until the fingers' distance has closed by a dead zone and from there 1:1 with the

@@ -1,4 +1,5 @@
 import Motion
+import Feel
 
 /// How far the held photo follows the pointer sideways during a dismissal: 1:1 (every preset but
 /// `ios`), or at a gain, rubber-banded toward a limit: `x' = band(x)` with UIScrollView's band of

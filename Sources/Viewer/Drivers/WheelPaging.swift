@@ -1,3 +1,4 @@
+import Feel
 /// Horizontal wheel paging on the presented photo: one page per wheel burst (a burst ends after the
 /// feel's quiet spell), and a burst that turns the other way turns the page back.
 package enum WheelPaging: Sendable {

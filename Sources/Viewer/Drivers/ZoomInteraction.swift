@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Motion
+import Feel
 
 /// Zoom inside the presented photo: the pose's scale goes past 1 (the fit), a drag pans within the
 /// photo's bounds with rubber-banding and momentum, a pinch zooms about its pivot, keys zoom about

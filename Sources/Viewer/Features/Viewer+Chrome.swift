@@ -1,5 +1,8 @@
 import Geometry
 import Gestures
+import Motion
+import Events
+import Drawing
 
 // The chrome's keys, its per-frame bookkeeping and its overlays (`ViewerChrome`).
 //

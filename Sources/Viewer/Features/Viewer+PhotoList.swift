@@ -1,5 +1,7 @@
 import Geometry
 import Gestures
+import Events
+import Drawing
 
 // Photos appearing in or vanishing from the watched folders while the viewer runs (a recorded
 // `photos` event): the grid reflows around the photo at its top-left, which stays where it is on

@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import Events
 
 /// The slideshow (F5): once the open photo has rested for the feel's `slideshowIntervalSeconds`,
 /// the page turns to the next photo, the same flight as Right. Any key, click, wheel, touch or

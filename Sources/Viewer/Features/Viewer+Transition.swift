@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Motion
+import Events
 
 // The photo transition: opening from a cell, closing to it, reversing either at any instant, taps,
 // and moving the photo forward in time.

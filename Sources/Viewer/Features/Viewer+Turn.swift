@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Motion
+import Events
 
 // Ctrl+R and Ctrl+Shift+R: the open photo turns 90° and the turn is kept. The viewer asks the
 // shell (`PhotoFileAction.turnClockwise`, `.turnAnticlockwise`); the shell turns the file (a JPEG's

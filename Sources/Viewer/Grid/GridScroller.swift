@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Motion
+import Feel
 
 /// The grid's vertical scroll: the wheel moves a spring's target (rubber-banded past the ends, sent
 /// back once the wheel is quiet), a drag holds the content under the pointer and lets it coast on

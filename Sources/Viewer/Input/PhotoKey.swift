@@ -1,4 +1,5 @@
 import Gestures
+import Events
 
 /// A key that acts on the open photo, as the input × phase table (docs/phases.md) names it: what
 /// it does, and which phases it may act in, wait in or be ignored in (`Viewer.route`).

@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import Events
 
 // Keys: SDL's key names, lower-cased.
 //

@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import Events
 
 // MARK: - Touchpad gestures
 

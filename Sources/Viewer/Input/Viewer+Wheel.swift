@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import Events
 
 // The plain wheel (Ctrl and Ctrl+Shift wheels are pinch and rotate manipulations from the
 // recognizers): scrolls the grid; on the presented photo a horizontal swipe turns one page and

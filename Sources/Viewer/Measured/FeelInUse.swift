@@ -1,4 +1,5 @@
 import Motion
+import Feel
 
 /// The feel the viewer runs on, with what is derived from it kept beside it: set together, so the
 /// derived figures cannot disagree with the feel (they are not the viewer's state, only the feel's).

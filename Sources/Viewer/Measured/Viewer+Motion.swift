@@ -1,6 +1,7 @@
 import DrawnBounds
 import Geometry
 import Motion
+import Drawing
 
 // The jump detector's view of the viewer: every drawn quantity with the bound its motion sets on
 // how fast it can change (see `DrawnQuantity`, `JumpDetector`, docs/continuity.md).

@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Motion
+import Feel
 
 // The drivers' doors: each lends its driver's state with the transition and writes the driver
 // back (the pattern of `Viewer.withPhoto`, one level down), and the behaviour that touches only a

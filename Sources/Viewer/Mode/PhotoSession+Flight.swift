@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Motion
+import Feel
 
 // The flight: the pose spring (or reduced motion's cross-fade) toward the full frame or the cell,
 // as a session moves it. The viewer reads the frames and the clock and lends the session

@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Motion
+import Feel
 
 /// A photo out of the grid: the transition (which photo, its pose, where it heads) and the one
 /// driver that moves it now.

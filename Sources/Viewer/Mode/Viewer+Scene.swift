@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Motion
+import Drawing
 
 // What the viewer shows: the Scene and the state-log snapshot.
 // Only visible cells are touched, so the cost does not grow with the number of photos.

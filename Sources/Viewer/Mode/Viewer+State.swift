@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Motion
+import Drawing
 
 // The frames a photo takes and the state derived from the viewer's parts: phase, progress,
 // backdrop, the gesture's name, the moving photo's velocity.

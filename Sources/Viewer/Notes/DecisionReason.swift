@@ -1,3 +1,4 @@
+import Feel
 /// The rule that decided what a release does, with the figures it compared.
 ///
 /// Made by the same functions that decide a release (`DismissInteraction.decision(feel:cancelled:)`

@@ -1,3 +1,4 @@
+import Feel
 /// What the viewer asks of the shell; drained with `Viewer.takeRequests()`.
 public enum ViewerRequest: Hashable, Sendable {
     case quit

@@ -8,6 +8,7 @@ import Plotting
 import Trace
 import Viewer
 import Diagnostics
+import Feel
 
 /// `photozoom compare TRACE --feel A --feel B --out FILE.png`: one recorded gesture under two (or
 /// more) feel settings, plotted together, with their summaries side by side.

@@ -5,6 +5,7 @@ import ImageFormats
 import PhotoFiles
 import Viewer
 import Diagnostics
+import Feel
 
 /// `photozoom feel`: prints feel files (the defaults, a preset), lists the presets and parameters,
 /// and checks a file without opening a window.

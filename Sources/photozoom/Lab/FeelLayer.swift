@@ -2,6 +2,8 @@ import Foundation
 import FeelFiles
 import Trace
 import Viewer
+import Feel
+import JSON
 
 /// What `replay --feel` and `compare --feel` lay over a trace's feel: a feel file's keys, or a
 /// preset's whole set of parameters, with the name to show for it.

@@ -6,6 +6,7 @@ import FeelFiles
 import PhotoFiles
 import Plotting
 import Diagnostics
+import Motion
 
 /// `photozoom fit REFERENCE`: the spring that best fits a recorded motion.
 struct Fit: ParsableCommand {

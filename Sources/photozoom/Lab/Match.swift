@@ -4,6 +4,7 @@ import PhotoFiles
 import Plotting
 import Viewer
 import Diagnostics
+import Motion
 
 /// `photozoom match OURS REFERENCE`: how near a state log's motion is to a reference recording.
 struct Match: ParsableCommand {

@@ -4,6 +4,7 @@ import PhotoFiles
 import Plotting
 import Viewer
 import Diagnostics
+import Feel
 
 /// `photozoom plot LOG... --out FILE.png`: state logs as curves against time.
 struct Plot: ParsableCommand {

@@ -7,6 +7,7 @@ import App
 import Trace
 import Viewer
 import Diagnostics
+import JSON
 
 /// `photozoom replay TRACE`: the recorded session again, with no window, deterministically.
 struct Replay: ParsableCommand {

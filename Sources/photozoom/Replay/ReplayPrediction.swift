@@ -3,6 +3,9 @@ import Motion
 import PhotoFiles
 import Diagnostics
 import Trace
+import Events
+import Feel
+import JSON
 
 /// `photozoom replay TRACE --prediction`: pointer prediction scored on the trace's mouse drags
 /// (`RecordedStrokes`, `PointerPredictionScore`), off and on.

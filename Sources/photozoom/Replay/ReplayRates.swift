@@ -1,6 +1,8 @@
 import Foundation
 import Trace
 import Viewer
+import Events
+import JSON
 
 /// `photozoom replay TRACE --rates`: the trace's input replayed at every standard cadence and the
 /// drawn quantities compared (`FrameRateCheck`).

@@ -6,6 +6,7 @@ import Testing
 @testable import PhotoFiles
 @testable import PhotoPipeline
 @testable import Viewer
+import Events
 
 /// A turn written into its file lands on the writer thread, while the frame loop may be waiting on
 /// input alone: each finished write calls the `wake` the app hands `PhotoFileActions` (the app

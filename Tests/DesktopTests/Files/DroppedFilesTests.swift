@@ -9,6 +9,7 @@ import Testing
 @testable import PhotoPipeline
 @testable import PhotoActions
 @testable import Viewer
+import Events
 
 /// Files or a folder dropped on the window open as if named on the command line (issue 32): SDL's
 /// drop events come out of the event source as one `drop`, and `PhotoFileActions.openDropped` turns

@@ -8,6 +8,7 @@ import Testing
 @testable import PhotoPipeline
 @testable import Rendering
 @testable import Viewer
+import Events
 
 /// Photos added to and removed from a watched folder while PhotoZoom runs (issue 19): the pipeline
 /// turns inotify's events into one `photos` event per frame, its own indices change with the

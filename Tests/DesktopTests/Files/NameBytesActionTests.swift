@@ -5,6 +5,7 @@ import Testing
 @testable import PhotoFiles
 @testable import PhotoPipeline
 @testable import Viewer
+import Events
 
 /// Every file action names a photo by its bytes (issue 43): `caf\xE9.jpg` (Latin-1) beside its twin
 /// `caf\u{10FFE9}.jpg`, the valid UTF-8 name that the Swift spelling of the first would become if it

@@ -11,6 +11,7 @@ import Testing
 import JSON
 import Trace
 import Viewer
+import Events
 
 /// A good photo whose file name is not valid UTF-8 (issue 19: it showed as "no such file").
 @Suite("Photos whose names are not UTF-8 open", .serialized)

@@ -5,6 +5,7 @@ import Testing
 @testable import PhotoFiles
 import Viewer
 import Diagnostics
+import Feel
 
 func temporaryFolder(_ name: String) throws -> String {
     let path = NSTemporaryDirectory() + "photozoom-shell-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

@@ -4,6 +4,8 @@ import Testing
 @testable import Plotting
 import Viewer
 import TestSupport
+import Feel
+import JSON
 
 @Suite("Gesture figures and velocity strips of plotted logs: velocities either side of a release, page turns without jumps")
 struct GestureFiguresTests {

@@ -6,6 +6,8 @@ import Testing
 import Viewer
 import Diagnostics
 import TestSupport
+import Feel
+import Motion
 
 @Suite("Reference motions: CSVs and state logs read for fit and match, bad input named by file, line and column")
 struct ReferenceMotionTests {

@@ -3,6 +3,7 @@ import Geometry
 import Gestures
 import Testing
 @testable import LiveInput
+import Events
 
 @Suite("Event translation: modifiers are those of each event, not SDL's state after the batch")
 struct EventTranslatorTests {

@@ -8,6 +8,8 @@ import Testing
 import Player
 import Trace
 import Viewer
+import Drawing
+import Events
 
 @Suite("Player loop: the person's input from the event source moves the player; the clock plays it")
 struct PlayerLoopTests {

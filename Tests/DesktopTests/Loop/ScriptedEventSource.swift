@@ -7,6 +7,8 @@ import Testing
 @testable import App
 import Trace
 import Viewer
+import Drawing
+import Events
 
 /// Lines kept in memory; after `capacity` lines every write fails as a full disk does.
 final class TestLineSink: LineSink {

@@ -6,6 +6,7 @@ import Testing
 @testable import PhotoFiles
 @testable import PhotoPipeline
 @testable import Rendering
+import Events
 
 @Suite("Headers left unread at start-up arrive as photoSize events, screen first", .serialized)
 struct LateHeaderTests {

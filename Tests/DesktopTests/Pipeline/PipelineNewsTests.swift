@@ -8,6 +8,8 @@ import Testing
 @testable import PhotoPipeline
 @testable import Rendering
 @testable import Viewer
+import Drawing
+import Events
 
 /// The frame loop calls the pipeline once a frame (issue 31): `advance` returns what the frame's
 /// work learnt (a change of the list on disk, sizes read late), which the loop hands the viewer at

@@ -6,6 +6,7 @@ import Testing
 @testable import ImageFormats
 @testable import PhotoPipeline
 @testable import Rendering
+import Events
 
 /// A photo replaced on disk while PhotoZoom runs (issue 19): its new picture must not be drawn
 /// into the old picture's shape.

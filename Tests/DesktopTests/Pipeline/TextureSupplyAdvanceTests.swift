@@ -3,6 +3,8 @@ import Geometry
 import Testing
 @testable import Rendering
 import Viewer
+import Drawing
+import Events
 
 /// A texture supply that records the calls made to it, in order (issue 31: the loop advances the
 /// pipeline once a frame; the renderer only reads textures).

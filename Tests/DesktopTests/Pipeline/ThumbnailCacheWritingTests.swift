@@ -157,9 +157,9 @@ struct ThumbnailCacheWritingTests {
         withExtendedLifetime(canvas) {
             // Every cell shows its thumbnail within the frames; the writes then go out the same frame
             // (checked against the cells' ids 1, 2, 3 — not 2, 3 and none, which would hold them for ever).
-            let shown = pipeline.pump(demand, renderer: canvas.renderer, frames: 3000) { pipeline.isIdle && cells.allSatisfy(pipeline.hasThumbnail) }
+            let shown = pipeline.pump(demand, renderer: canvas.renderer) { pipeline.isIdle && cells.allSatisfy(pipeline.hasThumbnail) }
             #expect(shown)
-            let written = pipeline.pump(demand, renderer: canvas.renderer, frames: 3000) { pipeline.isDoneWritingCache }
+            let written = pipeline.pump(demand, renderer: canvas.renderer) { pipeline.isDoneWritingCache }
             #expect(written, "the thumbnails shown were never handed to the cache writer")
             #expect(pipeline.statistics.sharedCacheEntriesWritten == 3)
             pipeline.releaseTextures()

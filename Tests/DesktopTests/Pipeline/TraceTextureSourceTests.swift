@@ -3,6 +3,7 @@ import Geometry
 import Testing
 @testable import PhotoPipeline
 import Viewer
+import Drawing
 
 @Suite("Replay finds a trace's photos by their path under the folder; older traces' bare names still match")
 struct TraceTextureSourceTests {

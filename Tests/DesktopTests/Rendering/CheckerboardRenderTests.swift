@@ -5,6 +5,7 @@ import Testing
 @testable import Decoding
 @testable import Rendering
 import Viewer
+import Drawing
 
 /// The transparent fixture (`coffee-alpha-400x400.png`: an opaque disc of radius 176 px, a
 /// half-transparent ring to 196 px, nothing outside), decoded as the app decodes it and uploaded

@@ -3,6 +3,7 @@ import Geometry
 import Testing
 @testable import Rendering
 import Viewer
+import Drawing
 
 /// A texture source the test sets photo by photo: textures, fades and broken photos.
 final class ScriptedTextures: PhotoTextureSource {

@@ -4,6 +4,7 @@ import Geometry
 @testable import Rendering
 import Testing
 import Viewer
+import Drawing
 
 /// Textures of a pattern no two neighbouring texels share (a hash of the photo and the texel), made
 /// on the renderer that asks: `transparent` photos have texels of alpha 0…255 in their middle.

@@ -3,6 +3,7 @@ import Geometry
 import Testing
 @testable import Rendering
 import Viewer
+import Drawing
 
 @Suite("HiDPI drawing: two pixels per point")
 struct HiDPIRenderTests {

@@ -5,6 +5,8 @@ import LabUI
 import Testing
 @testable import Rendering
 import Viewer
+import Drawing
+import Feel
 
 /// A texture source with nothing decoded: cells and photos draw as placeholders.
 final class NoTextures: PhotoTextureSource {

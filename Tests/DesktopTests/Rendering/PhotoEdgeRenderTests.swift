@@ -4,6 +4,7 @@ import Geometry
 import Testing
 @testable import Rendering
 import Viewer
+import Drawing
 
 /// One photo texture, made on the renderer that asks: `photoColor` inside the unit-space `crop`,
 /// `frameColor` around it (so a crop edge inside the texture shows if anything samples past it).

@@ -3,6 +3,7 @@ import Geometry
 import Testing
 @testable import Rendering
 import Viewer
+import Drawing
 
 /// A texture source where every photo failed to decode, for `reason` when it is not nil.
 final class BrokenTextures: PhotoTextureSource {

@@ -9,6 +9,7 @@ import Viewer
 @testable import PhotoPipeline
 @testable import Rendering
 @testable import App
+import Drawing
 
 /// The live window's first frames are drawn by SDL's software renderer while the accelerated one is
 /// made (`WindowHost`); then the textures move to the new renderer and the picture on screen stays.

@@ -3,6 +3,7 @@ import Geometry
 import Testing
 @testable import Rendering
 import Viewer
+import Drawing
 
 @Suite("The renderer is warmed off screen: each kind of drawing a flight or a held photo needs, drawn once while nothing moves")
 struct WarmUpTests {

@@ -8,6 +8,7 @@ import Testing
 @testable import PhotoFiles
 @testable import PhotoPipeline
 @testable import Rendering
+import Events
 
 /// Header reading in the decoder helpers (issue 19): the same outcome as the in-app parsers for
 /// good, damaged and hostile files, in batches, and a helper that hangs or dies costs its file alone.

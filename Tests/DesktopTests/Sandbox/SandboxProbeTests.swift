@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import DecoderSandbox
 @testable import PhotoFiles
+import Drawing
 
 /// The decoder sandbox probed from the inside (issue 33). `sandbox-probe` is started exactly as the
 /// app starts a decoder helper (`pz_spawn_helper`: a session of its own, descriptors 0–3 only) and

@@ -1,2 +1,0 @@
-// The event vocabulary the recognizers read, for every program that imports Gestures.
-@_exported import Events

@@ -1,2 +1,0 @@
-// What a program drawing the lab needs: the viewer whose state it draws.
-@_exported import Viewer
