@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import DecodeScheduling
 @testable import DecoderSandbox
 @testable import Decoding
 @testable import ImageFormats
@@ -65,5 +66,33 @@ struct SlowPhotoTests {
         #expect(log.lines(naming: "a-slow.jpg").count == 1, "\(log.lines(naming: "a-slow.jpg"))")
         #expect(log.lines(naming: "b.jpg").isEmpty && log.lines(naming: "c.jpg").isEmpty)
         withExtendedLifetime(canvas) {}
+    }
+
+    @Test("while something moves (one decoder thread takes jobs), a decode running past a second counts as stalled: a waiting thread takes the next photo")
+    func stalledDecodeLetsAnotherThreadWork() throws {
+        let queue = DecodeQueue()
+        queue.workerStarted()
+        queue.workerStarted()
+        queue.setActiveWorkers(1)
+        let jobs = (0..<2).map { DecodeJob(photo: $0, kind: .thumbnail, target: .thumbnail(shortSide: 128), path: "/p\($0).jpg", shownSide: 128) }
+        queue.replacePending(with: jobs)
+        // Worker 0 takes the slow photo and does not finish it.
+        #expect(queue.next(worker: 0) == jobs[0])
+        // Worker 1, above the active count, waits; once worker 0's decode has run a second, it takes the next job.
+        let taken = Taken()
+        let thread = Thread { taken.set(queue.next(worker: 1)) }
+        thread.start()
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while taken.get() == nil, Date() < deadline { usleep(20_000) }
+        #expect(taken.get() == jobs[1], "worker 1 took nothing in 10 s while worker 0's decode ran")
+        queue.stop(waitingUpTo: 0)
+    }
+
+    /// A job handed across threads.
+    final class Taken: @unchecked Sendable {
+        private let lock = NSLock()
+        private var job: DecodeJob?
+        func set(_ j: DecodeJob?) { lock.lock(); job = j; lock.unlock() }
+        func get() -> DecodeJob? { lock.lock(); defer { lock.unlock() }; return job }
     }
 }
