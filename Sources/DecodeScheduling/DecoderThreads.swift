@@ -99,7 +99,8 @@ package enum DecoderThreads {
                 let hits = decoder.sharedThumbnailHits
                 let result: Result<DecodedImage, ImageProblem>
                 do throws(ImageProblem) {
-                    result = .success(try decoder.decode(path: source.path, header: nil, target: target))
+                    // Opened as for a helper (issue 43): only a photo's file, whatever the decoder.
+                    result = .success(try decoder.decode(path: source.path, header: nil, target: target, open: PhotoFile.openToHand))
                 } catch {
                     result = .failure(error)
                 }
