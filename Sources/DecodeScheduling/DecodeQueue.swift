@@ -19,8 +19,20 @@ package final class DecodeQueue: @unchecked Sendable {
     private var activeWorkers = Int.max
     private var taken: [Int: Int] = [:]
     private var mostRunning = 0
+    /// Workers numbered from this on are spares: they take a job only while a decode has run past
+    /// `stallSeconds` (`DecoderThreads.start` starts one).
+    private var regularWorkers = Int.max
+    /// When each running job was taken (uptime nanoseconds), by worker.
+    private var startedAt: [Int: UInt64] = [:]
+    /// Nanoseconds after which a running decode counts as stalled: one more worker may take jobs
+    /// meanwhile (issue 43: one slow file cannot hold the others back, while something moves and
+    /// only one worker decodes, or when every worker has a slow file).
+    private let stallNanoseconds: UInt64
 
-    package init() {}
+    /// A queue whose decodes count as stalled after `stallSeconds`.
+    package init(stallSeconds: Double = 1) {
+        stallNanoseconds = UInt64(max(0, stallSeconds) * 1e9)
+    }
 
     /// Replaces the jobs not yet started with `jobs` (best first), leaving out any that a worker
     /// has started or finished since the frame loop looked (`startedJobs()`: a job taken between
@@ -110,6 +122,13 @@ package final class DecodeQueue: @unchecked Sendable {
         return stopping
     }
 
+    /// Workers `count` and above are spares (`regularWorkers`).
+    func setRegularWorkers(_ count: Int) {
+        condition.lock()
+        regularWorkers = max(0, count)
+        condition.unlock()
+    }
+
     /// Registers a worker thread.
     func workerStarted() {
         condition.lock()
@@ -117,16 +136,27 @@ package final class DecodeQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Blocks until a job is pending and this worker is among the active ones (and takes the best
-    /// that may start: not a thumbnail whose photo's preview is being read, `finish`), or the
-    /// queue stops (nil).
+    /// Blocks until a job is pending and this worker may take one (and takes the best that may
+    /// start: not a thumbnail whose photo's preview is being read, `finish`), or the queue stops
+    /// (nil). The workers below the active count (and below the spares) may; above it, one more for
+    /// each decode running past `stallSeconds`, so a slow file holds its own worker only.
     package func next(worker: Int) -> DecodeJob? {
         condition.lock()
         defer { condition.unlock() }
         var best: Int?
         while !stopping {
-            if worker < activeWorkers, let i = pending.firstIndex(where: { !awaitsPreview($0) }) { best = i; break }
-            condition.wait()
+            let now = DispatchTime.now().uptimeNanoseconds
+            let working = min(activeWorkers, regularWorkers)
+            let stalled = startedAt.values.reduce(0) { $0 + (now - min(now, $1) >= stallNanoseconds ? 1 : 0) }
+            let startable = pending.firstIndex(where: { !awaitsPreview($0) })
+            if let startable, worker < working || worker - working < stalled { best = startable; break }
+            // Above the working count with a job waiting: look again when the next running decode stalls.
+            if startable != nil, worker >= working, let first = startedAt.values.min() {
+                let stallsIn = Double(first + stallNanoseconds - min(now, first + stallNanoseconds)) / 1e9
+                _ = condition.wait(until: Date(timeIntervalSinceNow: stallsIn + 0.001))
+            } else {
+                condition.wait()
+            }
         }
         guard let best else {
             liveWorkers -= 1
@@ -135,6 +165,7 @@ package final class DecodeQueue: @unchecked Sendable {
         }
         let job = pending.remove(at: best)
         running[worker] = job
+        startedAt[worker] = DispatchTime.now().uptimeNanoseconds
         taken[worker, default: 0] += 1
         mostRunning = max(mostRunning, running.count)
         return job
@@ -147,6 +178,7 @@ package final class DecodeQueue: @unchecked Sendable {
     package func finish(worker: Int, _ outcome: DecodeOutcome) {
         condition.lock()
         running[worker] = nil
+        startedAt[worker] = nil
         if !stopping { finished.append(outcome) }
         if outcome.job.kind == .preview {
             if outcome.fromSharedCache {

@@ -34,6 +34,9 @@ package enum DecoderThreads {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// Threads started beside the regular ones, working only while a decode stalls.
+    static let spareCount = 1
+
     /// One decoder thread per core, at most 8 (each helper maps 256 MiB of shared memory for its
     /// pixels): while nothing moves the frame loop needs little, and every core decodes (issue
     /// 20: 2 on this 2-core machine; issue 43: no longer 4 at most on a machine of more).
@@ -50,11 +53,13 @@ package enum DecoderThreads {
     static func defaultCountWhileMoving(cores: Int) -> Int { max(1, min(8, cores - 1)) }
 
     /// Starts `count` threads working on `queue` until it stops (0 starts none: jobs stay queued, for
-    /// tests). With `.helperProcesses` each thread drives its own helper process (started at its
-    /// first job), so the threads decode in parallel processes.
+    /// tests), and one spare that takes jobs only while a decode stalls (`DecodeQueue.next`: one
+    /// slow file does not hold the others back, issue 43). With `.helperProcesses` each thread drives
+    /// its own helper process (started at its first job), so the threads decode in parallel processes.
     package static func start(count: Int, queue: DecodeQueue, options: DecoderHelperService.Options,
                       isolation: DecoderIsolation) {
-        for worker in 0..<max(0, count) {
+        queue.setRegularWorkers(count)
+        for worker in 0..<(count > 0 ? count + spareCount : 0) {
             queue.workerStarted()
             // Each thread's helper on its own CPU (`pz_single_cpu`), counted round those allowed.
             var options = options
@@ -94,7 +99,8 @@ package enum DecoderThreads {
                 let hits = decoder.sharedThumbnailHits
                 let result: Result<DecodedImage, ImageProblem>
                 do throws(ImageProblem) {
-                    result = .success(try decoder.decode(path: source.path, header: nil, target: target))
+                    // Opened as for a helper (issue 43): only a photo's file, whatever the decoder.
+                    result = .success(try decoder.decode(path: source.path, header: nil, target: target, open: PhotoFile.openToHand))
                 } catch {
                     result = .failure(error)
                 }

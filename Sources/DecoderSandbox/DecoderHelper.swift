@@ -51,13 +51,16 @@ package final class DecoderHelper {
     ///
     /// Blame only the guilty photo (issue 33): a helper that died while idle (killed by the
     /// system or a person, its binary replaced) is replaced before the request, and a helper that
-    /// ends without a reply, or stops answering past the time limit (issue 43: one that hung after
-    /// a good reply blamed the next photo), gets the photo once more in a new helper; only a
-    /// second such end calls the photo damaged.
+    /// ends without a reply, or stops answering past the time limit before it said it took the
+    /// photo (issue 43: one that hung after a good reply blamed the next photo), gets the photo
+    /// once more in a new helper; only a second such end calls the photo damaged. A helper that
+    /// took the photo and passes the time limit decoding it is slow on that photo: it is stopped
+    /// and the photo blamed at once, so a slow file costs its decoder one time limit, not two
+    /// (issue 43), the thumbnail's for a thumbnail (`thumbnailTimeLimitSeconds`).
     package func decode(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool = { false }) -> DecodeAttempt {
         reapIfEnded()
         let first = exchange(path: path, target: target, shouldGiveUp: shouldGiveUp)
-        guard first.helperEnded || first.timedOut else { return first.attempt }
+        guard first.helperEnded || (first.timedOut && !first.taken) else { return first.attempt }
         retries += 1
         let second = exchange(path: path, target: target, shouldGiveUp: shouldGiveUp)
         guard second.helperEnded || second.timedOut, case let .failure(.decoderStopped(detail)) = second.attempt.result else { return second.attempt }
@@ -79,17 +82,29 @@ package final class DecoderHelper {
     }
 
     /// One request and reply; `helperEnded` when the helper ended (crashed or exited) before
-    /// replying, `timedOut` when it did not reply within the time limit (it was stopped).
-    private func exchange(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool) -> (attempt: DecodeAttempt, helperEnded: Bool, timedOut: Bool) {
+    /// replying, `timedOut` when it did not reply within the time limit (it was stopped), `taken`
+    /// when it had said it took the photo (`DecoderHelperMessage.taken`).
+    private func exchange(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool) -> (attempt: DecodeAttempt, helperEnded: Bool, timedOut: Bool, taken: Bool) {
         let (attempt, ended) = exchangeOnce(path: path, target: target, shouldGiveUp: shouldGiveUp)
-        return (attempt, ended, lastExchangeTimedOut)
+        return (attempt, ended, lastExchangeTimedOut, lastExchangeTaken)
     }
 
     /// True when the last exchange's helper passed the time limit.
     private var lastExchangeTimedOut = false
+    /// True when the last exchange's helper said it took the photo.
+    private var lastExchangeTaken = false
+
+    /// The wall-clock seconds a decode for `target` may take.
+    func timeLimit(for target: DecodeTarget) -> Double {
+        switch target {
+        case .thumbnail, .preview: min(settings.thumbnailTimeLimitSeconds, settings.timeLimitSeconds)
+        case .screen: settings.timeLimitSeconds
+        }
+    }
 
     private func exchangeOnce(path: String, target: DecodeTarget, shouldGiveUp: () -> Bool) -> (attempt: DecodeAttempt, helperEnded: Bool) {
         lastExchangeTimedOut = false
+        lastExchangeTaken = false
         // The app opens the photo and hands the helper its descriptor (issue 33): a photo that
         // cannot be opened gets here the problem the helper would have found.
         let file: PhotoFile
@@ -99,18 +114,25 @@ package final class DecoderHelper {
         let reused = requestsSinceStart > 0
         requestsSinceStart += 1
         guard send(message, handing: file) else { return (stopped(.ended), true) }
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(settings.timeLimitSeconds * 1e9)
-        let prefix: [UInt8], body: [UInt8]
-        switch read(4, until: deadline, shouldGiveUp: shouldGiveUp) {
-        case let .bytes(b): prefix = b
-        case .ended: return (stopped(.ended), true)
-        case let failure: return (stopped(failure), false)
+        let limit = timeLimit(for: target)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(limit * 1e9)
+        var prefix: [UInt8] = []
+        let body: [UInt8]
+        // The helper says it took the photo (an empty message), then replies; one that replies at
+        // once (a stand-in, an older helper) is believed as before.
+        while prefix.isEmpty || (DecoderHelperMessage.length(prefix) == 0 && !lastExchangeTaken) {
+            if !prefix.isEmpty { lastExchangeTaken = true }
+            switch read(4, until: deadline, shouldGiveUp: shouldGiveUp) {
+            case let .bytes(b): prefix = b
+            case .ended: return (stopped(.ended), true)
+            case let failure: return (stopped(failure, limit: limit), false)
+            }
         }
         let length = DecoderHelperMessage.length(prefix)
         guard length <= DecoderHelperMessage.maximumLength else { return (stopped(.nonsense("a reply of \(length) bytes")), false) }
         switch read(length, until: deadline, shouldGiveUp: shouldGiveUp) {
         case let .bytes(b): body = b
-        case let failure: return (stopped(failure), false)
+        case let failure: return (stopped(failure, limit: limit), false)
         }
         guard let reply = DecoderHelperMessage.reply(body) else { return (stopped(.nonsense("a reply not in the wire format")), false) }
         if let fault = limits.fault(in: reply) { return (stopped(.nonsense(fault)), false) }
@@ -220,8 +242,9 @@ package final class DecoderHelper {
         case nonsense(String)
     }
 
-    /// Kills and reaps the helper after a failed exchange; the problem says how it ended.
-    func stopped(_ exchange: Exchange) -> DecodeAttempt {
+    /// Kills and reaps the helper after a failed exchange; the problem says how it ended (a time
+    /// limit passed: `limit` seconds, the screen's unless said).
+    func stopped(_ exchange: Exchange, limit: Double? = nil) -> DecodeAttempt {
         if case .timedOut = exchange { lastExchangeTimedOut = true }
         // A helper that closed its pipe is ending: wait for it. Any other is killed first.
         if case .ended = exchange {} else { kill(pid, SIGKILL) }
@@ -231,7 +254,7 @@ package final class DecoderHelper {
         let detail: String
         switch exchange {
         case .timedOut:
-            detail = "it took longer than \(Self.secondsText(settings.timeLimitSeconds)) s and was stopped"
+            detail = "it took longer than \(Self.secondsText(limit ?? settings.timeLimitSeconds)) s and was stopped"
         case .gaveUp:
             detail = "PhotoZoom was stopping"
         case let .nonsense(fault):

@@ -5,6 +5,7 @@ import ImageFormats
 /// one reply per image; the pixels themselves travel through shared memory.
 ///
 /// Request: `u32 length, u8 kind (0 thumbnail, 1 screen, 3 preview; 2 is `HeaderMessage`'s), i64 a, i64 b, path bytes`.
+/// Taken: `u32 0`, as soon as the helper has read a decode request (`taken`), before the reply.
 /// Reply: `u32 length, u8 0, i64 width, height, fullWidth, fullHeight, u8 fromSharedCache, f64 cpu
 /// seconds, u8 hasTransparency` for pixels (rows of `width` ARGB8888 pixels from offset 0 of the shared memory), or
 /// `u8 1, u8 problem code, i64 width, height, limit, u8 beforeDecoding, f64 seconds, detail bytes`, or
@@ -13,6 +14,11 @@ import ImageFormats
 enum DecoderHelperMessage {
     /// Longest message accepted: a path of up to 64 KiB and a problem's detail.
     static let maximumLength = 1 << 17
+
+    /// What the helper writes as soon as it has read a decode request, before its reply: an empty
+    /// message (a length of 0). The time a decode takes after it is the photo's; a helper that
+    /// never says it, stopped answering through no fault of the photo (issue 43).
+    static let taken: [UInt8] = [0, 0, 0, 0]
 
     /// One decode to do.
     struct Request: Equatable {

@@ -94,6 +94,8 @@ package enum DecoderHelperService {
             if let path = HeaderMessage.request(body) {
                 reply = HeaderMessage.encode(.init(PhotoCatalog.entry(for: URL(fileURLWithPath: path), pixelLimit: options.pixelLimit, open: open)))
             } else if let request = DecoderHelperMessage.request(body) {
+                // The photo is taken: from here the time it takes is the photo's (`DecoderHelper.decode`).
+                guard writeAll(DecoderHelperMessage.taken) else { break }
                 reply = DecoderHelperMessage.encode(serve(request, decoder: decoder, into: mapping, capacity: size, open: open))
             } else {
                 break

@@ -23,8 +23,12 @@ public struct DecoderHelperSettings: Sendable {
     /// Address space the helper may add to what it holds once started, bytes: a 100 MP image
     /// (the pixel limit) decodes into 400 MB, converted once more for SDL_image's formats.
     public var addressSpaceBytes = 1 << 30
-    /// Wall-clock seconds one image may take before its helper is killed.
+    /// Wall-clock seconds one image may take before its helper is killed: the photo shown large.
     public var timeLimitSeconds = 20.0
+    /// Wall-clock seconds a thumbnail (or an embedded preview) may take: a tighter budget than the
+    /// screen's (issue 43), so one slow file holds its decoder thread a few seconds, once, and its
+    /// cell then says it took too long; opened, the photo has the screen's budget.
+    public var thumbnailTimeLimitSeconds = 10.0
 
     public init(executable: String) {
         self.executable = executable

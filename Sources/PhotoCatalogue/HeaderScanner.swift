@@ -26,17 +26,21 @@ final class HeaderScanner: @unchecked Sendable {
     }
 
     private let condition = NSCondition()
-    private var unread: Set<Int>
+    /// The photos taken to be read so far (those of `ordered` not in it are unread): made as they
+    /// are read, on the scanner's thread, not at once in the frame that made the scanner (issue 43:
+    /// a set of the 50,000 photos of a drop took that frame 23 ms).
+    private var taken: Set<Int> = []
     private var ordered: [Int]
     private var cursor = 0
     private var first: [Int] = []
     private var results: [Result] = []
-    /// Headers taken from `unread` and not yet in `results`.
+    /// Headers taken and not yet in `results`.
     private var inFlight = 0
     private var stopping = false
     private var running = false
 
-    private let urls: [URL]
+    /// The file of each photo to read, by its index.
+    private let url: @Sendable (Int) -> URL
     private let pixelLimit: Int
     private let helper: DecoderHelperSettings?
     private var started = false
@@ -47,11 +51,21 @@ final class HeaderScanner: @unchecked Sendable {
 
     /// A scanner for the headers of `urls[i]` for each `i` in `indices` (ascending), read in helper
     /// processes started with `helper` (in this process when nil); `start` starts it.
-    init(urls: [URL], indices: [Int], pixelLimit: Int, helper: DecoderHelperSettings? = nil) {
-        self.urls = urls
+    convenience init(urls: [URL], indices: [Int], pixelLimit: Int, helper: DecoderHelperSettings? = nil) {
+        self.init(url: { urls[$0] }, indices: indices, pixelLimit: pixelLimit, helper: helper)
+    }
+
+    /// A scanner for the headers of `files[k]`, the file of photo `indices[k]` (ascending): the
+    /// files of photos added to the list, made as they joined (not a list of every photo's file,
+    /// which the frame loop would copy whole at its next addition while the scanner holds it).
+    convenience init(files: [URL], indices: [Int], pixelLimit: Int, helper: DecoderHelperSettings? = nil) {
+        self.init(url: { files[Self.position(of: $0, in: indices)] }, indices: indices, pixelLimit: pixelLimit, helper: helper)
+    }
+
+    private init(url: @escaping @Sendable (Int) -> URL, indices: [Int], pixelLimit: Int, helper: DecoderHelperSettings?) {
+        self.url = url
         self.pixelLimit = pixelLimit
         self.helper = helper
-        unread = Set(indices)
         ordered = indices
     }
 
@@ -59,7 +73,7 @@ final class HeaderScanner: @unchecked Sendable {
     func start() {
         condition.lock()
         defer { condition.unlock() }
-        guard !started, !unread.isEmpty else { return }
+        guard !started, taken.count < ordered.count else { return }
         started = true
         running = true
         let thread = Thread { [self] in
@@ -72,11 +86,11 @@ final class HeaderScanner: @unchecked Sendable {
                     picks.removeAll()
                     while picks.count < Self.batch, let i = next() { picks.append(i) }
                     guard !picks.isEmpty else { break }
-                    let outcomes = process.readHeaders(picks.map { urls[$0].path }, shouldGiveUp: { isStopping })
-                    deliver(zip(picks, outcomes).map { ($0, $1.entry(for: urls[$0])) }, taken: picks.count)
+                    let outcomes = process.readHeaders(picks.map { url($0).path }, shouldGiveUp: { isStopping })
+                    deliver(zip(picks, outcomes).map { ($0, $1.entry(for: url($0))) }, taken: picks.count)
                 }
             } else {
-                while let i = next() { deliver([(i, PhotoCatalog.entry(for: urls[i], pixelLimit: pixelLimit))]) }
+                while let i = next() { deliver([(i, PhotoCatalog.entry(for: url(i), pixelLimit: pixelLimit))]) }
             }
         }
         thread.name = "photozoom-headers"
@@ -101,7 +115,7 @@ final class HeaderScanner: @unchecked Sendable {
     /// Reads these photos' headers next (the cells on screen), if not read yet.
     func readFirst(_ photos: [Int]) {
         condition.lock()
-        first = photos.filter { unread.contains($0) }
+        first = photos.filter(isUnread)
         condition.unlock()
     }
 
@@ -116,7 +130,7 @@ final class HeaderScanner: @unchecked Sendable {
     var isBusy: Bool {
         condition.lock()
         defer { condition.unlock() }
-        return !unread.isEmpty || !results.isEmpty || inFlight > 0
+        return taken.count < ordered.count || !results.isEmpty || inFlight > 0
     }
 
     /// Stops the thread after the header it is reading; waits up to `timeout` seconds for it.
@@ -136,10 +150,10 @@ final class HeaderScanner: @unchecked Sendable {
         if !stopping {
             while let f = first.first, pick == nil {
                 first.removeFirst()
-                if unread.contains(f) { pick = f }
+                if isUnread(f) { pick = f }
             }
             while pick == nil, cursor < ordered.count {
-                if unread.contains(ordered[cursor]) { pick = ordered[cursor] }
+                if !taken.contains(ordered[cursor]) { pick = ordered[cursor] }
                 cursor += 1
             }
         }
@@ -148,8 +162,25 @@ final class HeaderScanner: @unchecked Sendable {
             condition.broadcast()
             return nil
         }
-        unread.remove(pick)
+        taken.insert(pick)
         inFlight += 1
         return pick
+    }
+
+    /// True when `photo` is one of this scanner's (`ordered` is ascending: a bisection) and not
+    /// taken yet. Called with the lock held.
+    private func isUnread(_ photo: Int) -> Bool {
+        let k = Self.position(of: photo, in: ordered)
+        return k < ordered.count && ordered[k] == photo && !taken.contains(photo)
+    }
+
+    /// Where `photo` is in `ascending`, or would go (a bisection).
+    private static func position(of photo: Int, in ascending: [Int]) -> Int {
+        var lo = 0, hi = ascending.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ascending[mid] < photo { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 }

@@ -25,14 +25,24 @@ package final class PhotoLibrary {
     package private(set) var sources: [Source]
     /// The id of the photo at each index of the viewer's list.
     package private(set) var order: [Int]
-    /// The index of each id in `order` (absent: removed).
-    private(set) var indexOfID: [Int: Int]
-    /// The folder of each id's file (where a new photo of the same folder goes).
-    private var folderOfID: [String]
+    /// The index of each id in `order`, −1 for an id not listed (removed). A change renumbers only
+    /// the photos from its first removed or added index on (issue 43: the whole map was made again
+    /// at every slice of a drop, tens of milliseconds at 50,000 photos).
+    private(set) var indexOfID: [Int]
+    /// The folder of each id's file, by its number in `folderNames` (where a new photo of the same
+    /// folder goes).
+    private var folderOfID: [Int]
+    /// The folders of the photos, by number, and the number of each.
+    private var folderNames: [String] = []
+    private var folderNumbers: [String: Int] = [:]
+    /// Each folder's photos (ids, by folder number) in the order of the list: where a new photo's
+    /// place is found, without a pass over the whole list. Made from the list when a photo joins
+    /// and none is known, kept as photos join, forgotten when photos leave or the list is sorted.
+    private var membersOfFolder: [Int: [Int]]?
     /// Each id's file name with its natural-order key, made when first needed (`NaturalName`).
     private var naturalNames: [NaturalName?]
-    /// Each id's file as a URL (what a header scanner reads), kept as ids are added.
-    private var sourceURLs: [URL]
+    /// The files of the photos of `unscanned`, in turn, made as they join.
+    private var unscannedFiles: [URL] = []
     /// Photos added to the list whose headers no scanner reads yet: one scanner takes them all
     /// once no addition waits (a drop's slices would otherwise start a thread each).
     private var unscanned: [Int] = []
@@ -42,18 +52,21 @@ package final class PhotoLibrary {
     /// Notices photos replaced, removed or added on disk; nil when the folders cannot be watched.
     private let watcher: PhotoFolderWatcher?
     /// The id of each path in the list.
-    private var idOfPath: [String: Int]
+    private var idOfPath: [PathKey: Int]
     /// Photos gone from disk, not yet taken out of the list (ids).
     private(set) var pendingRemovals: Set<Int> = []
     /// The upright sizes of photos the app took out of the list (`removePhoto(at:)`), by path: put
     /// back (`addPhoto(atPath:)`), a photo joins at its known size, not as one still to be read.
     private var sizesOfRemoved: [String: (width: Int, height: Int)] = [:]
-    /// Files new on disk, not yet put into the list, in the order they appeared (a path no longer
-    /// in `pendingAdditionSet` was dropped again and is skipped).
+    /// Files new on disk or dropped, not yet put into the list, in the order they came, from
+    /// `pendingHead` on (a path listed twice joins once; one listed already, once). Queueing a drop
+    /// costs nothing per file: each is looked at when its slice is taken (issue 43: a drop of 50,000
+    /// files hashed each into a set in the frame of the drop).
     private var pendingAdditions: [String] = []
-    /// The paths `pendingAdditions` holds, to find one in O(1) (issue 43: a drop of 20,000 files
-    /// searched the list once per file).
-    private var pendingAdditionSet: Set<String> = []
+    private var pendingHead = 0
+    /// Paths reported gone while they waited in `pendingAdditions`: skipped when taken, unless
+    /// queued again since (issue 43: a file moved in and out again before it joined).
+    private var withdrawn: Set<String> = []
     /// The order asked for (`sort(by:)`), applied at the next `takeListChange`.
     private var pendingSort: PhotoOrder?
     /// The order the list is shown in: photos added later (the folder watched, Ctrl+Z) take their
@@ -99,14 +112,14 @@ package final class PhotoLibrary {
     /// found broken start broken (already warned), headers it left unread are read on a thread.
     package init(catalog: PhotoCatalog, pixelLimit: Int, watchesFolders: Bool, addsNewPhotos: Bool, helper: DecoderHelperSettings?) {
         sources = catalog.entries.map { Source(path: $0.url.path) }
-        var index: [String: Int] = [:]
-        for (i, source) in sources.enumerated() { index[source.path] = i }
+        var index: [PathKey: Int] = [:]
+        index.reserveCapacity(sources.count)
+        for (i, source) in sources.enumerated() { index[PathKey(source.path)] = i }
         idOfPath = index
         order = Array(sources.indices)
-        indexOfID = Dictionary(uniqueKeysWithValues: sources.indices.map { ($0, $0) })
-        folderOfID = sources.map { ($0.path as NSString).deletingLastPathComponent }
+        indexOfID = Array(sources.indices)
+        folderOfID = []
         naturalNames = Array(repeating: nil, count: sources.count)
-        sourceURLs = catalog.entries.map(\.url)
         namesRoot = Self.namesRoot(of: catalog.entries)
         watcher = watchesFolders ? PhotoFolderWatcher(paths: sources.map(\.path)) : nil
         broken = Set(catalog.entries.indices.filter { catalog.entries[$0].isBroken })
@@ -121,6 +134,7 @@ package final class PhotoLibrary {
         if !unknown.isEmpty {
             scanners = [HeaderScanner(urls: catalog.entries.map(\.url), indices: unknown, pixelLimit: pixelLimit, helper: helper)]
         }
+        folderOfID = sources.map { folderNumber(Self.folder(of: $0.path)) }
     }
 
     /// Stops the header threads.
@@ -130,6 +144,9 @@ package final class PhotoLibrary {
 
     // MARK: - The list
 
+    /// The index of photo `id` in the list; nil when it is not listed.
+    private func index(of id: Int) -> Int? { indexOfID[id] >= 0 ? indexOfID[id] : nil }
+
     /// The id of the photo at `index` of the viewer's list, nil outside it.
     package func id(at index: Int) -> Int? { order.indices.contains(index) ? order[index] : nil }
 
@@ -137,10 +154,10 @@ package final class PhotoLibrary {
     package func path(of id: Int) -> String { sources[id].path }
 
     /// True when photo `id` is in the list and not about to leave it.
-    package func isListed(_ id: Int) -> Bool { indexOfID[id] != nil && !pendingRemovals.contains(id) }
+    package func isListed(_ id: Int) -> Bool { index(of: id) != nil && !pendingRemovals.contains(id) }
 
     /// The index in the list of the photo whose file is `path`; nil when none is.
-    package func index(ofPath path: String) -> Int? { idOfPath[path].flatMap { indexOfID[$0] } }
+    package func index(ofPath path: String) -> Int? { idOfPath[PathKey(path)].flatMap(index(of:)) }
 
     /// The folder watcher's inotify queue (nil when the folders are not watched).
     package var folderWatchDescriptor: Int32? { watcher?.descriptor }
@@ -151,7 +168,10 @@ package final class PhotoLibrary {
     /// True while a change waits for the next frames: photos still to join (a drop's or a
     /// folder's later slices), or folder events read and not yet sorted out. The frame loop keeps
     /// stepping meanwhile (nothing would wake it: the files were all queued, the events all read).
-    package var hasPendingChanges: Bool { !pendingAdditions.isEmpty || (watcher?.hasBacklog ?? false) }
+    package var hasPendingChanges: Bool { hasQueuedAdditions || (watcher?.hasBacklog ?? false) }
+
+    /// True while files wait to join the list.
+    private var hasQueuedAdditions: Bool { pendingHead < pendingAdditions.count }
 
     /// The photo at `index` leaves the list at the next `takeListChange` (its file was moved away
     /// by the app: the trash), as one gone from disk does.
@@ -165,7 +185,11 @@ package final class PhotoLibrary {
     /// window): every photo leaves, each file joins where a listing of its folder puts it.
     package func replaceList(with paths: [String]) {
         pendingRemovals.formUnion(order)
-        for path in paths { queueAddition(path) }
+        if !withdrawn.isEmpty { for path in paths { withdrawn.remove(path) } }
+        pendingAdditions += paths
+        // Room for every path now, while the map holds only the list that leaves: not regrown
+        // (every key moved) in the frames the photos join.
+        idOfPath.reserveCapacity(idOfPath.count + paths.count)
     }
 
     /// The file at `path` joins the list at the next `takeListChange` (put back by the app: undo of
@@ -174,10 +198,11 @@ package final class PhotoLibrary {
         queueAddition(path)
     }
 
-    /// `path` joins the list at the next `takeListChange`, unless it waits already.
+    /// `path` joins the list at the next `takeListChange` (once, however often it is queued).
     private func queueAddition(_ path: String) {
         listWork += 1
-        if pendingAdditionSet.insert(path).inserted { pendingAdditions.append(path) }
+        withdrawn.remove(path)
+        pendingAdditions.append(path)
     }
 
     /// The list is shown in `order` from the next `takeListChange` on (Shift+S).
@@ -198,7 +223,7 @@ package final class PhotoLibrary {
         for scanner in scanners {
             if let first { scanner.readFirst(first) }
             scanner.start()
-            for result in scanner.take() where indexOfID[result.index] != nil && !pendingRemovals.contains(result.index) {
+            for result in scanner.take() where isListed(result.index) {
                 if let problem = result.problem { problems.append((result.index, problem)) }
                 if let header = result.header {
                     previewSizes[result.index] = Self.previewSize(header)
@@ -233,7 +258,7 @@ package final class PhotoLibrary {
         defer { pendingSizes.removeAll(); sizePending.removeAll() }
         var sizes: [InputEvent.Kind] = []
         for update in pendingSizes {
-            guard let index = indexOfID[update.index] else { continue }
+            guard let index = self.index(of: update.index) else { continue }
             sizeDelivered[update.index] = true
             sizes.append(.photoSize(index: index, size: update.size))
         }
@@ -278,7 +303,7 @@ package final class PhotoLibrary {
             if writing[path] != nil { continue }
             if let own = ownWrites[path], FileIdentity(path: path) == own { continue }
             let exists = FileSystemPath.linkStatus(path) != nil
-            if let id = idOfPath[path] {
+            if let id = idOfPath[PathKey(path)] {
                 if exists {
                     pendingRemovals.remove(id)
                     replaced.append(id)
@@ -286,10 +311,10 @@ package final class PhotoLibrary {
                     pendingRemovals.insert(id)
                 }
             } else if exists {
-                if addsNewPhotos, PhotoFolder.isImageName((path as NSString).lastPathComponent) { queueAddition(path) }
-            } else {
+                if addsNewPhotos, PhotoFolder.isImageName(Self.fileName(of: path)) { queueAddition(path) }
+            } else if hasQueuedAdditions {
                 listWork += 1
-                pendingAdditionSet.remove(path)  // gone again before it joined: skipped when taken
+                withdrawn.insert(path)  // gone again before it joined: skipped when taken
             }
         }
         return replaced
@@ -304,10 +329,10 @@ package final class PhotoLibrary {
         for folder in folders {
             for name in FileSystemPath.names(in: folder) ?? [] where PhotoFolder.isImageName(name) {
                 let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-                if idOfPath[path] == nil { out.append(path) }
+                if idOfPath[PathKey(path)] == nil { out.append(path) }
             }
         }
-        for id in order where watched.contains(folderOfID[id]) && FileSystemPath.linkStatus(sources[id].path) == nil {
+        for id in order where watched.contains(folderNames[folderOfID[id]]) && FileSystemPath.linkStatus(sources[id].path) == nil {
             out.append(sources[id].path)
         }
         return out
@@ -323,77 +348,123 @@ package final class PhotoLibrary {
     /// when its folder has none left. Its size is not known yet: its header is read on a thread of
     /// its own and arrives as a `photoSize` event.
     package func takeListChange(leaving: (_ id: Int, _ index: Int) -> Void) -> (change: PhotoListChange?, applied: Bool, removed: Int, added: Int) {
-        let removedIDs = pendingRemovals.filter { indexOfID[$0] != nil }
+        let removedIDs = pendingRemovals.filter { index(of: $0) != nil }
         // A file whose photo leaves in this change joins again as a new photo (a drop of the folder shown).
         // At most `additionsPerChange` join in one change, in the order they came; the rest wait
         // for the next frames, untouched (a drop of 50,000 files is not gone through every frame).
         var additions: [String] = []
+        var taken = Set<String>()
         var looked = 0
-        for path in pendingAdditions {
-            guard additions.count < Self.additionsPerChange else { break }
+        while hasQueuedAdditions, additions.count < Self.additionsPerChange {
+            let path = pendingAdditions[pendingHead]
+            pendingHead += 1
             looked += 1
-            guard pendingAdditionSet.remove(path) != nil else { continue }  // gone again, or already taken
-            if idOfPath[path].map({ removedIDs.contains($0) }) ?? true { additions.append(path) }
+            guard !withdrawn.contains(path), taken.insert(path).inserted else { continue }  // gone again, or twice in the queue
+            if idOfPath[PathKey(path)].map({ removedIDs.contains($0) }) ?? true { additions.append(path) }
         }
         listWork += looked
-        pendingAdditions.removeFirst(looked)
+        if !hasQueuedAdditions {
+            pendingAdditions.removeAll()
+            pendingHead = 0
+            withdrawn.removeAll()
+        } else if pendingHead * 2 >= pendingAdditions.count {
+            // The paths taken leave the queue once they are half of it: each is moved once more at most.
+            pendingAdditions.removeFirst(pendingHead)
+            pendingHead = 0
+        }
         // Photos added to a list not in name order are placed by sorting it again in its order.
         let sort = pendingSort ?? (additions.isEmpty || shownOrder == .name ? nil : shownOrder)
         pendingRemovals.removeAll()
         pendingSort = nil
         guard !removedIDs.isEmpty || !additions.isEmpty || sort != nil else { return (nil, false, 0, 0) }
-        let indexBefore = indexOfID
+        // Where each photo was, for the pictures of photos a sort moves (only then: a copy of every index).
+        let indexBefore = sort != nil ? indexOfID : []
         movedPictures = [:]
 
-        let removed = removedIDs.compactMap { indexOfID[$0] }.sorted()
+        let removed = removedIDs.compactMap(index(of:)).sorted()
         for id in removedIDs {
-            if let index = indexOfID[id] { leaving(id, index) }
+            if let index = self.index(of: id) { leaving(id, index) }
             forgetFile(of: id)
             broken.remove(id)
-            idOfPath[sources[id].path] = nil
+            idOfPath[PathKey(sources[id].path)] = nil
             sizePending.remove(id)
         }
-        listWork += pendingSizes.count + order.count
-        pendingSizes.removeAll { removedIDs.contains($0.index) }
-        order = order.filter { !removedIDs.contains($0) }
+        if let first = removed.first {
+            listWork += pendingSizes.count
+            pendingSizes.removeAll { removedIDs.contains($0.index) }
+            listWork += order.remove(atSortedIndices: removed)
+            for id in removedIDs { indexOfID[id] = -1 }
+            renumber(from: first)
+            membersOfFolder = nil
+        }
 
         var newIDs: [Int] = []
         for path in additions {
             let id = sources.count
             sources.append(Source(path: path))
-            folderOfID.append((path as NSString).deletingLastPathComponent)
+            folderOfID.append(folderNumber(Self.folder(of: path)))
             naturalNames.append(nil)
-            sourceURLs.append(URL(fileURLWithPath: path))
+            indexOfID.append(-1)
+            unscannedFiles.append(URL(fileURLWithPath: path, isDirectory: false))  // not `fileURLWithPath: path`: that asks the disk
             let known = sizesOfRemoved.removeValue(forKey: path)
             sizeDelivered.append(known != nil)
             knownSizes.append(known)
             previewSizes.append(nil)
-            idOfPath[path] = id
+            idOfPath[PathKey(path)] = id
             newIDs.append(id)
         }
-        place(newIDs)
-        indexOfID = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        let placed = place(newIDs)
         unscanned += newIDs
-        if !unscanned.isEmpty, pendingAdditions.isEmpty {
-            scanners.append(HeaderScanner(urls: sourceURLs, indices: unscanned, pixelLimit: pixelLimit, helper: helper))
+        if !unscanned.isEmpty, !hasQueuedAdditions {
+            scanners.append(HeaderScanner(files: unscannedFiles, indices: unscanned, pixelLimit: pixelLimit, helper: helper))
             unscanned = []
+            unscannedFiles = []
         }
         lastScreen = []
-        let added = newIDs.map { id in
-            PhotoListChange.Addition(index: indexOfID[id]!, name: addedName(sources[id].path),
+        let added = placed.map { id, index in
+            PhotoListChange.Addition(index: index, name: addedName(sources[id].path),
                                      size: knownSizes[id].map { Size(Double($0.width), Double($0.height)) } ?? .zero)
-        }.sorted { $0.index < $1.index }
+        }
         guard let sort else { return (PhotoListChange(removed: removed, added: added), true, removed.count, newIDs.count) }
         // The sort, after the removals and additions: name order first, then what the files say.
         let byName = order.sorted { PhotoOrder.nameOrder(sources[$0].path, sources[$1].path) }
         let sorted = sort.arrange(byName.map { PhotoOrder.Facts(path: sources[$0].path) }).map { byName[$0] }
-        let permutation = sorted.map { indexOfID[$0]! }
+        let permutation = sorted.map { indexOfID[$0] }
         order = sorted
-        indexOfID = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        renumber(from: 0)
+        membersOfFolder = nil
         // A photo that moves leaves its picture where it was, fading (the viewer's ghost, −1 − its old index).
-        for (id, old) in indexBefore where indexOfID[id].map({ $0 != old }) == true { movedPictures[-1 - old] = id }
+        for (id, old) in indexBefore.enumerated() where old >= 0 && index(of: id).map({ $0 != old }) == true { movedPictures[-1 - old] = id }
         let change = PhotoListChange(removed: removed, added: added, order: permutation)
         return (change.isEmpty ? nil : change, true, removed.count, newIDs.count)
+    }
+
+    /// `indexOfID` for the photos from `index` of the list on (those before it kept theirs).
+    private func renumber(from index: Int) {
+        listWork += max(0, order.count - index)
+        for i in index..<max(index, order.count) { indexOfID[order[i]] = i }
+    }
+
+    /// The number of `folder` in `folderNames`, given it if new.
+    private func folderNumber(_ folder: String) -> Int {
+        if let known = folderNumbers[folder] { return known }
+        folderNames.append(folder)
+        folderNumbers[folder] = folderNames.count - 1
+        return folderNames.count - 1
+    }
+
+    /// The folder of the file at `path` (as `NSString.deletingLastPathComponent` gives it for a
+    /// path with no "/" at its end), without Foundation's path object: a slice of 500 photos
+    /// asks it 500 times a frame.
+    static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The name of the file at `path`: what follows its last "/".
+    static func fileName(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
     }
 
     /// The folder that `entries`' names are relative to: the path of the first entry whose path
@@ -410,33 +481,45 @@ package final class PhotoLibrary {
     /// folder opened (`b/new.jpg` when a subfolder of a `-r` folder gains it), else its file name.
     private func addedName(_ path: String) -> String {
         if let root = namesRoot, path.hasPrefix(root), path.count > root.count { return String(path.dropFirst(root.count)) }
-        return (path as NSString).lastPathComponent
+        return Self.fileName(of: path)
     }
 
-    /// Puts the new photos `ids` into `order` in one pass (issue 43: each used to be placed by a
-    /// search of the whole list and an insertion, O(n²) for n photos): each goes among its
-    /// folder's photos (already in natural order, its place found by bisection), else at the end,
-    /// the folders new to the list in the order their first photo came; new photos that meet at one
-    /// place keep natural order among them. O((n + k) + k log(n + k)) for k photos into n.
-    private func place(_ ids: [Int]) {
-        guard !ids.isEmpty else { return }
+    /// Puts the new photos `ids` into `order` and returns each with its index in the list after
+    /// the change, ascending (issue 43: each used to be placed by a search of the whole list and an
+    /// insertion, O(n²) for n photos; then by a pass over the whole list at every slice of a drop).
+    /// Each goes among its folder's photos (in natural order, its place found by bisection in
+    /// `membersOfFolder`), else at the end, the folders new to the list in the order their first
+    /// photo came; new photos that meet at one place keep natural order among them. For k photos,
+    /// O(k log n) comparisons, and the photos of the list after the first place taken move up
+    /// (`Array.insert(_:atSortedIndices:)`): a drop, or files moved into the folder in name order,
+    /// move none or a few.
+    private func place(_ ids: [Int]) -> [(id: Int, index: Int)] {
+        guard !ids.isEmpty else { return [] }
         let name = { (id: Int) in self.naturalName(of: id) }
-        // Where each folder that gains photos has photos in the list now, in order: one pass.
-        let gaining = Set(ids.map { folderOfID[$0] })
-        var siblings: [String: [Int]] = [:]
-        listWork += order.count
-        for (i, id) in order.enumerated() where gaining.contains(folderOfID[id]) { siblings[folderOfID[id], default: []].append(i) }
+        var members: [Int: [Int]]
+        if let known = membersOfFolder {
+            members = known
+        } else {
+            members = [:]
+            listWork += order.count
+            for id in order { members[folderOfID[id], default: []].append(id) }
+        }
+        membersOfFolder = nil  // held once while it changes below: changed in place, not copied
         // The slot (an index of the list now) each new photo goes before, and how it ranks there:
         // after its folder's last photo, before one of its folder's photos, or after the whole list.
-        var newFolders: [String: Int] = [:]
+        var newFolders: [Int: Int] = [:]
         var placed: [(slot: Int, kind: Int, folder: Int, rank: Int, id: Int)] = []
         placed.reserveCapacity(ids.count)
+        // Where each new photo goes among its folder's photos, in name order (their bisection's result).
+        var joining: [Int: [(at: Int, id: Int)]] = [:]
         let sorted = ids.sorted { self.listWork += 1; return name($0) < name($1) }
         for (rank, id) in sorted.enumerated() {
-            guard let mine = siblings[folderOfID[id]], let last = mine.last else {
-                let folder = newFolders[folderOfID[id]] ?? newFolders.count
-                newFolders[folderOfID[id]] = folder
-                placed.append((order.count, 2, folder, rank, id))
+            let folder = folderOfID[id]
+            guard let mine = members[folder], let last = mine.last else {
+                let number = newFolders[folder] ?? newFolders.count
+                newFolders[folder] = number
+                placed.append((order.count, 2, number, rank, id))
+                joining[folder, default: []].append((0, id))
                 continue
             }
             let new = name(id)
@@ -444,28 +527,25 @@ package final class PhotoLibrary {
             while lo < hi {
                 let mid = (lo + hi) / 2
                 listWork += 1
-                if name(order[mine[mid]]) < new { lo = mid + 1 } else { hi = mid }
+                if name(mine[mid]) < new { lo = mid + 1 } else { hi = mid }
             }
-            placed.append(lo < mine.count ? (mine[lo], 1, 0, rank, id) : (last + 1, 0, 0, rank, id))
+            placed.append(lo < mine.count ? (indexOfID[mine[lo]], 1, 0, rank, id) : (indexOfID[last] + 1, 0, 0, rank, id))
+            joining[folder, default: []].append((lo, id))
         }
         placed.sort {
             self.listWork += 1
             return ($0.slot, $0.kind, $0.folder, $0.rank) < ($1.slot, $1.kind, $1.folder, $1.rank)
         }
-        listWork += placed.count + order.count
-        // The merge: the list's photos in their order, each slot's new photos before the photo at it.
-        var merged: [Int] = []
-        merged.reserveCapacity(order.count + placed.count)
-        var next = 0
-        for (i, id) in order.enumerated() {
-            while next < placed.count, placed[next].slot == i {
-                merged.append(placed[next].id)
-                next += 1
-            }
-            merged.append(id)
+        // The j-th new photo in list order has `slot` photos of the list and j new ones before it.
+        let indices = placed.indices.map { placed[$0].slot + $0 }
+        listWork += order.insert(placed.map(\.id), atSortedIndices: indices)
+        renumber(from: indices[0])
+        // Each folder's photos take the new ones in name order, the j-th after `at` of its own and j new ones.
+        for (folder, news) in joining {
+            listWork += members[folder, default: []].insert(news.map(\.id), atSortedIndices: news.indices.map { news[$0].at + $0 })
         }
-        merged += placed[next...].map(\.id)
-        order = merged
+        membersOfFolder = members
+        return zip(placed.map(\.id), indices).map { ($0, $1) }
     }
 
     /// Photos that join the list in one change at most (a drop of 50,000 files joins over 100
@@ -506,7 +586,7 @@ package final class PhotoLibrary {
     package func wroteTurns(ofFile path: String, quarterTurns: Int, written: FileIdentity?) -> Int? {
         endWrite(path)
         if let written { ownWrites[path] = written }
-        guard let id = idOfPath[path] else { return nil }
+        guard let id = idOfPath[PathKey(path)] else { return nil }
         let left = (((sessionTurns[id] ?? 0) - quarterTurns) % 4 + 4) % 4
         sessionTurns[id] = left == 0 ? nil : left
         return id

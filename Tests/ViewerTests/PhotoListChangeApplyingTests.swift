@@ -3,9 +3,9 @@ import TestSupport
 @testable import Viewer
 import Events
 
-/// `PhotoListChange.applying` (issue 43: one pass instead of one removal or insertion at a time)
-/// gives the list that taking the removals out one by one, then putting the additions in lowest
-/// first, gives: the change's definition.
+/// `PhotoListChange.applying` and `apply(to:)` (issue 43: one pass instead of one removal or
+/// insertion at a time; then in place, from the first change on) give the list that taking the
+/// removals out one by one, then putting the additions in lowest first, gives: the change's definition.
 @Suite("A list change applied in one pass is the change as defined")
 struct PhotoListChangeApplyingTests {
     @Test("300 random changes of lists of 0–40 photos: the same list as one removal and one insertion at a time")
@@ -32,6 +32,12 @@ struct PhotoListChangeApplyingTests {
             for r in removed.reversed() { expected.remove(at: r) }
             for a in added { expected.insert(a.name, at: a.index) }
             #expect(change.applying(to: list) { $0.name } == expected, "case \(case_): \(change)")
+            // In place, only the photos from the first removal, then from the first addition, are visited.
+            var inPlace = list
+            let visited = change.apply(to: &inPlace) { $0.name }
+            #expect(inPlace == expected, "case \(case_): \(change)")
+            let bound = (count - (removed.first ?? count)) + (expected.count - (added.first?.index ?? expected.count))
+            #expect(visited <= bound, "case \(case_): \(visited) visited, \(bound) from the first change on")
         }
     }
 }

@@ -59,10 +59,13 @@ extension Viewer {
         // A sort keeps the scroll: the cells whose photos stay stay where they are.
         let anchor = change.order == nil ? gridAnchor : nil
         let oldCount = photos.count
-        let oldPhotos = photos
         let oldBackdrop = backdrop
         // What is drawn now: a photo that leaves keeps its picture where it is, fading out.
         let drawnBefore = photoQuads()
+        // The drawn photos as they were (a ghost keeps its photo); not the whole list, which
+        // changes in place below (a copy held here would be the whole list copied).
+        var oldPhotos: [Int: Photo] = [:]
+        for q in drawnBefore where photos.indices.contains(q.photo) { oldPhotos[q.photo] = photos[q.photo] }
         // The strip is in view when it moves or a neighbour shows (then a photo taking over slides).
         let stripShown = session.map { s in
             abs(s.pagingOffset) > 0.5 || drawnBefore.contains { $0.photo >= 0 && $0.photo != s.photo && $0.photo != landing?.photo }
@@ -81,8 +84,10 @@ extension Viewer {
             return min(next ?? newCount - 1, newCount - 1)
         }
 
-        // One pass, not one removal or insertion at a time (issue 43: O(n) each, seconds for 20,000).
-        photos = change.reordered(change.applying(to: photos) { Photo(name: $0.name, pixelSize: $0.size) })
+        // In place, not one removal or insertion at a time (issue 43: O(n) each, seconds for 20,000),
+        // nor a copy of the list: only the photos after the first change move.
+        change.apply(to: &photos) { Photo(name: $0.name, pixelSize: $0.size) }
+        if change.order != nil { photos = change.reordered(photos) }
         if var d = departing {
             d.photos = d.photos.compactMap { p in newIndex[p.index].map { (index: $0, shift: p.shift) } }
             d.leaving = d.leaving.compactMap { l in newIndex[l.photo].map { Pager.Leaving(photo: $0, pose: l.pose) } }
@@ -131,7 +136,7 @@ extension Viewer {
     /// as before) leaves its picture behind, fading out, and every photo now drawn in the window
     /// that was not drawn before fades in (`HandOverFade`). A fade already running carries on from
     /// the opacities it had reached.
-    mutating func fadeOut(_ drawnBefore: [Scene.PhotoQuad], renumbered newIndex: [Int?], photos oldPhotos: [Photo], flight: (Int) -> Int) {
+    mutating func fadeOut(_ drawnBefore: [Scene.PhotoQuad], renumbered newIndex: [Int?], photos oldPhotos: [Int: Photo], flight: (Int) -> Int) {
         let old = handOverFade
         var ghosts: [HandOverFade.Ghost] = []
         var start: [Int: Double] = [:]
@@ -155,12 +160,12 @@ extension Viewer {
                 var ghost = q
                 ghost.photo = n
                 ghosts.removeAll { $0.quad.photo == n }
-                ghosts.append(HandOverFade.Ghost(quad: ghost, photo: oldPhotos[q.photo], alpha: q.alpha, flight: flight(q.photo)))
+                ghosts.append(HandOverFade.Ghost(quad: ghost, photo: oldPhotos[q.photo]!, alpha: q.alpha, flight: flight(q.photo)))
             } else if q.alpha > 0 {
                 var ghost = q
                 ghost.photo = -1 - q.photo
                 ghosts.removeAll { $0.quad.photo == ghost.photo }
-                ghosts.append(HandOverFade.Ghost(quad: ghost, photo: oldPhotos[q.photo], alpha: q.alpha, flight: flight(q.photo)))
+                ghosts.append(HandOverFade.Ghost(quad: ghost, photo: oldPhotos[q.photo]!, alpha: q.alpha, flight: flight(q.photo)))
             }
         }
         for q in listedPhotoQuads() where !drawn.contains(q.photo) {

@@ -1,6 +1,7 @@
 import CSandbox
 import Foundation
 import Testing
+@testable import DecodeScheduling
 @testable import DecoderSandbox
 @testable import ImageFormats
 @testable import PhotoFiles
@@ -117,5 +118,29 @@ struct HandedFileTests {
         }
         #expect(problem.message.contains("a link that leads out of its folder"), "\(problem.message)")
         #expect(helper.starts == 0)
+    }
+
+    @Test("a decoder in this process opens what it decodes as a helper's is opened: links out of the folder, a file with no image signature, refused with the same reason")
+    func inProcessDecodesHandedFilesOnly() throws {
+        let dir = TestImages.folder()
+        let memory = try Self.memoryFile()
+        defer { close(memory) }
+        TestImages.write(Array("-----BEGIN OPENSSH PRIVATE KEY-----\n".utf8), "key.jpg", in: dir)
+        let paths = [
+            Self.link("zz.jpg", to: "/proc/self/mem", in: dir),
+            Self.link("ad.jpg", to: "/proc/self/fd/\(memory)", in: dir),
+            Self.link("ab.jpg", to: Self.privateKey().path, in: dir),
+            dir.path + "/key.jpg",
+        ]
+        let decode = DecoderThreads.decoding(options: DecoderHelperService.Options(), isolation: .inProcess, queue: DecodeQueue())
+        for path in paths {
+            let expected = try #require(Self.refusal(path), "\(path) would be handed")
+            let result = decode(DecoderThreads.Source(path: path), .thumbnail(shortSide: 64)).result
+            guard case let .failure(problem) = result else {
+                Issue.record("\(path) decoded in process")
+                continue
+            }
+            #expect(problem.message == expected, "\(path): \(problem.message)")
+        }
     }
 }

@@ -40,6 +40,26 @@ enum HelperBinary {
         return settings
     }
 
+    /// A stand-in helper in `folder` that says it took the photo (`DecoderHelperMessage.taken`)
+    /// and never replies: a decode that takes forever (a slow file), with a thumbnail time limit
+    /// of `thumbnailSeconds` and the screen's of 20 s. `once`: only its first start does so; later
+    /// starts run the built program.
+    static func takesPhotoThenHangs(in folder: URL, thumbnailSeconds: Double, once: Bool = false) -> DecoderHelperSettings? {
+        let slow = "printf '\\000\\000\\000\\000'; exec sleep 600"
+        var settings: DecoderHelperSettings?
+        if once {
+            settings = firstStart(in: folder, named: "takes-then-hangs-once", does: slow)
+        } else {
+            let program = folder.appendingPathComponent("takes-then-hangs")
+            FileManager.default.createFile(atPath: program.path, contents: Data("#!/bin/sh\n\(slow)\n".utf8))
+            chmod(program.path, 0o755)
+            settings = DecoderHelperSettings(executable: program.path)
+        }
+        settings?.timeLimitSeconds = 20
+        settings?.thumbnailTimeLimitSeconds = thumbnailSeconds
+        return settings
+    }
+
     /// A stand-in helper `name` in `folder` whose first start runs the shell command `first`;
     /// later starts run the built program.
     private static func firstStart(in folder: URL, named name: String, does first: String) -> DecoderHelperSettings? {
