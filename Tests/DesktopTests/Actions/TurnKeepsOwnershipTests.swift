@@ -103,7 +103,7 @@ struct TurnKeepsOwnershipTests {
         final class Outcome: @unchecked Sendable { var message: String? = "not run" }
         let outcome = Outcome()
         try asUser(uid: nobody, gid: nogroup) {
-            do throws(ShellError) {
+            do throws(CommandLineError) {
                 let original = try PhotoFileRewrite.read(path)
                 try PhotoFileRewrite.replace(path, with: try JPEGOrientationEdit.setting(.right, in: original.bytes), original: original)
                 outcome.message = nil
