@@ -1,13 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// PhotoZoom: a pure engine under a thin SDL2 shell. Geometry → Events → Gestures, Motion; JSON → Feel;
-// Geometry → Drawing (what a frame draws);
-// Viewer (behaviour) on those; LabUI (the feel lab drawn) and Continuity (the jump detector) on
-// Viewer; Trace on those; Player on Trace. The desktop side by concept: PhotoFiles, ImageFormats,
-// Decoding, DecoderSandbox, Rendering, PhotoPipeline, Plotting, LiveInput, FeelFiles, PhotoActions; App (the
-// live app) on those and Trace; PlayerWindow on App and Player.
-// See ARCHITECTURE.md and docs/design.md for the module graph.
+// PhotoZoom: a pure engine under a thin SDL2 shell. Geometry → Events → Gestures, Motion; JSON → FeelModel;
+// Geometry → Drawing (what a frame draws) and DrawnBounds (what a frame shows, measured);
+// Viewing (behaviour) on those; Continuity (the jump detector) on DrawnBounds; LabUI (the feel lab
+// drawn) on Viewing; Trace on those; Player on Trace. The desktop side by concept: Diagnostics,
+// PhotoFiles, ImageFormats, Decoding, DecoderSandbox, Rendering, LiveInput, Window; Cataloguing,
+// PhotoLoading, Plotting, FeelFiles, PhotoActions; App (the live app) on those and Trace;
+// PlayerWindow on Window and Player. docs/modules.md draws the graph (generated from this file).
 let package = Package(
     name: "PhotoZoom",
     products: [
@@ -17,9 +17,9 @@ let package = Package(
         .library(name: "Events", targets: ["Events"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "JSON", targets: ["JSON"]),
-        .library(name: "Feel", targets: ["Feel"]),
+        .library(name: "FeelModel", targets: ["FeelModel"]),
         .library(name: "Drawing", targets: ["Drawing"]),
-        .library(name: "Viewer", targets: ["Viewer"]),
+        .library(name: "Viewing", targets: ["Viewing"]),
         .library(name: "LabUI", targets: ["LabUI"]),
         .library(name: "DrawnBounds", targets: ["DrawnBounds"]),
         .library(name: "Continuity", targets: ["Continuity"]),
@@ -34,7 +34,7 @@ let package = Package(
         .library(name: "Decoding", targets: ["Decoding"]),
         .library(name: "DecoderSandbox", targets: ["DecoderSandbox"]),
         .library(name: "Rendering", targets: ["Rendering"]),
-        .library(name: "PhotoPipeline", targets: ["PhotoPipeline"]),
+        .library(name: "PhotoLoading", targets: ["PhotoLoading"]),
         // The pipeline's parts, which the pipeline benchmark names (the decoder threads).
         .library(name: "DecodeScheduling", targets: ["DecodeScheduling"]),
     ],
@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "Events", dependencies: ["Geometry", "JSON"]),
         .target(name: "Gestures", dependencies: ["Geometry", "Motion", "Events"], exclude: ["README.md"]),
         .target(name: "JSON"),
-        .target(name: "Feel", dependencies: ["JSON", "Geometry", "Motion"]),
+        .target(name: "FeelModel", dependencies: ["JSON", "Geometry", "Motion"]),
         // What one frame draws (the scene, its photos and colours): the contract between the core and
         // any renderer.
         .target(name: "Drawing", dependencies: ["Geometry"]),
@@ -66,15 +66,15 @@ let package = Package(
         // What a frame may draw and how fast each drawn quantity may change (`MotionSample`,
         // `DrawnQuantity`, `GripReading`): the viewer reports it beside its scene, the jump detector reads it.
         .target(name: "DrawnBounds", dependencies: ["Geometry"]),
-        .target(name: "Viewer", dependencies: ["Events", "Geometry", "Motion", "Gestures", "Feel", "Drawing", "DrawnBounds"], exclude: ["README.md"]),
-        .target(name: "LabUI", dependencies: ["JSON", "Events", "Drawing", "Viewer", "Feel", "Geometry", "Gestures", "Motion"]),
+        .target(name: "Viewing", dependencies: ["Events", "Geometry", "Motion", "Gestures", "FeelModel", "Drawing", "DrawnBounds"], exclude: ["README.md"]),
+        .target(name: "LabUI", dependencies: ["JSON", "Events", "Drawing", "Viewing", "FeelModel", "Geometry", "Gestures", "Motion"]),
         // The jump detector: what the viewer draws, with the bound its motion sets on each change
         // (`DrawnBounds`); it sees nothing of the viewer's state.
         .target(name: "Continuity", dependencies: ["Geometry", "DrawnBounds"]),
-        .target(name: "Trace", dependencies: ["Events", "Drawing", "Motion", "DrawnBounds", "Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Continuity"]),
+        .target(name: "Trace", dependencies: ["Events", "Drawing", "Motion", "DrawnBounds", "Geometry", "Gestures", "JSON", "FeelModel", "Viewing", "LabUI", "Continuity"]),
         // The trace player: a recorded session held in memory, any frame through checkpoints, the
         // playhead and A/B runs, the timeline and the keys (photozoom play).
-        .target(name: "Player", dependencies: ["Events", "Drawing", "Geometry", "Gestures", "JSON", "Feel", "Viewer", "LabUI", "Trace"]),
+        .target(name: "Player", dependencies: ["Events", "Drawing", "Geometry", "Gestures", "JSON", "FeelModel", "Viewing", "LabUI", "Trace"]),
         // Process plumbing for the decoder helpers (seccomp, rlimits, memfd, posix_spawn): C, as
         // those interfaces are macros and variadic functions.
         .target(name: "CSandbox"),
@@ -110,40 +110,40 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["Diagnostics", "CSDL2", "Geometry", "Drawing", "Events", "PhotoFiles", "Decoding"]),
         // The photo pipeline's three parts (issue 31), each with `package` access inside the package.
         // The photo library: the catalogue read at start-up, the list, headers, sizes, folder changes.
-        .target(name: "PhotoCatalogue", dependencies: ["Events", "Geometry", "Gestures", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox"]),
+        .target(name: "Cataloguing", dependencies: ["Events", "Geometry", "Gestures", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox"]),
         // The texture cache: textures held within budgets, uploads (banded), fades, turns.
         .target(name: "TextureCaching", dependencies: ["CSDL2", "Decoding", "ImageFormats", "Rendering"]),
         // The decode scheduler: the ranking, the queue and decoder threads, pixels waiting, cache writes; the budgets.
         .target(name: "DecodeScheduling", dependencies: ["CSDL2", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
-                                                         "PhotoCatalogue", "TextureCaching"]),
+                                                         "Cataloguing", "TextureCaching"]),
         // The frame's one call over the three (`PhotoPipeline`), and a trace's textures; re-exports the three.
-        .target(name: "PhotoPipeline", dependencies: ["Events", "Drawing", "CSDL2", "Geometry", "Gestures", "Viewer", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
-                                                      "PhotoCatalogue", "DecodeScheduling", "TextureCaching"]),
+        .target(name: "PhotoLoading", dependencies: ["Events", "Drawing", "CSDL2", "Geometry", "Gestures", "Viewing", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
+                                                      "Cataloguing", "DecodeScheduling", "TextureCaching"]),
         // State logs plotted, figures as tables, reference motions (plot, fit, match).
-        .target(name: "Plotting", dependencies: ["JSON", "Feel", "Diagnostics", "CSDL2", "Geometry", "Motion", "Viewer", "LabUI", "PhotoFiles", "Rendering", "FeelFiles"]),
+        .target(name: "Plotting", dependencies: ["JSON", "FeelModel", "Diagnostics", "CSDL2", "Geometry", "Motion", "Viewing", "LabUI", "PhotoFiles", "Rendering", "FeelFiles"]),
         // SDL's events as inputs on the session clock, the X server's times.
         .target(name: "LiveInput", dependencies: ["CSDL2", "Geometry", "Events"]),
         // The feel file: read, resolve, write, watch.
-        .target(name: "FeelFiles", dependencies: ["JSON", "Feel", "Events", "Diagnostics", "Motion", "Gestures", "Viewer", "PhotoFiles"]),
+        .target(name: "FeelFiles", dependencies: ["JSON", "FeelModel", "Events", "Diagnostics", "Motion", "Gestures", "Viewing", "PhotoFiles"]),
         // What the viewer asks of the user's photo files and the clipboard: trash and undo, turns
         // written back into the file, the sort, Ctrl+C's copy.
-        .target(name: "PhotoActions", dependencies: ["Events", "DecodeScheduling", "Diagnostics", "CSDL2", "CClipboard", "CFileAttributes", "Gestures", "Viewer",
-                                                     "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "PhotoPipeline"]),
+        .target(name: "PhotoActions", dependencies: ["Events", "DecodeScheduling", "Diagnostics", "CSDL2", "CClipboard", "CFileAttributes", "Gestures", "Viewing",
+                                                     "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "PhotoLoading"]),
         // The window both windows open in (the live app's and `photozoom play`'s): `WindowHost` (the
         // provisional software renderer, then the accelerated one), its title and fullscreen, Mesa's cache.
         .target(name: "Window", dependencies: ["Diagnostics", "CSDL2", "CSandbox", "Geometry", "PhotoFiles"]),
         // The live app: frame loop, recording, feel file, options.
-        .target(name: "App", dependencies: ["Feel", "Events", "Drawing", "Diagnostics", "CSDL2", "CSandbox", "Geometry", "Gestures", "Viewer", "LabUI", "Trace",
-                                            "PhotoFiles", "ImageFormats", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles",
+        .target(name: "App", dependencies: ["FeelModel", "Events", "Drawing", "Diagnostics", "CSDL2", "CSandbox", "Geometry", "Gestures", "Viewing", "LabUI", "Trace",
+                                            "PhotoFiles", "ImageFormats", "Rendering", "PhotoLoading", "LiveInput", "FeelFiles",
                                             "PhotoActions", "JSON", "Window"]),
         // `photozoom play`'s window: the trace player drawn live.
-        .target(name: "PlayerWindow", dependencies: ["JSON", "Feel", "Events", "Drawing", "Diagnostics", "CSDL2", "Geometry", "Gestures", "Viewer", "LabUI", "Trace", "Player",
-                                                     "PhotoFiles", "Rendering", "PhotoPipeline", "LiveInput", "FeelFiles", "Window"]),
+        .target(name: "PlayerWindow", dependencies: ["JSON", "FeelModel", "Events", "Drawing", "Diagnostics", "CSDL2", "Geometry", "Gestures", "Viewing", "LabUI", "Trace", "Player",
+                                                     "PhotoFiles", "Rendering", "PhotoLoading", "LiveInput", "FeelFiles", "Window"]),
         .executableTarget(
             name: "photozoom",
-            dependencies: ["JSON", "Feel", "Events", "Motion", "Diagnostics", 
-                "App", "PlayerWindow", "Geometry", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoPipeline",
-                "Plotting", "FeelFiles", "Trace", "Viewer", "LabUI",
+            dependencies: ["JSON", "FeelModel", "Events", "Motion", "Diagnostics", 
+                "App", "PlayerWindow", "Geometry", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering", "PhotoLoading",
+                "Plotting", "FeelFiles", "Trace", "Viewing", "LabUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // libde265 decodes HEIC on the calling thread in the decoder helpers, which cannot make
@@ -158,7 +158,7 @@ let package = Package(
         // ICCCM clipboard manager (SAVE_TARGETS, the Ctrl+C test); not a product.
         .executableTarget(name: "x11-peer", path: "Tests/X11Peer", linkerSettings: [.linkedLibrary("X11")]),
         // The README's "Use the engine" example, built and run by the tests; not a product.
-        .executableTarget(name: "use-the-engine", dependencies: ["Geometry", "Drawing", "Viewer"], path: "Examples/UseTheEngine"),
+        .executableTarget(name: "use-the-engine", dependencies: ["Geometry", "Drawing", "Viewing"], path: "Examples/UseTheEngine"),
         // The seeded generator the property and sweep tests share; not a product.
         .target(name: "TestSupport", dependencies: ["Geometry", "JSON"], path: "Tests/TestSupport"),
         // A CMYK ICC profile made with lcms2 for the colour tests; not a product.
@@ -167,12 +167,12 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["Events", "Gestures", "TestSupport", "Geometry", "Motion"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "FeelTests", dependencies: ["Feel", "Gestures", "Motion"]),
-        .testTarget(name: "ViewerTests", dependencies: ["Feel", "Events", "Drawing", "JSON", "DrawnBounds", "Viewer", "LabUI", "Continuity", "Trace", "TestSupport", "Geometry", "Gestures", "Motion"]),
-        .testTarget(name: "TraceTests", dependencies: ["Events", "Drawing", "DrawnBounds", "Trace", "Viewer", "Continuity", "TestSupport", "Feel", "Geometry", "Gestures", "JSON", "Motion"], exclude: ["Golden"]),
-        .testTarget(name: "PlayerTests", dependencies: ["Feel", "Events", "Drawing", "Player", "Trace", "Viewer", "LabUI", "TestSupport", "Geometry", "Gestures", "JSON", "Motion"]),
-        .testTarget(name: "DesktopTests", dependencies: ["Motion", "Feel", "Events", "Drawing", "Diagnostics", "App", "PhotoActions", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
-                                                       "PhotoPipeline", "PhotoCatalogue", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CColour", "CColourFixtures", "CFileAttributes", "TestSupport", "CSandbox", "Window", "Geometry", "Gestures", "JSON", "Trace", "Viewer"], exclude: ["Fixtures"]),
-        .testTarget(name: "photozoomTests", dependencies: ["Gestures", "Events", "TestSupport", "photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion", "FeelFiles", "Feel", "Viewer"]),
+        .testTarget(name: "FeelTests", dependencies: ["FeelModel", "Gestures", "Motion"]),
+        .testTarget(name: "ViewerTests", dependencies: ["FeelModel", "Events", "Drawing", "JSON", "DrawnBounds", "Viewing", "LabUI", "Continuity", "Trace", "TestSupport", "Geometry", "Gestures", "Motion"]),
+        .testTarget(name: "TraceTests", dependencies: ["Events", "Drawing", "DrawnBounds", "Trace", "Viewing", "Continuity", "TestSupport", "FeelModel", "Geometry", "Gestures", "JSON", "Motion"], exclude: ["Golden"]),
+        .testTarget(name: "PlayerTests", dependencies: ["FeelModel", "Events", "Drawing", "Player", "Trace", "Viewing", "LabUI", "TestSupport", "Geometry", "Gestures", "JSON", "Motion"]),
+        .testTarget(name: "DesktopTests", dependencies: ["Motion", "FeelModel", "Events", "Drawing", "Diagnostics", "App", "PhotoActions", "PlayerWindow", "PhotoFiles", "ImageFormats", "Decoding", "DecoderSandbox", "Rendering",
+                                                       "PhotoLoading", "Cataloguing", "DecodeScheduling", "TextureCaching", "Plotting", "LiveInput", "FeelFiles", "LabUI", "Player", "CSDL2", "CJPEGScans", "CHEIF", "CColour", "CColourFixtures", "CFileAttributes", "TestSupport", "CSandbox", "Window", "Geometry", "Gestures", "JSON", "Trace", "Viewing"], exclude: ["Fixtures"]),
+        .testTarget(name: "photozoomTests", dependencies: ["Gestures", "Events", "TestSupport", "photozoom", "use-the-engine", "x11-peer", "CSDL2", "Motion", "FeelFiles", "FeelModel", "Viewing"]),
     ]
 )

@@ -1,4 +1,4 @@
-import Viewer
+import Viewing
 import Drawing
 import Geometry
 

@@ -4,12 +4,12 @@ import Geometry
 import Gestures
 import LabUI
 import Trace
-import Viewer
+import Viewing
 import ImageFormats
 import LiveInput
 import PhotoFiles
 import Window
-import PhotoPipeline
+import PhotoLoading
 import PhotoActions
 import Rendering
 import Diagnostics

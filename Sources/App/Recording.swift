@@ -1,12 +1,12 @@
 import Foundation
 import Gestures
 import Trace
-import Viewer
+import Viewing
 import FeelFiles
 import PhotoFiles
 import Diagnostics
 import Events
-import Feel
+import FeelModel
 
 /// The live app's side of `--record`, `--states` and `--feel`: opens the files before the window,
 /// starts the `Session` the frame loop feeds, and turns trace errors into the shell's exit statuses.

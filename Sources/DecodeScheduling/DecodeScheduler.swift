@@ -2,7 +2,7 @@ import Foundation
 import DecoderSandbox
 import Decoding
 import Rendering
-import PhotoCatalogue
+import Cataloguing
 import TextureCaching
 
 /// What is decoded when: each frame it ranks what the scene wants and makes that ranking the

@@ -1,9 +1,9 @@
 import Foundation
 import Motion
-import Viewer
+import Viewing
 import PhotoFiles
 import Diagnostics
-import Feel
+import FeelModel
 
 extension FeelFile {
     /// Writes `spring` as the spring `key` (`openSpring`, …) into the feel file at `path`, keeping

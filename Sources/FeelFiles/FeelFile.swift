@@ -1,8 +1,8 @@
 import Foundation
-import Viewer
+import Viewing
 import PhotoFiles
 import Diagnostics
-import Feel
+import FeelModel
 import JSON
 
 /// Reading, resolving and atomically writing feel files.

@@ -1,6 +1,6 @@
 import Foundation
-import Viewer
-import Feel
+import Viewing
+import FeelModel
 import JSON
 
 /// Notices when the feel file changes on disk and reads it again: live reload.

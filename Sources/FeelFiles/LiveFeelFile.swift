@@ -1,10 +1,10 @@
 import Foundation
 import Gestures
-import Viewer
+import Viewing
 import PhotoFiles
 import Diagnostics
 import Events
-import Feel
+import FeelModel
 
 /// The running app's feel file: where the parameters came from (`--feel FILE` or a preset), live
 /// reload while the app runs, and saving what was tuned.

@@ -1,7 +1,7 @@
 import Geometry
-import Viewer
+import Viewing
 import Drawing
-import Feel
+import FeelModel
 
 // The lab drawn: the panel with its curves, the decision overlay, the badges and the message line.
 extension FeelLab {

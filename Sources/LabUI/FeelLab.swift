@@ -1,8 +1,8 @@
 import Geometry
 import Gestures
-import Viewer
+import Viewing
 import Events
-import Feel
+import FeelModel
 
 /// The viewer's lab instruments: the tuning panel, slow motion, the decision overlay, the live
 /// curves and the message line. Pure state the `Viewer` holds and consults; the keys it takes are

@@ -1,5 +1,5 @@
 import Geometry
-import Viewer
+import Viewing
 import Drawing
 
 // The window with no photo listed (a folder with none, a path that is missing, every photo moved

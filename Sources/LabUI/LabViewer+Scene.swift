@@ -1,5 +1,5 @@
 import Geometry
-import Viewer
+import Viewing
 import Drawing
 
 // The viewer's frame with its text and the feel lab's instruments drawn above it.

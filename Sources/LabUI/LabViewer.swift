@@ -1,7 +1,7 @@
-import Feel
+import FeelModel
 import Geometry
 import Gestures
-import Viewer
+import Viewing
 import Events
 import JSON
 

@@ -1,7 +1,7 @@
 import PhotoFiles
 import ImageFormats
 import Decoding
-import PhotoPipeline
+import PhotoLoading
 import CSDL2
 import Diagnostics
 

@@ -5,7 +5,7 @@ import Gestures
 import DecoderSandbox
 import Decoding
 import PhotoFiles
-import PhotoPipeline
+import PhotoLoading
 import Diagnostics
 import DecodeScheduling
 import Events

@@ -1,6 +1,6 @@
 import ImageFormats
 import Gestures
-import Viewer
+import Viewing
 import Events
 
 // Shift+S: the list in the next order (`PhotoOrder`), name → date taken → date modified.

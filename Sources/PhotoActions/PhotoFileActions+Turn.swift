@@ -1,7 +1,7 @@
 import PhotoFiles
 import ImageFormats
 import Decoding
-import PhotoPipeline
+import PhotoLoading
 import Foundation
 import Gestures
 import Synchronization

@@ -1,9 +1,9 @@
 import ImageFormats
 import Foundation
 import Gestures
-import Viewer
+import Viewing
 import PhotoFiles
-import PhotoPipeline
+import PhotoLoading
 import Diagnostics
 import Events
 

@@ -1,8 +1,8 @@
 import PhotoFiles
-import Viewer
+import Viewing
 import ImageFormats
 import Decoding
-import PhotoPipeline
+import PhotoLoading
 import Foundation
 import CFileAttributes
 import Diagnostics

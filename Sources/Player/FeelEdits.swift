@@ -1,7 +1,7 @@
-import Feel
+import FeelModel
 import JSON
 import Trace
-import Viewer
+import Viewing
 
 /// The feel parameters edited in the trace player, as one layer laid over every feel the played
 /// trace applies: `play --feel`'s layer (the base), then each parameter changed in the panel with

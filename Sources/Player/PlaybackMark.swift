@@ -1,7 +1,7 @@
-import Feel
+import FeelModel
 import JSON
 import Trace
-import Viewer
+import Viewing
 
 /// A moment the trace player's timeline marks, taken from the viewer's notes (the ones the
 /// summary reads): where a gesture began, where one was released, where a flight was interrupted.

@@ -1,8 +1,8 @@
-import Feel
+import FeelModel
 import JSON
 import LabUI
 import Trace
-import Viewer
+import Viewing
 
 /// One run of a `PlaybackTrace` under one feel, for the trace player: any frame of it on demand.
 ///

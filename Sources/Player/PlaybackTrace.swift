@@ -1,4 +1,4 @@
-import Feel
+import FeelModel
 import Gestures
 import JSON
 import Trace

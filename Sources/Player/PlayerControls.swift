@@ -1,10 +1,10 @@
-import Feel
+import FeelModel
 import Geometry
 import Gestures
 import JSON
 import LabUI
 import Trace
-import Viewer
+import Viewing
 import Drawing
 import Events
 

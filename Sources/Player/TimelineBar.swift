@@ -1,8 +1,8 @@
-import Feel
+import FeelModel
 import Geometry
 import JSON
 import Trace
-import Viewer
+import Viewing
 import Drawing
 
 /// The trace player's timeline along the bottom of the window: the session's length as a track,

@@ -1,7 +1,7 @@
-import Feel
+import FeelModel
 import JSON
 import Trace
-import Viewer
+import Viewing
 
 /// The trace player's state, with no window and no clock: a recorded session under one feel (A)
 /// and optionally a second (B), a playhead both share, a speed, play and pause.

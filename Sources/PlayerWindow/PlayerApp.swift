@@ -4,11 +4,11 @@ import Geometry
 import Player
 import Trace
 import LabUI
-import Viewer
+import Viewing
 import FeelFiles
 import LiveInput
 import PhotoFiles
-import PhotoPipeline
+import PhotoLoading
 import Rendering
 import Window
 import Diagnostics

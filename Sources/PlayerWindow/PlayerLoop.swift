@@ -1,11 +1,11 @@
 import Gestures
 import Player
 import Trace
-import Viewer
+import Viewing
 import LiveInput
 import Diagnostics
 import Events
-import Feel
+import FeelModel
 
 /// The trace player's frame loop without the window: each `step()` takes the person's input since
 /// the last frame from an `EventSource` (SDL live, a script in tests), hands it to the player's

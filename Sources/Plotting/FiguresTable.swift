@@ -1,6 +1,6 @@
 import Foundation
 import Geometry
-import Viewer
+import Viewing
 import PhotoFiles
 import Diagnostics
 import JSON

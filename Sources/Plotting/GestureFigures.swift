@@ -1,7 +1,7 @@
 import Foundation
 import Geometry
 import LabUI
-import Viewer
+import Viewing
 
 /// The figures of one release or interruption in a plotted log, as `MotionFigures` defines them
 /// (the one definition the summary and `compare` use too): the photo's velocity over the frame

@@ -1,6 +1,6 @@
 import Motion
-import Viewer
-import Feel
+import Viewing
+import FeelModel
 
 /// What `photozoom match` prints: the alignment, per quantity the RMS and largest difference and the
 /// 50 %/90 % times of ours and the reference, and the verdict by the rule.

@@ -1,5 +1,5 @@
 import Geometry
-import Viewer
+import Viewing
 
 // MARK: - Paging, velocities and windows of a plotted log
 

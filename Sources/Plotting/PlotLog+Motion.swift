@@ -1,7 +1,7 @@
 import Geometry
 import LabUI
 import Motion
-import Viewer
+import Viewing
 
 extension PlotLog {
     /// A recorded motion drawn as a log: its quantities, named as a state log's (`left`, `top`,

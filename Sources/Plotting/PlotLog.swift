@@ -1,11 +1,11 @@
 import Foundation
 import Geometry
 import LabUI
-import Viewer
+import Viewing
 import PhotoFiles
 import Diagnostics
 import JSON
-import Feel
+import FeelModel
 
 /// One state log (`.states.jsonl`) read for plotting: per frame the photo's centre, scale,
 /// rotation and the backdrop against time, plus the release and interruption instants.

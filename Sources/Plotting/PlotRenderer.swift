@@ -2,7 +2,7 @@ import CSDL2
 import Foundation
 import Geometry
 import LabUI
-import Viewer
+import Viewing
 import PhotoFiles
 import Rendering
 import Diagnostics
@@ -91,7 +91,7 @@ package enum PlotRenderer {
         defer { SDL_DestroyRenderer(renderer) }
         let text = TextRenderer()
         let rows = min(figures.count, tableRowLimit) + (figures.count > tableRowLimit ? 1 : 0)
-        Drawing(renderer: renderer, text: text, logs: logs, layout: layout(width: width, height: height, tableRows: rows),
+        Canvas(renderer: renderer, text: text, logs: logs, layout: layout(width: width, height: height, tableRows: rows),
                 width: Double(width), height: Double(height), time: time, figures: figures).draw()
         SDL_RenderPresent(renderer)
         return surface
@@ -131,7 +131,7 @@ package enum PlotRenderer {
 
     // MARK: - Drawing
 
-    private struct Drawing {
+    private struct Canvas {
         let renderer: OpaquePointer
         let text: TextRenderer
         let logs: [PlotLog]

@@ -1,10 +1,10 @@
 import Foundation
 import Motion
-import Viewer
+import Viewing
 import FeelFiles
 import PhotoFiles
 import Diagnostics
-import Feel
+import FeelModel
 
 /// A recorded motion read for `fit` and `parity`: a CSV with a time column (seconds) and one or
 /// more quantities, or a PhotoZoom state log, whose quantities are the photo's edges, centre and size

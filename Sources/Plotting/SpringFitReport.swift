@@ -1,6 +1,6 @@
 import Motion
-import Viewer
-import Feel
+import Viewing
+import FeelModel
 
 /// What `photozoom fit` prints: the fitted spring in the forms asked for, the start, the errors, and
 /// per quantity its ends, velocity, errors and 50 %/90 % times against the reference's.

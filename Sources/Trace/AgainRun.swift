@@ -1,7 +1,7 @@
-import Feel
+import FeelModel
 import Gestures
 import LabUI
-import Viewer
+import Viewing
 import Events
 import JSON
 

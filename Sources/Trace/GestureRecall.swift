@@ -1,7 +1,7 @@
-import Feel
+import FeelModel
 import Gestures
 import LabUI
-import Viewer
+import Viewing
 import Events
 
 /// The last press gesture of a session, kept for "again with these numbers": the viewer in its lab

@@ -1,7 +1,7 @@
-import Feel
+import FeelModel
 import Geometry
 import JSON
-import Viewer
+import Viewing
 import Drawing
 
 /// The visual A/B of the trace player: run B drawn as a ghost over run A at the same frame — B's

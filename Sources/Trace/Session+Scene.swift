@@ -1,5 +1,5 @@
 import LabUI
-import Viewer
+import Viewing
 import Drawing
 
 extension Session {

@@ -3,9 +3,9 @@ import Geometry
 import Gestures
 import LabUI
 import Motion
-import Viewer
+import Viewing
 import Events
-import Feel
+import FeelModel
 import JSON
 
 /// The one driver of a `Viewer` in the feel lab (`LabViewer`), used by the live app and by replay alike, so they cannot diverge.

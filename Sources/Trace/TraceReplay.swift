@@ -1,4 +1,4 @@
-import Viewer
+import Viewing
 import JSON
 
 /// Deterministic replay: a trace's events fed, in order, to a `Session` built from its header.

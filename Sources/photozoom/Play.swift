@@ -3,7 +3,7 @@ import Foundation
 import PhotoFiles
 import PlayerWindow
 import Trace
-import Viewer
+import Viewing
 import Diagnostics
 
 /// `photozoom play TRACE`: the recorded session in the window, to watch, step and scrub.

@@ -1,7 +1,7 @@
 import Foundation
 import Motion
 import Testing
-@testable import Feel
+@testable import FeelModel
 
 /// The parity table: every form in which `photozoom feel --export` writes a spring, read back from
 /// the exported text and run through the target platform's own documented formula

@@ -1,7 +1,7 @@
 import Foundation
 import Motion
 import Testing
-@testable import Feel
+@testable import FeelModel
 
 @Suite("Feel export: every platform's code reproduces the feel's springs, curve and thresholds")
 struct FeelExportTests {

@@ -1,6 +1,6 @@
 import Motion
 import Testing
-@testable import Feel
+@testable import FeelModel
 
 @Suite("The feel file: round trip, partial files, and errors that name the key and the range")
 struct FeelFileTests {

@@ -1,6 +1,6 @@
 import Gestures
 import Testing
-@testable import Feel
+@testable import FeelModel
 
 /// Every stored leaf of `value` by dotted path, read through reflection (tests only).
 func storedLeaves(of value: Any, prefix: String = "") -> [(key: String, value: Any)] {

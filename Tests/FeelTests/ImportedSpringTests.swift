@@ -1,7 +1,7 @@
 import Foundation
 import Motion
 import Testing
-@testable import Feel
+@testable import FeelModel
 
 @Suite("Import: a spring as another tool writes it, its true settle time and how far the tool's label is from it")
 struct ImportedSpringTests {

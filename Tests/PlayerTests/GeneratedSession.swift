@@ -3,7 +3,7 @@ import Gestures
 import TestSupport
 @testable import Player
 import Trace
-import Viewer
+import Viewing
 import Drawing
 import Events
 import JSON

@@ -4,7 +4,7 @@ import Gestures
 import TestSupport
 import Testing
 import Trace
-import Viewer
+import Viewing
 import Drawing
 import Events
 

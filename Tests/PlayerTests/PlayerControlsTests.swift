@@ -4,10 +4,10 @@ import LabUI
 import Testing
 @testable import Player
 import Trace
-import Viewer
+import Viewing
 import Drawing
 import Events
-import Feel
+import FeelModel
 
 @Suite("Player controls: keys and the timeline move the player; the panel edits the feel; A/B pin and view")
 struct PlayerControlsTests {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import Player
 import Trace
-import Viewer
+import Viewing
 
 @Suite("Trace player's cost: reaching any frame replays at most one stretch between checkpoints")
 struct TracePlayerCostTests {

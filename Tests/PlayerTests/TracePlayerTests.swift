@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 @testable import Player
 import Trace
-import Viewer
+import Viewing
 import Drawing
 import JSON
 

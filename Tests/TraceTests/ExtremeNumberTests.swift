@@ -4,7 +4,7 @@ import Gestures
 import Testing
 import TestSupport
 @testable import Trace
-import Viewer
+import Viewing
 import JSON
 
 /// Issue 19's hostile traces: any finite number is replayed or refused by name, never a crash, and

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 @testable import Trace
-import Viewer
-import Feel
+import Viewing
+import FeelModel
 import JSON
 
 @Suite("Feel coding: layers over the defaults, exact round trips, errors that name the key")

@@ -4,7 +4,7 @@ import Geometry
 import TestSupport
 import Testing
 @testable import Trace
-import Viewer
+import Viewing
 import DrawnBounds
 import Drawing
 import Events

@@ -1,10 +1,10 @@
 import Geometry
 import Gestures
 @testable import Trace
-import Viewer
+import Viewing
 import Drawing
 import Events
-import Feel
+import FeelModel
 import JSON
 
 /// The golden traces, written by hand as code: input at chosen instants, frames every 16 ms

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Trace
-import Viewer
+import Viewing
 import TestSupport
 
 /// Golden traces: each committed trace replays to its committed state log, byte for byte.

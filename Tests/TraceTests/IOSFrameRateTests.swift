@@ -1,11 +1,11 @@
-import Feel
+import FeelModel
 import Foundation
 import Geometry
 import Gestures
 import JSON
 import Testing
 @testable import Trace
-import Viewer
+import Viewing
 import Drawing
 import Events
 

@@ -2,7 +2,7 @@ import Geometry
 import Gestures
 import Testing
 @testable import Trace
-@testable import Viewer
+@testable import Viewing
 import Drawing
 import Events
 import JSON

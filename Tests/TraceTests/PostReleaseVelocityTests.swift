@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Trace
-import Viewer
+import Viewing
 import JSON
 
 /// The photo's velocity the instant after a release reads the same whatever the frame interval:

@@ -3,7 +3,7 @@ import Geometry
 import Motion
 import Testing
 @testable import Trace
-import Viewer
+import Viewing
 import Drawing
 
 @Suite("Summary: releases and interruptions with hand-off velocity, overshoot and settle time")

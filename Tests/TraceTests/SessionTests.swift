@@ -3,10 +3,10 @@ import Gestures
 import TestSupport
 import Testing
 @testable import Trace
-import Viewer
+import Viewing
 import Drawing
 import Events
-import Feel
+import FeelModel
 import JSON
 
 @Suite("Session: one driver for live and replay; what it records replays to the same state log")

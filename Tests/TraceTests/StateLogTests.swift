@@ -1,7 +1,7 @@
 import Geometry
 import Testing
 @testable import Trace
-import Viewer
+import Viewing
 import JSON
 
 @Suite("State log lines: the contract's fields in a fixed order with fixed rounding")

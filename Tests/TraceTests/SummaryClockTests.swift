@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Trace
-import Viewer
+import Viewing
 
 /// The summary's times say their clock: viewer time (the state log's and the plots'), and where
 /// slow motion was on, wall time too (the trace's, which the player's timeline counts).

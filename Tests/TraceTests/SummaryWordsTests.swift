@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Trace
-import Viewer
+import Viewing
 
 /// Honest words: a pan or pinch inside a zoomed photo is named as a zoom gesture, and the figure its
 /// release was decided on is given in its unit (the scale at release, ×), not as a dismissal's

@@ -3,7 +3,7 @@ import Gestures
 import TestSupport
 import Testing
 @testable import Trace
-import Viewer
+import Viewing
 import Drawing
 import Events
 import JSON

@@ -2,7 +2,7 @@ import Foundation
 import Gestures
 import Testing
 @testable import Trace
-import Viewer
+import Viewing
 import Events
 import JSON
 

@@ -2,7 +2,7 @@ import Geometry
 import Gestures
 import Testing
 @testable import LabUI
-@testable import Viewer
+@testable import Viewing
 import Drawing
 
 @Suite("On-screen help, caption, fullscreen and grid keys: decided in the viewer, drawn from the Scene")

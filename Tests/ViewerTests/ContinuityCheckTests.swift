@@ -2,7 +2,7 @@ import Geometry
 import Motion
 import Testing
 @testable import Continuity
-@testable import Viewer
+@testable import Viewing
 import DrawnBounds
 
 /// The continuity check's second version against planted faults: each rule is shown catching the

@@ -3,8 +3,8 @@ import Testing
 import Geometry
 import Gestures
 import Motion
-@testable import Viewer
-import Feel
+@testable import Viewing
+import FeelModel
 
 /// Issue #13's faults, reproduced with its figures: nothing the viewer draws jumps.
 @Suite("Continuity: the backdrop, the photo, the page and the hand-off never jump")

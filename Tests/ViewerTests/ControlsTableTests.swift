@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import LabUI
-import Viewer
+import Viewing
 import TestSupport
 
 /// The controls are written once (`ControlsTable`): the help overlay reads the table, and the

@@ -1,7 +1,7 @@
 import Geometry
 import Testing
 @testable import LabUI
-@testable import Viewer
+@testable import Viewing
 import Drawing
 
 func snapshot(_ t: Double, _ phase: Phase, gesture: GestureName = .none, x: Double = 640, width: Double = 900,

@@ -2,9 +2,9 @@ import Geometry
 import Gestures
 import Testing
 @testable import LabUI
-@testable import Viewer
+@testable import Viewing
 import Events
-import Feel
+import FeelModel
 
 /// The daily basics the viewer decides (issue 32): Delete and Ctrl+Z as requests to the shell and
 /// the trashed photo handing over as any photo leaving the list does, the 1:1 key, the slideshow.

@@ -2,10 +2,10 @@ import Geometry
 import Gestures
 import Testing
 @testable import LabUI
-@testable import Viewer
+@testable import Viewing
 import Drawing
 import Events
-import Feel
+import FeelModel
 
 /// The decision overlay tells what a release does: the preview read just before letting go names
 /// the verdict and the rule, and the release that follows does exactly that.

@@ -1,6 +1,6 @@
 import Testing
-@testable import Viewer
-import Feel
+@testable import Viewing
+import FeelModel
 
 @Suite("Dismiss shrink: linear as before for every preset but ios; ios holds the measured iOS scale")
 struct DismissShrinkTests {

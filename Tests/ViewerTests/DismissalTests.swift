@@ -2,8 +2,8 @@ import Testing
 import Geometry
 import Gestures
 import Motion
-@testable import Viewer
-import Feel
+@testable import Viewing
+import FeelModel
 
 @Suite("Dismissal by gesture: paused springs, projected decisions, velocity hand-off")
 struct DismissalTests {

@@ -1,7 +1,7 @@
 import Geometry
 import Testing
 @testable import LabUI
-import Viewer
+import Viewing
 import Drawing
 
 @Suite("The window with no photo listed says so in its middle: what happened and the way out")

@@ -3,7 +3,7 @@ import Gestures
 import Testing
 @testable import Continuity
 @testable import LabUI
-@testable import Viewer
+@testable import Viewing
 import Events
 
 /// What the jump detector reads of the event just handled (issue 31: derived from notes, not stored

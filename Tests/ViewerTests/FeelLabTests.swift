@@ -2,8 +2,8 @@ import Geometry
 import Gestures
 import Testing
 @testable import LabUI
-@testable import Viewer
-import Feel
+@testable import Viewing
+import FeelModel
 
 @Suite("Lab keys: panel toggle, slow motion, decision overlay; the message line")
 struct FeelLabTests {

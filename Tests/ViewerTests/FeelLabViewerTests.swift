@@ -2,7 +2,7 @@ import Geometry
 import Gestures
 import Testing
 @testable import LabUI
-@testable import Viewer
+@testable import Viewing
 
 @Suite("The feel lab inside the viewer: keys go to the panel first, slow motion, decisions, curves, saves")
 struct FeelLabViewerTests {

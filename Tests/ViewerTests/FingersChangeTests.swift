@@ -2,8 +2,8 @@ import Geometry
 import Gestures
 import Motion
 import Testing
-@testable import Viewer
-import Feel
+@testable import Viewing
+import FeelModel
 
 /// A finger landing on or lifting from a held photo changes how the hand holds it, never where the
 /// photo is or how it moves (issue "Every input in every phase", fault 4, under `--feel ios`): the

@@ -1,7 +1,7 @@
 import Gestures
 import Testing
-@testable import Viewer
-import Feel
+@testable import Viewing
+import FeelModel
 
 @Suite("Gesture settings come from the feel")
 struct GestureSettingsTests {

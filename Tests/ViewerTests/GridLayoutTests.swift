@@ -1,6 +1,6 @@
 import Testing
 import Geometry
-@testable import Viewer
+@testable import Viewing
 
 @Suite("Grid layout: columns follow the width, cells tile, scrolling is bounded")
 struct GridLayoutTests {

@@ -2,9 +2,9 @@ import Geometry
 import Gestures
 import Motion
 import Testing
-@testable import Viewer
+@testable import Viewing
 import Events
-import Feel
+import FeelModel
 
 /// Hand-offs carry the hand, no more and no less: a gesture whose input had stopped hands the
 /// springs nothing, and a band passes on only its share of the hand's rate (issue "The core loop

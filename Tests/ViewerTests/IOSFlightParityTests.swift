@@ -3,8 +3,8 @@ import Geometry
 import Gestures
 import Motion
 import Testing
-@testable import Viewer
-import Feel
+@testable import Viewing
+import FeelModel
 
 /// The `ios` preset's cancels and landings against the springs swift_transitions published for iOS
 /// 27's zoom dismissal (JakeThomson/swift_transitions, docs/parity-plan.md, stages 4 and 6), by the

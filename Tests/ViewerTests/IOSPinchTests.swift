@@ -3,8 +3,8 @@ import Geometry
 import Gestures
 import Motion
 import Testing
-@testable import Viewer
-import Feel
+@testable import Viewing
+import FeelModel
 
 /// iOS 27's pinch dismissal as swift_transitions measured it (JakeThomson/swift_transitions,
 /// docs/parity-plan.md, stage 6), under the `ios` preset in the reference's 402 × 874 pt window:

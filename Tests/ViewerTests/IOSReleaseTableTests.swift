@@ -1,8 +1,8 @@
 import Geometry
 import Gestures
 import Testing
-@testable import Viewer
-import Feel
+@testable import Viewing
+import FeelModel
 
 /// The release tables of iOS 27's zoom dismissal as swift_transitions measured them
 /// (JakeThomson/swift_transitions, docs/parity-plan.md, stages 4 and 6), replayed under the `ios`

@@ -2,7 +2,7 @@ import Geometry
 import Gestures
 import Testing
 @testable import Continuity
-@testable import Viewer
+@testable import Viewing
 
 /// The generated walk of the input × phase table's pointer, touch and wheel rows (docs/phases.md),
 /// as `PhaseWalkTests` walks its keys: a click, the start of a drag, one finger and two fingers on

@@ -2,9 +2,9 @@ import Testing
 import Geometry
 import Gestures
 import Motion
-@testable import Viewer
+@testable import Viewing
 import Events
-import Feel
+import FeelModel
 
 /// Releases and clicks decide what the user meant (issue #14): each case as the issue measured it,
 /// with input shaped like the real thing (a 1000 Hz mouse, millisecond times, several moves per

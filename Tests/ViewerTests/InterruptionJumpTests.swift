@@ -3,9 +3,9 @@ import Testing
 import Geometry
 import Gestures
 import Motion
-@testable import Viewer
+@testable import Viewing
 import Events
-import Feel
+import FeelModel
 
 /// The jumps the property test found (issue #13), each reproduced with the figures of the sequence
 /// that found it: the jump detector reads the viewer after every event and frame and finds none.

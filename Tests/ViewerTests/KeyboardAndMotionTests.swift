@@ -2,8 +2,8 @@ import Testing
 import Geometry
 import Gestures
 import Motion
-@testable import Viewer
-import Feel
+@testable import Viewing
+import FeelModel
 
 @Suite("Keyboard focus, reduced motion and grid scrolling")
 struct KeyboardAndMotionTests {

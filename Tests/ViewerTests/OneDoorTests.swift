@@ -2,10 +2,10 @@ import Foundation
 import Testing
 import Geometry
 import Motion
-@testable import Viewer
+@testable import Viewing
 import TestSupport
 import Drawing
-import Feel
+import FeelModel
 
 /// The viewer's photo state has one door (`Viewer.withPhoto`), a flight's start is one enum, and
 /// every stored field beside the mode is named here with the reason it is not the mode's

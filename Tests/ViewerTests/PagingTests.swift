@@ -2,7 +2,7 @@ import Testing
 import Geometry
 import Gestures
 import Motion
-@testable import Viewer
+@testable import Viewing
 
 @Suite("Paging: horizontal drags, keys and wheel swipes turn pages; closing finds the new cell")
 struct PagingTests {

@@ -4,11 +4,11 @@ import Geometry
 import Gestures
 import Motion
 @testable import LabUI
-@testable import Viewer
+@testable import Viewing
 import Trace
 import Drawing
 import Events
-import Feel
+import FeelModel
 
 /// A hand on the viewer: events at their own instants, frames at a chosen rate in between, the jump
 /// detector reading the viewer after every event and every frame (issue 27's paging cases).

@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 import Gestures
 import Testing
-@testable import Viewer
+@testable import Viewing
 import TestSupport
 import Events
 
@@ -128,7 +128,7 @@ struct PhaseTableTests {
         }
     }
 
-    /// The stored properties of `Viewer` (Sources/Viewer/Viewer.swift: a `var` with a value or an
+    /// The stored properties of `Viewer` (Sources/Viewing/Viewer.swift: a `var` with a value or an
     /// observer, not a computed one), by name.
     static func storedProperties(of text: String) -> [String] {
         var names: [String] = []
@@ -145,7 +145,7 @@ struct PhaseTableTests {
 
     @Test("everything the viewer keeps beside its mode is named in the table's list, and the list names nothing it does not keep")
     func besideTheMode() throws {
-        let source = try String(contentsOf: Repository.path("Sources/Viewer/Viewer.swift"), encoding: .utf8)
+        let source = try String(contentsOf: Repository.path("Sources/Viewing/Viewer.swift"), encoding: .utf8)
         let stored = Self.storedProperties(of: source)
         #expect(stored.count >= 20 && stored.contains("mode") && stored.contains("slideshow") && !stored.contains("layout"), "\(stored)")
         let text = try String(contentsOf: Self.document, encoding: .utf8)

@@ -2,9 +2,9 @@ import Geometry
 import Gestures
 import Testing
 @testable import Continuity
-@testable import Viewer
+@testable import Viewing
 import Events
-import Feel
+import FeelModel
 
 /// The generated walk of the input × phase table (docs/phases.md): every photo key, pressed at
 /// every eighth of every phase a photo key can meet, either acts (the photo, the phase, a page, a

@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import Viewer
+@testable import Viewing
 import Events
 
 /// `PhotoListChange.applying` and `apply(to:)` (issue 43: one pass instead of one removal or

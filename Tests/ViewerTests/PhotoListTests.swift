@@ -4,7 +4,7 @@ import LabUI
 import Motion
 import TestSupport
 import Testing
-@testable import Viewer
+@testable import Viewing
 import Events
 
 /// Photos appearing in and vanishing from the watched folders (issue 19): the grid keeps the photo

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import Viewer
+@testable import Viewing
 import Events
 
 /// Names that are not UTF-8 (issue 19): spelled reversibly, shown escaped.

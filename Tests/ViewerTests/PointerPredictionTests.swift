@@ -4,7 +4,7 @@ import Geometry
 import Gestures
 import Testing
 import Trace
-@testable import Viewer
+@testable import Viewing
 import Drawing
 import Events
 

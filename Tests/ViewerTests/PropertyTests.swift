@@ -4,13 +4,13 @@ import Testing
 import Geometry
 import Gestures
 import Motion
-@testable import Viewer
+@testable import Viewing
 import TestSupport
 import Trace
 import DrawnBounds
 import Drawing
 import Events
-import Feel
+import FeelModel
 
 /// Random input, seeded: any sequence of clicks, drags, pinches, keys, wheels, resizes, photo sizes
 /// and feel changes, at any timing, keeps every number the viewer shows finite and in range, and

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 @testable import Continuity
 @testable import LabUI
-@testable import Viewer
+@testable import Viewing
 import Events
 
 /// Shift+S (issue 32): the viewer asks the shell to sort, and the shell's `photos` event with an

@@ -2,9 +2,9 @@ import Geometry
 import Motion
 import Testing
 @testable import LabUI
-@testable import Viewer
+@testable import Viewing
 import Drawing
-import Feel
+import FeelModel
 
 @Suite("Tuning panel spring preview: the selected spring's step response, overshoot and settle time, following each step")
 struct SpringPreviewTests {

@@ -2,7 +2,7 @@ import Testing
 @testable import Continuity
 import Geometry
 import Gestures
-@testable import Viewer
+@testable import Viewing
 
 /// The live window's software renderer gives way to the accelerated one before a waiting input is
 /// read (`RendererHandOver`): the frame loop stands still 80–130 ms, and the input, stamped with

@@ -1,7 +1,7 @@
 import Geometry
 import Gestures
 import Testing
-@testable import Viewer
+@testable import Viewing
 import Events
 
 @Suite("Touchpad gestures in the viewer: a pinch is the two-finger touch gesture, a three-finger swipe a one-finger drag")

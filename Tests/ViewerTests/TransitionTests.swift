@@ -2,8 +2,8 @@ import Testing
 import Geometry
 import Gestures
 import Motion
-@testable import Viewer
-import Feel
+@testable import Viewing
+import FeelModel
 
 @Suite("The photo transition: opens on a spring, reverses at any instant, never jumps")
 struct TransitionTests {

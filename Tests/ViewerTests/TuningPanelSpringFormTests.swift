@@ -2,8 +2,8 @@ import Geometry
 import Gestures
 import Testing
 @testable import LabUI
-@testable import Viewer
-import Feel
+@testable import Viewing
+import FeelModel
 import Motion
 
 @Suite("Tuning panel spring forms: m shows and steps a spring as response/ζ, duration/bounce or stiffness/damping at 1 kg")

@@ -2,10 +2,10 @@ import Geometry
 import Gestures
 import Testing
 @testable import LabUI
-@testable import Viewer
+@testable import Viewing
 import Drawing
 import Events
-import Feel
+import FeelModel
 
 @Suite("Tuning panel: keys select, adjust by the parameter's steps, reset and save")
 struct TuningPanelTests {

@@ -4,7 +4,7 @@ import Gestures
 import Testing
 @testable import Continuity
 @testable import LabUI
-@testable import Viewer
+@testable import Viewing
 
 /// Ctrl+R and Ctrl+Shift+R in the viewer (issue 32): the keys ask the shell, and the shell's
 /// `photoTurned` turns the photo with no cut: the same picture at the instant, then the zoom

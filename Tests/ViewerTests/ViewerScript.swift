@@ -2,10 +2,10 @@ import Geometry
 import Gestures
 import Motion
 @testable import LabUI
-@testable import Viewer
+@testable import Viewing
 import Drawing
 import Events
-import Feel
+import FeelModel
 
 /// A scripted session: a viewer in the feel lab, a clock and helpers that feed it events and frames
 /// the way the shell does (events time-stamped between frames, a `.frame` at each frame instant).

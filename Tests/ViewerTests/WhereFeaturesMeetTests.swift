@@ -2,9 +2,9 @@ import Geometry
 import Gestures
 import Motion
 import Testing
-@testable import Viewer
+@testable import Viewing
 import Events
-import Feel
+import FeelModel
 
 /// The moments where two features meet (issue: "Every input in every phase"): a key while a photo
 /// lands, a timer between frames, a touchpad pinch let go while spreading, a page turned by a key.

@@ -2,7 +2,7 @@ import Testing
 import Geometry
 import Gestures
 import Motion
-@testable import Viewer
+@testable import Viewing
 
 @Suite("Zoom in the photo: pinch out, pan within bounds, keys, double-click")
 struct ZoomTests {

@@ -2,8 +2,8 @@ import Geometry
 import Gestures
 import Motion
 import Testing
-@testable import Viewer
-import Feel
+@testable import Viewing
+import FeelModel
 
 /// A pan that takes hold of a photo while a key's or a double-click's zoom is still running
 /// (docs/phases.md, "zoomed"): the zoom carries on to its target while the hand moves the photo,

@@ -1,4 +1,4 @@
-import Feel
+import FeelModel
 import Foundation
 import Motion
 import Testing

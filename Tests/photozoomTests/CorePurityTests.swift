@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// The core modules replay bit for bit only if they never reach outside: this scans their sources.
-@Suite("The core (Geometry, Motion, Gestures, JSON, Feel, Drawing, Viewer, LabUI, Continuity) is pure")
+@Suite("The core (Geometry, Motion, Gestures, JSON, FeelModel, Drawing, DrawnBounds, Viewing, LabUI, Continuity) is pure")
 struct CorePurityTests {
-    static let coreModules = ["Geometry", "Motion", "Events", "Gestures", "JSON", "Feel", "Drawing", "DrawnBounds", "Viewer", "LabUI", "Continuity"]
+    static let coreModules = ["Geometry", "Motion", "Events", "Gestures", "JSON", "FeelModel", "Drawing", "DrawnBounds", "Viewing", "LabUI", "Continuity"]
 
     /// Imports and calls that would bring SDL, a clock, randomness or the file system into the core.
     static let forbidden = [
@@ -89,16 +89,16 @@ struct CorePurityTests {
     func walkReachesSubfolders() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-purity-\(getpid())")
         defer { try? FileManager.default.removeItem(at: root) }
-        let deep = root.appendingPathComponent("Sources/Viewer/Zoom/Pinch")
+        let deep = root.appendingPathComponent("Sources/Viewing/Zoom/Pinch")
         try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
-        try "let clean = 1\n".write(to: root.appendingPathComponent("Sources/Viewer/Clean.swift"), atomically: false, encoding: .utf8)
+        try "let clean = 1\n".write(to: root.appendingPathComponent("Sources/Viewing/Clean.swift"), atomically: false, encoding: .utf8)
         try "import Foundation\nfunc planted() { print(getenv(\"HOME\")!) }\n"
             .write(to: deep.appendingPathComponent("Planted.swift"), atomically: false, encoding: .utf8)
         let scan = try Self.offences(inCoreOf: root)
         #expect(scan.files == 2)
-        #expect(scan.offences == ["Sources/Viewer/Zoom/Pinch/Planted.swift:1: import Foundation",
-                                  "Sources/Viewer/Zoom/Pinch/Planted.swift:2: print(",
-                                  "Sources/Viewer/Zoom/Pinch/Planted.swift:2: getenv"])
+        #expect(scan.offences == ["Sources/Viewing/Zoom/Pinch/Planted.swift:1: import Foundation",
+                                  "Sources/Viewing/Zoom/Pinch/Planted.swift:2: print(",
+                                  "Sources/Viewing/Zoom/Pinch/Planted.swift:2: getenv"])
     }
 
     @Test("no core source imports SDL or Foundation, or reads a clock, a random source or a file")

@@ -25,7 +25,7 @@ struct EngineExampleTests {
         // two value modules it names (Drawing's `Photo`, Geometry's `Size`), nothing else.
         let lines = code.split(separator: "\n").filter { !$0.hasPrefix("//") && !$0.isEmpty && !$0.hasPrefix("import ") }
         #expect(lines.count <= 22)
-        #expect(code.split(separator: "\n").filter { $0.hasPrefix("import ") } == ["import Viewer", "import Drawing", "import Geometry"])
+        #expect(code.split(separator: "\n").filter { $0.hasPrefix("import ") } == ["import Viewing", "import Drawing", "import Geometry"])
     }
 
     @Test("the example opens the photo to its fit and a quick drag down closes it")

@@ -1,8 +1,8 @@
 import FeelFiles
 import Foundation
 import Testing
-import Viewer
-import Feel
+import Viewing
+import FeelModel
 
 /// Issue 31, "one feel decoder … one module for the feel file": a feel file is read by one reader,
 /// `FeelFile.read(path:)`, whether it is the live app's file reloaded while it runs or a

@@ -29,8 +29,8 @@ import Testing
             handed out stays readable), an operator or protocol witness of a public type, a default
             argument value, an `@inlinable` body. Everything else is `package`, the app
             (`Sources/photozoom`) and its modules App and PhotoActions included: they are inside the
-            package. It holds in every module, the viewer's (Viewer, ViewerMotion, Continuity) and the
-            pipeline's (PhotoPipeline, PhotoCatalogue, DecodeScheduling, TextureCaching) included.
+            package. It holds in every module, the viewer's (Viewing, DrawnBounds, Continuity) and the
+            pipeline's (PhotoLoading, Cataloguing, DecodeScheduling, TextureCaching) included.
 
             """
         for module in modules {

@@ -4,7 +4,7 @@ import Geometry
 import Gestures
 import Player
 import Trace
-import Viewer
+import Viewing
 import Drawing
 import Events
 

@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 import Gestures
 import Trace
-import Viewer
+import Viewing
 import Drawing
 import Events
 

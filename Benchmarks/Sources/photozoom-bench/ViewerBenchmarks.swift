@@ -1,7 +1,7 @@
 import Benchmark
 import Geometry
 import Gestures
-import Viewer
+import Viewing
 import Drawing
 
 /// A frame's core work (advance + scene) for a grid of `count` photos, mid-flight: opening photo 20

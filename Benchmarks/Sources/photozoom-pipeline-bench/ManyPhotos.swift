@@ -4,9 +4,9 @@ import Foundation
 import Geometry
 import ImageFormats
 import PhotoFiles
-import PhotoPipeline
+import PhotoLoading
 import Rendering
-import Viewer
+import Viewing
 import Events
 
 // Many photos arriving at once (issue 43): `count` photos dropped on the window (the list

@@ -6,9 +6,9 @@ import DecoderSandbox
 import Decoding
 import ImageFormats
 import PhotoFiles
-import PhotoPipeline
+import PhotoLoading
 import Rendering
-import Viewer
+import Viewing
 import DecodeScheduling
 import Drawing
 import Events

@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 import Drawing
 import LiveInput
-import PhotoPipeline
+import PhotoLoading
 import Diagnostics
 
 /// The live loop's observer: each frame's figures (`FrameWork`), the frame log, the lab's line of

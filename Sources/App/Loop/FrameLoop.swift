@@ -1,7 +1,7 @@
 import Geometry
 import Gestures
 import Trace
-import Viewer
+import Viewing
 import LiveInput
 import PhotoFiles
 import Diagnostics

@@ -3,10 +3,10 @@ import Foundation
 import Geometry
 import LabUI
 import Trace
-import Viewer
+import Viewing
 import LiveInput
 import Window
-import PhotoPipeline
+import PhotoLoading
 import Rendering
 import Drawing
 

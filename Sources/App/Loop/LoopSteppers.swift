@@ -2,7 +2,7 @@ import Foundation
 import Drawing
 import LiveInput
 import Window
-import PhotoPipeline
+import PhotoLoading
 import Rendering
 
 /// The first frames' stepper: while the software renderer stands in for the accelerated one

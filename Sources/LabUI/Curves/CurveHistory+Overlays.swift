@@ -1,6 +1,6 @@
 import Geometry
 import Drawing
-import Feel
+import FeelModel
 
 extension CurveHistory {
     /// Colours of the live curves.

@@ -1,5 +1,5 @@
 import Geometry
-import Viewer
+import Viewing
 
 /// The last few seconds of the photo's motion, for the live curves in the tuning panel: a ring
 /// buffer of samples (centre, scale, rotation, backdrop) and the release and interruption marks

@@ -1,4 +1,4 @@
-import Viewer
+import Viewing
 
 /// An instant worth marking on a curve of the photo's motion.
 package struct CurveMark: Hashable, Sendable {

@@ -1,6 +1,6 @@
 import Geometry
 import Motion
-import Viewer
+import Viewing
 
 /// The figures of one motion after an event (a release, an interruption, an open, a close): when it
 /// settled, how far it overshot, and the photo's velocity just before the event and the instant

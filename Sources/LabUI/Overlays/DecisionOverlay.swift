@@ -1,7 +1,7 @@
 import Geometry
 import Drawing
-import Feel
-import Viewer
+import FeelModel
+import Viewing
 
 /// The decision overlay: what the viewer would decide if the gesture holding the photo let go now,
 /// and why.

@@ -1,6 +1,6 @@
 import Geometry
-import Viewer
-import Feel
+import Viewing
+import FeelModel
 
 /// While a gesture holds the photo (dismissing or paging): what a release would do now and why,
 /// with every figure the release rule uses, for the decision overlay.

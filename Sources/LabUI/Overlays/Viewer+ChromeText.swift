@@ -1,5 +1,5 @@
 import Geometry
-import Viewer
+import Viewing
 import Drawing
 
 // The viewer's chrome that is text: the caption on the open photo and the help overlay, laid out

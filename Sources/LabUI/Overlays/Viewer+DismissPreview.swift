@@ -1,5 +1,5 @@
 import Geometry
-import Viewer
+import Viewing
 
 // The decision overlay's preview, read from the viewer's state.
 extension Viewer {

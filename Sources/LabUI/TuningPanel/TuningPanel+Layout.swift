@@ -1,7 +1,7 @@
 import Geometry
-import Viewer
+import Viewing
 import Drawing
-import Feel
+import FeelModel
 
 // The tuning panel drawn: where its parts go in a window and the overlays that show it.
 extension TuningPanel {

@@ -1,6 +1,6 @@
 import Motion
-import Viewer
-import Feel
+import Viewing
+import FeelModel
 
 // A spring's two rows read and stepped in the designer's form of choice: response and damping ratio
 // (the feel file's), SwiftUI's duration and bounce, or stiffness and damping at mass 1 kg (Figma,

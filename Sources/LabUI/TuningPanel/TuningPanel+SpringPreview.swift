@@ -1,8 +1,8 @@
 import Geometry
 import Motion
-import Viewer
+import Viewing
 import Drawing
-import Feel
+import FeelModel
 
 // The selected spring's step response, drawn beside the tuning panel.
 extension TuningPanel {

@@ -1,8 +1,8 @@
 import Geometry
 import Gestures
-import Viewer
+import Viewing
 import Events
-import Feel
+import FeelModel
 import Motion
 
 /// The in-window tuning panel: every feel parameter with its value and unit, selected and

@@ -1,5 +1,5 @@
-import Viewer
-import Feel
+import Viewing
+import FeelModel
 import JSON
 
 /// Feel layers as the trace sees them: the trace header's `feel` and `feel` events, with errors as

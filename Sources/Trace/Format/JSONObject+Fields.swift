@@ -1,4 +1,4 @@
-import Viewer
+import Viewing
 import JSON
 
 /// Typed access to an object's fields, throwing a `FieldError` that names the field and says what

@@ -1,4 +1,4 @@
-import Viewer
+import Viewing
 import JSON
 
 /// The state log's lines (`.states.jsonl`, docs/design.md "State log"): one JSON object per frame, with

@@ -1,6 +1,6 @@
 import Geometry
 import Gestures
-import Viewer
+import Viewing
 import Events
 import JSON
 

@@ -1,5 +1,5 @@
 import Geometry
-import Viewer
+import Viewing
 import Drawing
 import JSON
 

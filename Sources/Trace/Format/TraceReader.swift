@@ -1,6 +1,6 @@
 import Glibc
 import Gestures
-import Viewer
+import Viewing
 import Events
 import JSON
 

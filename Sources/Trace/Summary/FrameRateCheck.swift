@@ -2,7 +2,7 @@ import Continuity
 import Geometry
 import Gestures
 import JSON
-import Viewer
+import Viewing
 import DrawnBounds
 import Events
 

@@ -1,5 +1,5 @@
 import JSON
-import Viewer
+import Viewing
 import Geometry
 
 /// What a trace's replay decides and draws, saved to check later feels against

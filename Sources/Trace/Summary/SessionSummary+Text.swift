@@ -1,7 +1,7 @@
 import Continuity
 import Geometry
-import Viewer
-import Feel
+import Viewing
+import FeelModel
 
 /// The human account printed by `replay --summary`, one line per event, e.g.
 /// `1.36 s pan dismissal released at (112, 1500) pt/s, projected 991 pt → close; springs take over

@@ -1,7 +1,7 @@
 import Continuity
 import Geometry
 import LabUI
-import Viewer
+import Viewing
 import DrawnBounds
 import Drawing
 

@@ -6,9 +6,9 @@ import ImageFormats
 import PhotoFiles
 import Plotting
 import Trace
-import Viewer
+import Viewing
 import Diagnostics
-import Feel
+import FeelModel
 
 /// `photozoom compare TRACE --feel A --feel B --out FILE.png`: one recorded gesture under two (or
 /// more) feel settings, plotted together, with their summaries side by side.

@@ -3,9 +3,9 @@ import Foundation
 import FeelFiles
 import ImageFormats
 import PhotoFiles
-import Viewer
+import Viewing
 import Diagnostics
-import Feel
+import FeelModel
 
 /// `photozoom feel`: prints feel files (the defaults, a preset), lists the presets and parameters,
 /// and checks a file without opening a window.

@@ -1,8 +1,8 @@
 import Foundation
 import FeelFiles
 import Trace
-import Viewer
-import Feel
+import Viewing
+import FeelModel
 import JSON
 
 /// What `replay --feel` and `compare --feel` lay over a trace's feel: a feel file's keys, or a

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Viewer
+import Viewing
 import DecoderSandbox
 import FeelFiles
 import PhotoFiles

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PhotoFiles
 import Plotting
-import Viewer
+import Viewing
 import Diagnostics
 import Motion
 

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import PhotoFiles
 import Plotting
-import Viewer
+import Viewing
 import Diagnostics
-import Feel
+import FeelModel
 
 /// `photozoom plot LOG... --out FILE.png`: state logs as curves against time.
 struct Plot: ParsableCommand {

@@ -1,6 +1,6 @@
 import PhotoFiles
 import Plotting
-import Viewer
+import Viewing
 import Diagnostics
 
 /// `--gesture N`, `--from S` and `--to S` of `plot` and `compare`: which stretch of time to draw,

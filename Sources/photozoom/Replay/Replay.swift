@@ -5,7 +5,7 @@ import PhotoFiles
 import Rendering
 import App
 import Trace
-import Viewer
+import Viewing
 import Diagnostics
 import JSON
 

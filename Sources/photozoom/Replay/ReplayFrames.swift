@@ -1,6 +1,6 @@
 import Foundation
 import PhotoFiles
-import PhotoPipeline
+import PhotoLoading
 import Rendering
 import Trace
 import Diagnostics

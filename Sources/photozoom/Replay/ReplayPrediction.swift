@@ -4,7 +4,7 @@ import PhotoFiles
 import Diagnostics
 import Trace
 import Events
-import Feel
+import FeelModel
 import JSON
 
 /// `photozoom replay TRACE --prediction`: pointer prediction scored on the trace's mouse drags

@@ -1,6 +1,6 @@
 import Foundation
 import Trace
-import Viewer
+import Viewing
 import Events
 import JSON
 

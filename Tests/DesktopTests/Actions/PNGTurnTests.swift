@@ -5,7 +5,7 @@ import Testing
 @testable import PhotoFiles
 @testable import ImageFormats
 @testable import Decoding
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
 import Diagnostics
 

@@ -4,8 +4,8 @@ import Testing
 @testable import ImageFormats
 @testable import PhotoActions
 @testable import PhotoFiles
-@testable import PhotoPipeline
-@testable import Viewer
+@testable import PhotoLoading
+@testable import Viewing
 import Events
 
 /// A turn written into its file lands on the writer thread, while the frame loop may be waiting on

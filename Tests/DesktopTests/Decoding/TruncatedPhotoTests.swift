@@ -4,7 +4,7 @@ import Testing
 @testable import Decoding
 @testable import ImageFormats
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
 
 /// Issue 20: a JPEG or PNG cut short shows the rows it holds, the rest in the placeholder colour,

@@ -6,9 +6,9 @@ import Testing
 @testable import ImageFormats
 @testable import LiveInput
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import PhotoActions
-@testable import Viewer
+@testable import Viewing
 import Events
 
 /// Files or a folder dropped on the window open as if named on the command line (issue 32): SDL's

@@ -5,9 +5,9 @@ import Gestures
 import Testing
 @testable import ImageFormats
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
-@testable import Viewer
+@testable import Viewing
 import Events
 
 /// Photos added to and removed from a watched folder while PhotoZoom runs (issue 19): the pipeline

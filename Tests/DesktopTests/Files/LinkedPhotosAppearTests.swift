@@ -3,9 +3,9 @@ import Geometry
 import Testing
 @testable import ImageFormats
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
-@testable import Viewer
+@testable import Viewing
 
 /// Photos added to a watched folder as links appear (issue 43): `ln -s` and `ln` make a name with
 /// one `IN_CREATE` and nothing after it, which the watch did not hear; a file being written still

@@ -3,8 +3,8 @@ import Testing
 @testable import ImageFormats
 @testable import PhotoActions
 @testable import PhotoFiles
-@testable import PhotoPipeline
-@testable import Viewer
+@testable import PhotoLoading
+@testable import Viewing
 import Events
 
 /// Every file action names a photo by its bytes (issue 43): `caf\xE9.jpg` (Latin-1) beside its twin

@@ -6,11 +6,11 @@ import Testing
 @testable import Decoding
 @testable import ImageFormats
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
 import JSON
 import Trace
-import Viewer
+import Viewing
 import Events
 
 /// A good photo whose file name is not valid UTF-8 (issue 19: it showed as "no such file").

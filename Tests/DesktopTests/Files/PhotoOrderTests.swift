@@ -4,7 +4,7 @@ import Testing
 @testable import PhotoFiles
 @testable import ImageFormats
 @testable import Decoding
-@testable import PhotoPipeline
+@testable import PhotoLoading
 
 /// Issue 32, "sort by name, date taken (EXIF) or date modified": the order of a folder's photos
 /// from what their files say.

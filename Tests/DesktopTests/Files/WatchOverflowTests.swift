@@ -3,9 +3,9 @@ import Geometry
 import Testing
 @testable import ImageFormats
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
-@testable import Viewer
+@testable import Viewing
 
 /// More changes at once than inotify's queue holds (16,384 events by default,
 /// /proc/sys/fs/inotify/max_queued_events) lose events, and the kernel says so with one

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import ImageFormats
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
 
 /// The fuzz harness of issue 19: cut and mutated files of every format PhotoZoom reads, made

@@ -6,8 +6,8 @@ import Gestures
 import TestSupport
 import Testing
 import Trace
-import Viewer
-import Feel
+import Viewing
+import FeelModel
 
 /// The feel file's save and reload through the test-driven frame loop: each result is a recorded
 /// `effect` event, the viewer decides what a reload changes, and the trace replays to the same log.

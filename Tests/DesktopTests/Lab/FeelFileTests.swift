@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 @testable import FeelFiles
 @testable import PhotoFiles
-import Viewer
+import Viewing
 import Diagnostics
-import Feel
+import FeelModel
 
 func temporaryFolder(_ name: String) throws -> String {
     let path = NSTemporaryDirectory() + "photozoom-shell-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

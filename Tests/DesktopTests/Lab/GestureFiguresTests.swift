@@ -2,9 +2,9 @@ import Foundation
 import Geometry
 import Testing
 @testable import Plotting
-import Viewer
+import Viewing
 import TestSupport
-import Feel
+import FeelModel
 import JSON
 
 @Suite("Gesture figures and velocity strips of plotted logs: velocities either side of a release, page turns without jumps")

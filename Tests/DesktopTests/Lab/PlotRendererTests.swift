@@ -5,7 +5,7 @@ import Testing
 @testable import PhotoFiles
 @testable import Plotting
 import LabUI
-import Viewer
+import Viewing
 import Diagnostics
 
 /// A state-log line as `run --states` writes it.

@@ -1,6 +1,6 @@
 import Foundation
 import Plotting
-import Viewer
+import Viewing
 import Testing
 import TestSupport
 

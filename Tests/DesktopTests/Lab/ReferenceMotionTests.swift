@@ -3,10 +3,10 @@ import Testing
 @testable import FeelFiles
 @testable import PhotoFiles
 @testable import Plotting
-import Viewer
+import Viewing
 import Diagnostics
 import TestSupport
-import Feel
+import FeelModel
 import Motion
 
 @Suite("Reference motions: CSVs and state logs read for fit and match, bad input named by file, line and column")

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 @testable import FeelFiles
-import Viewer
-import Feel
+import Viewing
+import FeelModel
 
 /// A plain launch (no `--feel`) starts from the feel saved last: `feel.json` in the save folder
 /// (the XDG config folder). Before, `LiveFeelFile(argument: nil)` started from the defaults and its

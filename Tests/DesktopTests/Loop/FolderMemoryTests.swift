@@ -4,7 +4,7 @@ import Testing
 @testable import PhotoFiles
 @testable import ImageFormats
 @testable import Decoding
-@testable import PhotoPipeline
+@testable import PhotoLoading
 
 /// Issue 32, "remembered per folder, with the last photo and scroll position": each folder's
 /// order, photo and scroll in `state.json`, read back as written; a malformed field is one line

@@ -4,7 +4,7 @@ import Gestures
 import Testing
 @testable import App
 import Trace
-import Viewer
+import Viewing
 
 @Suite("The frame loop driven without SDL: bursts per frame from a scripted source, a clock set by the test")
 struct FrameLoopTests {

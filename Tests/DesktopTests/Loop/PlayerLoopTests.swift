@@ -7,7 +7,7 @@ import Testing
 @testable import PlayerWindow
 import Player
 import Trace
-import Viewer
+import Viewing
 import Drawing
 import Events
 

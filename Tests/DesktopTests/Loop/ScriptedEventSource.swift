@@ -6,7 +6,7 @@ import Testing
 @testable import LiveInput
 @testable import App
 import Trace
-import Viewer
+import Viewing
 import Drawing
 import Events
 

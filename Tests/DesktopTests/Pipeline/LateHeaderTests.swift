@@ -4,7 +4,7 @@ import Gestures
 import Testing
 @testable import ImageFormats
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
 import Events
 

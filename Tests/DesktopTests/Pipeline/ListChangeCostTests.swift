@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 @testable import ImageFormats
-@testable import PhotoCatalogue
+@testable import Cataloguing
 @testable import PhotoFiles
-@testable import PhotoPipeline
-@testable import Viewer
+@testable import PhotoLoading
+@testable import Viewing
 
 /// Many photos never freeze the window (issue 43): n photos arriving at once, dropped on the window
 /// (the list replaced) or appearing in the folder shown among its photos, join in changes of at

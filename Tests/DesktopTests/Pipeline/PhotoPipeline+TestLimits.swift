@@ -1,5 +1,5 @@
 @testable import DecoderSandbox
-@testable import PhotoPipeline
+@testable import PhotoLoading
 
 extension PhotoPipeline.Limits {
     /// The limits most pipeline tests want: one decoder thread (so results arrive in order), no

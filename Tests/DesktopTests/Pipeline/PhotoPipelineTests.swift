@@ -2,10 +2,10 @@ import CSDL2
 import Foundation
 import Geometry
 import Testing
-import Viewer
+import Viewing
 @testable import ImageFormats
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
 
 @Suite("Photo pipeline: scheduling, budgets and drawing", .serialized)

@@ -5,9 +5,9 @@ import Gestures
 import Testing
 @testable import ImageFormats
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
-@testable import Viewer
+@testable import Viewing
 import Drawing
 import Events
 

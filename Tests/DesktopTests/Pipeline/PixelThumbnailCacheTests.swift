@@ -5,7 +5,7 @@ import TestSupport
 @testable import Decoding
 @testable import ImageFormats
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
 
 /// PhotoZoom's own cache of thumbnails' pixels (issue 20: a second visit no slower than nsxiv's).

@@ -4,7 +4,7 @@ import Geometry
 import Gestures
 import Testing
 @testable import ImageFormats
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
 import Events
 

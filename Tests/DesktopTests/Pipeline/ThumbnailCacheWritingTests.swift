@@ -5,7 +5,7 @@ import Testing
 @testable import Decoding
 @testable import ImageFormats
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
 
 @Suite("Freedesktop thumbnail cache: written after the first visit, read on the next", .serialized)

@@ -4,7 +4,7 @@ import Testing
 @testable import PhotoFiles
 @testable import ImageFormats
 @testable import Decoding
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
 
 /// A photo turned in place keeps its modification time, all other programs check of a shared

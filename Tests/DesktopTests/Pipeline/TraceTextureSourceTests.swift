@@ -1,8 +1,8 @@
 import Foundation
 import Geometry
 import Testing
-@testable import PhotoPipeline
-import Viewer
+@testable import PhotoLoading
+import Viewing
 import Drawing
 
 @Suite("Replay finds a trace's photos by their path under the folder; older traces' bare names still match")

@@ -4,7 +4,7 @@ import Geometry
 import Testing
 @testable import Decoding
 @testable import Rendering
-import Viewer
+import Viewing
 import Drawing
 
 /// The transparent fixture (`coffee-alpha-400x400.png`: an opaque disc of radius 176 px, a

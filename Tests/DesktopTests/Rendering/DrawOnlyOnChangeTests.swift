@@ -2,7 +2,7 @@ import CSDL2
 import Geometry
 import Testing
 @testable import Rendering
-import Viewer
+import Viewing
 import Drawing
 
 /// A texture source the test sets photo by photo: textures, fades and broken photos.

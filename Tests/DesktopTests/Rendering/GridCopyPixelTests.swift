@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 @testable import Rendering
 import Testing
-import Viewer
+import Viewing
 import Drawing
 
 /// Textures of a pattern no two neighbouring texels share (a hash of the photo and the texel), made

@@ -2,7 +2,7 @@ import CSDL2
 import Geometry
 import Testing
 @testable import Rendering
-import Viewer
+import Viewing
 import Drawing
 
 @Suite("HiDPI drawing: two pixels per point")

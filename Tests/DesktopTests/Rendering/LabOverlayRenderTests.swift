@@ -4,9 +4,9 @@ import Geometry
 import LabUI
 import Testing
 @testable import Rendering
-import Viewer
+import Viewing
 import Drawing
-import Feel
+import FeelModel
 
 /// A texture source with nothing decoded: cells and photos draw as placeholders.
 final class NoTextures: PhotoTextureSource {

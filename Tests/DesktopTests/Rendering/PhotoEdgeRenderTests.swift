@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 import Testing
 @testable import Rendering
-import Viewer
+import Viewing
 import Drawing
 
 /// One photo texture, made on the renderer that asks: `photoColor` inside the unit-space `crop`,

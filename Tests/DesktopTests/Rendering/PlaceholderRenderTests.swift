@@ -2,7 +2,7 @@ import CSDL2
 import Geometry
 import Testing
 @testable import Rendering
-import Viewer
+import Viewing
 import Drawing
 
 /// A texture source where every photo failed to decode, for `reason` when it is not nil.

@@ -2,11 +2,11 @@ import CSDL2
 import Foundation
 import Geometry
 import Testing
-import Viewer
+import Viewing
 @testable import Decoding
 @testable import ImageFormats
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
 @testable import App
 import Drawing

@@ -2,7 +2,7 @@ import CSDL2
 import Geometry
 import Testing
 @testable import Rendering
-import Viewer
+import Viewing
 import Drawing
 
 @Suite("The renderer is warmed off screen: each kind of drawing a flight or a held photo needs, drawn once while nothing moves")

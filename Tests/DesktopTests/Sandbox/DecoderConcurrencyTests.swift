@@ -3,7 +3,7 @@ import Testing
 @testable import Decoding
 @testable import ImageFormats
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import DecodeScheduling
 @testable import Rendering
 

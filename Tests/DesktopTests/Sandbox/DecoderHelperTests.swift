@@ -5,7 +5,7 @@ import Testing
 @testable import Decoding
 @testable import ImageFormats
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
 
 /// Decoding in helper processes: the same pixels as in process; a helper that crashes, runs out

@@ -6,7 +6,7 @@ import Testing
 @testable import DecoderSandbox
 @testable import ImageFormats
 @testable import PhotoFiles
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
 import Events
 

@@ -4,7 +4,7 @@ import Testing
 @testable import DecoderSandbox
 @testable import Decoding
 @testable import ImageFormats
-@testable import PhotoPipeline
+@testable import PhotoLoading
 @testable import Rendering
 
 /// Thumbnails have a tighter budget than the screen, and one slow file cannot hold the decoders
