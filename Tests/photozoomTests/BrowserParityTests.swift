@@ -109,10 +109,10 @@ struct BrowserParityTests {
     func chromiumPlaysTheSprings(preset: String) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.chromium.path), "Chromium is missing: scripts/ensure-deps installs it")
         let feel = try #require(Feel.preset(named: preset))
-        let css = try await CommandRunner.run(["feel", "--export", "css", "--feel", preset])
-        let web = try await CommandRunner.run(["feel", "--export", "web", "--feel", preset])
+        let css = try await PhotoZoomProcess.run(["feel", "--export", "css", "--feel", preset])
+        let web = try await PhotoZoomProcess.run(["feel", "--export", "web", "--feel", preset])
         try #require(css.status == 0 && web.status == 0)
-        let dir = try CommandRunner.temporaryDirectory("browser-parity")
+        let dir = try PhotoZoomProcess.freshFolder("browser-parity")
         defer { try? FileManager.default.removeItem(at: dir) }
         let samples = try await Self.sample(Self.page(css: css.stdout, web: web.stdout, samples: 240), in: dir)
         let springs = FeelExport(feel: feel, name: preset).springs
@@ -134,7 +134,7 @@ struct BrowserParityTests {
     func chromiumCatchesPlantedFaults() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.chromium.path), "Chromium is missing: scripts/ensure-deps installs it")
         let feel = try #require(Feel.preset(named: "ios"))
-        let css = try await CommandRunner.run(["feel", "--export", "css", "--feel", "ios"])
+        let css = try await PhotoZoomProcess.run(["feel", "--export", "css", "--feel", "ios"])
         try #require(css.status == 0)
         // Clipped: every stop's progress above 1 written as 1; the durations: the response, not the time to rest.
         var faulty = css.stdout.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
@@ -146,7 +146,7 @@ struct BrowserParityTests {
             }.joined(separator: ",")
         }.joined(separator: "\n")
         #expect(faulty != css.stdout)
-        let dir = try CommandRunner.temporaryDirectory("browser-parity-planted")
+        let dir = try PhotoZoomProcess.freshFolder("browser-parity-planted")
         defer { try? FileManager.default.removeItem(at: dir) }
         var (worst, _) = Self.compare(try await Self.sample(Self.page(css: faulty, web: "const PhotoZoomFeel = {};", samples: 120), in: dir), feel: feel)
         #expect((worst["css"] ?? 0) > Self.bound, "clipped: \(worst["css"] ?? .nan)")

@@ -5,11 +5,11 @@ import Testing
 /// from them, as a designer's CI job runs it.
 @Suite("photozoom check: traces against their goldens, exit 1 with a readable diff on a drift or a changed decision")
 struct CheckCommandTests {
-    static let traces = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden")
+    static let traces = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/TraceTests/Golden")
 
     /// A folder holding a copy of every golden trace.
     static func folder(_ name: String) throws -> URL {
-        let dir = try CommandRunner.temporaryDirectory(name)
+        let dir = try PhotoZoomProcess.freshFolder(name)
         for file in try FileManager.default.contentsOfDirectory(atPath: traces.path) where file.hasSuffix(".trace.jsonl") {
             try FileManager.default.copyItem(at: traces.appendingPathComponent(file), to: dir.appendingPathComponent(file))
         }
@@ -28,18 +28,18 @@ struct CheckCommandTests {
     func updateIsStableAndPasses() async throws {
         let a = try Self.folder("check-a"), b = try Self.folder("check-b")
         defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
-        let first = try await CommandRunner.run(["check", a.path, "--update"])
+        let first = try await PhotoZoomProcess.run(["check", a.path, "--update"])
         #expect(first.status == 0, "\(first.stderr)")
         let written = try Self.goldens(in: a)
         #expect(written.count == 6, "\(written.keys.sorted())")
-        #expect(try await CommandRunner.run(["check", a.path, "--update"]).status == 0)
+        #expect(try await PhotoZoomProcess.run(["check", a.path, "--update"]).status == 0)
         #expect(try Self.goldens(in: a) == written)
-        #expect(try await CommandRunner.run(["check", b.path, "--update"]).status == 0)
+        #expect(try await PhotoZoomProcess.run(["check", b.path, "--update"]).status == 0)
         #expect(try Self.goldens(in: b) == written)
-        let check = try await CommandRunner.run(["check", a.path])
+        let check = try await PhotoZoomProcess.run(["check", a.path])
         #expect(check.status == 0, "\(check.stdout)")
         #expect(check.stdout.contains("paging-return: ok (3 decisions, 187 frames)"), "\(check.stdout)")
-        let release = try await CommandRunner.run(["check", a.path, "--feel", "default"])
+        let release = try await PhotoZoomProcess.run(["check", a.path, "--feel", "default"])
         #expect(release.status == 0, "\(release.stdout)")
     }
 
@@ -47,17 +47,17 @@ struct CheckCommandTests {
     func plantedPagingResponse() async throws {
         let dir = try Self.folder("check-planted")
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try await CommandRunner.run(["check", dir.path, "--update"]).status == 0)
+        #expect(try await PhotoZoomProcess.run(["check", dir.path, "--update"]).status == 0)
         // The default paging spring: response 0.35 s, ζ 1.
         for response in [0.385, 0.315] {
             let feel = dir.appendingPathComponent("paging-\(response).json")
             try "{\"pagingSpring\": {\"responseSeconds\": \(response), \"dampingRatio\": 1}}".write(to: feel, atomically: true, encoding: .utf8)
-            let r = try await CommandRunner.run(["check", dir.path, "--feel", feel.path])
+            let r = try await PhotoZoomProcess.run(["check", dir.path, "--feel", feel.path])
             #expect(r.status == 1, "\(response): \(r.stdout)")
             #expect(r.stdout.contains("paging-return: differs from paging-return.golden.json\n  x: drifts "), "\(r.stdout)")
             #expect(r.stdout.contains("1 of 6 traces differ from their goldens"), "\(r.stdout)")
             // Within a 20 pt tolerance the same drift passes: the tolerance is what decides.
-            let loose = try await CommandRunner.run(["check", dir.path, "--feel", feel.path, "--tolerance", "20"])
+            let loose = try await PhotoZoomProcess.run(["check", dir.path, "--feel", feel.path, "--tolerance", "20"])
             #expect(loose.status == 0, "\(loose.stdout)")
         }
     }
@@ -66,10 +66,10 @@ struct CheckCommandTests {
     func changedDecision() async throws {
         let dir = try Self.folder("check-decision")
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try await CommandRunner.run(["check", dir.path, "--update"]).status == 0)
+        #expect(try await PhotoZoomProcess.run(["check", dir.path, "--update"]).status == 0)
         let feel = dir.appendingPathComponent("short.json")
         try "{\"pagingDistanceFraction\": 0.1}".write(to: feel, atomically: true, encoding: .utf8)
-        let r = try await CommandRunner.run(["check", dir.path, "--feel", feel.path])
+        let r = try await PhotoZoomProcess.run(["check", dir.path, "--feel", feel.path])
         #expect(r.status == 1)
         #expect(r.stdout.contains("decision 3 differs: expected 'released page: stay' on photo 6 at 2.164 s"), "\(r.stdout)")
     }
@@ -78,14 +78,14 @@ struct CheckCommandTests {
     func badGoldens() async throws {
         let dir = try Self.folder("check-bad")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let missing = try await CommandRunner.run(["check", dir.path])
+        let missing = try await PhotoZoomProcess.run(["check", dir.path])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("interrupted-opening.golden.json: no golden to check against; write it with photozoom check"), "\(missing.stderr)")
-        #expect(try await CommandRunner.run(["check", dir.path, "--update"]).status == 0)
+        #expect(try await PhotoZoomProcess.run(["check", dir.path, "--update"]).status == 0)
         let golden = dir.appendingPathComponent("open-and-close.golden.json")
         let text = try String(contentsOf: golden, encoding: .utf8)
         try text.replacingOccurrences(of: "{\"t\":0.032,\"phase\":\"grid\"", with: "{\"t\":0.032,\"phase\":7").write(to: golden, atomically: true, encoding: .utf8)
-        let damaged = try await CommandRunner.run(["check", dir.path])
+        let damaged = try await PhotoZoomProcess.run(["check", dir.path])
         #expect(damaged.status == 2)
         #expect(damaged.stderr.contains("open-and-close.golden.json:"), "\(damaged.stderr)")
         #expect(damaged.stderr.contains(": frames[1].phase: missing or of the wrong kind"), "\(damaged.stderr)")

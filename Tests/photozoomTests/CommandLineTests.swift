@@ -5,9 +5,9 @@ import Testing
 struct PhotoFolderArgumentTests {
     /// Runs `photozoom run ARGUMENTS` under SDL's dummy driver for a second, recording to a trace in
     /// `dir` (its config folder there too): the outcome, the trace's header and its effect lines.
-    static func open(_ arguments: [String], in dir: URL) async throws -> (outcome: CommandRunner.Result, header: String, effects: [String]) {
+    static func open(_ arguments: [String], in dir: URL) async throws -> (outcome: PhotoZoomProcess.Outcome, header: String, effects: [String]) {
         let trace = dir.appendingPathComponent("t.trace.jsonl")
-        let r = try await CommandRunner.run(["run"] + arguments + ["--quit-after", "1", "--size", "320x240", "--record", trace.path],
+        let r = try await PhotoZoomProcess.run(["run"] + arguments + ["--quit-after", "1", "--size", "320x240", "--record", trace.path],
                                             environment: ["XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
                                                           "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
         let lines = ((try? String(contentsOf: trace, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
@@ -23,7 +23,7 @@ struct PhotoFolderArgumentTests {
 
     @Test("a missing folder: an empty window saying so, exit 0")
     func missingFolder() async throws {
-        let dir = try CommandRunner.temporaryDirectory("missing")
+        let dir = try PhotoZoomProcess.freshFolder("missing")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("Pictures").path
         let (r, header, effects) = try await Self.open(["--photos", path], in: dir)
@@ -35,7 +35,7 @@ struct PhotoFolderArgumentTests {
 
     @Test("every bad path of several is named, in one line; the window opens empty")
     func severalBadPaths() async throws {
-        let dir = try CommandRunner.temporaryDirectory("several")
+        let dir = try PhotoZoomProcess.freshFolder("several")
         defer { try? FileManager.default.removeItem(at: dir) }
         let notes = dir.appendingPathComponent("notes.txt")
         try "notes".write(to: notes, atomically: true, encoding: .utf8)
@@ -49,7 +49,7 @@ struct PhotoFolderArgumentTests {
 
     @Test("a bad path beside a good photo: the photo shows, the window names the bad path")
     func badPathBesideGoodOne() async throws {
-        let dir = try CommandRunner.temporaryDirectory("beside")
+        let dir = try PhotoZoomProcess.freshFolder("beside")
         defer { try? FileManager.default.removeItem(at: dir) }
         let photo = dir.appendingPathComponent("kite.jpg")
         try FileManager.default.copyItem(at: DailyBasicsEndToEndTests.bundled.appendingPathComponent("kite.jpg"), to: photo)
@@ -62,7 +62,7 @@ struct PhotoFolderArgumentTests {
 
     @Test("a folder whose photos are all in subfolders shows them and names the subfolders")
     func photosOnlyInSubfolders() async throws {
-        let dir = try CommandRunner.temporaryDirectory("nested")
+        let dir = try PhotoZoomProcess.freshFolder("nested")
         defer { try? FileManager.default.removeItem(at: dir) }
         let top = dir.appendingPathComponent("Pictures")
         for (sub, name) in [("2024", "kite"), ("2024", "moss"), ("trips", "boats")] {
@@ -81,7 +81,7 @@ struct PhotoFolderArgumentTests {
 
     @Test("an empty folder: an empty window saying it holds no images")
     func emptyFolder() async throws {
-        let dir = try CommandRunner.temporaryDirectory("empty")
+        let dir = try PhotoZoomProcess.freshFolder("empty")
         defer { try? FileManager.default.removeItem(at: dir) }
         let empty = dir.appendingPathComponent("Empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
@@ -95,7 +95,7 @@ struct PhotoFolderArgumentTests {
 
     @Test("a folder holding only files that are not photos")
     func onlyNonImages() async throws {
-        let dir = try CommandRunner.temporaryDirectory("notes")
+        let dir = try PhotoZoomProcess.freshFolder("notes")
         defer { try? FileManager.default.removeItem(at: dir) }
         let folder = dir.appendingPathComponent("notes")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -108,7 +108,7 @@ struct PhotoFolderArgumentTests {
 
     @Test("a file that is not a photo")
     func fileNotPhoto() async throws {
-        let dir = try CommandRunner.temporaryDirectory("file")
+        let dir = try PhotoZoomProcess.freshFolder("file")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("README")
         try Data("read me".utf8).write(to: file)
@@ -120,7 +120,7 @@ struct PhotoFolderArgumentTests {
 
     @Test("an unreadable folder (as root the program runs as nobody, whom a mode-000 folder stops: root reads every folder)")
     func unreadableFolder() async throws {
-        let dir = try CommandRunner.temporaryDirectory("locked")
+        let dir = try PhotoZoomProcess.freshFolder("locked")
         let locked = dir.appendingPathComponent("locked")
         try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
         defer {
@@ -128,14 +128,14 @@ struct PhotoFolderArgumentTests {
             try? FileManager.default.removeItem(at: dir)
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
-        let r: CommandRunner.Result
+        let r: PhotoZoomProcess.Outcome
         if geteuid() == 0 {
             // The folder holds root's photos, so root can read it: the same run as an ordinary user
             // (`setpriv` drops user, group and supplementary groups before it starts photozoom),
             // whose config folder is one of its own.
             try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.path)
             r = try await PhotoZoomProcess.runProgram(URL(fileURLWithPath: "/usr/bin/setpriv"),
-                ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", CommandRunner.binary.path, "run", "--photos", locked.path,
+                ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", (PhotoZoomProcess.binary ?? PhotoZoomProcess.binary(named: "photozoom")).path, "run", "--photos", locked.path,
                  "--quit-after", "1", "--size", "320x240"],
                 environment: ["SDL_VIDEODRIVER": "dummy", "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
                               "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: 300)
@@ -148,10 +148,10 @@ struct PhotoFolderArgumentTests {
 
     @Test("--version prints the version; run --help gives the window size's default as WxH")
     func versionAndHelp() async throws {
-        let version = try await CommandRunner.run(["--version"])
+        let version = try await PhotoZoomProcess.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(version.stdout)")
-        let help = try await CommandRunner.run(["run", "--help"])
+        let help = try await PhotoZoomProcess.run(["run", "--help"])
         #expect(help.stdout.contains("else 1280x800)"), "\(help.stdout)")
         #expect(!help.stdout.contains("WindowSizeArgument"))
         #expect(help.stdout.contains("-r, --recursive"))
@@ -159,7 +159,7 @@ struct PhotoFolderArgumentTests {
 
     @Test("a malformed window size is a bad argument")
     func badSize() async throws {
-        let r = try await CommandRunner.run(["run", "--size", "12x"])
+        let r = try await PhotoZoomProcess.run(["run", "--size", "12x"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("--size"))
     }

@@ -103,7 +103,7 @@ struct CorePurityTests {
 
     @Test("no core source imports SDL or Foundation, or reads a clock, a random source or a file")
     func noImpureCalls() throws {
-        let (files, offences) = try Self.offences(inCoreOf: CommandRunner.packageRoot)
+        let (files, offences) = try Self.offences(inCoreOf: PhotoZoomProcess.packageRoot)
         #expect(files >= 90, "expected to scan the core's sources (\(files) files)")
         #expect(offences.isEmpty, "impure calls in the core:\n\(offences.joined(separator: "\n"))")
     }

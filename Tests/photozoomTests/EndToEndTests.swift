@@ -7,7 +7,7 @@ import TestSupport
 @Suite("End to end: a live session under Xvfb and xdotool replays to the same state log")
 struct EndToEndTests {
     /// Each scenario of this process gets a display number of its own, so scenarios run side by side.
-    static let displays = PhotoZoomProcess.Counter()
+    static let displays = ChildProcess.Counter()
 
     /// The tools the tests need (scripts/ensure-deps installs them).
     static func tools() throws -> (xvfbRun: URL, binary: URL) {

@@ -5,8 +5,8 @@ import Testing
 /// by the package, run here, and kept identical to the page's block.
 @Suite("The engine example: docs/engine.md's code compiles, runs and says what the page says")
 struct EngineExampleTests {
-    static let source = CommandRunner.packageRoot.appendingPathComponent("Examples/UseTheEngine/main.swift")
-    static let readme = CommandRunner.packageRoot.appendingPathComponent("docs/engine.md")
+    static let source = PhotoZoomProcess.packageRoot.appendingPathComponent("Examples/UseTheEngine/main.swift")
+    static let readme = PhotoZoomProcess.packageRoot.appendingPathComponent("docs/engine.md")
 
     /// The first ```swift block after the "# Use the engine" heading.
     static func readmeBlock() throws -> String {
@@ -30,7 +30,7 @@ struct EngineExampleTests {
 
     @Test("the example opens the photo to its fit and a quick drag down closes it")
     func runs() async throws {
-        let result = try await CommandRunner.run([], program: "use-the-engine", timeout: 300)
+        let result = try await PhotoZoomProcess.run([], program: "use-the-engine", timeout: 300)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         try #require(lines.count == 2, "\(result.stdout)")

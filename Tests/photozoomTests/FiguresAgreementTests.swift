@@ -14,7 +14,7 @@ import Testing
 /// pinch-rotate, 2,914 against 2,505 for the paging flick, and settle times up to a frame short.
 @Suite("One set of figures: summary, compare and plot --data agree on settle time and overshoot")
 struct FiguresAgreementTests {
-    static let golden = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden")
+    static let golden = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/TraceTests/Golden")
 
     /// A held pan let go where it stands (a 60 pt drag down, still for 0.1 s): it returns on the
     /// cancel spring (ζ 0.8), which overshoots by `e^{−πζ/√(1−ζ²)}` = 1.5 % of the 60 pt, about
@@ -33,7 +33,7 @@ struct FiguresAgreementTests {
     struct Figures { var settle: Double; var overshoot: Double; var velocityAfter: Double? = nil }
 
     func summaryFigures(_ trace: String) async throws -> Figures {
-        let r = try await CommandRunner.run(["replay", trace, "--summary"])
+        let r = try await PhotoZoomProcess.run(["replay", trace, "--summary"])
         #expect(r.status == 0, "\(r.stderr)")
         let line = try #require(r.stdout.split(separator: "\n").first { $0.contains(" released at ") }.map(String.init))
         let settle = try #require(Self.number(after: "(after ", in: line), "\(line)")
@@ -42,7 +42,7 @@ struct FiguresAgreementTests {
     }
 
     func compareFigures(_ trace: String, dir: URL) async throws -> Figures {
-        let r = try await CommandRunner.run(["compare", trace, "--feel", "default", "--feel", "soft",
+        let r = try await PhotoZoomProcess.run(["compare", trace, "--feel", "default", "--feel", "soft",
                                              "--out", dir.appendingPathComponent("c.png").path])
         #expect(r.status == 0, "\(r.stderr)")
         let row = try #require(r.stdout.split(separator: "\n").first { $0.contains(" release ") }.map(String.init))
@@ -59,7 +59,7 @@ struct FiguresAgreementTests {
 
     func plotFigures(_ states: String, dir: URL, name: String = "f") async throws -> Figures {
         let csv = dir.appendingPathComponent(name + ".csv").path
-        let r = try await CommandRunner.run(["plot", states, "--out", dir.appendingPathComponent(name + ".png").path, "--data", csv])
+        let r = try await PhotoZoomProcess.run(["plot", states, "--out", dir.appendingPathComponent(name + ".png").path, "--data", csv])
         #expect(r.status == 0, "\(r.stderr)")
         let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let header = rows[0]
@@ -81,7 +81,7 @@ struct FiguresAgreementTests {
         "pan-dismissal", "pinch-rotate-dismissal", "paging", "held-return",
     ])
     func agree(name: String) async throws {
-        let dir = try CommandRunner.temporaryDirectory("figures-\(name)")
+        let dir = try PhotoZoomProcess.freshFolder("figures-\(name)")
         defer { try? FileManager.default.removeItem(at: dir) }
         var trace = Self.golden.appendingPathComponent(name + ".trace.jsonl").path
         if name == "held-return" {
@@ -89,7 +89,7 @@ struct FiguresAgreementTests {
             try Self.heldReturnTrace().write(toFile: trace, atomically: true, encoding: .utf8)
         }
         let states = dir.appendingPathComponent("s.states.jsonl").path
-        let written = try await CommandRunner.run(["replay", trace, "--states", states])
+        let written = try await PhotoZoomProcess.run(["replay", trace, "--states", states])
         #expect(written.status == 0, "\(written.stderr)")
         let summary = try await summaryFigures(trace)
         let compare = try await compareFigures(trace, dir: dir)

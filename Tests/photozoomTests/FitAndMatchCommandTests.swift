@@ -3,7 +3,7 @@ import Testing
 
 @Suite("photozoom fit and match: a spring from a recorded motion, a state log against a reference")
 struct FitAndMatchCommandTests {
-    static let golden = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/open-and-close.states.jsonl").path
+    static let golden = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/open-and-close.states.jsonl").path
 
     /// A reference CSV: the golden log's opening cell and full-screen frame on a critically damped
     /// spring of ω `omega` rad/s, let go at 2/60 s, sampled at 60 Hz.
@@ -20,7 +20,7 @@ struct FitAndMatchCommandTests {
 
     @Test("fit on a real state log finds the spring that made it: the default open spring, 0.45 s and ζ 0.85")
     func fitStateLog() async throws {
-        let r = try await CommandRunner.run(["fit", Self.golden, "--form", "all"])
+        let r = try await PhotoZoomProcess.run(["fit", Self.golden, "--form", "all"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("spring (response): response 0.45 s, dampingRatio 0.85\n"), "\(r.stdout)")
         #expect(r.stdout.contains("spring (duration): duration 0.45 s, bounce 0.15\n"))
@@ -29,66 +29,66 @@ struct FitAndMatchCommandTests {
         #expect(r.stdout.contains(" N/m, damping 23.73"))
         #expect(r.stdout.contains("start: 0.26 s (fitted)"))
         // The closing flight is the close spring: 0.35 s, ζ 1.
-        let closing = try await CommandRunner.run(["fit", Self.golden, "--flight", "2"])
+        let closing = try await PhotoZoomProcess.run(["fit", Self.golden, "--flight", "2"])
         #expect(closing.stdout.contains("spring (response): response 0.35 s, dampingRatio 1\n"), "\(closing.stdout)")
     }
 
     @Test("fit --into writes a new feel file, and beside an existing one unless --force; bad CSV names file, line and column")
     func fitInto() async throws {
-        let dir = try CommandRunner.temporaryDirectory("fit")
+        let dir = try PhotoZoomProcess.freshFolder("fit")
         defer { try? FileManager.default.removeItem(at: dir) }
         let csv = dir.appendingPathComponent("push.csv").path, feel = dir.appendingPathComponent("feel.json").path
         try Self.reference(omega: 19).write(toFile: csv, atomically: true, encoding: .utf8)
-        let first = try await CommandRunner.run(["fit", csv, "--into", feel, "--spring", "openSpring"])
+        let first = try await PhotoZoomProcess.run(["fit", csv, "--into", feel, "--spring", "openSpring"])
         #expect(first.status == 0, "\(first.stderr)")
         // 2π/19 = 0.3307 s.
         #expect(first.stdout.contains("spring (response): response 0.3307 s, dampingRatio 1\n"), "\(first.stdout)")
         let written = try String(contentsOfFile: feel, encoding: .utf8)
         #expect(written.contains("\"openSpring\": {\"responseSeconds\": 0.33069"), "\(written)")
-        let second = try await CommandRunner.run(["fit", csv, "--into", feel, "--spring", "openSpring"])
+        let second = try await PhotoZoomProcess.run(["fit", csv, "--into", feel, "--spring", "openSpring"])
         #expect(second.stdout.hasSuffix("\(feel) exists (kept); wrote openSpring with its other parameters to \(dir.path)/feel-2.json (--force replaces)\n"))
         #expect(try String(contentsOfFile: feel, encoding: .utf8) == written)
         // A spring a feel may leave unset is written the same way (the pinch landing ios calibrates).
         let landing = dir.appendingPathComponent("landing.json").path
-        let third = try await CommandRunner.run(["fit", csv, "--into", landing, "--spring", "pinchLandingSpring"])
+        let third = try await PhotoZoomProcess.run(["fit", csv, "--into", landing, "--spring", "pinchLandingSpring"])
         #expect(third.status == 0, "\(third.stderr)")
         #expect(try String(contentsOfFile: landing, encoding: .utf8).contains("\"pinchLandingSpring\": {\"responseSeconds\": 0.33069"))
-        let same = try await CommandRunner.run(["fit", csv, "--into", csv, "--spring", "openSpring", "--force"])
+        let same = try await PhotoZoomProcess.run(["fit", csv, "--into", csv, "--spring", "openSpring", "--force"])
         #expect(same.status == 2 && same.stderr == "photozoom: --into \(csv): that is an input of this command; outputs never replace inputs\n")
         try "t,left\n0,1\n0.1,x2\n".write(toFile: csv, atomically: true, encoding: .utf8)
-        let bad = try await CommandRunner.run(["fit", csv])
+        let bad = try await PhotoZoomProcess.run(["fit", csv])
         #expect(bad.status == 2)
         #expect(bad.stderr == "photozoom: \(csv):3: column 2 (left): \"x2\" is not a number\n")
     }
 
     @Test("match: the default opening against iOS's push (ω 19) is not matched, exit 1; against itself, matched, exit 0")
     func match() async throws {
-        let dir = try CommandRunner.temporaryDirectory("match")
+        let dir = try PhotoZoomProcess.freshFolder("match")
         defer { try? FileManager.default.removeItem(at: dir) }
         let csv = dir.appendingPathComponent("push.csv").path, png = dir.appendingPathComponent("m.png").path
         try Self.reference(omega: 19).write(toFile: csv, atomically: true, encoding: .utf8)
         let names = ["--as", "card_l=left", "--as", "card_t=top", "--as", "card_r=right", "--as", "card_b=bottom"]
-        let r = try await CommandRunner.run(["match", Self.golden, csv, "--out", png] + names)
+        let r = try await PhotoZoomProcess.run(["match", Self.golden, csv, "--out", png] + names)
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stdout.contains("NOT MATCHED: left, top, right, bottom"), "\(r.stdout)")
         #expect(FileManager.default.fileExists(atPath: png))
-        let itself = try await CommandRunner.run(["match", Self.golden, Self.golden])
+        let itself = try await PhotoZoomProcess.run(["match", Self.golden, Self.golden])
         #expect(itself.status == 0, "\(itself.stdout)\(itself.stderr)")
         #expect(itself.stdout.hasSuffix("MATCHED\n"))
-        let noColumn = try await CommandRunner.run(["match", Self.golden, csv])
+        let noColumn = try await PhotoZoomProcess.run(["match", Self.golden, csv])
         #expect(noColumn.status == 2)
         #expect(noColumn.stderr == "photozoom: \(Self.golden): a state log has no quantity \"card_l\" (it has left, top, right, bottom, x, y, width, height, scale, rotation, backdrop)\n")
     }
 
     @Test("--feel ios opens on the reference's push: fit finds ω 19, ζ 1, and match says matched")
     func iosOpening() async throws {
-        let dir = try CommandRunner.temporaryDirectory("ios")
+        let dir = try PhotoZoomProcess.freshFolder("ios")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let trace = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/open-and-close.trace.jsonl").path
+        let trace = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/open-and-close.trace.jsonl").path
         let log = dir.appendingPathComponent("ios.states.jsonl").path
-        let replay = try await CommandRunner.run(["replay", trace, "--feel", "ios", "--states", log])
+        let replay = try await PhotoZoomProcess.run(["replay", trace, "--feel", "ios", "--states", log])
         #expect(replay.status == 0, "\(replay.stderr)")
-        let fit = try await CommandRunner.run(["fit", log])
+        let fit = try await PhotoZoomProcess.run(["fit", log])
         // 2π/19 = 0.3307 s.
         #expect(fit.stdout.contains("spring (response): response 0.3307 s, dampingRatio 1\n"), "\(fit.stdout)")
         // The reference let go 12 ms before its first moving frame, as the replay's click is 12 ms
@@ -96,7 +96,7 @@ struct FitAndMatchCommandTests {
         let csv = dir.appendingPathComponent("push.csv").path
         try Self.reference(omega: 19, letGo: 3.0 / 60 - 0.012).write(toFile: csv, atomically: true, encoding: .utf8)
         let names = ["--as", "card_l=left", "--as", "card_t=top", "--as", "card_r=right", "--as", "card_b=bottom"]
-        let match = try await CommandRunner.run(["match", log, csv] + names)
+        let match = try await PhotoZoomProcess.run(["match", log, csv] + names)
         #expect(match.status == 0, "\(match.stdout)")
         #expect(match.stdout.hasSuffix("MATCHED\n"))
     }

@@ -38,7 +38,7 @@ struct FolderSizeTests {
 
     @Test("no folder under Sources holds more than 15 Swift files of its own")
     func foldersWithinLimit() throws {
-        let counts = try Self.flatCounts(under: CommandRunner.packageRoot)
+        let counts = try Self.flatCounts(under: PhotoZoomProcess.packageRoot)
         #expect(counts.count >= 30, "expected the package's folders (\(counts.keys.sorted()))")
         let flat = counts.filter { $0.value > Self.limit }.sorted { $0.key < $1.key }
         #expect(flat.isEmpty, "over \(Self.limit) Swift files in one folder: \(flat.map { "Sources/\($0.key) \($0.value)" })")

@@ -59,7 +59,7 @@ struct FullCacheDiskTests {
           .enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
     func tinyCacheDisk() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("full-cache-disk")
-        let photos = CommandRunner.packageRoot.appendingPathComponent("Tests/Fixtures/Photos")
+        let photos = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/Fixtures/Photos")
         let r = try await EndToEndTests.runScenario(Self.script, in: folder, photos: photos, timeout: 180)
         #expect(r.status == 0, "\(r.stderr)")
         let result = try String(contentsOf: folder.appendingPathComponent("result"), encoding: .utf8)

@@ -44,7 +44,7 @@ struct HandMadeTrace {
     /// The trace's text: the header of the golden pan dismissal (window, photos, its feel), then
     /// frames and events in time order (a frame before an event at the same instant).
     func text() throws -> String {
-        let golden = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/pan-dismissal.trace.jsonl")
+        let golden = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/pan-dismissal.trace.jsonl")
         let header = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n")[0]
         var all: [(t: Double, line: String)] = []
         var k = 1

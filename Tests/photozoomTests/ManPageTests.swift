@@ -10,7 +10,7 @@ struct ManPageTests {
     /// The page for the built binary.
     static func page() async throws -> String {
         let r = try await PhotoZoomProcess.runProgram(PhotoZoomProcess.packageRoot.appendingPathComponent("scripts/package-manpage"),
-                                                      [CommandRunner.binary.path])
+                                                      [(PhotoZoomProcess.binary ?? PhotoZoomProcess.binary(named: "photozoom")).path])
         try #require(r.status == 0, "scripts/package-manpage failed: \(r.stderr)")
         return r.stdout
     }
@@ -18,7 +18,7 @@ struct ManPageTests {
     /// `roff` set by groff as plain text on lines long enough that none is broken or hyphenated;
     /// groff's warnings.
     static func set(_ roff: String) async throws -> (text: String, warnings: String) {
-        let file = try CommandRunner.temporaryDirectory("manpage").appendingPathComponent("photozoom.1")
+        let file = try PhotoZoomProcess.freshFolder("manpage").appendingPathComponent("photozoom.1")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         try roff.write(to: file, atomically: true, encoding: .utf8)
         let r = try await PhotoZoomProcess.runProgram(URL(fileURLWithPath: "/usr/bin/groff"),
@@ -38,7 +38,7 @@ struct ManPageTests {
     /// What `set` lacks: "command C", "option C --O", "key K" for every command and option
     /// `--help` shows (the binary's `--experimental-dump-help`) and every input of docs/controls.md.
     static func missing(in text: String) async throws -> [String] {
-        let dump = try await CommandRunner.run(["--experimental-dump-help"])
+        let dump = try await PhotoZoomProcess.run(["--experimental-dump-help"])
         let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
         let command = try #require(root["command"] as? [String: Any])
         let synopsis = section("SYNOPSIS", of: text)

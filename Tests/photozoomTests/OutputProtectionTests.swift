@@ -140,7 +140,7 @@ struct RunOutputProtectionTests {
 /// A bundled photo copied into a test's folder.
 enum BundledPhoto {
     static func copy(into folder: URL) -> String? {
-        let source = CommandRunner.packageRoot.appendingPathComponent("Tests/Fixtures/Photos/coffee.jpg")
+        let source = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/Fixtures/Photos/coffee.jpg")
         let copy = folder.appendingPathComponent("coffee.jpg")
         try? FileManager.default.copyItem(at: source, to: copy)
         return FileManager.default.fileExists(atPath: copy.path) ? copy.path : nil

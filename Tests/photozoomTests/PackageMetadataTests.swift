@@ -18,7 +18,7 @@ struct PackageMetadataTests {
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("Validation was successful."), "\(r.stdout)")
         // The instrument: a metainfo without its summary fails the same validation.
-        let broken = try CommandRunner.temporaryDirectory("metainfo").appendingPathComponent("io.github.photozoom.photozoom.metainfo.xml")
+        let broken = try PhotoZoomProcess.freshFolder("metainfo").appendingPathComponent("io.github.photozoom.photozoom.metainfo.xml")
         defer { try? FileManager.default.removeItem(at: broken.deletingLastPathComponent()) }
         let text = try String(contentsOf: Self.metainfo, encoding: .utf8)
         try text.replacingOccurrences(of: #"<summary>[^<]*</summary>"#, with: "", options: .regularExpression)
@@ -31,7 +31,7 @@ struct PackageMetadataTests {
     func releaseAndLaunchable() async throws {
         let text = try String(contentsOf: Self.metainfo, encoding: .utf8)
         let releases = text.matches(of: /<release version="([^"]+)" date="(\d{4}-\d{2}-\d{2})"/).map { String($0.1) }
-        let version = try await CommandRunner.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = try await PhotoZoomProcess.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(releases.first == version, "releases \(releases); photozoom --version: \(version)")
         // Each release has notes.
         let blocks = text.components(separatedBy: "<release ").dropFirst()

@@ -21,86 +21,46 @@ enum PhotoZoomProcess {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    struct Outcome {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    typealias Outcome = ChildProcess.Outcome
+
+    /// The package's executable `name` beside the test bundle (`.build/<config>/NAME`), else under the
+    /// package's `.build/debug`.
+    static func binary(named name: String) -> URL {
+        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for dir in [bundleDir, bundleDir.deletingLastPathComponent()] {
+            let candidate = dir.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/" + name)
     }
 
-    /// Runs `photozoom arguments…` to completion (killed after `timeout` seconds).
-    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+    /// Runs `program arguments…` (`photozoom` unless told) to completion, with SDL's dummy video
+    /// driver unless `environment` sets one, killed after `timeout` seconds (a bound for a hang:
+    /// under CI's load a 4 s `fit` took 45 s).
+    static func run(_ arguments: [String], program: String = "photozoom", environment: [String: String] = [:], stdin: String? = nil,
                     timeout: Double = 300) async throws -> Outcome {
-        let binary = try #require(binary, "photozoom is not built next to the tests; run `swift build` first")
+        let binary = program == "photozoom" ? try #require(binary, "photozoom is not built next to the tests; run `swift build` first")
+                                            : binary(named: program)
         return try await runProgram(binary, arguments, environment: environment.merging(["SDL_VIDEODRIVER": "dummy"]) { a, _ in a },
                                     stdin: stdin, timeout: timeout)
     }
 
-    /// Runs any program to completion, with outputs captured through files (no pipe can fill up),
-    /// in `directory` when given (else this process's current folder). The test waits without
-    /// holding a thread: Swift Testing runs tests on as many threads as the machine has cores, and a
-    /// test blocked on a child process (an X session waits seconds on xdotool) would idle one.
+    /// Runs any program to completion (`ChildProcess.run`); a run stopped at its time limit is a
+    /// failure of the test.
     static func runProgram(_ program: URL, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
                            timeout: Double = 300, in directory: URL? = nil) async throws -> Outcome {
-        let scratch = try scratchFolder("process-\(counter.next())")
-        let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        // Config and cache folders of its own: no remembered window or folder from the user's runs or
-        // other tests, and no thumbnails written into the user's cache.
-        let isolated = ["XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path,
-                        "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path]
-        process.environment = ProcessInfo.processInfo.environment.merging(isolated) { _, new in new }.merging(environment) { _, new in new }
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        if let stdin {
-            let input = scratch.appendingPathComponent("stdin")
-            try stdin.write(to: input, atomically: false, encoding: .utf8)
-            process.standardInput = try FileHandle(forReadingFrom: input)
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
-        let exit = ExitSignal()
-        process.terminationHandler = { _ in exit.fire() }
-        try process.run()
-        if await !exit.wait(seconds: timeout) {
-            // SIGTERM, then SIGKILL: the child inherits this thread's blocked signals.
-            process.terminate()
-            if await !exit.wait(seconds: 2) { kill(process.processIdentifier, SIGKILL) }
-            // 60 s at most: the test run ends even if the child's end is never reported.
-            let ended = await exit.wait(seconds: 60)
+        let outcome = try await ChildProcess.run(program, arguments, environment: environment, stdin: stdin, timeout: timeout, in: directory)
+        if outcome.timedOut {
             Issue.record("\(program.lastPathComponent) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
-            if !ended {
-                return Outcome(status: -1, stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                               stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
-            }
         }
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                       stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+        return outcome
     }
 
     /// A fresh, empty folder for one test.
-    static func scratchFolder(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("photozoom-cli-tests-\(getpid())", isDirectory: true)
-            .appendingPathComponent(name, isDirectory: true)
-        try? FileManager.default.removeItem(at: url)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func scratchFolder(_ name: String) throws -> URL { try ChildProcess.scratchFolder(name) }
 
-    /// Distinct names for concurrent tests.
-    final class Counter: @unchecked Sendable {
-        private var value = 0
-        private let lock = NSLock()
-        func next() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
-    }
-    static let counter = Counter()
+    /// A fresh, empty folder for one test whose `name` other tests running at once may share.
+    static func freshFolder(_ name: String) throws -> URL { try ChildProcess.scratchFolder("\(name)-\(ChildProcess.counter.next())") }
 }
 
 extension PhotoZoomProcess {

@@ -96,7 +96,7 @@ import Testing
 
     @Test("docs/public-surface.md is the sources' public surface now")
     func pageIsCurrent() throws {
-        let root = CommandRunner.packageRoot
+        let root = PhotoZoomProcess.packageRoot
         let generated = try Self.publicSurface(of: root)
         let url = root.appendingPathComponent(Self.page)
         if ProcessInfo.processInfo.environment["PHOTOZOOM_WRITE_PUBLIC_SURFACE"] == "1" {

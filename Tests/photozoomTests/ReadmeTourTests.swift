@@ -7,7 +7,7 @@ import Testing
 struct ReadmeTourTests {
     static var tour: String {
         get throws {
-            let readme = try String(contentsOf: CommandRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+            let readme = try String(contentsOf: PhotoZoomProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
             let start = try #require(readme.range(of: "## A five-minute lab tour"))
             let end = readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex)?.lowerBound ?? readme.endIndex
             return String(readme[start.upperBound..<end])
@@ -28,7 +28,7 @@ struct ReadmeTourTests {
             .filter { !$0.hasPrefix("-") }
         #expect(!commands.isEmpty)
         for command in Set(commands) {
-            let r = try await CommandRunner.run([String(command), "--help"])
+            let r = try await PhotoZoomProcess.run([String(command), "--help"])
             #expect(r.status == 0, "photozoom \(command): \(r.stderr)")
         }
     }

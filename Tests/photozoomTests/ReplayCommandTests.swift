@@ -90,7 +90,7 @@ struct ReplayCommandTests {
 
     @Test("--feel default on a session tuned to ζ 0.65 opens as default ships; the panel edits replay on top only with --with-panel-edits, and standard error says which")
     func presetAsShipped() async throws {
-        let dir = try CommandRunner.temporaryDirectory("replay-shipped")
+        let dir = try PhotoZoomProcess.freshFolder("replay-shipped")
         defer { try? FileManager.default.removeItem(at: dir) }
         let tuned = dir.appendingPathComponent("tuned.trace.jsonl"), plain = dir.appendingPathComponent("plain.trace.jsonl")
         try CompareCommandTests.tunedThenOpened(tuning: true).write(to: tuned, atomically: true, encoding: .utf8)
@@ -99,10 +99,10 @@ struct ReplayCommandTests {
             let line = try #require(stdout.split(separator: "\n").first { $0.contains("open ") && $0.contains("overshoot") }.map(String.init), "\(stdout)")
             return try #require(FiguresAgreementTests.number(after: "; overshoot ", in: line), "\(line)")
         }
-        let shipped = try await CommandRunner.run(["replay", plain.path, "--summary"])
-        let asRecorded = try await CommandRunner.run(["replay", tuned.path, "--summary"])
-        let asShipped = try await CommandRunner.run(["replay", tuned.path, "--feel", "default", "--summary"])
-        let edited = try await CommandRunner.run(["replay", tuned.path, "--feel", "default", "--with-panel-edits", "--summary"])
+        let shipped = try await PhotoZoomProcess.run(["replay", plain.path, "--summary"])
+        let asRecorded = try await PhotoZoomProcess.run(["replay", tuned.path, "--summary"])
+        let asShipped = try await PhotoZoomProcess.run(["replay", tuned.path, "--feel", "default", "--summary"])
+        let edited = try await PhotoZoomProcess.run(["replay", tuned.path, "--feel", "default", "--with-panel-edits", "--summary"])
         #expect(shipped.status == 0 && asRecorded.status == 0 && asShipped.status == 0 && edited.status == 0,
                 "\(asShipped.stderr)\(edited.stderr)")
         // Default's open spring (ζ 0.85) overshoots a step by e^{−πζ/√(1−ζ²)} = 0.6 % of its travel,
@@ -115,13 +115,13 @@ struct ReplayCommandTests {
         #expect(try openOvershoot(edited.stdout) == openOvershoot(asRecorded.stdout), "\(edited.stdout)")
         #expect(asShipped.stderr.contains("feel default as shipped"), "\(asShipped.stderr)")
         #expect(edited.stderr.contains("feel default + panel edits"), "\(edited.stderr)")
-        let alone = try await CommandRunner.run(["replay", tuned.path, "--with-panel-edits", "--summary"])
+        let alone = try await PhotoZoomProcess.run(["replay", tuned.path, "--with-panel-edits", "--summary"])
         #expect(alone.status == 2 && alone.stderr.contains("--with-panel-edits: only with --feel"), "\(alone.stderr)")
     }
 
     @Test("--feel takes a preset name as run and compare do; --every without --frames is refused")
     func presetsAndEvery() async throws {
-        let trace = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/interrupted-opening.trace.jsonl").path
+        let trace = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/interrupted-opening.trace.jsonl").path
         let plain = try await PhotoZoomProcess.run(["replay", trace, "--states", "-"])
         let ios = try await PhotoZoomProcess.run(["replay", trace, "--feel", "ios", "--states", "-"])
         let defaults = try await PhotoZoomProcess.run(["replay", trace, "--feel", "default", "--states", "-"])
@@ -150,7 +150,7 @@ struct ReplayCommandTests {
     @Test("--video writes a GIF and an MP4 with (to − from) × fps frames at the asked size")
     func video() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("video")
-        let trace = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/paging.trace.jsonl").path
+        let trace = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/paging.trace.jsonl").path
         for name in ["p.gif", "p.mp4"] {
             let out = folder.appendingPathComponent(name).path
             // 1.2 s to 2.1 s at 6 fps: 0.9 · 6 = 5.4 → 5 frames.
@@ -172,7 +172,7 @@ struct ReplayCommandTests {
         let folder = try PhotoZoomProcess.scratchFolder("video-slowed")
         // The golden open-and-close with slow motion (0.25×) switched on at 0.1 s: its last frame,
         // 2.192 s of wall time, is 0.1 + 0.25 · 2.092 = 0.623 s of viewer time.
-        let golden = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/open-and-close.trace.jsonl")
+        let golden = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/open-and-close.trace.jsonl")
         var lines = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n").map(String.init)
         let at = try #require(lines.firstIndex { $0.hasPrefix(#"{"t":0.112,"#) })
         lines.insert(#"{"t":0.1,"type":"key","phase":"down","key":"s","mods":[]}"#, at: at)
@@ -190,7 +190,7 @@ struct ReplayCommandTests {
     @Test("--video refuses other extensions, stray video options and a missing ffmpeg, naming what is wrong")
     func videoRefusals() async throws {
         let folder = try PhotoZoomProcess.scratchFolder("video-bad")
-        let trace = CommandRunner.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/paging.trace.jsonl").path
+        let trace = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/paging.trace.jsonl").path
         let avi = folder.appendingPathComponent("x.avi").path
         let ext = try await PhotoZoomProcess.run(["replay", trace, "--video", avi])
         #expect(ext.status == 2)

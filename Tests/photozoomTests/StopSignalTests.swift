@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Signals stop a replay or an export cleanly, and a hang-up quits the window's app as Ctrl+C does

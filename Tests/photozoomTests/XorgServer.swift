@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A real X server of a test's own: Xorg with the dummy video driver (a 1280 × 800 screen in

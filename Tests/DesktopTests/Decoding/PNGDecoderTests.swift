@@ -48,20 +48,17 @@ struct PNGDecoderTests {
         var packedCount = uLong(packed.count)
         precondition(compress2(&packed, &packedCount, raw, uLong(raw.count), level) == Z_OK)
         func be(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        func chunk(_ kind: String, _ body: [UInt8]) -> [UInt8] {
-            let typed = Array(kind.utf8) + body
-            return be(body.count) + typed + be(Int(FreedesktopThumbnailCache.crc32(typed)))
-        }
+        // The chunks as PhotoZoom's own writer frames them (length, type, data, CRC).
         var out = PNGChunks.signature
-        out += chunk("IHDR", be(width) + be(height) + [UInt8(depth), colourType, 0, 0, 0])
+        PNGWriter.appendChunk("IHDR", be(width) + be(height) + [UInt8(depth), colourType, 0, 0, 0], to: &out)
         if colourType == 3 {
             var palette: [UInt8] = []
             for i in 0..<256 { palette += [UInt8(i), UInt8(255 - i), UInt8(i * 7 & 0xFF)] }
-            out += chunk("PLTE", palette)
-            out += chunk("tRNS", (0..<256).map { (i: Int) -> UInt8 in i < 128 ? 255 : UInt8(i) })
+            PNGWriter.appendChunk("PLTE", palette, to: &out)
+            PNGWriter.appendChunk("tRNS", (0..<256).map { (i: Int) -> UInt8 in i < 128 ? 255 : UInt8(i) }, to: &out)
         }
-        out += chunk("IDAT", Array(packed[0..<Int(packedCount)]))
-        out += chunk("IEND", [])
+        PNGWriter.appendChunk("IDAT", Array(packed[0..<Int(packedCount)]), to: &out)
+        PNGWriter.appendChunk("IEND", [], to: &out)
         return out
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Decoding
+import ImageFormats
 @testable import PhotoFiles
 import TestSupport
 
@@ -29,10 +30,10 @@ enum HostileFiles {
 
     /// A 45-byte PNG: signature, an IHDR of `width`×`height` (CRC included) and an empty IEND... cut to 45 bytes.
     static func png(width: UInt32, height: UInt32) -> [UInt8] {
-        let body = Array("IHDR".utf8) + be32(width) + be32(height) + [8, 6, 0, 0, 0]
-        let ihdr = be32(13) + body + be32(FreedesktopThumbnailCache.crc32(body))
-        let iend = be32(0) + Array("IEND".utf8) + be32(FreedesktopThumbnailCache.crc32(Array("IEND".utf8)))
-        return Array(([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + ihdr + iend).prefix(45))
+        var out = PNGChunks.signature
+        PNGWriter.appendChunk("IHDR", be32(width) + be32(height) + [8, 6, 0, 0, 0], to: &out)
+        PNGWriter.appendChunk("IEND", [], to: &out)
+        return Array(out.prefix(45))
     }
 
     /// A QOI header of `width`×`height` and nothing else.

@@ -2,7 +2,8 @@ import Foundation
 
 /// A child process's exit, awaited without holding a thread: `fire()` comes from the process's
 /// termination handler (which may run before anyone waits), `wait(seconds:)` suspends until then.
-final class ExitSignal: @unchecked Sendable {
+public final class ExitSignal: @unchecked Sendable {
+    public init() {}
     private let lock = NSLock()
     private var fired = false
     private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
@@ -11,7 +12,7 @@ final class ExitSignal: @unchecked Sendable {
     private var expired: Set<Int> = []
 
     /// The process has exited: every waiter resumes with `true`, and later waits return at once.
-    func fire() {
+    public func fire() {
         lock.lock()
         fired = true
         let resumed = waiters.values
@@ -21,7 +22,7 @@ final class ExitSignal: @unchecked Sendable {
     }
 
     /// Waits until `fire()` or until `seconds` have passed: whether the process exited.
-    func wait(seconds: Double) async -> Bool {
+    public func wait(seconds: Double) async -> Bool {
         let id: Int = lock.withLock { nextWaiter += 1; return nextWaiter }
         let timer = seconds.isFinite ? Task { [self] in
             try? await Task.sleep(for: .seconds(seconds))
