@@ -19,18 +19,10 @@ enum ProgressiveFixture {
 
     /// `fig` encoded by TurboJPEG at quality 90 with `subsampling`, progressive unless told.
     static func jpeg(subsampling: TJSAMP = TJSAMP_420, progressive: Bool = true, grey: Bool = false) -> [UInt8] {
-        let handle = tjInitCompress()!
-        defer { tjDestroy(handle) }
-        var out: UnsafeMutablePointer<UInt8>? = nil
-        var size: UInt = 0
-        let flags = progressive ? TJFLAG_PROGRESSIVE : 0
-        let rc = fig.pixels.withUnsafeBufferPointer {
-            tjCompress2(handle, $0.baseAddress, Int32(fig.width), Int32(fig.width * 4), Int32(fig.height), TJPF_BGRA.rawValue,
-                        &out, &size, Int32(grey ? TJSAMP_GRAY.rawValue : subsampling.rawValue), 90, flags)
+        fig.pixels.withUnsafeBufferPointer {
+            TestImages.jpeg(bgra: $0.baseAddress!, width: fig.width, height: fig.height, pitch: fig.width * 4,
+                            subsampling: grey ? TJSAMP_GRAY : subsampling, quality: 90, progressive: progressive)
         }
-        precondition(rc == 0, String(cString: tjGetErrorStr2(handle)))
-        defer { tjFree(out) }
-        return Array(UnsafeBufferPointer(start: out, count: Int(size)))
     }
 
     /// The whole file decoded by TurboJPEG at `eighths`/8, BGRA; nil when it fails.

@@ -53,17 +53,23 @@ enum TestImages {
                      colour: (Int, Int) -> RGB) -> [UInt8] {
         let s = surface(width: width, height: height, colour: colour)
         defer { SDL_FreeSurface(s) }
+        var bytes = jpeg(bgra: s.pointee.pixels.assumingMemoryBound(to: UInt8.self), width: width, height: height, pitch: Int(s.pointee.pitch))
+        if let orientation { bytes.insert(contentsOf: exifSegment(orientation: orientation, bigEndian: bigEndianExif), at: 2) }
+        return bytes
+    }
+
+    /// BGRA rows (`pitch` bytes apart) encoded by TurboJPEG: the one JPEG encoder of the tests.
+    static func jpeg(bgra: UnsafePointer<UInt8>, width: Int, height: Int, pitch: Int, subsampling: TJSAMP = TJSAMP_444,
+                     quality: Int32 = 95, progressive: Bool = false) -> [UInt8] {
         let handle = tjInitCompress()!
         defer { tjDestroy(handle) }
         var out: UnsafeMutablePointer<UInt8>? = nil
         var size: UInt = 0
-        let rc = tjCompress2(handle, s.pointee.pixels.assumingMemoryBound(to: UInt8.self), Int32(width), s.pointee.pitch,
-                             Int32(height), TJPF_BGRA.rawValue, &out, &size, Int32(TJSAMP_444.rawValue), 95, 0)
+        let rc = tjCompress2(handle, bgra, Int32(width), Int32(pitch), Int32(height), TJPF_BGRA.rawValue, &out, &size,
+                             Int32(subsampling.rawValue), quality, progressive ? TJFLAG_PROGRESSIVE : 0)
         precondition(rc == 0, String(cString: tjGetErrorStr2(handle)))
-        var bytes = Array(UnsafeBufferPointer(start: out, count: Int(size)))
-        tjFree(out)
-        if let orientation { bytes.insert(contentsOf: exifSegment(orientation: orientation, bigEndian: bigEndianExif), at: 2) }
-        return bytes
+        defer { tjFree(out) }
+        return Array(UnsafeBufferPointer(start: out, count: Int(size)))
     }
 
     /// `jpeg` made corrupt: the entropy-coded data after the scan header replaced by a pattern with
