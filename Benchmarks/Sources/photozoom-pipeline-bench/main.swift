@@ -19,6 +19,8 @@ import Events
 //
 //   photozoom-pipeline-bench startup DIR [--window WxH] [--scroll-seconds S] [--threads N]
 //   photozoom-pipeline-bench thumbnails DIR [--count N] [--side PX]
+//   photozoom-pipeline-bench scaling DIR HELPER [--count N] [--side PX] [--threads 1,2,4,8]
+//   photozoom-pipeline-bench single FILE [--side PX] [--dry]
 //   photozoom-pipeline-bench core
 //   photozoom-pipeline-bench many COUNT DIR   (ManyPhotos.swift)
 //   photozoom-pipeline-bench draw [--frames N] [--accelerated]
@@ -571,6 +573,13 @@ case "headers":
     headers(args[1], helper: args[2])
 case "core":
     core()
+case "scaling":
+    guard args.count >= 3 else { fail("scaling DIR HELPER [--count N] [--side PX] [--threads 1,2,4,8]") }
+    scaling(args[1], helper: args[2], count: Int(option("--count", args) ?? "60") ?? 60, side: Int(option("--side", args) ?? "160") ?? 160,
+            threads: (option("--threads", args) ?? "1,2,4,8").split(separator: ",").compactMap { Int($0) })
+case "single":
+    guard args.count >= 2 else { fail("single FILE [--side PX] [--dry]") }
+    single(args[1], side: Int(option("--side", args) ?? "256") ?? 256, dry: args.contains("--dry"))
 case "many":
     guard args.count >= 3, let count = Int(args[1]), count > 0 else { fail("many COUNT DIR") }
     many(count, root: args[2])
