@@ -132,3 +132,55 @@ struct DesktopConventionsTests {
         #expect(!s.viewer.chrome.captionPinned)
     }
 }
+
+/// The plain vertical wheel on the open photo zooms (eog's default): docs/controls.md.
+@Suite("The wheel on the open photo zooms about the pointer, down to the fit, and a new burst on a zoomed photo pans")
+struct WheelZoomTests {
+    /// Wheel notches of `units` each, 20 ms apart (one burst: closer than the quiet spell).
+    static func notches(_ s: inout ViewerScript, _ count: Int, units: Double, at p: Point) {
+        for _ in 0..<count { s.send(.wheel(position: p, delta: Point(0, units), modifiers: []), after: 0.02) }
+    }
+
+    @Test("three notches away zoom the 600 × 400 photo (fit 1200 × 800) to e^0.3 about the pointer: its centre goes to p + (c − p)·e^0.3; five back in the same burst return it to the fit, not below")
+    func zoomsAboutThePointer() throws {
+        var s = ViewerScript(photos: 12)
+        s.openAndSettle(4)
+        let p = Point(700, 420), c = Point(640, 400)
+        let scale = exponential(3 * Feel.defaults.wheelPinchLogScalePerUnit)
+        Self.notches(&s, 3, units: 1, at: p)
+        s.settle()
+        #expect(s.phase == .zoomed)
+        let image = try #require(s.snapshot.image)
+        #expect(abs(image.size.width - 1200 * scale) < 0.5, "\(image.size.width) vs \(1200 * scale)")
+        let expected = p + (c - p) * scale
+        #expect(image.center.distance(to: expected) < 0.5, "\(image.center) vs \(expected)")
+        // Three in and five back in one burst: down to the fit, and the photo stays open.
+        var t = ViewerScript(photos: 12)
+        t.openAndSettle(4)
+        Self.notches(&t, 3, units: 1, at: p)
+        Self.notches(&t, 5, units: -1, at: p)
+        t.settle()
+        #expect(t.phase == .presented)
+        #expect(t.snapshot.image?.size.width == 1200)
+    }
+
+    @Test("toward the user at the fit the wheel does nothing and says why; a new burst on a zoomed photo pans it, not zooms")
+    func atFitAndNewBurstPans() throws {
+        var s = ViewerScript(photos: 12)
+        s.openAndSettle(4)
+        s.notes.removeAll()
+        Self.notches(&s, 2, units: -1, at: Point(640, 400))
+        s.settle()
+        #expect(s.phase == .presented)
+        #expect(DesktopConventionsTests.ignored(s.notes) == ["wheel: the photo is at its fit already"])
+        Self.notches(&s, 4, units: 1, at: Point(640, 400))
+        s.settle()
+        let zoomed = try #require(s.snapshot.image)
+        s.run(Feel.defaults.wheelQuietSeconds + 0.1)
+        Self.notches(&s, 1, units: 1, at: Point(640, 400))
+        s.settle()
+        let after = try #require(s.snapshot.image)
+        #expect(after.size == zoomed.size, "the new burst pans: the scale stays")
+        #expect(after.center.y > zoomed.center.y, "wheel away shows the photo's top: it moves down")
+    }
+}
