@@ -145,7 +145,7 @@ package enum ControlsTable {
             helpKeys: "Ctrl+C", help: ["copy the photo (picture and file) to the clipboard"]),
         Row(input: "F5",
             grid: "open the focused photo and start the slideshow",
-            openPhoto: "slideshow: the page turns after each photo has rested `slideshowIntervalSeconds` (4 s); any key, click, wheel or touch stops it",
+            openPhoto: "slideshow: the page turns after each photo has rested `slideshowIntervalSeconds` (4 s); while it runs a ring in the window's bottom-right corner shows a play sign, its arc filling as the photo's time runs; any key, click, wheel or touch stops it",
             zoomedPhoto: "same",
             helpKeys: "F5", help: ["slideshow (any input stops it)"]),
         Row(input: "Ctrl+R, Ctrl+Shift+R",

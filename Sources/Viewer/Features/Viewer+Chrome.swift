@@ -174,10 +174,10 @@ extension Viewer {
 
     // MARK: - Overlays
 
-    /// The aiming fingers and the scroll indicator; the caption and the help, which are text laid
-    /// out with the host's font metrics, are LabUI's (`scene(text:)`).
+    /// The aiming fingers, the scroll indicator and the slideshow's; the caption and the help,
+    /// which are text laid out with the host's font metrics, are LabUI's (`scene(text:)`).
     func chromeOverlays() -> [Scene.Overlay] {
-        aimingFingerOverlays() + scrollIndicator()
+        aimingFingerOverlays() + scrollIndicator() + slideshowIndicator()
     }
 
     /// A thin bar at the right edge while the grid moves, fading after it stops.
