@@ -242,9 +242,7 @@ public struct Viewer: Sendable {
     /// What the shell did for a request (`EffectResult`): a drop to open, a photo put back, a turn.
     private mutating func apply(_ effect: EffectResult) {
         switch effect {
-        case let .dropped(open, _):
-            if session != nil, open != nil { return noteIgnored("drop", .photoOpen) }
-            openDropped(open)
+        case let .dropped(open, _): openDropped(open)
         case let .photoRestored(photo, _): pageToRestored(photo)
         case let .photoTurned(photo, turns, _, asks): turn(photo, by: turns, asksToWrite: asks)
         default: break
