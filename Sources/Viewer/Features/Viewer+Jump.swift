@@ -40,10 +40,18 @@ extension Viewer {
         var drawnPhotos: [Int: Photo] = [:]
         for q in drawnBefore where photos.indices.contains(q.photo) { drawnPhotos[q.photo] = photos[q.photo] }
         let flights = drawingFlights
+        // Each picture the photo session drew but the one taking over stays as a picture of its
+        // own, numbered as a photo that left (−1 − its index), and the jump detector is told so:
+        // paged back to within the fade (End, Home, Right typed quickly), the photo slides in whole
+        // beside its fading picture (numbered as itself, the ghost gave way at once: 824 pt and
+        // 0.22 of alpha in a step). A landing or departing photo is drawn on as it was.
+        let left = Set(drawnBefore.map(\.photo)).subtracting([target, landing?.photo ?? -1])
+            .subtracting(departing?.photos.map(\.index) ?? [])
+        let renumbered = photos.indices.map { left.contains($0) ? nil : $0 }
+        notes.append(.referenceChanged(.photoList(renumbered: renumbered), time: time))
         handOver(to: target, fromNext: false, stripShown: false)
         refreshFlightTarget()
-        // The list is as it was: every photo keeps its number.
-        fadeOut(drawnBefore, renumbered: photos.indices.map { $0 }, photos: drawnPhotos, flight: flights)
+        fadeOut(drawnBefore, renumbered: renumbered, photos: drawnPhotos, flight: flights)
         notes.append(.paged(from: from, to: target, time: time))
         revealCell(target, progress: progress)
     }
