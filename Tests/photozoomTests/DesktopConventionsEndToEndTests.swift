@@ -7,27 +7,25 @@ import TestSupport
 /// fit; the trace replays to the live state log byte for byte with no jump.
 @Suite("End to end: Home, End and Ctrl+1 on the open photo under Xvfb, replayed and checked for jumps")
 struct DesktopConventionsEndToEndTests {
-    /// bridge (photo 1) opened; End (moss, photo 5), Home (boats, photo 0), Right (bridge again),
-    /// Ctrl+1 (1:1), Ctrl+1 again (the fit), Esc.
+    /// bridge (photo 1) opened; Ctrl+1 (1:1), Ctrl+1 again (the fit), End (moss, photo 5), Home
+    /// (boats, photo 0), Right at once (bridge, within Home's cross-fade), Esc.
     static let scenario = #"""
     xdotool mousemove --window "$WID" 250 90 sleep 0.2 click 1
     state '"phase":"presented","photo":1,'
+    xdotool key ctrl+1
+    state '"phase":"zoomed","photo":1,"image":{"x":400,"y":300,"w":2048,"h":1152,'
+    xdotool sleep 0.3 key ctrl+1
+    state '"phase":"presented","photo":1,"image":{"x":400,"y":300,"w":800,"h":450,'
     xdotool key End
     state '"phase":"presented","photo":5,'
     xdotool key Home
     state '"phase":"presented","photo":0,'
     xdotool key Right
     state '"phase":"presented","photo":1,"image":{"x":400,"y":300,"w":800,"h":450,'
-    xdotool key ctrl+1
-    state '"phase":"zoomed","photo":1,"image":{"x":400,"y":300,"w":2048,"h":1152,'
-    sleep 0.3
-    xdotool key ctrl+1
-    state '"phase":"presented","photo":1,"image":{"x":400,"y":300,"w":800,"h":450,'
-    xdotool key Escape
-    sleep 1
+    xdotool sleep 0.5 key Escape sleep 1
     """#
 
-    @Test("End shows the last photo and Home the first (the state log's photo 5, then 0, presented); Ctrl+1 zooms bridge (2048 × 1152, fit 800 × 450) to 2048 × 1152 points and Ctrl+1 again springs back to the fit; replays with no jump")
+    @Test("Ctrl+1 zooms bridge (2048 × 1152, fit 800 × 450) to 2048 × 1152 points and Ctrl+1 again springs back to the fit; End shows the last photo and Home the first (the state log's photo 5, then 0, presented); replays with no jump")
     func homeEndCtrlOne() async throws {
         let (folder, photos) = try DailyBasicsEndToEndTests.folder("e2e-conventions")
         let (trace, live, stderr) = try await DailyBasicsEndToEndTests.run(Self.scenario, in: folder, photos: photos)
@@ -36,7 +34,7 @@ struct DesktopConventionsEndToEndTests {
             #expect(trace.contains(#""type":"key","phase":"down","key":""# + key + "\""), "\(key) not traced")
         }
         let states = live.split(separator: "\n")
-        // The photos in the order shown presented: 1, 5 (End), 0 (Home), 1 (Right).
+        // The photos in the order shown presented: 1 (before and after its zoom), 5 (End), 0 (Home), 1 (Right).
         var shown: [String] = []
         for line in states {
             guard let m = line.firstMatch(of: /"phase":"presented","photo":(\d+),/) else { continue }
