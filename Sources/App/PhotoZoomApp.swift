@@ -76,6 +76,11 @@ package final class PhotoZoomApp {
         if let notice = start.notice {
             // Recorded at the session's start, so a replay's window says it too.
             try recording.handle(InputEvent(time: 0, kind: .effect(.photoFile(message: notice.text, isError: notice.isError))), in: session)
+        } else if let hint = state.firstRunHint {
+            // The first run's hint that `?` lists every control, once ever (a folder problem's
+            // notice comes first: the hint waits for a run without one).
+            session.showNotice(hint)
+            state.helpHintShown = true
         }
         let events = SDLEventSource(window: host.window, windowSize: windowSize)
         let clock = MonotonicClock()

@@ -292,6 +292,12 @@ public final class Session {
         lab.describeFeelSource(text)
     }
 
+    /// Shows `text` on the message line as a notice, fading as notices do (the first-run hint).
+    /// Not an input: nothing is recorded, and a replay does not say it.
+    package func showNotice(_ text: String) {
+        lab.show(message: text, isError: false)
+    }
+
     /// A sink failed with `error`: stop recording (live) or fail (replay).
     private func stopRecording(_ error: TraceError) throws(Failure) {
         guard continuesWhenRecordingFails else { throw .cannotWrite(error) }

@@ -24,7 +24,8 @@ import Drawing
 /// second click does not send the opening photo back).
 ///
 /// Plain wheel: scrolls the grid; on the presented photo a horizontal wheel swipe turns one page and
-/// vertical wheel is ignored (the grid behind stays put); on a zoomed photo it pans.
+/// a vertical wheel zooms about the pointer (eog's default; the grid behind stays put); on a zoomed
+/// photo the burst that zoomed it zooms on, a new burst pans.
 public struct Viewer: Sendable {
     public internal(set) var photos: [Photo]
     /// The feel parameters in use (`feelInUse`).
@@ -241,9 +242,7 @@ public struct Viewer: Sendable {
     /// What the shell did for a request (`EffectResult`): a drop to open, a photo put back, a turn.
     private mutating func apply(_ effect: EffectResult) {
         switch effect {
-        case let .dropped(open, _):
-            if session != nil, open != nil { return noteIgnored("drop", .photoOpen) }
-            openDropped(open)
+        case let .dropped(open, _): openDropped(open)
         case let .photoRestored(photo, _): pageToRestored(photo)
         case let .photoTurned(photo, turns, _, asks): turn(photo, by: turns, asksToWrite: asks)
         default: break
@@ -294,7 +293,7 @@ public struct Viewer: Sendable {
         case let .scroll(location, delta, modifiers, t):
             guard location.isFinite, delta.isFinite, t.isFinite else { return }
             step(to: t)
-            handleScroll(delta: delta, modifiers: modifiers)
+            handleScroll(delta: delta, at: location, modifiers: modifiers)
         }
     }
 

@@ -1,15 +1,18 @@
 import Geometry
 import Gestures
 import Testing
+import Events
 @testable import Continuity
 @testable import Viewing
 
-/// The generated walk of the input × phase table's pointer, touch and wheel rows (docs/phases.md),
-/// as `PhaseWalkTests` walks its keys: a click, the start of a drag, one finger and two fingers on
-/// the glass, the plain, Ctrl and Shift wheels, each at every eighth of every phase it can meet, at
+/// The generated walk of the input × phase table's pointer, touch, touchpad, wheel and drop rows
+/// (docs/phases.md), as `PhaseWalkTests` walks its keys: a click, a double click, the start of a
+/// drag, an Alt + drag, one, two and three fingers on the glass, a touchpad's pinch and three-finger
+/// swipe (XInput's gesture events), the plain, Ctrl and Shift wheels and a file drop, each at every
+/// eighth of every phase it can meet, at
 /// 30, 60, 144 and 240 fps taken in turn: it acts (anything it can change differs from the same walk
 /// without it) or says why in an `inputIgnored` note, and nothing it starts jumps.
-@Suite("The input walk: clicks, drags, fingers and wheels at every eighth of every phase act or say why, with no jump")
+@Suite("The input walk: clicks, double clicks, drags, Alt + drags, fingers, touchpad pinches and swipes, wheels and drops at every eighth of every phase act or say why, with no jump")
 struct InputWalkTests {
     /// An input the walk sends: a name for the failure message and what it feeds.
     struct Input: Sendable, CustomStringConvertible {
@@ -71,6 +74,64 @@ struct InputWalkTests {
         Input(name: "shift+wheel", needsFreeHand: false) { w in
             w.send(.wheel(position: spot, delta: Point(0, -1), modifiers: .shift))
         },
+        Input(name: "double click") { w in
+            // Two clicks 0.15 s apart, within the double-click interval and distance.
+            for start in [0.0, 0.15] {
+                w.send(.pointer(phase: .down, position: spot, button: .left, modifiers: []), after: start == 0 ? 0.001 : 0.11)
+                w.send(.pointer(phase: .up, position: spot, button: .left, modifiers: []), after: 0.04)
+            }
+        },
+        Input(name: "alt+drag") { w in
+            // Alt held from the press: the virtual fingers mirrored through the photo's centre
+            // spread from 60 to 100 pt off it in 0.1 s (a pinch out), held 0.3 s and let go.
+            let from = spot + Point(60, 0)
+            w.send(.pointer(phase: .down, position: from, button: .left, modifiers: .alt))
+            for i in 1...12 {
+                w.send(.pointer(phase: .move, position: from + Point(Double(i) * 40 / 12, 0), button: .left, modifiers: .alt),
+                       after: 1.0 / 120)
+                if i % 2 == 0 { w.frame() }
+            }
+            w.send(.pointer(phase: .up, position: from + Point(40, 0), button: .left, modifiers: .alt), after: 0.3)
+        },
+        Input(name: "touchpad pinch") { w in
+            // Two fingers on the pad spreading to 1.3× in 0.1 s about the pointer (XI_GesturePinch*).
+            w.send(.touchpad(TouchpadGesture(gesture: .pinch, phase: .begin, fingers: 2, position: spot)))
+            for i in 1...12 {
+                w.send(.touchpad(TouchpadGesture(gesture: .pinch, phase: .update, fingers: 2, position: spot,
+                                                 scale: 1 + 0.3 * Double(i) / 12)), after: 1.0 / 120)
+                if i % 2 == 0 { w.frame() }
+            }
+            w.send(.touchpad(TouchpadGesture(gesture: .pinch, phase: .end, fingers: 2, position: spot, scale: 1.3)), after: 0.3)
+        },
+        Input(name: "touchpad swipe") { w in
+            // Three fingers on the pad travelling 96 pt left in 0.1 s (XI_GestureSwipe*): a page.
+            w.send(.touchpad(TouchpadGesture(gesture: .swipe, phase: .begin, fingers: 3, position: spot)))
+            for i in 1...12 {
+                w.send(.touchpad(TouchpadGesture(gesture: .swipe, phase: .update, fingers: 3, position: spot, delta: Point(-8, 0))),
+                       after: 1.0 / 120)
+                if i % 2 == 0 { w.frame() }
+            }
+            w.send(.touchpad(TouchpadGesture(gesture: .swipe, phase: .end, fingers: 3, position: spot)), after: 0.001)
+        },
+        Input(name: "three-finger swipe") { w in
+            // Three fingers on the glass travelling 40 pt down together in 0.1 s, lifted after 0.3 s.
+            let fingers = [Point(-40, 0), Point(0, -20), Point(40, 0)]
+            for (id, offset) in fingers.enumerated() { w.send(.touch(phase: .down, id: 21 + id, position: spot + offset)) }
+            for i in 1...12 {
+                for (id, offset) in fingers.enumerated() {
+                    w.send(.touch(phase: .move, id: 21 + id, position: spot + offset + Point(0, Double(i) * 40 / 12)),
+                           after: id == 0 ? 1.0 / 120 : 0)
+                }
+                if i % 2 == 0 { w.frame() }
+            }
+            for (id, offset) in fingers.enumerated() {
+                w.send(.touch(phase: .up, id: 21 + id, position: spot + offset + Point(0, 40)), after: id == 0 ? 0.3 : 0)
+            }
+        },
+        Input(name: "drop", needsFreeHand: false) { w in
+            // The shell read what was dropped (the same photos again) and asks to open photo 3.
+            w.send(.effect(.dropped(open: 3, message: "opened p3.png's folder (60 photos)")))
+        },
     ]
 
     /// The walk's phases, with the grid's (an input there has a photo to open or a grid to move).
@@ -94,7 +155,7 @@ struct InputWalkTests {
         PhaseWalkTests.run(setup, eighth: eighth, input: input?.send, fps: fps, photos: photos)
     }
 
-    @Test("each pointer, touch and wheel input, at each eighth of the phase, acts or notes why, and nothing jumps",
+    @Test("each pointer, touch, touchpad, wheel and drop input, at each eighth of the phase, acts or notes why, and nothing jumps",
           arguments: phases)
     func everyInputActsOrSaysWhy(setup: PhaseWalkTests.PhaseSetup) {
         var silent: [String] = [], jumped: [String] = []

@@ -31,7 +31,7 @@ struct KeyboardAndMotionTests {
         s.key("space")
         #expect(s.phase == .opening && s.snapshot.photo == 41)
         s.settle()
-        s.key("space")
+        s.key("return")
         #expect(s.phase == .closing)
         s.settle()
         // A click hides the ring.

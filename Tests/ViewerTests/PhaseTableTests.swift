@@ -55,13 +55,18 @@ struct PhaseTableTests {
     static func row(_ key: PhotoKey) -> String {
         switch key {
         case .escape: "Esc"
-        case .close: "Return, Space"
+        case .close: "Return"
+        case .closeWindow: "Ctrl+W"
+        case .jump(.first), .jump(.last): "Home, End"
+        case .jump(.previous), .jump(.next): "Page Up, Page Down"
+        case .jump(.nextBySpace): "Space"
         case .page: "Left, Right"
         case .panVertically: "Up, Down"
         case .zoomIn: "`=` `+`"
         case .zoomOut: "`-`"
-        case .fit: "`0`"
-        case .actualPixels: "`1`"
+        case .fit: "`0`, Ctrl+0"
+        case .actualPixels: "`1`, Ctrl+1"
+        case .doublePixels: "Ctrl+2"
         case .fileAction(.trash): "Delete"
         case .fileAction(.copy), .fileAction(.openWith), .fileAction(.showInFolder): "Ctrl+C, `o`, Shift+O"
         case .fileAction(.turnClockwise), .fileAction(.turnAnticlockwise), .turn: "Ctrl+R, Ctrl+Shift+R"
@@ -73,11 +78,12 @@ struct PhaseTableTests {
     static let photoKeys: [PhotoKey] = [
         ("escape", []), ("return", []), ("left", []), ("up", []), ("=", []), ("-", []), ("0", []), ("1", []),
         ("delete", []), ("c", .ctrl), ("o", []), ("o", .shift), ("r", .ctrl), ("r", [.ctrl, .shift]),
+        ("w", .ctrl), ("home", []), ("end", []), ("pageup", []), ("pagedown", []), ("space", []), ("2", .ctrl),
     ].compactMap { (key: String, mods: Modifiers) in PhotoKey(key: key, modifiers: mods) }
 
     /// The keys of the app and the chrome, which act in every phase.
-    static let otherKeyRows = ["Ctrl+Z", "Shift+S", "F5", "`q`, Ctrl+Q", "`?`, `h`, F1", "F11, `f`", "`i`",
-                               "Home, End, Page Up, Page Down", "Tab", "`s`", "`d`", "Ctrl+S", "`a`",
+    static let otherKeyRows = ["Ctrl+Z", "Shift+S", "F5", "`q`, Ctrl+Q", "`?`, `h`, F1", "F11, `f`", "`i`, F9",
+                               "Tab", "`s`", "`d`", "Ctrl+S", "`a`",
                                "`w` (right after a turn that asked)", "drop"]
 
     /// The table's lines split into cells, header first.

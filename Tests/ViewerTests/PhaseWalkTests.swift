@@ -98,6 +98,7 @@ struct PhaseWalkTests {
     static let keys: [(String, Modifiers)] = [
         ("escape", []), ("return", []), ("left", []), ("right", []), ("up", []), ("down", []), ("+", []), ("-", []),
         ("0", []), ("1", []), ("delete", []), ("c", .ctrl), ("o", []), ("o", .shift), ("r", .ctrl), ("r", [.ctrl, .shift]),
+        ("home", []), ("end", []), ("pageup", []), ("pagedown", []), ("space", []), ("w", .ctrl), ("1", .ctrl), ("2", .ctrl),
     ]
 
     static let rates = [30.0, 60, 144, 240]

@@ -242,15 +242,17 @@ struct CaughtUnderThePointerTests {
 @Suite("Ctrl + wheel after a two-finger scroll")
 struct WheelAfterScrollTests {
     /// The zoom after `notches` Ctrl + wheel notches 60 ms apart at the window's centre, on photo 0
-    /// presented, optionally after a two-finger scroll (vertical and sideways wheel events at 60 Hz
+    /// presented, optionally after a two-finger scroll (down and sideways wheel events at 60 Hz
     /// for 0.25 s, ending `gap` seconds before the first notch).
     static func scale(afterScroll: Bool, gap: Double = 0.05, notches: Int = 5, sideways: Double = 0.2) -> Double {
         var s = WhereFeaturesMeetTests.script()
         s.openAndSettle(0)
         let at = Point(640, 400)
         if afterScroll {
+            // Toward the user: at the fit a vertical scroll away zooms (docs/controls.md), toward it
+            // does nothing, so what is measured is the notches after a scroll, as in the issue.
             for i in 0..<15 {
-                s.send(.wheel(position: at, delta: Point(i % 3 == 0 ? sideways : 0, 0.5), modifiers: []), after: 1.0 / 60)
+                s.send(.wheel(position: at, delta: Point(i % 3 == 0 ? sideways : 0, -0.5), modifiers: []), after: 1.0 / 60)
                 s.frame()
             }
             s.run(gap)

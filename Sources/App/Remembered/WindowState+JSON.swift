@@ -51,6 +51,9 @@ extension WindowState {
                 } else {
                     problem("window", member.valuePosition, "{\"w\":…,\"h\":…}, each 64 to 16384 points", "the default size is used")
                 }
+            case "helpHintShown":
+                if case let .bool(shown) = member.value { helpHintShown = shown }
+                else { problem("helpHintShown", member.valuePosition, "true or false", "the hint is shown again") }
             case "lastFolder":
                 if case let .string(folder) = member.value, folder.hasPrefix("/") { lastFolder = folder }
                 else { problem("lastFolder", member.valuePosition, "an absolute path", "left out") }
@@ -82,6 +85,7 @@ extension WindowState {
             let sorted = folders.sorted { Self.foundationSortedKeysPrecedes($0.key, $1.key) }
             members.append(JSONMember("folders", .object(JSONObject(sorted.map { JSONMember($0.key, $0.value.jsonValue) }))))
         }
+        if helpHintShown { members.append(JSONMember("helpHintShown", .bool(true))) }
         if let lastFolder { members.append(JSONMember("lastFolder", .string(lastFolder))) }
         if let windowSize {
             members.append(JSONMember("window", .object(JSONObject([JSONMember("h", .number(windowSize.height.rounded())),

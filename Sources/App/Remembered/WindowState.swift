@@ -5,8 +5,9 @@ import PhotoFiles
 import Diagnostics
 
 /// What PhotoZoom remembers between runs, in `state.json` in the config folder
-/// (`ConfigDirectory`): the window's size (when not fullscreen), the last folder shown, and for
-/// each folder shown its order, last photo and scroll (`FolderMemory`).
+/// (`ConfigDirectory`): the window's size (when not fullscreen), the last folder shown, for each
+/// folder shown its order, last photo and scroll (`FolderMemory`), and whether the first-run hint
+/// ("Press ? for every control") has been shown.
 ///
 /// `{"folders":{"\/home\/me\/Pictures":{"photo":"a.jpg","scroll":1840,"sort":"dateTaken"}},
 ///   "lastFolder":"\/home\/me\/Pictures","window":{"h":800,"w":1280}}` (read and written by the
@@ -20,6 +21,8 @@ package struct WindowState: Sendable, Equatable {
     package var lastFolder: String?
     /// What is remembered of each folder shown, by its absolute path.
     package var folders: [String: FolderMemory] = [:]
+    /// True once the first-run hint has been shown (`firstRunHint`): it is shown once, ever.
+    package var helpHintShown = false
     /// True when the file this state was read from could not all be used: the write keeps that
     /// file aside rather than replace it, unless it changed since (`readVersion`).
     package var isFromDamagedFile = false
@@ -31,7 +34,8 @@ package struct WindowState: Sendable, Equatable {
     /// Equal when they remember the same (and both or neither come from a damaged file): the
     /// version read says where a state came from, not what it is.
     package static func == (a: WindowState, b: WindowState) -> Bool {
-        a.windowSize == b.windowSize && a.lastFolder == b.lastFolder && a.folders == b.folders && a.isFromDamagedFile == b.isFromDamagedFile
+        a.windowSize == b.windowSize && a.lastFolder == b.lastFolder && a.folders == b.folders
+            && a.helpHintShown == b.helpHintShown && a.isFromDamagedFile == b.isFromDamagedFile
     }
 
     package init(windowSize: Size? = nil, lastFolder: String? = nil) {
@@ -50,6 +54,13 @@ package struct WindowState: Sendable, Equatable {
         guard let requested, final == requested else { return final }
         return previous
     }
+
+    /// The hint the first run shows on the message line, fading with any notice.
+    package static let helpHint = "Press ? for every control"
+
+    /// The hint to show at this start: `helpHint` until it has been shown once (no state file yet,
+    /// or one written before the hint existed); nil after.
+    package var firstRunHint: String? { helpHintShown ? nil : Self.helpHint }
 
     /// The file in `folder`.
     package static func path(in folder: String = ConfigDirectory.path) -> String {

@@ -8,13 +8,21 @@ package enum WheelPaging: Sendable {
     /// trackpad's momentum) and turns nothing; travel the other way is gathered in `reversed` and
     /// turns the page back once it reaches the feel's page units, with or without a pause between.
     case spent(step: Int, reversed: Double, lastTime: Double)
+    /// The burst began as a vertical wheel on the photo at its fit: it zooms to its end
+    /// (`Viewer.wheelZoom`), and turns no page.
+    case zooming(lastTime: Double)
 
     package static let quiet = WheelPaging.gathering(accumulated: 0, lastTime: -.infinity)
 
     package var lastTime: Double {
         switch self {
-        case let .gathering(_, t), let .spent(_, _, t): t
+        case let .gathering(_, t), let .spent(_, _, t), let .zooming(t): t
         }
+    }
+
+    /// True when a wheel event at `time` belongs to a burst that zooms.
+    package func zooms(at time: Double, feel: Feel) -> Bool {
+        if case let .zooming(t) = self { time - t <= feel.wheelQuietSeconds } else { false }
     }
 
     /// One wheel event `(dx, dy)` at `time`: returns the page step (±1) when the burst's horizontal
@@ -23,6 +31,9 @@ package enum WheelPaging: Sendable {
         if time - lastTime > feel.wheelQuietSeconds { self = .quiet }
         let horizontal = abs(dx) > abs(dy)
         switch self {
+        case .zooming:
+            self = .zooming(lastTime: time)
+            return nil
         case let .spent(step, reversed, _):
             guard horizontal, (dx > 0) != (step > 0) else {
                 // The tail of the swipe that turned the page (or a vertical step): it turns nothing,

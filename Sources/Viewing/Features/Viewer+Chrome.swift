@@ -10,10 +10,11 @@ import Drawing
 // |---------------------|-------------------------------------------------------------------|
 // | ?  h  F1            | show or hide the help overlay                                     |
 // | F11  f              | fullscreen on or off                                              |
-// | i                   | keep the caption on the open photo, or let it hide again          |
+// | i  F9               | keep the caption on the open photo, or let it hide again          |
 // | Esc                 | hides the help, else the tuning panel, else leaves fullscreen,    |
 // |                     | else does what it did                                             |
-// | Home End PgUp PgDn  | grid: scroll to the top, the bottom, a screen up or down          |
+// | Home End PgUp PgDn  | grid: scroll to the top, the bottom, a screen up or down (on the  |
+// |                     | open photo they are photo keys: `PhotoKey.jump`)                  |
 extension Viewer {
     /// Takes the chrome's keys before the lab and the viewer; true when taken. `panelShown`: the
     /// lab's tuning panel is shown above the viewer, and Esc hides it rather than leave fullscreen.
@@ -25,7 +26,7 @@ extension Viewer {
         case "f11" where modifiers.isEmpty, "f" where modifiers.isEmpty:
             chrome.isFullscreen.toggle()
             requests.append(.fullscreen(chrome.isFullscreen))
-        case "i" where modifiers.isEmpty:
+        case "i" where modifiers.isEmpty, "f9" where modifiers.isEmpty:
             chrome.captionPinned.toggle()
             chrome.captionWokenAt = chrome.captionPinned ? time : -Double.infinity
         case "escape" where chrome.showsHelp:
@@ -173,10 +174,10 @@ extension Viewer {
 
     // MARK: - Overlays
 
-    /// The aiming fingers and the scroll indicator; the caption and the help, which are text laid
-    /// out with the host's font metrics, are LabUI's (`scene(text:)`).
+    /// The aiming fingers, the scroll indicator and the slideshow's; the caption and the help,
+    /// which are text laid out with the host's font metrics, are LabUI's (`scene(text:)`).
     func chromeOverlays() -> [Scene.Overlay] {
-        aimingFingerOverlays() + scrollIndicator()
+        aimingFingerOverlays() + scrollIndicator() + slideshowIndicator()
     }
 
     /// A thin bar at the right edge while the grid moves, fading after it stops.

@@ -70,11 +70,7 @@ extension Viewer {
         let stripShown = session.map { s in
             abs(s.pagingOffset) > 0.5 || drawnBefore.contains { $0.photo >= 0 && $0.photo != s.photo && $0.photo != landing?.photo }
         } ?? false
-        let ghostFlight: (Int) -> Int = { [landing, departing, flights, session] p in
-            if let landing, p == landing.photo { return landing.flight }
-            if p != session?.photo, let d = departing, d.photos.contains(where: { $0.index == p }) { return d.flight }
-            return flights
-        }
+        let ghostFlight = drawingFlights
         // The index the photo at `old` has now, or, if it went, that of the next survivor (else the last photo).
         let newCount = oldCount - change.removed.count + change.added.count
         func follow(_ old: Int) -> Int? {
@@ -129,6 +125,16 @@ extension Viewer {
             f.backdrop = oldBackdrop
             f.elapsed = 0
             handOverFade = f
+        }
+    }
+
+    /// The session number each photo is drawn under now, as the viewer is at this instant (a
+    /// ghost keeps it): the landing photo's, a departing neighbour's, else the photo session's.
+    var drawingFlights: (Int) -> Int {
+        { [landing, departing, flights, open = session?.photo] p in
+            if let landing, p == landing.photo { return landing.flight }
+            if p != open, let d = departing, d.photos.contains(where: { $0.index == p }) { return d.flight }
+            return flights
         }
     }
 

@@ -1,4 +1,5 @@
 import Geometry
+import Drawing
 import Gestures
 import Events
 
@@ -99,5 +100,48 @@ extension Viewer {
             show.restingSince = nil
             slideshow = show
         }
+    }
+}
+
+// MARK: - The indicator
+
+extension Viewer {
+    /// The slideshow indicator's ring radius and its distance from the window's bottom-right
+    /// corner, points.
+    static let slideshowRingRadius = 11.0
+    static let slideshowRingMargin = 20.0
+
+    /// The share of the slideshow's interval the resting photo has run, 0…1; nil when no show runs
+    /// or its photo still moves (the interval has not begun).
+    package var slideshowShare: Double? {
+        guard let since = slideshow?.restingSince else { return nil }
+        let interval = feel.slideshowIntervalSeconds
+        return interval > 0 ? min(1, max(0, (time - since) / interval)) : 1
+    }
+
+    /// While the slideshow runs, that it runs: a faint ring in the bottom-right corner with a play
+    /// triangle in it, and an arc over the ring filling clockwise from the top as the photo's rest
+    /// runs to the page turn (none while the photo moves). Nothing once the show stops.
+    func slideshowIndicator() -> [Scene.Overlay] {
+        guard slideshow != nil else { return [] }
+        let r = Viewer.slideshowRingRadius
+        let c = Point(windowSize.width - Viewer.slideshowRingMargin - r, windowSize.height - Viewer.slideshowRingMargin - r)
+        // The triangle points right, its centroid at the ring's centre: vertices at −h/3·… and 2h/3.
+        let h = r * 0.9, half = r * 0.45
+        var overlays: [Scene.Overlay] = [
+            .ring(center: c, radius: r, color: Color(1, 1, 1, 0.35)),
+            .polyline([Point(c.x - h / 3, c.y - half), Point(c.x + 2 * h / 3, c.y), Point(c.x - h / 3, c.y + half),
+                       Point(c.x - h / 3, c.y - half)], color: .white),
+        ]
+        if let share = slideshowShare, share > 0 {
+            // One segment per 1/48 of the turn: smooth at this size.
+            let segments = max(1, Int((share * 48).rounded(.up)))
+            let arc = (0...segments).map { i in
+                let angle = -Double.pi / 2 + 2 * Double.pi * share * Double(i) / Double(segments)
+                return Point(c.x + r * cosine(angle), c.y + r * sine(angle))
+            }
+            overlays.append(.polyline(arc, color: .overlay))
+        }
+        return overlays
     }
 }

@@ -15,9 +15,12 @@ extension Viewer {
     }
 
     /// Files dropped on the window replaced the list: photo `open` (one file dropped) opens from
-    /// its cell, as on the command line.
+    /// its cell, as on the command line. With a photo out of the grid nothing opens, and the note
+    /// says why (the shell refuses a drop then, but a trace may still hold one).
     package mutating func openDropped(_ open: Int?) {
-        guard let open, session == nil, photos.indices.contains(open) else { return }
+        guard let open else { return }
+        guard session == nil else { return noteIgnored("drop", .photoOpen) }
+        guard photos.indices.contains(open) else { return }
         focus.index = open
         scroller.reveal(layout.scrollRevealing(open, from: scroller.destination), animated: true)
         self.open(open, trigger: .start)

@@ -135,7 +135,7 @@ extension Viewer {
     // MARK: - Keys, wheel, double-click
 
     /// The pose a new zoom step starts from: where the zoom spring is heading, or the photo at rest.
-    private var zoomBase: PhotoPose? {
+    var zoomBase: PhotoPose? {
         guard let s = session else { return nil }
         let tr = s.transition
         switch s.driver {

@@ -6,10 +6,15 @@ import Events
 enum PhotoKey: Hashable, Sendable {
     /// Esc: close, from any phase.
     case escape
-    /// Return, Space, keypad Enter: close.
+    /// Return, keypad Enter: close.
     case close
+    /// Ctrl+W: close the photo (on the grid: close the window, that is quit, as Loupe's Ctrl+W).
+    case closeWindow
     /// Left (−1) / Right (+1): page; zoomed: pan, and at the photo's edge that way, page.
     case page(Int)
+    /// Home, End, Page Up, Page Down, Space (eog's and Loupe's keys): the first, the last, the
+    /// previous, the next photo, zoomed or not.
+    case jump(Jump)
     /// Up / Down on a zoomed photo: pan.
     case panVertically(up: Bool)
     /// `=`, `+`, keypad `+`: zoom in by the keyboard step.
@@ -18,8 +23,10 @@ enum PhotoKey: Hashable, Sendable {
     case zoomOut
     /// `0`, keypad `0`: back to the fit.
     case fit
-    /// `1`, keypad `1`: one photo pixel per screen pixel.
+    /// `1`, keypad `1`, Ctrl+1: one photo pixel per screen pixel; pressed again there, back to the fit.
     case actualPixels
+    /// Ctrl+2: two screen pixels per photo pixel (200 %); pressed again there, back to the fit.
+    case doublePixels
     /// Delete, Ctrl+C, `o`, Shift+O.
     case fileAction(PhotoFileAction)
     /// Ctrl+R (clockwise), Ctrl+Shift+R.
@@ -29,7 +36,13 @@ enum PhotoKey: Hashable, Sendable {
     init?(key: String, modifiers: Modifiers) {
         switch (key, modifiers) {
         case ("escape", _): self = .escape
-        case ("return", _), ("space", _), ("keypad enter", _): self = .close
+        case ("return", _), ("keypad enter", _): self = .close
+        case ("w", .ctrl): self = .closeWindow
+        case ("space", []): self = .jump(.nextBySpace)
+        case ("home", []): self = .jump(.first)
+        case ("end", []): self = .jump(.last)
+        case ("pageup", []): self = .jump(.previous)
+        case ("pagedown", []): self = .jump(.next)
         case ("left", _): self = .page(-1)
         case ("right", _): self = .page(1)
         case ("up", _): self = .panVertically(up: true)
@@ -37,7 +50,8 @@ enum PhotoKey: Hashable, Sendable {
         case ("=", _), ("+", _), ("keypad +", _): self = .zoomIn
         case ("-", _), ("keypad -", _): self = .zoomOut
         case ("0", _), ("keypad 0", _): self = .fit
-        case ("1", []), ("keypad 1", []): self = .actualPixels
+        case ("1", []), ("keypad 1", []), ("1", .ctrl): self = .actualPixels
+        case ("2", .ctrl): self = .doublePixels
         case ("delete", []): self = .fileAction(.trash)
         case ("c", .ctrl): self = .fileAction(.copy)
         case ("o", []): self = .fileAction(.openWith)
@@ -53,12 +67,15 @@ enum PhotoKey: Hashable, Sendable {
         switch self {
         case .escape: "escape"
         case .close: "return"
+        case .closeWindow: "ctrl+w"
         case let .page(step): step < 0 ? "left" : "right"
+        case let .jump(jump): jump.rawValue
         case let .panVertically(up): up ? "up" : "down"
         case .zoomIn: "+"
         case .zoomOut: "-"
         case .fit: "0"
         case .actualPixels: "1"
+        case .doublePixels: "ctrl+2"
         case let .fileAction(action):
             switch action {
             case .trash: "delete"
@@ -89,6 +106,11 @@ enum PhotoKey: Hashable, Sendable {
         case .escape, .close, .page, .panVertically: false
         default: true
         }
+    }
+
+    /// Where Home, End, Page Up, Page Down and Space go, by the key's name (SDL's).
+    enum Jump: String, Hashable, Sendable {
+        case first = "home", last = "end", previous = "pageup", next = "pagedown", nextBySpace = "space"
     }
 
     /// What a key does in a phase: act now, wait for the photo to land, or nothing (and why).

@@ -8,7 +8,12 @@ import Events
 // |-----------------------------|------------------------------|-------------------------------------|
 // | arrows                      | move the focus ring          | Left/Right page; zoomed: pan (at    |
 // |                             |                              | the photo's edge that way: page)    |
-// | return, space, keypad enter | open the focused photo       | close it                            |
+// | return, keypad enter        | open the focused photo       | close it                            |
+// | space                       | open the focused photo       | the next photo (eog, Loupe)         |
+// | Ctrl+W                      | quit (Loupe: close window)   | close it                            |
+// | Home / End                  | (the chrome: scroll)         | the first / last photo              |
+// | Page Up / Page Down         | (the chrome: scroll)         | the previous / next photo, zoomed   |
+// |                             |                              | or not                              |
 // | escape                      | hide the focus ring          | close it, from any phase            |
 // | = + keypad +                | —                            | zoom in by the keyboard step        |
 // | - keypad -                  | —                            | zoom out by it (down to the fit)    |
@@ -18,8 +23,10 @@ import Events
 // |                             |                              | does; it leaves the list and its    |
 // |                             |                              | neighbour takes over: HandOverFade) |
 // | Ctrl+Z                      | put the last trashed back    | same                                |
-// | 1 keypad 1                  | —                            | 1:1: one photo pixel per screen     |
-// |                             |                              | pixel, on the zoom spring           |
+// | 1 keypad 1, Ctrl+1          | —                            | 1:1: one photo pixel per screen     |
+// |                             |                              | pixel, on the zoom spring; at 1:1:  |
+// |                             |                              | back to the fit                     |
+// | Ctrl+2                      | —                            | 200 %, the same way                 |
 // | Ctrl+C                      | —                            | copy it to the clipboard (the shell |
 // |                             |                              | offers its PNG, URI and path)       |
 // | o / Shift+O                 | —                            | open it in the default application  |
@@ -54,14 +61,10 @@ extension Viewer {
             toggleSlideshow()
             return
         }
-        guard let photoKey = PhotoKey(key: key, modifiers: modifiers) else {
-            // The grid's scroll keys (the chrome takes them in the grid) with a photo open.
-            if session != nil, modifiers.isEmpty, ["home", "end", "pageup", "pagedown"].contains(key) {
-                noteIgnored(key, .photoOpen)
-            }
-            return
-        }
+        guard let photoKey = PhotoKey(key: key, modifiers: modifiers) else { return }
         guard let s = session else {
+            // Ctrl+W on the grid closes the window, as in Loupe: the app's only window, so it quits.
+            if case .closeWindow = photoKey { return requests.append(.quit) }
             if !handleGridKey(key), photoKey.needsOpenPhoto {
                 noteIgnored(photoKey.name, .noPhotoOpen)
             }
@@ -90,7 +93,7 @@ extension Viewer {
             return hasLanded(s) ? .act : .queue
         case .paging:
             switch key {
-            case .page, .close, .escape, .fileAction(.copy), .fileAction(.openWith), .fileAction(.showInFolder): return .act
+            case .page, .jump, .close, .closeWindow, .escape, .fileAction(.copy), .fileAction(.openWith), .fileAction(.showInFolder): return .act
             default: return .queue
             }
         default:
@@ -126,8 +129,10 @@ extension Viewer {
         switch key {
         case .escape:
             close(trigger: .escape)
-        case .close:
+        case .close, .closeWindow:
             close(trigger: .key)
+        case let .jump(jump):
+            go(jump)
         case let .page(step):
             if phase == .zoomed && !zoomShowsEdge(toward: step) {
                 zoomPan(by: Point(-Double(step) * pan * windowSize.width, 0), input: key.name)
@@ -148,7 +153,9 @@ extension Viewer {
             guard phase == .zoomed else { return noteIgnored(key.name, .atFit) }
             zoom(toScale: 1, about: Point(windowSize.width / 2, windowSize.height / 2))
         case .actualPixels:
-            zoomToActualPixels()
+            zoomToPixels(perPhotoPixel: 1, input: key.name)
+        case .doublePixels:
+            zoomToPixels(perPhotoPixel: 2, input: key.name)
         case let .fileAction(action):
             requestFileAction(action)
         case let .turn(clockwise):
@@ -217,16 +224,23 @@ extension Viewer {
 }
 
 extension Viewer {
-    /// 1:1: zooms about the window's centre on the zoom spring to one photo pixel per screen pixel
-    /// (scale = pixel width / (fit width × pixels per point)). A photo shown above 100 % at its fit
-    /// (a small photo, or a HiDPI window) stays at its fit: the zoom never goes below the fit.
-    mutating func zoomToActualPixels() {
+    /// `1` (1:1) and Ctrl+2 (200 %): zooms about the window's centre on the zoom spring to
+    /// `perPhotoPixel` screen pixels per photo pixel (scale = n × pixel width / (fit width × pixels
+    /// per point)). A photo shown at that size or above at its fit (a small photo, or a HiDPI
+    /// window) stays at its fit: the zoom never goes below the fit. Pressed on a photo zoomed to
+    /// that scale already (its zoom heading there within 0.1 %), back to the fit: the key toggles,
+    /// as eog's and Loupe's 1:1 does with the fit.
+    mutating func zoomToPixels(perPhotoPixel: Double, input: String) {
         guard let s = session, photos.indices.contains(s.photo) else { return }
         let own = photos[s.photo].pixelSize, fit = fitSize(s.photo)
         guard own.width > 0, fit.width > 0, own.isFinite else { return }
-        let scale = own.width / (fit.width * pixelsPerPoint)
-        if scale <= 1 + 1e-6 && phase != .zoomed { return noteIgnored(PhotoKey.actualPixels.name, .atActualPixels) }
-        zoom(toScale: scale, about: Point(windowSize.width / 2, windowSize.height / 2))
+        let scale = perPhotoPixel * own.width / (fit.width * pixelsPerPoint)
+        let centre = Point(windowSize.width / 2, windowSize.height / 2)
+        if scale <= 1 + 1e-6 && phase != .zoomed { return noteIgnored(input, .atActualPixels) }
+        if phase == .zoomed, let base = zoomBase, abs(base.scale / max(scale, 1) - 1) < 1e-3 {
+            return zoom(toScale: 1, about: centre)
+        }
+        zoom(toScale: scale, about: centre)
     }
 
     /// Asks the shell to do `action` to the open photo's file: only while it rests or pages with

@@ -101,6 +101,8 @@ extension Viewer {
         case var .grid(grid):
             if case .scrolling = grid.gesture {
                 scroller.endDrag(translationY: m.translation.y, velocityY: cancelled ? 0 : m.velocity.y)
+                // A sideways drag or swipe moved nothing: the grid says why.
+                if abs(m.translation.x) > abs(m.translation.y) { noteIgnored(GestureName(m.kind).rawValue, .gridScrollsVertically) }
             }
             grid.gesture = .none
             mode = .grid(grid)

@@ -3,10 +3,12 @@ import Gestures
 import Events
 
 // The plain wheel (Ctrl and Ctrl+Shift wheels are pinch and rotate manipulations from the
-// recognizers): scrolls the grid; on the presented photo a horizontal swipe turns one page and
-// vertical travel is ignored (the grid behind must not move unseen); on a zoomed photo it pans.
+// recognizers): scrolls the grid; on the presented photo a horizontal swipe turns one page and a
+// vertical wheel zooms about the pointer (eog's default), at the Ctrl+wheel's rate on the zoom
+// spring, never below the fit; the burst that began zooming zooms to its end; on a zoomed photo a
+// new burst pans (a touchpad's two-finger scroll arrives as the wheel, and panning is its gesture).
 extension Viewer {
-    mutating func handleScroll(delta: Point, modifiers: Modifiers) {
+    mutating func handleScroll(delta: Point, at location: Point, modifiers: Modifiers) {
         guard modifiers.isDisjoint(with: [.ctrl, .alt, .gui]) else { return }
         // Shift turns a vertical wheel into a horizontal one (the desktop convention).
         let d = modifiers.contains(.shift) && delta.x == 0 ? Point(delta.y, 0) : delta
@@ -24,10 +26,14 @@ extension Viewer {
             }
             return
         }
+        let vertical = abs(d.x) < abs(d.y)
         switch phase {
+        case .presented where vertical, .zoomed where wheelPaging.zooms(at: time, feel: feel):
+            lastFrame.gestureSince = .scroll
+            wheelZoom(by: d.y, about: location, input: name, startsBurst: startsBurst)
         case .presented, .paging:
             if d.x != 0 { lastFrame.gestureSince = .scroll }
-            if abs(d.x) <= abs(d.y), startsBurst { noteIgnored(name, .verticalWheelAtFit) }
+            if vertical, startsBurst { noteIgnored(name, .stillFlying) }
             wheelPage(dx: d.x, dy: d.y)
         case .zoomed:
             lastFrame.gestureSince = .scroll
@@ -45,5 +51,19 @@ extension Viewer {
             // The burst goes on: its tail is not noted again (a vertical step leaves paging's count as it was).
             _ = wheelPaging.wheel(dx: 0, dy: 1, at: time, feel: feel)
         }
+    }
+
+    /// A vertical wheel step of `units` (positive away from the user: in) zooms the open photo
+    /// about `location` by `e^(units × wheelPinchLogScalePerUnit)`, Ctrl+wheel's rate, on the zoom
+    /// spring from the scale it heads for (a burst's steps add up), down to the fit and no further:
+    /// a wheel never closes the photo, as a pinch in may. Toward the user at the fit: ignored.
+    mutating func wheelZoom(by units: Double, about location: Point, input: String, startsBurst: Bool) {
+        wheelPaging = .zooming(lastTime: time)
+        guard let base = zoomBase else { return }
+        if units < 0 && base.scale <= 1 + 1e-6 {
+            if startsBurst { noteIgnored(input, .atFit) }
+            return
+        }
+        zoom(toScale: base.scale * exponential(units * feel.wheelPinchLogScalePerUnit), about: location)
     }
 }

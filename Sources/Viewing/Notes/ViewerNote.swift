@@ -96,10 +96,8 @@ public enum ViewerNote: Hashable, Sendable {
         /// The turn prompt or another file action is waiting, or the photo shown is not the
         /// session's (a page turning between two).
         case photoInTransit = "the photo is passing to its neighbour"
-        /// A plain vertical wheel on the presented photo: it neither pans a photo at its fit nor
-        /// scrolls the grid hidden behind it (noted once per wheel burst).
-        case verticalWheelAtFit = "a vertical wheel does not move a photo at its fit"
-        /// A plain wheel while the photo flies to its frame or turns (noted once per wheel burst).
+        /// A plain wheel while the photo flies to its frame or turns, a vertical one while a page turns
+        /// (noted once per wheel burst).
         case stillFlying = "the photo is still on its way"
         /// A single click on a zoomed photo (a double-click zooms back to the fit).
         case zoomedClick = "one click does nothing on a zoomed photo; a double-click zooms back"

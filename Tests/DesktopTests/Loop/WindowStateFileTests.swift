@@ -148,3 +148,31 @@ struct WindowStateFileTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{}")
     }
 }
+
+/// The first run's hint (issue 42): "Press ? for every control" once, kept in `state.json`.
+@Suite("The first-run hint is shown once: no state yet shows it, a state that has shown it does not")
+struct FirstRunHintStateTests {
+    @Test("no state file (or one from before the hint) shows the hint; once shown it is written as helpHintShown and read back, and not shown again")
+    func shownOnce() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hint-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = WindowState.path(in: dir.path)
+        var first = WindowState(contentsOf: path)
+        #expect(first.firstRunHint == "Press ? for every control")
+        // A file from before the hint: the hint shows once for it too, and its other fields read as before.
+        #expect(WindowState(jsonBytes: Array(WindowStateFileTests.oldBytes.utf8), file: "state.json", warn: { _ in }).firstRunHint != nil)
+        first.helpHintShown = true
+        #expect(first.write(to: path))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == #"{"helpHintShown":true}"#)
+        #expect(WindowState(contentsOf: path).firstRunHint == nil)
+    }
+
+    @Test("a helpHintShown that is not true or false is said in one line naming the file, the line and the field")
+    func damagedFlag() {
+        var lines: [String] = []
+        let state = WindowState(jsonBytes: Array(#"{"helpHintShown":"yes"}"#.utf8), file: "state.json", warn: { lines.append($0) })
+        #expect(state.firstRunHint != nil)
+        #expect(lines == ["photozoom: state.json:1: helpHintShown: expected true or false; the hint is shown again"])
+    }
+}
