@@ -61,6 +61,46 @@ struct FitAndMatchCommandTests {
         #expect(bad.stderr == "photozoom: \(csv):3: column 2 (left): \"x2\" is not a number\n")
     }
 
+    @Test("fit --gesture on a replayed session recovers the radius within 5 %, the rate's range and the knee, and writes them as a feel layer")
+    func fitGesture() async throws {
+        let dir = try CommandRunner.temporaryDirectory("fit-gesture")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The known feel: radius 180 pt, rate 0.995 per ms (k = 0.199 s), floor 0.4 reached at 0.6
+        // of the 800 pt window, knee at 0.3 of it (240 pt).
+        let known = dir.appendingPathComponent("known.json").path
+        try #"{"dragRadiusPoints": 180, "decelerationRatePerMillisecond": 0.995, "dismissMinimumScale": 0.4, "dismissShrinkDistanceFraction": 0.6, "dismissShrinkKneeFraction": 0.3}"#
+            .write(toFile: known, atomically: true, encoding: .utf8)
+        var trace = HandMadeTrace(duration: 40)
+        var t = 0.2
+        trace.clickPhoto3(at: t); t += 1.2
+        // Returns: at rest short of 180 pt, and thrown short (60 + 0.199·v ≤ 180 below 603 pt/s).
+        for d in [120.0, 160, 172] { trace.heldDrag(at: t, distance: d); t += 1.4 }
+        for v in [450.0, 550] { trace.thrownDrag(at: t, distance: 60, speed: v); t += 1.2 }
+        // Closes, each followed by a reopening: at rest past 180 pt (and past the knee), thrown past it.
+        for d in [188.0, 200, 300, 370] { trace.heldDrag(at: t, distance: d); t += 1.3; trace.clickPhoto3(at: t); t += 1.2 }
+        for v in [660.0, 800] { trace.thrownDrag(at: t, distance: 60, speed: v); t += 1.3; trace.clickPhoto3(at: t); t += 1.2 }
+        trace.duration = t
+        let tracePath = dir.appendingPathComponent("session.trace.jsonl"), states = dir.appendingPathComponent("session.states.jsonl").path
+        try trace.text().write(to: tracePath, atomically: true, encoding: .utf8)
+        let replay = try await CommandRunner.run(["replay", tracePath.path, "--feel", known, "--states", states])
+        try #require(replay.status == 0, "\(replay.stderr)")
+        let layer = dir.appendingPathComponent("fitted.json").path
+        let r = try await CommandRunner.run(["fit", "--gesture", states, "--window-height", "800", "--into", layer])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(": 11 releases (6 closed, 5 returned), 11 counted"), "\(r.stdout)")
+        // At rest 172 pt returned and 188 closed: the radius is allowed 172–188, ±4.4 % of 180.
+        #expect(r.stdout.contains("threshold (dragRadiusPoints): 180"), "\(r.stdout)")
+        #expect(r.stdout.contains(", allowed 172–188 (±4.4 %)"), "\(r.stdout)")
+        let fitted = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: layer))) as? [String: Any])
+            .compactMapValues { $0 as? Double }
+        let radius = try #require(fitted["dragRadiusPoints"]), rate = try #require(fitted["decelerationRatePerMillisecond"])
+        #expect(abs(radius - 180) / 180 < 0.05, "\(r.stdout)")
+        // The rate's range holds 0.995: 60 + 550k ≤ R < 60 + 660k with R in 172–188 gives k in 0.17–0.23 s.
+        #expect(abs(DismissalProjection.seconds(rate) - 0.199) < 0.04, "\(r.stdout)")
+        #expect(abs((fitted["dismissShrinkKneeFraction"] ?? 0) - 0.3) < 0.015, "\(r.stdout)")
+        #expect(abs((fitted["dismissMinimumScale"] ?? 0) - 0.4) < 0.02, "\(r.stdout)")
+    }
+
     @Test("match: the default opening against iOS's push (ω 19) is not matched, exit 1; against itself, matched, exit 0")
     func match() async throws {
         let dir = try CommandRunner.temporaryDirectory("match")
@@ -100,4 +140,10 @@ struct FitAndMatchCommandTests {
         #expect(match.status == 0, "\(match.stdout)")
         #expect(match.stdout.hasSuffix("MATCHED\n"))
     }
+}
+
+/// A deceleration rate per millisecond as the seconds of velocity its momentum projection carries:
+/// `r / (1000·(1 − r))` (`Momentum.project`).
+enum DismissalProjection {
+    static func seconds(_ r: Double) -> Double { r / (1000 * (1 - r)) }
 }
