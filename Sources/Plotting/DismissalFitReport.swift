@@ -36,8 +36,10 @@ package enum DismissalFitReport {
             } else {
                 out.append("knee: none (the held scale falls straight to its floor better than it bends)")
             }
-            out.append("held scale: slope \(n(shrink.slopePerPoint * 1000, 4)) per 1000 pt, floor (dismissMinimumScale) "
-                       + "\(n(shrink.minimumScale, 4)), reach (dismissShrinkDistanceFraction) \(n(shrink.reachFraction, 4)); "
+            let floor = shrink.floorSeen
+                ? "floor (dismissMinimumScale) \(n(shrink.minimumScale, 4)), reach (dismissShrinkDistanceFraction) \(n(shrink.reachFraction, 4))"
+                : "floor and reach not seen (the scale falls straight all the way; the floor is below its smallest, not written)"
+            out.append("held scale: slope \(n(shrink.slopePerPoint * 1000, 4)) per 1000 pt, \(floor); "
                        + "RMS \(n(shrink.rmsError, 6)) over \(shrink.sampleCount) frames")
         } else {
             out.append("held scale: fewer than 8 frames moving down; not fitted")
@@ -59,12 +61,12 @@ package enum DismissalFitReport {
     }
 
     /// The parameters a feel layer takes from `fit`: only those the recording bounds on both sides
-    /// (the shrink's whenever fitted; the knee 0 when none was found).
+    /// (the shrink's where its floor shows; the knee 0 when none was found).
     package static func parameters(_ fit: DismissalFit) -> [(key: String, value: Double)] {
         var out: [(key: String, value: Double)] = []
         if let radius = fit.threshold, radius.boundedBelow, radius.boundedAbove { out.append(("dragRadiusPoints", radius.value)) }
         if let rate = fit.decelerationRate, rate.boundedBelow, rate.boundedAbove { out.append(("decelerationRatePerMillisecond", rate.value)) }
-        if let shrink = fit.shrink {
+        if let shrink = fit.shrink, shrink.floorSeen {
             out.append(("dismissMinimumScale", shrink.minimumScale))
             out.append(("dismissShrinkDistanceFraction", shrink.reachFraction))
             out.append(("dismissShrinkKneeFraction", shrink.knee?.value ?? 0))

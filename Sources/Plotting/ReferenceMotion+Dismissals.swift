@@ -27,7 +27,8 @@ extension ReferenceMotion {
     /// Reads the holds of the dismissal session at `path`: a state log (holds are its runs of
     /// `interacting` frames; the phase after says closed or returned) or a CSV with the columns
     /// `t`, `y` (the photo's centre, pt), `w` (its width, pt) and `held` (1 while the hand holds it;
-    /// a release closed when the photo ends smaller than 90 % of its width at the grab).
+    /// a release closed when the photo comes to rest after it smaller than 90 % of its width at
+    /// the grab).
     package static func dismissals(path: String, windowHeight: Double, warn: (String) -> Void = { _ in }) throws(CommandLineError) -> DismissalRecording {
         let text = try FeelFile.contents(path: path)
         var frames: [HeldFrame]
@@ -73,9 +74,15 @@ extension ReferenceMotion {
             if let closing = after.closing {
                 closes = closing
             } else {
-                // The frame before the next hold (or the last): smaller than 90 % of the grab's width.
+                // Where the flight after the release first comes to rest (the width still within
+                // 0.5 pt from one frame to the next), else the frame before the next hold: smaller
+                // than 90 % of the grab's width.
                 let next = frames[(end + 1)...].firstIndex { $0.held } ?? frames.count
-                closes = (frames[next - 1].width ?? 0) < 0.9 * w0
+                let rest = ((end + 2)..<max(end + 2, next)).first { k in
+                    guard let a = frames[k - 1].width, let b = frames[k].width else { return false }
+                    return abs(b - a) < 0.5
+                } ?? next - 1
+                closes = (frames[rest].width ?? 0) < 0.9 * w0
             }
             holds.append(DismissalRecording.Hold(times: run.map(\.time), travel: run.map { $0.y! - y0 },
                                                  scale: run.map { $0.width! / w0 },

@@ -72,6 +72,12 @@ struct DismissalFitTests {
         let shrink = try #require(DismissalFit.fit(DismissalRecording(holds: holds, windowHeight: Self.height)).shrink)
         #expect(shrink.knee == nil)
         #expect(abs(shrink.minimumScale - Self.floor) < 0.004 && abs(shrink.reachFraction - 0.6) < 0.006, "\(shrink)")
+        #expect(shrink.floorSeen)
+        // Holds that stop short of the floor (480 pt) show no floor: any below the smallest scale fits.
+        let short = [150.0, 300, 420].map { Self.hold(distance: $0, speed: 600, thrown: false, knee: nil) }
+        let unseen = try #require(DismissalFit.fit(DismissalRecording(holds: short, windowHeight: Self.height)).shrink)
+        #expect(!unseen.floorSeen && unseen.knee == nil, "\(unseen)")
+        #expect(abs(unseen.slopePerPoint - Self.slope) / Self.slope < 0.01)
     }
 
     @Test("no closed release leaves the radius open above; decisions no radius explains are said to be so")

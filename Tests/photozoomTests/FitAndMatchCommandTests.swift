@@ -101,6 +101,50 @@ struct FitAndMatchCommandTests {
         #expect(abs((fitted["dismissMinimumScale"] ?? 0) - 0.4) < 0.02, "\(r.stdout)")
     }
 
+    @Test("fit --gesture reads a CSV of t, y, w and held: at-rest holds of 100–170 pt return and 190–440 close, radius 180 pt; bad arguments are named")
+    func fitGestureCSV() async throws {
+        let dir = try CommandRunner.temporaryDirectory("fit-gesture-csv")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The photo's centre y and width at 60 Hz: each hold moves 600 pt/s down to its distance and
+        // rests 0.2 s (held 1), the width shrinking linearly 1 − 0.5·travel/400 to half; let go, it flies
+        // back to 900 pt wide, or (past 180 pt) on to a 300 pt cell, and rests there (held 0).
+        var rows = ["t,y,w,held"]
+        var t = 0.0
+        func row(_ y: Double, _ w: Double, _ held: Int) { rows.append("\(t),\(y),\(w),\(held)"); t += 1.0 / 60 }
+        for d in [100.0, 140, 170, 190, 230, 440] {
+            for _ in 0..<6 { row(400, 900, 0) }
+            var x = 0.0
+            func width(_ x: Double) -> Double { 900 * max(0.5, 1 - 0.5 * x / 400) }
+            while x < d { x = min(d, x + 10); row(400 + x, width(x), 1) }
+            for _ in 0..<12 { row(400 + d, width(d), 1) }
+            let end = d > 180 ? 300.0 : 900
+            for k in 1...12 {
+                let f = Double(k) / 12
+                row(400 + d * (1 - f), width(d) * (1 - f) + end * f, 0)
+            }
+            // At rest in its cell or back at full size; a closed photo is opened again at once.
+            for _ in 0..<6 { row(400, end, 0) }
+        }
+        let csv = dir.appendingPathComponent("drags.csv").path
+        try (rows.joined(separator: "\n") + "\n").write(toFile: csv, atomically: true, encoding: .utf8)
+        let r = try await CommandRunner.run(["fit", "--gesture", csv, "--window-height", "800"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(": 6 releases (3 closed, 3 returned), 6 counted"), "\(r.stdout)")
+        // 170 returned, 190 closed at rest: allowed 170–190.
+        #expect(r.stdout.contains(", allowed 170–190 (±5.6 %)"), "\(r.stdout)")
+        // Linear to the floor (reached at 400 pt, the last hold rests on it): no knee; floor 0.5 at
+        // 400 pt = 0.5 of 800.
+        #expect(r.stdout.contains("knee: none"), "\(r.stdout)")
+        #expect(r.stdout.contains("floor (dismissMinimumScale) 0.5, reach (dismissShrinkDistanceFraction) 0.5;"), "\(r.stdout)")
+        let noHeight = try await CommandRunner.run(["fit", "--gesture", csv])
+        #expect(noHeight.status == 64 || noHeight.status == 2)
+        #expect(noHeight.stderr.contains("--gesture needs --window-height H"), "\(noHeight.stderr)")
+        try "t,y,w\n0,1,2\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let bad = try await CommandRunner.run(["fit", "--gesture", csv, "--window-height", "800"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "photozoom: \(csv):1: no column named \"held\" (columns: t, y, w)\n", "\(bad.stderr)")
+    }
+
     @Test("match: the default opening against iOS's push (ω 19) is not matched, exit 1; against itself, matched, exit 0")
     func match() async throws {
         let dir = try CommandRunner.temporaryDirectory("match")

@@ -84,7 +84,9 @@ extension DismissalFit {
             knee = Estimate(value: best.knee / windowHeight, lower: lower / windowHeight, upper: upper / windowHeight,
                             boundedBelow: closedBelow, boundedAbove: closedAbove)
         }
+        // A knee's floor shows in the bend; a straight fall's only where some frame rests on it.
+        let floorSeen = keepsKnee || (scales.min() ?? 1) <= m + 0.002
         return Shrink(slopePerPoint: g, minimumScale: m, knee: knee, rmsError: keepsKnee ? kneeRMS : linearRMS,
-                      sampleCount: travel.count, reachFraction: (1 - m) / (g * windowHeight))
+                      sampleCount: travel.count, reachFraction: (1 - m) / (g * windowHeight), floorSeen: floorSeen)
     }
 }

@@ -63,6 +63,9 @@ package struct DismissalFit: Hashable, Sendable {
         /// The travel over the window height at which the linear part would reach the floor
         /// (`Feel.dismissShrinkDistanceFraction`): `(1 − m) / (g·H)`.
         package var reachFraction: Double
+        /// False when the recording shows no floor: a straight fall whose smallest scale lies above
+        /// the fitted floor (any floor below it fits), so the floor and the reach are not known.
+        package var floorSeen: Bool
     }
 
     package var releases: [Release]
