@@ -17,17 +17,27 @@ extension FeelFile {
         guard keys.contains(key) else {
             throw CommandLineError.badInput("--spring \(key): not a spring of the feel (\(keys.joined(separator: ", ")))")
         }
+        return try writeParameters([("\(key).responseSeconds", spring.responseSeconds), ("\(key).dampingRatio", spring.dampingRatio)],
+                                   naming: key, into: path, force: force, inputs: inputs)
+    }
+
+    /// Writes `values` (a parameter's key, `Feel.parameter`, and its value) into the feel file at
+    /// `path` by `writeSpring`'s rule, keeping every other parameter; `naming` is what the message
+    /// calls them. A value a parameter refuses is bad input naming it; nothing is written then.
+    package static func writeParameters(_ values: [(key: String, value: Double)], naming: String, into path: String,
+                                        force: Bool, inputs: [String]) throws(CommandLineError) -> (path: String, message: String) {
         let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         for input in inputs where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path == target {
             throw CommandLineError.badInput("--into \(path): that is an input of this command; outputs never replace inputs")
         }
         let exists = FileManager.default.fileExists(atPath: path)
         var feel = exists ? try read(path: path).feel : Feel.defaults
-        for (suffix, value) in [("responseSeconds", spring.responseSeconds), ("dampingRatio", spring.dampingRatio)] {
-            // Every spring has these two rows (Feel.parameters).
-            let parameter = Feel.parameter("\(key).\(suffix)")!
+        for (key, value) in values {
+            guard let parameter = Feel.parameter(key) else {
+                throw CommandLineError.badInput("\(key): not a parameter of the feel; not written")
+            }
             if let problem = parameter.problem(with: value) {
-                throw CommandLineError.badInput("\(key).\(suffix): the fitted \(problem); not written")
+                throw CommandLineError.badInput("\(key): the fitted \(problem); not written")
             }
             parameter.set(value, in: &feel)
         }
@@ -35,9 +45,9 @@ extension FeelFile {
         try save(feel, to: written)
         let message: String
         if written != path {
-            message = "\(path) exists (kept); wrote \(key) with its other parameters to \(written) (--force replaces)"
+            message = "\(path) exists (kept); wrote \(naming) with its other parameters to \(written) (--force replaces)"
         } else {
-            message = exists ? "replaced \(key) in \(path)" : "wrote \(path) (\(key); every other parameter the default)"
+            message = exists ? "replaced \(naming) in \(path)" : "wrote \(path) (\(naming); every other parameter the default)"
         }
         return (written, message)
     }

@@ -380,7 +380,7 @@ extension FeelExport {
     /// equal to those of the exact 1 ms flow) and moves `a` and `b` by a pattern search to the least
     /// largest difference from the closed form at every millisecond until the spring settles,
     /// released at rest and at ±2 travels per second.
-    static func reactSpringConfig(_ spring: Spring) -> (tension: Double, friction: Double) {
+    package static func reactSpringConfig(_ spring: Spring) -> (tension: Double, friction: Double) {
         let flow = spring.coefficients(at: 0.001)
         let determinant = flow.xx * flow.vv - flow.xv * flow.vx
         var b = 1 - determinant, a = 2 - b - (flow.xx + flow.vv)
@@ -416,7 +416,7 @@ extension FeelExport {
     ///
     /// Motion turns them into `ω₀ = 2π / (1.2 · visualDuration)` and `ζ = clamp(1 − bounce, 0.05, 1)`
     /// at mass 1, so `visualDuration = response / 1.2` and `bounce = 1 − ζ`, for ζ from 0.05 to 1.
-    static func motionVisual(_ spring: Spring) -> (duration: Double, bounce: Double)? {
+    package static func motionVisual(_ spring: Spring) -> (duration: Double, bounce: Double)? {
         guard spring.dampingRatio >= 0.05, spring.dampingRatio <= 1 else { return nil }
         return (spring.responseSeconds / 1.2, 1 - spring.dampingRatio)
     }

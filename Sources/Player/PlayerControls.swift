@@ -13,7 +13,7 @@ import Events
 ///
 /// Keys (lower-case SDL names):
 /// - Space: play / pause. Left / Right, or `,` / `.`: one frame back / forward. Shift+Left /
-///   Shift+Right: the previous / next release or interruption. Home / End: the first / last frame.
+///   Shift+Right: the previous / next release (at its instant) or interruption. Home / End: the first / last frame.
 /// - `[` / `]`: half / double speed (0.1× to 4×). `1`…`9`, `0`: the 1st…9th, 10th gesture.
 /// - A press on the timeline scrubs to the instant under it, and a drag goes on scrubbing.
 /// - `d`: the decision overlay. Tab or F1: the tuning panel, whose keys go to it first while it is
@@ -21,7 +21,8 @@ import Events
 ///   resets, Home / End, Escape hides); an adjustment re-runs the trace under the new numbers.
 /// - `b`: pin the feel now playing as B (pressed again with B shown: drop B). `g`: ghost or split.
 /// - Ctrl+S: save the feel playing now (A's at the playhead, edits included) as a feel file; the
-///   shell writes it by the live window's rules (`takeSave()`, `saveFinished(_:)`).
+///   shell writes it by the live window's rules (`takeSave()`, `saveFinished(_:)`); once it is
+///   saved the panel compares with the saved feel (`baseline`).
 /// - `q`, Ctrl+Q or Escape: quit.
 ///
 /// Until `d` or Tab is pressed, the panel and decision overlay show as they were recorded: the
@@ -54,6 +55,12 @@ package final class PlayerControls {
     /// The message line (a save's result) and the wall time it was shown; a notice fades after
     /// `FeelLab.noticeSeconds`, an error stays until the next message.
     package private(set) var message: (text: String, isError: Bool, wall: Double)?
+    /// The feel the last successful Ctrl+S wrote (nil: none yet): from then on what the panel's
+    /// "unsaved" compares with and its reset returns to, so the panel says "saved" when the
+    /// message line does.
+    package private(set) var savedFeel: Feel?
+    /// The feel handed to the shell by the save it is writing now.
+    private var savingFeel: Feel?
     /// Events of building after an edit done per tick (about a millisecond's worth each frame).
     static let buildEventsPerTick = 4_000
 
@@ -93,7 +100,7 @@ package final class PlayerControls {
         if var panel = panel ?? Optional(a.lab.feelLab.panel), panel.isVisible, key != "tab", key != "f1",
            let action = panel.handleKey(key, modifiers: modifiers, feel: a.viewer.feel, baseline: baseline) {
             self.panel = panel
-            if case let .change(feel) = action { try player.edit(feel: feel, unedited: baseline) }
+            if case let .change(feel) = action { try player.edit(feel: feel, unedited: unedited) }
             return
         }
         let plain = modifiers.subtracting(.shift).isEmpty
@@ -141,24 +148,34 @@ package final class PlayerControls {
     /// The feel Ctrl+S asked to save, once (the shell writes it and reports with `saveFinished`).
     package func takeSave() -> Feel? {
         defer { pendingSave = nil }
+        if let pendingSave { savingFeel = pendingSave }
         return pendingSave
     }
 
     /// The shell's result of saving: its message shows in the window's message line.
     package func saveFinished(_ result: EffectResult) {
         switch result {
-        case let .feelSaved(_, text): message = (text, false, lastWall ?? 0)
-        case let .feelSaveFailed(text): message = (text, true, lastWall ?? 0)
+        case let .feelSaved(_, text):
+            message = (text, false, lastWall ?? 0)
+            if let savingFeel { savedFeel = savingFeel }
+            savingFeel = nil
+        case let .feelSaveFailed(text):
+            message = (text, true, lastWall ?? 0)
+            savingFeel = nil
         case let .photoFile(text, isError): message = (text, isError, lastWall ?? 0)
         case let .photoTrashed(_, text), let .dropped(_, text), let .photoRestored(_, text), let .photoTurned(_, _, text, _): message = (text, false, lastWall ?? 0)
         default: break
         }
     }
 
-    /// What the panel resets to and compares with: A's feel file values at the playhead, with the
-    /// parameters edited in the player at their values before the edits (the trace's header feel
-    /// under `play --feel`).
-    var baseline: Feel {
+    /// What the panel resets to and compares with: the feel Ctrl+S last saved; before any save,
+    /// the feel before the player's edits (`unedited`).
+    var baseline: Feel { savedFeel ?? unedited }
+
+    /// A's feel file values at the playhead, with the parameters edited in the player at their
+    /// values before the edits (the trace's header feel under `play --feel`): what an edit brought
+    /// back to is no longer an edit.
+    var unedited: Feel {
         let saved = player.a.lab.savedFeel
         guard !player.edits.keys.isEmpty,
               let unedited = try? FeelCoding.resolve([player.trace.header.feel, player.edits.base]) else { return saved }

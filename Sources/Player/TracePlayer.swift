@@ -118,18 +118,30 @@ public final class TracePlayer {
         try seek(toFrame: frameCount)
     }
 
-    /// The next release or interruption after the frame shown (Shift+Right); stays when none.
+    /// The next release or interruption after the playhead (Shift+Right); stays when none. A
+    /// release is landed on at its own instant, showing the last frame drawn before it (the hold,
+    /// with the decision the overlay shows); an interruption at the first frame that shows it.
     package func nextDecision() throws(TraceError) {
         isPlaying = false
         try a.buildAll()
-        if let mark = a.marks.first(where: { $0.kind != .gesture && $0.frame > frame }) { try seek(toFrame: mark.frame) }
+        if let mark = a.marks.first(where: { $0.kind != .gesture && playhead(of: $0) > time + 1e-9 }) { try go(to: mark) }
     }
 
-    /// The previous release or interruption before the frame shown (Shift+Left); stays when none.
+    /// The previous release or interruption before the playhead (Shift+Left); stays when none.
     package func previousDecision() throws(TraceError) {
         isPlaying = false
         try a.buildAll()
-        if let mark = a.marks.last(where: { $0.kind != .gesture && $0.frame < frame }) { try seek(toFrame: mark.frame) }
+        if let mark = a.marks.last(where: { $0.kind != .gesture && playhead(of: $0) < time - 1e-9 }) { try go(to: mark) }
+    }
+
+    /// Where the playhead stands for `mark`: a release's own instant (its decision is made there,
+    /// before the frame that shows its effect), else the time of the frame the mark was noted in.
+    func playhead(of mark: PlaybackMark) -> Double {
+        mark.kind == .release ? min(mark.time, trace.time(ofFrame: mark.frame)) : trace.time(ofFrame: mark.frame)
+    }
+
+    private func go(to mark: PlaybackMark) throws(TraceError) {
+        if mark.kind == .release { try scrub(toTime: playhead(of: mark)) } else { try seek(toFrame: mark.frame) }
     }
 
     /// Goes to the frame where the `n`th gesture (1-based) began; stays when there are fewer.

@@ -40,11 +40,14 @@ extension PlotLog {
     static let velocityWindowSeconds = 1.0 / 60
 
     /// Fills each sample's velocities from the motion over the `velocityWindowSeconds` that end at
-    /// it: the least-squares slope through the samples in that window (same photo, or a page turn
-    /// while paging, whose centre `continuingAcrossPages` has made continuous), and the sample
-    /// before it when the window holds no other. Frames a display interval apart read exactly their
-    /// difference; frames 0.2–0.5 ms apart (Xvfb without vsync), where one input's step over a
-    /// backward difference would read tens of thousands of pt/s, read the hand's speed.
+    /// it: the least-squares slope through the samples from the last one at or before that long ago
+    /// up to it (same photo, or a page turn while paging, whose centre `continuingAcrossPages` has
+    /// made continuous), so the fit always spans at least the window. Frames 1/60 s apart read
+    /// exactly their difference, steady motion its speed at any frame rate; frames 0.2–0.5 ms apart
+    /// (Xvfb without vsync), where one input's step over a backward difference would read tens of
+    /// thousands of pt/s, read the hand's speed, and so does a step the photo takes at once (a
+    /// drag's pick-up, the slop taken in one frame 0.6 ms after one at rest): it is read over the
+    /// window, not over the frames bunched after it.
     mutating func computeVelocities() {
         func continues(_ a: Sample, _ b: Sample) -> Bool {
             b.time > a.time && a.photo != nil && b.photo != nil && (a.photo == b.photo || a.isPaging || b.isPaging)
@@ -54,10 +57,12 @@ extension PlotLog {
             samples[i].scaleVelocity = nil
             samples[i].angularVelocity = nil
             guard i > 0, continues(samples[i - 1], samples[i]) else { continue }
-            // The window: back from i while the motion continues and the samples are within it.
+            // The window: back from i while the motion continues, down to the last sample at or
+            // before `velocityWindowSeconds` ago, so the fit spans at least that much time
+            // however the frames bunch up near i.
             var first = i - 1
             while first > 0, continues(samples[first - 1], samples[first]),
-                  samples[i].time - samples[first - 1].time <= Self.velocityWindowSeconds + 1e-9 { first -= 1 }
+                  samples[i].time - samples[first].time < Self.velocityWindowSeconds - 1e-9 { first -= 1 }
             let window = samples[first...i]
             func slope(_ value: (Sample) -> Double?) -> Double? {
                 let points = window.compactMap { s in value(s).map { (s.time, $0) } }

@@ -35,13 +35,15 @@ struct PlayerControlsTests {
         try c.handle(Self.key(","))
         try c.handle(Self.key(","))
         #expect(p.frame == 1)
-        let decisions = p.a.marks.filter { $0.kind != .gesture }.map(\.frame)
+        // Shift+arrows stand on each release's own instant (the frame before its effect shows) and
+        // on the frame of each interruption, in time order.
+        let decisions = p.a.marks.filter { $0.kind != .gesture }.map(p.playhead(of:))
         try c.handle(Self.key("right", .shift))
-        #expect(p.frame == decisions[0])
+        #expect(p.time == decisions[0])
         try c.handle(Self.key("right", .shift))
-        #expect(p.frame == decisions.first { $0 > decisions[0] })
+        #expect(p.time == decisions.first { $0 > decisions[0] })
         try c.handle(Self.key("left", .shift))
-        #expect(p.frame == decisions[0])
+        #expect(p.time == decisions[0])
         try c.handle(Self.key("2"))
         #expect(p.frame == p.a.marks.filter { $0.kind == .gesture }[1].frame)
         try c.handle(Self.key("end"))
@@ -134,6 +136,58 @@ struct PlayerControlsTests {
         try c.handle(Self.key("escape"))
         #expect(c.panel?.isVisible == false)
         #expect(!c.wantsToQuit)
+    }
+
+    @Test("Shift+Right lands on a release's instant: the hold is still shown, with the decision the overlay draws")
+    func shiftRightLandsOnTheRelease() throws {
+        let c = try Self.controls()
+        let p = c.player
+        let release = try #require(p.a.marks.first { $0.kind == .release && $0.label.hasPrefix("pan") })
+        try p.seek(toFrame: release.frame - 2)
+        try c.handle(Self.key("right", .shift))
+        #expect(p.time == release.time)
+        // The frame at the release instant is the last drawn before it: the photo is still held,
+        // so the dismissal's decision preview is there to draw.
+        #expect(p.frame == p.trace.frame(atTime: release.time))
+        #expect(p.frame < release.frame)
+        #expect(p.a.viewer.snapshot.phase == .interacting)
+        #expect(p.a.viewer.dismissPreview != nil)
+    }
+
+    @Test("Ctrl+S then the shell's saved result: the panel says saved as the message does, and compares with what was saved")
+    func saveAgreesWithThePanel() throws {
+        let c = try Self.controls()
+        let p = c.player
+        try p.seek(toFrame: 300)
+        try c.handle(Self.key("tab"))
+        let selected = try #require(c.panel).selectedParameter
+        try c.handle(Self.key("right"))
+        func status() -> [String] {
+            c.scene(of: p.a, text: Self.text).overlays.compactMap { o -> String? in
+                if case let .text(s, _, _, _) = o, s.hasPrefix("FEEL  ") { return s } else { return nil }
+            }
+        }
+        #expect(status().contains { $0.hasPrefix("FEEL  1 unsaved") }, "\(status())")
+        try c.handle(Self.key("s", .ctrl))
+        let saving = try #require(c.takeSave())
+        c.saveFinished(.feelSaved(path: "/tmp/feel.json", message: "saved /tmp/feel.json"))
+        #expect(c.message?.text == "saved /tmp/feel.json")
+        #expect(status().contains { $0.hasPrefix("FEEL  saved") }, "\(status())")
+        #expect(c.baseline == saving)
+        // Still an edit of the recorded run; another step is one unsaved change against the save,
+        // and Backspace returns to the saved value, not the recorded one.
+        #expect(p.edits.keys == [selected.key])
+        try c.handle(Self.key("right"))
+        #expect(status().contains { $0.hasPrefix("FEEL  1 unsaved") })
+        try c.handle(Self.key("backspace"))
+        #expect(selected.value(in: p.a.viewer.feel) == selected.value(in: saving))
+        #expect(status().contains { $0.hasPrefix("FEEL  saved") })
+        // A failed save changes nothing but the message.
+        try c.handle(Self.key("right"))
+        try c.handle(Self.key("s", .ctrl))
+        _ = c.takeSave()
+        c.saveFinished(.feelSaveFailed(message: "cannot save"))
+        #expect(c.baseline == saving)
     }
 
     @Test("b pins the feel playing as B, an edit then changes A only; b again drops B; g switches ghost and split")

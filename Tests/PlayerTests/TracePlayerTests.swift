@@ -75,7 +75,7 @@ struct TracePlayerTests {
         }
     }
 
-    @Test("Home, End, the Nth gesture and the next and previous release or interruption land on their marks' frames")
+    @Test("Home, End, the Nth gesture and the next and previous release or interruption land on their marks: a release at its instant")
     func jumpsLandOnMarks() throws {
         let player = try TracePlayer(trace: Self.session.trace)
         let marks = player.a.marks
@@ -88,19 +88,23 @@ struct TracePlayerTests {
         #expect(player.frame == gestures[2].frame)
 
         try player.goToStart()
-        var visited: [Int] = []
+        // A release is stood on at its own instant (the last frame before it shows), an
+        // interruption at the frame that noted it.
+        var visited: [Double] = []
         while true {
-            let before = player.frame
+            let before = player.time
             try player.nextDecision()
-            if player.frame == before { break }
-            visited.append(player.frame)
+            if player.time == before { break }
+            visited.append(player.time)
+            #expect(Self.line(player.a) == Self.straight[player.frame - 1])
         }
-        #expect(visited == Array(Set(decisions.map(\.frame))).sorted())
+        #expect(visited == Array(Set(decisions.map(player.playhead(of:)))).sorted())
+        #expect(decisions.allSatisfy { $0.kind == .interruption || player.playhead(of: $0) == $0.time })
         try player.goToEnd()
         #expect(player.frame == player.frameCount)
         #expect(Self.line(player.a) == Self.straight.last)
         try player.previousDecision()
-        #expect(player.frame == decisions.last?.frame)
+        #expect(player.time == decisions.last.map(player.playhead(of:)))
     }
 
     @Test("the marks are the releases and interruptions the summary reports, at the same instants")

@@ -43,6 +43,53 @@ struct TuningPanelSpringFormTests {
         #expect(rowText(p, .defaults).contains { $0.contains("dragRadiusPoints") && $0.contains("150 pt") })
     }
 
+    @Test("Shift+M shows a spring in another tool's numbers and steps it as that tool reads them; the detail sets its label against the settle time")
+    func toolForms() throws {
+        var p = panel(at: "openSpring.responseSeconds")
+        #expect(p.handleKey("m", modifiers: .shift, feel: .defaults, baseline: .defaults) == .handled)
+        #expect(p.toolForm == .figma)
+        // Figma's forum case: stiffness 80, damping 30, mass 1 (ζ = 30/(2√80) = 1.68, over-damped).
+        var feel = Feel.defaults
+        feel.openSpring = Spring(stiffness: 80, damping: 30, mass: 1)
+        var texts = rowText(p, feel)
+        #expect(texts.contains { $0.contains("openSpring.stiffness") && $0.contains("80") }, "\(texts.filter { $0.contains("openSpring") })")
+        #expect(texts.contains { $0.contains("openSpring.damping") && $0.contains("30") })
+        let figma = try ImportedSpring(kind: .figma, arguments: ["80", "30", "1"])
+        let settle = FeelNumber.trimmed(figma.settleSeconds, places: 3)
+        #expect(texts.contains("Figma stiffness 80, damping 30, mass 1 · settles in \(settle) s"), "\(texts)")
+        // A step reads the tool's numbers back through its own conversion: stiffness 90, damping 30.
+        guard case let .change(stiffer) = p.handleKey("right", modifiers: [], feel: feel, baseline: .defaults) else {
+            Issue.record("no change"); return
+        }
+        #expect(abs(stiffer.openSpring.stiffness() - 90) < 1e-9 && abs(stiffer.openSpring.damping() - 30) < 1e-9)
+        // On to SwiftUI's duration and bounce: its label (the duration) against the settle time.
+        _ = p.handleKey("m", modifiers: .shift, feel: .defaults, baseline: .defaults)
+        #expect(p.toolForm == .swiftui)
+        texts = rowText(p, .defaults)
+        let swiftUI = try ImportedSpring(kind: .swiftui, arguments: ["0.45", "0.15"])
+        let percent = FeelNumber.trimmed(0.45 / swiftUI.settleSeconds * 100, places: 1)
+        let swiftUISettle = FeelNumber.trimmed(swiftUI.settleSeconds, places: 3)
+        #expect(texts.contains("SwiftUI duration 0.45 s = \(percent) % of its \(swiftUISettle) s settle"), "\(texts)")
+        // Compose shows stiffness on the response row and the damping ratio on the other; UIKit the
+        // duration (its settle time) on the response row.
+        while p.toolForm != .compose { _ = p.handleKey("m", modifiers: .shift, feel: .defaults, baseline: .defaults) }
+        #expect(rowText(p, .defaults).contains { $0.contains("openSpring.stiffness") && $0.contains("194.955") })
+        while p.toolForm != .uikit { _ = p.handleKey("m", modifiers: .shift, feel: .defaults, baseline: .defaults) }
+        guard case let .change(longer) = p.handleKey("right", modifiers: [], feel: .defaults, baseline: .defaults) else {
+            Issue.record("no change"); return
+        }
+        let uikitSettle = SpringStepResponse(spring: longer.openSpring, threshold: ImportedSpring.settleThreshold).settleSeconds
+        let before = SpringStepResponse(spring: Feel.defaults.openSpring, threshold: ImportedSpring.settleThreshold).settleSeconds
+        #expect(abs(uikitSettle - ((before / 0.05).rounded() + 1) * 0.05) < 1e-6)
+        #expect(abs(longer.openSpring.dampingRatio - 0.85) < 1e-12)
+        // After the last tool, back to the panel's own form; plain m leaves the tools too.
+        _ = p.handleKey("m", modifiers: .shift, feel: .defaults, baseline: .defaults)
+        #expect(p.toolForm == nil)
+        _ = p.handleKey("m", modifiers: .shift, feel: .defaults, baseline: .defaults)
+        _ = p.handleKey("m", modifiers: [], feel: .defaults, baseline: .defaults)
+        #expect(p.toolForm == nil)
+    }
+
     @Test("stepping in a form holds the form's other number: bounce 0.15 → 0.2 keeps the duration; stiffness +10 keeps c")
     func stepInForm() throws {
         var p = panel(at: "openSpring.dampingRatio")

@@ -43,6 +43,35 @@ struct CheckCommandTests {
         #expect(release.status == 0, "\(release.stdout)")
     }
 
+    @Test("--update writes a filmstrip PNG beside each golden: eight quarter-size frames side by side, the same bytes on a second run and in another folder")
+    func filmstripIsStable() async throws {
+        let a = try Self.folder("strip-a"), b = try Self.folder("strip-b")
+        defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
+        func strips(_ dir: URL) throws -> [String: Data] {
+            var out: [String: Data] = [:]
+            for file in try FileManager.default.contentsOfDirectory(atPath: dir.path) where file.hasSuffix(".filmstrip.png") {
+                out[file] = try Data(contentsOf: dir.appendingPathComponent(file))
+            }
+            return out
+        }
+        let first = try await CommandRunner.run(["check", a.path, "--update"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("paging-return: wrote paging-return.golden.json (3 decisions, 187 frames) and paging-return.filmstrip.png"))
+        let written = try strips(a)
+        #expect(written.count == 6, "\(written.keys.sorted())")
+        let png = try #require(written["paging-return.filmstrip.png"])
+        // The PNG signature, then IHDR's width and height: 8 × 1280/4 by 800/4 pixels.
+        #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        func bigEndian(_ offset: Int) -> Int { png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(bigEndian(16) == 8 * 320 && bigEndian(20) == 200)
+        // The frames differ (the photo opens and pages): the strip is no flat picture.
+        #expect(Set(written.values).count == 6)
+        #expect(try await CommandRunner.run(["check", a.path, "--update"]).status == 0)
+        #expect(try strips(a) == written)
+        #expect(try await CommandRunner.run(["check", b.path, "--update"]).status == 0)
+        #expect(try strips(b) == written)
+    }
+
     @Test("a 10 % longer or shorter paging response fails on the trace whose return the paging spring shapes, naming the drift")
     func plantedPagingResponse() async throws {
         let dir = try Self.folder("check-planted")

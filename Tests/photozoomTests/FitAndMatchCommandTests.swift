@@ -61,6 +61,90 @@ struct FitAndMatchCommandTests {
         #expect(bad.stderr == "photozoom: \(csv):3: column 2 (left): \"x2\" is not a number\n")
     }
 
+    @Test("fit --gesture on a replayed session recovers the radius within 5 %, the rate's range and the knee, and writes them as a feel layer")
+    func fitGesture() async throws {
+        let dir = try CommandRunner.temporaryDirectory("fit-gesture")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The known feel: radius 180 pt, rate 0.995 per ms (k = 0.199 s), floor 0.4 reached at 0.6
+        // of the 800 pt window, knee at 0.3 of it (240 pt).
+        let known = dir.appendingPathComponent("known.json").path
+        try #"{"dragRadiusPoints": 180, "decelerationRatePerMillisecond": 0.995, "dismissMinimumScale": 0.4, "dismissShrinkDistanceFraction": 0.6, "dismissShrinkKneeFraction": 0.3}"#
+            .write(toFile: known, atomically: true, encoding: .utf8)
+        var trace = HandMadeTrace(duration: 40)
+        var t = 0.2
+        trace.clickPhoto3(at: t); t += 1.2
+        // Returns: at rest short of 180 pt, and thrown short (60 + 0.199·v ≤ 180 below 603 pt/s).
+        for d in [120.0, 160, 172] { trace.heldDrag(at: t, distance: d); t += 1.4 }
+        for v in [450.0, 550] { trace.thrownDrag(at: t, distance: 60, speed: v); t += 1.2 }
+        // Closes, each followed by a reopening: at rest past 180 pt (and past the knee), thrown past it.
+        for d in [188.0, 200, 300, 370] { trace.heldDrag(at: t, distance: d); t += 1.3; trace.clickPhoto3(at: t); t += 1.2 }
+        for v in [660.0, 800] { trace.thrownDrag(at: t, distance: 60, speed: v); t += 1.3; trace.clickPhoto3(at: t); t += 1.2 }
+        trace.duration = t
+        let tracePath = dir.appendingPathComponent("session.trace.jsonl"), states = dir.appendingPathComponent("session.states.jsonl").path
+        try trace.text().write(to: tracePath, atomically: true, encoding: .utf8)
+        let replay = try await CommandRunner.run(["replay", tracePath.path, "--feel", known, "--states", states])
+        try #require(replay.status == 0, "\(replay.stderr)")
+        let layer = dir.appendingPathComponent("fitted.json").path
+        let r = try await CommandRunner.run(["fit", "--gesture", states, "--window-height", "800", "--into", layer])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(": 11 releases (6 closed, 5 returned), 11 counted"), "\(r.stdout)")
+        // At rest 172 pt returned and 188 closed: the radius is allowed 172–188, ±4.4 % of 180.
+        #expect(r.stdout.contains("threshold (dragRadiusPoints): 180"), "\(r.stdout)")
+        #expect(r.stdout.contains(", allowed 172–188 (±4.4 %)"), "\(r.stdout)")
+        let fitted = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: layer))) as? [String: Any])
+            .compactMapValues { $0 as? Double }
+        let radius = try #require(fitted["dragRadiusPoints"]), rate = try #require(fitted["decelerationRatePerMillisecond"])
+        #expect(abs(radius - 180) / 180 < 0.05, "\(r.stdout)")
+        // The rate's range holds 0.995: 60 + 550k ≤ R < 60 + 660k with R in 172–188 gives k in 0.17–0.23 s.
+        #expect(abs(DismissalProjection.seconds(rate) - 0.199) < 0.04, "\(r.stdout)")
+        #expect(abs((fitted["dismissShrinkKneeFraction"] ?? 0) - 0.3) < 0.015, "\(r.stdout)")
+        #expect(abs((fitted["dismissMinimumScale"] ?? 0) - 0.4) < 0.02, "\(r.stdout)")
+    }
+
+    @Test("fit --gesture reads a CSV of t, y, w and held: at-rest holds of 100–170 pt return and 190–440 close, radius 180 pt; bad arguments are named")
+    func fitGestureCSV() async throws {
+        let dir = try CommandRunner.temporaryDirectory("fit-gesture-csv")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The photo's centre y and width at 60 Hz: each hold moves 600 pt/s down to its distance and
+        // rests 0.2 s (held 1), the width shrinking linearly 1 − 0.5·travel/400 to half; let go, it flies
+        // back to 900 pt wide, or (past 180 pt) on to a 300 pt cell, and rests there (held 0).
+        var rows = ["t,y,w,held"]
+        var t = 0.0
+        func row(_ y: Double, _ w: Double, _ held: Int) { rows.append("\(t),\(y),\(w),\(held)"); t += 1.0 / 60 }
+        for d in [100.0, 140, 170, 190, 230, 440] {
+            for _ in 0..<6 { row(400, 900, 0) }
+            var x = 0.0
+            func width(_ x: Double) -> Double { 900 * max(0.5, 1 - 0.5 * x / 400) }
+            while x < d { x = min(d, x + 10); row(400 + x, width(x), 1) }
+            for _ in 0..<12 { row(400 + d, width(d), 1) }
+            let end = d > 180 ? 300.0 : 900
+            for k in 1...12 {
+                let f = Double(k) / 12
+                row(400 + d * (1 - f), width(d) * (1 - f) + end * f, 0)
+            }
+            // At rest in its cell or back at full size; a closed photo is opened again at once.
+            for _ in 0..<6 { row(400, end, 0) }
+        }
+        let csv = dir.appendingPathComponent("drags.csv").path
+        try (rows.joined(separator: "\n") + "\n").write(toFile: csv, atomically: true, encoding: .utf8)
+        let r = try await CommandRunner.run(["fit", "--gesture", csv, "--window-height", "800"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(": 6 releases (3 closed, 3 returned), 6 counted"), "\(r.stdout)")
+        // 170 returned, 190 closed at rest: allowed 170–190.
+        #expect(r.stdout.contains(", allowed 170–190 (±5.6 %)"), "\(r.stdout)")
+        // Linear to the floor (reached at 400 pt, the last hold rests on it): no knee; floor 0.5 at
+        // 400 pt = 0.5 of 800.
+        #expect(r.stdout.contains("knee: none"), "\(r.stdout)")
+        #expect(r.stdout.contains("floor (dismissMinimumScale) 0.5, reach (dismissShrinkDistanceFraction) 0.5;"), "\(r.stdout)")
+        let noHeight = try await CommandRunner.run(["fit", "--gesture", csv])
+        #expect(noHeight.status == 64 || noHeight.status == 2)
+        #expect(noHeight.stderr.contains("--gesture needs --window-height H"), "\(noHeight.stderr)")
+        try "t,y,w\n0,1,2\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let bad = try await CommandRunner.run(["fit", "--gesture", csv, "--window-height", "800"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "photozoom: \(csv):1: no column named \"held\" (columns: t, y, w)\n", "\(bad.stderr)")
+    }
+
     @Test("match: the default opening against iOS's push (ω 19) is not matched, exit 1; against itself, matched, exit 0")
     func match() async throws {
         let dir = try PhotoZoomProcess.freshFolder("match")
@@ -100,4 +184,10 @@ struct FitAndMatchCommandTests {
         #expect(match.status == 0, "\(match.stdout)")
         #expect(match.stdout.hasSuffix("MATCHED\n"))
     }
+}
+
+/// A deceleration rate per millisecond as the seconds of velocity its momentum projection carries:
+/// `r / (1000·(1 − r))` (`Momentum.project`).
+enum DismissalProjection {
+    static func seconds(_ r: Double) -> Double { r / (1000 * (1 - r)) }
 }

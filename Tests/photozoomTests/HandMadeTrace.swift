@@ -41,6 +41,19 @@ struct HandMadeTrace {
         pointer(t + 0.4, "up", 640, 400 + distance)
     }
 
+    /// A drag of the open photo from the window's centre straight down at `speed` pt/s, let go
+    /// while still moving once it has gone `distance` pt (moves every 8 ms): pressed at `t`.
+    mutating func thrownDrag(at t: Double, distance: Double, speed: Double) {
+        pointer(t, "down", 640, 400)
+        let duration = distance / speed
+        var i = 1
+        while Double(i) * 0.008 < duration - 1e-9 {
+            pointer(t + Double(i) * 0.008, "move", 640, 400 + speed * Double(i) * 0.008)
+            i += 1
+        }
+        pointer(t + duration, "up", 640, 400 + distance)
+    }
+
     /// The trace's text: the header of the golden pan dismissal (window, photos, its feel), then
     /// frames and events in time order (a frame before an event at the same instant).
     func text() throws -> String {

@@ -104,7 +104,7 @@ extension TuningPanel {
             let isDefault = value == p.value(in: .defaults)
             let marker = isUnsaved ? "●" : isDefault ? " " : "◦"
             let text: String
-            if let shown = springFormRow(p, feel: feel) {
+            if let shown = toolFormRow(p, feel: feel) ?? springFormRow(p, feel: feel) {
                 let number = Self.leftPadded(Self.fitted(shown.value, Self.valueColumns), Self.valueColumns)
                 text = marker + " " + Self.padded(shown.key, keyWidth) + number + (shown.unit.isEmpty ? "" : " " + shown.unit)
             } else {
@@ -131,7 +131,7 @@ extension TuningPanel {
         ]
         // A spring row: the spring in every form, in place of the range line (the form's own steps apply).
         if let row = Self.springRow(p, feel: feel) {
-            detail[1] = Self.springFormsLine(row.spring)
+            detail[1] = toolForm.flatMap { Self.toolFormLine(row.spring, as: $0) } ?? Self.springFormsLine(row.spring)
         }
         for (i, text) in detail.enumerated() {
             out.append(.text(Self.truncated(text, columns + 4), at: Point(l.header.x, l.detailTop + Double(i) * line),

@@ -18,6 +18,7 @@ import Motion
 /// | Right / Left | add / subtract one coarse step (a switch: on / off) |
 /// | Shift + Right / Left | one fine step |
 /// | `m` | show and step springs as response / ζ, SwiftUI's duration / bounce, or stiffness / damping at 1 kg |
+/// | Shift + `m` | show and step springs in another tool's numbers (Figma, SwiftUI, Compose, Motion, react-spring, UIKit), each step read as that tool reads them, with the tool's label against the true settle time |
 /// | Backspace or Delete | reset the selected parameter to the feel file's value |
 /// | Shift + Backspace or Delete | reset it to the built-in default |
 /// | Ctrl + Backspace or Delete | reset every parameter to the file's values (Ctrl + Shift: to the defaults) |
@@ -40,6 +41,9 @@ package struct TuningPanel: Hashable, Sendable {
     package private(set) var selection = 0
     /// How spring rows are shown and stepped (`m` cycles); the feel file keeps response and ζ.
     package var springForm: SpringForm = .response
+    /// Another tool's numbers for spring rows (Shift+M cycles; nil: `springForm`), each step an
+    /// import as that tool reads its numbers (`TuningPanel+ToolForms`).
+    package var toolForm: ImportedSpring.Kind?
 
     package init() {}
 
@@ -72,10 +76,15 @@ package struct TuningPanel: Hashable, Sendable {
         case "end": selection = rows - 1; return .handled
         case "m" where modifiers.isEmpty:
             springForm = Self.form(after: springForm)
+            toolForm = nil
+            return .handled
+        case "m" where modifiers == .shift:
+            toolForm = Self.toolForm(after: toolForm)
             return .handled
         case "left", "right":
             let p = selectedParameter
-            if let stepped = steppedInSpringForm(p, feel: feel, steps: key == "right" ? 1 : -1, fine: fine) {
+            if let stepped = steppedInToolForm(p, feel: feel, steps: key == "right" ? 1 : -1, fine: fine)
+                ?? steppedInSpringForm(p, feel: feel, steps: key == "right" ? 1 : -1, fine: fine) {
                 return stepped.map { $0 == feel ? .handled : .change($0) } ?? .handled
             }
             var next = feel

@@ -52,10 +52,12 @@ package struct MotionGolden: Hashable, Sendable {
     // MARK: - Recording
 
     /// Replays `reader` (with `feelOverride` laid over its feel) and keeps what it decides and draws.
-    package static func record(_ reader: TraceReader, trace: String, feelOverride: JSONObject? = nil) throws -> MotionGolden {
+    package static func record(_ reader: TraceReader, trace: String, feelOverride: JSONObject? = nil,
+                               onFrame: (Session) throws -> Void = { _ in }) throws -> MotionGolden {
         var golden = MotionGolden(trace: trace)
         let session = try TraceReplay.session(for: reader, feelOverride: feelOverride, replaysPanelEdits: feelOverride == nil, summarize: true)
         try TraceReplay.run(reader, through: session) { session in
+            try onFrame(session)
             let s = session.viewer.snapshot
             golden.frames.append(Frame(time: s.time, phase: s.phase.rawValue, photo: s.photo, image: s.image,
                                        backdrop: s.backdrop, progress: s.progress, scroll: s.scroll))

@@ -3,6 +3,7 @@ import Foundation
 import PhotoFiles
 import Trace
 import Diagnostics
+import Rendering
 
 /// `photozoom check FOLDER`: every trace in a folder replayed against its saved golden
 /// (docs/goldens.md); exit 1 with a readable diff when a decision differs or a drawn quantity drifts.
@@ -16,7 +17,8 @@ struct Check: ParsableCommand {
             and scroll within --tolerance pt (default 1) at every instant both have, rotation within 0.001 \
             rad, backdrop and progress within 0.002, release velocities within 1 pt/s. Exit 0 when every \
             trace matches, 1 with what differs when one does not, 2 for bad input. --update writes the \
-            goldens from the replays instead (the same bytes every run). --feel lays a feel file or a \
+            goldens from the replays instead (the same bytes every run), each with NAME.filmstrip.png: \
+            eight frames at evenly spaced instants, a quarter size, side by side, photos as placeholders. --feel lays a feel file or a \
             preset over each trace's own, as `replay --feel`: a feel change checked against the goldens.
             """
     )
@@ -51,12 +53,20 @@ struct Check: ParsableCommand {
                 let tracePath = (folder as NSString).appendingPathComponent(name)
                 let goldenPath = (folder as NSString).appendingPathComponent(base + ".golden.json")
                 let reader = try TraceReader(path: tracePath, warn: printError)
-                let replayed = try MotionGolden.record(reader, trace: name, feelOverride: layer?.object)
+                var strip = update ? try FilmstripRecording(tracePath: tracePath, header: reader.header) : nil
+                let replayed = try MotionGolden.record(reader, trace: name, feelOverride: layer?.object) { session in
+                    try strip?.frame(session)
+                }
                 if update {
-                    do { try replayed.jsonText.write(toFile: goldenPath, atomically: true, encoding: .utf8) } catch {
+                    let stripPath = (folder as NSString).appendingPathComponent(base + ".filmstrip.png")
+                    let png = try strip?.pngBytes() ?? []
+                    do {
+                        try replayed.jsonText.write(toFile: goldenPath, atomically: true, encoding: .utf8)
+                        try Data(png).write(to: URL(fileURLWithPath: stripPath), options: .atomic)
+                    } catch {
                         throw CommandLineError("\(PrintablePath.escaped(goldenPath)): cannot write the golden (\(error.localizedDescription))")
                     }
-                    print("\(base): wrote \(base).golden.json (\(replayed.decisions.count) decisions, \(replayed.frames.count) frames)")
+                    print("\(base): wrote \(base).golden.json (\(replayed.decisions.count) decisions, \(replayed.frames.count) frames) and \(base).filmstrip.png")
                     continue
                 }
                 guard let text = try? String(contentsOfFile: goldenPath, encoding: .utf8) else {

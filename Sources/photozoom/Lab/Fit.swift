@@ -11,7 +11,7 @@ import Motion
 /// `photozoom fit REFERENCE`: the spring that best fits a recorded motion.
 struct Fit: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Fit a spring to a recorded motion (a CSV or a state log) by least squares.",
+        abstract: "Fit a spring to a recorded motion (a CSV or a state log) by least squares; --gesture: a dismissal's threshold, projection and knee.",
         discussion: """
             A CSV has a header of column names, a time column in seconds (named t, time, seconds or \
             time_s, else the first; or --time NAME) and one or more quantities (all but the time, or \
@@ -23,6 +23,12 @@ struct Fit: ParsableCommand {
             all), the RMS and largest error, and per quantity the times of 50 % and 90 % of the travel in \
             the reference and in the fit. --into FILE --spring openSpring writes the spring into a feel \
             file: a new file, or beside an existing one (FILE-2.json) unless --force.
+
+            --gesture --window-height H reads a session of drags to dismiss instead (a state log, or a \
+            CSV with the columns t, y, w and held): the drag radius a release's travel plus projected \
+            momentum must pass to close, the deceleration rate of that projection, and the held scale's \
+            slope, floor and rubber-band knee, each with the range every recorded release allows; \
+            --into FILE writes those the recording bounds as a feel layer.
             """
     )
 
@@ -52,8 +58,22 @@ struct Fit: ParsableCommand {
     var spring: String?
     @Flag(help: "--into replaces an existing file (else the spring goes to a new file beside it).")
     var force = false
+    @Flag(help: "Fit the dismissal gesture (threshold, deceleration rate, knee) instead of a spring.")
+    var gesture = false
+    @Option(help: "With --gesture: the window's height, points (the knee is a fraction of it).")
+    var windowHeight: Double?
 
     func validate() throws {
+        if gesture {
+            if spring != nil || !quantities.isEmpty || flight != nil || from != nil {
+                throw ValidationError("--gesture reads every hold of the session: no --spring, --quantity, --flight or --from/--to")
+            }
+            guard let windowHeight, windowHeight.isFinite, windowHeight > 0 else {
+                throw ValidationError("--gesture needs --window-height H (points, above 0)")
+            }
+            return
+        }
+        if windowHeight != nil { throw ValidationError("--window-height goes with --gesture") }
         if into != nil, spring == nil { throw ValidationError("--into needs --spring (openSpring, closeSpring, …)") }
         if spring != nil, into == nil { throw ValidationError("--spring needs --into FILE") }
         if form != "all", SpringForm(rawValue: form) == nil { throw ValidationError("--form \(form): response, duration, physical or all") }
@@ -63,6 +83,7 @@ struct Fit: ParsableCommand {
     }
 
     func run() throws {
+        if gesture { return try fitGesture(windowHeight: windowHeight ?? 0) }
         try reportingErrors {
             let span: ReferenceMotion.Span = flight.map { .flight($0) }
                 ?? from.map { .between(from: $0, to: to ?? .infinity) } ?? .whole
@@ -79,6 +100,24 @@ struct Fit: ParsableCommand {
             }
             if let into, let spring {
                 let written = try FeelFile.writeSpring(fit.spring, as: spring, into: into, force: force, inputs: [reference])
+                print(written.message)
+            }
+        }
+    }
+
+    /// `--gesture`: the dismissal's threshold, projection and knee, and the feel layer.
+    func fitGesture(windowHeight: Double) throws {
+        try reportingErrors {
+            let recording = try ReferenceMotion.dismissals(path: reference, windowHeight: windowHeight, warn: printError)
+            let fit = DismissalFit.fit(recording)
+            for line in DismissalFitReport.lines(fit, name: reference, windowHeight: windowHeight) { print(line) }
+            if let into {
+                let values = DismissalFitReport.parameters(fit)
+                guard !values.isEmpty else {
+                    throw CommandLineError.badInput("\(reference): the recording bounds no parameter; \(into) not written")
+                }
+                let written = try FeelFile.writeParameters(values, naming: values.map(\.key).joined(separator: ", "),
+                                                           into: into, force: force, inputs: [reference])
                 print(written.message)
             }
         }

@@ -39,7 +39,7 @@ struct PlotVelocityTests {
 
     /// A live session's state log (Tests/DesktopTests/Fixtures/xvfb-drag.states.jsonl, written by
     /// PacedDragTests under Xvfb): drags of 3 pt every 4 ms (750 pt/s), frames 0.5–17 ms apart.
-    @Test("a live Xvfb drag at 750 pt/s plots within 1.5× of it once the photo is picked up (frame-to-frame: 22 514 pt/s)")
+    @Test("a live Xvfb drag at 750 pt/s plots within 1.5× of it, at the pick-up too (frame-to-frame: 22 514 pt/s)")
     func liveXvfbDrag() throws {
         let file = Repository.path("Tests/DesktopTests/Fixtures/xvfb-drag.states.jsonl")
         let log = try PlotLog.parse(String(contentsOf: file, encoding: .utf8), name: "xvfb-drag", file: file.path)
@@ -48,13 +48,13 @@ struct PlotVelocityTests {
         let starts = zip(log.samples, log.samples.dropFirst()).filter { $0.phase != .interacting && $1.phase == .interacting }.map(\.1.time)
         #expect(!starts.isEmpty)
         // The pick-up: the photo takes the 12 pt the hand moved before the drag was recognised in
-        // one frame (drawn so: 300 → 312 pt 0.6 ms apart), which the strip shows for the window
-        // after it; from then on the strip is the hand's speed.
+        // one frame, drawn 0.6 ms after a frame at rest; the fit spans at least 1/60 s of motion, so
+        // that step is read over the time the hand took, not over the frames bunched after it.
         let steady = dragging.filter { s in !starts.contains { s.time >= $0 && s.time < $0 + 0.05 } }.compactMap(\.centerSpeed)
         #expect(steady.count > 30)
         #expect(steady.max()! <= 1.5 * 750, "steady drag: peak \(steady.max()!) pt/s")
         let all = dragging.compactMap(\.centerSpeed)
-        #expect(all.max()! <= 1.65 * 750, "with the pick-up: peak \(all.max()!) pt/s")
+        #expect(all.max()! <= 1.5 * 750, "with the pick-up: peak \(all.max()!) pt/s")
     }
 
     @Test("frames a display interval apart keep their velocities: a steady 16 ms log reads its speed exactly")
