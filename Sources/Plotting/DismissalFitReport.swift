@@ -1,5 +1,5 @@
 import Motion
-import Feel
+import FeelModel
 
 /// What `photozoom fit --gesture` prints and writes: the dismissal threshold, the deceleration rate
 /// and the held scale's knee, each with the range the recording allows.

@@ -1,7 +1,7 @@
 import Foundation
 import LabUI
 import Motion
-import Viewer
+import Viewing
 import FeelFiles
 import Diagnostics
 

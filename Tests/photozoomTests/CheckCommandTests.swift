@@ -54,7 +54,7 @@ struct CheckCommandTests {
             }
             return out
         }
-        let first = try await CommandRunner.run(["check", a.path, "--update"])
+        let first = try await PhotoZoomProcess.run(["check", a.path, "--update"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("paging-return: wrote paging-return.golden.json (3 decisions, 187 frames) and paging-return.filmstrip.png"))
         let written = try strips(a)
@@ -66,9 +66,9 @@ struct CheckCommandTests {
         #expect(bigEndian(16) == 8 * 320 && bigEndian(20) == 200)
         // The frames differ (the photo opens and pages): the strip is no flat picture.
         #expect(Set(written.values).count == 6)
-        #expect(try await CommandRunner.run(["check", a.path, "--update"]).status == 0)
+        #expect(try await PhotoZoomProcess.run(["check", a.path, "--update"]).status == 0)
         #expect(try strips(a) == written)
-        #expect(try await CommandRunner.run(["check", b.path, "--update"]).status == 0)
+        #expect(try await PhotoZoomProcess.run(["check", b.path, "--update"]).status == 0)
         #expect(try strips(b) == written)
     }
 

@@ -63,7 +63,7 @@ struct FitAndMatchCommandTests {
 
     @Test("fit --gesture on a replayed session recovers the radius within 5 %, the rate's range and the knee, and writes them as a feel layer")
     func fitGesture() async throws {
-        let dir = try CommandRunner.temporaryDirectory("fit-gesture")
+        let dir = try PhotoZoomProcess.freshFolder("fit-gesture")
         defer { try? FileManager.default.removeItem(at: dir) }
         // The known feel: radius 180 pt, rate 0.995 per ms (k = 0.199 s), floor 0.4 reached at 0.6
         // of the 800 pt window, knee at 0.3 of it (240 pt).
@@ -82,10 +82,10 @@ struct FitAndMatchCommandTests {
         trace.duration = t
         let tracePath = dir.appendingPathComponent("session.trace.jsonl"), states = dir.appendingPathComponent("session.states.jsonl").path
         try trace.text().write(to: tracePath, atomically: true, encoding: .utf8)
-        let replay = try await CommandRunner.run(["replay", tracePath.path, "--feel", known, "--states", states])
+        let replay = try await PhotoZoomProcess.run(["replay", tracePath.path, "--feel", known, "--states", states])
         try #require(replay.status == 0, "\(replay.stderr)")
         let layer = dir.appendingPathComponent("fitted.json").path
-        let r = try await CommandRunner.run(["fit", "--gesture", states, "--window-height", "800", "--into", layer])
+        let r = try await PhotoZoomProcess.run(["fit", "--gesture", states, "--window-height", "800", "--into", layer])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains(": 11 releases (6 closed, 5 returned), 11 counted"), "\(r.stdout)")
         // At rest 172 pt returned and 188 closed: the radius is allowed 172–188, ±4.4 % of 180.
@@ -103,7 +103,7 @@ struct FitAndMatchCommandTests {
 
     @Test("fit --gesture reads a CSV of t, y, w and held: at-rest holds of 100–170 pt return and 190–440 close, radius 180 pt; bad arguments are named")
     func fitGestureCSV() async throws {
-        let dir = try CommandRunner.temporaryDirectory("fit-gesture-csv")
+        let dir = try PhotoZoomProcess.freshFolder("fit-gesture-csv")
         defer { try? FileManager.default.removeItem(at: dir) }
         // The photo's centre y and width at 60 Hz: each hold moves 600 pt/s down to its distance and
         // rests 0.2 s (held 1), the width shrinking linearly 1 − 0.5·travel/400 to half; let go, it flies
@@ -127,7 +127,7 @@ struct FitAndMatchCommandTests {
         }
         let csv = dir.appendingPathComponent("drags.csv").path
         try (rows.joined(separator: "\n") + "\n").write(toFile: csv, atomically: true, encoding: .utf8)
-        let r = try await CommandRunner.run(["fit", "--gesture", csv, "--window-height", "800"])
+        let r = try await PhotoZoomProcess.run(["fit", "--gesture", csv, "--window-height", "800"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains(": 6 releases (3 closed, 3 returned), 6 counted"), "\(r.stdout)")
         // 170 returned, 190 closed at rest: allowed 170–190.
@@ -136,11 +136,11 @@ struct FitAndMatchCommandTests {
         // 400 pt = 0.5 of 800.
         #expect(r.stdout.contains("knee: none"), "\(r.stdout)")
         #expect(r.stdout.contains("floor (dismissMinimumScale) 0.5, reach (dismissShrinkDistanceFraction) 0.5;"), "\(r.stdout)")
-        let noHeight = try await CommandRunner.run(["fit", "--gesture", csv])
+        let noHeight = try await PhotoZoomProcess.run(["fit", "--gesture", csv])
         #expect(noHeight.status == 64 || noHeight.status == 2)
         #expect(noHeight.stderr.contains("--gesture needs --window-height H"), "\(noHeight.stderr)")
         try "t,y,w\n0,1,2\n".write(toFile: csv, atomically: true, encoding: .utf8)
-        let bad = try await CommandRunner.run(["fit", "--gesture", csv, "--window-height", "800"])
+        let bad = try await PhotoZoomProcess.run(["fit", "--gesture", csv, "--window-height", "800"])
         #expect(bad.status == 2)
         #expect(bad.stderr == "photozoom: \(csv):1: no column named \"held\" (columns: t, y, w)\n", "\(bad.stderr)")
     }

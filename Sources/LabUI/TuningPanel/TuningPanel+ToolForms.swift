@@ -1,5 +1,5 @@
 import Motion
-import Feel
+import FeelModel
 
 // A spring's two rows in another tool's numbers (Shift+M cycles Figma, SwiftUI, Compose, Motion,
 // UIKit, …), stepped as that tool would read them: each step is an import (`ImportedSpring`, the
