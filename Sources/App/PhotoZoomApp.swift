@@ -45,8 +45,10 @@ package final class PhotoZoomApp {
         let photos = catalog.photos
         var limits = PhotoPipeline.Limits()
         limits.writesSharedThumbnails = true  // the next visit reads them (docs/pipeline.md)
-        limits.addsNewPhotos = selection.folder != nil  // a folder shown, not files named one by one
-        let textures = PhotoPipeline(catalog: catalog, limits: limits, warn: printError)
+        // A folder shown, not files named one by one: watched, its new photos join the list (also
+        // when it holds none yet).
+        limits.addsNewPhotos = start.shownFolder != nil
+        let textures = PhotoPipeline(catalog: catalog, limits: limits, folder: start.shownFolder, warn: printError)
         // The first screen's thumbnails are decoded (on a second visit: read from the cache) while
         // SDL makes the window and its renderer, 0.1–0.2 s without a GPU (docs/pipeline.md). The
         // grid as it will open, at one pixel per point (SDL's X11 windows); a wrong guess only

@@ -116,13 +116,20 @@ package final class PhotoFileActions {
         } catch {
             return [effect(.photoFile(message: "cannot open what was dropped: \(error)", isError: true))]
         }
+        let count = selection.files.count
+        return show(selection, folder: selection.folder, message: "opened \(selection.title) (\(count) photo\(count == 1 ? "" : "s"))", at: time)
+    }
+
+    /// The list becomes `selection`'s photos (files dropped, a folder chosen with Ctrl+O), `folder`
+    /// the folder shown (watched, its new photos joining the list; nil for files named one by
+    /// one): the `photos` event of the change and the `dropped` effect saying `message` (with the
+    /// photo to open when one file was named), stamped `time`.
+    package func show(_ selection: PhotoSelection, folder: String?, message: String, at time: Double) -> [InputEvent] {
         let open = selection.openIndex.map { selection.files[$0].path }
-        pipeline.replaceList(with: selection.files.map(\.path))
+        pipeline.replaceList(with: selection.files.map(\.path), folder: folder)
         replacedList = true
         var events = pipeline.takePhotoSizeEvents(at: time)
-        let count = selection.files.count
-        events.append(effect(.dropped(open: open.flatMap(pipeline.index(ofPath:)),
-                                      message: "opened \(selection.title) (\(count) photo\(count == 1 ? "" : "s"))")))
+        events.append(InputEvent(time: time, kind: .effect(.dropped(open: open.flatMap(pipeline.index(ofPath:)), message: message))))
         return events
     }
 
