@@ -10,9 +10,10 @@ import JSON
 /// and routes every input event through the lab before the viewer sees it:
 ///
 /// 1. the event's wall time becomes viewer time (slow motion, `SlowMotionClock`);
-/// 2. a key press goes to the viewer's chrome first (help, fullscreen, caption, grid paging keys),
-///    then to the lab (its keys, and the tuning panel's while it is shown), and only then to the
-///    viewer's behaviour;
+/// 2. while Ctrl+O's chooser is shown, it takes every key pressed, press and wheel step (a dialog:
+///    nothing reaches the grid under it); otherwise Ctrl+O asks for it, and a key press goes to the
+///    viewer's chrome first (help, fullscreen, caption, grid paging keys), then to the lab (its
+///    keys, and the tuning panel's while it is shown), and only then to the viewer's behaviour;
 /// 3. the results of saving and reloading the feel file (`effect` events) are the lab's, and so is
 ///    the message line that says a photo in view was removed from the folder;
 /// 4. every frame feeds the live curves.
@@ -24,6 +25,11 @@ public struct LabViewer: Sendable {
     public package(set) var viewer: Viewer
     /// The lab's state: panel, slow-motion clock, decision overlay switch, curves, message line.
     package private(set) var feelLab: FeelLab
+    /// Ctrl+O's built-in chooser while it is shown (`LabViewer+Chooser`).
+    package internal(set) var chooser: FolderChooser?
+    /// True from a press the chooser took to its release (the press that opened a folder ends
+    /// after the chooser has closed): none of it reaches the viewer.
+    var pressTakenByChooser = false
 
     /// A viewer in a lab whose feel file holds `viewer.feel`.
     package init(_ viewer: Viewer) {
@@ -59,6 +65,12 @@ public struct LabViewer: Sendable {
         // the renumbering twice: a false jump of the ghost's opacity).
         viewer.beginEvent()
         switch event.kind {
+        case let kind where chooserTakes(kind):
+            handleChooserInput(kind)
+            return
+        case .key(.down, "o", .ctrl):
+            chooseFolderKey()
+            return
         case let .key(.down, key, modifiers):
             // Motions reach the key's instant at the rate in force before it (slow motion changes here).
             viewer.step(to: event.time)
@@ -146,6 +158,7 @@ public struct LabViewer: Sendable {
         case let .photoFile(message, isError):
             feelLab.show(message, isError: isError)
         case let .dropped(open, message):
+            chooser = nil
             viewer.openDropped(open)
             feelLab.show(message, isError: false)
         case let .photoRestored(photo, message):
@@ -157,6 +170,8 @@ public struct LabViewer: Sendable {
         case let .photoTurned(photo, quarterTurns, message, asksToWrite):
             viewer.turn(photo, by: quarterTurns, asksToWrite: asksToWrite)
             feelLab.show(message, isError: false)
+        case let .folderChoices(folder, choices):
+            showChoices(folder: folder, choices: choices)
         }
     }
 

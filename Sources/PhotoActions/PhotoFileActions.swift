@@ -117,7 +117,7 @@ package final class PhotoFileActions {
             return [effect(.photoFile(message: "cannot open what was dropped: \(error)", isError: true))]
         }
         let count = selection.files.count
-        return show(selection, folder: selection.folder, message: "opened \(selection.title) (\(count) photo\(count == 1 ? "" : "s"))", at: time)
+        return show(selection, folder: selection.folder, message: "opened \(PhotoName.displayed(selection.title)) (\(count) photo\(count == 1 ? "" : "s"))", at: time)
     }
 
     /// The list becomes `selection`'s photos (files dropped, a folder chosen with Ctrl+O), `folder`

@@ -18,6 +18,9 @@ import Diagnostics
 package struct WindowState: Sendable, Equatable {
     package var windowSize: Size?
     package var lastFolder: String?
+    /// The folders shown, newest first, at most `FolderOpening.recentLimit` (issue 42: the chooser
+    /// and an empty start offer them; one that is gone is left out when offered, not forgotten).
+    package var recentFolders: [String] = []
     /// What is remembered of each folder shown, by its absolute path.
     package var folders: [String: FolderMemory] = [:]
     /// True when the file this state was read from could not all be used: the write keeps that
@@ -31,7 +34,8 @@ package struct WindowState: Sendable, Equatable {
     /// Equal when they remember the same (and both or neither come from a damaged file): the
     /// version read says where a state came from, not what it is.
     package static func == (a: WindowState, b: WindowState) -> Bool {
-        a.windowSize == b.windowSize && a.lastFolder == b.lastFolder && a.folders == b.folders && a.isFromDamagedFile == b.isFromDamagedFile
+        a.windowSize == b.windowSize && a.lastFolder == b.lastFolder && a.recentFolders == b.recentFolders && a.folders == b.folders
+            && a.isFromDamagedFile == b.isFromDamagedFile
     }
 
     package init(windowSize: Size? = nil, lastFolder: String? = nil) {
