@@ -108,8 +108,15 @@ package final class PhotoZoomApp {
                              lateSizes: { t in news.take().events(at: t) + fileActions.takeFinishedWrites(at: t) },
                              setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) },
                              fileActions: { request, time in fileActions.carryOut(request, at: time) },
-                             openDropped: { paths, viewer, time in fileActions.openDropped(paths, viewer: viewer, recursive: recursive, at: time) },
-                             chooseFolder: { request, viewer, time in opening.carryOut(request, viewer: viewer, at: time) })
+                             openDropped: { paths, viewer, time in
+                                 defer { control.setName = fileActions.shownTitle ?? control.setName }
+                                 return fileActions.openDropped(paths, viewer: viewer, recursive: recursive, at: time)
+                             },
+                             chooseFolder: { request, viewer, time in
+                                 // The title names the folder chosen from now on.
+                                 defer { control.setName = fileActions.shownTitle ?? control.setName }
+                                 return opening.carryOut(request, viewer: viewer, at: time)
+                             })
         let live = LiveLoop(loop: loop, session: session, host: host, renderer: sceneRenderer, textures: textures, events: events,
                             clock: clock, control: control, environment: RunEnvironment.read(),
                             quitAfterSeconds: options.quitAfterSeconds, screenshotPath: options.screenshotPath,

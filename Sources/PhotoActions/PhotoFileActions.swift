@@ -28,6 +28,9 @@ package final class PhotoFileActions {
     package var order: PhotoOrder = .name
     /// True once files dropped on the window replaced the list (the folder's memory is then not written).
     package private(set) var replacedList = false
+    /// What the window's title names in the grid since the list was last replaced (the folder's
+    /// name, or "N photos"), escaped for people; nil until it is.
+    package private(set) var shownTitle: String?
 
     /// The session clock, read when an action is done: its events are stamped then, not when it was
     /// asked (a move to the trash syncs the `.trashinfo` to disk, 0.1 s and more on a busy disk,
@@ -128,6 +131,7 @@ package final class PhotoFileActions {
         let open = selection.openIndex.map { selection.files[$0].path }
         pipeline.replaceList(with: selection.files.map(\.path), folder: folder)
         replacedList = true
+        shownTitle = PhotoName.displayed(selection.title)
         var events = pipeline.takePhotoSizeEvents(at: time)
         events.append(InputEvent(time: time, kind: .effect(.dropped(open: open.flatMap(pipeline.index(ofPath:)), message: message))))
         return events

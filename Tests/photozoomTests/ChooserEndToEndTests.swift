@@ -49,9 +49,10 @@ struct ChooserEndToEndTests {
     traced '"effect":"dropped"'
     state '"phase":"grid"'
     sleep 0.5
+    xdotool getwindowname "$WID" > "$OUT/title.txt"
     """#
 
-    @Test("no path, a home of its own: Ctrl+O offers home then Pictures; Down and Return open Pictures, whose three photos replace the demo photos; remembered as the last and recent folder; replays")
+    @Test("no path, a home of its own: Ctrl+O offers home then Pictures; Down and Return open Pictures, whose three photos replace the demo photos, the title naming it; remembered as the last and recent folder; replays")
     func chooseByKeys() async throws {
         let folder = try Self.sandbox("e2e-chooser-keys")
         let home = folder.appendingPathComponent("home").path
@@ -63,6 +64,8 @@ struct ChooserEndToEndTests {
         #expect(effects.first?.contains(#""choices":[{"kind":"home","path":"\#(home)"},{"kind":"pictures","path":"\#(home)/Pictures"}"#) == true,
                 "\(effects.first ?? "")")
         #expect(effects.last == #""type":"effect","effect":"dropped","message":"opened Pictures (3 photos)"}"#)
+        // The window's title names the folder chosen.
+        #expect(try String(contentsOf: folder.appendingPathComponent("title.txt"), encoding: .utf8) == "Pictures — PhotoZoom\n")
         let photos = DailyBasicsEndToEndTests.lines(trace, type: "photos")
         #expect(photos.count == 1)
         #expect(photos.last?.contains(#""added":[{"index":0,"name":"fig.jpg","w":0,"h":0},{"index":1,"name":"jetty.jpg","w":0,"h":0},{"index":2,"name":"seeds.jpg","w":0,"h":0}]"#) == true,

@@ -36,8 +36,11 @@ struct FolderProblemEndToEndTests {
     static let scenario = #"""
     state '"phase":"grid"'
     sleep 1
+    n=$(wc -l < "$OUT/live.states.jsonl")
     xdotool key Escape
-    sleep 1.5
+    traced '"key":"escape"'
+    lines "$OUT/live.states.jsonl" $((n + 1))
+    sleep 0.5
     xwd -id "$WID" -silent > "$OUT/empty-window.xwd"
     "$(dirname "$BIN")/x11-peer" drop "$WID" 400 300 "file://$(dirname "$PHOTOS")/other" > "$OUT/xdnd.txt" 2>&1; echo $? > "$OUT/xdnd-status.txt"
     traced '"effect":"dropped"'

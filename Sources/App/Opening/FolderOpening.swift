@@ -107,9 +107,10 @@ package final class FolderOpening {
         guard viewer.phase == .grid else {
             return [InputEvent(time: time, kind: .effect(.photoFile(message: "close the photo to open another folder", isError: true)))]
         }
-        let start = StartSelection(paths: [path], recursive: recursive)
+        var start = StartSelection(paths: [path], recursive: recursive)
+        if start.selection.title.isEmpty { start.selection.title = StartSelection.title(of: [path]) }
         let count = start.selection.files.count
-        let name = PhotoName.displayed(start.selection.title.isEmpty ? StartSelection.title(of: [path]) : start.selection.title)
+        let name = PhotoName.displayed(start.selection.title)
         var events = fileActions.show(start.selection, folder: start.shownFolder,
                                       message: "opened \(name) (\(count) photo\(count == 1 ? "" : "s"))", at: time)
         if let notice = start.notice {
