@@ -149,7 +149,7 @@ package enum ControlsTable {
             zoomedPhoto: "—",
             helpKeys: "drop", help: ["files or a folder on the grid: show them, as on the command line"]),
         Row(input: "Ctrl+O",
-            grid: "choose a folder to open, in a chooser drawn in the window: home, Pictures, the recent folders (newest first; those gone left out), the folder above the one shown and its subfolders; Up/Down (Page Up/Down, Home, End, the wheel) choose, Return or a click opens it as if named on the command line, Right looks inside, Left looks from the folder above, Esc (or Ctrl+O, or a click beside it) closes; while it is shown no key, click or wheel reaches the grid. A start with nothing to show opens it at once",
+            grid: "choose a folder to open, in a chooser drawn in the window: home, Pictures, the recent folders (newest first; those gone left out), the folder above the one shown and its subfolders; Up/Down (Page Up/Down, Home, End, the wheel) choose, Return, a click or a tap opens it as if named on the command line, Right looks inside, Left looks from the folder above, Esc (or Ctrl+O, or a click beside it) closes; while it is shown no key, click, finger or wheel reaches the grid. A start with nothing to show opens it at once",
             openPhoto: "— (close the photo first; the message line says so)",
             zoomedPhoto: "— (close the photo first)",
             helpKeys: "Ctrl+O", help: ["open a folder: home, Pictures, recent ones, around this one"]),

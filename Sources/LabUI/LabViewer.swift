@@ -10,7 +10,7 @@ import JSON
 /// and routes every input event through the lab before the viewer sees it:
 ///
 /// 1. the event's wall time becomes viewer time (slow motion, `SlowMotionClock`);
-/// 2. while Ctrl+O's chooser is shown, it takes every key pressed, press and wheel step (a dialog:
+/// 2. while Ctrl+O's chooser is shown, it takes every key pressed, press, finger and wheel step (a dialog:
 ///    nothing reaches the grid under it); otherwise Ctrl+O asks for it, and a key press goes to the
 ///    viewer's chrome first (help, fullscreen, caption, grid paging keys), then to the lab (its
 ///    keys, and the tuning panel's while it is shown), and only then to the viewer's behaviour;
@@ -30,6 +30,8 @@ public struct LabViewer: Sendable {
     /// True from a press the chooser took to its release (the press that opened a folder ends
     /// after the chooser has closed): none of it reaches the viewer.
     var pressTakenByChooser = false
+    /// The touch-screen fingers that came down on the chooser: theirs to their lift.
+    var touchesTakenByChooser: Set<Int> = []
 
     /// A viewer in a lab whose feel file holds `viewer.feel`.
     package init(_ viewer: Viewer) {

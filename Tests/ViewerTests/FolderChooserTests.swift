@@ -115,6 +115,23 @@ struct FolderChooserTests {
         #expect(lab.viewer.phase == .grid)
     }
 
+    @Test("a finger: a drag on the chooser scrolls no grid under it; a tap on a row opens that folder")
+    func touch() {
+        var lab = Self.lab(photos: 60)
+        lab.handle(Self.offered(0.1))
+        let layout = FolderChooser.layout(rows: Self.choices.count, windowSize: Self.window)
+        let row = layout.row(4).center
+        lab.handle(InputEvent(time: 0.2, kind: .touch(phase: .down, id: 7, position: Point(row.x, row.y + 40))))
+        for i in 1...10 {
+            lab.handle(InputEvent(time: 0.2 + 0.01 * Double(i), kind: .touch(phase: .move, id: 7, position: Point(row.x, row.y + 40 - 4 * Double(i)))))
+        }
+        lab.handle(InputEvent(time: 0.31, kind: .touch(phase: .up, id: 7, position: row)))
+        #expect(lab.chooser == nil)
+        #expect(lab.viewer.takeRequests() == [.openFolder("/home/me/2024")])
+        lab.handle(.frame(1))
+        #expect(lab.viewer.scrollOffset == 0, "the grid scrolled under the chooser")
+    }
+
     @Test("the wheel chooses: a step down the next row, a step up the one before")
     func wheel() {
         var lab = Self.lab()

@@ -13,7 +13,7 @@ import Geometry
 ///
 /// Keys: Up / Down choose (Home, End, Page Up, Page Down go further), Return opens, Right looks
 /// inside the folder chosen, Left (or Backspace) looks from the folder above, Esc or Ctrl+O
-/// closes. A click on a row opens it; a click beside the panel closes it; the wheel chooses.
+/// closes. A click (or a tap) on a row opens it; one beside the panel closes it; the wheel chooses.
 package struct FolderChooser: Hashable, Sendable {
     /// The folder the chooser looks from: its parent and subfolders are in `choices`.
     package private(set) var folder: String

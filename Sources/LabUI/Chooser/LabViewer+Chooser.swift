@@ -24,11 +24,15 @@ extension LabViewer {
     }
 
     /// An input while the chooser is shown, as the routing table in `handle` sends it: a key
-    /// pressed, a press, the rest of a press it took, a wheel step.
+    /// pressed, a press, the rest of a press it took, a wheel step, a finger (a tap is a click).
     mutating func handleChooserInput(_ kind: InputEvent.Kind) {
         guard var chooser else {
-            // The chooser closed on the press it took: the press's moves and release end here too.
-            if case .pointer(.up, _, _, _) = kind { pressTakenByChooser = false }
+            // The chooser closed on the press or tap it took: its moves and release end here too.
+            switch kind {
+            case .pointer(.up, _, _, _): pressTakenByChooser = false
+            case let .touch(.up, id, _), let .touch(.cancel, id, _): touchesTakenByChooser.remove(id)
+            default: break
+            }
             return
         }
         let outcome: FolderChooser.Outcome
@@ -43,6 +47,16 @@ extension LabViewer {
             outcome = .stays
         case let .wheel(_, delta, _):
             chooser.wheel(deltaY: delta.y)
+            outcome = .stays
+        case let .touch(.down, id, _):
+            touchesTakenByChooser.insert(id)
+            outcome = .stays
+        case let .touch(.up, id, position):
+            // A tap: where the finger lifts, as a click there.
+            touchesTakenByChooser.remove(id)
+            outcome = chooser.press(at: position, windowSize: viewer.windowSize)
+        case let .touch(.cancel, id, _):
+            touchesTakenByChooser.remove(id)
             outcome = .stays
         default:
             outcome = .stays
@@ -62,11 +76,12 @@ extension LabViewer {
     }
 
     /// True when the chooser takes `kind` (see `handle`'s table): while it is shown, every key
-    /// pressed, press and wheel step; a press it took, to its release.
+    /// pressed, press, finger down and wheel step; a press or finger it took, to its release.
     func chooserTakes(_ kind: InputEvent.Kind) -> Bool {
         switch kind {
-        case .key(.down, _, _), .pointer(.down, _, _, _), .wheel: chooser != nil
+        case .key(.down, _, _), .pointer(.down, _, _, _), .touch(.down, _, _), .wheel: chooser != nil
         case .pointer: pressTakenByChooser
+        case let .touch(_, id, _): touchesTakenByChooser.contains(id)
         default: false
         }
     }
