@@ -23,9 +23,16 @@ extension LabViewer {
         chooser = FolderChooser(folder: folder, choices: choices)
     }
 
-    /// An input while the chooser is shown, as the routing table in `handle` sends it: a key
-    /// pressed, a press, the rest of a press it took, a wheel step, a finger (a tap is a click).
-    mutating func handleChooserInput(_ kind: InputEvent.Kind) {
+    /// Hands `kind` to the chooser when it takes it (`chooserTakes`: while it is shown, a key
+    /// pressed, a press, the rest of a press it took, a wheel step, a finger; a tap is a click);
+    /// true when it did.
+    mutating func handleChooserInput(_ kind: InputEvent.Kind) -> Bool {
+        guard chooserTakes(kind) else { return false }
+        takeChooserInput(kind)
+        return true
+    }
+
+    private mutating func takeChooserInput(_ kind: InputEvent.Kind) {
         guard var chooser else {
             // The chooser closed on the press or tap it took: its moves and release end here too.
             switch kind {
