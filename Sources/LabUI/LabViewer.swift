@@ -11,9 +11,9 @@ import JSON
 ///
 /// 1. the event's wall time becomes viewer time (slow motion, `SlowMotionClock`);
 /// 2. while Ctrl+O's chooser is shown, it takes every key pressed, press, finger and wheel step (a dialog:
-///    nothing reaches the grid under it); otherwise Ctrl+O asks for it, and a key press goes to the
-///    viewer's chrome first (help, fullscreen, caption, grid paging keys), then to the lab (its
-///    keys, and the tuning panel's while it is shown), and only then to the viewer's behaviour;
+///    nothing reaches the grid under it); otherwise a key press goes to the viewer's chrome first
+///    (help, fullscreen, caption, grid paging keys), then to the lab (its keys, Ctrl+O among them,
+///    and the tuning panel's while it is shown), and only then to the viewer's behaviour;
 /// 3. the results of saving and reloading the feel file (`effect` events) are the lab's, and so is
 ///    the message line that says a photo in view was removed from the folder;
 /// 4. every frame feeds the live curves.
