@@ -45,8 +45,10 @@ package final class PhotoZoomApp {
         let photos = catalog.photos
         var limits = PhotoPipeline.Limits()
         limits.writesSharedThumbnails = true  // the next visit reads them (docs/pipeline.md)
-        limits.addsNewPhotos = selection.folder != nil  // a folder shown, not files named one by one
-        let textures = PhotoPipeline(catalog: catalog, limits: limits, warn: printError)
+        // A folder shown, not files named one by one: watched, its new photos join the list (also
+        // when it holds none yet).
+        limits.addsNewPhotos = start.shownFolder != nil
+        let textures = PhotoPipeline(catalog: catalog, limits: limits, folder: start.shownFolder, warn: printError)
         // The first screen's thumbnails are decoded (on a second visit: read from the cache) while
         // SDL makes the window and its renderer, 0.1–0.2 s without a GPU (docs/pipeline.md). The
         // grid as it will open, at one pixel per point (SDL's X11 windows); a wrong guess only
@@ -89,6 +91,15 @@ package final class PhotoZoomApp {
         let fileActions = PhotoFileActions(pipeline: textures, clipboard: clipboard, now: { clock.now() },
                                            wake: { WakeEvent.post() })
         fileActions.order = memory.order
+        // Ctrl+O's chooser and the recent folders (issue 42).
+        let bundled = URL(fileURLWithPath: options.bundledPhotos).standardizedFileURL.path
+        let opening = FolderOpening(fileActions: fileActions, recursive: options.recursive, recent: state.recentFolders,
+                                    shown: start.shownFolder, unremembered: bundled)
+        if selection.files.isEmpty {
+            // Nothing to show: the chooser is offered at once, the recent folders in it (recorded,
+            // so a replay offers the same).
+            try recording.handle(InputEvent(time: 0, kind: .effect(opening.choices())), in: session)
+        }
         textures.shownOrder = memory.order
         // Turns being written land before the process ends, however the loop ends (a trace write
         // that fails included): a write cut off would leave its temporary file in the user's folder.
@@ -102,7 +113,15 @@ package final class PhotoZoomApp {
                              lateSizes: { t in news.take().events(at: t) + fileActions.takeFinishedWrites(at: t) },
                              setFullscreen: { on, size in control.setFullscreen(on, currentSize: size) },
                              fileActions: { request, time in fileActions.carryOut(request, at: time) },
-                             openDropped: { paths, viewer, time in fileActions.openDropped(paths, viewer: viewer, recursive: recursive, at: time) })
+                             openDropped: { paths, viewer, time in
+                                 defer { control.setName = fileActions.shownTitle ?? control.setName }
+                                 return fileActions.openDropped(paths, viewer: viewer, recursive: recursive, at: time)
+                             },
+                             chooseFolder: { request, viewer, time in
+                                 // The title names the folder chosen from now on.
+                                 defer { control.setName = fileActions.shownTitle ?? control.setName }
+                                 return opening.carryOut(request, viewer: viewer, at: time)
+                             })
         let live = LiveLoop(loop: loop, session: session, host: host, renderer: sceneRenderer, textures: textures, events: events,
                             clock: clock, control: control, environment: RunEnvironment.read(),
                             quitAfterSeconds: options.quitAfterSeconds, screenshotPath: options.screenshotPath,
@@ -112,9 +131,10 @@ package final class PhotoZoomApp {
         try recording.close()
         state.windowSize = WindowState.rememberedSize(previous: state.windowSize, requested: options.windowSize,
                                                       final: control.rememberedSize(currentSize: loop.windowSize))
-        if let folder = selection.folder, folder != URL(fileURLWithPath: options.bundledPhotos).standardizedFileURL.path {
+        if let folder = opening.shownFolder, folder != bundled {
             state.lastFolder = folder
         }
+        state.recentFolders = opening.recentFolders
         // The folder's order, last photo and scroll, unless a drop put other photos in its place.
         if let folder = selection.folder, !fileActions.replacedList {
             let viewer = session.viewer

@@ -27,10 +27,18 @@ package struct StartSelection: Sendable {
     package var notice: Notice?
     /// True when the photos came from a folder's subfolders although `-r` was not given.
     package private(set) var showsSubfolders = false
+    /// The folder shown (watched for new photos, remembered as recent): the selection's, or the
+    /// one folder named when it holds no photo yet (issue 42: photos added to a folder empty at
+    /// start appear); nil for files named one by one, or a path that is not a folder.
+    package private(set) var shownFolder: String?
 
     package init(paths: [String], recursive: Bool) {
         var problems: [String] = []
         selection = PhotoSelection(paths: paths, recursive: recursive, problems: &problems)
+        defer {
+            shownFolder = selection.folder
+                ?? (paths.count == 1 && FileSystemPath.isFolder(paths[0]) ? URL(fileURLWithPath: paths[0]).standardizedFileURL.path : nil)
+        }
         guard !problems.isEmpty || selection.files.isEmpty else { return }
         if paths.count == 1, !recursive, selection.files.isEmpty, FileSystemPath.isFolder(paths[0]) {
             var deeper: [String] = []

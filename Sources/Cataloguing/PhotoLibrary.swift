@@ -50,7 +50,9 @@ package final class PhotoLibrary {
     /// `a/x.jpg`); nil when no name is a tail of its path.
     private let namesRoot: String?
     /// Notices photos replaced, removed or added on disk; nil when the folders cannot be watched.
-    private let watcher: PhotoFolderWatcher?
+    private var watcher: PhotoFolderWatcher?
+    /// True when folders are watched (a list made later gets a watcher of its own when this one had none).
+    private let watchesFolders: Bool
     /// The id of each path in the list.
     private var idOfPath: [PathKey: Int]
     /// Photos gone from disk, not yet taken out of the list (ids).
@@ -105,12 +107,14 @@ package final class PhotoLibrary {
     /// (issue 43: a test reads it to check that a change of n photos costs O(n log n)).
     package private(set) var listWork = 0
     private let pixelLimit: Int
-    private let addsNewPhotos: Bool
+    private var addsNewPhotos: Bool
     private let helper: DecoderHelperSettings?
 
     /// The photos of `catalog`, their folders watched when `watchesFolders`; files the catalog
     /// found broken start broken (already warned), headers it left unread are read on a thread.
-    package init(catalog: PhotoCatalog, pixelLimit: Int, watchesFolders: Bool, addsNewPhotos: Bool, helper: DecoderHelperSettings?) {
+    /// `folders`: folders watched besides the photos' own (the folder shown, empty or not).
+    package init(catalog: PhotoCatalog, pixelLimit: Int, watchesFolders: Bool, addsNewPhotos: Bool, helper: DecoderHelperSettings?,
+                 folders: [String] = []) {
         sources = catalog.entries.map { Source(path: $0.url.path) }
         var index: [PathKey: Int] = [:]
         index.reserveCapacity(sources.count)
@@ -121,7 +125,8 @@ package final class PhotoLibrary {
         folderOfID = []
         naturalNames = Array(repeating: nil, count: sources.count)
         namesRoot = Self.namesRoot(of: catalog.entries)
-        watcher = watchesFolders ? PhotoFolderWatcher(paths: sources.map(\.path)) : nil
+        watcher = watchesFolders ? PhotoFolderWatcher(paths: sources.map(\.path), folders: folders) : nil
+        self.watchesFolders = watchesFolders
         broken = Set(catalog.entries.indices.filter { catalog.entries[$0].isBroken })
         for (id, entry) in catalog.entries.enumerated() { if let problem = entry.problem { brokenReasons[id] = problem.message } }
         self.pixelLimit = pixelLimit
@@ -183,7 +188,16 @@ package final class PhotoLibrary {
 
     /// The list becomes the files at `paths` at the next `takeListChange` (files dropped on the
     /// window): every photo leaves, each file joins where a listing of its folder puts it.
-    package func replaceList(with paths: [String]) {
+    /// `folder`: the folder now shown; it and the new photos' folders are watched in place of the
+    /// old ones, and a photo new in them joins the list only when a folder is shown (as at start).
+    package func replaceList(with paths: [String], folder: String? = nil) {
+        let named = folder.map { [$0] } ?? []
+        addsNewPhotos = folder != nil
+        if let watcher {
+            watcher.watchOnly(paths: paths, folders: named)
+        } else if watchesFolders {
+            watcher = PhotoFolderWatcher(paths: paths, folders: named)
+        }
         pendingRemovals.formUnion(order)
         if !withdrawn.isEmpty { for path in paths { withdrawn.remove(path) } }
         pendingAdditions += paths

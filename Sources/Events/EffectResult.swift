@@ -41,4 +41,7 @@ public enum EffectResult: Hashable, Sendable {
     /// turned (re-encoded without loss) if the user confirms (`w`); until then the turn is for
     /// this session only.
     case photoTurned(photo: Int, quarterTurns: Int, message: String, asksToWrite: Bool)
+    /// The folders Ctrl+O's built-in chooser offers, looking from `folder` (the folder shown, or
+    /// the one it was asked to look inside): the chooser shows them in this order.
+    case folderChoices(folder: String, choices: [FolderChoice])
 }

@@ -9,7 +9,7 @@ extension LabViewer {
     /// The panel's title.
     static let emptyWindowTitle = "No photos to show"
     /// What the user can do about it, without a terminal.
-    static let emptyWindowWayOut = "Drop photos or a folder on this window to open them."
+    static let emptyWindowWayOut = "Press Ctrl+O to choose a folder, or drop photos or a folder on this window."
 
     /// True when no photo is listed: the window shows the empty window's panel.
     package var showsEmptyWindow: Bool { viewer.photos.isEmpty }

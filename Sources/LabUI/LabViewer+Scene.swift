@@ -23,9 +23,10 @@ extension LabViewer {
     }
 
     /// The overlays `scene(text:)` lays over `viewer.scene()`: the chrome's text, the empty
-    /// window's panel when no photo is listed, then the lab's.
+    /// window's panel when no photo is listed, the lab's, then Ctrl+O's chooser above them all.
     package func textOverlays(text: TextMetrics) -> [Scene.Overlay] {
         viewer.chromeTextOverlays(text: text) + emptyWindowOverlays(text: text) + labOverlays(text: text)
+            + (chooser?.overlays(windowSize: viewer.windowSize, text: text) ?? [])
     }
 
     /// The lab's overlays alone (the message line left to the empty window's panel while it shows).

@@ -10,9 +10,10 @@ import JSON
 /// and routes every input event through the lab before the viewer sees it:
 ///
 /// 1. the event's wall time becomes viewer time (slow motion, `SlowMotionClock`);
-/// 2. a key press goes to the viewer's chrome first (help, fullscreen, caption, grid paging keys),
-///    then to the lab (its keys, and the tuning panel's while it is shown), and only then to the
-///    viewer's behaviour;
+/// 2. while Ctrl+O's chooser is shown, it takes every key pressed, press, finger and wheel step (a dialog:
+///    nothing reaches the grid under it); otherwise a key press goes to the viewer's chrome first
+///    (help, fullscreen, caption, grid paging keys), then to the lab (its keys, Ctrl+O among them,
+///    and the tuning panel's while it is shown), and only then to the viewer's behaviour;
 /// 3. the results of saving and reloading the feel file (`effect` events) are the lab's, and so is
 ///    the message line that says a photo in view was removed from the folder;
 /// 4. every frame feeds the live curves.
@@ -24,6 +25,13 @@ public struct LabViewer: Sendable {
     public package(set) var viewer: Viewer
     /// The lab's state: panel, slow-motion clock, decision overlay switch, curves, message line.
     package private(set) var feelLab: FeelLab
+    /// Ctrl+O's built-in chooser while it is shown (`LabViewer+Chooser`).
+    package internal(set) var chooser: FolderChooser?
+    /// True from a press the chooser took to its release (the press that opened a folder ends
+    /// after the chooser has closed): none of it reaches the viewer.
+    var pressTakenByChooser = false
+    /// The touch-screen fingers that came down on the chooser: theirs to their lift.
+    var touchesTakenByChooser: Set<Int> = []
 
     /// A viewer in a lab whose feel file holds `viewer.feel`.
     package init(_ viewer: Viewer) {
@@ -58,6 +66,10 @@ public struct LabViewer: Sendable {
         // the event, so it begins here (Delete's `photoTrashed` right after its `photos` event read
         // the renumbering twice: a false jump of the ghost's opacity).
         viewer.beginEvent()
+        // Ctrl+O's chooser, while shown, is a dialog: what it takes goes nowhere else (a call of
+        // its own, not cases here: each case's temporaries widen this frame, which deep replays
+        // on a test's thread stack cannot afford; 12 KB more overflowed one).
+        if handleChooserInput(event.kind) { return }
         switch event.kind {
         case let .key(.down, key, modifiers):
             // Motions reach the key's instant at the rate in force before it (slow motion changes here).
@@ -86,6 +98,10 @@ public struct LabViewer: Sendable {
 
     /// Offers a key press to the lab; true when it took it.
     mutating func handleLabKey(_ key: String, modifiers: Modifiers, wallTime: Double) -> Bool {
+        if key == "o", modifiers == .ctrl {
+            chooseFolderKey()
+            return true
+        }
         guard let result = feelLab.handleKey(key, modifiers: modifiers, wallTime: wallTime, feel: viewer.feel) else { return false }
         switch result {
         case .handled:
@@ -146,6 +162,7 @@ public struct LabViewer: Sendable {
         case let .photoFile(message, isError):
             feelLab.show(message, isError: isError)
         case let .dropped(open, message):
+            chooser = nil
             viewer.openDropped(open)
             feelLab.show(message, isError: false)
         case let .photoRestored(photo, message):
@@ -157,6 +174,8 @@ public struct LabViewer: Sendable {
         case let .photoTurned(photo, quarterTurns, message, asksToWrite):
             viewer.turn(photo, by: quarterTurns, asksToWrite: asksToWrite)
             feelLab.show(message, isError: false)
+        case let .folderChoices(folder, choices):
+            showChoices(folder: folder, choices: choices)
         }
     }
 

@@ -28,6 +28,9 @@ package final class PhotoFileActions {
     package var order: PhotoOrder = .name
     /// True once files dropped on the window replaced the list (the folder's memory is then not written).
     package private(set) var replacedList = false
+    /// What the window's title names in the grid since the list was last replaced (the folder's
+    /// name, or "N photos"), escaped for people; nil until it is.
+    package private(set) var shownTitle: String?
 
     /// The session clock, read when an action is done: its events are stamped then, not when it was
     /// asked (a move to the trash syncs the `.trashinfo` to disk, 0.1 s and more on a busy disk,
@@ -116,13 +119,21 @@ package final class PhotoFileActions {
         } catch {
             return [effect(.photoFile(message: "cannot open what was dropped: \(error)", isError: true))]
         }
-        let open = selection.openIndex.map { selection.files[$0].path }
-        pipeline.replaceList(with: selection.files.map(\.path))
-        replacedList = true
-        var events = pipeline.takePhotoSizeEvents(at: time)
         let count = selection.files.count
-        events.append(effect(.dropped(open: open.flatMap(pipeline.index(ofPath:)),
-                                      message: "opened \(selection.title) (\(count) photo\(count == 1 ? "" : "s"))")))
+        return show(selection, folder: selection.folder, message: "opened \(PhotoName.displayed(selection.title)) (\(count) photo\(count == 1 ? "" : "s"))", at: time)
+    }
+
+    /// The list becomes `selection`'s photos (files dropped, a folder chosen with Ctrl+O), `folder`
+    /// the folder shown (watched, its new photos joining the list; nil for files named one by
+    /// one): the `photos` event of the change and the `dropped` effect saying `message` (with the
+    /// photo to open when one file was named), stamped `time`.
+    package func show(_ selection: PhotoSelection, folder: String?, message: String, at time: Double) -> [InputEvent] {
+        let open = selection.openIndex.map { selection.files[$0].path }
+        pipeline.replaceList(with: selection.files.map(\.path), folder: folder)
+        replacedList = true
+        shownTitle = PhotoName.displayed(selection.title)
+        var events = pipeline.takePhotoSizeEvents(at: time)
+        events.append(InputEvent(time: time, kind: .effect(.dropped(open: open.flatMap(pipeline.index(ofPath:)), message: message))))
         return events
     }
 

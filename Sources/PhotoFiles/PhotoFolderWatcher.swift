@@ -22,22 +22,45 @@ package final class PhotoFolderWatcher {
     package let descriptor: Int32
     private var folders: [Int32: String] = [:]
 
-    /// Watches the folders of `paths`; nil when inotify is not available or there are too many folders.
-    package init?(paths: [String]) {
-        let distinct = Set(paths.map { ($0 as NSString).deletingLastPathComponent })
-        guard !distinct.isEmpty, distinct.count <= Self.maximumFolders else { return nil }
+    /// Watches the folders of `paths` and the `folders` named (a folder shown while it holds no
+    /// photo: issue 42); nil when inotify is not available or there are too many folders.
+    package init?(paths: [String], folders named: [String] = []) {
+        let distinct = Self.folders(of: paths, named: named)
+        // With no folder yet (nothing shown) the queue is made all the same: the frame loop waits on
+        // it from the start, and a folder shown later is watched through it.
+        guard distinct.count <= Self.maximumFolders else { return nil }
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
-        for folder in distinct.sorted() {
-            let wd = FileSystemPath.withCString(folder) {
-                inotify_add_watch(descriptor, $0, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM))
-            }
-            if wd >= 0 { folders[wd] = folder }
-        }
-        if folders.isEmpty {
+        for folder in distinct.sorted() { add(folder) }
+        if folders.isEmpty, !distinct.isEmpty {
             close(descriptor)
             return nil
         }
+    }
+
+    /// The folders of `paths` and those `named`, each once (without a final slash).
+    static func folders(of paths: [String], named: [String]) -> Set<String> {
+        Set(paths.map { ($0 as NSString).deletingLastPathComponent } + named.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
+    }
+
+    private func add(_ folder: String) {
+        let wd = FileSystemPath.withCString(folder) {
+            inotify_add_watch(descriptor, $0, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM))
+        }
+        if wd >= 0 { folders[wd] = folder }
+    }
+
+    /// Watches the folders of `paths` and the `folders` named from now on, and no other (the list
+    /// was replaced: a folder chosen or dropped); the events of the folders left that are still
+    /// queued are dropped.
+    package func watchOnly(paths: [String], folders named: [String]) {
+        let wanted = Self.folders(of: paths, named: named)
+        for (wd, folder) in folders where !wanted.contains(folder) {
+            inotify_rm_watch(descriptor, wd)
+            folders[wd] = nil
+        }
+        let kept = Set(folders.values)
+        for folder in wanted.sorted() where !kept.contains(folder) && folders.count < Self.maximumFolders { add(folder) }
     }
 
     deinit { close(descriptor) }

@@ -105,13 +105,15 @@ public final class PhotoPipeline: PhotoTextureSupply {
     public var isSomethingMoving = false
 
     /// A pipeline for `catalog`'s photos. Files the catalog found broken start broken (already warned).
-    public init(catalog: PhotoCatalog, limits: Limits = Limits(), warn: @escaping (String) -> Void) {
+    /// `folder`: the folder shown, watched with the photos' own folders (when `watchesFolders`)
+    /// even while it holds no photo, so that one added to it joins the list.
+    public init(catalog: PhotoCatalog, limits: Limits = Limits(), folder: String? = nil, warn: @escaping (String) -> Void) {
         var limits = limits
         limits.pixelLimit = min(limits.pixelLimit, catalog.pixelLimit)
         self.limits = limits
         self.warn = warn
         library = PhotoLibrary(catalog: catalog, pixelLimit: limits.pixelLimit, watchesFolders: limits.watchesFolders,
-                               addsNewPhotos: limits.addsNewPhotos, helper: limits.helperSettings)
+                               addsNewPhotos: limits.addsNewPhotos, helper: limits.helperSettings, folders: folder.map { [$0] } ?? [])
         scheduler = DecodeScheduler(limits: limits)
         textures = TextureCache(thumbnailBytes: limits.thumbnailBytes, fullBytes: limits.fullBytes)
     }
@@ -294,7 +296,9 @@ public final class PhotoPipeline: PhotoTextureSupply {
 
     /// The list becomes the files at `paths` at the next `takePhotoSizeEvents` (files dropped on the
     /// window): every photo leaves, each file joins where a listing of its folder puts it.
-    public func replaceList(with paths: [String]) { library.replaceList(with: paths) }
+    /// `folder`: the folder now shown (a folder chosen or dropped), watched from now on in place of
+    /// those watched before; nil for files named one by one, whose folders' new photos stay out.
+    public func replaceList(with paths: [String], folder: String? = nil) { library.replaceList(with: paths, folder: folder) }
 
     /// The index in the list of the photo whose file is `path`; nil when none is.
     public func index(ofPath path: String) -> Int? { library.index(ofPath: path) }

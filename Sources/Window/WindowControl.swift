@@ -5,8 +5,8 @@ import Geometry
 /// The window's title and fullscreen state, as the viewer's Scene and requests ask.
 package final class WindowControl {
     private let window: OpaquePointer
-    /// What the title names in the grid (the folder).
-    private let setName: String
+    /// What the title names in the grid (the folder; another once a folder is chosen or dropped).
+    package var setName: String
     private var title: String?
     package private(set) var isFullscreen = false
     /// The window's size before it went fullscreen: what is remembered.

@@ -47,6 +47,12 @@ struct TraceEventFormatTests {
         InputEvent(time: 3.67, kind: .effect(.photoTurned(photo: 3, quarterTurns: 1, message: "turned kite.jpg 90° clockwise", asksToWrite: false))),
         InputEvent(time: 3.68, kind: .effect(.photoTurned(photo: 0, quarterTurns: -1, message: "turned a.png for this session", asksToWrite: true))),
         InputEvent(time: 3.7, kind: .effect(.photoFile(message: "cannot move kite.jpg to the trash: Permission denied; the photo stays", isError: true))),
+        // Ctrl+O's folders, one named by bytes that are not UTF-8 (`caf\xE9`).
+        InputEvent(time: 3.8, kind: .effect(.folderChoices(folder: "/home/me", choices: [
+            FolderChoice(kind: .home, path: "/home/me"), FolderChoice(kind: .recent, path: "/mnt/card \"DCIM\""),
+            FolderChoice(kind: .parent, path: "/home"), FolderChoice(kind: .subfolder, path: "/home/me/" + PhotoName.spelling([0x63, 0x61, 0x66, 0xE9])),
+        ]))),
+        InputEvent(time: 3.9, kind: .effect(.folderChoices(folder: "/", choices: []))),
     ]
 
     @Test("an event written and read back is the same event", arguments: events)
@@ -128,7 +134,9 @@ struct TraceEventFormatTests {
         (#"{"t":1,"type":"resize","w":0,"h":5}"#, "w", "expected a number in 0 (excluded)…100000, found 0"),
         (#"{"t":1,"type":"feel","feel":[1]}"#, "feel", "expected an object, found an array"),
         (#"{"t":1,"type":"photo","index":-1,"w":5,"h":5}"#, "index", "expected a whole number in 0…2147483647, found -1"),
-        (#"{"t":1,"type":"effect","effect":"feelLost"}"#, "effect", #"expected one of "feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again", "photoFile", "photoTrashed", "dropped", "photoRestored", "photoTurned", found the string "feelLost""#),
+        (#"{"t":1,"type":"effect","effect":"feelLost"}"#, "effect", #"expected one of "feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again", "photoFile", "photoTrashed", "dropped", "photoRestored", "photoTurned", "folderChoices", found the string "feelLost""#),
+        (#"{"t":1,"type":"effect","effect":"folderChoices","folder":"/","choices":[{"kind":"desk","path":"/d"}]}"#, "choices[0].kind", #"expected one of "home", "pictures", "recent", "parent", "subfolder", found the string "desk""#),
+        (#"{"t":1,"type":"effect","effect":"folderChoices","folder":"/","choices":[3]}"#, "choices[0]", #"expected an object {"kind":…,"path":…}, found the number 3"#),
         (#"{"t":1,"type":"effect","effect":"photoFile","message":"put kite.jpg back","error":"no"}"#, "error", #"expected true or false, found the string "no""#),
         (#"{"t":1,"type":"effect","effect":"photoTrashed","photo":1.5,"message":"moved"}"#, "photo", "expected a whole number in 0…2147483647, found 1.5"),
         (#"{"t":1,"type":"effect","effect":"feelSaved","message":"saved"}"#, "path", "expected a string, found nothing (the field is missing)"),

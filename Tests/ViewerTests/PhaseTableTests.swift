@@ -84,7 +84,7 @@ struct PhaseTableTests {
     /// The keys of the app and the chrome, which act in every phase.
     static let otherKeyRows = ["Ctrl+Z", "Shift+S", "F5", "`q`, Ctrl+Q", "`?`, `h`, F1", "F11, `f`", "`i`, F9",
                                "Tab", "`s`", "`d`", "Ctrl+S", "`a`",
-                               "`w` (right after a turn that asked)", "drop"]
+                               "`w` (right after a turn that asked)", "drop", "Ctrl+O"]
 
     /// The table's lines split into cells, header first.
     static func table() throws -> [[String]] {

@@ -11,7 +11,8 @@ struct PhotoFolderArgumentTests {
                                             environment: ["XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
                                                           "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
         let lines = ((try? String(contentsOf: trace, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        let effects = lines.filter { $0.contains(#""type":"effect""#) }
+        // Ctrl+O's chooser, offered when there is nothing to show, is left to `chooserOffered`.
+        let effects = lines.filter { $0.contains(#""type":"effect""#) && !$0.contains(#""effect":"folderChoices""#) }
             .map { $0.replacingOccurrences(of: #"^\{"t":[0-9.e-]+,"#, with: "", options: .regularExpression) }
         return (r, lines.first ?? "", effects)
     }
@@ -31,6 +32,9 @@ struct PhotoFolderArgumentTests {
         #expect(r.stderr == "photozoom: \(path): no such file or folder\n")
         #expect(header.contains(#""photos":[]"#), "\(header)")
         #expect(effects == [Self.said("\(path): no such file or folder", error: true)])
+        // Nothing to show: the folder chooser is offered at once (issue 42).
+        let trace = try String(contentsOf: dir.appendingPathComponent("t.trace.jsonl"), encoding: .utf8)
+        #expect(trace.contains(#""type":"effect","effect":"folderChoices""#))
     }
 
     @Test("every bad path of several is named, in one line; the window opens empty")

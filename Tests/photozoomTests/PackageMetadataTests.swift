@@ -10,7 +10,7 @@ struct PackageMetadataTests {
     static let root = PhotoZoomProcess.packageRoot
     static let metainfo = root.appendingPathComponent("Resources/io.github.photozoom.photozoom.metainfo.xml")
 
-    @Test("appstreamcli validate --pedantic passes the metainfo (without the network: the URLs are not fetched)")
+    @Test("appstreamcli validate --pedantic passes the metainfo (without the network)")
     func validates() async throws {
         let tool = URL(fileURLWithPath: "/usr/bin/appstreamcli")
         try #require(FileManager.default.isExecutableFile(atPath: tool.path), "appstreamcli is missing: run scripts/ensure-deps (appstream)")
@@ -41,11 +41,29 @@ struct PackageMetadataTests {
         #expect(package.contains("usr/share/applications/photozoom.desktop"))
     }
 
+    /// The web addresses in `text` (http and https), in order.
+    static func addresses(in text: String) -> [String] {
+        text.matches(of: /https?:\/\/[^<>"\s]+/).map { String($0.0) }
+    }
+
+    @Test("it names no web address the project does not publish: each one is in the README (no invented homepage or screenshot address)")
+    func addressesArePublished() throws {
+        let text = try String(contentsOf: Self.metainfo, encoding: .utf8)
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        // The XML's own namespaces and licence addresses are not the project's.
+        for address in Self.addresses(in: text) {
+            #expect(readme.contains(address), "the metainfo names \(address), which the README does not give as the project's")
+        }
+        // The instrument: a placeholder homepage is caught.
+        let planted = text.replacingOccurrences(of: "<launchable", with: "<url type=\"homepage\">https://example.org/photozoom</url>\n  <launchable")
+        #expect(Self.addresses(in: planted).contains { !readme.contains($0) })
+    }
+
     @Test("every screenshot it names is in docs/screenshots, a PNG of the width and height it states")
     func screenshots() throws {
         let text = try String(contentsOf: Self.metainfo, encoding: .utf8)
         let images = text.matches(of: /<image type="source" width="(\d+)" height="(\d+)">[^<]*\/(docs\/screenshots\/[^<\/]+\.png)<\/image>/)
-        #expect(images.count >= 2, "\(images.count) screenshots")
+        #expect(images.count == text.components(separatedBy: "<image ").count - 1, "a screenshot that is not in docs/screenshots")
         for image in images {
             let data = try Data(contentsOf: Self.root.appendingPathComponent(String(image.3)))
             // A PNG's IHDR: width and height, big-endian, at bytes 16 and 20.

@@ -32,6 +32,9 @@ final class FrameLoop {
     /// Opens files or folders dropped on the window as if named on the command line
     /// (`PhotoFileActions.openDropped`), given the viewer and the time: the events to record.
     private let openDropped: ([String], Viewer, Double) -> [InputEvent]
+    /// Carries out Ctrl+O's requests (`FolderOpening`: the folders to offer, a folder chosen),
+    /// given the viewer and the time: the events to record.
+    private let chooseFolder: (ViewerRequest, Viewer, Double) -> [InputEvent]
     /// Puts the window system's event times on the session clock.
     private var serverTimes = ServerTimeMapper()
     private var reportedRecordingFailure = false
@@ -57,7 +60,9 @@ final class FrameLoop {
          windowSize: Size, quitAfterSeconds: Double? = nil, lateSizes: @escaping (Double) -> [InputEvent] = { _ in [] },
          setFullscreen: @escaping (Bool, Size) -> Void = { _, _ in },
          fileActions: @escaping (ViewerRequest, Double) -> [InputEvent] = { _, _ in [] },
-         openDropped: @escaping ([String], Viewer, Double) -> [InputEvent] = { _, _, _ in [] }, warn: @escaping (String) -> Void = printError) {
+         openDropped: @escaping ([String], Viewer, Double) -> [InputEvent] = { _, _, _ in [] },
+         chooseFolder: @escaping (ViewerRequest, Viewer, Double) -> [InputEvent] = { _, _, _ in [] }, warn: @escaping (String) -> Void = printError) {
+        self.chooseFolder = chooseFolder
         self.setFullscreen = setFullscreen
         self.fileActions = fileActions
         self.openDropped = openDropped
@@ -115,6 +120,9 @@ final class FrameLoop {
                 try recording.handle(InputEvent(time: t, kind: .effect(.again(from: from))), in: session)
             case let .fullscreen(on):
                 setFullscreen(on, windowSize)
+            case .chooseFolder, .openFolder:
+                // The folders offered, or the folder chosen shown (its list, then the result).
+                for event in chooseFolder(request, session.viewer, t) { try recording.handle(event, in: session) }
             case .photoFile, .undoTrash, .sort:
                 // The result and the change of the list it made (the trashed photo out, the
                 // restored one back), recorded at the frame that asked.

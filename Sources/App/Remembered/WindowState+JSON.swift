@@ -57,6 +57,18 @@ extension WindowState {
             case "lastFolder":
                 if case let .string(folder) = member.value, folder.hasPrefix("/") { lastFolder = folder }
                 else { problem("lastFolder", member.valuePosition, "an absolute path", "left out") }
+            case "recentFolders":
+                guard case let .array(items) = member.value else {
+                    problem("recentFolders", member.valuePosition, "an array of absolute paths", "left out")
+                    continue
+                }
+                for (i, item) in items.enumerated() {
+                    if case let .string(folder) = item, folder.hasPrefix("/") {
+                        if recentFolders.count < FolderOpening.recentLimit, !recentFolders.contains(folder) { recentFolders.append(folder) }
+                    } else {
+                        problem("recentFolders[\(i)]", member.valuePosition, "an absolute path", "left out")
+                    }
+                }
             case "folders":
                 guard case let .object(folders) = member.value else {
                     problem("folders", member.valuePosition, "an object of folders", "left out")
@@ -87,6 +99,7 @@ extension WindowState {
         }
         if helpHintShown { members.append(JSONMember("helpHintShown", .bool(true))) }
         if let lastFolder { members.append(JSONMember("lastFolder", .string(lastFolder))) }
+        if !recentFolders.isEmpty { members.append(JSONMember("recentFolders", .array(recentFolders.map { .string($0) }))) }
         if let windowSize {
             members.append(JSONMember("window", .object(JSONObject([JSONMember("h", .number(windowSize.height.rounded())),
                                                                     JSONMember("w", .number(windowSize.width.rounded()))]))))

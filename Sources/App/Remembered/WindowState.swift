@@ -19,6 +19,9 @@ import Diagnostics
 package struct WindowState: Sendable, Equatable {
     package var windowSize: Size?
     package var lastFolder: String?
+    /// The folders shown, newest first, at most `FolderOpening.recentLimit` (issue 42: the chooser
+    /// and an empty start offer them; one that is gone is left out when offered, not forgotten).
+    package var recentFolders: [String] = []
     /// What is remembered of each folder shown, by its absolute path.
     package var folders: [String: FolderMemory] = [:]
     /// True once the first-run hint has been shown (`firstRunHint`): it is shown once, ever.
@@ -34,7 +37,7 @@ package struct WindowState: Sendable, Equatable {
     /// Equal when they remember the same (and both or neither come from a damaged file): the
     /// version read says where a state came from, not what it is.
     package static func == (a: WindowState, b: WindowState) -> Bool {
-        a.windowSize == b.windowSize && a.lastFolder == b.lastFolder && a.folders == b.folders
+        a.windowSize == b.windowSize && a.lastFolder == b.lastFolder && a.recentFolders == b.recentFolders && a.folders == b.folders
             && a.helpHintShown == b.helpHintShown && a.isFromDamagedFile == b.isFromDamagedFile
     }
 

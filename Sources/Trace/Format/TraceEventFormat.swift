@@ -25,7 +25,10 @@ import JSON
 ///   with `"message"` and, when one file was dropped, `"open"` (the index of the photo to open),
 ///   `"photoRestored"` with `"photo"` (the index of the photo Ctrl+Z put back) and `"message"`,
 ///   `"photoTurned"` with `"photo"`, `"turns"` (quarter turns clockwise, negative anticlockwise),
-///   `"message"` and `"asks"` (`true` when the turn waits for `w` to be written to the file).
+///   `"message"` and `"asks"` (`true` when the turn waits for `w` to be written to the file),
+///   `"folderChoices"` with `"folder"` (the folder Ctrl+O's chooser looks from) and `"choices"`
+///   (an array of `{"kind":"home"|"pictures"|"recent"|"parent"|"subfolder","path":…}`, in the
+///   order listed).
 ///
 /// - `{"t":0.5,"type":"touchpad","gesture":"pinch","phase":"update","fingers":2,"x":640,"y":400,"dx":1.5,"dy":0,"scale":1.25,"angle":-2}`:
 ///   a touchpad gesture (`TouchpadGesture`): `gesture` pinch or swipe, `phase` begin, update, end
@@ -131,6 +134,9 @@ public enum TraceEventFormat {
                 out += ",\"asks\":" + (asks ? "true" : "false")
             case let .photoFile(message, isError):
                 out += ",\"effect\":\"photoFile\",\"message\":" + JSONText.string(message) + ",\"error\":" + (isError ? "true" : "false")
+            case let .folderChoices(folder, choices):
+                out += ",\"effect\":\"folderChoices\",\"folder\":" + JSONText.string(folder) + ",\"choices\":["
+                    + choices.map { "{\"kind\":\"\($0.kind.rawValue)\",\"path\":" + JSONText.string($0.path) + "}" }.joined(separator: ",") + "]"
             }
             out += "}"
         }
@@ -273,7 +279,7 @@ public enum TraceEventFormat {
 
     /// The `EffectResult` of an `effect` line.
     private static func effect(_ o: JSONObject) throws(FieldError) -> EffectResult {
-        switch try o.choice("effect", ["feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again", "photoFile", "photoTrashed", "dropped", "photoRestored", "photoTurned"]) {
+        switch try o.choice("effect", ["feelSaved", "feelSaveFailed", "feelReloaded", "feelReloadFailed", "again", "photoFile", "photoTrashed", "dropped", "photoRestored", "photoTurned", "folderChoices"]) {
         case "feelSaved":
             return .feelSaved(path: try o.string("path"), message: try o.string("message"))
         case "feelSaveFailed":
@@ -310,6 +316,20 @@ public enum TraceEventFormat {
                 throw FieldError(field: "error", message: "expected true or false, found \(o["error"]?.kindDescription ?? "nothing")")
             }
             return .photoFile(message: try o.string("message"), isError: isError)
+        case "folderChoices":
+            var choices: [FolderChoice] = []
+            for (i, item) in try o.array("choices").enumerated() {
+                guard case let .object(choice) = item else {
+                    throw FieldError(field: "choices[\(i)]", message: "expected an object {\"kind\":…,\"path\":…}, found \(item.kindDescription)")
+                }
+                do throws(FieldError) {
+                    let kind = try choice.choice("kind", FolderChoice.Kind.allCases.map(\.rawValue))
+                    choices.append(FolderChoice(kind: FolderChoice.Kind(rawValue: kind)!, path: try choice.string("path")))
+                } catch {
+                    throw FieldError(field: "choices[\(i)].\(error.field)", message: error.message)
+                }
+            }
+            return .folderChoices(folder: try o.string("folder"), choices: choices)
         default:
             return .feelReloadFailed(message: try o.string("message"))
         }

@@ -19,6 +19,12 @@ public enum ViewerRequest: Hashable, Sendable {
     /// Shift+S: show the photos in the next order (name → date taken → date modified); the shell
     /// sorts the list (a `photos` event with its order) and says the order on the message line.
     case sort
+    /// Ctrl+O (nil) or the chooser looking elsewhere (a folder): the shell offers folders to open,
+    /// looking from that folder or the one shown (a desktop portal's dialog where one answers,
+    /// else the folders as a `folderChoices` effect for the built-in chooser).
+    case chooseFolder(from: String?)
+    /// Show the photos of this folder (chosen in the chooser) as if named on the command line.
+    case openFolder(String)
 }
 
 extension ViewerRequest {
