@@ -8,7 +8,7 @@ import JSON
 /// Gesture figures as a table: the rows drawn under a plot, and the CSV or JSON file `--data` writes.
 package enum FiguresTable {
     /// The drawn table's column titles.
-    package static let header = ["log", "#", "t (s, viewer)", "kind", "centre v, before → after (pt/s)", "Δ (pt/s)",
+    package static let header = ["log", "#", "t (s, viewer)", "kind", "centre v, before → after (pt/s)", "hand-off (pt/s)",
                          "scale v (1/s)", "angular v (rad/s)", "overshoot", "90 % / settle (s)"]
 
     /// The drawn table's cells, one row per figure.

@@ -4,9 +4,9 @@ import LabUI
 import Viewing
 
 /// The figures of one release or interruption in a plotted log, as `MotionFigures` defines them
-/// (the one definition the summary and `compare` use too): the photo's velocity over the frame
-/// before the mark's frame and the instant after the event, per component (so a hand-off hitch
-/// shows as the difference), how far the motion then overshot its resting place (pt and share of
+/// (the one definition the summary and `compare` use too): the photo's velocity before the mark
+/// (over its last 50 ms) and the instant after the event, per component, and the centre's
+/// hand-off, their difference (the summary's and `compare`'s "hand-off"), how far the motion then overshot its resting place (pt and share of
 /// the travel), and when it came to rest.
 ///
 /// A mark's time is the event's own instant where the state log gives it (`"event"` on the first
@@ -44,11 +44,8 @@ package struct GestureFigures: Hashable, Sendable {
     /// comes to rest (`MotionFigures`); nil when the next mark or the log's end came first.
     package var settleSeconds: Double?
 
-    /// |after − before| of the centre velocity, pt/s: the hand-off's jump.
-    package var centerHandOff: Double? {
-        guard let a = centerVelocityAfter, let b = centerVelocityBefore else { return nil }
-        return (a - b).length
-    }
+    /// The centre's hand-off, |velocity after − velocity before|, pt/s (`MotionFigures.handOff`).
+    package var centerHandOff: Double?
 
     /// The figures of every mark of `log`.
     package static func all(in log: PlotLog) -> [GestureFigures] {
@@ -64,7 +61,10 @@ package struct GestureFigures: Hashable, Sendable {
         // The motion after the mark, up to the next mark.
         let end = index + 1 < log.marks.count ? log.marks[index + 1].time : .infinity
         let after = samples[at...].prefix { $0.time < end }.map(\.frame)
-        let figures = MotionFigures.measure(event: mark.time, before: samples[max(0, at - 2)..<at].map(\.frame), after: after)
+        // The frames before it: those of the last `beforeWindowSeconds`, and at least two.
+        var first = at
+        while first > 0, at - first < 2 || samples[first - 1].time >= mark.time - MotionFigures.beforeWindowSeconds { first -= 1 }
+        let figures = MotionFigures.measure(event: mark.time, before: samples[first..<at].map(\.frame), after: after)
         // Scale is the drawn width over the photo's reference width (`PlotLog.sharingScale`).
         func reference(_ s: PlotLog.Sample) -> Double? {
             guard let w = s.width, let scale = s.scale, scale > 0 else { return nil }
@@ -80,6 +80,7 @@ package struct GestureFigures: Hashable, Sendable {
             f.angularVelocityAfter = v.rotation
             f.scaleVelocityAfter = reference(samples[at]).map { v.size.width / $0 }
         }
+        f.centerHandOff = figures.centerHandOffPointsPerSecond
         f.settleSeconds = figures.settleSeconds
         f.responseSeconds = figures.responseSeconds
         f.overshootPoints = figures.overshootPoints

@@ -90,9 +90,17 @@ package enum PlotRenderer {
         }
         defer { SDL_DestroyRenderer(renderer) }
         let text = TextRenderer()
-        let rows = min(figures.count, tableRowLimit) + (figures.count > tableRowLimit ? 1 : 0)
+        // The table measured at the plot's text size, shrunk or wrapped into bands to fit the width.
+        let plain = layout(width: width, height: height)
+        let shown = min(figures.count, tableRowLimit), more = figures.count > tableRowLimit ? 1 : 0
+        let fit = FiguresTableFit.choose(header: FiguresTable.header, rows: Array(FiguresTable.rows(figures).prefix(tableRowLimit)),
+                                         size: plain.textSize - 1, available: Double(width) - 20 - plain.panels[0].minX) {
+            Double(text.measure($0, pixelSize: $1).width)
+        }
+        // Lines: each band's header and rows, and the "… more" line; `layout` adds a header's worth.
+        let rows = figures.isEmpty ? 0 : fit.bands.count * (shown + 1) + more - 1
         Canvas(renderer: renderer, text: text, logs: logs, layout: layout(width: width, height: height, tableRows: rows),
-                width: Double(width), height: Double(height), time: time, figures: figures).draw()
+                width: Double(width), height: Double(height), time: time, figures: figures, tableFit: fit).draw()
         SDL_RenderPresent(renderer)
         return surface
     }
@@ -140,6 +148,7 @@ package enum PlotRenderer {
         let height: Double
         let time: ClosedRange<Double>?
         let figures: [GestureFigures]
+        let tableFit: FiguresTableFit
 
         var textSize: Int { layout.textSize }
 
@@ -158,40 +167,38 @@ package enum PlotRenderer {
             if !figures.isEmpty { drawTable() }
         }
 
-        /// The figures, one row per gesture and log, in columns.
+        /// The figures, one row per gesture and log, in columns, in the bands `tableFit` chose.
         func drawTable() {
-            let size = textSize - 1
+            let size = tableFit.pixelSize
             let lineHeight = PlotRenderer.tableLineHeight(textSize: textSize)
             let rows = FiguresTable.rows(figures)
             let shown = Array(rows.prefix(PlotRenderer.tableRowLimit))
-            // Column widths from the widest cell, header included.
-            let header = FiguresTable.header
-            var widths = header.map { Double(text.measure($0, pixelSize: size).width) }
-            for row in shown {
-                for (i, cell) in row.enumerated() { widths[i] = max(widths[i], Double(text.measure(cell, pixelSize: size).width)) }
-            }
+            let widths = tableFit.widths
             let left = layout.panels[0].minX
             var y = layout.tableTop
             set(90, 90, 96)
             line(left, y - 3, width - 20, y - 3)
-            func drawRow(_ cells: [String], color: (UInt8, UInt8, UInt8)) {
+            func drawRow(_ cells: [String], band: [Int], color: (UInt8, UInt8, UInt8)) {
                 var x = left
-                for (i, cell) in cells.enumerated() {
+                for i in band {
+                    let cell = i < cells.count ? cells[i] : ""
                     // Numbers right-aligned in their column, names left-aligned.
                     let w = Double(text.measure(cell, pixelSize: size).width)
                     let cx = i < 2 ? x : x + widths[i] - w
                     label(cell, x: cx, y: y, size: size, color: color)
-                    x += widths[i] + Double(size) * 1.2
+                    x += widths[i] + tableFit.gap
                 }
                 y += lineHeight
             }
-            drawRow(header, color: (30, 30, 30))
-            for (row, f) in zip(shown, figures) {
-                let c = PlotRenderer.color(ofLog: logs.firstIndex { $0.name == f.log } ?? 0)
-                set(c.r, c.g, c.b)
-                var swatch = SDL_FRect(x: Float(left - 14), y: Float(y + Double(size) * 0.35), w: 9, h: 9)
-                SDL_RenderFillRectF(renderer, &swatch)
-                drawRow(row, color: (40, 40, 40))
+            for band in tableFit.bands {
+                drawRow(FiguresTable.header, band: band, color: (30, 30, 30))
+                for (row, f) in zip(shown, figures) {
+                    let c = PlotRenderer.color(ofLog: logs.firstIndex { $0.name == f.log } ?? 0)
+                    set(c.r, c.g, c.b)
+                    var swatch = SDL_FRect(x: Float(left - 14), y: Float(y + Double(size) * 0.35), w: 9, h: 9)
+                    SDL_RenderFillRectF(renderer, &swatch)
+                    drawRow(row, band: band, color: (40, 40, 40))
+                }
             }
             if rows.count > shown.count {
                 label("… \(rows.count - shown.count) more (all of them: --data FILE)", x: left, y: y, size: size, color: (90, 90, 90))

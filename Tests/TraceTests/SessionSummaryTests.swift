@@ -59,10 +59,11 @@ struct SessionSummaryTests {
         // Within 0.1 pt of the resting place from the frame at 1.144 on (the viewer said rest at 1.16).
         #expect(e.settledAt == 1.144)
         #expect(near(e.figures.settleSeconds, 1.144 - 1.01))
-        // |(0, 1000) − (12, 1043)| = √(12² + 43²)
-        #expect(abs(e.handOffErrorPointsPerSecond! - (12.0 * 12 + 43 * 43).squareRoot()) < 1e-6)
+        // The hand-off, after − before: |(0, 1000) − (0, 1250)| = 250 pt/s (the gesture's own
+        // (12, 1043) is an input, not part of it).
+        #expect(abs(e.handOffPointsPerSecond! - 250) < 1e-6)
         #expect(s.line(e) == "1.01 s pan dismissal released at (12, 1043) pt/s, projected 521 pt → close; "
-                + "photo at 1000 pt/s the instant after (from the frames); overshoot 12.0 pt (4.0 % of 300 pt travel); "
+                + "photo at 1250 pt/s before; photo at 1000 pt/s the instant after (from the frames); hand-off 250 pt/s; overshoot 12.0 pt (4.0 % of 300 pt travel); "
                 + "90 % of the travel after 0.102 s; settled 1.14 s (after 0.134 s)")
     }
 
@@ -119,12 +120,12 @@ struct SessionSummaryTests {
         #expect(i.cutShortAt == 0.57)
         #expect(i.settledAt == nil)
         // |(625, 312.5) − (500, 250)| = √(125² + 62.5²)
-        #expect(near(i.handOffErrorPointsPerSecond, (125.0 * 125 + 62.5 * 62.5).squareRoot()))
+        #expect(near(i.handOffPointsPerSecond, (125.0 * 125 + 62.5 * 62.5).squareRoot()))
         #expect(s.line(s.entries[0]) == "0.50 s open photo 2 (coffee.jpg) by click; cut short at 0.55 s")
         // The width grows 200 → 250 before (3125 pt/s) and 250 → 280 after (1875 pt/s); heights two thirds of that.
         // Cut short one frame after it: that frame's average is all there is.
         #expect(s.line(i) == "0.55 s opening of photo 2 (coffee.jpg) interrupted → closing; photo at 699 pt/s before; "
-                + "photo at 559 pt/s over the next frame; size (3125, 2083) → (1875, 1250) pt/s; cut short at 0.57 s")
+                + "photo at 559 pt/s over the next frame; size (3125, 2083) → (1875, 1250) pt/s; hand-off 140 pt/s; cut short at 0.57 s")
         #expect(s.line(s.entries[2]) == "0.57 s pan takes hold of photo 2 (coffee.jpg) while closing")
     }
 
@@ -147,11 +148,12 @@ struct SessionSummaryTests {
         let e = s.entries[0]
         #expect(near(e.rateBefore?.size.height, -6250))
         #expect(near(e.rateAfter?.size.height, 62.5))
-        // Handed (at the event) 0 against −6250 (height) and −9375 (width): √(6250² + 9375²).
-        #expect(near(e.sizeHandOffErrorPointsPerSecond, (6250.0 * 6250 + 9375 * 9375).squareRoot()))
-        // |0 − 0.5| rad/s against the release's rotation velocity.
-        #expect(near(e.rotationHandOffErrorRadiansPerSecond, 0.5))
-        #expect(s.line(e).contains("; size (-9375, -6250) → (0, 0) pt/s; rotation 0.50 → 0.00 rad/s"))
+        // After − before, from the frames: height 62.5 − (−6250), width 93.75 − (−9375):
+        // √(6312.5² + 9468.75²) (the springs were handed 0: an input, printed apart).
+        #expect(near(e.sizeHandOffPointsPerSecond, (6312.5 * 6312.5 + 9468.75 * 9468.75).squareRoot()))
+        // |0 − 0.5| rad/s: the rotation stops.
+        #expect(near(e.rotationHandOffRadiansPerSecond, 0.5))
+        #expect(s.line(e).contains("; size (-9375, -6250) → (94, 62) pt/s; rotation 0.50 → 0.00 rad/s"), "\(s.line(e))")
     }
 
     @Test("an opening that grows past its final width reports the size overshoot")
@@ -256,6 +258,6 @@ struct HandOffVelocityTests {
         // The hand-off keeps the gesture's velocity: the error is |handed − release| / |release|.
         #expect((handed - r.velocity).length / r.velocity.length < 0.05)
         #expect(abs(r.velocity.y - 1000) < 10)
-        #expect(release.handOffErrorPointsPerSecond.map { $0 < 50 } == true)
+        #expect(release.handOffPointsPerSecond.map { $0 < 50 } == true)
     }
 }

@@ -12,7 +12,7 @@ import Testing
 /// log carried the instant, `plot` took the velocity after at the first frame drawn after the
 /// release: 946 pt/s against the summary's 1,485 for the pan dismissal, 289 against 333 for the
 /// pinch-rotate, 2,914 against 2,505 for the paging flick, and settle times up to a frame short.
-@Suite("One set of figures: summary, compare and plot --data agree on settle time and overshoot")
+@Suite("One set of figures: summary, compare and plot --data agree on settle time, overshoot and hand-off")
 struct FiguresAgreementTests {
     static let golden = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/TraceTests/Golden")
 
@@ -30,7 +30,7 @@ struct FiguresAgreementTests {
     /// The release's settle seconds and overshoot as each command prints them.
     /// (Before: this trace's return read 0.54 s and 0.9 pt in the summary and `compare`, and 0.304 s
     /// and 0 pt in `plot --data`, whose three still frames were the turn at the overshoot's peak.)
-    struct Figures { var settle: Double; var overshoot: Double; var velocityAfter: Double? = nil }
+    struct Figures { var settle: Double; var overshoot: Double; var velocityAfter: Double? = nil; var handOff: Double? = nil }
 
     func summaryFigures(_ trace: String) async throws -> Figures {
         let r = try await PhotoZoomProcess.run(["replay", trace, "--summary"])
@@ -38,7 +38,9 @@ struct FiguresAgreementTests {
         let line = try #require(r.stdout.split(separator: "\n").first { $0.contains(" released at ") }.map(String.init))
         let settle = try #require(Self.number(after: "(after ", in: line), "\(line)")
         let overshoot = try #require(Self.number(after: "; overshoot ", in: line), "\(line)")
-        return Figures(settle: settle, overshoot: overshoot, velocityAfter: Self.number(after: "; photo at ", in: line))
+        let after = line.components(separatedBy: "; ").first { $0.hasSuffix("the instant after (from the frames)") }
+        return Figures(settle: settle, overshoot: overshoot, velocityAfter: after.flatMap { Self.number(after: "photo at ", in: $0) },
+                       handOff: Self.number(after: "; hand-off ", in: line))
     }
 
     func compareFigures(_ trace: String, dir: URL) async throws -> Figures {
@@ -47,8 +49,11 @@ struct FiguresAgreementTests {
         #expect(r.status == 0, "\(r.stderr)")
         let row = try #require(r.stdout.split(separator: "\n").first { $0.contains(" release ") }.map(String.init))
         // "1.36 s pan release   → close   0.450 s   0.812 s   0.0 pt …": run A's cells follow the outcome.
-        let (settle, overshoot) = try #require(Self.settleAndOvershoot(row.components(separatedBy: "→ ")[1]), "\(row)")
-        return Figures(settle: settle, overshoot: overshoot)
+        let runA = row.components(separatedBy: "→ ")[1]
+        let (settle, overshoot) = try #require(Self.settleAndOvershoot(runA), "\(row)")
+        // The hand-off cell: the first "N pt/s" of run A's cells.
+        let handOff = runA.firstMatch(of: /([0-9]+) pt\/s/).flatMap { Double($0.1) }
+        return Figures(settle: settle, overshoot: overshoot, handOff: handOff)
     }
 
     /// The first "settle s  overshoot pt" pair of cells in a `compare` row (after the 90 % cell).
@@ -69,7 +74,8 @@ struct FiguresAgreementTests {
         let vx = header.firstIndex(of: "centre_vx_after_pt_s").flatMap { Double(release[$0]) }
         let vy = header.firstIndex(of: "centre_vy_after_pt_s").flatMap { Double(release[$0]) }
         let speed = vx.flatMap { x in vy.map { y in (x * x + y * y).squareRoot() } }
-        return Figures(settle: settle, overshoot: overshoot, velocityAfter: speed)
+        let handOff = header.firstIndex(of: "centre_hand_off_pt_s").flatMap { Double(release[$0]) }
+        return Figures(settle: settle, overshoot: overshoot, velocityAfter: speed, handOff: handOff)
     }
 
     static func number(after marker: String, in line: String) -> Double? {
@@ -77,7 +83,7 @@ struct FiguresAgreementTests {
         return Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" })
     }
 
-    @Test("the golden traces' three releases and a held return: settle within a millisecond, overshoot within 0.1 pt, the summary and plot --data on the velocity after within 1 pt/s", arguments: [
+    @Test("the golden traces' three releases and a held return: settle within a millisecond, overshoot within 0.1 pt, the summary and plot --data on the velocity after within 1 pt/s, one hand-off in all three", arguments: [
         "pan-dismissal", "pinch-rotate-dismissal", "paging", "held-return",
     ])
     func agree(name: String) async throws {
@@ -101,6 +107,10 @@ struct FiguresAgreementTests {
         #expect(abs(summary.settle - plot.settle) <= printed, "summary \(summary.settle) s, plot \(plot.settle) s")
         let speeds = try (#require(summary.velocityAfter), #require(plot.velocityAfter))
         #expect(abs(speeds.0 - speeds.1) <= 1, "velocity after: summary \(speeds.0) pt/s, plot \(speeds.1) pt/s")
+        // One hand-off, printed to the whole pt/s by the summary and compare: the same number in all three.
+        let handOffs = try (#require(summary.handOff), #require(compare.handOff), #require(plot.handOff))
+        #expect(abs(handOffs.0 - handOffs.1) <= 0.5 && abs(handOffs.0 - handOffs.2) <= 1,
+                "hand-off: summary \(handOffs.0), compare \(handOffs.1), plot \(handOffs.2) pt/s")
         #expect(abs(summary.overshoot - compare.overshoot) <= 0.1 && abs(summary.overshoot - plot.overshoot) <= 0.1,
                 "overshoot: summary \(summary.overshoot), compare \(compare.overshoot), plot \(plot.overshoot) pt")
         if name != "held-return" {

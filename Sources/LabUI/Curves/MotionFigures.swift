@@ -23,12 +23,18 @@ import Viewing
 /// - **Overshoot**: how far the centre went past its resting place along its travel (from the
 ///   frame before the event's frame to the resting place), pt, and as a share of that travel; the
 ///   same for the drawn width against its change.
-/// - **Velocity before**: over the last frame before the event's frame (pt/s, pt/s, rad/s).
+/// - **Velocity before**: the slope of the least-squares line through the frames of the last
+///   `beforeWindowSeconds` before the event (at least the last two), pt/s, pt/s, rad/s: a pointer
+///   stepping whole points on sub-millisecond frames (Xvfb without vsync) reads the hand's speed,
+///   not 0 or a step over 0.3 ms; at 60 Hz it is the last three frames.
 /// - **Velocity after**: the derivative at the event's instant of the polynomial through the first
 ///   frames after it (up to six), so it does not depend on the frame interval: the same throw
 ///   reads the same at 60 Hz and in slow motion's short viewer-time frames. The frame that holds
 ///   the event mixes the hand's last movement with the springs' first and is used only from its
 ///   end on.
+/// - **Hand-off**: the change of the photo's velocity across the event, velocity after − velocity
+///   before, per component (`handOff`); the summary, `compare` and `plot` print its size as
+///   "hand-off" (pt/s for the centre and the drawn size, rad/s for the rotation).
 package struct MotionFigures: Hashable, Sendable {
     /// One drawn frame, as the state log records it.
     package struct Frame: Hashable, Sendable {
@@ -46,7 +52,8 @@ package struct MotionFigures: Hashable, Sendable {
         }
 
         /// A snapshot's frame with its numbers rounded as the state log writes them
-        /// (`StateLogFormat`: 3 decimals for points, 5 for radians, 4 for the backdrop), so figures
+        /// (`StateLogFormat`: 6 decimals for the time, 3 for points, 5 for radians, 4 for the
+        /// backdrop), so figures
         /// computed live and from the log agree to the last digit.
         package init(snapshot s: StateSnapshot) {
             func round(_ v: Double, _ places: Int) -> Double {
@@ -55,7 +62,7 @@ package struct MotionFigures: Hashable, Sendable {
                 let r = (v * scale).rounded() / scale
                 return r.isFinite ? r : v
             }
-            time = s.time
+            time = round(s.time, 6)
             photo = s.image == nil ? nil : s.photo
             image = s.image.map {
                 StateSnapshot.Image(center: Point(round($0.center.x, 3), round($0.center.y, 3)),
@@ -85,6 +92,9 @@ package struct MotionFigures: Hashable, Sendable {
         package static let backdrop = RestThreshold.opacity.displacement
     }
 
+    /// The stretch before an event whose frames give the velocity before, seconds.
+    package static let beforeWindowSeconds = 0.05
+
     /// The least travel (pt) for which an overshoot is also given as a share of the travel.
     package static let leastTravelPoints = 0.5
 
@@ -106,7 +116,8 @@ package struct MotionFigures: Hashable, Sendable {
     package var sizeOvershootPoints: Double?
     /// The drawn width's change from the frame before the event's frame to rest, pt (signed).
     package var sizeTravelPoints: Double?
-    /// The photo's velocity over the last frame before the event's frame.
+    /// The photo's velocity before the event: the least-squares slope over the frames of the last
+    /// `beforeWindowSeconds` (at least two).
     package var velocityBefore: Velocity?
     /// The photo's velocity the instant after the event, from the frames after it.
     package var velocityAfter: Velocity?
@@ -129,11 +140,23 @@ package struct MotionFigures: Hashable, Sendable {
         return o / abs(t)
     }
 
-    /// |after − before| of the centre velocity, pt/s.
-    package var centerVelocityChange: Double? {
+    /// The hand-off: how the photo's velocity changed across the event, velocity after − velocity
+    /// before, per component; nil without both.
+    package var handOff: Velocity? {
         guard let a = velocityAfter, let b = velocityBefore else { return nil }
-        return (a.center - b.center).length
+        return Velocity(center: a.center - b.center,
+                        size: Size(a.size.width - b.size.width, a.size.height - b.size.height),
+                        rotation: a.rotation - b.rotation)
     }
+
+    /// |`handOff`| of the centre, pt/s: "hand-off" in the summary, `compare` and `plot`.
+    package var centerHandOffPointsPerSecond: Double? { handOff?.center.length }
+    /// |`handOff`| of the drawn size (width and height), pt/s: `compare`'s "size h-o".
+    package var sizeHandOffPointsPerSecond: Double? {
+        handOff.map { ($0.size.width * $0.size.width + $0.size.height * $0.size.height).squareRoot() }
+    }
+    /// |`handOff`| of the rotation, rad/s: `compare`'s "turn h-o".
+    package var rotationHandOffRadiansPerSecond: Double? { handOff.map { abs($0.rotation) } }
 
     // MARK: - Measuring
 
@@ -147,7 +170,7 @@ package struct MotionFigures: Hashable, Sendable {
     package static func measure(event: Double, before: some Collection<Frame>, after: [Frame], endsAtRest: Bool = false) -> MotionFigures {
         var f = MotionFigures()
         let previous = Array(before.suffix(2))
-        if previous.count == 2 { f.velocityBefore = velocity(from: previous[0], to: previous[1]) }
+        f.velocityBefore = velocityBefore(event, of: Array(before))
         guard let first = after.first else { return f }
         let rest = restIndex(after, endsAtRest: endsAtRest)
         // The frames of the photo moving after the event, while it stays the same photo and drawn.
@@ -221,6 +244,32 @@ package struct MotionFigures: Hashable, Sendable {
         return Velocity(center: (q.center - p.center) / dt,
                         size: Size((q.size.width - p.size.width) / dt, (q.size.height - p.size.height) / dt),
                         rotation: (q.rotation - p.rotation) / dt)
+    }
+
+    /// The slope of the least-squares line through the frames of the photo drawn last that lie in
+    /// the `beforeWindowSeconds` before `event` (the last two whatever their age); nil with fewer
+    /// than two such frames.
+    static func velocityBefore(_ event: Double, of frames: [Frame]) -> Velocity? {
+        guard let last = frames.last, last.image != nil else { return nil }
+        var used: [(time: Double, image: StateSnapshot.Image)] = []
+        for frame in frames.reversed() {
+            guard frame.photo == last.photo, let image = frame.image else { break }
+            if used.count >= 2, frame.time < event - beforeWindowSeconds { break }
+            used.append((frame.time, image))
+        }
+        guard used.count >= 2 else { return nil }
+        let n = Double(used.count)
+        let meanTime = used.reduce(0) { $0 + $1.time } / n
+        let spread = used.reduce(0) { $0 + ($1.time - meanTime) * ($1.time - meanTime) }
+        guard spread > 0 else { return nil }
+        // slope = Σ (tᵢ − t̄)(vᵢ − v̄) / Σ (tᵢ − t̄)²
+        func slope(_ value: (StateSnapshot.Image) -> Double) -> Double {
+            let mean = used.reduce(0) { $0 + value($1.image) } / n
+            return used.reduce(0) { $0 + ($1.time - meanTime) * (value($1.image) - mean) } / spread
+        }
+        return Velocity(center: Point(slope { $0.center.x }, slope { $0.center.y }),
+                        size: Size(slope { $0.size.width }, slope { $0.size.height }),
+                        rotation: slope { $0.rotation })
     }
 
     /// The velocity at `t` of the polynomial through `frames` (Lagrange, degree `frames.count − 1`,

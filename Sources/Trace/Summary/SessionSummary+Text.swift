@@ -63,11 +63,15 @@ extension SessionSummary {
             if let handed = e.velocityAtHandOff {
                 out += "; springs take over at \(Self.vector(handed)) pt/s"
             }
+            if case .released = e.kind, let before = e.velocityBefore {
+                out += "; photo at \(Self.fixed(before.length, places: 0)) pt/s before"
+            }
             if let after = e.velocityAfter {
                 out += "; photo at \(Self.fixed(after.length, places: 0)) pt/s "
                     + (e.figures.velocityAfterIsInstant ? "the instant after (from the frames)" : "over the next frame")
             }
-            out += Self.componentHandOff(before: e.rateBefore, handed: e.rateHanded)
+            out += Self.componentHandOff(before: e.rateBefore, after: e.rateAfter)
+            if let handOff = e.handOffPointsPerSecond { out += "; hand-off \(Self.fixed(handOff, places: 0)) pt/s" }
         }
         if let overshoot = e.overshootPoints {
             out += "; overshoot " + Self.overshoot(overshoot, e.figures.overshootFraction, of: e.figures.travelPoints, "travel")
@@ -90,9 +94,10 @@ extension SessionSummary {
         return out
     }
 
-    /// The drawn size's and the rotation's rates before → after a hand-off, printed when either
-    /// side moves (over 0.5 pt/s, 0.005 rad/s): "; size (0, -412) → (0, -388) pt/s; rotation 1.20 → 1.18 rad/s".
-    static func componentHandOff(before: PhotoRate?, handed: PhotoRate?) -> String {
+    /// The drawn size's and the rotation's rates before → after a hand-off (the frames' figures,
+    /// whose difference is the hand-off), printed when either side moves (over 0.5 pt/s,
+    /// 0.005 rad/s): "; size (0, -412) → (0, -388) pt/s; rotation 1.20 → 1.18 rad/s".
+    static func componentHandOff(before: PhotoRate?, after handed: PhotoRate?) -> String {
         guard let handed else { return "" }
         let b = before ?? .zero
         var out = ""

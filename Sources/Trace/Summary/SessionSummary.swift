@@ -10,8 +10,8 @@ import Drawing
 ///
 /// For each release, interruption, open and close it measures, from the frames as the state log
 /// records them, the figures `MotionFigures` defines (docs/feel-lab.md, "The figures"; `compare`
-/// and `plot` compute the same): the photo's rate over the frame before the event and at the
-/// instant after it, component by component (centre pt/s, drawn size pt/s, rotation rad/s), set
+/// and `plot` compute the same): the photo's rate before the event (over its last 50 ms) and at the
+/// instant after it, and their difference, the hand-off, component by component (centre pt/s, drawn size pt/s, rotation rad/s), set
 /// beside the gesture's release velocity and the rate the springs were handed; the response and
 /// settle times; the overshoot in pt and as a share of the travel. Times are viewer time; where
 /// slow motion was on, the summary also knows each instant's wall time (`wallTime(atViewer:)`).
@@ -45,13 +45,13 @@ package struct SessionSummary: Sendable {
         /// The photo's rate the instant after the event was handled: what the gesture handed to the
         /// springs (nil where the event came with no input, e.g. a wheel's quiet spell).
         package var rateAtHandOff: PhotoRate?
-        /// The photo's rate over the frame before the event.
+        /// The photo's rate before the event (`MotionFigures.velocityBefore`: over its last 50 ms).
         package var rateBefore: PhotoRate?
         /// The photo's velocity the instant after the event, from the frames after it, pt/s.
         package var velocityAfter: Point? { rateAfter?.center }
         /// The photo's velocity the instant after the event was handled, pt/s.
         package var velocityAtHandOff: Point? { rateAtHandOff?.center }
-        /// The photo's velocity over the frame before the event, pt/s.
+        /// The photo's velocity before the event, pt/s.
         package var velocityBefore: Point? { rateBefore?.center }
         /// The motion's figures (`MotionFigures`: settle, overshoot and its share of the travel,
         /// the velocities before and after), as `compare` and `plot` compute them.
@@ -82,38 +82,24 @@ package struct SessionSummary: Sendable {
             }
         }
 
-        /// How much velocity was lost or gained in the hand-off, pt/s: |handed − release velocity| for
-        /// a release, |handed − before| for an interruption, where "handed" is the photo's velocity the
-        /// instant after the event was handled (or, when that is unknown, the frames' estimate of it).
-        package var handOffErrorPointsPerSecond: Double? {
-            guard let after = velocityAtHandOff ?? velocityAfter else { return nil }
-            switch kind {
-            case let .released(r): return (after - r.velocity).length
-            case .interrupted: return velocityBefore.map { (after - $0).length }
-            default: return nil
-            }
+        /// The hand-off of a release or interruption, pt/s: how much the photo's velocity changed
+        /// across it, |velocity after − velocity before| (`MotionFigures.handOff`, the one
+        /// definition `compare` and `plot` print as "hand-off").
+        package var handOffPointsPerSecond: Double? {
+            Self.isHandOff(kind) ? figures.centerHandOffPointsPerSecond : nil
         }
 
         /// The rate the springs carry on with: at the hand-off instant, else the frames' estimate of it.
         package var rateHanded: PhotoRate? { rateAtHandOff ?? rateAfter }
 
-        /// How much of the drawn size's rate was lost or gained in a release or interruption, pt/s:
-        /// |handed − before| over width and height, "before" measured over the frame before.
-        package var sizeHandOffErrorPointsPerSecond: Double? {
-            guard Self.isHandOff(kind), let after = rateHanded, let before = rateBefore else { return nil }
-            let dw = after.size.width - before.size.width, dh = after.size.height - before.size.height
-            return (dw * dw + dh * dh).squareRoot()
+        /// The drawn size's hand-off, pt/s: |rate after − rate before| over width and height.
+        package var sizeHandOffPointsPerSecond: Double? {
+            Self.isHandOff(kind) ? figures.sizeHandOffPointsPerSecond : nil
         }
 
-        /// How much of the rotation's rate was lost or gained, rad/s: |handed − the release's
-        /// rotation velocity| for a release, |handed − before| for an interruption.
-        package var rotationHandOffErrorRadiansPerSecond: Double? {
-            guard let after = rateHanded else { return nil }
-            switch kind {
-            case let .released(r): return abs(after.rotation - r.rotationVelocity)
-            case .interrupted: return rateBefore.map { abs(after.rotation - $0.rotation) }
-            default: return nil
-            }
+        /// The rotation's hand-off, rad/s: |rate after − rate before|.
+        package var rotationHandOffRadiansPerSecond: Double? {
+            Self.isHandOff(kind) ? figures.rotationHandOffRadiansPerSecond : nil
         }
 
         /// True for the entries whose velocity is handed on: releases and interruptions.
@@ -136,14 +122,15 @@ package struct SessionSummary: Sendable {
     private var detector = JumpDetector()
     /// Every jump the detector found, in time order.
     package var jumps: [JumpDetector.Jump] { detector.jumps }
-    /// The last two frames, as the state log records them (the oldest first).
+    /// The frames of the last `MotionFigures.beforeWindowSeconds` (at least the last two), as the
+    /// state log records them (the oldest first): what the velocity before an event is read from.
     private var recent: [MotionFigures.Frame] = []
     /// Viewer time against wall time (the trace's clock, the player's), a point where the rate
     /// changed and the last frame's: straight lines between them (`wallTime(atViewer:)`).
     private var clock: [(viewer: Double, wall: Double)] = []
     /// The phase of the last frame (a release from `zoomed` is a zoom gesture's).
     private var lastPhase: Phase?
-    /// The entry whose motion is being measured, the two frames before its event's frame and the
+    /// The entry whose motion is being measured, the recent frames before its event's frame and the
     /// frames from its event's frame on (`MotionFigures.measure`).
     private var measuring: Int?
     private var before: [MotionFigures.Frame] = []
@@ -214,7 +201,9 @@ package struct SessionSummary: Sendable {
             }
         }
         if measuring != nil, !recorded { record(snapshot) }
-        recent = Array((recent + [MotionFigures.Frame(snapshot: snapshot)]).suffix(2))
+        recent.append(MotionFigures.Frame(snapshot: snapshot))
+        let old = recent.prefix { $0.time < snapshot.time - MotionFigures.beforeWindowSeconds }.count
+        if old > 0, recent.count > 2 { recent.removeFirst(min(old, recent.count - 2)) }
         lastPhase = snapshot.phase
     }
 

@@ -21,8 +21,8 @@ struct Compare: ParsableCommand {
             Numbers tuned in the recorded session's panel are not replayed over it unless --with-panel-edits \
             is given; the table's heading says which. The table lists, for each open, close, release and \
             interruption, what each run decided, its settle time and overshoot (docs/feel-lab.md, "The \
-            figures"), and its velocity hand-off error (|the photo's velocity the instant after − the \
-            gesture's| for a release), and the same for the drawn size (pt/s) and the rotation (rad/s). \
+            figures"), and its hand-off (|the photo's velocity the instant after − its velocity before|, \
+            pt/s, as the summary and `plot` give it), and the same for the drawn size (pt/s) and the rotation (rad/s). \
             Rows are paired by the input that caused them (the same press, wheel burst or key at the same \
             instant); a row where the feels decide differently is marked ≠.
             """
@@ -144,8 +144,8 @@ struct Compare: ParsableCommand {
         }
         let legend = "90 %: seconds from the event until 90 % of the travel is covered; settle: seconds from the event until every drawn quantity stays within its rest tolerance of where it "
             + "comes to rest (cut: the next event came first); overshoot: pt past the resting place along the travel; "
-            + "hand-off: pt/s between the gesture's and the photo's velocity; size h-o: pt/s between the drawn size's "
-            + "rate before and after; turn h-o: rad/s, the same for the rotation; ≠: the feels decide differently "
+            + "hand-off: |the photo's velocity the instant after − its velocity before|, pt/s (as the summary and plot give it); "
+            + "size h-o: the same for the drawn size, pt/s; turn h-o: the same for the rotation, rad/s; ≠: the feels decide differently "
             + "here (another outcome, or an event only some runs have)"
         lines += width.map { wrap(legend, width: $0) } ?? [legend]
         return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
@@ -222,9 +222,9 @@ struct Compare: ParsableCommand {
             values.isEmpty ? "—" : "mean " + fixed(values.reduce(0, +) / Double(values.count), places)
         }
         return ["", "", settled.map { "at " + fixed($0, 2) + " s" } ?? "—", overshoot.map { "max " + fixed($0, 1) } ?? "—",
-                mean(entries.compactMap(\.handOffErrorPointsPerSecond), 0),
-                mean(entries.compactMap(\.sizeHandOffErrorPointsPerSecond), 0),
-                mean(entries.compactMap(\.rotationHandOffErrorRadiansPerSecond), 2)]
+                mean(entries.compactMap(\.handOffPointsPerSecond), 0),
+                mean(entries.compactMap(\.sizeHandOffPointsPerSecond), 0),
+                mean(entries.compactMap(\.rotationHandOffRadiansPerSecond), 2)]
     }
 
     /// The table for a terminal narrower than one run's columns: the runs' labels, then each event
@@ -300,9 +300,9 @@ struct Compare: ParsableCommand {
         }
         c.overshoot = e.overshootPoints.map { fixed($0, 1) + " pt" } ?? "—"
         c.response = e.settledAt == nil ? "—" : e.figures.responseSeconds.map { fixed($0, 3) + " s" } ?? "—"
-        c.handOff = e.handOffErrorPointsPerSecond.map { fixed($0, 0) + " pt/s" } ?? "—"
-        c.sizeHandOff = e.sizeHandOffErrorPointsPerSecond.map { fixed($0, 0) + " pt/s" } ?? "—"
-        c.rotationHandOff = e.rotationHandOffErrorRadiansPerSecond.map { fixed($0, 2) + " rad/s" } ?? "—"
+        c.handOff = e.handOffPointsPerSecond.map { fixed($0, 0) + " pt/s" } ?? "—"
+        c.sizeHandOff = e.sizeHandOffPointsPerSecond.map { fixed($0, 0) + " pt/s" } ?? "—"
+        c.rotationHandOff = e.rotationHandOffRadiansPerSecond.map { fixed($0, 2) + " rad/s" } ?? "—"
         return c
     }
 
