@@ -59,12 +59,14 @@ package final class PhotoZoomApp {
             let expected = guess.scene()
             textures.prefetch(for: SceneRenderer.demand(for: expected, pointScale: 1))
         }
+        // fontconfig names the desktop's UI font while the window opens.
+        let uiFont = SystemFont()
         // The grid's first frames are drawn before the accelerated renderer exists (`WindowHost`).
         let host = try WindowHost(title: "PhotoZoom", size: startSize, fast: selection.openIndex == nil, vsync: .whenDisplayRefreshes)
         defer { host.close() }
         let window = host.window
 
-        var sceneRenderer = SceneRenderer(renderer: host.renderer, textures: textures)
+        var sceneRenderer = SceneRenderer(renderer: host.renderer, textures: textures, uiFont: uiFont.path)
         sceneRenderer.cachesGrid = !host.isProvisional
         textures.keepsPixelsForAnotherRenderer = host.isProvisional
         if host.provisionalPixelFormat == SDL_PIXELFORMAT_RGB888.rawValue { textures.opaqueTextureFormat = SDL_PIXELFORMAT_RGB888.rawValue }

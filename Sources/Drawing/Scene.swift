@@ -58,9 +58,18 @@ public struct Scene: Equatable, Sendable {
         case rect(Rect, color: Color, filled: Bool)
         /// Text at a top-left point; `size` in points.
         case text(String, at: Point, size: Double, color: Color)
+        /// Text in the proportional UI font (captions, notices, the empty window's panel) at a
+        /// top-left point; `size` in points; measured with `TextMetrics.labelWidth`.
+        case label(String, at: Point, size: Double, color: Color)
+        /// A filled rectangle with corners rounded to `radius` points (the boxes of captions and
+        /// notices), drawn with a soft one-pixel edge.
+        case roundedRect(Rect, radius: Double, color: Color)
         /// A polyline (curves in the live plot).
         case polyline([Point], color: Color)
     }
+
+    /// The corner radius of the boxes captions and notices sit on, points.
+    public static let boxRadius = 6.0
 
     public var windowSize: Size
     public var background: Color

@@ -15,16 +15,18 @@ extension FeelLab {
         if showsDecisions, let preview {
             // The decision overlay's labels keep clear of the panel and of the badges and message;
             // drawn above the panel for the window too narrow to keep its box clear of it.
-            var keepClear = notices.compactMap { if case let .rect(r, _, true) = $0 { r } else { nil } }
+            var keepClear = notices.compactMap { if case let .roundedRect(r, _, _) = $0 { r } else { nil } }
             if panel.isVisible { keepClear.append(TuningPanel.layout(windowSize: windowSize).panel) }
             out += DecisionOverlay.overlays(for: preview, windowSize: windowSize, keepClear: keepClear, text: text)
         }
         return out + notices
     }
 
-    /// The slow-motion and decisions badges and the message line, top left.
+    /// The slow-motion and decisions badges and the message line, top left: the UI font on rounded
+    /// boxes that fit their text (`TextMetrics.labelWidth`), 8 pt of padding each side; the message
+    /// wraps at spaces short of the panel, its lines in one box.
     func noticeOverlays(preview: DismissPreview?, windowSize: Size, text metrics: TextMetrics, showsMessage: Bool = true) -> [Scene.Overlay] {
-        let advance = metrics.advance * 13
+        let size = 13.0
         var out: [Scene.Overlay] = []
         var badges: [String] = []
         if clock.rate != 1 { badges.append("\(FeelNumber.text(clock.rate))× time (s)") }
@@ -32,21 +34,21 @@ extension FeelLab {
         var y = 8.0
         if !badges.isEmpty {
             let text = badges.joined(separator: "  ·  ")
-            out.append(.rect(Rect(x: 8, y: y, width: Double(text.count) * advance + 16, height: 22),
-                             color: Color(0, 0, 0, 0.6), filled: true))
-            out.append(.text(text, at: Point(16, y + 4), size: 13, color: .overlay))
+            out.append(.roundedRect(Rect(x: 8, y: y, width: metrics.labelWidth(of: text, size: size) + 16, height: 22),
+                                    radius: Scene.boxRadius, color: Color(0, 0, 0, 0.6)))
+            out.append(.label(text, at: Point(16, y + 4), size: size, color: .overlay))
             y += 28
         }
         if let message, showsMessage {
-            // The line stops short of the panel and wraps at spaces.
             let right = panel.isVisible ? TuningPanel.layout(windowSize: windowSize).panel.minX : windowSize.width
-            let columns = max(20, Int((right - 32) / advance))
-            for line in TextWrapping.wrapped(message.text, columns: columns) {
-                out.append(.rect(Rect(x: 8, y: y, width: Double(line.count) * advance + 16, height: 20),
-                                 color: message.isError ? Color(0.45, 0.05, 0.05, 0.9) : Color(0.05, 0.25, 0.1, 0.85),
-                                 filled: true))
-                out.append(.text(line, at: Point(16, y + 3), size: 13, color: .white))
-                y += 20
+            let lines = TextWrapping.wrapped(message.text, width: max(160, right - 32)) { metrics.labelWidth(of: $0, size: size) }
+            let width = lines.map { metrics.labelWidth(of: $0, size: size) }.max() ?? 0
+            let lineStep = 18.0
+            out.append(.roundedRect(Rect(x: 8, y: y, width: width + 16, height: Double(lines.count) * lineStep + 6),
+                                    radius: Scene.boxRadius,
+                                    color: message.isError ? Color(0.45, 0.05, 0.05, 0.9) : Color(0.05, 0.25, 0.1, 0.85)))
+            for (i, line) in lines.enumerated() {
+                out.append(.label(line, at: Point(16, y + 3 + Double(i) * lineStep), size: size, color: .white))
             }
         }
         return out

@@ -28,24 +28,23 @@ extension LabViewer {
         guard !lines.isEmpty else { return [] }
         let window = viewer.windowSize
         let titleSize = 20.0, size = 14.0
-        let advance = metrics.characterAdvance(size: size)
         // 24 pt of padding each side, 16 pt of margin to the window's edges.
-        let columns = max(16, Int((min(window.width - 32, 720) - 48) / advance))
+        let lineWidth = max(160, min(window.width - 32, 720) - 48)
         var rows: [(text: String, size: Double, color: Color)] = [(lines[0], titleSize, .white)]
         for (i, line) in lines.dropFirst().enumerated() {
             let isProblem = i == 0 && lines.count == 3
             let color = isProblem && feelLab.message?.isError == true ? Color(1, 0.62, 0.55) : Color(0.85, 0.85, 0.88)
-            rows += TextWrapping.wrapped(line, columns: columns).map { ($0, size, color) }
+            rows += TextWrapping.wrapped(line, width: lineWidth) { metrics.labelWidth(of: $0, size: size) }.map { ($0, size, color) }
         }
         let heights = rows.map { $0.size * 1.5 }
-        let width = min(window.width - 32, rows.map { metrics.width(of: $0.text, size: $0.size) }.max()! + 48)
+        let width = min(window.width - 32, rows.map { metrics.labelWidth(of: $0.text, size: $0.size) }.max()! + 48)
         let height = heights.reduce(0, +) + 40
         let panel = Rect(x: (window.width - width) / 2, y: max(8, (window.height - height) / 2), width: width, height: height)
-        var out: [Scene.Overlay] = [.rect(panel, color: Color(0.17, 0.17, 0.19), filled: true)]
+        var out: [Scene.Overlay] = [.roundedRect(panel, radius: 2 * Scene.boxRadius, color: Color(0.17, 0.17, 0.19))]
         var y = panel.minY + 20
         for (row, height) in zip(rows, heights) {
-            let x = panel.minX + (panel.width - metrics.width(of: row.text, size: row.size)) / 2
-            out.append(.text(row.text, at: Point(x, y), size: row.size, color: row.color))
+            let x = panel.minX + (panel.width - metrics.labelWidth(of: row.text, size: row.size)) / 2
+            out.append(.label(row.text, at: Point(x, y), size: row.size, color: row.color))
             y += height
         }
         return out

@@ -17,10 +17,12 @@ public final class SceneRenderer {
     /// them), which the photo's feathered edge allows for.
     private let hasWholePixelVertices: Bool
 
-    public init(renderer: OpaquePointer, textures: PhotoTextureSource) {
+    /// `uiFont`: the file of the font captions and notices are drawn in (the desktop's, found at
+    /// start-up: `SystemFont`); nil: DejaVu Sans, as replays and tests draw them.
+    public init(renderer: OpaquePointer, textures: PhotoTextureSource, uiFont: String? = nil) {
         self.renderer = renderer
         self.textures = textures
-        self.text = TextRenderer()
+        self.text = TextRenderer(uiFont: uiFont)
         var info = SDL_RendererInfo()
         hasWholePixelVertices = SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
@@ -33,7 +35,7 @@ public final class SceneRenderer {
     /// placeholders cover the same pixels in either (`coverRect`); a photo drawn large by the old
     /// renderer is drawn again.
     public convenience init(renderer: OpaquePointer, textures: PhotoTextureSource, continuing previous: SceneRenderer) {
-        self.init(renderer: renderer, textures: textures)
+        self.init(renderer: renderer, textures: textures, uiFont: previous.text.uiFontPath)
         pointScale = previous.pointScale
         if let picture = previous.drawn, picture.scene.photos.isEmpty { drawn = picture }
     }
@@ -463,6 +465,14 @@ public final class SceneRenderer {
         }
     }
 
+    /// Text is rasterised at pixel size so it stays sharp on HiDPI; drawn in pixel space.
+    private func drawText(_ string: String, at: Point, size: Double, color: Color, face: TextRenderer.Face) {
+        SDL_RenderSetScale(renderer, 1, 1)
+        text.draw(string, x: at.x * pointScale, y: at.y * pointScale, pixelSize: max(6, Int((size * pointScale).rounded())),
+                  color: sdlColor(color), face: face, renderer: renderer)
+        SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale))
+    }
+
     private func drawOverlay(_ overlay: Scene.Overlay) {
         switch overlay {
         case let .dot(center, radius, color):
@@ -480,12 +490,15 @@ public final class SceneRenderer {
             setColor(color)
             var f = frect(r)
             if filled { SDL_RenderFillRectF(renderer, &f) } else { SDL_RenderDrawRectF(renderer, &f) }
-        case let .text(string, at, size, color):
-            // Text is rasterised at pixel size so it stays sharp on HiDPI; drawn in pixel space.
+        case let .roundedRect(r, radius, color):
+            let box = RoundedBox(r, radius: radius, scale: pointScale, color: sdlColor(color))
             SDL_RenderSetScale(renderer, 1, 1)
-            text.draw(string, x: at.x * pointScale, y: at.y * pointScale, pixelSize: max(6, Int((size * pointScale).rounded())),
-                      color: sdlColor(color), renderer: renderer)
+            SDL_RenderGeometry(renderer, nil, box.vertices, Int32(box.vertices.count), box.indices, Int32(box.indices.count))
             SDL_RenderSetScale(renderer, Float(pointScale), Float(pointScale))
+        case let .text(string, at, size, color):
+            drawText(string, at: at, size: size, color: color, face: .mono)
+        case let .label(string, at, size, color):
+            drawText(string, at: at, size: size, color: color, face: .ui)
         case let .polyline(points, color):
             setColor(color)
             polyline(points)

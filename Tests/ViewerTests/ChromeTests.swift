@@ -7,9 +7,14 @@ import Drawing
 
 @Suite("On-screen help, caption, fullscreen and grid keys: decided in the viewer, drawn from the Scene")
 struct ChromeTests {
-    /// The texts of a scene's overlays.
+    /// The texts of a scene's overlays, in either font.
     static func texts(_ scene: Scene) -> [String] {
-        scene.overlays.compactMap { if case let .text(s, _, _, _) = $0 { s } else { nil } }
+        scene.overlays.compactMap {
+            switch $0 {
+            case let .text(s, _, _, _), let .label(s, _, _, _): s
+            default: nil
+            }
+        }
     }
 
     @Test("? (Shift+/), h and F1 show and hide the help listing every control; Tab still opens the tuning panel")

@@ -10,7 +10,7 @@ struct EmptyWindowTests {
 
     /// The texts of `overlays`, in drawing order, with where each starts.
     static func texts(_ overlays: [Scene.Overlay]) -> [(text: String, at: Point)] {
-        overlays.compactMap { if case let .text(s, p, _, _) = $0 { (s, p) } else { nil } }
+        overlays.compactMap { if case let .label(s, p, _, _) = $0 { (s, p) } else { nil } }
     }
 
     @Test("no photos and a folder problem: the panel holds the title, the problem and the way out, and the top message line is not drawn as well")
@@ -24,7 +24,7 @@ struct EmptyWindowTests {
         // Each line centred: its middle at the window's, within a character's half advance.
         for (text, at) in texts {
             let size = text == LabViewer.emptyWindowTitle ? 20.0 : 14.0
-            let middle = at.x + TextMetrics.dejaVuSansMono.width(of: text, size: size) / 2
+            let middle = at.x + TextMetrics.dejaVuSansMono.labelWidth(of: text, size: size) / 2
             #expect(abs(middle - Self.window.width / 2) < 0.5, "\(text) starts at \(at.x)")
         }
         // The lines read downward, inside the window.
@@ -41,7 +41,7 @@ struct EmptyWindowTests {
         #expect(texts.count > 3, "\(texts.map(\.text))")
         for (text, at) in texts {
             let size = text == LabViewer.emptyWindowTitle ? 20.0 : 14.0
-            #expect(at.x >= 16 && at.x + TextMetrics.dejaVuSansMono.width(of: text, size: size) <= 400 - 16, "\(text) overflows")
+            #expect(at.x >= 16 && at.x + TextMetrics.dejaVuSansMono.labelWidth(of: text, size: size) <= 400 - 16, "\(text) overflows")
         }
         #expect(texts.map(\.text).joined(separator: " ").contains("no such file or folder"))
     }

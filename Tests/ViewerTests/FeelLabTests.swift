@@ -85,7 +85,7 @@ struct FeelLabTests {
         lab.record(frame(100), fitWidth: nil)
         #expect(lab.message?.isError == true)
         let shown = lab.overlays(feel: .defaults, windowSize: Size(800, 600), preview: nil, text: .dejaVuSansMono).contains {
-            if case let .text(s, _, _, _) = $0 { return s.contains("openSpring.dampingRatio") } else { return false }
+            if case let .label(s, _, _, _) = $0 { return s.contains("openSpring.dampingRatio") } else { return false }
         }
         #expect(shown)
         lab.show("saved feel.json", isError: false)

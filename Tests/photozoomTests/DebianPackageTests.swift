@@ -64,7 +64,7 @@ struct DebianPackageTests {
         let fields = try await Self.run(["dpkg-deb", "--field", deb.path, "Depends", "Recommends"]).stdout
         #expect(fields.contains("libsdl2-2.0-0") && fields.contains("libheif1") && fields.contains("liblcms2-2") && fields.contains("libjxl0.7") && fields.contains("fonts-dejavu-core"), "\(fields)")
         #expect(!fields.contains("-dev"), "\(fields)")
-        #expect(fields.contains("Recommends: ffmpeg, xdg-utils"), "\(fields)")
+        #expect(fields.contains("Recommends: ffmpeg, xdg-utils, fontconfig"), "\(fields)")
 
         // A photozoom package the machine had before this test is never replaced or purged.
         if let before = try await Self.installedPhotoZoom() {

@@ -78,10 +78,11 @@ final class FrameInstruments {
 
     /// The lab's figures of the machine, bottom left (issue 28): the frames' work and the last
     /// input's wait until its frame's present call.
-    func machineOverlays(windowSize: Size, advance: Double) -> [Scene.Overlay] {
+    func machineOverlays(windowSize: Size, text metrics: TextMetrics) -> [Scene.Overlay] {
         let y = windowSize.height - 30
-        return [.rect(Rect(x: 8, y: y, width: Double(machineText.count) * advance + 16, height: 22), color: Color(0, 0, 0, 0.6), filled: true),
-                .text(machineText, at: Point(16, y + 4), size: 13, color: .overlay)]
+        return [.roundedRect(Rect(x: 8, y: y, width: metrics.labelWidth(of: machineText, size: 13) + 16, height: 22),
+                             radius: Scene.boxRadius, color: Color(0, 0, 0, 0.6)),
+                .label(machineText, at: Point(16, y + 4), size: 13, color: .overlay)]
     }
 
     /// The figures of the whole run, when asked for (`PHOTOZOOM_FRAME_WORK`).

@@ -139,7 +139,7 @@ final class LiveLoop {
         SDL_RenderSetScale(host.renderer, Float(renderer.pointScale), Float(renderer.pointScale))
         var scene = session.scene(text: textMetrics)
         if session.lab.feelLab.showsDecisions {
-            scene.overlays += instruments.machineOverlays(windowSize: loop.windowSize, advance: textMetrics.advance * 13)
+            scene.overlays += instruments.machineOverlays(windowSize: loop.windowSize, text: textMetrics)
         }
         control.update(subject: scene.title)
         // Both cores decode while nothing moves; one is the frame loop's while something does.

@@ -82,7 +82,7 @@ extension TuningPanel {
         out.append(.text("↑↓ select · ←→ step (Shift fine) · m spring form · Bksp reset · Ctrl+S save · Tab hide",
                          at: l.header + Point(0, line), size: size * 0.82, color: Self.dimColor))
         if let source {
-            let columns = Int((l.panel.width - 16) / (metrics.advance * size * 0.82))
+            let columns = Int((l.panel.width - 16) / metrics.characterAdvance(size: size * 0.82))
             // A long path keeps its end (the file's name): "values from …/photozoom/feel.json".
             let text = "values from " + source
             let shown = text.count > columns ? "values from …" + String(source.suffix(max(1, columns - 13))) : text
@@ -90,7 +90,7 @@ extension TuningPanel {
                              size: size * 0.82, color: Self.dimColor))
         }
 
-        let columns = Int((l.panel.width - 16) / (metrics.advance * Self.textSize))
+        let columns = Int((l.panel.width - 16) / metrics.characterAdvance(size: Self.textSize))
         let keyWidth = max(10, columns - 2 - Self.valueColumns - 1 - Self.unitColumns)
         for row in first..<last {
             let p = Feel.parameters[row]

@@ -77,7 +77,7 @@ struct PlayerLoopTests {
         #expect(controls.message?.isError == false)
         // Drawn in the message line over A's scene.
         let text = TextMetrics(advance: 0.602, lineHeight: 1.17)
-        #expect(controls.scene(of: controls.player.a, text: text).overlays.contains { if case let .text(s, _, _, _) = $0 { return s.hasPrefix("saved ") } else { return false } })
+        #expect(controls.scene(of: controls.player.a, text: text).overlays.contains { if case let .label(s, _, _, _) = $0 { return s.hasPrefix("saved ") } else { return false } })
 
         // play --feel mine.json, which the person then edits on disk: the save goes beside it.
         let mine = folder + "/mine.json"
