@@ -119,7 +119,7 @@ extension Feel {
         FeelParameter("maximumZoomScale", \.maximumZoomScale, unit: "×", range: .closed(1, 20),
                       coarse: 0.25, fine: 0.05, "largest zoom inside a photo"),
         FeelParameter("maximumUpscale", \.maximumUpscale, unit: "×", range: .closed(1, 100),
-                      coarse: 0.25, fine: 0.05, "a small photo opens at most this many times its size (or its cell's)"),
+                      coarse: 0.25, fine: 0.05, "a small photo opens at most this many times its size on the screen (1: 100 %; or its cell's)"),
         FeelParameter("doubleClickZoomScale", \.doubleClickZoomScale, unit: "×", range: .closed(1, 20),
                       coarse: 0.25, fine: 0.05, "zoom a double click goes to (capped at the maximum)"),
         FeelParameter("keyboardZoomStep", \.keyboardZoomStep, unit: "×", range: .above(1, upTo: 4),

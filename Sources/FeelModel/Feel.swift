@@ -160,9 +160,10 @@ public struct Feel: Hashable, Sendable {
 
     // MARK: Zoom in the photo
     public var maximumZoomScale = 4.0
-    /// A photo smaller than the window is shown at most this many times its own size (or at its
-    /// grid cell's size, whichever is larger), so a tiny image is not blown up into a blur.
-    public var maximumUpscale = 2.0
+    /// A photo smaller than the window is shown at most this many times its own size on the screen
+    /// (or at its grid cell's size, whichever is larger): 1 opens it at 100 %, as image viewers do,
+    /// never blown up into a blur; a larger number fills more of the window.
+    public var maximumUpscale = 1.0
     public var doubleClickZoomScale = 2.5
     public var keyboardZoomStep = 1.25
     /// Arrow keys pan a zoomed photo by this fraction of the window.

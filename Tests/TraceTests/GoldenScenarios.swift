@@ -103,16 +103,22 @@ enum GoldenScenarios {
 
     static let all: [Scenario] = [openAndClose, panDismissal, pinchRotateDismissal, interruptedOpening, paging, pagingReturn]
 
+    /// The feel layer of the scenarios that open a fixture photo smaller than the window (coffee.jpg
+    /// 600 × 400, chelsea.jpg 451 × 300, astronaut.jpg 512 × 512): such a photo opens at 100 % by
+    /// default, and these traces were recorded filling it up to twice its size, so their headers
+    /// carry `maximumUpscale` 2 and their motion stays the recorded one.
+    static let smallPhotosFilled = #"{"maximumUpscale":2}"#
+
     /// Click coffee.jpg, let it open, Escape, let it land.
     static let openAndClose = Scenario(
-        name: "open-and-close", feel: nil,
+        name: "open-and-close", feel: smallPhotosFilled,
         input: click(cellCentre(6), ms: 200) + key("escape", ms: 1300),
         duration: 2.2)
 
     /// Open chelsea.jpg, drag it down at 1500 pt/s and let go: the dismissal closes it. The header
-    /// carries one feel key (the rest come from the defaults).
+    /// carries two feel keys (the rest come from the defaults).
     static let panDismissal = Scenario(
-        name: "pan-dismissal", feel: #"{"dragRadiusPoints":150}"#,
+        name: "pan-dismissal", feel: #"{"dragRadiusPoints":150,"maximumUpscale":2}"#,
         input: click(cellCentre(3), ms: 200)
             + drag(from: windowCentre, by: Point(18, 240), startMs: 1200, steps: 20),
         duration: 2.4)
@@ -142,13 +148,13 @@ enum GoldenScenarios {
 
     /// Click astronaut.jpg, and click again 160 ms later while it is still flying: it turns back.
     static let interruptedOpening = Scenario(
-        name: "interrupted-opening", feel: nil,
+        name: "interrupted-opening", feel: smallPhotosFilled,
         input: click(cellCentre(0), ms: 200) + click(windowCentre, ms: 360),
         duration: 1.6)
 
     /// Open coffee.jpg, flick left to the next photo, then Escape: it closes onto the next cell.
     static let paging = Scenario(
-        name: "paging", feel: nil,
+        name: "paging", feel: smallPhotosFilled,
         input: click(cellCentre(6), ms: 200)
             + drag(from: Point(900, 400), by: Point(-300, 6), startMs: 1200, steps: 15)
             + key("escape", ms: 2300),
@@ -159,7 +165,7 @@ enum GoldenScenarios {
     /// so the spring is not softened), the one motion of the goldens that the paging spring's
     /// response shapes (`photozoom check` is shown failing on it).
     static let pagingReturn = Scenario(
-        name: "paging-return", feel: nil,
+        name: "paging-return", feel: smallPhotosFilled,
         input: click(cellCentre(6), ms: 200)
             + drag(from: Point(900, 400), by: Point(-250, 4), startMs: 1200, steps: 120),
         duration: 3.0)

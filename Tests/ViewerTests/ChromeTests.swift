@@ -4,6 +4,7 @@ import Testing
 @testable import LabUI
 @testable import Viewing
 import Drawing
+import FeelModel
 
 @Suite("On-screen help, caption, fullscreen and grid keys: decided in the viewer, drawn from the Scene")
 struct ChromeTests {
@@ -106,9 +107,9 @@ struct ChromeTests {
     func caption() {
         var s = ViewerScript(photos: 12)
         s.openAndSettle(4)
-        // Photo 4 is 600 × 400 (shapes cycle every 4); fitted into 1280 × 800: ×2 → 1200 pt wide = 200 %.
-        let fit = s.viewer.fitSize(4).width / 600 * 100
-        #expect(s.viewer.caption == "p4.png   5 / 12   \(Int(fit.rounded())) %   600 × 400")
+        // Photo 4 is 1200 × 800 (shapes cycle every 4); fitted into 1280 × 800: 1200 pt wide = 100 %.
+        let fit = s.viewer.fitSize(4).width / 1200 * 100
+        #expect(s.viewer.caption == "p4.png   5 / 12   \(Int(fit.rounded())) %   1200 × 800")
         #expect(Self.texts(s.viewer.scene(text: .dejaVuSansMono)).contains(s.viewer.caption!))
         #expect(s.viewer.scene().title == "p4.png")
         s.run(ViewerChrome.captionHoldSeconds + ViewerChrome.fadeSeconds + 0.1)
@@ -130,21 +131,25 @@ struct ChromeTests {
 
     @Test("the caption's zoom counts screen pixels per photo pixel: on a HiDPI window (2 pixels per point) it reads twice the points' ratio")
     func zoomInPixels() {
-        // Photo 2 is 500 × 500: fitted into 1280 × 800 points it is 800 points wide. On a window of
-        // 2 pixels per point those are 1600 screen pixels for 500 photo pixels: 1600 / 500 = 320 %.
-        var s = ViewerScript(photos: 12)
+        // Photo 2 is 1000 × 1000: fitted into 1280 × 800 points it is 800 points wide. On a window of
+        // 2 pixels per point those are 1600 screen pixels for 1000 photo pixels: 1600 / 1000 = 160 %
+        // (above 100 %, so with small photos filled: maximumUpscale 2, 2 / 2 = 1 photo pixel a point).
+        var filled = Feel.defaults
+        filled.maximumUpscale = 2
+        var s = ViewerScript(photos: 12, feel: filled)
         s.viewer.pixelsPerPoint = 2
         s.openAndSettle(2)
         #expect(abs(s.viewer.fitSize(2).width - 800) < 1e-9)
-        #expect(s.viewer.caption == "p2.png   3 / 12   320 %   500 × 500")
-        // Shown at one photo pixel per screen pixel, 250 points wide (500 px / 2), it reads 100 %.
-        var one = ViewerScript(photos: 12, window: Size(250, 250))
+        #expect(s.viewer.caption == "p2.png   3 / 12   160 %   1000 × 1000")
+        // At the default feel it opens at one photo pixel per screen pixel, 500 points wide
+        // (1000 px / 2), however large the window: it reads 100 %.
+        var one = ViewerScript(photos: 12)
         one.viewer.pixelsPerPoint = 2
         one.openAndSettle(2)
-        #expect(abs(one.viewer.fitSize(2).width - 250) < 1e-9)
+        #expect(abs(one.viewer.fitSize(2).width - 500) < 1e-9)
         #expect(one.viewer.caption?.contains("   100 %   ") == true)
-        // The same window at 1 pixel per point: 250 / 500 = 50 %.
-        var flat = ViewerScript(photos: 12, window: Size(250, 250))
+        // A 500 × 500 window at 1 pixel per point: 500 / 1000 = 50 %.
+        var flat = ViewerScript(photos: 12, window: Size(500, 500))
         flat.openAndSettle(2)
         #expect(flat.viewer.caption?.contains("   50 %   ") == true)
     }

@@ -24,7 +24,7 @@ struct ContinuityTests {
     @Test("an Alt-drag pinch-out on a tall photo right after opening keeps the backdrop ≥ 0.95, and the release does not snap it")
     func pinchOutKeepsBackdrop() {
         var s = ViewerScript()
-        // Photo 1 is 400 × 600 (tall), opened and just settled.
+        // Photo 1 is 800 × 1200 (tall), opened and just settled.
         s.openAndSettle(1)
         let centre = Point(640, 400)
         let start = s.snapshots.count

@@ -175,9 +175,13 @@ struct DailyBasicsTests {
         #expect(s.phase == .presented)
     }
 
-    @Test("1 on a HiDPI window (2 pixels per point): the 1600-pixel photo fit at 1280 pt shows 2560 pixels (160 %), and 1:1 would be below the fit: it stays at the fit")
+    @Test("1 on a HiDPI window (2 pixels per point), small photos filled (maximumUpscale 2): the 1600-pixel photo fit at 1280 pt shows 2560 pixels (160 %), and 1:1 would be below the fit: it stays at the fit")
     func actualPixelsBelowFit() {
-        var s = ViewerScript(photos: 6)
+        // At the default maximumUpscale (1) a photo never opens above 100 %; filling small photos
+        // up to 2× (2 / 2 = 1 photo pixel per point here) lets the 1600-pixel photo fill 1280 pt.
+        var feel = Feel.defaults
+        feel.maximumUpscale = 2
+        var s = ViewerScript(photos: 6, feel: feel)
         s.viewer.pixelsPerPoint = 2
         s.openAndSettle(3)
         s.key("1")

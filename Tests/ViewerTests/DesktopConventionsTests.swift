@@ -156,7 +156,7 @@ struct WheelZoomTests {
         for _ in 0..<count { s.send(.wheel(position: p, delta: Point(0, units), modifiers: []), after: 0.02) }
     }
 
-    @Test("three notches away zoom the 600 × 400 photo (fit 1200 × 800) to e^0.3 about the pointer: its centre goes to p + (c − p)·e^0.3; five back in the same burst return it to the fit, not below")
+    @Test("three notches away zoom the 1200 × 800 photo (fit 1200 × 800) to e^0.3 about the pointer: its centre goes to p + (c − p)·e^0.3; five back in the same burst return it to the fit, not below")
     func zoomsAboutThePointer() throws {
         var s = ViewerScript(photos: 12)
         s.openAndSettle(4)

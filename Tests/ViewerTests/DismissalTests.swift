@@ -7,7 +7,7 @@ import FeelModel
 
 @Suite("Dismissal by gesture: paused springs, projected decisions, velocity hand-off")
 struct DismissalTests {
-    /// Photo 12 is 600×400: presented at 1200×800 centred at (640, 400).
+    /// Photo 12 is 1200×800: presented at 1200×800 centred at (640, 400).
     static let photo = 12
     static let centre = Point(640, 400)
 

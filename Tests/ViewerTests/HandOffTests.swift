@@ -8,7 +8,7 @@ import FeelModel
 
 /// Hand-offs carry the hand, no more and no less: a gesture whose input had stopped hands the
 /// springs nothing, and a band passes on only its share of the hand's rate (issue "The core loop
-/// under a real hand", cases 3 and 4). Photo 0 is 600×400: fit 1200×800 in a 1280×800 window.
+/// under a real hand", cases 3 and 4). Photo 0 is 1200×800: fit 1200×800 in a 1280×800 window.
 @Suite("Hand-offs: a stopped wheel throws nothing; a zoom let go carries only what the band passed on")
 struct HandOffTests {
     static let centre = Point(640, 400)

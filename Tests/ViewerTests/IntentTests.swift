@@ -13,7 +13,7 @@ import FeelModel
 struct IntentTests {
     static let centre = Point(640, 400)
 
-    /// Photo 0 (600×400, presented at 1200×800) open and at rest.
+    /// Photo 0 (1200×800, presented at 1200×800) open and at rest.
     static func presented(feel: Feel = .defaults) -> ViewerScript {
         var s = ViewerScript(feel: feel)
         s.openAndSettle(0)
@@ -259,10 +259,29 @@ struct IntentTests {
         s.viewer.handle(InputEvent(time: s.now, kind: .photoSize(index: 0, size: Size(48, 32))))
         s.openAndSettle(0)
         let side = s.viewer.layout.cellSide
-        // max(2 × 48, cell side) along the longer edge.
+        // max(48 at 100 %, cell side) along the longer edge: it leaves its cell at the cell's size.
         let size = try #require(s.snapshot.image?.size)
-        #expect(abs(size.width - max(96, side)) < 1e-9 && abs(size.height - max(96, side) * 32 / 48) < 1e-9)
+        #expect(abs(size.width - max(48, side)) < 1e-9 && abs(size.height - max(48, side) * 32 / 48) < 1e-9)
         report("48×32 photo opens at \(size.width)×\(size.height) (before 1200×800)")
+    }
+
+    /// Issue 42: a photo smaller than the window opens at 100 % (one photo pixel per screen pixel,
+    /// as eog and Loupe show it), HiDPI included; `maximumUpscale` fills the window for those who
+    /// want it.
+    @Test("a 400×300 photo in a 1280×800 window opens at 100 % with the default feel: 400×300 pt, 200×150 pt at 2 pixels a point, and filled (1067×800) with maximumUpscale 4",
+          arguments: [(1.0, nil, 400.0), (2.0, nil, 200.0), (1.0, 4.0, 800.0 * 4 / 3)] as [(Double, Double?, Double)])
+    func smallPhotoOpensAtOneToOne(pixelsPerPoint: Double, maximumUpscale: Double?, width: Double) throws {
+        // nil: the default feel, whose maximumUpscale is what is under test.
+        var feel = Feel.defaults
+        if let maximumUpscale { feel.maximumUpscale = maximumUpscale }
+        var s = ViewerScript(feel: feel)
+        s.viewer.pixelsPerPoint = pixelsPerPoint
+        s.viewer.handle(InputEvent(time: s.now, kind: .photoSize(index: 0, size: Size(400, 300))))
+        s.openAndSettle(0)
+        let size = try #require(s.snapshot.image?.size)
+        // Filled: the window's height bounds a 4:3 photo, 800 × 4/3 = 1066.7 pt wide.
+        #expect(abs(size.width - width) < 1e-6 && abs(size.height - width * 3 / 4) < 1e-6, "\(size)")
+        report("400×300 photo, \(pixelsPerPoint) px/pt, maximumUpscale \(feel.maximumUpscale): opens at \(size.width)×\(size.height) pt (before: 800×600 at 1 px/pt)")
     }
 
     @Test("a 31/s pinch flick on the zoomed photo stops where the fingers left it: no scale velocity runs on, it rests at 1.5×")

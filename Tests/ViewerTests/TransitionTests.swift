@@ -14,8 +14,8 @@ struct TransitionTests {
         s.click(cell.center)
         let tapTime = s.now
         #expect(s.phase == .opening)
-        // Photo 9 is 400×600 (2:3): fit in 1280×800 is 533.33×800, centred.
-        let fit = Size(400, 600).fitting(in: Size(1280, 800))
+        // Photo 9 is 800×1200 (2:3): fit in 1280×800 is 533.33×800, centred.
+        let fit = Size(800, 1200).fitting(in: Size(1280, 800))
         let spring = Feel.defaults.openSpring
         var worst = 0.0
         s.frame()
@@ -59,7 +59,7 @@ struct TransitionTests {
         let cell = s.viewer.layout.cellRect(0, scroll: 0)
         s.click(cell.center)
         let first = try #require(s.viewer.scene().photos.last)
-        // Photo 0 is 600×400: its square crop is the middle two thirds of the width.
+        // Photo 0 is 1200×800: its square crop is the middle two thirds of the width.
         #expect(first.size == cell.size)
         #expect(abs(first.crop.width - 400.0 / 600) < 1e-12 && abs(first.crop.minX - 1.0 / 6) < 1e-12)
         #expect(!s.viewer.scene().cells.contains { $0.photo == 0 })
@@ -179,7 +179,7 @@ struct TransitionTests {
         let progress = s.snapshot.progress
         s.send(.resize(Size(1024, 768)), after: 0)
         let after = try #require(s.viewer.transition?.pose)
-        // Photo 4 is 600×400: its fit goes from 1200×800 to 1024×682.67, r = 1024/1200. The flight
+        // Photo 4 is 1200×800: its fit goes from 1200×800 to 1024×682.67, r = 1024/1200. The flight
         // keeps its offset from the window's centre and its size as shares of the fit, r times
         // (its velocity too), so what shows moves with the window; progress stays where it was.
         let r = 1024.0 / 1200
@@ -191,9 +191,9 @@ struct TransitionTests {
         #expect(after.target.center == Point(512, 384))
         s.settle()
         let image = try #require(s.snapshot.image)
-        // Photo 4 is 600×400: fit in 1024×768 is 1024×682.67.
+        // Photo 4 is 1200×800: fit in 1024×768 is 1024×682.67.
         #expect(image.center == Point(512, 384))
-        #expect(image.size == Size(600, 400).fitting(in: Size(1024, 768)))
+        #expect(image.size == Size(1200, 800).fitting(in: Size(1024, 768)))
         // Closing after the resize lands on the reflowed cell.
         s.key("escape")
         s.run(0.1)

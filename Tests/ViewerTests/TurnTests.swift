@@ -43,7 +43,7 @@ struct TurnTests {
         #expect(s.viewer.takeRequests() == [.photoFile(.turnAnticlockwise, photo: 0, name: "p0.png")])
     }
 
-    @Test("turned clockwise, photo 0 (600 × 400, fit 1200 × 800) is drawn with the same corners at the instant, then springs to rotation 0 at its new fit 533.3 × 800; the jump detector finds nothing",
+    @Test("turned clockwise, photo 0 (1200 × 800, fit 1200 × 800) is drawn with the same corners at the instant, then springs to rotation 0 at its new fit 533.3 × 800; the jump detector finds nothing",
           arguments: [1, -1])
     func turnKeepsThePicture(quarterTurns: Int) {
         var s = ViewerScript(photos: 6)
@@ -54,7 +54,7 @@ struct TurnTests {
         let before = Self.corners(s.viewer, 0)
         s.send(.effect(.photoTurned(photo: 0, quarterTurns: quarterTurns, message: "turned p0.png", asksToWrite: false)))
         var jumps = detector.observe(s.viewer.motionSample)
-        #expect(s.viewer.photos[0].pixelSize == Size(400, 600))
+        #expect(s.viewer.photos[0].pixelSize == Size(800, 1200))
         #expect(Self.sameCorners(Self.corners(s.viewer, 0), before), "the turned picture turned back is the picture before")
         #expect(abs((s.pose?.rotation ?? 0) + Double(quarterTurns) * Double.pi / 2) < 1e-12)
         #expect(s.lab.feelLab.message?.text == "turned p0.png")

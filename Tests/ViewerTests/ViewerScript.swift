@@ -24,8 +24,10 @@ struct ViewerScript {
     var snapshots: [StateSnapshot] = []
     var notes: [ViewerNote] = []
 
-    /// Four shapes in turn: 3:2 landscape, 2:3 portrait, square, 16:9.
-    static let shapes = [Size(600, 400), Size(400, 600), Size(500, 500), Size(1600, 900)]
+    /// Four shapes in turn: 3:2 landscape, 2:3 portrait, square, 16:9, none smaller than the
+    /// 1280 × 800 window's fit of it (a smaller photo opens at 100 %, `maximumUpscale`), so each
+    /// opens at its aspect fit: 1200 × 800, 533.3 × 800, 800 × 800, 1280 × 720.
+    static let shapes = [Size(1200, 800), Size(800, 1200), Size(1000, 1000), Size(1600, 900)]
 
     static func photos(_ count: Int) -> [Photo] {
         (0..<count).map { Photo(name: "p\($0).png", pixelSize: shapes[$0 % shapes.count]) }

@@ -6,7 +6,7 @@ import Motion
 
 @Suite("Zoom in the photo: pinch out, pan within bounds, keys, double-click")
 struct ZoomTests {
-    /// Photo 12 is 600×400: presented at 1200×800 centred at (640, 400).
+    /// Photo 12 is 1200×800: presented at 1200×800 centred at (640, 400).
     static func presented() -> ViewerScript {
         var s = ViewerScript()
         s.openAndSettle(12)

@@ -170,7 +170,14 @@ struct FitAndMatchCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let trace = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/open-and-close.trace.jsonl").path
         let log = dir.appendingPathComponent("ios.states.jsonl").path
-        let replay = try await PhotoZoomProcess.run(["replay", trace, "--feel", "ios", "--states", log])
+        // The ios preset with coffee.jpg (600 × 400) filled to its 1200 × 800 fit as the trace
+        // records it (maximumUpscale 2): the reference's card ends on that frame.
+        let preset = try await PhotoZoomProcess.run(["feel", "--preset", "ios"])
+        #expect(preset.stdout.contains("\"maximumUpscale\": 1,"), "\(preset.stdout)")
+        let feel = dir.appendingPathComponent("ios-filled.json")
+        try preset.stdout.replacingOccurrences(of: "\"maximumUpscale\": 1,", with: "\"maximumUpscale\": 2,")
+            .write(to: feel, atomically: true, encoding: .utf8)
+        let replay = try await PhotoZoomProcess.run(["replay", trace, "--feel", feel.path, "--states", log])
         #expect(replay.status == 0, "\(replay.stderr)")
         let fit = try await PhotoZoomProcess.run(["fit", log])
         // 2π/19 = 0.3307 s.

@@ -121,7 +121,9 @@ struct ReplayCommandTests {
 
     @Test("--feel takes a preset name as run and compare do; --every without --frames is refused")
     func presetsAndEvery() async throws {
-        let trace = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/interrupted-opening.trace.jsonl").path
+        // The pinch opens the Hubble deep field (1000 × 872, fit 917 × 800): no small photo, so its
+        // header carries no feel key (the other goldens fill a small photo, maximumUpscale 2).
+        let trace = PhotoZoomProcess.packageRoot.appendingPathComponent("Tests/TraceTests/Golden/pinch-rotate-dismissal.trace.jsonl").path
         let plain = try await PhotoZoomProcess.run(["replay", trace, "--states", "-"])
         let ios = try await PhotoZoomProcess.run(["replay", trace, "--feel", "ios", "--states", "-"])
         let defaults = try await PhotoZoomProcess.run(["replay", trace, "--feel", "default", "--states", "-"])

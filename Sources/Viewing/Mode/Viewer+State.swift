@@ -9,7 +9,8 @@ extension Viewer {
     // MARK: - Frames
 
     /// Photo `index`'s aspect-fit size in the window, no larger than `maximumUpscale` times its
-    /// own size or its grid cell's side along its longer edge, whichever is larger (a photo whose
+    /// own size on the screen (1: one photo pixel per screen pixel, `pixelsPerPoint` of them to a
+    /// point) or its grid cell's side along its longer edge, whichever is larger (a photo whose
     /// size is unknown fits the window).
     package func fitSize(_ index: Int) -> Size { fitSize(of: photos[index], in: windowSize) }
 
@@ -18,7 +19,7 @@ extension Viewer {
         let fit = photo.layoutSize.fitting(in: window)
         let own = photo.pixelSize
         guard !own.isEmpty, own.isFinite, fit.width > 0 else { return fit }
-        let limit = max(feel.maximumUpscale, layout.cellSide / max(own.width, own.height))
+        let limit = max(feel.maximumUpscale / pixelsPerPoint, layout.cellSide / max(own.width, own.height))
         return fit.width / own.width > limit ? own * limit : fit
     }
 
