@@ -331,11 +331,11 @@ struct TouchpadEndToEndTests {
         let fitWidth = try #require(Self.number(after: #""w":"#, in: presented))
         let handedScale = try #require(Self.number(after: "scale ", in: release.line), "no scale velocity: \(release.line)")
         let handedRotation = try #require(Self.number(after: "rotation ", in: release.line), "no rotation velocity: \(release.line)")
-        // What the springs took over: "; size (a, b) → (c, d) pt/s; rotation e → f rad/s".
-        let springs = try #require(release.line.range(of: "; size ").map { String(release.line[$0.upperBound...]) }, "no hand-off figures: \(release.line)")
-        let sizeAfter = try #require(springs.range(of: "→ (").flatMap { Self.number(after: "", in: String(springs[$0.upperBound...])) })
-        let rotationPart = try #require(springs.range(of: "rotation ").map { String(springs[$0.upperBound...]) }, "no rotation hand-off: \(release.line)")
-        let rotationAfter = try #require(rotationPart.range(of: "→ ").flatMap { Self.number(after: "", in: String(rotationPart[$0.upperBound...])) })
+        // What the springs took over: "; springs take over at (x, y) pt/s, size (a, b) pt/s, rotation r rad/s".
+        let springs = try #require(release.line.range(of: "; springs take over at ").map { String(release.line[$0.upperBound...].prefix { $0 != ";" }) },
+                                   "no hand-off figures: \(release.line)")
+        let sizeAfter = try #require(springs.range(of: "size (").flatMap { Self.number(after: "", in: String(springs[$0.upperBound...])) }, "no size: \(springs)")
+        let rotationAfter = try #require(springs.range(of: "rotation ").flatMap { Self.number(after: "", in: String(springs[$0.upperBound...])) }, "no rotation: \(springs)")
 
         // The release hands over what the velocity estimator (the feel's defaults: a 100 ms window,
         // 20 slots, a 40 ms stop gap) makes of the updates at the server's times, at the end's

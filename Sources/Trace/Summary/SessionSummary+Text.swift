@@ -60,8 +60,12 @@ extension SessionSummary {
         guard e.isMeasured else { return out }
         // Opens and closes start from rest: their next-frame velocity is kept but not printed.
         if Entry.isHandOff(e.kind) {
-            if let handed = e.velocityAtHandOff {
-                out += "; springs take over at \(Self.vector(handed)) pt/s"
+            if let handed = e.rateAtHandOff {
+                // What the springs were handed, each component that moves: the input to the
+                // motion after, not the hand-off (which the frames measure, below).
+                out += "; springs take over at \(Self.vector(handed.center)) pt/s"
+                if max(abs(handed.size.width), abs(handed.size.height)) > 0.5 { out += ", size \(Self.vector(handed.size)) pt/s" }
+                if abs(handed.rotation) > 0.005 { out += ", rotation \(Self.fixed(handed.rotation, places: 2)) rad/s" }
             }
             if case .released = e.kind, let before = e.velocityBefore {
                 out += "; photo at \(Self.fixed(before.length, places: 0)) pt/s before"
