@@ -3,26 +3,28 @@
 
 #include <lcms2.h>
 
-static cmsHTRANSFORM srgb_to_lab, lab_to_srgb;
+/// The two transforms the samplers go through, one pair per call: the tests make this profile on
+/// several threads at once (a pair kept in statics was deleted by one call under another's samples).
+typedef struct { cmsHTRANSFORM srgb_to_lab, lab_to_srgb; } transforms;
 
 /// A2B0: CMYK (16-bit) to Lab (16-bit, ICC encoding).
 static int cmyk_to_lab(const cmsUInt16Number in[], cmsUInt16Number out[], void *cargo) {
-    (void)cargo;
+    const transforms *t = cargo;
     double c = in[0] / 65535.0, m = in[1] / 65535.0, y = in[2] / 65535.0, k = in[3] / 65535.0;
     double rgb[3] = { (1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k) };
     cmsCIELab lab;
-    cmsDoTransform(srgb_to_lab, rgb, &lab, 1);
+    cmsDoTransform(t->srgb_to_lab, rgb, &lab, 1);
     cmsFloat2LabEncoded(out, &lab);
     return 1;
 }
 
 /// B2A0: Lab (16-bit, ICC encoding) to CMYK (16-bit), grey component in K.
 static int lab_to_cmyk(const cmsUInt16Number in[], cmsUInt16Number out[], void *cargo) {
-    (void)cargo;
+    const transforms *t = cargo;
     cmsCIELab lab;
     cmsLabEncoded2Float(&lab, in);
     double rgb[3];
-    cmsDoTransform(lab_to_srgb, &lab, rgb, 1);
+    cmsDoTransform(t->lab_to_srgb, &lab, rgb, 1);
     double c = 1 - rgb[0], m = 1 - rgb[1], y = 1 - rgb[2];
     for (int i = 0; i < 3; i++) {
         double *v = i == 0 ? &c : i == 1 ? &m : &y;
@@ -38,12 +40,12 @@ static int lab_to_cmyk(const cmsUInt16Number in[], cmsUInt16Number out[], void *
 
 /// A pipeline of one table of 17 points a channel, sampled by `sampler`, between identity curves
 /// (ICC v4's lutAToB and lutBToA have curves on both sides of a table).
-static cmsPipeline *table(int inputs, int outputs, cmsSAMPLER16 sampler) {
+static cmsPipeline *table(int inputs, int outputs, cmsSAMPLER16 sampler, transforms *cargo) {
     cmsPipeline *pipeline = cmsPipelineAlloc(NULL, (cmsUInt32Number)inputs, (cmsUInt32Number)outputs);
     cmsStage *before = cmsStageAllocToneCurves(NULL, (cmsUInt32Number)inputs, NULL);
     cmsStage *clut = cmsStageAllocCLut16bit(NULL, 17, (cmsUInt32Number)inputs, (cmsUInt32Number)outputs, NULL);
     cmsStage *after = cmsStageAllocToneCurves(NULL, (cmsUInt32Number)outputs, NULL);
-    if (pipeline == NULL || before == NULL || clut == NULL || after == NULL || !cmsStageSampleCLut16bit(clut, sampler, NULL, 0)
+    if (pipeline == NULL || before == NULL || clut == NULL || after == NULL || !cmsStageSampleCLut16bit(clut, sampler, cargo, 0)
         || !cmsPipelineInsertStage(pipeline, cmsAT_END, before) || !cmsPipelineInsertStage(pipeline, cmsAT_END, clut)
         || !cmsPipelineInsertStage(pipeline, cmsAT_END, after)) {
         if (pipeline) cmsPipelineFree(pipeline);
@@ -54,14 +56,17 @@ static cmsPipeline *table(int inputs, int outputs, cmsSAMPLER16 sampler) {
 
 size_t pz_fixture_cmyk_profile(void *out, size_t capacity) {
     cmsHPROFILE srgb = cmsCreate_sRGBProfile(), lab = cmsCreateLab4Profile(NULL);
-    srgb_to_lab = cmsCreateTransform(srgb, TYPE_RGB_DBL, lab, TYPE_Lab_DBL, INTENT_RELATIVE_COLORIMETRIC, 0);
-    lab_to_srgb = cmsCreateTransform(lab, TYPE_Lab_DBL, srgb, TYPE_RGB_DBL, INTENT_RELATIVE_COLORIMETRIC, 0);
+    transforms t = {
+        cmsCreateTransform(srgb, TYPE_RGB_DBL, lab, TYPE_Lab_DBL, INTENT_RELATIVE_COLORIMETRIC, 0),
+        cmsCreateTransform(lab, TYPE_Lab_DBL, srgb, TYPE_RGB_DBL, INTENT_RELATIVE_COLORIMETRIC, 0),
+    };
     cmsCloseProfile(srgb);
     cmsCloseProfile(lab);
     size_t written = 0;
     cmsHPROFILE profile = cmsCreateProfilePlaceholder(NULL);
-    cmsPipeline *a2b = table(4, 3, cmyk_to_lab), *b2a = table(3, 4, lab_to_cmyk);
-    if (profile && a2b && b2a && srgb_to_lab && lab_to_srgb) {
+    cmsPipeline *a2b = t.srgb_to_lab && t.lab_to_srgb ? table(4, 3, cmyk_to_lab, &t) : NULL;
+    cmsPipeline *b2a = t.srgb_to_lab && t.lab_to_srgb ? table(3, 4, lab_to_cmyk, &t) : NULL;
+    if (profile && a2b && b2a) {
         cmsSetProfileVersion(profile, 4.3);
         cmsSetDeviceClass(profile, cmsSigOutputClass);
         cmsSetColorSpace(profile, cmsSigCmykData);
@@ -82,7 +87,7 @@ size_t pz_fixture_cmyk_profile(void *out, size_t capacity) {
     if (a2b) cmsPipelineFree(a2b);
     if (b2a) cmsPipelineFree(b2a);
     if (profile) cmsCloseProfile(profile);
-    if (srgb_to_lab) cmsDeleteTransform(srgb_to_lab);
-    if (lab_to_srgb) cmsDeleteTransform(lab_to_srgb);
+    if (t.srgb_to_lab) cmsDeleteTransform(t.srgb_to_lab);
+    if (t.lab_to_srgb) cmsDeleteTransform(t.lab_to_srgb);
     return written;
 }
